@@ -1,0 +1,204 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+)
+
+// Set is a whole rule system's data: one system block, its tables and its
+// encounter types, checked against each other.
+type Set struct {
+	System     *System
+	Tables     map[string]*Table
+	Order      []string // table ids in file and line order
+	Encounters []*Encounter
+}
+
+// Table returns the table with the given id, or nil.
+func (s *Set) Table(id string) *Table { return s.Tables[id] }
+
+// Group returns the tables tagged with group g, in file order.
+func (s *Set) Group(g string) []*Table {
+	var ts []*Table
+	for _, id := range s.Order {
+		if t := s.Tables[id]; t.InGroup(g) {
+			ts = append(ts, t)
+		}
+	}
+	return ts
+}
+
+// Encounter returns the encounter type with the given id, or nil.
+func (s *Set) Encounter(id string) *Encounter {
+	for _, e := range s.Encounters {
+		if e.ID == id {
+			return e
+		}
+	}
+	return nil
+}
+
+// Load reads every .rules file in the root of fsys, in name order, and
+// checks them as one system. Errors name the file (as dir/name, with dir
+// given by the caller for messages) and line.
+func Load(fsys fs.FS, dir string) (*Set, error) {
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return nil, fmt.Errorf("failed to read %s: %w", dir, err)
+	}
+	var files []*File
+	var errs []error
+	for _, e := range entries {
+		if e.IsDir() || path.Ext(e.Name()) != ".rules" {
+			continue
+		}
+		data, err := fs.ReadFile(fsys, e.Name())
+		if err != nil {
+			errs = append(errs, fmt.Errorf("failed to read %s: %w", path.Join(dir, e.Name()), err))
+			continue
+		}
+		f, err := Parse(path.Join(dir, e.Name()), data)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		files = append(files, f)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: no .rules files", dir)
+	}
+	return Assemble(files...)
+}
+
+// Assemble checks parsed files as one system: exactly one system block,
+// unique ids, and every reference resolved.
+func Assemble(files ...*File) (*Set, error) {
+	s := &Set{Tables: map[string]*Table{}}
+	var errs []error
+	add := func(e *Error) {
+		if len(errs) < maxErrors {
+			errs = append(errs, e)
+		}
+	}
+	encs := map[string]*Encounter{}
+	for _, f := range files {
+		for _, sys := range f.Systems {
+			if s.System != nil {
+				add(errorf(sys.Pos, "second system block %s (the first is %s at %s): a system's files hold one", sys.ID, s.System.ID, s.System.Pos))
+				continue
+			}
+			s.System = sys
+		}
+		for _, t := range f.Tables {
+			if prev, dup := s.Tables[t.ID]; dup {
+				add(errorf(t.Pos, "table %s defined twice (first at %s)", t.ID, prev.Pos))
+				continue
+			}
+			s.Tables[t.ID] = t
+			s.Order = append(s.Order, t.ID)
+		}
+		for _, e := range f.Encounters {
+			if prev, dup := encs[e.ID]; dup {
+				add(errorf(e.Pos, "encounter %s defined twice (first at %s)", e.ID, prev.Pos))
+				continue
+			}
+			encs[e.ID] = e
+			s.Encounters = append(s.Encounters, e)
+		}
+	}
+	if s.System == nil {
+		where := "no files"
+		if len(files) > 0 {
+			where = files[0].Name
+		}
+		return nil, fmt.Errorf("%s: no system block: one file must start with \"system ID\"", where)
+	}
+	for _, id := range s.Order {
+		t := s.Tables[id]
+		for _, r := range t.Rows {
+			for i, c := range t.Columns {
+				if c.Type != TypeRef || r.Cells[i].Text == "" {
+					continue
+				}
+				if _, ok := s.Tables[r.Cells[i].Text]; !ok {
+					add(errorf(r.Pos, "table %s, column %s: no table %q%s", t.ID, c.Name, r.Cells[i].Text, suggest(r.Cells[i].Text, s.Order)))
+				}
+			}
+		}
+	}
+	for _, e := range s.Encounters {
+		t, ok := s.Tables[e.Terrain]
+		switch {
+		case !ok:
+			add(errorf(e.Pos, "encounter %s: terrain table %q not found%s", e.ID, e.Terrain, suggest(e.Terrain, s.Order)))
+		case !t.Read.Rolled():
+			add(errorf(e.Pos, "encounter %s: terrain table %s is read %s, want a table the engine can roll", e.ID, t.ID, t.Read))
+		}
+	}
+	if s.System.First != "" && encs[s.System.First] == nil {
+		add(errorf(s.System.Pos, "first-encounter %q: no such encounter", s.System.First))
+	}
+	for _, id := range s.System.QRS {
+		if _, ok := s.Tables[id]; !ok {
+			add(errorf(s.System.Pos, "qrs: no table %q%s", id, suggest(id, s.Order)))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return s, nil
+}
+
+// suggest returns ` (did you mean "x"?)` for the known id closest to id,
+// or "".
+func suggest(id string, known []string) string {
+	best, bestD := "", 4
+	for _, k := range known {
+		if d := distance(id, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// distance is the Levenshtein distance between a and b.
+func distance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 1 << 20
+	}
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// QRSTables returns the system's QRS tables in order.
+func (s *Set) QRSTables() []*Table {
+	ts := make([]*Table, 0, len(s.System.QRS))
+	for _, id := range s.System.QRS {
+		ts = append(ts, s.Tables[id])
+	}
+	return ts
+}
+
