@@ -201,4 +201,3 @@ func (s *Set) QRSTables() []*Table {
 	}
 	return ts
 }
-

@@ -166,7 +166,7 @@ type System struct {
 	Summary   string
 	BoardW    int // Battle Board width in inches
 	BoardH    int
-	StarRep   int // the Star's default Rep
+	StarRep   int      // the Star's default Rep
 	First     string   // the encounter a campaign starts with
 	QRS       []string // table ids printed on the Quick Reference Sheets, in order
 	Pos       Pos

@@ -1,0 +1,588 @@
+// Package swordsorcery is the 2d6 Sword & Sorcery rule system (Two Hour
+// Wargames): the procedures that roll its band, its Explore, Raid and Defend
+// encounters, their PEFs and enemies, and its campaign's next encounter.
+// The numbers live in content/systems/2d6-sword-and-sorcery; this package
+// holds only the book's procedures.
+package swordsorcery
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/rules"
+)
+
+// ID is the system's stable id.
+const ID = "2d6-sword-and-sorcery"
+
+// RosterMin is the fewest figures "loading up PEFs" asks for.
+const RosterMin = 7
+
+// System is 2d6 Sword & Sorcery over its data.
+type System struct {
+	set *rules.Set
+
+	recruiting, enemy, pefResolution, contactSize, pefCount *rules.Table
+	nextEncounter, newRecruits, creatureList                *rules.Table
+	armies                                                  []*rules.Table
+}
+
+var _ engine.System = (*System)(nil)
+
+// New checks that set holds every table the procedures need, with the
+// columns they read, and returns the system.
+func New(set *rules.Set) (*System, error) {
+	s := &System{set: set}
+	c := checker{set: set}
+	figureCols := []string{"Type", "Class", "Rep", "AC"}
+	s.recruiting = c.table("recruiting", rules.ReadSum, figureCols...)
+	s.enemy = c.table("enemy", rules.ReadSum, figureCols...)
+	s.pefResolution = c.table("pef-resolution", rules.ReadPass, "Result", "Outcome")
+	s.contactSize = c.table("contact-size", rules.ReadAsRolled, "Enemies", "Modifier")
+	s.pefCount = c.table("pef-count", rules.ReadLookup, "PEFs")
+	s.nextEncounter = c.table("next-encounter", rules.ReadLookup, "If succeeded", "If failed")
+	s.newRecruits = c.table("new-recruits", rules.ReadPass, "Result", "Outcome")
+	s.creatureList = c.table("creature-list", rules.ReadAsRolled, "List", "Table")
+	for _, t := range set.Group("army") {
+		c.columns(t, figureCols...)
+		s.armies = append(s.armies, t)
+	}
+	if len(s.armies) == 0 {
+		c.errs = append(c.errs, fmt.Errorf("%s: no army lists (tables in group army)", set.System.Pos))
+	}
+	if len(c.errs) > 0 {
+		return nil, joinErrs(c.errs)
+	}
+	c.outcomes(s.pefResolution, "contact", "alert", "none")
+	c.outcomes(s.newRecruits, "full", "one", "none")
+	for _, r := range s.creatureList.Rows {
+		t := set.Table(s.creatureList.Cell(&r, "Table").Text)
+		if t == nil {
+			c.errs = append(c.errs, fmt.Errorf("%s: creature-list row %s names no table", r.Pos, r.Key))
+			continue
+		}
+		c.columns(t, "Type", "Class", "Rep", "AC", "Only one", "List")
+		if t.Read != rules.ReadSum && t.Read != rules.ReadAsRolled {
+			c.errs = append(c.errs, fmt.Errorf("%s: creature list %s must be rolled (read sum or as-rolled)", t.Pos, t.ID))
+		}
+	}
+	for _, e := range set.Encounters {
+		terr := set.Table(e.Terrain)
+		if terr.Col("Terrain") < 0 {
+			c.errs = append(c.errs, fmt.Errorf("%s: terrain table %s needs a Terrain column", terr.Pos, terr.ID))
+			continue
+		}
+		for _, r := range terr.Rows {
+			name := terr.Cell(&r, "Terrain").Text
+			if s.pefCount.Named(name) == nil {
+				c.errs = append(c.errs, fmt.Errorf("%s: terrain %q has no row in pef-count", r.Pos, name))
+			}
+		}
+		row := s.nextEncounter.Named(e.Title)
+		if row == nil {
+			c.errs = append(c.errs, fmt.Errorf("%s: next-encounter has no row for %q", s.nextEncounter.Pos, e.Title))
+			continue
+		}
+		for _, col := range []string{"If succeeded", "If failed"} {
+			if s.byTitle(s.nextEncounter.Cell(row, col).Text) == nil {
+				c.errs = append(c.errs, fmt.Errorf("%s: next-encounter %s: %q is no encounter", row.Pos, col, s.nextEncounter.Cell(row, col).Text))
+			}
+		}
+	}
+	if len(c.errs) > 0 {
+		return nil, joinErrs(c.errs)
+	}
+	return s, nil
+}
+
+type checker struct {
+	set  *rules.Set
+	errs []error
+}
+
+func (c *checker) table(id string, read rules.Read, cols ...string) *rules.Table {
+	t := c.set.Table(id)
+	if t == nil {
+		c.errs = append(c.errs, fmt.Errorf("%s: system %s needs a table %q", c.set.System.Pos, c.set.System.ID, id))
+		return nil
+	}
+	if t.Read != read {
+		c.errs = append(c.errs, fmt.Errorf("%s: table %s is read %s, want %s", t.Pos, id, t.Read, read))
+	}
+	c.columns(t, cols...)
+	return t
+}
+
+func (c *checker) columns(t *rules.Table, cols ...string) {
+	for _, col := range cols {
+		if t.Col(col) < 0 {
+			c.errs = append(c.errs, fmt.Errorf("%s: table %s needs a column %q", t.Pos, t.ID, col))
+		}
+	}
+}
+
+func (c *checker) outcomes(t *rules.Table, want ...string) {
+	for _, r := range t.Rows {
+		if o := t.Cell(&r, "Outcome").Text; !slices.Contains(want, o) {
+			c.errs = append(c.errs, fmt.Errorf("%s: table %s: outcome %q, want one of %s", r.Pos, t.ID, o, strings.Join(want, ", ")))
+		}
+	}
+}
+
+func joinErrs(errs []error) error {
+	msgs := make([]string, len(errs))
+	for i, e := range errs {
+		msgs[i] = e.Error()
+	}
+	return fmt.Errorf("%s", strings.Join(msgs, "\n"))
+}
+
+// Rules returns the system's data.
+func (s *System) Rules() *rules.Set { return s.set }
+
+func (s *System) byTitle(title string) *rules.Encounter {
+	for _, e := range s.set.Encounters {
+		if strings.EqualFold(e.Title, title) {
+			return e
+		}
+	}
+	return nil
+}
+
+// Next returns the encounter type after typ, from the Next Encounter table.
+func (s *System) Next(typ string, success bool) (string, error) {
+	e := s.set.Encounter(typ)
+	if e == nil {
+		return "", s.unknownType(typ)
+	}
+	col := "If failed"
+	if success {
+		col = "If succeeded"
+	}
+	row := s.nextEncounter.Named(e.Title)
+	return s.byTitle(s.nextEncounter.Cell(row, col).Text).ID, nil
+}
+
+func (s *System) unknownType(typ string) error {
+	ids := make([]string, len(s.set.Encounters))
+	for i, e := range s.set.Encounters {
+		ids[i] = e.ID
+	}
+	return fmt.Errorf("unknown encounter type %q (want %s)", typ, strings.Join(ids, ", "))
+}
+
+func (s *System) starRep(opt engine.Options) (int, error) {
+	rep := opt.StarRep
+	if rep == 0 {
+		rep = s.set.System.StarRep
+	}
+	if rep < 3 || rep > 10 {
+		return 0, fmt.Errorf("star Rep %d out of range 3..10", rep)
+	}
+	return rep, nil
+}
+
+// figure reads a figure from a row of a table with Type, Class, Rep and AC.
+func figure(res rules.Result) engine.Figure {
+	f := engine.Figure{
+		Type:  res.Cell("Type").Text,
+		Class: res.Cell("Class").Text,
+		Rep:   res.Cell("Rep").Int,
+		AC:    res.Cell("AC").Int,
+		Roll:  engine.RollOf(res),
+	}
+	if res.Cell("Rep").Decided {
+		f.Note = "Rep decided by Sortie: " + strings.Join(res.Table.Decisions, " ")
+	}
+	return f
+}
+
+// Band recruits the Star and up to Rep less one Grunts from the Recruiting
+// table, re-rolling any Grunt whose Rep is not below the Star's.
+func (s *System) Band(r *dice.Roller, opt engine.Options) (*engine.Band, error) {
+	rep, err := s.starRep(opt)
+	if err != nil {
+		return nil, err
+	}
+	size := opt.BandSize
+	if size == 0 {
+		size = rep
+	}
+	if size < 1 || size > rep {
+		return nil, fmt.Errorf("band of %d figures: a Rep %d Star leads 1 to %d figures, the Star included", size, rep, rep)
+	}
+	b := &engine.Band{StarRep: rep}
+	b.Figures = append(b.Figures, engine.Figure{
+		Name: "Star", Type: "Star", Class: "Melee", Rep: rep, AC: 4, Star: true,
+		Note: "You choose the Star's Class and Armor Class; Melee and AC 4 are shown.",
+	})
+	if size > 1 && !s.canRecruit(rep) {
+		if opt.BandSize != 0 {
+			return nil, fmt.Errorf("a Rep %d Star cannot recruit: every Recruiting row is Rep %d or more", rep, rep)
+		}
+		b.Notes = append(b.Notes, fmt.Sprintf("A Rep %d Star goes alone: every Recruiting row is Rep %d or more.", rep, rep))
+		return b, nil
+	}
+	for i := 1; i < size; i++ {
+		f, rerolled, err := s.recruit(r.Stream("grunt", strconv.Itoa(i)), rep)
+		if err != nil {
+			return nil, err
+		}
+		b.Figures = append(b.Figures, f)
+		b.Rerolled = append(b.Rerolled, rerolled...)
+	}
+	return b, nil
+}
+
+func (s *System) canRecruit(starRep int) bool {
+	for _, r := range s.recruiting.Rows {
+		if s.recruiting.Cell(&r, "Rep").Int < starRep {
+			return true
+		}
+	}
+	return false
+}
+
+// maxRerolls bounds re-rolling; with at least one allowed row on 2d6 the
+// chance of needing this many is below 1e-15.
+const maxRerolls = 1000
+
+func (s *System) recruit(r *dice.Roller, starRep int) (engine.Figure, []*engine.Roll, error) {
+	var rerolled []*engine.Roll
+	for range maxRerolls {
+		res, err := s.recruiting.Roll(r, 0)
+		if err != nil {
+			return engine.Figure{}, nil, err
+		}
+		if res.Cell("Rep").Int < starRep {
+			return figure(res), rerolled, nil
+		}
+		rerolled = append(rerolled, engine.RollOf(res))
+	}
+	return engine.Figure{}, nil, fmt.Errorf("no recruit below Rep %d in %d rolls", starRep, maxRerolls)
+}
+
+// Afterwards rolls New Recruits versus the Star's Rep and, when recruits
+// are allowed, the recruits to take.
+func (s *System) Afterwards(r *dice.Roller, band *engine.Band, opt engine.Options) (*engine.Afterwards, error) {
+	res, err := s.newRecruits.Roll(r.Stream("new-recruits"), band.StarRep)
+	if err != nil {
+		return nil, err
+	}
+	a := &engine.Afterwards{
+		NewRecruits: engine.RollOf(res),
+		Outcome:     res.Cell("Outcome").Text,
+		Result:      res.Cell("Result").Text,
+	}
+	n := 0
+	switch a.Outcome {
+	case "full":
+		n = band.StarRep - 1
+	case "one":
+		n = 1
+	}
+	if n > 0 && !s.canRecruit(band.StarRep) {
+		n = 0
+	}
+	for i := 1; i <= n; i++ {
+		f, rerolled, err := s.recruit(r.Stream("recruit", strconv.Itoa(i)), band.StarRep)
+		if err != nil {
+			return nil, err
+		}
+		a.Recruits = append(a.Recruits, f)
+		a.Rerolled = append(a.Rerolled, rerolled...)
+	}
+	return a, nil
+}
+
+// Encounter rolls one encounter of type typ for band: terrain, PEFs in the
+// order they are resolved, contacts and the enemy.
+func (s *System) Encounter(r *dice.Roller, typ string, band *engine.Band, opt engine.Options) (*engine.Encounter, error) {
+	def := s.set.Encounter(typ)
+	if def == nil {
+		return nil, s.unknownType(typ)
+	}
+	e := &engine.Encounter{
+		System:     s.set.System.ID,
+		Type:       def.ID,
+		Title:      def.Title,
+		Seed:       r.Seed(),
+		Stream:     r.Path(),
+		Summary:    def.Summary,
+		Objective:  def.Objective,
+		Forces:     def.Forces,
+		Deployment: def.Deployment,
+		Special:    def.Special,
+		Board:      engine.Board{WidthIn: s.set.System.BoardW, HeightIn: s.set.System.BoardH},
+		Band:       band,
+	}
+	terrain := s.set.Table(def.Terrain)
+	tres, err := terrain.Roll(r.Stream("terrain"), 0)
+	if err != nil {
+		return nil, err
+	}
+	e.Terrain = engine.Terrain{Name: tres.Cell("Terrain").Text, Roll: engine.RollOf(tres)}
+	n := s.pefCount.Cell(s.pefCount.Named(e.Terrain.Name), "PEFs").Int
+
+	if err := s.enemies(r, e, opt); err != nil {
+		return nil, err
+	}
+	if err := s.pefs(r, e, def, n); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// pefs resolves n PEFs in order: 2d6 versus 4 until "Something's out
+// there!", 3d6 counting the lowest two after it; the last PEF is contact if
+// none came before, and a Raid's camp is always contact.
+func (s *System) pefs(r *dice.Roller, e *engine.Encounter, def *rules.Encounter, n int) error {
+	alert, contacted := false, false
+	queue := make([]int, len(e.Enemies.Roster))
+	for i := range queue {
+		queue[i] = i + 1
+	}
+	for i := 1; i <= n; i++ {
+		pr := r.Stream("pef", strconv.Itoa(i))
+		p := engine.PEF{Number: i, Objective: i == n}
+		last := i == n
+		base, err := s.pefResolution.Expr(0)
+		if err != nil {
+			return err
+		}
+		switch {
+		case last && def.Camp:
+			p.Camp = true
+			p.Method = "none: the camp is always contact"
+			p.Outcome = "contact"
+			p.Forced = "The camp always counts as passing 2d6."
+		default:
+			ex := base
+			if alert {
+				ex.Count, ex.Keep, ex.KeepWhich = 3, 2, dice.KeepLowest
+			}
+			res, err := s.pefResolution.RollWith(pr.Stream("resolution"), ex)
+			if err != nil {
+				return err
+			}
+			p.Roll = engine.RollOf(res)
+			p.Method = ex.Describe() + " vs " + s.pefResolution.Target
+			p.Outcome = res.Cell("Outcome").Text
+			if last && !contacted && p.Outcome != "contact" {
+				p.Forced = "The last PEF and no contact yet: it counts as passing 2d6."
+				p.Outcome = "contact"
+			}
+		}
+		switch p.Outcome {
+		case "contact":
+			contacted = true
+			c, err := s.contact(pr, e, p.Camp)
+			if err != nil {
+				return err
+			}
+			if len(queue) > 0 {
+				take := min(c.Count, len(queue))
+				c.Takes = slices.Clone(queue[:take])
+				queue = append(slices.Clone(queue[take:]), c.Takes...)
+			}
+			p.Contact = c
+			p.Result = fmt.Sprintf("Contact! %s: %s.", c.Rule, plural(c.Count, "enemy", "enemies"))
+		case "alert":
+			alert = true
+			p.Result = s.resultText("alert")
+		default:
+			p.Result = s.resultText("none")
+		}
+		if p.Camp {
+			p.Result = "The enemy camp. " + p.Result
+		}
+		e.PEFs = append(e.PEFs, p)
+	}
+	return nil
+}
+
+func (s *System) resultText(outcome string) string {
+	for _, r := range s.pefResolution.Rows {
+		if s.pefResolution.Cell(&r, "Outcome").Text == outcome {
+			return s.pefResolution.Cell(&r, "Result").Text
+		}
+	}
+	return outcome
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+func (s *System) contact(r *dice.Roller, e *engine.Encounter, camp bool) (*engine.Contact, error) {
+	res, err := s.contactSize.Roll(r.Stream("size"), 0)
+	if err != nil {
+		return nil, err
+	}
+	mod := res.Cell("Modifier").Int
+	c := &engine.Contact{
+		Board:    e.Terrain.Name,
+		Size:     engine.RollOf(res),
+		Modifier: mod,
+		Rule:     res.Cell("Enemies").Text + " (never fewer than one)",
+		ForBand:  e.Band.Size(),
+		Count:    max(1, e.Band.Size()+mod),
+	}
+	if camp {
+		c.Board = "Cover"
+	}
+	if e.Enemies.Source == "creatures" {
+		g, err := s.creatures(r.Stream("creatures"), c.Count)
+		if err != nil {
+			return nil, err
+		}
+		c.Creatures = g
+		c.Count = len(g.Figures)
+	}
+	return c, nil
+}
+
+// enemies sets where the encounter's enemies come from and, for the Enemy
+// table or an army list, loads up the roster.
+func (s *System) enemies(r *dice.Roller, e *engine.Encounter, opt engine.Options) error {
+	src := opt.Enemies
+	if src == "" {
+		src = "enemy"
+	}
+	e.Enemies.Source = src
+	var t *rules.Table
+	switch src {
+	case "enemy":
+		t = s.enemy
+	case "creatures":
+		e.Enemies.Title = s.creatureList.Title
+		e.Enemies.Rule = "Each contact rolls its own creatures: 1d6 for the list, 2d6 on it."
+		return nil
+	default:
+		i := slices.IndexFunc(s.armies, func(a *rules.Table) bool { return a.ID == src })
+		if i < 0 {
+			ids := []string{"enemy", "creatures"}
+			for _, a := range s.armies {
+				ids = append(ids, a.ID)
+			}
+			return fmt.Errorf("unknown enemy source %q (want %s)", src, strings.Join(ids, ", "))
+		}
+		t = s.armies[i]
+	}
+	e.Enemies.Title = t.Title
+	e.Enemies.Rule = "Loaded up: best to worst, the 2nd and 5th Missile, the 6th a Caster. " +
+		"Take figures from the top; after a battle put them back, in order, below the figures not yet used."
+	roster, err := s.loadUp(r.Stream("roster"), t, max(RosterMin, e.Band.Size()+2))
+	if err != nil {
+		return err
+	}
+	e.Enemies.Roster = roster
+	return nil
+}
+
+// loadUp rolls n figures on t and lines them up as "loading up PEFs" asks:
+// best to worst (Rep, then AC), with the 2nd and 5th figures Missile and
+// the 6th a Caster. Figures of the wanted Class fill those places first;
+// where none was rolled, the figure next in line takes the Class, and its
+// Note says so.
+func (s *System) loadUp(r *dice.Roller, t *rules.Table, n int) ([]engine.Figure, error) {
+	pool := make([]engine.Figure, 0, n)
+	for range n {
+		res, err := t.Roll(r, 0)
+		if err != nil {
+			return nil, err
+		}
+		pool = append(pool, figure(res))
+	}
+	slices.SortStableFunc(pool, func(a, b engine.Figure) int {
+		return cmp.Or(cmp.Compare(b.Rep, a.Rep), cmp.Compare(b.AC, a.AC))
+	})
+	want := map[int]string{2: "Missile", 5: "Missile", 6: "Caster"}
+	reserved := map[int]engine.Figure{}
+	for _, slot := range []int{2, 5, 6} {
+		if slot > n {
+			continue
+		}
+		i := slices.IndexFunc(pool, func(f engine.Figure) bool { return f.Class == want[slot] })
+		if i >= 0 {
+			reserved[slot] = pool[i]
+			pool = slices.Delete(pool, i, i+1)
+		}
+	}
+	out := make([]engine.Figure, 0, n)
+	for slot := 1; slot <= n; slot++ {
+		if f, ok := reserved[slot]; ok {
+			out = append(out, f)
+			continue
+		}
+		f := pool[0]
+		pool = pool[1:]
+		if class, ok := want[slot]; ok {
+			f.Note = fmt.Sprintf("Rolled as %s; made %s by the loading-up rule.", f.Class, class)
+			f.Class = class
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// creatures rolls a contact on the Creature List: 1d6 for the list, then
+// the list's dice. "Only one" creatures come alone; otherwise the first has
+// the listed Rep and the rest one less, never below 3. "See List" rolls the
+// army list instead.
+func (s *System) creatures(r *dice.Roller, count int) (*engine.CreatureGroup, error) {
+	lres, err := s.creatureList.Roll(r.Stream("list"), 0)
+	if err != nil {
+		return nil, err
+	}
+	list := s.set.Table(lres.Cell("Table").Text)
+	cres, err := list.Roll(r.Stream("creature"), 0)
+	if err != nil {
+		return nil, err
+	}
+	g := &engine.CreatureGroup{
+		List:     engine.RollOf(lres),
+		Creature: engine.RollOf(cres),
+		Name:     cres.Cell("Type").Text,
+		OnlyOne:  cres.Cell("Only one").Text == "yes",
+	}
+	if ref := cres.Cell("List").Text; ref != "" {
+		army := s.set.Table(ref)
+		g.ArmyList = army.ID
+		ar := r.Stream("army")
+		for range count {
+			res, err := army.Roll(ar, 0)
+			if err != nil {
+				return nil, err
+			}
+			g.Figures = append(g.Figures, figure(res))
+		}
+		slices.SortStableFunc(g.Figures, func(a, b engine.Figure) int {
+			return cmp.Or(cmp.Compare(b.Rep, a.Rep), cmp.Compare(b.AC, a.AC))
+		})
+		return g, nil
+	}
+	base := figure(cres)
+	base.Name = g.Name
+	base.Type = g.Name
+	if g.OnlyOne {
+		count = 1
+	}
+	for i := range count {
+		f := base
+		if i > 0 {
+			f.Rep = max(3, base.Rep-1)
+			f.Roll = nil
+		}
+		g.Figures = append(g.Figures, f)
+	}
+	return g, nil
+}
