@@ -1,0 +1,267 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/generator"
+)
+
+// hintError is an error with a hint line for the user.
+type hintError struct {
+	err  error
+	hint string
+}
+
+func (e *hintError) Error() string { return e.err.Error() }
+func (e *hintError) Unwrap() error { return e.err }
+
+// run runs the CLI with args and returns the exit code. Everything it needs
+// from outside is passed in, so tests can run it.
+func run(args []string, stdout, stderr io.Writer, newSeed func() string) int {
+	root := newRoot(stdout, stderr, newSeed)
+	root.SetArgs(args)
+	if err := root.Execute(); err != nil {
+		for _, line := range strings.Split(err.Error(), "\n") {
+			fmt.Fprintf(stderr, "sortie: %s\n", line)
+		}
+		var h *hintError
+		if errors.As(err, &h) && h.hint != "" {
+			fmt.Fprintf(stderr, "sortie: hint: %s\n", h.hint)
+		}
+		return 1
+	}
+	return 0
+}
+
+type common struct {
+	source  string
+	system  string
+	seed    string
+	format  string
+	band    int
+	starRep int
+	enemies string
+}
+
+func (c *common) flags(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVar(&c.system, "system", "", "rule system id (see \"sortie systems\")")
+	f.StringVar(&c.seed, "seed", "", "seed string; the same seed gives the same result (default: a random seed, printed)")
+	f.StringVar(&c.format, "format", "md", "output format: md or json")
+	f.IntVar(&c.band, "band", 0, "figures in your band, Star included (default: as many as the Star's Rep allows)")
+	f.IntVar(&c.starRep, "star-rep", 0, "your Star's Rep (default: the system's, 5 in 2d6 Sword & Sorcery)")
+	f.StringVar(&c.enemies, "enemies", "", "where enemies come from: enemy (the Enemy table), an army list id, or creatures")
+}
+
+func (c *common) options() engine.Options {
+	return engine.Options{StarRep: c.starRep, BandSize: c.band, Enemies: c.enemies}
+}
+
+func (c *common) load() (engine.System, error) {
+	if c.format != "md" && c.format != "json" {
+		return nil, fmt.Errorf("unknown format %q: want md or json", c.format)
+	}
+	reg, err := generator.LoadSystems(c.source)
+	if err != nil {
+		return nil, fmt.Errorf("failed to load rule data:\n%w", err)
+	}
+	if c.system == "" {
+		return nil, &hintError{errors.New("no --system given"), "systems: " + strings.Join(reg.IDs(), ", ")}
+	}
+	sys, err := reg.Get(c.system)
+	if err != nil {
+		return nil, &hintError{err, "run \"sortie systems\" to list them"}
+	}
+	return sys, nil
+}
+
+// seedOrNew returns the seed, rolling and announcing a fresh one if none
+// was given.
+func (c *common) seedOrNew(stderr io.Writer, newSeed func() string) string {
+	if c.seed == "" {
+		c.seed = newSeed()
+		fmt.Fprintf(stderr, "sortie: no --seed given, so rolled seed %s (pass --seed %s to roll this again)\n", c.seed, c.seed)
+	}
+	return c.seed
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+func newRoot(stdout, stderr io.Writer, newSeed func() string) *cobra.Command {
+	var source string
+	root := &cobra.Command{
+		Use:   "sortie",
+		Short: "Pre-roll solo wargame encounters and campaigns",
+		Long: `Sortie rolls ahead of time what a solo wargamer rolls before and between games:
+terrain, PEFs, enemies, the next encounter of a campaign. Every roll is shown
+with its dice, and the same seed always gives the same result.`,
+		Example: `  sortie encounter --system 2d6-sword-and-sorcery --type raid --seed goblin-hill
+  sortie campaign --system 2d6-sword-and-sorcery --encounters 12 --seed summer
+  sortie tables 2d6-sword-and-sorcery`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.PersistentFlags().StringVar(&source, "source", "", "site directory whose content/systems/ adds to or replaces the built-in rule data")
+	root.AddCommand(
+		encounterCmd(stdout, stderr, newSeed, &source),
+		campaignCmd(stdout, stderr, newSeed, &source),
+		tablesCmd(stdout, &source),
+		systemsCmd(stdout, &source),
+		versionCmd(stdout),
+	)
+	return root
+}
+
+func encounterCmd(stdout, stderr io.Writer, newSeed func() string, source *string) *cobra.Command {
+	var c common
+	var typ string
+	cmd := &cobra.Command{
+		Use:   "encounter",
+		Short: "Roll one encounter",
+		Long: `Roll one encounter: terrain, the PEFs in the order you resolve them, the
+contacts they bring, the loaded-up enemy roster and your band.`,
+		Example: `  sortie encounter --system 2d6-sword-and-sorcery --type raid --seed goblin-hill
+  sortie encounter --system 2d6-sword-and-sorcery --type defend --band 3 --enemies orcs
+  sortie encounter --system 2d6-sword-and-sorcery --enemies creatures --format json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			c.source = *source
+			sys, err := c.load()
+			if err != nil {
+				return err
+			}
+			if typ == "" {
+				typ = sys.Rules().System.First
+			}
+			root := dice.New(c.seedOrNew(stderr, newSeed))
+			band, err := sys.Band(root.Stream("band"), c.options())
+			if err != nil {
+				return fmt.Errorf("failed to recruit the band: %w", err)
+			}
+			enc, err := sys.Encounter(root.Stream("encounter"), typ, band, c.options())
+			if err != nil {
+				return fmt.Errorf("failed to roll the encounter: %w", err)
+			}
+			if c.format == "json" {
+				return writeJSON(stdout, enc)
+			}
+			return generator.EncounterMarkdown(stdout, sys, enc)
+		},
+	}
+	c.flags(cmd)
+	cmd.Flags().StringVar(&typ, "type", "", "encounter type, such as explore, raid or defend (default: the system's first encounter)")
+	return cmd
+}
+
+func campaignCmd(stdout, stderr io.Writer, newSeed func() string, source *string) *cobra.Command {
+	var c common
+	var steps int
+	cmd := &cobra.Command{
+		Use:   "campaign",
+		Short: "Roll a campaign as a gamebook",
+		Long: `Roll a campaign of N encounters as a gamebook: every encounter ends with
+"Success: go to X. Failure: go to Y." following the Next Encounter table.
+Each entry is rolled from its own stream, so the graph stays small and
+stable.`,
+		Example: `  sortie campaign --system 2d6-sword-and-sorcery --encounters 12 --seed summer
+  sortie campaign --system 2d6-sword-and-sorcery --encounters 6 --format json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			c.source = *source
+			sys, err := c.load()
+			if err != nil {
+				return err
+			}
+			camp, err := campaign.Build(sys, c.seedOrNew(stderr, newSeed), steps, c.options())
+			if err != nil {
+				return fmt.Errorf("failed to roll the campaign: %w", err)
+			}
+			if c.format == "json" {
+				return writeJSON(stdout, camp)
+			}
+			return generator.CampaignMarkdown(stdout, sys, camp)
+		},
+	}
+	c.flags(cmd)
+	cmd.Flags().IntVar(&steps, "encounters", 12, "number of encounters in the campaign")
+	return cmd
+}
+
+func tablesCmd(stdout io.Writer, source *string) *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "tables SYSTEM",
+		Short: "Print every table of a rule system",
+		Long:  "Print every table of a rule system as the engine holds it, after loading and checking the data.",
+		Example: `  sortie tables 2d6-sword-and-sorcery
+  sortie tables 2d6-sword-and-sorcery --format json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			c := common{source: *source, system: args[0], format: format}
+			sys, err := c.load()
+			if err != nil {
+				return err
+			}
+			if format == "json" {
+				return writeJSON(stdout, sys.Rules())
+			}
+			return generator.TablesMarkdown(stdout, sys.Rules())
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "md", "output format: md or json")
+	return cmd
+}
+
+func systemsCmd(stdout io.Writer, source *string) *cobra.Command {
+	return &cobra.Command{
+		Use:     "systems",
+		Short:   "List the rule systems",
+		Example: "  sortie systems",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			reg, err := generator.LoadSystems(*source)
+			if err != nil {
+				return fmt.Errorf("failed to load rule data:\n%w", err)
+			}
+			for _, id := range reg.IDs() {
+				sys, _ := reg.Get(id)
+				s := sys.Rules().System
+				var types []string
+				for _, e := range sys.Rules().Encounters {
+					types = append(types, e.ID)
+				}
+				fmt.Fprintf(stdout, "%s\t%s (encounters: %s)\n", id, s.Name, strings.Join(types, ", "))
+			}
+			return nil
+		},
+	}
+}
+
+func versionCmd(stdout io.Writer) *cobra.Command {
+	return &cobra.Command{
+		Use:     "version",
+		Short:   "Print Sortie's version",
+		Example: "  sortie version",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := fmt.Fprintf(stdout, "sortie %s\n", generator.Version)
+			return err
+		},
+	}
+}

@@ -1,0 +1,295 @@
+package generator
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/rules"
+)
+
+// The Markdown renderings are for reading in a terminal or pasting into a
+// forum post; they hold everything the JSON holds that a player needs.
+
+// mdWriter collects output and the first write error (checked once at the
+// end, the fpdf way).
+type mdWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (m *mdWriter) printf(format string, args ...any) {
+	if m.err == nil {
+		_, m.err = fmt.Fprintf(m.w, format, args...)
+	}
+}
+
+func (m *mdWriter) list(items []string) {
+	for _, it := range items {
+		m.printf("- %s\n", it)
+	}
+	m.printf("\n")
+}
+
+// cell escapes text for a Markdown table cell.
+func cell(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "|", `\|`), "\n", " ")
+}
+
+// EncounterMarkdown writes one encounter as Markdown.
+func EncounterMarkdown(w io.Writer, sys engine.System, e *engine.Encounter) error {
+	m := &mdWriter{w: w}
+	m.printf("# %s: %s\n\n", sys.Rules().System.Name, e.Title)
+	m.printf("Seed `%s`, stream `%s`. Sortie %s.\n\n", e.Seed, e.Stream, Version)
+	encounterBody(m, e, 2)
+	return m.err
+}
+
+func encounterBody(m *mdWriter, e *engine.Encounter, level int) {
+	h := strings.Repeat("#", level)
+	m.printf("%s\n\n", e.Summary)
+	m.printf("%s Objective\n\n", h)
+	m.list(e.Objective)
+	m.printf("%s Terrain\n\n", h)
+	m.printf("**%s**: %s. Battle Board %d\" x %d\". %s to resolve; the last holds the objective.\n\n",
+		e.Terrain.Name, e.Terrain.Roll.Dice, e.Board.WidthIn, e.Board.HeightIn, plural(len(e.PEFs), "PEF", "PEFs"))
+	m.printf("%s Forces\n\n", h)
+	m.list(e.Forces)
+	m.printf("%s Deployment\n\n", h)
+	m.list(e.Deployment)
+	m.printf("%s Special instructions\n\n", h)
+	m.list(e.Special)
+	m.printf("%s Your band\n\n", h)
+	band(m, e.Band)
+	m.printf("%s Enemy roster: %s\n\n", h, e.Enemies.Title)
+	m.printf("%s\n\n", e.Enemies.Rule)
+	if len(e.Enemies.Roster) > 0 {
+		figures(m, e.Enemies.Roster)
+	}
+	m.printf("%s PEFs: read each only when you resolve it\n\n", h)
+	for _, p := range e.PEFs {
+		pef(m, p, h+"#")
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+func band(m *mdWriter, b *engine.Band) {
+	figures(m, b.Figures)
+	for _, r := range b.Rerolled {
+		m.printf("- Re-rolled, Rep too high for the Star: %s (row %s)\n", r, r.Row)
+	}
+	for _, n := range b.Notes {
+		m.printf("- %s\n", n)
+	}
+	if len(b.Rerolled)+len(b.Notes) > 0 {
+		m.printf("\n")
+	}
+}
+
+func figures(m *mdWriter, fs []engine.Figure) {
+	m.printf("| # | Figure | Class | Rep | AC | Rolled |\n|---|---|---|---|---|---|\n")
+	for i, f := range fs {
+		name := f.Type
+		if f.Name != "" && f.Name != f.Type {
+			name = f.Name
+		}
+		rolled := ""
+		if f.Roll != nil {
+			rolled = f.Roll.String() + " (row " + f.Roll.Row + ")"
+		}
+		if f.Note != "" {
+			rolled = strings.TrimSpace(rolled + " " + f.Note)
+		}
+		m.printf("| %d | %s | %s | %d | %d | %s |\n", i+1, cell(name), cell(f.Class), f.Rep, f.AC, cell(rolled))
+	}
+	m.printf("\n")
+}
+
+func pef(m *mdWriter, p engine.PEF, h string) {
+	title := fmt.Sprintf("The %s PEF you resolve", ordinal(p.Number))
+	if p.Objective {
+		title += " (objective)"
+	}
+	m.printf("%s %s\n\n", h, title)
+	if p.Roll != nil {
+		m.printf("PEF Resolution: %s\n\n", p.Roll.Dice)
+	} else {
+		m.printf("No roll: %s.\n\n", strings.TrimPrefix(p.Method, "none: "))
+	}
+	m.printf("%s\n\n", p.Result)
+	if p.Forced != "" {
+		m.printf("%s\n\n", p.Forced)
+	}
+	c := p.Contact
+	if c == nil {
+		return
+	}
+	m.printf("Contact Size: %s. With your band of %d: **%s** on a %s Battle Board.\n\n",
+		c.Size.Dice, c.ForBand, plural(c.Count, "enemy", "enemies"), c.Board)
+	if len(c.Takes) > 0 {
+		m.printf("Take roster figures %s.\n\n", positions(c.Takes))
+	}
+	if g := c.Creatures; g != nil {
+		m.printf("Creature List: %s; %s: %s.\n\n", g.List.Dice, g.Creature.Title, g.Creature.Dice)
+		m.printf("**%s**", g.Name)
+		switch {
+		case g.ArmyList != "":
+			m.printf(": see the %s list.", g.Figures[0].Roll.Title)
+		case g.OnlyOne:
+			m.printf(": only one.")
+		}
+		m.printf("\n\n")
+		figures(m, g.Figures)
+	}
+}
+
+// positions writes roster positions with runs joined: "4-7, 1".
+func positions(ns []int) string {
+	var parts []string
+	for i := 0; i < len(ns); {
+		j := i
+		for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
+			j++
+		}
+		switch {
+		case j == i:
+			parts = append(parts, strconv.Itoa(ns[i]))
+		case j == i+1:
+			parts = append(parts, strconv.Itoa(ns[i]), strconv.Itoa(ns[j]))
+		default:
+			parts = append(parts, strconv.Itoa(ns[i])+"-"+strconv.Itoa(ns[j]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
+}
+
+func ordinal(n int) string {
+	words := []string{"", "first", "second", "third", "fourth", "fifth", "sixth"}
+	if n > 0 && n < len(words) {
+		return words[n]
+	}
+	return strconv.Itoa(n) + "th"
+}
+
+// CampaignMarkdown writes a campaign as a Markdown gamebook.
+func CampaignMarkdown(w io.Writer, sys engine.System, c *campaign.Campaign) error {
+	m := &mdWriter{w: w}
+	m.printf("# %s campaign: %d encounters\n\n", sys.Rules().System.Name, c.Steps)
+	m.printf("Seed `%s`. Sortie %s. %d entries; start at 1 and follow the links.\n\n", c.Seed, Version, len(c.Nodes))
+	m.printf("## Your band\n\n")
+	band(m, c.Band)
+	for _, n := range c.Nodes {
+		m.printf("## %d. %s (encounter %d of %d)\n\n", n.Number, n.Encounter.Title, n.Step, c.Steps)
+		encounterBody(m, n.Encounter, 3)
+		if a := n.Afterwards; a != nil {
+			m.printf("### Afterwards\n\n")
+			m.printf("If the band took losses: New Recruits, %s. %s\n\n", a.NewRecruits.Dice, a.Result)
+			if len(a.Recruits) > 0 {
+				figures(m, a.Recruits)
+			}
+		}
+		if n.Success == 0 {
+			m.printf("**The campaign ends here.**\n\n")
+		} else {
+			m.printf("**Success: go to %d. Failure: go to %d.**\n\n", n.Success, n.Failure)
+		}
+	}
+	return m.err
+}
+
+// TablesMarkdown writes every table of a system as the engine holds it.
+func TablesMarkdown(w io.Writer, set *rules.Set) error {
+	m := &mdWriter{w: w}
+	m.printf("# %s: tables\n\n", set.System.Name)
+	for _, id := range set.Order {
+		tableMarkdown(m, set.Tables[id])
+	}
+	return m.err
+}
+
+// Corner returns what a table's top-left corner shows: how many d6 to
+// roll, as the books print it ("2", "1", "Rep"), or "" for a lookup table.
+func Corner(t *rules.Table) string {
+	if !t.HasDice {
+		return ""
+	}
+	if t.Dice.Half {
+		return "1/2"
+	}
+	return strconv.Itoa(t.Dice.Count)
+}
+
+// Printed returns the indexes of a table's columns a player reads: ids and
+// references are for the engine.
+func Printed(t *rules.Table) []int {
+	var cols []int
+	for i, c := range t.Columns {
+		if c.Type != rules.TypeID && c.Type != rules.TypeRef {
+			cols = append(cols, i)
+		}
+	}
+	return cols
+}
+
+// CellText returns a cell as printed: x for not applicable, a star for a
+// value Sortie decided, (1) for a flag.
+func CellText(t *rules.Table, col int, c rules.Cell) string {
+	s := c.Text
+	if t.Columns[col].Type == rules.TypeFlag && s == "yes" {
+		s = "(1)"
+	}
+	if c.Decided {
+		s += "*"
+	}
+	return s
+}
+
+func tableMarkdown(m *mdWriter, t *rules.Table) {
+	corner := Corner(t)
+	if corner != "" {
+		corner = "[" + corner + "] "
+	}
+	m.printf("## %s%s\n\n", corner, t.Title)
+	m.printf("*%s*", t.Caption)
+	if t.SixFails {
+		m.printf(" *A 6 is always a failure.*")
+	}
+	m.printf("  \n`%s`", t.ID)
+	if t.HasDice {
+		m.printf(", %s", t.Dice.Describe())
+	}
+	if t.Source != "" {
+		m.printf(", %s", t.Source)
+	}
+	m.printf("\n\n")
+	for _, n := range t.Notes {
+		m.printf("%s\n\n", n)
+	}
+	cols := Printed(t)
+	m.printf("| %s |", cell(t.KeyHeader))
+	for _, i := range cols {
+		m.printf(" %s |", cell(t.Columns[i].Name))
+	}
+	m.printf("\n|---|%s\n", strings.Repeat("---|", len(cols)))
+	for _, r := range t.Rows {
+		m.printf("| **%s** |", cell(r.Key))
+		for _, i := range cols {
+			m.printf(" %s |", cell(CellText(t, i, r.Cells[i])))
+		}
+		m.printf("\n")
+	}
+	m.printf("\n")
+	for _, d := range t.Decisions {
+		m.printf("\\* Sortie's decision: %s\n\n", d)
+	}
+}
