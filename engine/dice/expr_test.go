@@ -1,0 +1,375 @@
+package dice
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestRead(t *testing.T) {
+	sixFails := func(target int) Expr {
+		return Expr{Count: 2, Faces: 6, Mode: ModePass, Target: target, SixFails: true}
+	}
+	cases := []struct {
+		name  string
+		e     Expr
+		dice  []int
+		value int
+		kept  []int // nil when all are kept
+		text  string
+	}{
+		{"1d6 as rolled", Expr{Count: 1, Faces: 6}, []int{4}, 4, nil, "1d6 = 4"},
+		{"2d6 sum", Expr{Count: 2, Faces: 6}, []int{3, 6}, 9, nil, "2d6 = 3 + 6 = 9"},
+		{"3d10 sum", Expr{Count: 3, Faces: 10}, []int{10, 1, 7}, 18, nil, "3d10 = 10 + 1 + 7 = 18"},
+
+		{"2d6 vs 4", Expr{Count: 2, Faces: 6, Mode: ModePass, Target: 4}, []int{3, 6}, 1, nil, "2d6 vs 4 = 3, 6: 1 passed"},
+		{"2d6 vs 4 equal passes", Expr{Count: 2, Faces: 6, Mode: ModePass, Target: 4}, []int{4, 5}, 1, nil, "2d6 vs 4 = 4, 5: 1 passed"},
+		{"2d6 vs 0", Expr{Count: 2, Faces: 6, Mode: ModePass, Target: 0}, []int{1, 1}, 0, nil, "2d6 vs 0 = 1, 1: 0 passed"},
+		{"2d6 vs 6 six passes", Expr{Count: 2, Faces: 6, Mode: ModePass, Target: 6}, []int{6, 3}, 2, nil, "2d6 vs 6 = 6, 3: 2 passed"},
+		{"2d6 vs 6 six fails", sixFails(6), []int{6, 3}, 1, nil, "2d6 vs 6 = 6, 3: 1 passed"},
+		{"2d6 vs 6 six fails double six", sixFails(6), []int{6, 6}, 0, nil, "2d6 vs 6 = 6, 6: 0 passed"},
+		{"2d6 vs 7 six fails", sixFails(7), []int{6, 5}, 1, nil, "2d6 vs 7 = 6, 5: 1 passed"},
+		{"2d6 vs 7 no six fails", Expr{Count: 2, Faces: 6, Mode: ModePass, Target: 7}, []int{6, 5}, 2, nil, "2d6 vs 7 = 6, 5: 2 passed"},
+		{"2d6 vs 4 six fails irrelevant", sixFails(4), []int{6, 4}, 1, nil, "2d6 vs 4 = 6, 4: 1 passed"},
+
+		{"3d6 lowest two vs 4", Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepLowest, Mode: ModePass, Target: 4},
+			[]int{5, 2, 6}, 1, []int{2, 5}, "3d6 lowest two vs 4 = 5, 2, 6 → 2, 5: 1 passed"},
+		{"3d6 best two vs 4", Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepBest, Mode: ModePass, Target: 4},
+			[]int{5, 2, 6}, 1, []int{2, 5}, "3d6 best two vs 4 = 5, 2, 6 → 2, 5: 1 passed"},
+		{"3d6 highest two vs 4", Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepHighest, Mode: ModePass, Target: 4},
+			[]int{5, 2, 6}, 0, []int{5, 6}, "3d6 highest two vs 4 = 5, 2, 6 → 5, 6: 0 passed"},
+		{"3d6 lowest two vs 6 six fails", Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepLowest, Mode: ModePass, Target: 6, SixFails: true},
+			[]int{6, 6, 1}, 1, []int{1, 6}, "3d6 lowest two vs 6 = 6, 6, 1 → 1, 6: 1 passed"},
+		{"lower of 2d6 vs 3", Expr{Count: 2, Faces: 6, Keep: 1, KeepWhich: KeepLowest, Mode: ModePass, Target: 3},
+			[]int{5, 2}, 1, []int{2}, "lower of 2d6 vs 3 = 5, 2 → 2: 1 passed"},
+
+		{"3d6 highest two summed", Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepHighest},
+			[]int{5, 2, 6}, 11, []int{5, 6}, "3d6 highest two = 5, 2, 6 → 5 + 6 = 11"},
+		{"3d6 lowest two summed", Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepLowest},
+			[]int{5, 2, 6}, 7, []int{2, 5}, "3d6 lowest two = 5, 2, 6 → 2 + 5 = 7"},
+		{"3d6 best two summed keeps highest", Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepBest},
+			[]int{5, 2, 6}, 11, []int{5, 6}, "3d6 best two = 5, 2, 6 → 5 + 6 = 11"},
+		{"4d6 highest three ties", Expr{Count: 4, Faces: 6, Keep: 3, KeepWhich: KeepHighest},
+			[]int{3, 3, 1, 3}, 9, []int{3, 3, 3}, "4d6 highest three = 3, 3, 1, 3 → 3 + 3 + 3 = 9"},
+		{"lower of 2d6", Expr{Count: 2, Faces: 6, Keep: 1, KeepWhich: KeepLowest},
+			[]int{5, 2}, 2, []int{2}, "lower of 2d6 = 5, 2 → 2"},
+		{"higher of 2d6", Expr{Count: 2, Faces: 6, Keep: 1, KeepWhich: KeepHighest},
+			[]int{5, 2}, 5, []int{5}, "2d6 highest one = 5, 2 → 5"},
+		{"better of 2d6 summed", Expr{Count: 2, Faces: 6, Keep: 1, KeepWhich: KeepBest},
+			[]int{5, 2}, 5, []int{5}, "2d6 best one = 5, 2 → 5"},
+		{"3d6 lowest one", Expr{Count: 3, Faces: 6, Keep: 1, KeepWhich: KeepLowest},
+			[]int{5, 2, 4}, 2, []int{2}, "3d6 lowest one = 5, 2, 4 → 2"},
+		{"2d6 keep both", Expr{Count: 2, Faces: 6, Keep: 2, KeepWhich: KeepLowest},
+			[]int{6, 1}, 7, []int{1, 6}, "2d6 lowest two = 6, 1 → 1 + 6 = 7"},
+
+		{"1/2d6 of 1", Expr{Count: 1, Faces: 6, Half: true}, []int{1}, 1, nil, "1/2d6 = 1 → 1"},
+		{"1/2d6 of 2", Expr{Count: 1, Faces: 6, Half: true}, []int{2}, 1, nil, "1/2d6 = 2 → 1"},
+		{"1/2d6 of 3", Expr{Count: 1, Faces: 6, Half: true}, []int{3}, 2, nil, "1/2d6 = 3 → 2"},
+		{"1/2d6 of 4", Expr{Count: 1, Faces: 6, Half: true}, []int{4}, 2, nil, "1/2d6 = 4 → 2"},
+		{"1/2d6 of 5", Expr{Count: 1, Faces: 6, Half: true}, []int{5}, 3, nil, "1/2d6 = 5 → 3"},
+		{"1/2d6 of 6", Expr{Count: 1, Faces: 6, Half: true}, []int{6}, 3, nil, "1/2d6 = 6 → 3"},
+
+		{"3d6 successes", Expr{Count: 3, Faces: 6, Mode: ModeSuccess}, []int{1, 4, 3}, 2, nil, "3d6 for 1-3 = 1, 4, 3: 2 successes"},
+		{"3d6 one success", Expr{Count: 3, Faces: 6, Mode: ModeSuccess}, []int{1, 4, 6}, 1, nil, "3d6 for 1-3 = 1, 4, 6: 1 success"},
+		{"3d6 no successes", Expr{Count: 3, Faces: 6, Mode: ModeSuccess}, []int{5, 4, 6}, 0, nil, "3d6 for 1-3 = 5, 4, 6: 0 successes"},
+		{"3d6 best two successes", Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepBest, Mode: ModeSuccess},
+			[]int{5, 2, 6}, 1, []int{2, 5}, "3d6 best two for 1-3 = 5, 2, 6 → 2, 5: 1 success"},
+		{"3d6 highest two successes", Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepHighest, Mode: ModeSuccess},
+			[]int{5, 2, 6}, 0, []int{5, 6}, "3d6 highest two for 1-3 = 5, 2, 6 → 5, 6: 0 successes"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.e.Validate(); err != nil {
+				t.Fatalf("test bug: %+v invalid: %v", tc.e, err)
+			}
+			in := slices.Clone(tc.dice)
+			r := tc.e.Read(in)
+			if r.Value != tc.value {
+				t.Errorf("Value = %d, want %d", r.Value, tc.value)
+			}
+			if !slices.Equal(r.Dice, tc.dice) {
+				t.Errorf("Dice = %v, want %v (as rolled, in order)", r.Dice, tc.dice)
+			}
+			if (r.Kept == nil) != (tc.kept == nil) || !slices.Equal(r.Kept, tc.kept) {
+				t.Errorf("Kept = %#v, want %#v", r.Kept, tc.kept)
+			}
+			if r.Expr != tc.e {
+				t.Errorf("Expr = %+v, want %+v", r.Expr, tc.e)
+			}
+			if got := r.String(); got != tc.text {
+				t.Errorf("String() = %q, want %q", got, tc.text)
+			}
+			lo, hi := tc.e.Outcomes()
+			if r.Value < lo || r.Value > hi {
+				t.Errorf("Value %d outside Outcomes %d..%d", r.Value, lo, hi)
+			}
+			// The roll owns its dice: changing the caller's slice later
+			// must not change the trace.
+			for i := range in {
+				in[i] = 99
+			}
+			if !slices.Equal(r.Dice, tc.dice) {
+				t.Errorf("Read kept a reference to the caller's slice: Dice = %v", r.Dice)
+			}
+		})
+	}
+}
+
+func TestRollerHelpersBuildTheRightExpr(t *testing.T) {
+	r := New("helpers")
+	cases := []struct {
+		name string
+		roll Roll
+		want Expr
+	}{
+		{"D6", r.D6(), Expr{Count: 1, Faces: 6}},
+		{"Sum", r.Sum(3), Expr{Count: 3, Faces: 6}},
+		{"Pass", r.Pass(2, 4, true), Expr{Count: 2, Faces: 6, Mode: ModePass, Target: 4, SixFails: true}},
+		{"PassLowest", r.PassLowest(3, 2, 5, false), Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepLowest, Mode: ModePass, Target: 5}},
+		{"Lower", r.Lower(), Expr{Count: 2, Faces: 6, Keep: 1, KeepWhich: KeepLowest}},
+		{"Half", r.Half(), Expr{Count: 1, Faces: 6, Half: true}},
+		{"Successes", r.Successes(4), Expr{Count: 4, Faces: 6, Mode: ModeSuccess}},
+	}
+	for _, tc := range cases {
+		if tc.roll.Expr != tc.want {
+			t.Errorf("%s: Expr = %+v, want %+v", tc.name, tc.roll.Expr, tc.want)
+		}
+		if len(tc.roll.Dice) != tc.want.Count {
+			t.Errorf("%s: rolled %d dice, want %d", tc.name, len(tc.roll.Dice), tc.want.Count)
+		}
+		// The value must be the reading of the dice that were rolled.
+		if again := tc.want.Read(tc.roll.Dice); again.Value != tc.roll.Value || again.String() != tc.roll.String() {
+			t.Errorf("%s: roll %q does not match re-reading its dice %q", tc.name, tc.roll, again)
+		}
+	}
+}
+
+func TestParseGood(t *testing.T) {
+	cases := []struct {
+		in       string
+		want     Expr
+		notation string
+	}{
+		{"2d6", Expr{Count: 2, Faces: 6}, "2d6"},
+		{"d6", Expr{Count: 1, Faces: 6}, "1d6"},
+		{"1d6", Expr{Count: 1, Faces: 6}, "1d6"},
+		{"3d6kl2", Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepLowest}, "3d6kl2"},
+		{"3d6kh2", Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepHighest}, "3d6kh2"},
+		{"3d6kb2", Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepBest}, "3d6kb2"},
+		{"1/2d6", Expr{Count: 1, Faces: 6, Half: true}, "1/2d6"},
+		{"2d6kl1", Expr{Count: 2, Faces: 6, Keep: 1, KeepWhich: KeepLowest}, "2d6kl1"},
+		{"2D6", Expr{Count: 2, Faces: 6}, "2d6"},
+		{" 3D6KL2 ", Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepLowest}, "3d6kl2"},
+		{"100d100", Expr{Count: 100, Faces: 100}, "100d100"},
+		{"1d2", Expr{Count: 1, Faces: 2}, "1d2"},
+		{"d20", Expr{Count: 1, Faces: 20}, "1d20"},
+		{"4d6kh3", Expr{Count: 4, Faces: 6, Keep: 3, KeepWhich: KeepHighest}, "4d6kh3"},
+	}
+	for _, tc := range cases {
+		e, err := Parse(tc.in)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tc.in, err)
+			continue
+		}
+		if e != tc.want {
+			t.Errorf("Parse(%q) = %+v, want %+v", tc.in, e, tc.want)
+		}
+		if e.Mode != ModeSum {
+			t.Errorf("Parse(%q) mode %v, want sum", tc.in, e.Mode)
+		}
+		if n := e.Notation(); n != tc.notation {
+			t.Errorf("Parse(%q).Notation() = %q, want %q", tc.in, n, tc.notation)
+		}
+		back, err := Parse(e.Notation())
+		if err != nil || back != e {
+			t.Errorf("Parse(%q) = %+v, %v; want %+v (round trip of %q)", e.Notation(), back, err, e, tc.in)
+		}
+	}
+}
+
+func TestParseBad(t *testing.T) {
+	cases := []struct {
+		in   string
+		want string // a fragment the error must carry besides the input
+	}{
+		{"", "want NdF"},
+		{"   ", "want NdF"},
+		{"d", "missing number of faces"},
+		{"2d", "missing number of faces"},
+		{"0d6", "count 0"},
+		{"2d1", "faces"},
+		{"2d0", "faces"},
+		{"2d101", "faces"},
+		{"2d6k", "unexpected"},
+		{"2d6kl", "keep"},
+		{"2d6kl1x", "keep"},
+		{"2d6kl3", "cannot keep 3 of 2"},
+		{"2d6x", "unexpected"},
+		{"1/2d6kl1", "1/2"},
+		{"1/22d6", "halved"},
+		{"3/2d6", "bad count"},
+		{"101d6", "out of range"},
+		{"99999999999d6", "bad count"},
+		{"2d99999999999", "bad number of faces"},
+		{"3d6kl99999999999", "bad keep count"},
+		{"-1d6", "count"},
+		{"2 d6", "bad count"},
+		{"two d6", "bad count"},
+		{"1/2", "want NdF"},
+	}
+	for _, tc := range cases {
+		e, err := Parse(tc.in)
+		if err == nil {
+			t.Errorf("Parse(%q) = %+v, want an error", tc.in, e)
+			continue
+		}
+		if e != (Expr{}) {
+			t.Errorf("Parse(%q) returned %+v with its error, want the zero Expr", tc.in, e)
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, strconv.Quote(tc.in)) {
+			t.Errorf("Parse(%q) error %q does not quote the input", tc.in, msg)
+		}
+		if !strings.Contains(msg, tc.want) {
+			t.Errorf("Parse(%q) error %q does not say %q", tc.in, msg, tc.want)
+		}
+	}
+}
+
+// TestParseKeepZero: "2d6kl0" is accepted (see the report: it leaves
+// KeepWhich set with Keep 0, so its Notation "2d6" parses to a different
+// Expr). Whatever the fate of that spelling, if it parses it must roll
+// exactly as "2d6" does.
+func TestParseKeepZero(t *testing.T) {
+	plain, err := Parse("2d6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []string{"2d6kl0", "2d6kh0", "2d6kb0"} {
+		e, err := Parse(in)
+		if err != nil {
+			continue // rejecting keep-nothing is fine too
+		}
+		for a := 1; a <= 6; a++ {
+			for b := 1; b <= 6; b++ {
+				got, want := e.Read([]int{a, b}), plain.Read([]int{a, b})
+				if got.Value != want.Value || got.String() != want.String() {
+					t.Errorf("%s reads %d,%d as %q, 2d6 as %q", in, a, b, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	good := []Expr{
+		{Count: 1, Faces: 2},
+		{Count: MaxDice, Faces: 100},
+		{Count: 3, Faces: 6, Keep: 3, KeepWhich: KeepBest, Mode: ModePass, Target: 4},
+		{Count: 1, Faces: 6, Half: true},
+	}
+	for _, e := range good {
+		if err := e.Validate(); err != nil {
+			t.Errorf("%+v: %v", e, err)
+		}
+	}
+	bad := []Expr{
+		{Count: 0, Faces: 6},
+		{Count: MaxDice + 1, Faces: 6},
+		{Count: 1, Faces: 1},
+		{Count: 1, Faces: 101},
+		{Count: 2, Faces: 6, Keep: 3, KeepWhich: KeepLowest},
+		{Count: 2, Faces: 6, Keep: -1, KeepWhich: KeepLowest},
+		{Count: 2, Faces: 6, Keep: 1},
+		{Count: 2, Faces: 6, Half: true},
+		{Count: 1, Faces: 6, Half: true, Keep: 1, KeepWhich: KeepLowest},
+		{Count: 1, Faces: 6, Half: true, Mode: ModePass, Target: 3},
+		{Count: 1, Faces: 6, Half: true, Mode: ModeSuccess},
+	}
+	for _, e := range bad {
+		if err := e.Validate(); err == nil {
+			t.Errorf("%+v: Validate() = nil, want an error", e)
+		}
+	}
+}
+
+func TestOutcomes(t *testing.T) {
+	cases := []struct {
+		e      Expr
+		lo, hi int
+	}{
+		{Expr{Count: 1, Faces: 6}, 1, 6},
+		{Expr{Count: 2, Faces: 6}, 2, 12},
+		{Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepHighest}, 2, 12},
+		{Expr{Count: 2, Faces: 6, Keep: 1, KeepWhich: KeepLowest}, 1, 6},
+		{Expr{Count: 2, Faces: 6, Mode: ModePass, Target: 4}, 0, 2},
+		{Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepLowest, Mode: ModePass, Target: 4}, 0, 2},
+		{Expr{Count: 5, Faces: 6, Mode: ModeSuccess}, 0, 5},
+		{Expr{Count: 1, Faces: 6, Half: true}, 1, 3},
+		{Expr{Count: 1, Faces: 5, Half: true}, 1, 3},
+		{Expr{Count: 1, Faces: 2, Half: true}, 1, 1},
+	}
+	for _, tc := range cases {
+		lo, hi := tc.e.Outcomes()
+		if lo != tc.lo || hi != tc.hi {
+			t.Errorf("%+v Outcomes() = %d, %d, want %d, %d", tc.e, lo, hi, tc.lo, tc.hi)
+		}
+	}
+}
+
+func TestDescribe(t *testing.T) {
+	cases := []struct {
+		e    Expr
+		want string
+	}{
+		{Expr{Count: 2, Faces: 6}, "2d6"},
+		{Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepLowest}, "3d6 counting the lowest two"},
+		{Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepBest}, "3d6 counting the best two"},
+		{Expr{Count: 10, Faces: 6, Keep: 7, KeepWhich: KeepHighest}, "10d6 counting the highest 7"},
+		{Expr{Count: 2, Faces: 6, Keep: 1, KeepWhich: KeepLowest}, "the lower of 2d6"},
+		{Expr{Count: 2, Faces: 6, Keep: 1, KeepWhich: KeepHighest}, "the higher of 2d6"},
+		{Expr{Count: 2, Faces: 6, Keep: 1, KeepWhich: KeepBest}, "the better of 2d6"},
+		{Expr{Count: 1, Faces: 6, Half: true}, "1/2d6 (1-2 = 1, 3-4 = 2, 5-6 = 3)"},
+	}
+	for _, tc := range cases {
+		if got := tc.e.Describe(); got != tc.want {
+			t.Errorf("%+v Describe() = %q, want %q", tc.e, got, tc.want)
+		}
+	}
+}
+
+func TestModeString(t *testing.T) {
+	for m, want := range map[Mode]string{ModeSum: "sum", ModePass: "pass", ModeSuccess: "success"} {
+		if got := m.String(); got != want {
+			t.Errorf("Mode(%d).String() = %q, want %q", m, got, want)
+		}
+	}
+}
+
+func TestRollJSON(t *testing.T) {
+	cases := []struct {
+		e    Expr
+		dice []int
+		want string
+	}{
+		{Expr{Count: 2, Faces: 6}, []int{3, 6},
+			`{"dice":"2d6","read":"sum","rolled":[3,6],"value":9,"text":"2d6 = 3 + 6 = 9"}`},
+		{Expr{Count: 2, Faces: 6, Mode: ModePass, Target: 6, SixFails: true}, []int{6, 3},
+			`{"dice":"2d6","read":"pass","target":6,"sixFails":true,"rolled":[6,3],"value":1,"text":"2d6 vs 6 = 6, 3: 1 passed"}`},
+		{Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepLowest, Mode: ModePass, Target: 4}, []int{5, 2, 6},
+			`{"dice":"3d6kl2","read":"pass","target":4,"rolled":[5,2,6],"kept":[2,5],"value":1,"text":"3d6 lowest two vs 4 = 5, 2, 6 → 2, 5: 1 passed"}`},
+		{Expr{Count: 1, Faces: 6, Half: true}, []int{5},
+			`{"dice":"1/2d6","read":"sum","rolled":[5],"value":3,"text":"1/2d6 = 5 → 3"}`},
+	}
+	for _, tc := range cases {
+		b, err := json.Marshal(tc.e.Read(tc.dice))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(b) != tc.want {
+			t.Errorf("JSON = %s\nwant   %s", b, tc.want)
+		}
+	}
+}

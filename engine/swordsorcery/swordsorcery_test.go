@@ -1,0 +1,417 @@
+package swordsorcery_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sortie-wargames/sortie/content"
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/engine/swordsorcery"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func load(t testing.TB) *swordsorcery.System {
+	t.Helper()
+	sub, err := fs.Sub(content.FS, "systems/"+swordsorcery.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := rules.Load(sub, "content/systems/"+swordsorcery.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := swordsorcery.New(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sys
+}
+
+func roll(t testing.TB, sys *swordsorcery.System, seed, typ string, opt engine.Options) *engine.Encounter {
+	t.Helper()
+	root := dice.New(seed)
+	band, err := sys.Band(root.Stream("band"), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := sys.Encounter(root.Stream("encounter"), typ, band, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func marshal(t testing.TB, v any) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestGolden pins the JSON of a handful of encounters per type. Run with
+// -update after a deliberate change and review the diff.
+func TestGolden(t *testing.T) {
+	sys := load(t)
+	cases := []struct {
+		typ, seed string
+		opt       engine.Options
+	}{
+		{"explore", "golden-1", engine.Options{}},
+		{"explore", "golden-2", engine.Options{Enemies: "creatures"}},
+		{"raid", "golden-1", engine.Options{}},
+		{"raid", "golden-2", engine.Options{Enemies: "orcs", BandSize: 3}},
+		{"defend", "golden-1", engine.Options{}},
+		{"defend", "golden-2", engine.Options{StarRep: 4}},
+	}
+	for _, c := range cases {
+		name := fmt.Sprintf("%s-%s", c.typ, c.seed)
+		t.Run(name, func(t *testing.T) {
+			got := marshal(t, roll(t, sys, c.seed, c.typ, c.opt))
+			again := marshal(t, roll(t, sys, c.seed, c.typ, c.opt))
+			if !bytes.Equal(got, again) {
+				t.Fatal("the same seed gave different JSON")
+			}
+			golden(t, filepath.Join("testdata", name+".json"), got)
+		})
+	}
+}
+
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file; run go test -update and review the diff\n--- got ---\n%s", path, got)
+	}
+}
+
+// TestRules checks the book's procedures over many seeds.
+func TestRules(t *testing.T) {
+	sys := load(t)
+	for i := range 600 {
+		for _, typ := range []string{"explore", "raid", "defend"} {
+			seed := fmt.Sprintf("rules-%d", i)
+			e := roll(t, sys, seed, typ, engine.Options{})
+			check := func(ok bool, format string, args ...any) {
+				t.Helper()
+				if !ok {
+					t.Fatalf("%s %s: %s", typ, seed, fmt.Sprintf(format, args...))
+				}
+			}
+			// Terrain: Clear has two PEFs, Cover three.
+			want := map[string]int{"Clear": 2, "Cover": 3}[e.Terrain.Name]
+			check(len(e.PEFs) == want, "%s terrain with %d PEFs", e.Terrain.Name, len(e.PEFs))
+			die := e.Terrain.Roll.Dice.Value
+			clearMax := 4
+			if typ == "explore" {
+				clearMax = 3
+			}
+			check((die <= clearMax) == (e.Terrain.Name == "Clear"), "terrain die %d gave %s", die, e.Terrain.Name)
+
+			alert, contacts := false, 0
+			for j, p := range e.PEFs {
+				last := j == len(e.PEFs)-1
+				check(p.Number == j+1, "PEF numbered %d at %d", p.Number, j+1)
+				check(p.Objective == last, "objective on PEF %d", p.Number)
+				if typ == "raid" && last {
+					check(p.Camp && p.Roll == nil && p.Outcome == "contact", "raid camp not an unrolled contact")
+					check(p.Contact.Board == "Cover", "camp board %s", p.Contact.Board)
+				} else {
+					d := p.Roll.Dice
+					if alert {
+						check(len(d.Dice) == 3 && len(d.Kept) == 2, "after an alert PEF %d rolled %s", p.Number, d)
+					} else {
+						check(len(d.Dice) == 2 && d.Kept == nil, "before any alert PEF %d rolled %s", p.Number, d)
+					}
+					rolled := map[int]string{2: "contact", 1: "alert", 0: "none"}[d.Value]
+					if last && contacts == 0 {
+						check(p.Outcome == "contact", "last PEF with no contact before is %s", p.Outcome)
+					} else {
+						check(p.Outcome == rolled, "PEF %d passed %d but is %s", p.Number, d.Value, p.Outcome)
+					}
+					if p.Outcome == "alert" {
+						alert = true
+					}
+				}
+				if p.Outcome == "contact" {
+					contacts++
+					c := p.Contact
+					mod := map[int]int{1: -2, 2: -1, 3: 0, 4: 0, 5: 1, 6: 2}[c.Size.Dice.Value]
+					check(c.Modifier == mod, "contact die %d gave modifier %d", c.Size.Dice.Value, c.Modifier)
+					check(c.Count == max(1, e.Band.Size()+mod), "contact of %d against band %d%+d", c.Count, e.Band.Size(), mod)
+					check(len(c.Takes) == c.Count, "contact takes %v for %d enemies", c.Takes, c.Count)
+				} else {
+					check(p.Contact == nil, "%s PEF has a contact", p.Outcome)
+				}
+			}
+			check(contacts > 0, "an encounter without contact")
+			checkRoster(t, e.Enemies.Roster)
+			checkBand(t, e.Band, 5)
+		}
+	}
+}
+
+func checkRoster(t *testing.T, roster []engine.Figure) {
+	t.Helper()
+	if len(roster) < swordsorcery.RosterMin {
+		t.Fatalf("roster of %d", len(roster))
+	}
+	if roster[1].Class != "Missile" || roster[4].Class != "Missile" || roster[5].Class != "Caster" {
+		t.Fatalf("roster classes %s %s %s at 2, 5, 6", roster[1].Class, roster[4].Class, roster[5].Class)
+	}
+	// The other places run best to worst.
+	var rest []engine.Figure
+	for i, f := range roster {
+		if i != 1 && i != 4 && i != 5 {
+			rest = append(rest, f)
+		}
+	}
+	for i := 1; i < len(rest); i++ {
+		a, b := rest[i-1], rest[i]
+		if a.Rep < b.Rep || a.Rep == b.Rep && a.AC < b.AC {
+			t.Fatalf("roster out of order: %v before %v", a, b)
+		}
+	}
+}
+
+func checkBand(t *testing.T, b *engine.Band, rep int) {
+	t.Helper()
+	if b.Size() != rep || !b.Figures[0].Star || b.Figures[0].Rep != rep {
+		t.Fatalf("band %+v", b)
+	}
+	for _, g := range b.Figures[1:] {
+		if g.Rep >= rep {
+			t.Fatalf("grunt %v not below the Star's Rep %d", g, rep)
+		}
+	}
+	for _, r := range b.Rerolled {
+		if r.Row != "10" && r.Row != "11" {
+			t.Fatalf("re-rolled recruit row %s is below Rep %d", r.Row, rep)
+		}
+	}
+}
+
+// TestFirstPEFFrequency: over many seeds the first PEF's dice passed follow
+// 2d6 versus 4: P(2) = 4/9, P(1) = 4/9, P(0) = 1/9.
+func TestFirstPEFFrequency(t *testing.T) {
+	sys := load(t)
+	const n = 6000
+	counts := [3]int{}
+	for i := range n {
+		e := roll(t, sys, fmt.Sprintf("freq-%d", i), "explore", engine.Options{})
+		counts[e.PEFs[0].Roll.Dice.Value]++
+	}
+	want := [3]float64{1.0 / 9, 4.0 / 9, 4.0 / 9}
+	chi := 0.0
+	for k, c := range counts {
+		exp := want[k] * n
+		chi += (float64(c) - exp) * (float64(c) - exp) / exp
+	}
+	if chi > 13.82 { // chi-square, 2 degrees of freedom, p = 0.001
+		t.Errorf("first PEF passes %v over %d encounters: chi-square %.1f", counts, n, chi)
+	}
+}
+
+func TestCreatures(t *testing.T) {
+	sys := load(t)
+	seen := map[string]bool{}
+	for i := range 400 {
+		e := roll(t, sys, fmt.Sprintf("creatures-%d", i), "explore", engine.Options{Enemies: "creatures"})
+		if len(e.Enemies.Roster) != 0 {
+			t.Fatal("creature encounter with a loaded-up roster")
+		}
+		for _, p := range e.PEFs {
+			if p.Contact == nil {
+				continue
+			}
+			g := p.Contact.Creatures
+			switch {
+			case g.ArmyList != "":
+				seen["army"] = true
+				if len(g.Figures) != max(1, e.Band.Size()+p.Contact.Modifier) {
+					t.Fatalf("%s: %d figures", g.Name, len(g.Figures))
+				}
+			case g.OnlyOne:
+				seen["one"] = true
+				if len(g.Figures) != 1 {
+					t.Fatalf("only-one %s came %d strong", g.Name, len(g.Figures))
+				}
+			default:
+				seen["group"] = true
+				first := g.Figures[0].Rep
+				for _, f := range g.Figures[1:] {
+					if f.Rep != max(3, first-1) {
+						t.Fatalf("%s: leader Rep %d, follower Rep %d", g.Name, first, f.Rep)
+					}
+				}
+			}
+			if p.Contact.Count != len(g.Figures) {
+				t.Fatalf("contact count %d, %d figures", p.Contact.Count, len(g.Figures))
+			}
+		}
+	}
+	if len(seen) != 3 {
+		t.Errorf("in 400 encounters saw only %v", seen)
+	}
+}
+
+// TestStreamsIndependent: changing the band (more recruiting dice, a
+// different size) leaves terrain and PEF dice alone.
+func TestStreamsIndependent(t *testing.T) {
+	sys := load(t)
+	for i := range 50 {
+		seed := fmt.Sprintf("indep-%d", i)
+		a := roll(t, sys, seed, "raid", engine.Options{})
+		b := roll(t, sys, seed, "raid", engine.Options{BandSize: 2, Enemies: "goblins"})
+		if a.Terrain.Roll.Dice.String() != b.Terrain.Roll.Dice.String() {
+			t.Fatalf("%s: terrain changed with the band", seed)
+		}
+		for j := range a.PEFs {
+			if (a.PEFs[j].Roll == nil) != (b.PEFs[j].Roll == nil) ||
+				a.PEFs[j].Roll != nil && a.PEFs[j].Roll.Dice.String() != b.PEFs[j].Roll.Dice.String() {
+				t.Fatalf("%s: PEF %d dice changed with the band", seed, j+1)
+			}
+			if a.PEFs[j].Contact != nil && a.PEFs[j].Contact.Size.Dice.String() != b.PEFs[j].Contact.Size.Dice.String() {
+				t.Fatalf("%s: contact size dice changed with the band", seed)
+			}
+		}
+	}
+}
+
+func TestBandOptions(t *testing.T) {
+	sys := load(t)
+	r := dice.New("band")
+	for _, c := range []struct {
+		opt  engine.Options
+		size int
+		err  string
+	}{
+		{engine.Options{}, 5, ""},
+		{engine.Options{BandSize: 1}, 1, ""},
+		{engine.Options{StarRep: 4}, 4, ""},
+		{engine.Options{StarRep: 6}, 6, ""},
+		{engine.Options{StarRep: 3}, 1, ""},
+		{engine.Options{StarRep: 3, BandSize: 2}, 0, "cannot recruit"},
+		{engine.Options{BandSize: 6}, 0, "1 to 5 figures"},
+		{engine.Options{StarRep: 11}, 0, "out of range"},
+	} {
+		b, err := sys.Band(r.Stream(fmt.Sprint(c.opt)), c.opt)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%+v: error %v, want %q", c.opt, err, c.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%+v: %v", c.opt, err)
+		}
+		if b.Size() != c.size {
+			t.Errorf("%+v: band of %d, want %d", c.opt, b.Size(), c.size)
+		}
+		for _, g := range b.Figures[1:] {
+			if g.Rep >= b.StarRep {
+				t.Errorf("%+v: grunt %v", c.opt, g)
+			}
+		}
+	}
+}
+
+func TestEnemySources(t *testing.T) {
+	sys := load(t)
+	for _, src := range []string{"dwarves-black-moon", "dwarves-red-sun", "elves-black-moon", "elves-silver", "goblins", "orcs", "wererats"} {
+		e := roll(t, sys, "src", "explore", engine.Options{Enemies: src})
+		for _, f := range e.Enemies.Roster {
+			if f.Roll.Table != src {
+				t.Fatalf("%s roster figure rolled on %s", src, f.Roll.Table)
+			}
+		}
+	}
+	root := dice.New("x")
+	band, _ := sys.Band(root, engine.Options{})
+	if _, err := sys.Encounter(root, "explore", band, engine.Options{Enemies: "trolls"}); err == nil || !strings.Contains(err.Error(), "goblins") {
+		t.Errorf("unknown enemy source: %v", err)
+	}
+	if _, err := sys.Encounter(root, "ambush", band, engine.Options{}); err == nil || !strings.Contains(err.Error(), "explore, raid, defend") {
+		t.Errorf("unknown encounter type: %v", err)
+	}
+}
+
+func TestNext(t *testing.T) {
+	sys := load(t)
+	want := map[string][2]string{"explore": {"raid", "defend"}, "raid": {"raid", "explore"}, "defend": {"explore", "defend"}}
+	for typ, w := range want {
+		s, _ := sys.Next(typ, true)
+		f, _ := sys.Next(typ, false)
+		if s != w[0] || f != w[1] {
+			t.Errorf("after %s: %s/%s, want %s/%s", typ, s, f, w[0], w[1])
+		}
+	}
+}
+
+// TestLoadingUpDecisions: the sixth figure is a Caster even on lists that
+// have none, and the Note says so.
+func TestLoadingUpDecisions(t *testing.T) {
+	sys := load(t)
+	e := roll(t, sys, "orcs", "explore", engine.Options{Enemies: "orcs"})
+	if c := e.Enemies.Roster[5]; c.Class != "Caster" || !strings.Contains(c.Note, "loading-up rule") {
+		t.Errorf("sixth orc: %+v", c)
+	}
+}
+
+func TestAfterwards(t *testing.T) {
+	sys := load(t)
+	counts := map[string]int{}
+	for i := range 300 {
+		r := dice.New(fmt.Sprint(i))
+		band, _ := sys.Band(r.Stream("band"), engine.Options{})
+		a, err := sys.Afterwards(r.Stream("after"), band, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts[a.Outcome]++
+		want := map[string]int{"full": 4, "one": 1, "none": 0}[a.Outcome]
+		if len(a.Recruits) != want {
+			t.Fatalf("%s with %d recruits", a.Outcome, len(a.Recruits))
+		}
+		d := a.NewRecruits.Dice
+		if d.Expr.Target != 5 || !d.Expr.SixFails {
+			t.Fatalf("new recruits rolled %s", d)
+		}
+	}
+	// 2d6 versus 5, a 6 failing: P(pass one die) = 5/6.
+	p2 := 25.0 / 36
+	if math.Abs(float64(counts["full"])/300-p2) > 0.1 {
+		t.Errorf("full strength %d of 300, want about %.0f", counts["full"], p2*300)
+	}
+}
+
+func BenchmarkEncounter(b *testing.B) {
+	sys := load(b)
+	for i := 0; b.Loop(); i++ {
+		roll(b, sys, fmt.Sprint(i), "raid", engine.Options{})
+	}
+}
