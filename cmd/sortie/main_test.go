@@ -1,0 +1,188 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func sortie(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb, func() string { return "cafe0123" })
+	return out.String(), errb.String(), code
+}
+
+const sys = "--system=2d6-sword-and-sorcery"
+
+func TestEncounterMarkdown(t *testing.T) {
+	out, errs, code := sortie(t, "encounter", sys, "--type", "raid", "--seed", "goblin-hill")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	for _, want := range []string{
+		"# 2d6 Sword & Sorcery: Raid",
+		"Seed `goblin-hill`",
+		"## Your band",
+		"| 1 | Star | Melee | 5 | 4 |",
+		"## Enemy roster: Enemy",
+		"The third PEF you resolve (objective)",
+		"No roll: the camp is always contact.",
+		"PEF Resolution: 2d6 vs 4 = ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	again, _, _ := sortie(t, "encounter", sys, "--type", "raid", "--seed", "goblin-hill")
+	if again != out {
+		t.Error("same seed, different output")
+	}
+}
+
+func TestEncounterJSON(t *testing.T) {
+	out, _, code := sortie(t, "encounter", sys, "--type", "defend", "--seed", "s", "--format", "json", "--band", "3", "--enemies", "elves-silver")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var e struct {
+		System, Type, Seed string
+		Band               struct{ Figures []any }
+		Enemies            struct{ Source string }
+		PEFs               []struct{ Number int } `json:"pefs"`
+	}
+	if err := json.Unmarshal([]byte(out), &e); err != nil {
+		t.Fatal(err)
+	}
+	if e.System != "2d6-sword-and-sorcery" || e.Type != "defend" || e.Seed != "s" || len(e.Band.Figures) != 3 || e.Enemies.Source != "elves-silver" || len(e.PEFs) < 2 {
+		t.Errorf("%+v", e)
+	}
+}
+
+func TestMissingSeedIsPrinted(t *testing.T) {
+	out, errs, code := sortie(t, "encounter", sys)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "sortie: no --seed given, so rolled seed cafe0123 (pass --seed cafe0123") {
+		t.Errorf("stderr %q", errs)
+	}
+	if !strings.Contains(out, "Seed `cafe0123`") || !strings.Contains(out, ": Explore") {
+		t.Errorf("output does not carry the seed or default to Explore:\n%s", out[:200])
+	}
+	same, _, _ := sortie(t, "encounter", sys, "--seed", "cafe0123")
+	if same != out {
+		t.Error("the printed seed does not roll the same encounter again")
+	}
+}
+
+func TestCampaign(t *testing.T) {
+	out, _, code := sortie(t, "campaign", sys, "--encounters", "12", "--seed", "summer")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"## 1. Explore (encounter 1 of 12)", "**Success: go to 2. Failure: go to 3.**", "## 33. Defend (encounter 12 of 12)", "The campaign ends here.", "New Recruits, 2d6 vs 5 = "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("campaign lacks %q", want)
+		}
+	}
+	js, _, code := sortie(t, "campaign", sys, "--encounters", "3", "--seed", "summer", "--format", "json")
+	var c struct {
+		Nodes []struct{ Number, Success, Failure int }
+	}
+	if code != 0 || json.Unmarshal([]byte(js), &c) != nil || len(c.Nodes) != 6 {
+		t.Errorf("json campaign: exit %d, %d nodes", code, len(c.Nodes))
+	}
+}
+
+func TestTables(t *testing.T) {
+	out, _, code := sortie(t, "tables", "2d6-sword-and-sorcery")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"## [2] Enemy", "| **11** | Veteran | Melee | 5 | 6 |", "## [2] PEF Resolution", "*Taken versus PEF Rep of 4*", "A 6 is always a failure.", "| **12** | Lizard Men | Melee | 4* | 4 |", "Sortie's decision: Lizard Men"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("tables lack %q", want)
+		}
+	}
+	js, _, code := sortie(t, "tables", "2d6-sword-and-sorcery", "--format", "json")
+	var s struct {
+		ID     string
+		Tables []struct{ ID string }
+	}
+	if code != 0 || json.Unmarshal([]byte(js), &s) != nil || s.ID != "2d6-sword-and-sorcery" || len(s.Tables) != 30 {
+		t.Errorf("json tables: exit %d, %+v", code, s)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"encounter"}, []string{"sortie: no --system given", "sortie: hint: systems: 2d6-sword-and-sorcery"}},
+		{[]string{"encounter", "--system", "swordplay"}, []string{`sortie: unknown system "swordplay"`, "sortie: hint:"}},
+		{[]string{"encounter", sys, "--type", "ambush"}, []string{`unknown encounter type "ambush" (want explore, raid, defend)`}},
+		{[]string{"encounter", sys, "--format", "pdf"}, []string{`unknown format "pdf"`}},
+		{[]string{"encounter", sys, "--band", "9", "--seed", "x"}, []string{"band of 9 figures"}},
+		{[]string{"campaign", sys, "--encounters", "0", "--seed", "x"}, []string{"campaign of 0 encounters"}},
+		{[]string{"tables"}, []string{"accepts 1 arg"}},
+		{[]string{"encounter", sys, "--source", "../../testdata/sites/broken"}, []string{"sortie: failed to load rule data", "my-armies.rules:2: table bandits: no row for a roll of 4"}},
+		{[]string{"bogus"}, []string{`unknown command "bogus"`}},
+	} {
+		out, errs, code := sortie(t, c.args...)
+		if code == 0 || out != "" {
+			t.Errorf("%v: exit %d, stdout %q", c.args, code, out)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(errs, w) {
+				t.Errorf("%v: stderr %q lacks %q", c.args, errs, w)
+			}
+		}
+		for _, line := range strings.Split(strings.TrimSpace(errs), "\n") {
+			if !strings.HasPrefix(line, "sortie: ") {
+				t.Errorf("%v: stderr line without prefix: %q", c.args, line)
+			}
+		}
+	}
+}
+
+func TestSiteOverlay(t *testing.T) {
+	out, errs, code := sortie(t, "encounter", sys, "--source", "../../testdata/sites/extra-army", "--enemies", "bandits", "--seed", "x")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "## Enemy roster: Bandits") || !strings.Contains(out, "Bandits: 1d6 = ") {
+		t.Errorf("user army list not used:\n%s", out)
+	}
+	// The override site replaces encounters.rules: Explore is Clear on 1-5.
+	for i := range 40 {
+		js, _, code := sortie(t, "encounter", sys, "--source", "../../testdata/sites/override", "--seed", string(rune('a'+i%26))+strings.Repeat("x", i/26), "--format", "json")
+		var e struct {
+			Terrain struct {
+				Name string
+				Roll struct{ Dice struct{ Value int } }
+			}
+		}
+		if code != 0 || json.Unmarshal([]byte(js), &e) != nil {
+			t.Fatalf("exit %d", code)
+		}
+		if (e.Terrain.Roll.Dice.Value <= 5) != (e.Terrain.Name == "Clear") {
+			t.Fatalf("override not applied: %d gave %s", e.Terrain.Roll.Dice.Value, e.Terrain.Name)
+		}
+	}
+}
+
+func TestHelpHasExamples(t *testing.T) {
+	for _, cmd := range []string{"encounter", "campaign", "tables", "systems", "version"} {
+		out, _, code := sortie(t, cmd, "--help")
+		if code != 0 || !strings.Contains(out, "Examples:") || !strings.Contains(out, "sortie "+cmd) {
+			t.Errorf("%s --help: exit %d, no examples:\n%s", cmd, code, out)
+		}
+	}
+	out, _, _ := sortie(t, "version")
+	if !strings.HasPrefix(out, "sortie ") {
+		t.Errorf("version: %q", out)
+	}
+}
