@@ -133,11 +133,12 @@ func pef(m *mdWriter, p engine.PEF, h string) {
 	if c == nil {
 		return
 	}
-	m.printf("Contact Size: %s. With your band of %d: **%s** on a %s Battle Board.\n\n",
+	m.printf("Contact Size: %s. Against your band of %d: **%s**, on a %s Battle Board.",
 		c.Size.Dice, c.ForBand, plural(c.Count, "enemy", "enemies"), c.Board)
 	if len(c.Takes) > 0 {
-		m.printf("Take roster figures %s.\n\n", positions(c.Takes))
+		m.printf(" Take roster figures %s.", positions(c.Takes))
 	}
+	m.printf("\n\n")
 	if g := c.Creatures; g != nil {
 		m.printf("Creature List: %s; %s: %s.\n\n", g.List.Dice, g.Creature.Title, g.Creature.Dice)
 		m.printf("**%s**", g.Name)

@@ -391,7 +391,7 @@ func (s *System) pefs(r *dice.Roller, e *engine.Encounter, def *rules.Encounter,
 				queue = append(slices.Clone(queue[take:]), c.Takes...)
 			}
 			p.Contact = c
-			p.Result = fmt.Sprintf("Contact! %s: %s.", c.Rule, plural(c.Count, "enemy", "enemies"))
+			p.Result = "Contact! " + c.Rule + "."
 		case "alert":
 			alert = true
 			p.Result = s.resultText("alert")
@@ -415,10 +415,6 @@ func (s *System) resultText(outcome string) string {
 	return outcome
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
 	return strconv.Itoa(n) + " " + many
 }
 
