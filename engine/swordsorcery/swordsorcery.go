@@ -415,9 +415,6 @@ func (s *System) resultText(outcome string) string {
 	return outcome
 }
 
-	return strconv.Itoa(n) + " " + many
-}
-
 func (s *System) contact(r *dice.Roller, e *engine.Encounter, camp bool) (*engine.Contact, error) {
 	res, err := s.contactSize.Roll(r.Stream("size"), 0)
 	if err != nil {
