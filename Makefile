@@ -2,7 +2,7 @@
 GO      ?= go
 BIN     ?= bin/sortie
 OUT     ?= public
-FUZZTIME ?= 10s
+FUZZTIME ?= 30000x
 
 .PHONY: all build site test fuzz bench install vet clean golden
 

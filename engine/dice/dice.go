@@ -13,7 +13,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"math/rand/v2"
-	"strings"
 )
 
 // Roller is a deterministic stream of dice for one seed and path. It is not
@@ -45,9 +44,15 @@ func newRoller(seed, path string) *Roller {
 // r.Stream("encounter", "3", "pefs"). A sub-stream depends only on the seed
 // and its full path, never on how many dice r or any other stream has rolled.
 func (r *Roller) Stream(parts ...string) *Roller {
-	p := strings.Join(parts, "/")
-	if r.path != "" {
-		p = r.path + "/" + p
+	p := r.path
+	for _, part := range parts {
+		if part == "" {
+			continue // "a" and "a/" are one stream
+		}
+		if p != "" {
+			p += "/"
+		}
+		p += part
 	}
 	return newRoller(r.seed, p)
 }

@@ -267,8 +267,8 @@ const samples = 60000
 
 func TestDistributions(t *testing.T) {
 	threeLow := map[int]float64{ // min(2, dice <= 4 among 3), dice <= 4 ~ B(3, 2/3)
-		0: 1.0 / 27, // no die <= 4
-		1: 6.0 / 27, // exactly one: 3 * (2/3) * (1/3)^2
+		0: 1.0 / 27,  // no die <= 4
+		1: 6.0 / 27,  // exactly one: 3 * (2/3) * (1/3)^2
 		2: 20.0 / 27, // two or three: 3*(2/3)^2*(1/3) + (2/3)^3
 	}
 	twoD6 := map[int]float64{}
@@ -402,4 +402,21 @@ func ExampleRoller() {
 	r := New("seed").Stream("encounter", "pefs")
 	fmt.Println(r.Pass(2, 4, false).String())
 	// Output: 2d6 vs 4 = 4, 1: 2 passed
+}
+
+// TestStreamEmptyParts: empty path parts are skipped, so "a" and "a/" are
+// one stream and a path never ends in a slash.
+func TestStreamEmptyParts(t *testing.T) {
+	a := New("s").Stream("a")
+	for _, r := range []*Roller{a.Stream(), a.Stream(""), New("s").Stream("", "a", "")} {
+		if r.Path() != "a" {
+			t.Errorf("path %q, want a", r.Path())
+		}
+		if r.Die(1000) != New("s").Stream("a").Die(1000) {
+			t.Error("empty parts changed the stream")
+		}
+	}
+	if _, err := Parse("+2d6"); err == nil {
+		t.Error(`Parse("+2d6") accepted a sign`)
+	}
 }

@@ -58,11 +58,13 @@ func (e Expr) Validate() error {
 	case e.Count < 1 || e.Count > MaxDice:
 		return fmt.Errorf("dice count %d out of range 1..%d", e.Count, MaxDice)
 	case e.Faces < 2 || e.Faces > 100:
-		return fmt.Errorf("die with %d faces out of range 2..100", e.Faces)
+		return fmt.Errorf("dice with %d faces: want 2..100 faces", e.Faces)
 	case e.Keep < 0 || e.Keep > e.Count:
 		return fmt.Errorf("cannot keep %d of %d dice", e.Keep, e.Count)
 	case e.Keep > 0 && e.KeepWhich == KeepAll:
 		return errors.New("keep count given without lowest, highest or best")
+	case e.Keep == 0 && e.KeepWhich != KeepAll:
+		return errors.New("keep at least one die")
 	case e.Half && (e.Count != 1 || e.Keep != 0):
 		return errors.New("1/2 applies to a single die")
 	case e.Half && e.Mode != ModeSum:
@@ -185,7 +187,7 @@ func leadingDigits(s string) (digits, rest string) {
 }
 
 func atoi(s string) (int, error) {
-	if s == "" || len(s) > 4 {
+	if s == "" || len(s) > 4 || s[0] < '0' || s[0] > '9' {
 		return 0, errors.New("bad number")
 	}
 	return strconv.Atoi(s)

@@ -24,9 +24,9 @@ func (r Roll) String() string {
 	b.WriteString(e.Notation())
 	if e.Keep > 0 {
 		word := map[Keep]string{KeepLowest: " lowest ", KeepHighest: " highest ", KeepBest: " best "}[e.KeepWhich]
-		if e.Keep == 1 && e.Count == 2 && e.KeepWhich == KeepLowest {
+		if e.Keep == 1 && e.Count == 2 {
 			b.Reset()
-			b.WriteString("lower of 2d" + strconv.Itoa(e.Faces))
+			b.WriteString(map[Keep]string{KeepLowest: "lower", KeepHighest: "higher", KeepBest: "better"}[e.KeepWhich] + " of 2d" + strconv.Itoa(e.Faces))
 		} else {
 			b.Reset()
 			b.WriteString(strconv.Itoa(e.Count) + "d" + strconv.Itoa(e.Faces) + word + numberWord(e.Keep))
@@ -35,6 +35,9 @@ func (r Roll) String() string {
 	switch e.Mode {
 	case ModePass:
 		b.WriteString(" vs " + strconv.Itoa(e.Target))
+		if e.SixFails && e.Target >= 6 {
+			b.WriteString(", 6 fails")
+		}
 	case ModeSuccess:
 		b.WriteString(" for 1-3")
 	}
