@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"strings"
 )
 
 // Set is a whole rule system's data: one system block, its tables and its
@@ -112,11 +113,11 @@ func Assemble(files ...*File) (*Set, error) {
 		}
 	}
 	if s.System == nil {
-		where := "no files"
-		if len(files) > 0 {
-			where = files[0].Name
+		names := make([]string, len(files))
+		for i, f := range files {
+			names[i] = f.Name
 		}
-		return nil, fmt.Errorf("%s: no system block: one file must start with \"system ID\"", where)
+		return nil, fmt.Errorf("no system block in %s: one file must hold \"system ID\" and its settings", strings.Join(names, ", "))
 	}
 	for _, id := range s.Order {
 		t := s.Tables[id]
@@ -135,17 +136,21 @@ func Assemble(files ...*File) (*Set, error) {
 		t, ok := s.Tables[e.Terrain]
 		switch {
 		case !ok:
-			add(errorf(e.Pos, "encounter %s: terrain table %q not found%s", e.ID, e.Terrain, suggest(e.Terrain, s.Order)))
+			add(errorf(e.TerrainPos, "encounter %s: terrain table %q not found%s", e.ID, e.Terrain, suggest(e.Terrain, s.Order)))
 		case !t.Read.Rolled():
-			add(errorf(e.Pos, "encounter %s: terrain table %s is read %s, want a table the engine can roll", e.ID, t.ID, t.Read))
+			add(errorf(e.TerrainPos, "encounter %s: terrain table %s is read %s, want a table the engine can roll", e.ID, t.ID, t.Read))
 		}
 	}
 	if s.System.First != "" && encs[s.System.First] == nil {
-		add(errorf(s.System.Pos, "first-encounter %q: no such encounter", s.System.First))
+		ids := make([]string, len(s.Encounters))
+		for i, e := range s.Encounters {
+			ids[i] = e.ID
+		}
+		add(errorf(s.System.FirstPos, "first-encounter %q: no such encounter%s", s.System.First, suggest(s.System.First, ids)))
 	}
-	for _, id := range s.System.QRS {
+	for i, id := range s.System.QRS {
 		if _, ok := s.Tables[id]; !ok {
-			add(errorf(s.System.Pos, "qrs: no table %q%s", id, suggest(id, s.Order)))
+			add(errorf(s.System.QRSPos[i], "qrs: no table %q%s", id, suggest(id, s.Order)))
 		}
 	}
 	if len(errs) > 0 {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sortie-wargames/sortie/engine/dice"
 )
@@ -26,11 +27,12 @@ const maxErrors = 20
 // between files.
 func Parse(name string, data []byte) (*File, error) {
 	p := &parser{file: &File{Name: name}}
-	text := string(data)
-	if !isUTF8(text) {
-		return nil, errorf(Pos{name, 1}, "file is not UTF-8 text")
+	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
+	for i, line := range lines {
+		if !utf8.ValidString(line) {
+			return nil, errorf(Pos{name, i + 1}, "not UTF-8 text: save the file as UTF-8")
+		}
 	}
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	for i, line := range lines {
 		p.pos = Pos{name, i + 1}
 		p.line(line)
@@ -38,7 +40,12 @@ func Parse(name string, data []byte) (*File, error) {
 			break
 		}
 	}
-	p.endBlock()
+	if len(p.errs) < maxErrors {
+		p.endBlock()
+	}
+	if len(p.errs) >= maxErrors {
+		p.errs = append(p.errs[:maxErrors], errorf(p.pos, "too many mistakes: stopped checking here"))
+	}
 	if len(p.errs) > 0 {
 		return nil, errors.Join(p.errs...)
 	}
@@ -55,9 +62,15 @@ type parser struct {
 	sys  *System
 	tab  *Table
 	enc  *Encounter
+	// rowErrs is set when a row of the current table was rejected, so the
+	// coverage check does not report the missing row a second time.
+	rowErrs bool
 }
 
 func (p *parser) errorf(format string, args ...any) {
+	if p.kind == "table" && p.tab != nil {
+		p.rowErrs = true
+	}
 	p.errs = append(p.errs, errorf(p.pos, format, args...))
 }
 
@@ -131,6 +144,7 @@ func (p *parser) startBlock(kind, id string) {
 	}
 	p.kind = kind
 	p.seen = map[string]Pos{}
+	p.rowErrs = false
 	switch kind {
 	case "system":
 		p.sys = &System{ID: id, Pos: p.pos}
@@ -213,7 +227,7 @@ func (p *parser) systemDirective(key, value string) {
 		if !validID(value) {
 			p.errorf("first-encounter %q: want an encounter id", value)
 		}
-		s.First = value
+		s.First, s.FirstPos = value, p.pos
 	case "qrs":
 		for _, id := range strings.Fields(value) {
 			if !validID(id) {
@@ -221,6 +235,7 @@ func (p *parser) systemDirective(key, value string) {
 				continue
 			}
 			s.QRS = append(s.QRS, id)
+			s.QRSPos = append(s.QRSPos, p.pos)
 		}
 	}
 }
@@ -244,7 +259,7 @@ func (p *parser) encounterDirective(key, value string) {
 		if !validID(value) {
 			p.errorf("terrain %q: want the id of a table", value)
 		}
-		e.Terrain = value
+		e.Terrain, e.TerrainPos = value, p.pos
 	case "camp":
 		b, ok := parseYes(value)
 		if !ok {
@@ -288,6 +303,10 @@ func (p *parser) tableDirective(key, value string) {
 		}
 		t.Read = r
 	case "target":
+		if n, err := strconv.Atoi(value); err == nil && n < 1 {
+			p.errorf("target %d: dice pass on the target or lower, so want 1 or more", n)
+			return
+		}
 		t.Target = value
 	case "six-fails":
 		b, ok := parseYes(value)
@@ -319,10 +338,12 @@ func (p *parser) tableDirective(key, value string) {
 			name, typ = strings.TrimSpace(name), strings.TrimSpace(typ)
 			if !ok || name == "" || !slices.Contains(columnTypes, ColumnType(typ)) {
 				p.errorf("column %q: want Name:type with type one of text, int, ref, id, flag", c)
+				p.kind = "broken" // its rows cannot be read: say nothing more of this table
 				return
 			}
 			if t.Col(name) >= 0 {
 				p.errorf("column %q given twice", name)
+				p.kind = "broken"
 				return
 			}
 			t.Columns = append(t.Columns, Column{Name: name, Type: ColumnType(typ)})
@@ -354,7 +375,7 @@ func (p *parser) row(line string) {
 		if p.kind == "" {
 			p.errorf("row before any table: start a table with \"table ID\"")
 		} else {
-			p.errorf("row in a %s block: only tables have rows", p.kind)
+			p.errorf("row in an %s block: only tables have rows", p.kind)
 		}
 		return
 	}
@@ -380,7 +401,11 @@ func (p *parser) row(line string) {
 		}
 		min, max := t.Dice.Outcomes()
 		if lo < min || hi > max {
-			p.errorf("row key %q: %s reads %d..%d", cells[0], t.Dice.Describe(), min, max)
+			if t.Dice.Mode == dice.ModePass {
+				p.errorf("row key %q: %s taken versus a target passes %d to %d dice", cells[0], t.Dice.Describe(), min, max)
+			} else {
+				p.errorf("row key %q: %s reads %d to %d", cells[0], t.Dice.Describe(), min, max)
+			}
 			return
 		}
 		row.Lo, row.Hi = lo, hi
@@ -430,6 +455,13 @@ func (p *parser) headerDone() bool {
 	}
 	if ok && (t.Read == ReadPass || t.Read == ReadOpposed) {
 		t.Dice.Mode = dice.ModePass
+	}
+	if ok && t.HasDice {
+		if err := t.Dice.Validate(); err != nil {
+			p.blockError(p.seen["dice"], "table %s: %s cannot be read %s: %v", t.ID, t.Dice.Notation(), t.Read, err)
+			p.rowErrs = true
+			ok = false
+		}
 	}
 	if !ok {
 		// Stop reporting every row of a table whose header is broken.
@@ -509,6 +541,9 @@ func (p *parser) endBlock() {
 }
 
 func (p *parser) blockError(at Pos, format string, args ...any) {
+	if len(p.errs) >= maxErrors {
+		return
+	}
 	p.errs = append(p.errs, errorf(at, format, args...))
 }
 
@@ -581,7 +616,13 @@ func (p *parser) finishTable(t *Table) {
 		}
 	}
 	if t.SixFails && t.Read != ReadPass && t.Read != ReadOpposed {
-		p.blockError(t.Pos, "table %s: six-fails applies only to dice taken versus a target", t.ID)
+		p.blockError(p.seen["six-fails"], "table %s: six-fails applies only to dice taken versus a target", t.ID)
+	}
+	if t.HasDice {
+		if err := t.Dice.Validate(); err != nil {
+			p.blockError(p.seen["dice"], "table %s: %s cannot be read %s: %v", t.ID, t.Dice.Notation(), t.Read, err)
+			return
+		}
 	}
 	if t.Caption == "" {
 		t.Caption = defaultCaption(t)
@@ -593,7 +634,9 @@ func (p *parser) finishTable(t *Table) {
 		}
 	}
 	if t.Read.Rolled() {
-		p.checkCoverage(t)
+		if !p.rowErrs {
+			p.checkCoverage(t)
+		}
 	} else {
 		seen := map[string]int{}
 		for _, r := range t.Rows {
@@ -622,9 +665,23 @@ func defaultCaption(t *Table) string {
 }
 
 // checkCoverage reports gaps and overlaps: every value the table's dice can
-// read must fall in exactly one row.
+// read must fall in exactly one row. Runs of missing values are reported
+// once ("no row for rolls of 7 to 9").
 func (p *parser) checkCoverage(t *Table) {
 	min, max := t.Dice.Outcomes()
+	gapFrom := -1
+	gap := func(to int) {
+		if gapFrom < 0 {
+			return
+		}
+		what := fmt.Sprintf("a roll of %d", gapFrom)
+		if to > gapFrom {
+			what = fmt.Sprintf("rolls of %d to %d", gapFrom, to)
+		}
+		p.blockError(t.Pos, "table %s: no row for %s (%s reads %d to %d, and every value needs exactly one row)", t.ID, what, t.Dice.Describe(), min, max)
+		gapFrom = -1
+	}
+	reported := map[[2]int]bool{}
 	for v := min; v <= max; v++ {
 		var at []*Row
 		for i := range t.Rows {
@@ -632,13 +689,17 @@ func (p *parser) checkCoverage(t *Table) {
 				at = append(at, r)
 			}
 		}
-		switch {
-		case len(at) == 0:
-			p.blockError(t.Pos, "table %s: no row for a roll of %d (%s reads %d..%d, and every value needs exactly one row)", t.ID, v, t.Dice.Describe(), min, max)
-		case len(at) > 1:
+		if len(at) == 0 {
+			if gapFrom < 0 {
+				gapFrom = v
+			}
+			continue
+		}
+		gap(v - 1)
+		if len(at) > 1 && !reported[[2]int{at[0].Pos.Line, at[1].Pos.Line}] {
+			reported[[2]int{at[0].Pos.Line, at[1].Pos.Line}] = true
 			p.blockError(at[1].Pos, "table %s: a roll of %d is covered twice, by row %q (line %d) and row %q", t.ID, v, at[0].Key, at[0].Pos.Line, at[1].Key)
 		}
 	}
+	gap(max)
 }
-
-func isUTF8(s string) bool { return strings.ToValidUTF8(s, "\uFFFD") == s }

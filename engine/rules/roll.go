@@ -39,6 +39,15 @@ func (t *Table) RollWith(r *dice.Roller, e dice.Expr) (Result, error) {
 	if !t.Read.Rolled() {
 		return Result{}, fmt.Errorf("table %s is read %s, so it cannot be rolled on", t.ID, t.Read)
 	}
+	if e.Mode != t.Dice.Mode {
+		return Result{}, fmt.Errorf("table %s is read %s, but %s is read %s", t.ID, t.Read, e.Notation(), e.Mode)
+	}
+	if e.Mode == dice.ModePass && e.Target < 1 {
+		return Result{}, fmt.Errorf("table %s: %s needs a target of 1 or more", t.ID, e.Notation())
+	}
+	if err := e.Validate(); err != nil {
+		return Result{}, fmt.Errorf("table %s: %s: %v", t.ID, e.Notation(), err)
+	}
 	lo, hi := e.Outcomes()
 	if t.RowFor(lo) == nil || t.RowFor(hi) == nil {
 		return Result{}, fmt.Errorf("table %s: %s reads %d..%d, outside its rows", t.ID, e.Notation(), lo, hi)

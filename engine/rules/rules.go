@@ -155,6 +155,7 @@ type Encounter struct {
 	Terrain    string // id of the table rolled for the encounter's terrain
 	Camp       bool   // the last PEF is the enemy camp: always contact, its board always Cover
 	Pos        Pos
+	TerrainPos Pos // where "terrain" was written
 }
 
 // System is a rule system's own settings.
@@ -170,4 +171,6 @@ type System struct {
 	First     string   // the encounter a campaign starts with
 	QRS       []string // table ids printed on the Quick Reference Sheets, in order
 	Pos       Pos
+	FirstPos  Pos   // where "first-encounter" was written
+	QRSPos    []Pos // where each QRS id was written
 }

@@ -1,0 +1,564 @@
+package rules_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sortie-wargames/sortie/engine/rules"
+)
+
+// head is the start of a valid 2d6 table; rows follow on line 6.
+var head = []string{
+	"table enemy",                 // 1
+	"title Enemy",                 // 2
+	"dice 2d6",                    // 3
+	"read sum",                    // 4
+	"columns Type:text | Rep:int", // 5
+}
+
+func with(lines ...string) []string { return append(append([]string{}, head...), lines...) }
+
+// full is a complete valid body for head: one row per total.
+var full = []string{
+	"| 2-6  | Raw     | 3 |", // 6
+	"| 7    | Exp     | 4 |", // 7
+	"| 8-12 | Veteran | 5 |", // 8
+}
+
+// TestParseErrors gives Parse small files with one known mistake each and
+// checks the error says where (bad.rules:LINE:) and what.
+func TestParseErrors(t *testing.T) {
+	cases := []struct {
+		name    string
+		text    []string // line N is text[N-1]
+		line    int
+		phrases []string
+		only    bool // the mistake must be the only error reported
+	}{
+		{
+			name:    "gap: 2d6 table missing row 7",
+			text:    with("| 2-6 | Raw | 3 |", "| 8-12 | Veteran | 5 |"),
+			line:    1,
+			phrases: []string{"table enemy: no row for a roll of 7", "2d6 reads 2 to 12"},
+			only:    true,
+		},
+		{
+			name:    "gap: pass table missing row 0",
+			text:    []string{"table t", "title T", "dice 2d6", "read pass", "target Rep", "columns R:text", "| 2 | a |", "| 1 | b |"},
+			line:    1,
+			phrases: []string{"no row for a roll of 0"},
+			only:    true,
+		},
+		{
+			name:    "overlap: rows 3-5 and 5-6",
+			text:    with("| 2 | a | 1 |", "| 3-5 | b | 1 |", "| 5-6 | c | 1 |", "| 7-12 | d | 1 |"),
+			line:    8,
+			phrases: []string{"a roll of 5 is covered twice", `row "3-5" (line 7)`, `row "5-6"`},
+			only:    true,
+		},
+		{
+			name:    "key out of range: row 13 on 2d6",
+			text:    with("| 2-12 | a | 1 |", "| 13 | b | 1 |"),
+			line:    7,
+			phrases: []string{`row key "13"`, "2d6 reads 2 to 12"},
+			only:    true,
+		},
+		{
+			name:    "key out of range: row 1 on 2d6",
+			text:    with("| 1 | a | 1 |", "| 2-12 | b | 1 |"),
+			line:    6,
+			phrases: []string{`row key "1"`, "2d6 reads 2 to 12"},
+		},
+		{
+			name:    "key out of range: 3 dice passed on 2d6",
+			text:    []string{"table t", "title T", "dice 2d6", "read pass", "target 4", "columns R:text", "| 3 | a |", "| 0-2 | b |"},
+			line:    7,
+			phrases: []string{`row key "3"`, "passes 0 to 2 dice"},
+		},
+		{
+			name:    "key not a number",
+			text:    with("| seven | a | 1 |", "| 2-12 | b | 1 |"),
+			line:    6,
+			phrases: []string{`row key "seven"`, "want a roll such as 7 or a range such as 3-4"},
+		},
+		{
+			name:    "key range backwards",
+			text:    with("| 12-2 | a | 1 |"),
+			line:    6,
+			phrases: []string{`row key "12-2"`, "want a range low-high"},
+		},
+		{
+			name:    "wrong cell type: int column with four",
+			text:    with("| 2-6 | Raw | 3 |", "| 7 | Exp | four |", "| 8-12 | Vet | 5 |"),
+			line:    7,
+			phrases: []string{`column Rep: "four": want a whole number`},
+		},
+		{
+			name:    "wrong cell type: flag column with no",
+			text:    []string{"table t", "title T", "read lookup", "columns Only one:flag", "| Bear | no |", "| Wolf | yes |"},
+			line:    5,
+			phrases: []string{`column Only one: "no": want yes or nothing`},
+			only:    true,
+		},
+		{
+			name:    "wrong cell type: id column with capitals",
+			text:    []string{"table t", "title T", "read lookup", "columns Outcome:id", "| A | Contact |", "| B | contact |"},
+			line:    5,
+			phrases: []string{`column Outcome: "Contact": want a lowercase id`},
+			only:    true,
+		},
+		{
+			name:    "wrong cell type: ref column with a title, not an id",
+			text:    []string{"table t", "title T", "read lookup", "columns List:ref", "| A | Creature List 1 |", "| B | creature-list-1 |"},
+			line:    5,
+			phrases: []string{`column List: "Creature List 1": want the id of a table`},
+			only:    true,
+		},
+		{
+			name:    "wrong cell count: too few",
+			text:    with("| 2-6 | Raw | 3 |", "| 7 | Exp |", "| 8-12 | Vet | 5 |"),
+			line:    7,
+			phrases: []string{"row has 2 cells, want 3: the key and Type, Rep"},
+		},
+		{
+			name:    "wrong cell count: too many",
+			text:    with("| 2-12 | Raw | 3 | extra |"),
+			line:    6,
+			phrases: []string{"row has 4 cells, want 3"},
+		},
+		{
+			name:    "unknown table directive",
+			text:    append(with("colour red"), full...),
+			line:    6,
+			phrases: []string{`unknown table directive "colour"`, "want one of caption, columns, decision, dice"},
+			only:    true,
+		},
+		{
+			name:    "unknown encounter directive",
+			text:    []string{"encounter raid", "title Raid", "objective Win.", "terrain terrain", "terrian terrain"},
+			line:    5,
+			phrases: []string{`unknown encounter directive "terrian"`, "terrain"},
+			only:    true,
+		},
+		{
+			name:    "duplicate directive",
+			text:    append(with("title Enemies"), full...),
+			line:    6,
+			phrases: []string{`"title" given twice (first at line 2)`},
+			only:    true,
+		},
+		{
+			name:    "duplicate dice",
+			text:    append(with("dice 3d6"), full...),
+			line:    6,
+			phrases: []string{`"dice" given twice (first at line 3)`},
+			only:    true,
+		},
+		{
+			name:    "directive after rows",
+			text:    append(with(full...), "note Roll once per figure."),
+			line:    9,
+			phrases: []string{`directive "note" after the rows of table enemy`, "directives come before rows"},
+			only:    true,
+		},
+		{
+			name:    "row before any table",
+			text:    []string{"# a comment", "| 2 | Raw | 3 |"},
+			line:    2,
+			phrases: []string{"row before any table", `start a table with "table ID"`},
+			only:    true,
+		},
+		{
+			name:    "directive before any block",
+			text:    []string{"", "title Enemy"},
+			line:    2,
+			phrases: []string{`"title" before any block`},
+			only:    true,
+		},
+		{
+			name:    "row in an encounter block",
+			text:    []string{"encounter raid", "title Raid", "objective Win.", "terrain terrain", "| 1 | a |"},
+			line:    5,
+			phrases: []string{"encounter block: only tables have rows"},
+			only:    true,
+		},
+		{
+			name:    "rows before columns (reported once, not per row)",
+			text:    []string{"table enemy", "title Enemy", "dice 2d6", "read sum", "| 2-6 | a |", "| 7-12 | b |"},
+			line:    5,
+			phrases: []string{`table enemy: rows before "columns"`},
+			only:    true,
+		},
+		{
+			name:    "rows before read",
+			text:    []string{"table enemy", "title Enemy", "dice 2d6", "columns A:text", "| 2-12 | a |"},
+			line:    5,
+			phrases: []string{`table enemy: rows before "read"`},
+			only:    true,
+		},
+		{
+			name:    "rows before dice",
+			text:    []string{"table enemy", "title Enemy", "read sum", "columns A:text", "| 2-12 | a |"},
+			line:    5,
+			phrases: []string{`table enemy: rows before "dice"`},
+			only:    true,
+		},
+		{
+			name:    "bad dice notation: no d",
+			text:    []string{"table t", "title T", "dice 2x6"},
+			line:    3,
+			phrases: []string{`dice "2x6": want NdF, such as 2d6`},
+		},
+		{
+			name:    "bad dice notation: bad keep",
+			text:    []string{"table t", "title T", "dice 3d6kz2"},
+			line:    3,
+			phrases: []string{`dice "3d6kz2": unexpected "kz2"`},
+		},
+		{
+			name:    "bad dice notation: no faces",
+			text:    []string{"table t", "title T", "dice 2d"},
+			line:    3,
+			phrases: []string{`dice "2d": missing number of faces`},
+		},
+		{
+			name:    "bad dice notation: zero dice",
+			text:    []string{"table t", "title T", "dice 0d6"},
+			line:    3,
+			phrases: []string{`dice "0d6": dice count 0 out of range`},
+		},
+		{
+			name:    "bad read",
+			text:    []string{"table t", "title T", "dice 2d6", "read total"},
+			line:    4,
+			phrases: []string{`read "total": want one of sum, as-rolled, pass, opposed, compare, lookup`},
+		},
+		{
+			name:    "missing title",
+			text:    []string{"table enemy", "dice 2d6", "read sum", "columns A:text", "| 2-12 | a |"},
+			line:    1,
+			phrases: []string{`table enemy: missing "title"`},
+			only:    true,
+		},
+		{
+			name:    "missing read",
+			text:    []string{"", "table enemy", "title Enemy"},
+			line:    2,
+			phrases: []string{`table enemy: missing "read"`},
+			only:    true,
+		},
+		{
+			name:    "no rows",
+			text:    []string{"table enemy", "title Enemy", "dice 2d6", "read sum", "columns A:text"},
+			line:    1,
+			phrases: []string{"table enemy: no rows"},
+			only:    true,
+		},
+		{
+			name:    "pass table without target",
+			text:    []string{"table t", "title T", "dice 2d6", "read pass", "columns A:text", "| 0-2 | a |"},
+			line:    1,
+			phrases: []string{`table t: read pass needs "target"`},
+			only:    true,
+		},
+		{
+			name:    "compare table without target",
+			text:    []string{"table t", "title T", "dice 2d6", "read compare", "columns A:text", "| More | a |"},
+			line:    1,
+			phrases: []string{`read compare needs "target"`},
+			only:    true,
+		},
+		{
+			name:    "six-fails on a sum table",
+			text:    append(with("six-fails"), full...),
+			line:    6,
+			phrases: []string{"table enemy: six-fails applies only to dice taken versus a target"},
+			only:    true,
+		},
+		{
+			name:    "six-fails with a bad value",
+			text:    []string{"table t", "title T", "dice 2d6", "read pass", "target 4", "six-fails maybe", "columns A:text", "| 0-2 | a |"},
+			line:    6,
+			phrases: []string{`six-fails "maybe": want yes or no`},
+			only:    true,
+		},
+		{
+			name:    "[decided] cell without a decision line",
+			text:    with("| 2-6 | Raw | 3 |", "| 7 | Lizard Men | [4] |", "| 8-12 | Vet | 5 |"),
+			line:    7,
+			phrases: []string{"column Rep: [4] marks a value Sortie decided", "needs a decision line"},
+		},
+		{
+			name:    "as-rolled with two dice",
+			text:    []string{"table t", "title T", "dice 2d6", "read as-rolled", "columns A:text", "| 2-12 | a |"},
+			line:    1,
+			phrases: []string{"read as-rolled needs a single die, not 2d6"},
+			only:    true,
+		},
+		{
+			name:    "lookup table with dice",
+			text:    []string{"table t", "title T", "dice 2d6", "read lookup", "columns A:text", "| Clear | a |"},
+			line:    1,
+			phrases: []string{"a lookup table has no dice"},
+			only:    true,
+		},
+		{
+			name:    "lookup row given twice",
+			text:    []string{"table pef-count", "title PEFs", "read lookup", "columns PEFs:int", "| Clear | 2 |", "| Cover | 3 |", "| clear | 4 |"},
+			line:    7,
+			phrases: []string{`row "clear" given twice (first at line 5)`},
+			only:    true,
+		},
+		{
+			name:    "bad column type",
+			text:    []string{"table t", "title T", "columns Type:string"},
+			line:    3,
+			phrases: []string{`column "Type:string": want Name:type with type one of text, int, ref, id, flag`},
+		},
+		{
+			name:    "column given twice",
+			text:    []string{"table t", "title T", "columns Rep:int | rep:text"},
+			line:    3,
+			phrases: []string{`column "rep" given twice`},
+		},
+		{
+			name:    "bad id: uppercase",
+			text:    append([]string{"table Enemy"}, append(head[1:], full...)...),
+			line:    1,
+			phrases: []string{`table id "Enemy": want lowercase letters, digits and single hyphens`},
+			only:    true,
+		},
+		{
+			name:    "bad id: double hyphen",
+			text:    append([]string{"table pef--resolution"}, append(head[1:], full...)...),
+			line:    1,
+			phrases: []string{`table id "pef--resolution"`},
+			only:    true,
+		},
+		{
+			name:    "bad id: trailing hyphen on an encounter",
+			text:    []string{"encounter raid-", "title Raid", "objective Win.", "terrain terrain"},
+			line:    1,
+			phrases: []string{`encounter id "raid-"`},
+			only:    true,
+		},
+		{
+			name:    "bad id: missing",
+			text:    append([]string{"table"}, append(head[1:], full...)...),
+			line:    1,
+			phrases: []string{`table id ""`},
+		},
+		{
+			name:    "bad id: group with capitals",
+			text:    append(with("group Army"), full...),
+			line:    6,
+			phrases: []string{`group "Army": want lowercase words`},
+		},
+		{
+			name:    "bad system board",
+			text:    []string{"system s", "name S", "board 12 by 12", "star-rep 5", "first-encounter explore"},
+			line:    3,
+			phrases: []string{`board "12 by 12": want width x height in inches, such as 12x12`},
+		},
+		{
+			name:    "system star-rep out of range",
+			text:    []string{"system s", "name S", "board 12x12", "star-rep 11", "first-encounter explore"},
+			line:    4,
+			phrases: []string{`star-rep "11": want a whole number 1..10`},
+		},
+		{
+			name:    "system missing first-encounter",
+			text:    []string{"system s", "name S", "board 12x12", "star-rep 5"},
+			line:    1,
+			phrases: []string{`system s: missing "first-encounter"`},
+			only:    true,
+		},
+		{
+			name:    "qrs with a bad id",
+			text:    []string{"system s", "name S", "board 12x12", "star-rep 5", "first-encounter explore", "qrs enemy Terrain"},
+			line:    6,
+			phrases: []string{`qrs "Terrain": want table ids`},
+			only:    true,
+		},
+		{
+			name:    "encounter missing terrain",
+			text:    []string{"encounter raid", "title Raid", "objective Win."},
+			line:    1,
+			phrases: []string{`encounter raid: missing "terrain"`},
+			only:    true,
+		},
+		{
+			name:    "encounter camp with a bad value",
+			text:    []string{"encounter raid", "title Raid", "objective Win.", "terrain terrain", "camp maybe"},
+			line:    5,
+			phrases: []string{`camp "maybe": want yes or no`},
+			only:    true,
+		},
+		{
+			name:    "directive without a value",
+			text:    append(with("source"), full...),
+			line:    6,
+			phrases: []string{`"source" needs a value`},
+			only:    true,
+		},
+		{
+			name:    "non-UTF-8 file",
+			text:    []string{"table t\xff", "title T"},
+			line:    1,
+			phrases: []string{"not UTF-8 text"},
+			only:    true,
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			data := src(c.text...)
+			f, err := rules.Parse("bad.rules", data)
+			if err == nil {
+				t.Fatalf("Parse accepted:\n%s", data)
+			}
+			if f != nil {
+				t.Errorf("Parse returned a file with its error")
+			}
+			wantErr(t, err, "bad.rules", c.line, c.phrases...)
+			checkErrorShape(t, err, "bad.rules", lineCount(data))
+			if n := len(errLines(err)); c.only && n != 1 {
+				t.Errorf("got %d errors, want just the one:\n%v", n, err)
+			}
+		})
+	}
+}
+
+// TestParseValid checks small valid files parse to what they say.
+func TestParseValid(t *testing.T) {
+	data := src(
+		"# comment",
+		"table enemy",
+		"title   Enemy",
+		"dice    2d6",
+		"read    sum",
+		"note    one",
+		"note    two",
+		"group   army foes",
+		"columns Type:text | Rep:int | Only one:flag | List:ref | Outcome:id",
+		"  | 2–6  | Raw \\| Green | 3  | yes |         | contact |", // en dash, escaped bar, indented
+		"| 7    | Lizard Men   | x  |     | goblins | none |",
+		"| 8-12 | Veteran      | -2 |     |         | none", // no closing bar
+		"",
+		"table pef-count",
+		"title PEFs",
+		"read lookup",
+		"key Terrain",
+		"columns PEFs:int",
+		"| Clear | 2 |",
+	)
+	f, err := rules.Parse("ok.rules", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Tables) != 2 || f.Name != "ok.rules" {
+		t.Fatalf("got %d tables in %q, want 2 in ok.rules", len(f.Tables), f.Name)
+	}
+	e := f.Tables[0]
+	if e.ID != "enemy" || e.Title != "Enemy" || e.Read != rules.ReadSum || !e.HasDice || e.Dice.Notation() != "2d6" {
+		t.Errorf("enemy header: %+v", e)
+	}
+	if e.Caption != "Adding the results together" || e.KeyHeader != "#" {
+		t.Errorf("default caption/key header: %q, %q", e.Caption, e.KeyHeader)
+	}
+	if !e.InGroup("army") || !e.InGroup("foes") || e.InGroup("creatures") || len(e.Notes) != 2 {
+		t.Errorf("groups %q notes %q", e.Groups, e.Notes)
+	}
+	if e.Pos.Line != 2 || e.Rows[0].Pos.Line != 10 || e.Rows[2].Pos.Line != 12 {
+		t.Errorf("positions: table %v rows %v %v", e.Pos, e.Rows[0].Pos, e.Rows[2].Pos)
+	}
+	r := e.RowFor(4)
+	if r == nil || r.Lo != 2 || r.Hi != 6 || r.Key != "2–6" {
+		t.Fatalf("RowFor(4) = %+v, want the en-dash row 2-6", r)
+	}
+	if got := e.Cell(r, "type").Text; got != "Raw | Green" {
+		t.Errorf("escaped bar: got %q", got)
+	}
+	if c := e.Cell(r, "Only one"); c.Text != "yes" {
+		t.Errorf("flag: %+v", c)
+	}
+	if c := e.Cell(e.RowFor(7), "Rep"); !c.NA || c.Text != "x" {
+		t.Errorf("x cell: %+v", c)
+	}
+	if c := e.Cell(e.RowFor(12), "Rep"); c.Int != -2 || c.NA {
+		t.Errorf("negative int: %+v", c)
+	}
+	if c := e.Cell(e.RowFor(12), "Outcome"); c.Text != "none" {
+		t.Errorf("row without closing bar: last cell %+v", c)
+	}
+	if e.RowFor(1) != nil || e.RowFor(13) != nil {
+		t.Errorf("RowFor outside 2..12 found a row")
+	}
+	p := f.Tables[1]
+	if p.Read.Rolled() || p.KeyHeader != "Terrain" || p.Named("CLEAR") == nil || p.Named("Cover") != nil {
+		t.Errorf("lookup table: %+v", p)
+	}
+}
+
+// TestParseCRLF checks that CRLF line endings parse exactly as LF ones, and
+// that errors in a CRLF file still count lines right.
+func TestParseCRLF(t *testing.T) {
+	for _, name := range []string{"enemies.rules", "band.rules", "creatures.rules", "encounters.rules", "system.rules"} {
+		lf := realFile(t, name)
+		crlf := strings.ReplaceAll(lf, "\n", "\r\n")
+		a, err := rules.Parse(name, []byte(lf))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := rules.Parse(name, []byte(crlf))
+		if err != nil {
+			t.Fatalf("%s with CRLF: %v", name, err)
+		}
+		if len(a.Tables) != len(b.Tables) || len(a.Encounters) != len(b.Encounters) || len(a.Systems) != len(b.Systems) {
+			t.Fatalf("%s: CRLF gives a different file", name)
+		}
+		for i, ta := range a.Tables {
+			tb := b.Tables[i]
+			if ta.ID != tb.ID || ta.Title != tb.Title || ta.Target != tb.Target || ta.Pos != tb.Pos || len(ta.Rows) != len(tb.Rows) {
+				t.Fatalf("%s: table %s differs with CRLF", name, ta.ID)
+			}
+			for j, ra := range ta.Rows {
+				rb := tb.Rows[j]
+				if ra.Key != rb.Key || ra.Pos != rb.Pos {
+					t.Errorf("%s: %s row %d differs with CRLF", name, ta.ID, j)
+				}
+				for k := range ra.Cells {
+					if ra.Cells[k] != rb.Cells[k] || strings.Contains(rb.Cells[k].Text, "\r") {
+						t.Errorf("%s: %s row %s cell %d: %+v vs %+v", name, ta.ID, ra.Key, k, ra.Cells[k], rb.Cells[k])
+					}
+				}
+			}
+		}
+		for i, ea := range a.Encounters {
+			eb := b.Encounters[i]
+			if ea.Terrain != eb.Terrain || ea.Camp != eb.Camp || strings.Join(ea.Special, "|") != strings.Join(eb.Special, "|") {
+				t.Errorf("%s: encounter %s differs with CRLF", name, ea.ID)
+			}
+		}
+	}
+	bad := strings.ReplaceAll(string(src(with("| 2-6 | Raw | 3 |", "| 7 | Exp | four |", "| 8-12 | Vet | 5 |")...)), "\n", "\r\n")
+	_, err := rules.Parse("crlf.rules", []byte(bad))
+	wantErr(t, err, "crlf.rules", 7, `column Rep: "four"`)
+}
+
+// TestParseStopsAtMaxErrors checks that a file full of mistakes gives a
+// bounded report, not one line per mistake.
+func TestParseStopsAtMaxErrors(t *testing.T) {
+	var lines []string
+	for range 100 {
+		lines = append(lines, "bogus directive")
+	}
+	data := src(lines...)
+	_, err := rules.Parse("many.rules", data)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if n := len(errLines(err)); n != 21 || !strings.Contains(err.Error(), "too many mistakes: stopped checking here") {
+		t.Errorf("got %d errors for 100 mistakes, want the limit of 20 and a line saying checking stopped", n)
+	}
+	checkErrorShape(t, err, "many.rules", lineCount(data))
+}
