@@ -3,6 +3,7 @@ package generator
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -212,8 +213,14 @@ func CampaignMarkdown(w io.Writer, sys engine.System, c *campaign.Campaign) erro
 func TablesMarkdown(w io.Writer, set *rules.Set) error {
 	m := &mdWriter{w: w}
 	m.printf("# %s: tables\n\n", set.System.Name)
+	m.printf("The Quick Reference Sheet tables first, in the sheet's order, then the tables Sortie rolls on before play.\n\n")
+	for _, t := range set.QRSTables() {
+		tableMarkdown(m, t)
+	}
 	for _, id := range set.Order {
-		tableMarkdown(m, set.Tables[id])
+		if !slices.Contains(set.System.QRS, id) {
+			tableMarkdown(m, set.Tables[id])
+		}
 	}
 	return m.err
 }

@@ -1,0 +1,145 @@
+package generator
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/sortie-wargames/sortie/content"
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/dice"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs; run go test -update and review the diff", path)
+	}
+}
+
+func sorcery(t *testing.T) engine.System {
+	t.Helper()
+	reg, err := LoadSystems("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := reg.Get("2d6-sword-and-sorcery")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sys
+}
+
+// TestGoldenMarkdown pins the Markdown of an encounter, a short campaign
+// and the tables: what a player reads in the terminal.
+func TestGoldenMarkdown(t *testing.T) {
+	sys := sorcery(t)
+	root := dice.New("markdown")
+	band, err := sys.Band(root.Stream("band"), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, err := sys.Encounter(root.Stream("encounter"), "raid", band, engine.Options{Enemies: "creatures"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := EncounterMarkdown(&b, sys, enc); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "encounter-raid.md", b.Bytes())
+
+	c, err := campaign.Build(sys, "markdown", 3, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	if err := CampaignMarkdown(&b, sys, c); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "campaign-3.md", b.Bytes())
+
+	b.Reset()
+	if err := TablesMarkdown(&b, sys.Rules()); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "tables.md", b.Bytes())
+}
+
+func TestPositions(t *testing.T) {
+	for in, want := range map[string]string{
+		"1,2,3": "1-3", "4,5,6,7,1": "4-7, 1", "2,3": "2, 3", "5": "5", "1,3,4,5,7": "1, 3-5, 7",
+	} {
+		var ns []int
+		for _, s := range strings.Split(in, ",") {
+			n := 0
+			for _, c := range s {
+				n = n*10 + int(c-'0')
+			}
+			ns = append(ns, n)
+		}
+		if got := positions(ns); got != want {
+			t.Errorf("positions(%s) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestLoadSystemsErrors(t *testing.T) {
+	embedded := dataSource{content.FS, "content/"}
+	sys := func(id string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte("system " + id + "\nname X\nboard 12x12\nstar-rep 5\nfirst-encounter explore\n")}
+	}
+	for _, c := range []struct {
+		name string
+		fs   fstest.MapFS
+		want string
+	}{
+		{"id differs from folder", fstest.MapFS{
+			"systems/swordplay/system.rules": sys("sword-play"),
+			"systems/swordplay/enc.rules":    {Data: []byte("table terrain\ntitle T\ndice 1d6\nread as-rolled\ncolumns Terrain:text\n| 1-6 | Clear |\nencounter explore\ntitle Explore\nobjective Win.\nterrain terrain\n")},
+		}, `site/systems/swordplay/system.rules:1: system id "sword-play" does not match its folder "swordplay"`},
+		{"data without procedures", fstest.MapFS{
+			"systems/swordplay/system.rules": sys("swordplay"),
+			"systems/swordplay/enc.rules":    {Data: []byte("table terrain\ntitle T\ndice 1d6\nread as-rolled\ncolumns Terrain:text\n| 1-6 | Clear |\nencounter explore\ntitle Explore\nobjective Win.\nterrain terrain\n")},
+		}, "site/systems/swordplay/system.rules:1: system swordplay has data but no engine procedures (systems with procedures: 2d6-sword-and-sorcery)"},
+		{"duplicate table across embedded and site files", fstest.MapFS{
+			"systems/2d6-sword-and-sorcery/mine.rules": {Data: []byte("table orcs\ntitle Orcs\ndice 1d6\nread as-rolled\ngroup army\ncolumns Type:text | Class:text | Rep:int | AC:int\n| 1-6 | Raw | Melee | 3 | 2 |\n")},
+		}, "site/systems/2d6-sword-and-sorcery/mine.rules:1: table orcs defined twice (first at content/systems/2d6-sword-and-sorcery/armies.rules:"},
+		{"a replaced file breaks a procedure's table", fstest.MapFS{
+			"systems/2d6-sword-and-sorcery/enemies.rules": {Data: []byte("table enemy\ntitle Enemy\ndice 2d6\nread sum\ncolumns Type:text | Rep:int\n| 2-12 | Raw | 3 |\n")},
+		}, `site/systems/2d6-sword-and-sorcery/enemies.rules:1: table enemy needs a column "Class"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := loadSystems(embedded, dataSource{c.fs, "site/"})
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v\nwant %q", err, c.want)
+			}
+		})
+	}
+}
+
+func TestLoadSystemsMissingSite(t *testing.T) {
+	// A site without content/systems adds nothing and is no error.
+	reg, err := LoadSystems(t.TempDir())
+	if err != nil || len(reg.IDs()) != 1 {
+		t.Fatalf("%v, %v", reg, err)
+	}
+}
