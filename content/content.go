@@ -1,6 +1,6 @@
 // Package content holds Sortie's embedded default content: the rule
-// systems' data under systems/<id>/ (format: docs/data.md), and the default
-// site built by "make site".
+// systems' data under systems/<id>/ (format: docs/data.md). The default
+// site's pages join it with the site generator.
 package content
 
 import "embed"

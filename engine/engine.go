@@ -104,7 +104,6 @@ type Encounter struct {
 	PEFs       []PEF    `json:"pefs"`
 	Band       *Band    `json:"band"`
 	Enemies    Enemies  `json:"enemies"`
-	Notes      []string `json:"notes,omitempty"`
 }
 
 // Terrain is the encounter's terrain and the roll that chose it.
@@ -167,8 +166,9 @@ type Afterwards struct {
 	NewRecruits *Roll    `json:"newRecruits"`
 	Outcome     string   `json:"outcome"` // full, one or none
 	Result      string   `json:"result"`
-	Recruits    []Figure `json:"recruits,omitempty"` // ready to take, best first
+	Recruits    []Figure `json:"recruits,omitempty"` // ready to take, in the order rolled
 	Rerolled    []*Roll  `json:"rerolled,omitempty"`
+	Note        string   `json:"note,omitempty"` // why fewer recruits than the result allows
 }
 
 // Registry holds the rule systems Sortie knows, by id.

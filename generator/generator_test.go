@@ -126,6 +126,17 @@ func TestLoadSystemsErrors(t *testing.T) {
 		{"a replaced file breaks a procedure's table", fstest.MapFS{
 			"systems/2d6-sword-and-sorcery/enemies.rules": {Data: []byte("table enemy\ntitle Enemy\ndice 2d6\nread sum\ncolumns Type:text | Rep:int\n| 2-12 | Raw | 3 |\n")},
 		}, `site/systems/2d6-sword-and-sorcery/enemies.rules:1: table enemy needs a column "Class"`},
+		{"a creature row sends you to a table without figures", fstest.MapFS{
+			"systems/2d6-sword-and-sorcery/more-creatures.rules": {Data: []byte("table creature-list-7\ntitle Seven\ndice 1d6\nread as-rolled\ncolumns Type:text | Class:text | Rep:int | AC:int | Only one:flag | List:ref\n| 1-6 | Odd | See List | x | x | | terrain |\n")},
+			"systems/2d6-sword-and-sorcery/creatures.rules":      {Data: []byte("table creature-list\ntitle Creature List\ndice 1d6\nread as-rolled\ncolumns List:text | Table:ref\n| 1-6 | Seven | creature-list-7 |\n")},
+			"systems/2d6-sword-and-sorcery/system.rules":         {Data: []byte("system 2d6-sword-and-sorcery\nname X\nboard 12x12\nstar-rep 5\nfirst-encounter explore\n")},
+		}, `site/systems/2d6-sword-and-sorcery/more-creatures.rules:6: creature-list-7 row 1-6: "Odd" sends you to table terrain, which gives no figures`},
+		{"an army list read versus a target", fstest.MapFS{
+			"systems/2d6-sword-and-sorcery/mine.rules": {Data: []byte("table bandits\ntitle Bandits\ndice 2d6\nread pass\ntarget Rep\ngroup army\ncolumns Type:text | Class:text | Rep:int | AC:int\n| 0-2 | Raw | Melee | 3 | 2 |\n")},
+		}, "site/systems/2d6-sword-and-sorcery/mine.rules:1: table bandits gives figures, so it must be read sum or as-rolled, not pass"},
+		{"no PEFs on a terrain", fstest.MapFS{
+			"systems/2d6-sword-and-sorcery/encounters.rules": {Data: []byte(strings.Replace(string(mustRead(t, "systems/2d6-sword-and-sorcery/encounters.rules")), "| Clear | 2 |", "| Clear | 0 |", 1))},
+		}, "site/systems/2d6-sword-and-sorcery/encounters.rules:28: pef-count Clear: want 1 or more PEFs"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := loadSystems(embedded, dataSource{c.fs, "site/"})
@@ -134,6 +145,15 @@ func TestLoadSystemsErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+func mustRead(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := content.FS.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 func TestLoadSystemsMissingSite(t *testing.T) {

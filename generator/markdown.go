@@ -35,6 +35,25 @@ func (m *mdWriter) list(items []string) {
 	m.printf("\n")
 }
 
+// code returns s as Markdown inline code, fenced with more backticks than
+// s holds in a row, so any seed prints as itself.
+func code(s string) string {
+	run, longest := 0, 0
+	for _, c := range s {
+		if c == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if longest > 0 {
+		return fence + " " + s + " " + fence
+	}
+	return fence + s + fence
+}
+
 // cell escapes text for a Markdown table cell.
 func cell(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "|", `\|`), "\n", " ")
@@ -44,7 +63,7 @@ func cell(s string) string {
 func EncounterMarkdown(w io.Writer, sys engine.System, e *engine.Encounter) error {
 	m := &mdWriter{w: w}
 	m.printf("# %s: %s\n\n", sys.Rules().System.Name, e.Title)
-	m.printf("Seed `%s`, stream `%s`. Sortie %s.\n\n", e.Seed, e.Stream, Version)
+	m.printf("Seed %s, stream %s. Sortie %s.\n\n", code(e.Seed), code(e.Stream), Version)
 	encounterBody(m, e, 2)
 	return m.err
 }
@@ -65,7 +84,7 @@ func encounterBody(m *mdWriter, e *engine.Encounter, level int) {
 	m.list(e.Special)
 	m.printf("%s Your band\n\n", h)
 	band(m, e.Band)
-	m.printf("%s Enemy roster: %s\n\n", h, e.Enemies.Title)
+	m.printf("%s Enemies: %s\n\n", h, e.Enemies.Title)
 	m.printf("%s\n\n", e.Enemies.Rule)
 	if len(e.Enemies.Roster) > 0 {
 		figures(m, e.Enemies.Roster)
@@ -134,8 +153,12 @@ func pef(m *mdWriter, p engine.PEF, h string) {
 	if c == nil {
 		return
 	}
-	m.printf("Contact Size: %s. Against your band of %d: **%s**, on a %s Battle Board.",
-		c.Size.Dice, c.ForBand, plural(c.Count, "enemy", "enemies"), c.Board)
+	if g := c.Creatures; g != nil && g.OnlyOne {
+		m.printf("Contact Size: %s, but the creature below comes alone: **1 enemy**, on a %s Battle Board.", c.Size.Dice, c.Board)
+	} else {
+		m.printf("Contact Size: %s. Against your band of %d: **%s**, on a %s Battle Board.",
+			c.Size.Dice, c.ForBand, plural(c.Count, "enemy", "enemies"), c.Board)
+	}
 	if len(c.Takes) > 0 {
 		m.printf(" Take roster figures %s.", positions(c.Takes))
 	}
@@ -187,7 +210,7 @@ func ordinal(n int) string {
 func CampaignMarkdown(w io.Writer, sys engine.System, c *campaign.Campaign) error {
 	m := &mdWriter{w: w}
 	m.printf("# %s campaign: %d encounters\n\n", sys.Rules().System.Name, c.Steps)
-	m.printf("Seed `%s`. Sortie %s. %d entries; start at 1 and follow the links.\n\n", c.Seed, Version, len(c.Nodes))
+	m.printf("Seed %s. Sortie %s. %d entries; start at 1 and follow the links.\n\n", code(c.Seed), Version, len(c.Nodes))
 	m.printf("## Your band\n\n")
 	band(m, c.Band)
 	for _, n := range c.Nodes {
@@ -196,8 +219,17 @@ func CampaignMarkdown(w io.Writer, sys engine.System, c *campaign.Campaign) erro
 		if a := n.Afterwards; a != nil {
 			m.printf("### Afterwards\n\n")
 			m.printf("If the band took losses: New Recruits, %s. %s\n\n", a.NewRecruits.Dice, a.Result)
+			if a.Note != "" {
+				m.printf("%s\n\n", a.Note)
+			}
 			if len(a.Recruits) > 0 {
 				figures(m, a.Recruits)
+			}
+			for _, r := range a.Rerolled {
+				m.printf("- Re-rolled, Rep too high for the Star: %s (row %s)\n", r, r.Row)
+			}
+			if len(a.Rerolled) > 0 {
+				m.printf("\n")
 			}
 		}
 		if n.Success == 0 {
@@ -268,11 +300,16 @@ func tableMarkdown(m *mdWriter, t *rules.Table) {
 		corner = "[" + corner + "] "
 	}
 	m.printf("## %s%s\n\n", corner, t.Title)
-	m.printf("*%s*", t.Caption)
+	if t.Caption != "" {
+		m.printf("*%s*", t.Caption)
+	}
 	if t.SixFails {
 		m.printf(" *A 6 is always a failure.*")
 	}
-	m.printf("  \n`%s`", t.ID)
+	if t.Caption != "" || t.SixFails {
+		m.printf("  \n")
+	}
+	m.printf("`%s`", t.ID)
 	if t.HasDice {
 		m.printf(", %s", t.Dice.Describe())
 	}

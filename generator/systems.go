@@ -37,6 +37,9 @@ type dataSource struct {
 func LoadSystems(site string) (*engine.Registry, error) {
 	sources := []dataSource{{content.FS, "content/"}}
 	if site != "" {
+		if fi, err := os.Stat(site); err != nil || !fi.IsDir() {
+			return nil, fmt.Errorf("site directory %s: not found", site)
+		}
 		dir := filepath.Join(site, "content")
 		if _, err := os.Stat(filepath.Join(dir, "systems")); err == nil {
 			sources = append(sources, dataSource{os.DirFS(dir), filepath.ToSlash(dir) + "/"})

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -62,6 +64,38 @@ func (c *common) flags(cmd *cobra.Command) {
 	f.StringVar(&c.enemies, "enemies", "", "where enemies come from: enemy (the Enemy table), an army list id, or creatures")
 }
 
+// check refuses flag values that would silently mean "the default":
+// an explicit --band 0, --star-rep 0 or --seed "".
+func (c *common) check(cmd *cobra.Command) error {
+	f := cmd.Flags()
+	if f.Changed("band") && c.band < 1 {
+		return fmt.Errorf("--band %d: want 1 or more figures", c.band)
+	}
+	if f.Changed("star-rep") && c.starRep < 1 {
+		return fmt.Errorf("--star-rep %d: want a Rep of 1 or more", c.starRep)
+	}
+	if f.Changed("seed") {
+		return checkSeed(c.seed)
+	}
+	return nil
+}
+
+// checkSeed refuses seeds that could not be printed and typed back in.
+func checkSeed(s string) error {
+	if s == "" {
+		return &hintError{errors.New("--seed is empty"), "leave --seed out for a random seed"}
+	}
+	if !utf8.ValidString(s) {
+		return errors.New("--seed is not UTF-8 text")
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return fmt.Errorf("--seed %q holds a control character: use printable text", s)
+		}
+	}
+	return nil
+}
+
 func (c *common) options() engine.Options {
 	return engine.Options{StarRep: c.starRep, BandSize: c.band, Enemies: c.enemies}
 }
@@ -70,9 +104,9 @@ func (c *common) load() (engine.System, error) {
 	if c.format != "md" && c.format != "json" {
 		return nil, fmt.Errorf("unknown format %q: want md or json", c.format)
 	}
-	reg, err := generator.LoadSystems(c.source)
+	reg, err := loadSystems(c.source)
 	if err != nil {
-		return nil, fmt.Errorf("failed to load rule data:\n%w", err)
+		return nil, err
 	}
 	if c.system == "" {
 		return nil, &hintError{errors.New("no --system given"), "systems: " + strings.Join(reg.IDs(), ", ")}
@@ -92,6 +126,14 @@ func (c *common) seedOrNew(stderr io.Writer, newSeed func() string) string {
 		fmt.Fprintf(stderr, "sortie: no --seed given, so rolled seed %s (pass --seed %s to roll this again)\n", c.seed, c.seed)
 	}
 	return c.seed
+}
+
+func loadSystems(source string) (*engine.Registry, error) {
+	reg, err := generator.LoadSystems(source)
+	if err != nil {
+		return nil, fmt.Errorf("failed to load rule data:\n%w", err)
+	}
+	return reg, nil
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -142,6 +184,9 @@ contacts they bring, the loaded-up enemy roster and your band.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			c.source = *source
+			if err := c.check(cmd); err != nil {
+				return err
+			}
 			sys, err := c.load()
 			if err != nil {
 				return err
@@ -184,6 +229,9 @@ stable.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			c.source = *source
+			if err := c.check(cmd); err != nil {
+				return err
+			}
 			sys, err := c.load()
 			if err != nil {
 				return err
@@ -235,9 +283,9 @@ func systemsCmd(stdout io.Writer, source *string) *cobra.Command {
 		Example: "  sortie systems",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			reg, err := generator.LoadSystems(*source)
+			reg, err := loadSystems(*source)
 			if err != nil {
-				return fmt.Errorf("failed to load rule data:\n%w", err)
+				return err
 			}
 			for _, id := range reg.IDs() {
 				sys, _ := reg.Get(id)

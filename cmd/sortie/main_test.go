@@ -26,7 +26,7 @@ func TestEncounterMarkdown(t *testing.T) {
 		"Seed `goblin-hill`",
 		"## Your band",
 		"| 1 | Star | Melee | 5 | 4 |",
-		"## Enemy roster: Enemy",
+		"## Enemies: Enemy table",
 		"The third PEF you resolve (objective)",
 		"No roll: the camp is always contact.",
 		"PEF Resolution: 2d6 vs 4 = ",
@@ -130,6 +130,12 @@ func TestErrors(t *testing.T) {
 		{[]string{"tables"}, []string{"accepts 1 arg"}},
 		{[]string{"encounter", sys, "--source", "../../testdata/sites/broken"}, []string{"sortie: failed to load rule data", "my-armies.rules:2: table bandits: no row for a roll of 4"}},
 		{[]string{"bogus"}, []string{`unknown command "bogus"`}},
+		{[]string{"encounter", sys, "--band", "0"}, []string{"--band 0: want 1 or more figures"}},
+		{[]string{"campaign", sys, "--star-rep", "0"}, []string{"--star-rep 0: want a Rep of 1 or more"}},
+		{[]string{"encounter", sys, "--seed", ""}, []string{"--seed is empty", "hint: leave --seed out for a random seed"}},
+		{[]string{"encounter", sys, "--seed", "a\nb"}, []string{"holds a control character"}},
+		{[]string{"encounter", sys, "--seed", "\xff"}, []string{"--seed is not UTF-8 text"}},
+		{[]string{"encounter", sys, "--source", "no/such/site"}, []string{"site directory no/such/site: not found"}},
 	} {
 		out, errs, code := sortie(t, c.args...)
 		if code == 0 || out != "" {
@@ -153,7 +159,7 @@ func TestSiteOverlay(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.Contains(out, "## Enemy roster: Bandits") || !strings.Contains(out, "Bandits: 1d6 = ") {
+	if !strings.Contains(out, "## Enemies: Bandits list") || !strings.Contains(out, "Bandits: 1d6 = ") {
 		t.Errorf("user army list not used:\n%s", out)
 	}
 	// The override site replaces encounters.rules: Explore is Clear on 1-5.

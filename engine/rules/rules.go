@@ -133,7 +133,8 @@ func (t *Table) Named(name string) *Row {
 }
 
 // Cell returns the row's cell in the named column of t; it panics if t has
-// no such column, which Validate rules out for the columns a system needs.
+// no such column; a system checks the columns it reads when it is built
+// (see swordsorcery.New).
 func (t *Table) Cell(r *Row, col string) Cell {
 	i := t.Col(col)
 	if i < 0 {

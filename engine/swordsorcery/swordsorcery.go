@@ -7,6 +7,7 @@ package swordsorcery
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -49,16 +50,21 @@ func New(set *rules.Set) (*System, error) {
 	s.newRecruits = c.table("new-recruits", rules.ReadPass, "Result", "Outcome")
 	s.creatureList = c.table("creature-list", rules.ReadAsRolled, "List", "Table")
 	for _, t := range set.Group("army") {
-		c.columns(t, figureCols...)
+		c.figures(t)
 		s.armies = append(s.armies, t)
 	}
 	if len(s.armies) == 0 {
 		c.errs = append(c.errs, fmt.Errorf("%s: no army lists (tables in group army)", set.System.Pos))
 	}
 	if len(c.errs) > 0 {
-		return nil, joinErrs(c.errs)
+		return nil, errors.Join(c.errs...)
 	}
 	c.outcomes(s.pefResolution, "contact", "alert", "none")
+	for _, r := range s.pefCount.Rows {
+		if n := s.pefCount.Cell(&r, "PEFs"); n.NA || n.Int < 1 {
+			c.errs = append(c.errs, fmt.Errorf("%s: pef-count %s: want 1 or more PEFs", r.Pos, r.Key))
+		}
+	}
 	c.outcomes(s.newRecruits, "full", "one", "none")
 	for _, r := range s.creatureList.Rows {
 		t := set.Table(s.creatureList.Cell(&r, "Table").Text)
@@ -66,9 +72,19 @@ func New(set *rules.Set) (*System, error) {
 			c.errs = append(c.errs, fmt.Errorf("%s: creature-list row %s names no table", r.Pos, r.Key))
 			continue
 		}
-		c.columns(t, "Type", "Class", "Rep", "AC", "Only one", "List")
-		if t.Read != rules.ReadSum && t.Read != rules.ReadAsRolled {
-			c.errs = append(c.errs, fmt.Errorf("%s: creature list %s must be rolled (read sum or as-rolled)", t.Pos, t.ID))
+		c.figures(t)
+		c.columns(t, "Only one", "List")
+		if t.Col("List") < 0 {
+			continue
+		}
+		for _, cr := range t.Rows {
+			ref := t.Cell(&cr, "List").Text
+			if ref == "" {
+				continue
+			}
+			if army := set.Table(ref); army != nil && !givesFigures(army) {
+				c.errs = append(c.errs, fmt.Errorf("%s: %s row %s: %q sends you to table %s, which gives no figures (want read sum or as-rolled, and columns Type, Class, Rep, AC)", cr.Pos, t.ID, cr.Key, t.Cell(&cr, "Type").Text, army.ID))
+			}
 		}
 	}
 	for _, e := range set.Encounters {
@@ -95,7 +111,7 @@ func New(set *rules.Set) (*System, error) {
 		}
 	}
 	if len(c.errs) > 0 {
-		return nil, joinErrs(c.errs)
+		return nil, errors.Join(c.errs...)
 	}
 	return s, nil
 }
@@ -126,20 +142,26 @@ func (c *checker) columns(t *rules.Table, cols ...string) {
 	}
 }
 
+func givesFigures(t *rules.Table) bool {
+	return (t.Read == rules.ReadSum || t.Read == rules.ReadAsRolled) &&
+		t.Col("Type") >= 0 && t.Col("Class") >= 0 && t.Col("Rep") >= 0 && t.Col("AC") >= 0
+}
+
+// figures checks a table figures are rolled on: rolled by the engine, with
+// Type, Class, Rep and AC.
+func (c *checker) figures(t *rules.Table) {
+	if t.Read != rules.ReadSum && t.Read != rules.ReadAsRolled {
+		c.errs = append(c.errs, fmt.Errorf("%s: table %s gives figures, so it must be read sum or as-rolled, not %s", t.Pos, t.ID, t.Read))
+	}
+	c.columns(t, "Type", "Class", "Rep", "AC")
+}
+
 func (c *checker) outcomes(t *rules.Table, want ...string) {
 	for _, r := range t.Rows {
 		if o := t.Cell(&r, "Outcome").Text; !slices.Contains(want, o) {
 			c.errs = append(c.errs, fmt.Errorf("%s: table %s: outcome %q, want one of %s", r.Pos, t.ID, o, strings.Join(want, ", ")))
 		}
 	}
-}
-
-func joinErrs(errs []error) error {
-	msgs := make([]string, len(errs))
-	for i, e := range errs {
-		msgs[i] = e.Error()
-	}
-	return fmt.Errorf("%s", strings.Join(msgs, "\n"))
 }
 
 // Rules returns the system's data.
@@ -288,6 +310,7 @@ func (s *System) Afterwards(r *dice.Roller, band *engine.Band, opt engine.Option
 	}
 	if n > 0 && !s.canRecruit(band.StarRep) {
 		n = 0
+		a.Note = fmt.Sprintf("No Recruiting row is below Rep %d, so no Grunt can join a Rep %d Star.", band.StarRep, band.StarRep)
 	}
 	for i := 1; i <= n; i++ {
 		f, rerolled, err := s.recruit(r.Stream("recruit", strconv.Itoa(i)), band.StarRep)
@@ -347,14 +370,14 @@ func (s *System) pefs(r *dice.Roller, e *engine.Encounter, def *rules.Encounter,
 	for i := range queue {
 		queue[i] = i + 1
 	}
+	base, err := s.pefResolution.Expr(0)
+	if err != nil {
+		return err
+	}
 	for i := 1; i <= n; i++ {
 		pr := r.Stream("pef", strconv.Itoa(i))
 		p := engine.PEF{Number: i, Objective: i == n}
 		last := i == n
-		base, err := s.pefResolution.Expr(0)
-		if err != nil {
-			return err
-		}
 		switch {
 		case last && def.Camp:
 			p.Camp = true
@@ -452,9 +475,10 @@ func (s *System) enemies(r *dice.Roller, e *engine.Encounter, opt engine.Options
 	}
 	e.Enemies.Source = src
 	var t *rules.Table
+	kind := "list"
 	switch src {
 	case "enemy":
-		t = s.enemy
+		t, kind = s.enemy, "table"
 	case "creatures":
 		e.Enemies.Title = s.creatureList.Title
 		e.Enemies.Rule = "Each contact rolls its own creatures: 1d6 for the list, 2d6 on it."
@@ -470,7 +494,7 @@ func (s *System) enemies(r *dice.Roller, e *engine.Encounter, opt engine.Options
 		}
 		t = s.armies[i]
 	}
-	e.Enemies.Title = t.Title
+	e.Enemies.Title = t.Title + " " + kind
 	e.Enemies.Rule = "Loaded up: best to worst, the 2nd and 5th Missile, the 6th a Caster. " +
 		"Take figures from the top; after a battle put them back, in order, below the figures not yet used."
 	roster, err := s.loadUp(r.Stream("roster"), t, max(RosterMin, e.Band.Size()+2))
@@ -500,10 +524,7 @@ func (s *System) loadUp(r *dice.Roller, t *rules.Table, n int) ([]engine.Figure,
 	})
 	want := map[int]string{2: "Missile", 5: "Missile", 6: "Caster"}
 	reserved := map[int]engine.Figure{}
-	for _, slot := range []int{2, 5, 6} {
-		if slot > n {
-			continue
-		}
+	for _, slot := range []int{2, 5, 6} { // n >= RosterMin, so every slot exists
 		i := slices.IndexFunc(pool, func(f engine.Figure) bool { return f.Class == want[slot] })
 		if i >= 0 {
 			reserved[slot] = pool[i]
