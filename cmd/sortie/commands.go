@@ -96,6 +96,15 @@ func checkSeed(s string) error {
 	return nil
 }
 
+// prepare checks the flags and loads the system they name.
+func (c *common) prepare(cmd *cobra.Command, source string) (engine.System, error) {
+	c.source = source
+	if err := c.check(cmd); err != nil {
+		return nil, err
+	}
+	return c.load()
+}
+
 func (c *common) options() engine.Options {
 	return engine.Options{StarRep: c.starRep, BandSize: c.band, Enemies: c.enemies}
 }
@@ -183,11 +192,7 @@ contacts they bring, the loaded-up enemy roster and your band.`,
   sortie encounter --system 2d6-sword-and-sorcery --enemies creatures --format json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			c.source = *source
-			if err := c.check(cmd); err != nil {
-				return err
-			}
-			sys, err := c.load()
+			sys, err := c.prepare(cmd, *source)
 			if err != nil {
 				return err
 			}
@@ -228,11 +233,7 @@ stable.`,
   sortie campaign --system 2d6-sword-and-sorcery --encounters 6 --format json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			c.source = *source
-			if err := c.check(cmd); err != nil {
-				return err
-			}
-			sys, err := c.load()
+			sys, err := c.prepare(cmd, *source)
 			if err != nil {
 				return err
 			}
