@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sortie-wargames/sortie/engine/board"
 	"github.com/sortie-wargames/sortie/engine/dice"
 	"github.com/sortie-wargames/sortie/engine/rules"
 )
@@ -89,21 +90,22 @@ func (b *Band) Size() int { return len(b.Figures) }
 
 // Encounter is one pre-rolled encounter.
 type Encounter struct {
-	System     string   `json:"system"`
-	Type       string   `json:"type"`
-	Title      string   `json:"title"`
-	Seed       string   `json:"seed"`
-	Stream     string   `json:"stream"` // the sub-stream it was rolled from
-	Summary    string   `json:"summary"`
-	Objective  []string `json:"objective"`
-	Forces     []string `json:"forces"`
-	Deployment []string `json:"deployment"`
-	Special    []string `json:"special"`
-	Terrain    Terrain  `json:"terrain"`
-	Board      Board    `json:"board"`
-	PEFs       []PEF    `json:"pefs"`
-	Band       *Band    `json:"band"`
-	Enemies    Enemies  `json:"enemies"`
+	System     string      `json:"system"`
+	Type       string      `json:"type"`
+	Title      string      `json:"title"`
+	Seed       string      `json:"seed"`
+	Stream     string      `json:"stream"` // the sub-stream it was rolled from
+	Summary    string      `json:"summary"`
+	Objective  []string    `json:"objective"`
+	Forces     []string    `json:"forces"`
+	Deployment []string    `json:"deployment"`
+	Special    []string    `json:"special"`
+	Terrain    Terrain     `json:"terrain"`
+	Board      Board       `json:"board"`
+	Maps       []board.Map `json:"maps"` // the Battle Boards to set up, drawn to scale
+	PEFs       []PEF       `json:"pefs"`
+	Band       *Band       `json:"band"`
+	Enemies    Enemies     `json:"enemies"`
 }
 
 // Terrain is the encounter's terrain and the roll that chose it.

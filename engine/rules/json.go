@@ -96,6 +96,7 @@ type encounterJSON struct {
 	Special    []string `json:"special,omitempty"`
 	Terrain    string   `json:"terrainTable"`
 	Camp       bool     `json:"camp,omitempty"`
+	BandStarts bool     `json:"bandStarts,omitempty"`
 }
 
 // MarshalJSON writes the whole system, its encounter types and its tables
@@ -109,7 +110,7 @@ func (s *Set) MarshalJSON() ([]byte, error) {
 	for _, e := range s.Encounters {
 		j.Encounters = append(j.Encounters, &encounterJSON{
 			ID: e.ID, Title: e.Title, Summary: e.Summary, Objective: e.Objective, Forces: e.Forces,
-			Deployment: e.Deployment, Special: e.Special, Terrain: e.Terrain, Camp: e.Camp,
+			Deployment: e.Deployment, Special: e.Special, Terrain: e.Terrain, Camp: e.Camp, BandStarts: e.BandStarts,
 		})
 	}
 	for _, id := range s.Order {

@@ -163,7 +163,7 @@ var directives = map[string]map[string]bool{
 		"caption": false, "key": false, "note": true, "columns": false, "group": true,
 		"source": false, "decision": true},
 	"encounter": {"title": false, "summary": false, "objective": true, "forces": true,
-		"deployment": true, "special": true, "terrain": false, "camp": false},
+		"deployment": true, "special": true, "terrain": false, "camp": false, "band-starts": false},
 }
 
 func (p *parser) directive(key, value string) {
@@ -182,7 +182,7 @@ func (p *parser) directive(key, value string) {
 		return
 	}
 	p.seen[key] = p.pos
-	if value == "" && key != "six-fails" && key != "camp" {
+	if value == "" && key != "six-fails" && key != "camp" && key != "band-starts" {
 		p.errorf("%q needs a value", key)
 		return
 	}
@@ -266,6 +266,12 @@ func (p *parser) encounterDirective(key, value string) {
 			p.errorf("camp %q: want yes or no", value)
 		}
 		e.Camp = b
+	case "band-starts":
+		b, ok := parseYes(value)
+		if !ok {
+			p.errorf("band-starts %q: want yes or no", value)
+		}
+		e.BandStarts = b
 	}
 }
 

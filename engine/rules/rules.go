@@ -155,6 +155,7 @@ type Encounter struct {
 	Special    []string
 	Terrain    string // id of the table rolled for the encounter's terrain
 	Camp       bool   // the last PEF is the enemy camp: always contact, its board always Cover
+	BandStarts bool   // the band is set up on the board and the enemy enters; otherwise the band enters
 	Pos        Pos
 	TerrainPos Pos // where "terrain" was written
 }

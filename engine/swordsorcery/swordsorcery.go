@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/board"
 	"github.com/sortie-wargames/sortie/engine/dice"
 	"github.com/sortie-wargames/sortie/engine/rules"
 )
@@ -358,7 +359,55 @@ func (s *System) Encounter(r *dice.Roller, typ string, band *engine.Band, opt en
 	if err := s.pefs(r, e, def, n); err != nil {
 		return nil, err
 	}
+	e.Maps = s.maps(r.Stream("board"), e, def)
 	return e, nil
+}
+
+// Terrain captions: what the board's terrain means in play.
+var terrainCaptions = map[string]string{
+	"Clear": "Clear: no cover anywhere on the board.",
+	"Cover": "Cover: every figure counts as in cover when shot at. Place the pieces as you like; they are for looks.",
+}
+
+// maps lays out the encounter's Battle Boards: the band along the bottom
+// edge and the enemy along the top (page 5), PEF markers numbered in the
+// order they are resolved, and decorative pieces on Cover boards. A Raid's
+// camp gets a board of its own when the rest of the encounter is Clear.
+func (s *System) maps(r *dice.Roller, e *engine.Encounter, def *rules.Encounter) []board.Map {
+	w, h := float64(e.Board.WidthIn), float64(e.Board.HeightIn)
+	newMap := func(title, terrain string) board.Map {
+		var m board.Map
+		if def.BandStarts {
+			m = board.New(title, w, h, "Your band sets up here, within 3\"", false, "Contacts enter from this edge")
+		} else {
+			m = board.New(title, w, h, "Your band enters here", true, "Contacts set up here, within 3\"")
+		}
+		m.Terrain = terrain
+		m.Caption = terrainCaptions[terrain]
+		if terrain == "Cover" {
+			m.Scatter(r.Stream(title), 4)
+		}
+		return m
+	}
+	main := newMap("Battle Board", e.Terrain.Name)
+	var labels []string
+	var camp *engine.PEF
+	for i := range e.PEFs {
+		p := &e.PEFs[i]
+		if p.Camp && p.Contact != nil && p.Contact.Board != e.Terrain.Name {
+			camp = p
+			continue
+		}
+		labels = append(labels, strconv.Itoa(p.Number))
+	}
+	main.PlaceMarkers(labels...)
+	maps := []board.Map{main}
+	if camp != nil {
+		cm := newMap("Camp Battle Board", camp.Contact.Board)
+		cm.PlaceMarkers(strconv.Itoa(camp.Number))
+		maps = append(maps, cm)
+	}
+	return maps
 }
 
 // pefs resolves n PEFs in order: 2d6 versus 4 until "Something's out

@@ -1,0 +1,188 @@
+// Package board is Sortie's map model: a playing area drawn to scale, with
+// its terrain pieces, deployment zones and PEF markers. The site draws it
+// as SVG and the booklets draw it as PDF vectors, both from this one model,
+// so the two can never disagree. Positions are in inches from the top-left
+// corner; the player's edge is the bottom edge.
+package board
+
+import (
+	"math"
+
+	"github.com/sortie-wargames/sortie/engine/dice"
+)
+
+// Map is one playing area.
+type Map struct {
+	Title    string   `json:"title"`   // "Battle Board", "Camp Battle Board"
+	WidthIn  float64  `json:"widthIn"` // inches
+	HeightIn float64  `json:"heightIn"`
+	Terrain  string   `json:"terrain"` // "Clear", "Cover"
+	Caption  string   `json:"caption"` // what the terrain means in play
+	Zones    []Zone   `json:"zones"`
+	Pieces   []Piece  `json:"pieces,omitempty"`
+	Markers  []Marker `json:"markers,omitempty"`
+}
+
+// Sides of a zone.
+const (
+	Band  = "band"
+	Enemy = "enemy"
+)
+
+// Zone is a deployment strip along an edge.
+type Zone struct {
+	Side   string  `json:"side"`  // Band or Enemy
+	Label  string  `json:"label"` // "Your band enters here"
+	Enters bool    `json:"enters,omitempty"`
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	W      float64 `json:"w"`
+	H      float64 `json:"h"`
+}
+
+// Kinds of terrain piece. Each is drawn with its own pattern so a map
+// reads in black and white.
+const (
+	Woods = "woods"
+	Rocks = "rocks"
+	Ruins = "ruins"
+)
+
+// Piece is one terrain piece: a closed outline.
+type Piece struct {
+	Kind    string  `json:"kind"`
+	Label   string  `json:"label"`
+	Outline []Point `json:"outline"`
+}
+
+// Point is a position in inches.
+type Point struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+}
+
+// Marker is a numbered PEF marker.
+type Marker struct {
+	Label string  `json:"label"` // "1"
+	Title string  `json:"title"` // "PEF 1"
+	X     float64 `json:"x"`
+	Y     float64 `json:"y"`
+}
+
+// ZoneDepth is how far from its edge a side sets up, in inches.
+const ZoneDepth = 3
+
+// New returns an empty w x h board with the band's zone along the bottom
+// edge and the enemy's along the top.
+func New(title string, w, h float64, bandLabel string, bandEnters bool, enemyLabel string) Map {
+	return Map{
+		Title: title, WidthIn: w, HeightIn: h,
+		Zones: []Zone{
+			{Side: Enemy, Label: enemyLabel, X: 0, Y: 0, W: w, H: ZoneDepth},
+			{Side: Band, Label: bandLabel, Enters: bandEnters, X: 0, Y: h - ZoneDepth, W: w, H: ZoneDepth},
+		},
+	}
+}
+
+// PlaceMarkers spreads markers with the given labels evenly along the
+// middle of the enemy zone.
+func (m *Map) PlaceMarkers(labels ...string) {
+	y := float64(ZoneDepth) / 2
+	for i, l := range labels {
+		x := m.WidthIn * float64(i+1) / float64(len(labels)+1)
+		m.Markers = append(m.Markers, Marker{Label: l, Title: "PEF " + l, X: x, Y: y})
+	}
+}
+
+// Scatter places n terrain pieces between the two zones, rolled from r,
+// so that no two pieces overlap. Pieces are decoration where the rules
+// say terrain is for looks; the caption carries what it means in play.
+func (m *Map) Scatter(r *dice.Roller, n int) {
+	kinds := []string{Woods, Rocks, Ruins}
+	top, bottom := float64(ZoneDepth)+0.5, m.HeightIn-ZoneDepth-0.5
+	type disc struct{ x, y, r float64 }
+	var placed []disc
+	for i := 0; i < n; i++ {
+		kind := kinds[r.Die(len(kinds))-1]
+		radius := 1.0 + float64(r.Die(4)-1)*0.25 // 1" to 1.75"
+		var at disc
+		ok := false
+		// Bounded tries keep the result a pure function of the stream.
+		for try := 0; try < 40 && !ok; try++ {
+			at = disc{
+				x: radius + 0.25 + frac(r)*(m.WidthIn-2*radius-0.5),
+				y: top + radius + frac(r)*math.Max(0, bottom-top-2*radius),
+				r: radius,
+			}
+			ok = true
+			for _, p := range placed {
+				if math.Hypot(p.x-at.x, p.y-at.y) < p.r+at.r+0.5 {
+					ok = false
+					break
+				}
+			}
+		}
+		if !ok {
+			continue
+		}
+		placed = append(placed, at)
+		m.Pieces = append(m.Pieces, Piece{
+			Kind:    kind,
+			Label:   label(kind),
+			Outline: outline(r, kind, at.x, at.y, at.r),
+		})
+	}
+}
+
+func label(kind string) string {
+	switch kind {
+	case Woods:
+		return "Woods"
+	case Rocks:
+		return "Rocks"
+	default:
+		return "Ruins"
+	}
+}
+
+// frac returns a fraction in [0, 1) in steps of 1/36, from two d6.
+func frac(r *dice.Roller) float64 {
+	return float64((r.Die(6)-1)*6+r.Die(6)-1) / 36
+}
+
+// outline returns a piece's closed outline around (x, y) within radius.
+func outline(r *dice.Roller, kind string, x, y, radius float64) []Point {
+	round := func(v float64) float64 { return math.Round(v*100) / 100 }
+	switch kind {
+	case Ruins:
+		// An L of broken wall inside the circle.
+		s := radius * 1.2
+		t := 0.35
+		pts := []Point{
+			{-s / 2, -s / 2}, {s / 2, -s / 2}, {s / 2, -s/2 + t},
+			{-s/2 + t, -s/2 + t}, {-s/2 + t, s / 2}, {-s / 2, s / 2},
+		}
+		turn := r.Die(4) - 1
+		out := make([]Point, len(pts))
+		for i, p := range pts {
+			for k := 0; k < turn; k++ {
+				p = Point{-p.Y, p.X}
+			}
+			out[i] = Point{round(x + p.X), round(y + p.Y)}
+		}
+		return out
+	default:
+		n := 9
+		if kind == Rocks {
+			n = 6
+			radius *= 0.7
+		}
+		out := make([]Point, n)
+		for i := range out {
+			a := 2 * math.Pi * float64(i) / float64(n)
+			rr := radius * (0.75 + 0.05*float64(r.Die(6)-1))
+			out[i] = Point{round(x + rr*math.Cos(a)), round(y + rr*math.Sin(a))}
+		}
+		return out
+	}
+}
