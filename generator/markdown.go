@@ -257,45 +257,8 @@ func TablesMarkdown(w io.Writer, set *rules.Set) error {
 	return m.err
 }
 
-// Corner returns what a table's top-left corner shows: how many d6 to
-// roll, as the books print it ("2", "1", "Rep"), or "" for a lookup table.
-func Corner(t *rules.Table) string {
-	if !t.HasDice {
-		return ""
-	}
-	if t.Dice.Half {
-		return "1/2"
-	}
-	return strconv.Itoa(t.Dice.Count)
-}
-
-// Printed returns the indexes of a table's columns a player reads: ids and
-// references are for the engine.
-func Printed(t *rules.Table) []int {
-	var cols []int
-	for i, c := range t.Columns {
-		if c.Type != rules.TypeID && c.Type != rules.TypeRef {
-			cols = append(cols, i)
-		}
-	}
-	return cols
-}
-
-// CellText returns a cell as printed: x for not applicable, a star for a
-// value Sortie decided, (1) for a flag.
-func CellText(t *rules.Table, col int, c rules.Cell) string {
-	s := c.Text
-	if t.Columns[col].Type == rules.TypeFlag && s == "yes" {
-		s = "(1)"
-	}
-	if c.Decided {
-		s += "*"
-	}
-	return s
-}
-
 func tableMarkdown(m *mdWriter, t *rules.Table) {
-	corner := Corner(t)
+	corner := t.Corner()
 	if corner != "" {
 		corner = "[" + corner + "] "
 	}
@@ -320,7 +283,7 @@ func tableMarkdown(m *mdWriter, t *rules.Table) {
 	for _, n := range t.Notes {
 		m.printf("%s\n\n", n)
 	}
-	cols := Printed(t)
+	cols := t.Printed()
 	m.printf("| %s |", cell(t.KeyHeader))
 	for _, i := range cols {
 		m.printf(" %s |", cell(t.Columns[i].Name))
@@ -329,7 +292,7 @@ func tableMarkdown(m *mdWriter, t *rules.Table) {
 	for _, r := range t.Rows {
 		m.printf("| **%s** |", cell(r.Key))
 		for _, i := range cols {
-			m.printf(" %s |", cell(CellText(t, i, r.Cells[i])))
+			m.printf(" %s |", cell(t.CellText(i, r.Cells[i])))
 		}
 		m.printf("\n")
 	}
