@@ -11,6 +11,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sortie-wargames/sortie/engine/board"
@@ -143,6 +144,29 @@ type Contact struct {
 	Count     int            `json:"count"`   // enemies against that band
 	Takes     []int          `json:"takes,omitempty"`
 	Creatures *CreatureGroup `json:"creatures,omitempty"`
+}
+
+// Places returns the roster places the contact takes, with runs joined:
+// "4-7, 1".
+func (c *Contact) Places() string {
+	ns := c.Takes
+	var parts []string
+	for i := 0; i < len(ns); {
+		j := i
+		for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
+			j++
+		}
+		switch {
+		case j == i:
+			parts = append(parts, strconv.Itoa(ns[i]))
+		case j == i+1:
+			parts = append(parts, strconv.Itoa(ns[i]), strconv.Itoa(ns[j]))
+		default:
+			parts = append(parts, strconv.Itoa(ns[i])+"-"+strconv.Itoa(ns[j]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
 }
 
 // CreatureGroup is a contact rolled on a creature list.

@@ -48,3 +48,18 @@ func TestFigureString(t *testing.T) {
 		}
 	}
 }
+
+func TestContactPlaces(t *testing.T) {
+	for _, c := range []struct {
+		in   []int
+		want string
+	}{
+		{[]int{1, 2, 3}, "1-3"}, {[]int{4, 5, 6, 7, 1}, "4-7, 1"}, {[]int{2, 3}, "2, 3"},
+		{[]int{5}, "5"}, {[]int{1, 3, 4, 5, 7}, "1, 3-5, 7"}, {nil, ""},
+	} {
+		got := (&engine.Contact{Takes: c.in}).Places()
+		if got != c.want {
+			t.Errorf("Places(%v) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

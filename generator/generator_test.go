@@ -84,24 +84,6 @@ func TestGoldenMarkdown(t *testing.T) {
 	golden(t, "tables.md", b.Bytes())
 }
 
-func TestPositions(t *testing.T) {
-	for in, want := range map[string]string{
-		"1,2,3": "1-3", "4,5,6,7,1": "4-7, 1", "2,3": "2, 3", "5": "5", "1,3,4,5,7": "1, 3-5, 7",
-	} {
-		var ns []int
-		for _, s := range strings.Split(in, ",") {
-			n := 0
-			for _, c := range s {
-				n = n*10 + int(c-'0')
-			}
-			ns = append(ns, n)
-		}
-		if got := positions(ns); got != want {
-			t.Errorf("positions(%s) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestLoadSystemsErrors(t *testing.T) {
 	embedded := dataSource{content.FS, "content/"}
 	sys := func(id string) *fstest.MapFile {

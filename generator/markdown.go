@@ -160,7 +160,7 @@ func pef(m *mdWriter, p engine.PEF, h string) {
 			c.Size.Dice, c.ForBand, plural(c.Count, "enemy", "enemies"), c.Board)
 	}
 	if len(c.Takes) > 0 {
-		m.printf(" Take roster figures %s.", positions(c.Takes))
+		m.printf(" Take roster figures %s.", c.Places())
 	}
 	m.printf("\n\n")
 	if g := c.Creatures; g != nil {
@@ -175,27 +175,6 @@ func pef(m *mdWriter, p engine.PEF, h string) {
 		m.printf("\n\n")
 		figures(m, g.Figures)
 	}
-}
-
-// positions writes roster positions with runs joined: "4-7, 1".
-func positions(ns []int) string {
-	var parts []string
-	for i := 0; i < len(ns); {
-		j := i
-		for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
-			j++
-		}
-		switch {
-		case j == i:
-			parts = append(parts, strconv.Itoa(ns[i]))
-		case j == i+1:
-			parts = append(parts, strconv.Itoa(ns[i]), strconv.Itoa(ns[j]))
-		default:
-			parts = append(parts, strconv.Itoa(ns[i])+"-"+strconv.Itoa(ns[j]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ", ")
 }
 
 func ordinal(n int) string {

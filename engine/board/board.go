@@ -156,8 +156,8 @@ func outline(r *dice.Roller, kind string, x, y, radius float64) []Point {
 	switch kind {
 	case Ruins:
 		// An L of broken wall inside the circle.
-		s := radius * 1.2
-		t := 0.35
+		s := radius * 1.4
+		t := 0.45
 		pts := []Point{
 			{-s / 2, -s / 2}, {s / 2, -s / 2}, {s / 2, -s/2 + t},
 			{-s/2 + t, -s/2 + t}, {-s/2 + t, s / 2}, {-s / 2, s / 2},

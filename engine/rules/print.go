@@ -1,0 +1,64 @@
+package rules
+
+import "strconv"
+
+// How a table is printed on a Quick Reference Sheet. These belong to the
+// data, not to one renderer, so the Markdown, the site and the booklets
+// print every table the same way.
+
+// Corner returns what a table's top-left corner shows: how many d6 to
+// roll, as the books print it ("2", "1", "1/2"), or "" for a lookup table.
+func (t *Table) Corner() string {
+	if !t.HasDice {
+		return ""
+	}
+	if t.Dice.Half {
+		return "1/2"
+	}
+	return strconv.Itoa(t.Dice.Count)
+}
+
+// HowToRead returns the line under a table's title saying how to read the
+// dice: the table's own caption when it has one, else the books' usual
+// words for its reading.
+func (t *Table) HowToRead() string {
+	if t.Caption != "" {
+		return t.Caption
+	}
+	switch t.Read {
+	case ReadSum:
+		return "Adding the results together"
+	case ReadAsRolled:
+		return "Result read as rolled"
+	case ReadPass:
+		return "Taken versus " + t.Target
+	case ReadLookup:
+		return "Look up the row"
+	}
+	return ""
+}
+
+// Printed returns the indexes of a table's columns a player reads: ids and
+// references are for the engine.
+func (t *Table) Printed() []int {
+	var cols []int
+	for i, c := range t.Columns {
+		if c.Type != TypeID && c.Type != TypeRef {
+			cols = append(cols, i)
+		}
+	}
+	return cols
+}
+
+// CellText returns a cell as printed: x for not applicable, a star for a
+// value Sortie decided, (1) for a flag.
+func (t *Table) CellText(col int, c Cell) string {
+	s := c.Text
+	if t.Columns[col].Type == TypeFlag && s == "yes" {
+		s = "(1)"
+	}
+	if c.Decided {
+		s += "*"
+	}
+	return s
+}

@@ -1,0 +1,392 @@
+// Package site reads a Sortie site: its config file and, under content/,
+// the Markdown pages, scenario packs and campaigns with their front
+// matter. It checks everything it reads, naming the file and line of each
+// mistake, but rolls nothing: the generator asks the engine for that.
+package site
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/pack"
+)
+
+// ConfigFile is the name of a site's config file, beside its content/.
+const ConfigFile = "sortie.conf"
+
+// Papers are the paper sizes booklets can be printed on.
+var Papers = []string{"a4", "letter"}
+
+// Site is a whole site as written by its author.
+type Site struct {
+	Title     string
+	Tagline   string
+	Papers    []string // booklet paper sizes, in order
+	Home      *Page    // content/index.md; never nil
+	Pages     []*Page  // content/pages/*.md
+	Packs     []*Pack  // content/packs/*.md
+	Campaigns []*Campaign
+	Systems   []*Page // content/systems/<id>/index.md, Slug = system id
+}
+
+// Page is a Markdown page.
+type Page struct {
+	File     string // path for messages
+	Slug     string
+	Title    string
+	Summary  string
+	Weight   int
+	Body     []byte // Markdown
+	BodyLine int    // line of the file where Body starts
+	Fields   *Fields
+}
+
+// Pack is a scenario pack: a run of encounters from one seed.
+type Pack struct {
+	Page
+	System  string
+	Seed    string
+	Types   []string // encounter types, one per encounter, in order
+	Options engine.Options
+}
+
+// Campaign is a campaign of Steps encounters from one seed.
+type Campaign struct {
+	Page
+	System  string
+	Seed    string
+	Steps   int
+	Options engine.Options
+}
+
+// Keys allowed in each kind of file.
+var (
+	configKeys   = []string{"title", "tagline", "paper"}
+	pageKeys     = []string{"title", "slug", "summary", "weight"}
+	optionKeys   = []string{"star-rep", "band", "enemies"}
+	packKeys     = slices.Concat(pageKeys, []string{"system", "seed", "encounters"}, optionKeys)
+	campaignKeys = slices.Concat(pageKeys, []string{"system", "seed", "steps"}, optionKeys)
+)
+
+// maxErrors bounds the mistakes reported at once.
+const maxErrors = 20
+
+// Load reads the site in fsys: the config file at conf and the content
+// folder dir. prefix is put before paths in messages. Systems says which
+// rule systems exist, so a pack naming an unknown one is caught here with
+// its line.
+func Load(fsys fs.FS, conf, dir, prefix string, systems *engine.Registry) (*Site, error) {
+	s := &Site{}
+	var errs []error
+	add := func(err error) {
+		if err != nil && len(errs) <= maxErrors {
+			errs = append(errs, err)
+		}
+	}
+	add(s.config(fsys, conf, prefix))
+
+	home, err := readPage(fsys, path.Join(dir, "index.md"), prefix, pageKeys)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		home = &Page{File: prefix + path.Join(dir, "index.md"), Title: s.Title}
+	case err != nil:
+		add(err)
+		home = &Page{}
+	}
+	if home.Title == "" {
+		home.Title = s.Title
+	}
+	s.Home = home
+
+	each := func(sub string, keys []string, fn func(*Page) error) {
+		names, err := fs.Glob(fsys, path.Join(dir, sub, "*.md"))
+		if err != nil {
+			add(err)
+			return
+		}
+		for _, name := range names { // Glob sorts
+			p, err := readPage(fsys, name, prefix, keys)
+			if err != nil {
+				add(err)
+				continue
+			}
+			add(fn(p))
+		}
+	}
+	each("pages", pageKeys, func(p *Page) error {
+		if err := needTitle(p); err != nil {
+			return err
+		}
+		s.Pages = append(s.Pages, p)
+		return nil
+	})
+	each("packs", packKeys, func(p *Page) error {
+		pk, err := newPack(p, systems)
+		if err == nil {
+			s.Packs = append(s.Packs, pk)
+		}
+		return err
+	})
+	each("campaigns", campaignKeys, func(p *Page) error {
+		c, err := newCampaign(p, systems)
+		if err == nil {
+			s.Campaigns = append(s.Campaigns, c)
+		}
+		return err
+	})
+	if systems != nil {
+		for _, id := range systems.IDs() {
+			name := path.Join(dir, "systems", id, "index.md")
+			p, err := readPage(fsys, name, prefix, pageKeys)
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
+				continue
+			case err != nil:
+				add(err)
+				continue
+			}
+			p.Slug = id
+			s.Systems = append(s.Systems, p)
+		}
+	}
+	add(uniqueSlugs(s.Pages))
+	add(uniqueSlugs(pagesOf(s.Packs)))
+	add(uniqueSlugs(pagesOf(s.Campaigns)))
+	sortPages(s.Pages)
+	slices.SortStableFunc(s.Packs, func(a, b *Pack) int { return byWeight(&a.Page, &b.Page) })
+	slices.SortStableFunc(s.Campaigns, func(a, b *Campaign) int { return byWeight(&a.Page, &b.Page) })
+	if len(errs) > maxErrors {
+		errs = append(errs[:maxErrors], errors.New("too many mistakes; fix these first"))
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return s, nil
+}
+
+func (s *Site) config(fsys fs.FS, name, prefix string) error {
+	file := prefix + name
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return &Error{file, 0, "missing: a site needs a " + ConfigFile + " with at least a title: line"}
+		}
+		return fmt.Errorf("failed to read %s: %w", file, err)
+	}
+	if !isText(data) {
+		return &Error{file, 0, "not UTF-8 text"}
+	}
+	f, err := parseFields(file, strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n"), 1, configKeys)
+	if err != nil {
+		return err
+	}
+	if s.Title, err = f.Required("title"); err != nil {
+		return err
+	}
+	s.Tagline = f.String("tagline")
+	s.Papers, err = ParsePapers(f.String("paper"))
+	if err != nil {
+		return f.Errorf("paper", "%v", err)
+	}
+	return nil
+}
+
+// ParsePapers reads a paper list such as "a4, letter"; empty means both.
+func ParsePapers(v string) ([]string, error) {
+	if strings.TrimSpace(v) == "" {
+		return slices.Clone(Papers), nil
+	}
+	var out []string
+	for _, p := range strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
+		if !slices.Contains(Papers, p) {
+			return nil, fmt.Errorf("paper %q: want %s", p, strings.Join(Papers, " or "))
+		}
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+func isText(data []byte) bool {
+	return !strings.ContainsRune(string(data), 0) && strings.ToValidUTF8(string(data), "\uFFFD") == string(data)
+}
+
+var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// readPage reads a Markdown file with front matter.
+func readPage(fsys fs.FS, name, prefix string, keys []string) (*Page, error) {
+	file := prefix + name
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("failed to read %s: %w", file, err)
+	}
+	front, body, bodyLine, err := splitFront(file, data)
+	if err != nil {
+		return nil, err
+	}
+	f, err := parseFields(file, front, 2, keys)
+	if err != nil {
+		return nil, err
+	}
+	p := &Page{File: file, Title: f.String("title"), Summary: f.String("summary"), Body: body, BodyLine: bodyLine, Fields: f}
+	for _, k := range []string{"title", "summary"} {
+		if strings.ContainsFunc(f.String(k), unicode.IsControl) {
+			return nil, f.Errorf(k, "%s holds a control character", k)
+		}
+	}
+	p.Slug = strings.TrimSuffix(path.Base(name), ".md")
+	if f.Has("slug") {
+		p.Slug = f.String("slug")
+	}
+	if !slugPattern.MatchString(p.Slug) || len(p.Slug) > 64 {
+		key := "slug"
+		if !f.Has("slug") {
+			return nil, &Error{file, 0, fmt.Sprintf("file name %q is not a usable slug: rename it, or add slug: with lowercase letters, digits and single hyphens", p.Slug)}
+		}
+		return nil, f.Errorf(key, "slug %q: want lowercase letters, digits and single hyphens, at most 64 characters", p.Slug)
+	}
+	if p.Weight, err = f.Int("weight", 0, -1000, 1000); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func needTitle(p *Page) error {
+	if p.Title == "" {
+		return &Error{p.File, p.Fields.Line("title"), "missing title"}
+	}
+	return nil
+}
+
+// common reads what packs and campaigns share: title, system, seed and
+// the player's options.
+func common(p *Page, systems *engine.Registry) (sys engine.System, seed string, opt engine.Options, err error) {
+	f := p.Fields
+	if err = needTitle(p); err != nil {
+		return
+	}
+	id, err := f.Required("system")
+	if err != nil {
+		return
+	}
+	if systems != nil {
+		if sys, err = systems.Get(id); err != nil {
+			err = f.Errorf("system", "%v", err)
+			return
+		}
+	}
+	if seed, err = f.Required("seed"); err != nil {
+		return
+	}
+	if strings.ContainsFunc(seed, unicode.IsControl) {
+		err = f.Errorf("seed", "seed holds a control character: use printable text")
+		return
+	}
+	if opt.StarRep, err = f.Int("star-rep", 0, 1, 9); err != nil {
+		return
+	}
+	if opt.BandSize, err = f.Int("band", 0, 1, 50); err != nil {
+		return
+	}
+	opt.Enemies = f.String("enemies")
+	return
+}
+
+func newPack(p *Page, systems *engine.Registry) (*Pack, error) {
+	sys, seed, opt, err := common(p, systems)
+	if err != nil {
+		return nil, err
+	}
+	f := p.Fields
+	spec, err := f.Required("encounters")
+	if err != nil {
+		return nil, err
+	}
+	pk := &Pack{Page: *p, System: f.String("system"), Seed: seed, Options: opt}
+	for _, item := range strings.Split(spec, ",") {
+		words := strings.Fields(item)
+		if len(words) == 0 || len(words) > 2 {
+			return nil, f.Errorf("encounters", "%q: want a list such as \"explore 3, raid 2, defend\"", strings.TrimSpace(item))
+		}
+		typ, n := words[0], 1
+		if len(words) == 2 {
+			if n, err = strconv.Atoi(words[1]); err != nil || n < 1 || n > pack.MaxEncounters {
+				return nil, f.Errorf("encounters", "%q: want an encounter type and how many (1 to %d)", strings.TrimSpace(item), pack.MaxEncounters)
+			}
+		}
+		if sys != nil && sys.Rules().Encounter(typ) == nil {
+			var known []string
+			for _, e := range sys.Rules().Encounters {
+				known = append(known, e.ID)
+			}
+			return nil, f.Errorf("encounters", "unknown encounter type %q (known: %s)", typ, strings.Join(known, ", "))
+		}
+		for range n {
+			pk.Types = append(pk.Types, typ)
+		}
+	}
+	if len(pk.Types) > pack.MaxEncounters {
+		return nil, f.Errorf("encounters", "%d encounters: at most %d in a pack", len(pk.Types), pack.MaxEncounters)
+	}
+	return pk, nil
+}
+
+func newCampaign(p *Page, systems *engine.Registry) (*Campaign, error) {
+	_, seed, opt, err := common(p, systems)
+	if err != nil {
+		return nil, err
+	}
+	f := p.Fields
+	if !f.Has("steps") {
+		return nil, &Error{p.File, 0, "missing steps: how many encounters the campaign runs"}
+	}
+	steps, err := f.Int("steps", 0, 1, campaign.MaxSteps)
+	if err != nil {
+		return nil, err
+	}
+	return &Campaign{Page: *p, System: f.String("system"), Seed: seed, Steps: steps, Options: opt}, nil
+}
+
+func pagesOf[T interface{ page() *Page }](items []T) []*Page {
+	out := make([]*Page, len(items))
+	for i, it := range items {
+		out[i] = it.page()
+	}
+	return out
+}
+
+func (p *Pack) page() *Page     { return &p.Page }
+func (c *Campaign) page() *Page { return &c.Page }
+
+func uniqueSlugs(pages []*Page) error {
+	seen := map[string]*Page{}
+	for _, p := range pages {
+		if q, dup := seen[p.Slug]; dup {
+			return &Error{p.File, p.Fields.Line("slug"), fmt.Sprintf("slug %q is taken by %s", p.Slug, q.File)}
+		}
+		seen[p.Slug] = p
+	}
+	return nil
+}
+
+func byWeight(a, b *Page) int {
+	if a.Weight != b.Weight {
+		return a.Weight - b.Weight
+	}
+	return strings.Compare(a.Slug, b.Slug)
+}
+
+func sortPages(ps []*Page) { slices.SortStableFunc(ps, byWeight) }

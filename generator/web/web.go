@@ -1,0 +1,439 @@
+// Package web renders a Sortie site as static HTML pages from the
+// templates embedded in package templates. It only draws what the engine
+// rolled: no page rolls a die. Every link is relative, so the site works
+// from a web server and straight from the disk, offline at the table.
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/pack"
+	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/generator/site"
+	"github.com/sortie-wargames/sortie/templates"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/renderer/html"
+)
+
+// Input is everything the site shows, already rolled.
+type Input struct {
+	Site      *site.Site
+	Systems   []System
+	Packs     []Pack
+	Campaigns []Campaign
+	Version   string
+}
+
+// System is a rule system with its optional intro page and its QRS booklets.
+type System struct {
+	Set  *rules.Set
+	Page *site.Page // nil when the site has no intro for it
+	PDFs []Link
+}
+
+// Pack is a scenario pack as written and as rolled.
+type Pack struct {
+	Def    *site.Pack
+	Rolled *pack.Pack
+	PDFs   []Link
+}
+
+// Campaign is a campaign as written and as rolled.
+type Campaign struct {
+	Def    *site.Campaign
+	Rolled *campaign.Campaign
+	PDFs   []Link
+}
+
+// Link is a link from the site root: Href is a path relative to the root.
+type Link struct {
+	Label string
+	Href  string
+	Note  string
+}
+
+// File is one rendered file, its path relative to the site root.
+type File struct {
+	Path string
+	Data []byte
+}
+
+// Paths of the pages, relative to the site root. The generator uses them
+// to place booklets beside their pages.
+func SystemDir(id string) string     { return path.Join("systems", id) }
+func PackDir(slug string) string     { return path.Join("packs", slug) }
+func CampaignDir(slug string) string { return path.Join("campaigns", slug) }
+
+func encounterPage(slug string, n int) string {
+	return path.Join(PackDir(slug), "encounter-"+strconv.Itoa(n)+".html")
+}
+
+// renderer holds the parsed templates and Markdown converter of one build.
+type renderer struct {
+	in    Input
+	pages map[string]*template.Template
+	md    goldmark.Markdown
+	nav   []Link
+	err   error
+}
+
+// Render renders every page of the site, sorted by path.
+func Render(in Input) ([]File, error) {
+	r := &renderer{
+		in: in,
+		// Raw HTML stays off (goldmark's default): a page's Markdown
+		// cannot put script or markup of its own on the page, and
+		// goldmark drops javascript: and similar links.
+		md: goldmark.New(
+			goldmark.WithExtensions(extension.Table, extension.Strikethrough),
+			goldmark.WithRendererOptions(html.WithXHTML()),
+		),
+	}
+	if err := r.parse(); err != nil {
+		return nil, err
+	}
+	r.nav = []Link{{Label: "Home", Href: "index.html"}}
+	for _, s := range in.Systems {
+		r.nav = append(r.nav, Link{Label: s.Set.System.Name, Href: path.Join(SystemDir(s.Set.System.ID), "index.html")})
+	}
+	for _, p := range in.Site.Pages {
+		r.nav = append(r.nav, Link{Label: p.Title, Href: path.Join("pages", p.Slug+".html")})
+	}
+
+	var files []File
+	add := func(p string, data []byte, err error) {
+		if err != nil {
+			if r.err == nil {
+				r.err = err
+			}
+			return
+		}
+		files = append(files, File{p, data})
+	}
+	at := func(p string) func([]byte, error) {
+		return func(data []byte, err error) { add(p, data, err) }
+	}
+	at("index.html")(r.home())
+	at("style.css")(templates.FS.ReadFile("style.css"))
+	for _, p := range in.Site.Pages {
+		out := path.Join("pages", p.Slug+".html")
+		at(out)(r.page("page", out, p.Title, p.Summary, nil, pageContent{Body: r.markdown(p)}))
+	}
+	for _, s := range in.Systems {
+		add(r.system(s))
+		add(r.qrs(s))
+	}
+	for _, p := range in.Packs {
+		add(r.pack(p))
+		for _, e := range p.Rolled.Entries {
+			add(r.packEncounter(p, e))
+		}
+	}
+	for _, c := range in.Campaigns {
+		add(r.campaign(c))
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+	return files, nil
+}
+
+func (r *renderer) parse() error {
+	base, err := template.New("layout.html").Funcs(template.FuncMap{
+		"plural":  plural,
+		"join":    strings.Join,
+		"places":  places,
+		"add":     func(a, b int) int { return a + b },
+		"ordinal": ordinal,
+		"half":    func(f float64) string { return num(f / 2) },
+		"addf":    func(a, b float64) string { return num(a + b) },
+	}).ParseFS(templates.FS, "layout.html", "partials.html")
+	if err != nil {
+		return fmt.Errorf("failed to parse templates: %w", err)
+	}
+	r.pages = map[string]*template.Template{}
+	for _, name := range []string{"home", "page", "system", "qrs", "pack", "encounter", "campaign"} {
+		t, err := template.Must(base.Clone()).ParseFS(templates.FS, name+".html")
+		if err != nil {
+			return fmt.Errorf("failed to parse templates: %w", err)
+		}
+		r.pages[name] = t
+	}
+	return nil
+}
+
+// layout is what every page's template gets.
+type layout struct {
+	Root    string // relative path from the page to the site root, "" or "../../"
+	Site    *site.Site
+	Version string
+	Title   string
+	Summary string
+	Nav     []Link
+	Here    string // the page's path, to mark it in the navigation
+	PDFs    []Link // this page's booklets
+	All     []Link // every booklet of the site, for the footer
+	Content any
+}
+
+// Href returns a root-relative path as seen from the page.
+func (l layout) Href(p string) string { return l.Root + p }
+
+func (r *renderer) page(tmpl, out, title, summary string, pdfs []Link, content any) ([]byte, error) {
+	depth := strings.Count(out, "/")
+	l := layout{
+		Root: strings.Repeat("../", depth), Site: r.in.Site, Version: r.in.Version,
+		Title: title, Summary: summary, Nav: r.nav, Here: out, PDFs: pdfs, All: r.allPDFs(), Content: content,
+	}
+	var b bytes.Buffer
+	if err := r.pages[tmpl].ExecuteTemplate(&b, "layout.html", l); err != nil {
+		return nil, fmt.Errorf("failed to render %s: %w", out, err)
+	}
+	return b.Bytes(), nil
+}
+
+func (r *renderer) allPDFs() []Link {
+	var all []Link
+	for _, p := range r.in.Packs {
+		for _, l := range p.PDFs {
+			all = append(all, Link{Label: p.Def.Title + " (" + l.Label + ")", Href: l.Href})
+		}
+	}
+	for _, c := range r.in.Campaigns {
+		for _, l := range c.PDFs {
+			all = append(all, Link{Label: c.Def.Title + " (" + l.Label + ")", Href: l.Href})
+		}
+	}
+	for _, s := range r.in.Systems {
+		for _, l := range s.PDFs {
+			all = append(all, Link{Label: s.Set.System.Name + " QRS (" + l.Label + ")", Href: l.Href})
+		}
+	}
+	return all
+}
+
+// markdown renders a page's body. Goldmark escapes everything it does not
+// itself produce.
+func (r *renderer) markdown(p *site.Page) template.HTML {
+	if p == nil {
+		return ""
+	}
+	var b bytes.Buffer
+	if err := r.md.Convert(p.Body, &b); err != nil {
+		if r.err == nil {
+			r.err = fmt.Errorf("%s: failed to render Markdown: %w", p.File, err)
+		}
+		return ""
+	}
+	return template.HTML(b.String()) //nolint: goldmark output with raw HTML off
+}
+
+type pageContent struct{ Body template.HTML }
+
+type homeContent struct {
+	Body      template.HTML
+	Systems   []System
+	Packs     []Pack
+	Campaigns []Campaign
+	Pages     []*site.Page
+}
+
+func (r *renderer) home() ([]byte, error) {
+	s := r.in.Site
+	return r.page("home", "index.html", s.Home.Title, s.Tagline, r.allPDFs(), homeContent{
+		Body: r.markdown(s.Home), Systems: r.in.Systems, Packs: r.in.Packs, Campaigns: r.in.Campaigns, Pages: s.Pages,
+	})
+}
+
+type systemContent struct {
+	Set       *rules.Set
+	Body      template.HTML
+	Packs     []Pack
+	Campaigns []Campaign
+	QRS       string
+}
+
+func (r *renderer) system(s System) (string, []byte, error) {
+	id := s.Set.System.ID
+	out := path.Join(SystemDir(id), "index.html")
+	c := systemContent{Set: s.Set, Body: r.markdown(s.Page), QRS: path.Join(SystemDir(id), "qrs.html")}
+	for _, p := range r.in.Packs {
+		if p.Def.System == id {
+			c.Packs = append(c.Packs, p)
+		}
+	}
+	for _, k := range r.in.Campaigns {
+		if k.Def.System == id {
+			c.Campaigns = append(c.Campaigns, k)
+		}
+	}
+	data, err := r.page("system", out, s.Set.System.Name, s.Set.System.Summary, s.PDFs, c)
+	return out, data, err
+}
+
+// qrsTable is a table laid out for the QRS page.
+type qrsTable struct {
+	*rules.Table
+	Heads []string
+	Rows  [][]string // key first
+}
+
+func newQRSTable(t *rules.Table) qrsTable {
+	q := qrsTable{Table: t}
+	cols := t.Printed()
+	q.Heads = append(q.Heads, t.KeyHeader)
+	for _, i := range cols {
+		q.Heads = append(q.Heads, t.Columns[i].Name)
+	}
+	for _, row := range t.Rows {
+		cells := []string{row.Key}
+		for _, i := range cols {
+			cells = append(cells, t.CellText(i, row.Cells[i]))
+		}
+		q.Rows = append(q.Rows, cells)
+	}
+	return q
+}
+
+func (r *renderer) qrs(s System) (string, []byte, error) {
+	out := path.Join(SystemDir(s.Set.System.ID), "qrs.html")
+	var tables []qrsTable
+	for _, id := range s.Set.System.QRS {
+		tables = append(tables, newQRSTable(s.Set.Table(id)))
+	}
+	data, err := r.page("qrs", out, s.Set.System.Name+": Quick Reference Sheets", "Every table the book collects for play, printed from the data Sortie rolls on.", s.PDFs, tables)
+	return out, data, err
+}
+
+// encounterView is one encounter as the templates draw it.
+type encounterView struct {
+	ID      string // prefix for element ids, unique on the page
+	Summary bool   // print the encounter's summary (the page's lede has not)
+	E    *engine.Encounter
+	Maps []mapView
+}
+
+func newEncounterView(id string, e *engine.Encounter) encounterView {
+	v := encounterView{ID: id, E: e}
+	for _, m := range e.Maps {
+		v.Maps = append(v.Maps, newMapView(m))
+	}
+	return v
+}
+
+type packContent struct {
+	Pack
+	Body    template.HTML
+	System  *rules.Set
+	Entries []packEntry
+}
+
+type packEntry struct {
+	*pack.Entry
+	Href string
+}
+
+func (r *renderer) systemSet(id string) *rules.Set {
+	for _, s := range r.in.Systems {
+		if s.Set.System.ID == id {
+			return s.Set
+		}
+	}
+	return nil
+}
+
+func (r *renderer) pack(p Pack) (string, []byte, error) {
+	out := path.Join(PackDir(p.Def.Slug), "index.html")
+	c := packContent{Pack: p, Body: r.markdown(&p.Def.Page), System: r.systemSet(p.Def.System)}
+	for _, e := range p.Rolled.Entries {
+		c.Entries = append(c.Entries, packEntry{e, encounterPage(p.Def.Slug, e.Number)})
+	}
+	data, err := r.page("pack", out, p.Def.Title, p.Def.Summary, p.PDFs, c)
+	return out, data, err
+}
+
+type packEncounterContent struct {
+	Pack   Pack
+	Entry  *pack.Entry
+	View   encounterView
+	Index  string
+	Prev   string
+	Next   string
+	System *rules.Set
+}
+
+func (r *renderer) packEncounter(p Pack, e *pack.Entry) (string, []byte, error) {
+	out := encounterPage(p.Def.Slug, e.Number)
+	c := packEncounterContent{Pack: p, Entry: e, View: newEncounterView("e"+strconv.Itoa(e.Number), e.Encounter),
+		Index: path.Join(PackDir(p.Def.Slug), "index.html"), System: r.systemSet(p.Def.System)}
+	if e.Number > 1 {
+		c.Prev = encounterPage(p.Def.Slug, e.Number-1)
+	}
+	if e.Number < len(p.Rolled.Entries) {
+		c.Next = encounterPage(p.Def.Slug, e.Number+1)
+	}
+	title := fmt.Sprintf("%s %d: %s", p.Def.Title, e.Number, e.Encounter.Title)
+	data, err := r.page("encounter", out, title, e.Encounter.Summary, p.PDFs, c)
+	return out, data, err
+}
+
+type campaignContent struct {
+	Campaign
+	Body   template.HTML
+	System *rules.Set
+	Nodes  []campaignNode
+}
+
+type campaignNode struct {
+	*campaign.Node
+	View encounterView
+}
+
+func (r *renderer) campaign(c Campaign) (string, []byte, error) {
+	out := path.Join(CampaignDir(c.Def.Slug), "index.html")
+	cc := campaignContent{Campaign: c, Body: r.markdown(&c.Def.Page), System: r.systemSet(c.Def.System)}
+	for _, n := range c.Rolled.Nodes {
+		v := newEncounterView("entry-"+strconv.Itoa(n.Number), n.Encounter)
+		v.Summary = true
+		cc.Nodes = append(cc.Nodes, campaignNode{n, v})
+	}
+	data, err := r.page("campaign", out, c.Def.Title, c.Def.Summary, c.PDFs, cc)
+	return out, data, err
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+func ordinal(n int) string {
+	words := []string{"", "first", "second", "third", "fourth", "fifth", "sixth"}
+	if n > 0 && n < len(words) {
+		return words[n]
+	}
+	return strconv.Itoa(n) + "th"
+}
+
+// places prints roster places: "1, 2 and 5".
+func places(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	if len(s) <= 1 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}

@@ -1,0 +1,15 @@
+// Package templates holds Sortie's HTML templates and stylesheet, embedded
+// in the binary so a fresh install builds a site with nothing else on disk.
+//
+// layout.html is the page frame; partials.html holds the pieces pages share
+// (the Battle Board SVG, figure tables, PEF cards, QRS tables); each other
+// .html file defines the "content" of one kind of page. The templates are
+// html/template: everything a page shows is escaped for where it appears.
+package templates
+
+import "embed"
+
+// FS holds the templates and style.css.
+//
+//go:embed *.html *.css
+var FS embed.FS
