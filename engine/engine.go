@@ -33,6 +33,12 @@ type System interface {
 	Afterwards(r *dice.Roller, band *Band, opt Options) (*Afterwards, error)
 }
 
+// EnemySourcer is a System whose Options.Enemies names one of a known
+// set, so a site can check it where it is written.
+type EnemySourcer interface {
+	EnemySources() []string
+}
+
 // Options are the player's choices that shape what is rolled.
 type Options struct {
 	StarRep  int    // the Star's Rep; 0 means the system's default

@@ -515,6 +515,16 @@ func (s *System) contact(r *dice.Roller, e *engine.Encounter, camp bool) (*engin
 	return c, nil
 }
 
+// EnemySources returns what Options.Enemies may name: the Enemy table,
+// the creature lists, or an army list.
+func (s *System) EnemySources() []string {
+	ids := []string{"enemy", "creatures"}
+	for _, a := range s.armies {
+		ids = append(ids, a.ID)
+	}
+	return ids
+}
+
 // enemies sets where the encounter's enemies come from and, for the Enemy
 // table or an army list, loads up the roster.
 func (s *System) enemies(r *dice.Roller, e *engine.Encounter, opt engine.Options) error {
@@ -535,11 +545,7 @@ func (s *System) enemies(r *dice.Roller, e *engine.Encounter, opt engine.Options
 	default:
 		i := slices.IndexFunc(s.armies, func(a *rules.Table) bool { return a.ID == src })
 		if i < 0 {
-			ids := []string{"enemy", "creatures"}
-			for _, a := range s.armies {
-				ids = append(ids, a.ID)
-			}
-			return fmt.Errorf("unknown enemy source %q (want %s)", src, strings.Join(ids, ", "))
+			return fmt.Errorf("unknown enemy source %q (want %s)", src, strings.Join(s.EnemySources(), ", "))
 		}
 		t = s.armies[i]
 	}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 )
@@ -127,6 +128,9 @@ func Write(out string, files []File, g Guard) error {
 	if err := Check(out, g); err != nil {
 		return err
 	}
+	if err := checkPaths(files); err != nil {
+		return err
+	}
 	abs, err := resolve(out)
 	if err != nil {
 		return err
@@ -150,21 +154,38 @@ func Write(out string, files []File, g Guard) error {
 	return nil
 }
 
+// checkPaths refuses, before anything is written, any path that is not a
+// plain relative path inside the output, and two files at one path or a
+// file where another needs a folder.
+func checkPaths(files []File) error {
+	seen := map[string]bool{Marker: true}
+	for _, f := range files {
+		rel := filepath.FromSlash(f.Path)
+		if f.Path == "." || !filepath.IsLocal(rel) || strings.Contains(f.Path, "\\") || f.Path != filepath.ToSlash(filepath.Clean(rel)) {
+			return fmt.Errorf("refusing to write %q: not a plain path inside the output", f.Path)
+		}
+		if seen[f.Path] {
+			return fmt.Errorf("two files would be written to %s", f.Path)
+		}
+		seen[f.Path] = true
+	}
+	for p := range seen {
+		for d := path.Dir(p); d != "."; d = path.Dir(d) {
+			if seen[d] {
+				return fmt.Errorf("refusing to write %s: %s is a file", p, d)
+			}
+		}
+	}
+	return nil
+}
+
 func fill(dir string, files []File) error {
 	if err := os.Chmod(dir, 0o755); err != nil {
 		return fmt.Errorf("failed to set up %s: %w", dir, err)
 	}
 	all := append([]File{{Path: Marker, Data: []byte(markerText)}}, files...)
-	seen := map[string]bool{}
 	for _, f := range all {
 		rel := filepath.FromSlash(f.Path)
-		if !filepath.IsLocal(rel) || strings.Contains(f.Path, "\\") || f.Path != filepath.ToSlash(filepath.Clean(rel)) {
-			return fmt.Errorf("refusing to write %q: not a plain path inside the output", f.Path)
-		}
-		if seen[rel] {
-			return fmt.Errorf("two files would be written to %s", f.Path)
-		}
-		seen[rel] = true
 		name := filepath.Join(dir, rel)
 		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 			return fmt.Errorf("failed to write %s: %w", f.Path, err)

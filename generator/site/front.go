@@ -68,10 +68,14 @@ func parseFields(file string, lines []string, first int, allowed []string) (*Fie
 	return f, nil
 }
 
+// bom is the UTF-8 byte order mark some editors put at the start of a file.
+var bom = []byte("\xef\xbb\xbf")
+
 // splitFront splits a Markdown file into its front matter lines (between
 // "---" lines at the top) and its body, and says on which line the front
 // matter's first line and the body start.
 func splitFront(file string, data []byte) (front []string, body []byte, bodyLine int, err error) {
+	data = bytes.TrimPrefix(data, bom)
 	if !utf8.Valid(data) {
 		return nil, nil, 0, &Error{file, 0, "not UTF-8 text"}
 	}

@@ -5,6 +5,7 @@
 package site
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -182,6 +183,7 @@ func (s *Site) config(fsys fs.FS, name, prefix string) error {
 		}
 		return fmt.Errorf("failed to read %s: %w", file, err)
 	}
+	data = bytes.TrimPrefix(data, bom)
 	if !isText(data) {
 		return &Error{file, 0, "not UTF-8 text"}
 	}
@@ -302,6 +304,9 @@ func common(p *Page, systems *engine.Registry) (sys engine.System, seed string, 
 		return
 	}
 	opt.Enemies = f.String("enemies")
+	if es, ok := sys.(engine.EnemySourcer); ok && f.Has("enemies") && !slices.Contains(es.EnemySources(), opt.Enemies) {
+		err = f.Errorf("enemies", "unknown enemy source %q (known: %s)", opt.Enemies, strings.Join(es.EnemySources(), ", "))
+	}
 	return
 }
 
@@ -316,15 +321,21 @@ func newPack(p *Page, systems *engine.Registry) (*Pack, error) {
 		return nil, err
 	}
 	pk := &Pack{Page: *p, System: f.String("system"), Seed: seed, Options: opt}
-	for _, item := range strings.Split(spec, ",") {
-		words := strings.Fields(item)
+	type item struct {
+		typ string
+		n   int
+	}
+	var items []item
+	total := 0
+	for _, it := range strings.Split(spec, ",") {
+		words := strings.Fields(it)
 		if len(words) == 0 || len(words) > 2 {
-			return nil, f.Errorf("encounters", "%q: want a list such as \"explore 3, raid 2, defend\"", strings.TrimSpace(item))
+			return nil, f.Errorf("encounters", "%q: want a list such as \"explore 3, raid 2, defend\"", strings.TrimSpace(it))
 		}
 		typ, n := words[0], 1
 		if len(words) == 2 {
 			if n, err = strconv.Atoi(words[1]); err != nil || n < 1 || n > pack.MaxEncounters {
-				return nil, f.Errorf("encounters", "%q: want an encounter type and how many (1 to %d)", strings.TrimSpace(item), pack.MaxEncounters)
+				return nil, f.Errorf("encounters", "%q: want an encounter type and how many (1 to %d)", strings.TrimSpace(it), pack.MaxEncounters)
 			}
 		}
 		if sys != nil && sys.Rules().Encounter(typ) == nil {
@@ -334,12 +345,16 @@ func newPack(p *Page, systems *engine.Registry) (*Pack, error) {
 			}
 			return nil, f.Errorf("encounters", "unknown encounter type %q (known: %s)", typ, strings.Join(known, ", "))
 		}
-		for range n {
-			pk.Types = append(pk.Types, typ)
+		// Count before expanding, so a huge list costs nothing.
+		if total += n; total > pack.MaxEncounters {
+			return nil, f.Errorf("encounters", "more than %d encounters: at most %d in a pack", pack.MaxEncounters, pack.MaxEncounters)
 		}
+		items = append(items, item{typ, n})
 	}
-	if len(pk.Types) > pack.MaxEncounters {
-		return nil, f.Errorf("encounters", "%d encounters: at most %d in a pack", len(pk.Types), pack.MaxEncounters)
+	for _, it := range items {
+		for range it.n {
+			pk.Types = append(pk.Types, it.typ)
+		}
 	}
 	return pk, nil
 }

@@ -1,0 +1,1230 @@
+package site_test
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/sortie-wargames/sortie/content"
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/engine/swordsorcery"
+	"github.com/sortie-wargames/sortie/generator/site"
+)
+
+const systemID = "2d6-sword-and-sorcery"
+
+var (
+	regOnce sync.Once
+	regVal  *engine.Registry
+	regErr  error
+)
+
+// registry builds the rule systems from the embedded data the way the
+// generator does (rules.Parse + rules.Assemble via rules.Load, then the
+// engine procedures), without importing package generator.
+func registry(tb testing.TB) *engine.Registry {
+	tb.Helper()
+	regOnce.Do(func() {
+		sub, err := fs.Sub(content.FS, "systems/"+systemID)
+		if err != nil {
+			regErr = err
+			return
+		}
+		set, err := rules.Load(sub, "content/systems/"+systemID)
+		if err != nil {
+			regErr = err
+			return
+		}
+		sys, err := swordsorcery.New(set)
+		if err != nil {
+			regErr = err
+			return
+		}
+		reg := engine.NewRegistry()
+		if err := reg.Add(sys); err != nil {
+			regErr = err
+			return
+		}
+		regVal = reg
+	})
+	if regErr != nil {
+		tb.Fatalf("building the rule systems: %v", regErr)
+	}
+	return regVal
+}
+
+// testConf is the config of every inline site unless a test gives its own.
+const testConf = "title: Test Site\n"
+
+// siteFS makes a site directory: sortie.conf beside content/. Keys are
+// paths inside the site; a sortie.conf key overrides the default config.
+func siteFS(files map[string]string) fstest.MapFS {
+	fsys := fstest.MapFS{site.ConfigFile: {Data: []byte(testConf)}}
+	for name, data := range files {
+		fsys[name] = &fstest.MapFile{Data: []byte(data)}
+	}
+	return fsys
+}
+
+// load loads an inline site laid out as a site directory (dir "content",
+// no prefix), so files are named "content/packs/x.md" in messages.
+func load(t *testing.T, files map[string]string) (*site.Site, error) {
+	t.Helper()
+	return site.Load(siteFS(files), site.ConfigFile, "content", "", registry(t))
+}
+
+func mustLoad(t *testing.T, files map[string]string) *site.Site {
+	t.Helper()
+	s, err := load(t, files)
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	return s
+}
+
+// front builds a Markdown file: "---" on line 1, then one front matter
+// line per argument (lines 2, 3, ...), then "---" and a body.
+func front(lines ...string) string {
+	return "---\n" + strings.Join(lines, "\n") + "\n---\nBody text.\n"
+}
+
+// packFile is a valid pack: title on line 2, system on 3,
+// seed on 4, encounters on 5. Extra lines start at line 6.
+func packFile(extra ...string) string {
+	return front(slices.Concat([]string{
+		"title: A Pack",
+		"system: " + systemID,
+		"seed: seed-1",
+		"encounters: explore 2",
+	}, extra)...)
+}
+
+// campaignFile is a valid campaign: title 2, system 3, seed 4, steps 5.
+func campaignFile(extra ...string) string {
+	return front(slices.Concat([]string{
+		"title: A Campaign",
+		"system: " + systemID,
+		"seed: seed-1",
+		"steps: 3",
+	}, extra)...)
+}
+
+const (
+	knownPageKeys     = "title, slug, summary, weight"
+	knownPackKeys     = "title, slug, summary, weight, system, seed, encounters, star-rep, band, enemies"
+	knownCampaignKeys = "title, slug, summary, weight, system, seed, steps, star-rep, band, enemies"
+)
+
+// errLines splits a (possibly joined) error into its messages.
+func errLines(err error) []string {
+	if err == nil {
+		return nil
+	}
+	return strings.Split(err.Error(), "\n")
+}
+
+func TestDefaultSite(t *testing.T) {
+	reg := registry(t)
+	s, err := site.Load(content.FS, site.ConfigFile, ".", "content/", reg)
+	if err != nil {
+		t.Fatalf("the embedded default site does not load: %v", err)
+	}
+	if s.Title != "Sortie" {
+		t.Errorf("Title = %q, want Sortie", s.Title)
+	}
+	if !strings.HasPrefix(s.Tagline, "Pre-rolled encounters") {
+		t.Errorf("Tagline = %q", s.Tagline)
+	}
+	if want := []string{"a4", "letter"}; !slices.Equal(s.Papers, want) {
+		t.Errorf("Papers = %q, want %q", s.Papers, want)
+	}
+
+	if s.Home == nil {
+		t.Fatal("Home is nil")
+	}
+	if s.Home.Title != "Sortie" || s.Home.File != "content/index.md" || s.Home.BodyLine != 4 {
+		t.Errorf("Home = title %q file %q body line %d, want Sortie, content/index.md, 4", s.Home.Title, s.Home.File, s.Home.BodyLine)
+	}
+	if !strings.HasPrefix(string(s.Home.Body), "Solo wargames start") {
+		t.Errorf("Home.Body starts %q", firstLine(s.Home.Body))
+	}
+
+	if len(s.Pages) == 0 {
+		t.Fatal("no pages")
+	}
+	var table *site.Page
+	for _, p := range s.Pages {
+		if p.Title == "" || p.Slug == "" || !strings.HasPrefix(p.File, "content/pages/") {
+			t.Errorf("page %+v: want a title, a slug and a file under content/pages/", p)
+		}
+		if p.Slug == "at-the-table" {
+			table = p
+		}
+	}
+	if table == nil {
+		t.Fatal("no at-the-table page")
+	}
+	if table.Title != "Playing from Sortie" || table.File != "content/pages/at-the-table.md" || table.BodyLine != 5 {
+		t.Errorf("at-the-table = title %q file %q body line %d", table.Title, table.File, table.BodyLine)
+	}
+	if table.Summary == "" {
+		t.Error("at-the-table has no summary")
+	}
+
+	if len(s.Packs) != 1 {
+		t.Fatalf("%d packs, want 1", len(s.Packs))
+	}
+	pk := s.Packs[0]
+	wantTypes := []string{"explore", "explore", "explore", "raid", "raid", "raid", "defend", "defend", "defend"}
+	if !slices.Equal(pk.Types, wantTypes) {
+		t.Errorf("pack types = %q, want %q", pk.Types, wantTypes)
+	}
+	if pk.Slug != "marsh-and-ruin" || pk.Title != "Marsh and Ruin" || pk.System != systemID ||
+		pk.Seed != "sortie-default-pack-1" || pk.Weight != 1 || pk.File != "content/packs/marsh-and-ruin.md" || pk.BodyLine != 9 {
+		t.Errorf("pack = %+v", pk.Page)
+	}
+	if pk.Options != (engine.Options{}) {
+		t.Errorf("pack options = %+v, want the defaults", pk.Options)
+	}
+	if !strings.HasPrefix(string(pk.Body), "Nine stand-alone encounters") {
+		t.Errorf("pack body starts %q", firstLine(pk.Body))
+	}
+
+	if len(s.Campaigns) != 1 {
+		t.Fatalf("%d campaigns, want 1", len(s.Campaigns))
+	}
+	c := s.Campaigns[0]
+	if c.Steps != 12 || c.Slug != "the-long-road" || c.Title != "The Long Road" || c.System != systemID ||
+		c.Seed != "sortie-default-campaign-1" || c.File != "content/campaigns/the-long-road.md" {
+		t.Errorf("campaign = %+v steps %d", c.Page, c.Steps)
+	}
+
+	if len(s.Systems) != 1 {
+		t.Fatalf("%d system pages, want 1", len(s.Systems))
+	}
+	sp := s.Systems[0]
+	if sp.Slug != systemID || sp.Title != "2d6 Sword & Sorcery" || sp.File != "content/systems/"+systemID+"/index.md" {
+		t.Errorf("system page = slug %q title %q file %q", sp.Slug, sp.Title, sp.File)
+	}
+
+	// Loading is deterministic.
+	again, err := site.Load(content.FS, site.ConfigFile, ".", "content/", reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(slugs(again.Pages)) != fmt.Sprint(slugs(s.Pages)) {
+		t.Errorf("second load: pages %v, first %v", slugs(again.Pages), slugs(s.Pages))
+	}
+}
+
+func firstLine(b []byte) string {
+	line, _, _ := strings.Cut(string(b), "\n")
+	return line
+}
+
+func slugs(ps []*site.Page) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.Slug)
+	}
+	return out
+}
+
+func packSlugs(ps []*site.Pack) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.Slug)
+	}
+	return out
+}
+
+func campaignSlugs(cs []*site.Campaign) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Slug)
+	}
+	return out
+}
+
+// TestMinimalSite: a config alone is a site; the home page falls back to
+// the site's title and the system intro is optional.
+func TestMinimalSite(t *testing.T) {
+	s := mustLoad(t, nil)
+	if s.Title != "Test Site" || s.Tagline != "" || !slices.Equal(s.Papers, []string{"a4", "letter"}) {
+		t.Errorf("site = %q %q %q", s.Title, s.Tagline, s.Papers)
+	}
+	if s.Home == nil || s.Home.Title != "Test Site" || s.Home.File != "content/index.md" {
+		t.Errorf("Home = %+v, want a page titled Test Site for content/index.md", s.Home)
+	}
+	if len(s.Pages)+len(s.Packs)+len(s.Campaigns)+len(s.Systems) != 0 {
+		t.Errorf("empty site has content: %d pages, %d packs, %d campaigns, %d systems", len(s.Pages), len(s.Packs), len(s.Campaigns), len(s.Systems))
+	}
+
+	// A home page without a title takes the site's.
+	s = mustLoad(t, map[string]string{"content/index.md": "---\nsummary: hi\n---\nWelcome\n"})
+	if s.Home.Title != "Test Site" || s.Home.Summary != "hi" || string(s.Home.Body) != "Welcome\n" || s.Home.BodyLine != 4 {
+		t.Errorf("Home = %+v", s.Home)
+	}
+}
+
+// TestPrefix: prefix is put before every path in messages and in File.
+func TestPrefix(t *testing.T) {
+	fsys := siteFS(map[string]string{
+		"content/pages/about.md": front("title: About"),
+	})
+	s, err := site.Load(fsys, site.ConfigFile, "content", "my-site/", registry(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Pages[0].File != "my-site/content/pages/about.md" {
+		t.Errorf("File = %q", s.Pages[0].File)
+	}
+	fsys["content/pages/about.md"] = &fstest.MapFile{Data: []byte(front("colour: red"))}
+	fsys[site.ConfigFile] = &fstest.MapFile{Data: []byte("title: T\npaper: legal\n")}
+	_, err = site.Load(fsys, site.ConfigFile, "content", "my-site/", registry(t))
+	got := errLines(err)
+	want := []string{
+		`my-site/sortie.conf:2: paper "legal": want a4 or letter`,
+		`my-site/content/pages/about.md:2: unknown key "colour" (known: ` + knownPageKeys + `)`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestErrors checks that each mistake is reported alone, as exactly
+// "file:line: message" (or "file: message" where no line applies).
+func TestErrors(t *testing.T) {
+	long := strings.Repeat("a", 65)
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		// Front matter syntax.
+		{"unknown key in page",
+			map[string]string{"content/pages/p.md": front("title: P", "colour: red")},
+			`content/pages/p.md:3: unknown key "colour" (known: ` + knownPageKeys + `)`},
+		{"unknown key in pack",
+			map[string]string{"content/packs/x.md": packFile("difficulty: hard")},
+			`content/packs/x.md:6: unknown key "difficulty" (known: ` + knownPackKeys + `)`},
+		{"unknown key in campaign",
+			map[string]string{"content/campaigns/c.md": campaignFile("encounters: explore")},
+			`content/campaigns/c.md:6: unknown key "encounters" (known: ` + knownCampaignKeys + `)`},
+		{"keys are case sensitive",
+			map[string]string{"content/pages/p.md": front("Title: P")},
+			`content/pages/p.md:2: unknown key "Title" (known: ` + knownPageKeys + `)`},
+		{"key given twice",
+			map[string]string{"content/pages/p.md": front("title: P", "summary: s", "", "title: Q")},
+			`content/pages/p.md:5: title given twice (first on line 2)`},
+		{"key given twice, even empty",
+			map[string]string{"content/packs/x.md": packFile("seed:")},
+			`content/packs/x.md:6: seed given twice (first on line 4)`},
+		{"line without colon",
+			map[string]string{"content/pages/p.md": front("title: P", "just some words")},
+			`content/pages/p.md:3: "just some words": want key: value`},
+		{"key with a space",
+			map[string]string{"content/pages/p.md": front("my title: P")},
+			`content/pages/p.md:2: "my title: P": want key: value`},
+		{"empty key",
+			map[string]string{"content/pages/p.md": front("title: P", ": value")},
+			`content/pages/p.md:3: ": value": want key: value`},
+		{"missing front matter",
+			map[string]string{"content/pages/p.md": "# Just Markdown\n\ntitle: P\n"},
+			`content/pages/p.md:1: want front matter: a "---" line, key: value lines, then "---"`},
+		{"front matter not on the first line",
+			map[string]string{"content/pages/p.md": "\n---\ntitle: P\n---\n"},
+			`content/pages/p.md:1: want front matter: a "---" line, key: value lines, then "---"`},
+		{"empty file",
+			map[string]string{"content/pages/p.md": ""},
+			`content/pages/p.md:1: want front matter: a "---" line, key: value lines, then "---"`},
+		{"unclosed front matter",
+			map[string]string{"content/pages/p.md": "---\ntitle: P\n\nBody\n"},
+			`content/pages/p.md:1: front matter is not closed: want a "---" line after it`},
+		{"only an opening line",
+			map[string]string{"content/pages/p.md": "---"},
+			`content/pages/p.md:1: front matter is not closed: want a "---" line after it`},
+		{"non-UTF-8 page",
+			map[string]string{"content/pages/p.md": "---\ntitle: caf\xe9\n---\n"},
+			`content/pages/p.md: not UTF-8 text`},
+		{"non-UTF-8 pack body",
+			map[string]string{"content/packs/x.md": packFile() + "\xff\xfe"},
+			`content/packs/x.md: not UTF-8 text`},
+		{"bad key after CRLF lines keeps its line",
+			map[string]string{"content/pages/p.md": "---\r\ntitle: P\r\n\r\n# note\r\ncolour: red\r\n---\r\n"},
+			`content/pages/p.md:5: unknown key "colour" (known: ` + knownPageKeys + `)`},
+		{"comments and blank lines count as lines",
+			map[string]string{"content/pages/p.md": front("# a comment", "", "   ", "\t# indented comment", "title: P", "bogus")},
+			`content/pages/p.md:7: "bogus": want key: value`},
+
+		// Titles.
+		{"page missing title",
+			map[string]string{"content/pages/p.md": front("summary: s")},
+			`content/pages/p.md: missing title`},
+		{"page empty title",
+			map[string]string{"content/pages/p.md": front("summary: s", "title:")},
+			`content/pages/p.md:3: missing title`},
+		{"page quoted empty title",
+			map[string]string{"content/pages/p.md": front(`title: ""`)},
+			`content/pages/p.md:2: missing title`},
+		{"pack missing title",
+			map[string]string{"content/packs/x.md": front("system: "+systemID, "seed: s", "encounters: raid")},
+			`content/packs/x.md: missing title`},
+		{"campaign missing title",
+			map[string]string{"content/campaigns/c.md": front("system: "+systemID, "seed: s", "steps: 2")},
+			`content/campaigns/c.md: missing title`},
+
+		// Control characters.
+		{"control character in title",
+			map[string]string{"content/pages/p.md": front("summary: s", "title: a\x01b")},
+			`content/pages/p.md:3: title holds a control character`},
+		{"tab in title",
+			map[string]string{"content/pages/p.md": front("title: a\tb")},
+			`content/pages/p.md:2: title holds a control character`},
+		{"NUL in title",
+			map[string]string{"content/pages/p.md": front("title: a\x00b")},
+			`content/pages/p.md:2: title holds a control character`},
+		{"C1 control in summary",
+			map[string]string{"content/pages/p.md": front("title: P", "summary: a\u0085b")},
+			`content/pages/p.md:3: summary holds a control character`},
+		{"control character in seed",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: a\x1bb", "encounters: raid")},
+			`content/packs/x.md:4: seed holds a control character: use printable text`},
+		{"DEL in campaign seed",
+			map[string]string{"content/campaigns/c.md": front("title: C", "system: "+systemID, "seed: a\x7f", "steps: 2")},
+			`content/campaigns/c.md:4: seed holds a control character: use printable text`},
+
+		// Packs and campaigns: required keys.
+		{"pack missing system",
+			map[string]string{"content/packs/x.md": front("title: P", "seed: s", "encounters: raid")},
+			`content/packs/x.md: missing system`},
+		{"pack empty system",
+			map[string]string{"content/packs/x.md": front("title: P", "seed: s", "system:", "encounters: raid")},
+			`content/packs/x.md:4: missing system`},
+		{"pack missing seed",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "encounters: raid")},
+			`content/packs/x.md: missing seed`},
+		{"pack empty seed",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: ''", "encounters: raid")},
+			`content/packs/x.md:4: missing seed`},
+		{"pack missing encounters",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s")},
+			`content/packs/x.md: missing encounters`},
+		{"pack empty encounters",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters:   ")},
+			`content/packs/x.md:5: missing encounters`},
+		{"campaign missing system",
+			map[string]string{"content/campaigns/c.md": front("title: C", "seed: s", "steps: 2")},
+			`content/campaigns/c.md: missing system`},
+		{"campaign missing seed",
+			map[string]string{"content/campaigns/c.md": front("title: C", "system: "+systemID, "steps: 2")},
+			`content/campaigns/c.md: missing seed`},
+		{"campaign missing steps",
+			map[string]string{"content/campaigns/c.md": front("title: C", "system: "+systemID, "seed: s")},
+			`content/campaigns/c.md: missing steps: how many encounters the campaign runs`},
+
+		// Systems and encounter types.
+		{"unknown system in pack",
+			map[string]string{"content/packs/x.md": front("title: P", "seed: s", "encounters: raid", "system: chess")},
+			`content/packs/x.md:5: unknown system "chess" (known: ` + systemID + `)`},
+		{"unknown system in campaign",
+			map[string]string{"content/campaigns/c.md": front("title: C", "system: 2D6-Sword-And-Sorcery", "seed: s", "steps: 2")},
+			`content/campaigns/c.md:3: unknown system "2D6-Sword-And-Sorcery" (known: ` + systemID + `)`},
+		{"unknown encounter type",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters: explore 2, picnic 3")},
+			`content/packs/x.md:5: unknown encounter type "picnic" (known: explore, raid, defend)`},
+		{"encounter types are case sensitive",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters: Explore")},
+			`content/packs/x.md:5: unknown encounter type "Explore" (known: explore, raid, defend)`},
+
+		// Encounter counts.
+		{"count zero",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters: explore 0")},
+			`content/packs/x.md:5: "explore 0": want an encounter type and how many (1 to 200)`},
+		{"count not a number",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters: raid 1, explore x")},
+			`content/packs/x.md:5: "explore x": want an encounter type and how many (1 to 200)`},
+		{"count negative",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters: explore -1")},
+			`content/packs/x.md:5: "explore -1": want an encounter type and how many (1 to 200)`},
+		{"count too big in one item",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters: explore 201")},
+			`content/packs/x.md:5: "explore 201": want an encounter type and how many (1 to 200)`},
+		{"count overflowing int",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters: explore 99999999999999999999999")},
+			`content/packs/x.md:5: "explore 99999999999999999999999": want an encounter type and how many (1 to 200)`},
+		{"three words in an item",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters: explore 2 3")},
+			`content/packs/x.md:5: "explore 2 3": want a list such as "explore 3, raid 2, defend"`},
+		{"empty item",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters: explore 2,, raid")},
+			`content/packs/x.md:5: "": want a list such as "explore 3, raid 2, defend"`},
+		{"trailing comma",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters: explore 2,")},
+			`content/packs/x.md:5: "": want a list such as "explore 3, raid 2, defend"`},
+		{"too many encounters",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters: explore 200, raid")},
+			`content/packs/x.md:5: 201 encounters: at most 200 in a pack`},
+		{"far too many encounters",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters: explore 150, raid 150, defend 150")},
+			`content/packs/x.md:5: 450 encounters: at most 200 in a pack`},
+
+		// Campaign steps.
+		{"steps zero",
+			map[string]string{"content/campaigns/c.md": front("title: C", "system: "+systemID, "seed: s", "steps: 0")},
+			`content/campaigns/c.md:5: steps "0": want a whole number from 1 to 100`},
+		{"steps too many",
+			map[string]string{"content/campaigns/c.md": front("title: C", "system: "+systemID, "seed: s", "steps: 101")},
+			`content/campaigns/c.md:5: steps "101": want a whole number from 1 to 100`},
+		{"steps not a number",
+			map[string]string{"content/campaigns/c.md": front("title: C", "system: "+systemID, "seed: s", "steps: twelve")},
+			`content/campaigns/c.md:5: steps "twelve": want a whole number from 1 to 100`},
+		{"steps empty",
+			map[string]string{"content/campaigns/c.md": front("title: C", "system: "+systemID, "seed: s", "steps:")},
+			`content/campaigns/c.md:5: steps "": want a whole number from 1 to 100`},
+		{"steps fraction",
+			map[string]string{"content/campaigns/c.md": front("title: C", "system: "+systemID, "seed: s", "steps: 2.5")},
+			`content/campaigns/c.md:5: steps "2.5": want a whole number from 1 to 100`},
+
+		// Options.
+		{"star-rep not a number",
+			map[string]string{"content/packs/x.md": packFile("star-rep: high")},
+			`content/packs/x.md:6: star-rep "high": want a whole number from 1 to 9`},
+		{"star-rep out of range",
+			map[string]string{"content/packs/x.md": packFile("star-rep: 10")},
+			`content/packs/x.md:6: star-rep "10": want a whole number from 1 to 9`},
+		{"star-rep zero",
+			map[string]string{"content/campaigns/c.md": campaignFile("star-rep: 0")},
+			`content/campaigns/c.md:6: star-rep "0": want a whole number from 1 to 9`},
+		{"band not a number",
+			map[string]string{"content/packs/x.md": packFile("band: many")},
+			`content/packs/x.md:6: band "many": want a whole number from 1 to 50`},
+		{"band out of range",
+			map[string]string{"content/campaigns/c.md": campaignFile("band: 51")},
+			`content/campaigns/c.md:6: band "51": want a whole number from 1 to 50`},
+
+		// Weight.
+		{"weight too big",
+			map[string]string{"content/pages/p.md": front("title: P", "weight: 1001")},
+			`content/pages/p.md:3: weight "1001": want a whole number from -1000 to 1000`},
+		{"weight too small",
+			map[string]string{"content/packs/x.md": packFile("weight: -1001")},
+			`content/packs/x.md:6: weight "-1001": want a whole number from -1000 to 1000`},
+		{"weight not a number",
+			map[string]string{"content/campaigns/c.md": campaignFile("weight: heavy")},
+			`content/campaigns/c.md:6: weight "heavy": want a whole number from -1000 to 1000`},
+		{"weight on the home page",
+			map[string]string{"content/index.md": front("weight: x")},
+			`content/index.md:2: weight "x": want a whole number from -1000 to 1000`},
+
+		// Slugs.
+		{"slug with dot-dot",
+			map[string]string{"content/pages/p.md": front("title: P", "slug: ../evil")},
+			`content/pages/p.md:3: slug "../evil": want lowercase letters, digits and single hyphens, at most 64 characters`},
+		{"slug in capitals",
+			map[string]string{"content/packs/x.md": packFile("slug: UPPER")},
+			`content/packs/x.md:6: slug "UPPER": want lowercase letters, digits and single hyphens, at most 64 characters`},
+		{"slug with a slash",
+			map[string]string{"content/campaigns/c.md": campaignFile("slug: a/b")},
+			`content/campaigns/c.md:6: slug "a/b": want lowercase letters, digits and single hyphens, at most 64 characters`},
+		{"empty slug",
+			map[string]string{"content/pages/p.md": front("title: P", "slug:")},
+			`content/pages/p.md:3: slug "": want lowercase letters, digits and single hyphens, at most 64 characters`},
+		{"quoted empty slug",
+			map[string]string{"content/pages/p.md": front("title: P", `slug: ""`)},
+			`content/pages/p.md:3: slug "": want lowercase letters, digits and single hyphens, at most 64 characters`},
+		{"slug with a leading hyphen",
+			map[string]string{"content/pages/p.md": front("title: P", "slug: -x")},
+			`content/pages/p.md:3: slug "-x": want lowercase letters, digits and single hyphens, at most 64 characters`},
+		{"slug with a trailing hyphen",
+			map[string]string{"content/pages/p.md": front("title: P", "slug: x-")},
+			`content/pages/p.md:3: slug "x-": want lowercase letters, digits and single hyphens, at most 64 characters`},
+		{"slug with a double hyphen",
+			map[string]string{"content/pages/p.md": front("title: P", "slug: a--b")},
+			`content/pages/p.md:3: slug "a--b": want lowercase letters, digits and single hyphens, at most 64 characters`},
+		{"slug with a dot",
+			map[string]string{"content/pages/p.md": front("title: P", "slug: index.html")},
+			`content/pages/p.md:3: slug "index.html": want lowercase letters, digits and single hyphens, at most 64 characters`},
+		{"slug with a non-ASCII letter",
+			map[string]string{"content/pages/p.md": front("title: P", "slug: café")},
+			`content/pages/p.md:3: slug "café": want lowercase letters, digits and single hyphens, at most 64 characters`},
+		{"slug too long",
+			map[string]string{"content/pages/p.md": front("title: P", "slug: "+long)},
+			`content/pages/p.md:3: slug "` + long + `": want lowercase letters, digits and single hyphens, at most 64 characters`},
+		{"file name with a space",
+			map[string]string{"content/pages/Bad Name.md": front("title: P")},
+			`content/pages/Bad Name.md: file name "Bad Name" is not a usable slug: rename it, or add slug: with lowercase letters, digits and single hyphens`},
+		{"file name in capitals",
+			map[string]string{"content/packs/Marsh.md": packFile()},
+			`content/packs/Marsh.md: file name "Marsh" is not a usable slug: rename it, or add slug: with lowercase letters, digits and single hyphens`},
+		{"file name with an underscore",
+			map[string]string{"content/campaigns/long_road.md": campaignFile()},
+			`content/campaigns/long_road.md: file name "long_road" is not a usable slug: rename it, or add slug: with lowercase letters, digits and single hyphens`},
+		{"file name too long",
+			map[string]string{"content/pages/" + long + ".md": front("title: P")},
+			`content/pages/` + long + `.md: file name "` + long + `" is not a usable slug: rename it, or add slug: with lowercase letters, digits and single hyphens`},
+		{"file named .md",
+			map[string]string{"content/pages/.md": front("title: P")},
+			`content/pages/.md: file name "" is not a usable slug: rename it, or add slug: with lowercase letters, digits and single hyphens`},
+		{"duplicate slugs across two packs",
+			map[string]string{
+				"content/packs/a.md": packFile("slug: same"),
+				"content/packs/b.md": packFile("slug: same"),
+			},
+			`content/packs/b.md:6: slug "same" is taken by content/packs/a.md`},
+		{"slug key taking another pack's file name",
+			map[string]string{
+				"content/packs/alpha.md": packFile(),
+				"content/packs/beta.md":  packFile("slug: alpha"),
+			},
+			`content/packs/beta.md:6: slug "alpha" is taken by content/packs/alpha.md`},
+		{"file name taken by another pack's slug: key",
+			map[string]string{
+				"content/packs/a.md": packFile("slug: b"),
+				"content/packs/b.md": packFile(),
+			},
+			`content/packs/b.md: slug "b" is taken by content/packs/a.md`},
+		{"duplicate slugs across two pages",
+			map[string]string{
+				"content/pages/a.md": front("title: A", "slug: about"),
+				"content/pages/b.md": front("slug: about", "title: B"),
+			},
+			`content/pages/b.md:2: slug "about" is taken by content/pages/a.md`},
+		{"duplicate slugs across two campaigns",
+			map[string]string{
+				"content/campaigns/a.md": campaignFile("slug: road"),
+				"content/campaigns/b.md": campaignFile("slug: road"),
+			},
+			`content/campaigns/b.md:6: slug "road" is taken by content/campaigns/a.md`},
+
+		// Config.
+		{"config missing title",
+			map[string]string{site.ConfigFile: "tagline: hi\n"},
+			`sortie.conf: missing title`},
+		{"config empty title",
+			map[string]string{site.ConfigFile: "# settings\ntitle:\n"},
+			`sortie.conf:2: missing title`},
+		{"config bad paper",
+			map[string]string{site.ConfigFile: "title: T\n\npaper: a4, legal\n"},
+			`sortie.conf:3: paper "legal": want a4 or letter`},
+		{"config unknown key",
+			map[string]string{site.ConfigFile: "title: T\npapers: a4\n"},
+			`sortie.conf:2: unknown key "papers" (known: title, tagline, paper)`},
+		{"config key twice",
+			map[string]string{site.ConfigFile: "title: T\r\ntagline: a\r\ntitle: U\r\n"},
+			`sortie.conf:3: title given twice (first on line 1)`},
+		{"config line without colon",
+			map[string]string{site.ConfigFile: "title: T\nhello\n"},
+			`sortie.conf:2: "hello": want key: value`},
+		{"config not UTF-8",
+			map[string]string{site.ConfigFile: "title: \xc0\xaf\n"},
+			`sortie.conf: not UTF-8 text`},
+		{"config with NUL",
+			map[string]string{site.ConfigFile: "title: T\x00\n"},
+			`sortie.conf: not UTF-8 text`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := load(t, tt.files)
+			if err == nil {
+				t.Fatalf("loaded (%d pages, %d packs, %d campaigns); want error %q", len(s.Pages), len(s.Packs), len(s.Campaigns), tt.want)
+			}
+			if s != nil {
+				t.Error("Load returned a site with its error")
+			}
+			if got := err.Error(); got != tt.want {
+				t.Errorf("error:\n got %q\nwant %q", got, tt.want)
+			}
+			// The file and line are also there for a program to read.
+			var se *site.Error
+			if errors.As(err, &se) {
+				if !strings.HasPrefix(tt.want, se.File) {
+					t.Errorf("Error.File = %q, want a prefix of %q", se.File, tt.want)
+				}
+				if se.Line > 0 && !strings.HasPrefix(tt.want, fmt.Sprintf("%s:%d: ", se.File, se.Line)) {
+					t.Errorf("Error.Line = %d, not in %q", se.Line, tt.want)
+				}
+			} else {
+				t.Errorf("error %q is not a *site.Error", err)
+			}
+		})
+	}
+}
+
+func TestMissingConfig(t *testing.T) {
+	fsys := fstest.MapFS{"content/pages/p.md": {Data: []byte(front("title: P"))}}
+	_, err := site.Load(fsys, site.ConfigFile, "content", "", registry(t))
+	want := "sortie.conf: missing: a site needs a sortie.conf with at least a title: line"
+	if err == nil || err.Error() != want {
+		t.Errorf("error = %v, want %q", err, want)
+	}
+	_, err = site.Load(fsys, site.ConfigFile, "content", "somewhere/", registry(t))
+	if err == nil || err.Error() != "somewhere/"+want {
+		t.Errorf("error = %v, want %q", err, "somewhere/"+want)
+	}
+}
+
+func TestConfig(t *testing.T) {
+	tests := []struct {
+		name          string
+		conf          string
+		title, tagine string
+		papers        []string
+	}{
+		{"title only", "title: T", "T", "", []string{"a4", "letter"}},
+		{"all keys", "title: T\ntagline: Roll ahead\npaper: letter\n", "T", "Roll ahead", []string{"letter"}},
+		{"comments, blanks, CRLF and padding", "# c\r\n\r\n  title:   Big: Site  \r\n# paper: letter\r\npaper: A4\r\n", "Big: Site", "", []string{"a4"}},
+		{"quoted", "title: \"Quoted: yes\"\ntagline: 'single'\n", "Quoted: yes", "single", []string{"a4", "letter"}},
+		{"empty paper means both", "title: T\npaper:\n", "T", "", []string{"a4", "letter"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := mustLoad(t, map[string]string{site.ConfigFile: tt.conf})
+			if s.Title != tt.title || s.Tagline != tt.tagine || !slices.Equal(s.Papers, tt.papers) {
+				t.Errorf("got title %q tagline %q papers %q; want %q %q %q", s.Title, s.Tagline, s.Papers, tt.title, tt.tagine, tt.papers)
+			}
+		})
+	}
+}
+
+func TestValues(t *testing.T) {
+	s := mustLoad(t, map[string]string{
+		"content/pages/p.md": front(
+			`title: "Quoted: with a colon"`,
+			`summary: 'single quoted'`,
+			"weight:   -7   ",
+		),
+		"content/pages/q.md": front(
+			`title: "`,              // one quote: kept
+			`summary: "mismatched'`, // mismatched quotes: kept
+			`slug: "quoted-slug"`,
+		),
+		"content/pages/r.md": front(
+			`title: a "quoted" word`,
+			`summary:    spaced    out   `,
+			`weight: +3`,
+		),
+		"content/packs/x.md": front(
+			"title: P",
+			"system: "+systemID,
+			`seed: "  spaced seed  "`,
+			"encounters:   raid ,defend 2,explore   1  ,   raid",
+			"star-rep: 5",
+			"band: 7",
+			"enemies: creatures",
+		),
+		"content/campaigns/c.md": front(
+			"title: C",
+			"system: '"+systemID+"'",
+			"seed: s",
+			"steps: 100",
+			"star-rep: 9",
+			"band: 1",
+			"enemies: goblins",
+		),
+	})
+	byFile := map[string]*site.Page{}
+	for _, p := range s.Pages {
+		byFile[p.File] = p
+	}
+	p := byFile["content/pages/p.md"]
+	if p == nil || p.Title != "Quoted: with a colon" || p.Summary != "single quoted" || p.Weight != -7 || p.Slug != "p" {
+		t.Errorf("p.md = %+v", p)
+	}
+	q := byFile["content/pages/q.md"]
+	if q == nil || q.Title != `"` || q.Summary != `"mismatched'` || q.Slug != "quoted-slug" {
+		t.Errorf("q.md = %+v", q)
+	}
+	r := byFile["content/pages/r.md"]
+	if r == nil || r.Title != `a "quoted" word` || r.Summary != "spaced    out" || r.Weight != 3 {
+		t.Errorf("r.md = %+v", r)
+	}
+	pk := s.Packs[0]
+	if pk.Seed != "  spaced seed  " {
+		t.Errorf("seed = %q: quotes should keep the spaces", pk.Seed)
+	}
+	if want := []string{"raid", "defend", "defend", "explore", "raid"}; !slices.Equal(pk.Types, want) {
+		t.Errorf("types = %q, want %q", pk.Types, want)
+	}
+	if want := (engine.Options{StarRep: 5, BandSize: 7, Enemies: "creatures"}); pk.Options != want {
+		t.Errorf("pack options = %+v, want %+v", pk.Options, want)
+	}
+	c := s.Campaigns[0]
+	if c.System != systemID || c.Steps != 100 {
+		t.Errorf("campaign system %q steps %d", c.System, c.Steps)
+	}
+	if want := (engine.Options{StarRep: 9, BandSize: 1, Enemies: "goblins"}); c.Options != want {
+		t.Errorf("campaign options = %+v, want %+v", c.Options, want)
+	}
+	if pk.Fields == nil || pk.Fields.Line("enemies") != 8 || !pk.Fields.Has("band") || pk.Fields.Has("slug") || pk.Fields.String("encounters") == "" {
+		t.Errorf("pack Fields not kept with their lines")
+	}
+}
+
+func TestEncounterLimits(t *testing.T) {
+	for _, spec := range []string{"explore 200", "explore 100, raid 50, defend 50", "raid 199, defend"} {
+		s := mustLoad(t, map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters: "+spec)})
+		if n := len(s.Packs[0].Types); n != 200 {
+			t.Errorf("%q: %d types, want 200", spec, n)
+		}
+	}
+	s := mustLoad(t, map[string]string{"content/campaigns/c.md": front("title: C", "system: "+systemID, "seed: s", "steps: 1")})
+	if s.Campaigns[0].Steps != 1 {
+		t.Errorf("steps = %d", s.Campaigns[0].Steps)
+	}
+}
+
+// TestCRLF: a file written on Windows loads as if written with "\n", with
+// the same line numbers.
+func TestCRLF(t *testing.T) {
+	unix := packFile("weight: 2") + "Second line.\n"
+	dos := strings.ReplaceAll(unix, "\n", "\r\n")
+	s := mustLoad(t, map[string]string{"content/packs/x.md": dos, "content/pages/p.md": strings.ReplaceAll(front("title: P"), "\n", "\r\n")})
+	pk := s.Packs[0]
+	if pk.Title != "A Pack" || pk.Seed != "seed-1" || pk.Weight != 2 || !slices.Equal(pk.Types, []string{"explore", "explore"}) {
+		t.Errorf("CRLF pack = %+v %q", pk.Page, pk.Types)
+	}
+	if pk.BodyLine != 8 {
+		t.Errorf("BodyLine = %d, want 8", pk.BodyLine)
+	}
+	if string(pk.Body) != "Body text.\nSecond line.\n" {
+		t.Errorf("Body = %q: want the CRLFs gone", pk.Body)
+	}
+	if pk.Fields.Line("weight") != 6 {
+		t.Errorf("weight on line %d, want 6", pk.Fields.Line("weight"))
+	}
+	if s.Pages[0].Title != "P" {
+		t.Errorf("CRLF page title %q", s.Pages[0].Title)
+	}
+}
+
+// TestBOM: Windows editors often start a UTF-8 file with a byte order mark.
+func TestBOM(t *testing.T) {
+	s, err := load(t, map[string]string{
+		site.ConfigFile:      "\ufefftitle: T\r\n",
+		"content/pages/p.md": "\ufeff---\r\ntitle: P\r\n---\r\nBody\r\n",
+	})
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if s.Title != "T" || s.Pages[0].Title != "P" || s.Pages[0].BodyLine != 4 {
+		t.Errorf("site %q, page %q body line %d", s.Title, s.Pages[0].Title, s.Pages[0].BodyLine)
+	}
+}
+
+func TestBodyLine(t *testing.T) {
+	tests := []struct {
+		file     string
+		bodyLine int
+		body     string
+	}{
+		{"---\ntitle: P\n---\nBody\n", 4, "Body\n"},
+		{"---\ntitle: P\n---\n", 4, ""},
+		{"---\ntitle: P\n---", 4, ""},
+		{"---\n\n# c\ntitle: P\n\n---\n\nBody\n---\nmore\n", 7, "\nBody\n---\nmore\n"},
+		{"---  \ntitle: P\n  ---\t\nBody", 4, "Body"},
+	}
+	for _, tt := range tests {
+		s := mustLoad(t, map[string]string{"content/pages/p.md": tt.file})
+		p := s.Pages[0]
+		if p.BodyLine != tt.bodyLine || string(p.Body) != tt.body {
+			t.Errorf("%q: body line %d body %q, want %d %q", tt.file, p.BodyLine, p.Body, tt.bodyLine, tt.body)
+		}
+	}
+}
+
+// TestSlugs: the file name is the slug unless slug: says otherwise.
+func TestSlugs(t *testing.T) {
+	s := mustLoad(t, map[string]string{
+		"content/pages/about-us.md":   front("title: About"),
+		"content/pages/Bad Name.md":   front("title: Fine", "slug: fine-name"),
+		"content/pages/x1.md":         front("title: X", "slug: "+strings.Repeat("a", 64)),
+		"content/packs/same.md":       packFile(),
+		"content/campaigns/same.md":   campaignFile(),
+		"content/pages/same.md":       front("title: Same"),
+		"content/pages/notes.txt":     "not a page",
+		"content/pages/sub/nested.md": "not read: only content/pages/*.md",
+		"content/other/page.md":       "not read",
+	})
+	if got, want := slugs(s.Pages), []string{strings.Repeat("a", 64), "about-us", "fine-name", "same"}; !slices.Equal(got, want) {
+		t.Errorf("page slugs = %q, want %q", got, want)
+	}
+	// Pages, packs and campaigns are separate: the same slug in each is fine.
+	if packSlugs(s.Packs)[0] != "same" || campaignSlugs(s.Campaigns)[0] != "same" {
+		t.Errorf("pack %q campaign %q", packSlugs(s.Packs), campaignSlugs(s.Campaigns))
+	}
+}
+
+// TestOrder: pages, packs and campaigns are sorted by weight, then slug,
+// whatever their file names.
+func TestOrder(t *testing.T) {
+	files := map[string]string{
+		"content/pages/a.md":     front("title: A", "weight: 5"),
+		"content/pages/b.md":     front("title: B"),
+		"content/pages/c.md":     front("title: C", "weight: -5"),
+		"content/pages/d.md":     front("title: D", "slug: aa"),
+		"content/pages/e.md":     front("title: E", "weight: 5", "slug: a0"),
+		"content/packs/p1.md":    packFile("weight: 3"),
+		"content/packs/p2.md":    packFile("weight: 1"),
+		"content/packs/p3.md":    packFile("weight: 3", "slug: a-first"),
+		"content/packs/p4.md":    packFile(),
+		"content/packs/p5.md":    packFile("weight: -1000"),
+		"content/campaigns/z.md": campaignFile("weight: -1"),
+		"content/campaigns/y.md": campaignFile("weight: 1000"),
+		"content/campaigns/x.md": campaignFile(),
+	}
+	wantPages := []string{"c", "aa", "b", "a", "a0"}
+	wantPacks := []string{"p5", "p4", "p2", "a-first", "p1"}
+	wantCampaigns := []string{"z", "x", "y"}
+	for i := range 5 {
+		s := mustLoad(t, files)
+		if got := slugs(s.Pages); !slices.Equal(got, wantPages) {
+			t.Errorf("run %d: pages %q, want %q", i, got, wantPages)
+		}
+		if got := packSlugs(s.Packs); !slices.Equal(got, wantPacks) {
+			t.Errorf("run %d: packs %q, want %q", i, got, wantPacks)
+		}
+		if got := campaignSlugs(s.Campaigns); !slices.Equal(got, wantCampaigns) {
+			t.Errorf("run %d: campaigns %q, want %q", i, got, wantCampaigns)
+		}
+	}
+}
+
+// TestHostileValues: front matter is plain text to the site package; it
+// must keep it verbatim and leave escaping to the HTML layer.
+func TestHostileValues(t *testing.T) {
+	hostile := []string{
+		`</title><script>alert(1)</script>`,
+		`"><img src=x onerror=alert(1)>`,
+		`{{.}} {{template "x"}} ${HOME} $(rm -rf /) %s %v %!`,
+		`Tom & Jerry's <b>"Big"</b> Day`,
+		`javascript:alert(1)`,
+		`\u0000 \x00 \n`,
+		`café, naïve, 日本語, 🐉`,
+		"right\u202eto-left override",
+		`# not a comment when a value`,
+		`---`,
+		`a: b: c`,
+	}
+	for i, v := range hostile {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			s := mustLoad(t, map[string]string{
+				site.ConfigFile:          "title: " + v + "\ntagline: " + v + "\n",
+				"content/index.md":       front("title: "+v, "summary: "+v),
+				"content/pages/p.md":     front("title: "+v, "summary: "+v),
+				"content/packs/x.md":     front("title: "+v, "summary: "+v, "system: "+systemID, "seed: "+v, "encounters: raid"),
+				"content/campaigns/c.md": front("title: "+v, "summary: "+v, "system: "+systemID, "seed: "+v, "steps: 2"),
+			})
+			check := func(what, got string) {
+				if got != v {
+					t.Errorf("%s = %q, want %q verbatim", what, got, v)
+				}
+			}
+			check("site title", s.Title)
+			check("tagline", s.Tagline)
+			check("home title", s.Home.Title)
+			check("home summary", s.Home.Summary)
+			check("page title", s.Pages[0].Title)
+			check("page summary", s.Pages[0].Summary)
+			check("pack title", s.Packs[0].Title)
+			check("pack summary", s.Packs[0].Summary)
+			check("pack seed", s.Packs[0].Seed)
+			check("campaign title", s.Campaigns[0].Title)
+			check("campaign seed", s.Campaigns[0].Seed)
+		})
+	}
+}
+
+// TestEnemies: an enemies value the system does not know should be caught
+// when the site loads, at its line, like an unknown encounter type.
+func TestEnemies(t *testing.T) {
+	for _, v := range []string{"enemy", "creatures", "goblins", "orcs"} {
+		if _, err := load(t, map[string]string{"content/packs/x.md": packFile("enemies: " + v)}); err != nil {
+			t.Errorf("enemies: %s: %v", v, err)
+		}
+	}
+	_, err := load(t, map[string]string{"content/packs/x.md": packFile("enemies: dragons")})
+	if err == nil {
+		t.Fatal(`"enemies: dragons" loaded`)
+	}
+	if !strings.HasPrefix(err.Error(), "content/packs/x.md:6: ") || !strings.Contains(err.Error(), `"dragons"`) {
+		t.Errorf("error %q: want content/packs/x.md:6: ... \"dragons\"", err)
+	}
+}
+
+// TestManyEncounterItems: the 200-encounter limit should bound the work,
+// not just the result.
+func TestManyEncounterItems(t *testing.T) {
+	spec := strings.TrimSuffix(strings.Repeat("explore 200, ", 5000), ", ")
+	file := front("title: P", "system: "+systemID, "seed: s", "encounters: "+spec)
+	files := map[string]string{"content/packs/x.md": file}
+	registry(t)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err := load(t, files)
+	runtime.ReadMemStats(&after)
+	if want := "content/packs/x.md:5: more than 200 encounters: at most 200 in a pack"; err == nil || err.Error() != want {
+		t.Errorf("error = %v, want %q", err, want)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4<<20 {
+		t.Errorf("loading a %d-byte pack allocated %d bytes", len(file), alloc)
+	}
+}
+
+// TestSystemPages: content/systems/<id>/index.md introduces a known
+// system; folders of unknown systems are not read.
+func TestSystemPages(t *testing.T) {
+	s := mustLoad(t, map[string]string{
+		"content/systems/" + systemID + "/index.md": front("title: Intro", "summary: S"),
+		"content/systems/other/index.md":            "not front matter: not read, as no system is called other",
+	})
+	if len(s.Systems) != 1 || s.Systems[0].Slug != systemID || s.Systems[0].Title != "Intro" || s.Systems[0].Summary != "S" {
+		t.Fatalf("Systems = %+v", s.Systems)
+	}
+	_, err := load(t, map[string]string{"content/systems/" + systemID + "/index.md": front("title: Intro", "steps: 3")})
+	want := `content/systems/` + systemID + `/index.md:3: unknown key "steps" (known: ` + knownPageKeys + `)`
+	if err == nil || err.Error() != want {
+		t.Errorf("error = %v, want %q", err, want)
+	}
+	// Without a registry, nothing is known about systems: no system pages,
+	// and any system and encounter type name passes.
+	s, err = site.Load(siteFS(map[string]string{
+		"content/systems/" + systemID + "/index.md": front("title: Intro"),
+		"content/packs/x.md":                        front("title: P", "system: whatever", "seed: s", "encounters: picnic 2"),
+	}), site.ConfigFile, "content", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Systems) != 0 || !slices.Equal(s.Packs[0].Types, []string{"picnic", "picnic"}) {
+		t.Errorf("without a registry: systems %d, types %q", len(s.Systems), s.Packs[0].Types)
+	}
+}
+
+func TestSeveralMistakes(t *testing.T) {
+	_, err := load(t, map[string]string{
+		site.ConfigFile:          "title: T\npaper: legal\n",
+		"content/index.md":       front("title: Home", "colour: red"),
+		"content/pages/a.md":     front("summary: no title"),
+		"content/pages/b.md":     front("title: B", "weight: heavy"),
+		"content/pages/c.md":     front("title: fine"),
+		"content/packs/x.md":     packFile("band: 99"),
+		"content/packs/y.md":     front("title: Y", "system: "+systemID, "seed: s", "encounters: picnic"),
+		"content/campaigns/c.md": campaignFile("steps: 4"),
+	})
+	want := []string{
+		`sortie.conf:2: paper "legal": want a4 or letter`,
+		`content/index.md:3: unknown key "colour" (known: ` + knownPageKeys + `)`,
+		`content/pages/a.md: missing title`,
+		`content/pages/b.md:3: weight "heavy": want a whole number from -1000 to 1000`,
+		`content/packs/x.md:6: band "99": want a whole number from 1 to 50`,
+		`content/packs/y.md:5: unknown encounter type "picnic" (known: explore, raid, defend)`,
+		`content/campaigns/c.md:6: steps given twice (first on line 5)`,
+	}
+	if got := errLines(err); !slices.Equal(got, want) {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// Each is a *site.Error reachable through the join.
+	var n int
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			var se *site.Error
+			if errors.As(e, &se) {
+				n++
+			}
+		}
+	}
+	if n != len(want) {
+		t.Errorf("%d *site.Error in the joined error, want %d", n, len(want))
+	}
+}
+
+func TestTooManyMistakes(t *testing.T) {
+	tests := []struct {
+		bad       int
+		wantLines int
+		tooMany   bool
+	}{
+		{19, 19, false},
+		{20, 20, false},
+		{21, 21, true},
+		{25, 21, true},
+		{200, 21, true},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.bad), func(t *testing.T) {
+			files := map[string]string{}
+			for i := range tt.bad {
+				files[fmt.Sprintf("content/pages/p%03d.md", i)] = front("title: P", "bogus")
+			}
+			_, err := load(t, files)
+			lines := errLines(err)
+			if len(lines) != tt.wantLines {
+				t.Fatalf("%d lines of errors, want %d:\n%s", len(lines), tt.wantLines, err)
+			}
+			for i, l := range lines[:min(tt.bad, 20)] {
+				if want := fmt.Sprintf(`content/pages/p%03d.md:3: "bogus": want key: value`, i); l != want {
+					t.Errorf("line %d = %q, want %q", i, l, want)
+				}
+			}
+			last := lines[len(lines)-1]
+			if got := strings.Contains(last, "too many mistakes"); got != tt.tooMany {
+				t.Errorf("last line %q: too many mistakes = %v, want %v", last, got, tt.tooMany)
+			}
+			if tt.tooMany && last != "too many mistakes; fix these first" {
+				t.Errorf("last line = %q", last)
+			}
+		})
+	}
+}
+
+func TestParsePapers(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    []string
+		wantErr string
+	}{
+		{"", []string{"a4", "letter"}, ""},
+		{"   ", []string{"a4", "letter"}, ""},
+		{"a4", []string{"a4"}, ""},
+		{"letter", []string{"letter"}, ""},
+		{"a4, letter", []string{"a4", "letter"}, ""},
+		{"letter, a4", []string{"letter", "a4"}, ""},
+		{"A4 letter", []string{"a4", "letter"}, ""},
+		{"LETTER", []string{"letter"}, ""},
+		{"a4 a4", []string{"a4"}, ""},
+		{"a4,,letter,", []string{"a4", "letter"}, ""},
+		{"\ta4\n", []string{"a4"}, ""},
+		{"letter, A4, a4, letter", []string{"letter", "a4"}, ""},
+		{"legal", nil, `paper "legal": want a4 or letter`},
+		{"a4, legal", nil, `paper "legal": want a4 or letter`},
+		{"a4;letter", nil, `paper "a4;letter": want a4 or letter`},
+		{"a5", nil, `paper "a5": want a4 or letter`},
+	}
+	for _, tt := range tests {
+		got, err := site.ParsePapers(tt.in)
+		if tt.wantErr != "" {
+			if err == nil || err.Error() != tt.wantErr {
+				t.Errorf("ParsePapers(%q) = %q, %v; want error %q", tt.in, got, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(got, tt.want) {
+			t.Errorf("ParsePapers(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+	// The default is a copy: changing it does not change Papers.
+	got, _ := site.ParsePapers("")
+	got[0] = "changed"
+	if site.Papers[0] != "a4" {
+		t.Errorf("ParsePapers(\"\") returned site.Papers itself")
+	}
+}
+
+func TestErrorString(t *testing.T) {
+	if got := (&site.Error{File: "f.md", Line: 3, Msg: "m"}).Error(); got != "f.md:3: m" {
+		t.Errorf("got %q", got)
+	}
+	if got := (&site.Error{File: "f.md", Msg: "m"}).Error(); got != "f.md: m" {
+		t.Errorf("got %q", got)
+	}
+}
+
+var slugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// FuzzFrontMatter feeds arbitrary bytes as a pack file: Load must not
+// panic, must name the file in every message, and what it accepts must
+// be sound.
+func FuzzFrontMatter(f *testing.F) {
+	for _, seed := range []string{
+		packFile(),
+		packFile("star-rep: 4", "band: 6", "enemies: creatures", "weight: -3", "slug: my-pack", "summary: s"),
+		strings.ReplaceAll(packFile(), "\n", "\r\n"),
+		"",
+		"---",
+		"---\n---\n",
+		"---\ntitle\n---\n",
+		"---\n: x\n---\n",
+		"---\ntitle: a\ntitle: b\n---\n",
+		"---\ntitle: \"\n---\n",
+		"---\ntitle: ''\n---\n",
+		"---\nslug: ../../etc\n---\n",
+		"---\ntitle: P\nsystem: " + systemID + "\nseed: s\nencounters: explore 200, raid 200\n---\n",
+		"---\ntitle: P\nsystem: " + systemID + "\nseed: s\nencounters: ,,, ,\n---\n",
+		"---\ntitle: P\nsystem: " + systemID + "\nseed: s\nencounters: explore -0\n---\n",
+		"---\ntitle: P\nsystem: " + systemID + "\nseed: s\nencounters: explore 1e3\n---\n",
+		"---\ntitle: \x00\n---\n",
+		"---\ntitle: \xff\n---\n",
+		"\ufeff---\ntitle: P\n---\n",
+		"---\r\ntitle: P\r---\r\n",
+		"---\ntitle: </title><script>alert(1)</script>\nsystem: " + systemID + "\nseed: s\nencounters: raid\n---\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	reg := registry(f)
+	const name = "content/packs/x.md"
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fsys := fstest.MapFS{
+			site.ConfigFile: {Data: []byte(testConf)},
+			name:            {Data: data},
+		}
+		s, err := site.Load(fsys, site.ConfigFile, "content", "", reg)
+		if err != nil {
+			if s != nil {
+				t.Errorf("Load returned a site with its error")
+			}
+			for _, line := range errLines(err) {
+				if !strings.HasPrefix(line, name+":") {
+					t.Errorf("error line %q does not start with %s", line, name)
+				}
+			}
+			return
+		}
+		if len(s.Packs) != 1 {
+			t.Fatalf("%d packs", len(s.Packs))
+		}
+		pk := s.Packs[0]
+		if pk.File != name {
+			t.Errorf("File = %q", pk.File)
+		}
+		if !slugRE.MatchString(pk.Slug) || len(pk.Slug) > 64 {
+			t.Errorf("accepted slug %q", pk.Slug)
+		}
+		if pk.Title == "" || strings.ContainsFunc(pk.Title, unicode.IsControl) || !utf8.ValidString(pk.Title) {
+			t.Errorf("accepted title %q", pk.Title)
+		}
+		if pk.Seed == "" || strings.ContainsFunc(pk.Seed, unicode.IsControl) {
+			t.Errorf("accepted seed %q", pk.Seed)
+		}
+		if pk.System != systemID {
+			t.Errorf("accepted system %q", pk.System)
+		}
+		if n := len(pk.Types); n < 1 || n > 200 {
+			t.Errorf("accepted %d encounters", n)
+		}
+		for _, typ := range pk.Types {
+			if typ != "explore" && typ != "raid" && typ != "defend" {
+				t.Errorf("accepted encounter type %q", typ)
+			}
+		}
+		if pk.Weight < -1000 || pk.Weight > 1000 {
+			t.Errorf("accepted weight %d", pk.Weight)
+		}
+		if o := pk.Options; o.StarRep < 0 || o.StarRep > 9 || o.BandSize < 0 || o.BandSize > 50 {
+			t.Errorf("accepted options %+v", o)
+		}
+		if pk.BodyLine < 3 {
+			t.Errorf("BodyLine = %d", pk.BodyLine)
+		}
+	})
+}
