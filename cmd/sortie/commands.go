@@ -26,10 +26,18 @@ type hintError struct {
 func (e *hintError) Error() string { return e.err.Error() }
 func (e *hintError) Unwrap() error { return e.err }
 
-// run runs the CLI with args and returns the exit code. Everything it needs
-// from outside is passed in, so tests can run it.
-func run(args []string, stdout, stderr io.Writer, newSeed func() string) int {
-	root := newRoot(stdout, stderr, newSeed)
+// host is everything the CLI takes from outside: passed in, so tests can
+// run it and nothing below the CLI reads the environment.
+type host struct {
+	newSeed func() string       // a fresh seed when none is given
+	getenv  func(string) string // SOURCE_DATE_EPOCH
+	home    string              // the user's home directory, never an output
+	workDir string              // the current directory, never an output
+}
+
+// run runs the CLI with args and returns the exit code.
+func run(args []string, stdout, stderr io.Writer, h host) int {
+	root := newRoot(stdout, stderr, h)
 	root.SetArgs(args)
 	if err := root.Execute(); err != nil {
 		for _, line := range strings.Split(err.Error(), "\n") {
@@ -152,7 +160,8 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-func newRoot(stdout, stderr io.Writer, newSeed func() string) *cobra.Command {
+func newRoot(stdout, stderr io.Writer, h host) *cobra.Command {
+	newSeed := h.newSeed
 	var source string
 	root := &cobra.Command{
 		Use:   "sortie",
@@ -162,18 +171,20 @@ terrain, PEFs, enemies, the next encounter of a campaign. Every roll is shown
 with its dice, and the same seed always gives the same result.`,
 		Example: `  sortie encounter --system 2d6-sword-and-sorcery --type raid --seed goblin-hill
   sortie campaign --system 2d6-sword-and-sorcery --encounters 12 --seed summer
-  sortie tables 2d6-sword-and-sorcery`,
+  sortie tables 2d6-sword-and-sorcery
+  sortie build --source mysite --out mysite/public`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.PersistentFlags().StringVar(&source, "source", "", "site directory whose content/systems/ adds to or replaces the built-in rule data")
+	root.PersistentFlags().StringVar(&source, "source", "", "site directory (sortie.conf and content/); its content/systems/ adds to or replaces the built-in rule data")
 	root.AddCommand(
 		encounterCmd(stdout, stderr, newSeed, &source),
 		campaignCmd(stdout, stderr, newSeed, &source),
 		tablesCmd(stdout, &source),
 		systemsCmd(stdout, &source),
+		buildCmd(stdout, h, &source),
 		versionCmd(stdout),
 	)
 	return root

@@ -10,7 +10,10 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, randomSeed))
+	h := host{newSeed: randomSeed, getenv: os.Getenv}
+	h.home, _ = os.UserHomeDir()
+	h.workDir, _ = os.Getwd()
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, h))
 }
 
 // randomSeed returns a fresh seed for commands run without --seed. It is

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 )
@@ -10,7 +11,7 @@ import (
 func sortie(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = run(args, &out, &errb, func() string { return "cafe0123" })
+	code = run(args, &out, &errb, testHost())
 	return out.String(), errb.String(), code
 }
 
@@ -190,5 +191,81 @@ func TestHelpHasExamples(t *testing.T) {
 	out, _, _ := sortie(t, "version")
 	if !strings.HasPrefix(out, "sortie ") {
 		t.Errorf("version: %q", out)
+	}
+}
+
+// testHost is the outside world as tests see it: a fixed seed and no
+// environment.
+func testHost() host {
+	return host{
+		newSeed: func() string { return "cafe0123" },
+		getenv:  func(string) string { return "" },
+	}
+}
+
+func TestBuildCommand(t *testing.T) {
+	out := t.TempDir() + "/public"
+	stdout, stderr, code := sortie(t, "build", "--out", out, "--paper", "letter")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.HasPrefix(stdout, "sortie: built "+out+": ") || !strings.Contains(stdout, "booklets") {
+		t.Errorf("stdout %q", stdout)
+	}
+	for _, f := range []string{"index.html", "packs/marsh-and-ruin/marsh-and-ruin-letter.pdf", "campaigns/the-long-road/the-long-road-letter.pdf"} {
+		if _, err := os.Stat(out + "/" + f); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := os.Stat(out + "/packs/marsh-and-ruin/marsh-and-ruin-a4.pdf"); err == nil {
+		t.Error("--paper letter still wrote an A4 booklet")
+	}
+}
+
+func TestBuildCommandErrors(t *testing.T) {
+	home := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{[]string{"build", "--out", t.TempDir(), "--paper", "legal"}, nil, `sortie: --paper "legal": want a4, letter or both`},
+		{[]string{"build", "--out", t.TempDir(), "--paper", ""}, nil, `sortie: --paper "": want a4, letter or both`},
+		{[]string{"build", "--out", t.TempDir()}, map[string]string{"SOURCE_DATE_EPOCH": "yesterday"}, `sortie: SOURCE_DATE_EPOCH "yesterday": want whole seconds`},
+		{[]string{"build", "--out", home}, nil, "sortie: refusing to build into " + home + ": it is your home directory"},
+		{[]string{"build", "--out", "/"}, nil, "sortie: refusing to build into /: it is the root of the file system"},
+		{[]string{"build", "--source", t.TempDir(), "--out", t.TempDir()}, nil, "sortie.conf: missing"},
+		{[]string{"build", "extra"}, nil, `unknown command "extra"`},
+	} {
+		h := testHost()
+		h.home = home
+		h.getenv = func(k string) string { return c.env[k] }
+		var out, errb bytes.Buffer
+		code := run(c.args, &out, &errb, h)
+		if code != 1 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, errb.String(), c.want)
+		}
+	}
+}
+
+func TestBuildCommandDatesPDFs(t *testing.T) {
+	h := testHost()
+	h.getenv = func(k string) string {
+		if k == "SOURCE_DATE_EPOCH" {
+			return "1700000000"
+		}
+		return ""
+	}
+	out := t.TempDir() + "/public"
+	var o, e bytes.Buffer
+	if code := run([]string{"build", "--out", out, "--paper", "a4"}, &o, &e, h); code != 0 {
+		t.Fatalf("exit %d: %s", code, e.String())
+	}
+	data, err := os.ReadFile(out + "/packs/marsh-and-ruin/marsh-and-ruin-a4.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte("D:20231114221320")) {
+		t.Error("the PDF is not dated from SOURCE_DATE_EPOCH (2023-11-14 22:13:20 UTC)")
 	}
 }

@@ -155,6 +155,7 @@ func (r *renderer) parse() error {
 		"places":  places,
 		"add":     func(a, b int) int { return a + b },
 		"ordinal": ordinal,
+		"pdfs":    func(l layout, links []Link) pdfLinks { return pdfLinks{l, links} },
 		"half":    func(f float64) string { return num(f / 2) },
 		"addf":    func(a, b float64) string { return num(a + b) },
 	}).ParseFS(templates.FS, "layout.html", "partials.html")
@@ -184,6 +185,12 @@ type layout struct {
 	PDFs    []Link // this page's booklets
 	All     []Link // every booklet of the site, for the footer
 	Content any
+}
+
+// pdfLinks are booklet links with the page they are shown on.
+type pdfLinks struct {
+	Layout layout
+	Links  []Link
 }
 
 // Href returns a root-relative path as seen from the page.
@@ -250,7 +257,7 @@ type homeContent struct {
 
 func (r *renderer) home() ([]byte, error) {
 	s := r.in.Site
-	return r.page("home", "index.html", s.Home.Title, s.Tagline, r.allPDFs(), homeContent{
+	return r.page("home", "index.html", s.Home.Title, s.Tagline, nil, homeContent{
 		Body: r.markdown(s.Home), Systems: r.in.Systems, Packs: r.in.Packs, Campaigns: r.in.Campaigns, Pages: s.Pages,
 	})
 }
@@ -319,8 +326,8 @@ func (r *renderer) qrs(s System) (string, []byte, error) {
 type encounterView struct {
 	ID      string // prefix for element ids, unique on the page
 	Summary bool   // print the encounter's summary (the page's lede has not)
-	E    *engine.Encounter
-	Maps []mapView
+	E       *engine.Encounter
+	Maps    []mapView
 }
 
 func newEncounterView(id string, e *engine.Encounter) encounterView {
