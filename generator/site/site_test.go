@@ -474,10 +474,10 @@ func TestErrors(t *testing.T) {
 			`content/packs/x.md:5: "": want a list such as "explore 3, raid 2, defend"`},
 		{"too many encounters",
 			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters: explore 200, raid")},
-			`content/packs/x.md:5: 201 encounters: at most 200 in a pack`},
+			`content/packs/x.md:5: more than 200 encounters: at most 200 in a pack`},
 		{"far too many encounters",
 			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters: explore 150, raid 150, defend 150")},
-			`content/packs/x.md:5: 450 encounters: at most 200 in a pack`},
+			`content/packs/x.md:5: more than 200 encounters: at most 200 in a pack`},
 
 		// Campaign steps.
 		{"steps zero",

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sortie-wargames/sortie/generator"
+	"github.com/sortie-wargames/sortie/generator/output"
+	"github.com/sortie-wargames/sortie/generator/site"
+	"github.com/spf13/cobra"
+)
+
+// defaultCreated is the date PDFs carry when SOURCE_DATE_EPOCH is not set:
+// a constant, so two builds of the same content are the same bytes.
+var defaultCreated = time.Unix(0, 0).UTC()
+
+func buildCmd(stdout io.Writer, h host, source *string) *cobra.Command {
+	var out, paper string
+	cmd := &cobra.Command{
+		Use:   "build",
+		Short: "Build a site and its PDF booklets",
+		Long: `Build renders a site: HTML pages and PDF booklets (scenario packs, campaigns,
+Quick Reference Sheets). With no --source it builds the built-in default site.
+
+The output directory is replaced as a whole, and only when the build succeeds;
+Sortie refuses to replace a directory it did not build. PDFs are dated from
+SOURCE_DATE_EPOCH when set (else 1 January 1970), so the same content always
+gives the same bytes.`,
+		Example: `  sortie build
+  sortie build --source mysite --out mysite/public --paper letter`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opt := generator.Options{Source: *source, Out: out, Created: defaultCreated,
+				Guard: output.Guard{Home: h.home, WorkDir: h.workDir}}
+			if cmd.Flags().Changed("paper") {
+				if strings.EqualFold(strings.TrimSpace(paper), "both") {
+					paper = "a4, letter"
+				}
+				p, err := site.ParsePapers(paper)
+				if err != nil || strings.TrimSpace(paper) == "" {
+					return &hintError{fmt.Errorf("--paper %q: want a4, letter or both", paper), ""}
+				}
+				opt.Papers = p
+			}
+			if v := h.getenv("SOURCE_DATE_EPOCH"); v != "" {
+				secs, err := strconv.ParseInt(v, 10, 64)
+				if err != nil || secs < 0 {
+					return &hintError{fmt.Errorf("SOURCE_DATE_EPOCH %q: want whole seconds since 1970", v), "unset it to date PDFs 1 January 1970"}
+				}
+				opt.Created = time.Unix(secs, 0).UTC()
+			}
+			sum, err := generator.Build(opt)
+			if err != nil {
+				var se *site.Error
+				if errors.As(err, &se) {
+					return &hintError{err, "the site format is described in docs/site.md"}
+				}
+				return err
+			}
+			fmt.Fprintf(stdout, "sortie: built %s: %d pages, %d booklets, %d files\n", out, sum.Pages, sum.Booklets, sum.Files)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "public", "output directory, replaced as a whole by each build")
+	cmd.Flags().StringVar(&paper, "paper", "", "booklet paper: a4, letter or both (default: the site's paper setting)")
+	return cmd
+}

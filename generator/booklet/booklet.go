@@ -1,0 +1,146 @@
+// Package booklet writes Sortie's printable PDF booklets: a scenario pack
+// or a campaign as a book to take to the table, with a cover, contents, one
+// two-page spread per encounter (the Battle Boards drawn to scale on the
+// left, forces, enemy roster and the PEF cards to read on the right), a
+// sealed section of numbered PEF cards, a campaign log sheet and the
+// system's Quick Reference Sheets at the back.
+//
+// A booklet prints what the engine rolled and never rolls a die itself,
+// apart from shuffling the card numbers, which it does from the seed so
+// that the same input always gives the same, byte-identical PDF.
+package booklet
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
+
+	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/pack"
+	"github.com/sortie-wargames/sortie/engine/rules"
+)
+
+// Options are how a booklet is printed.
+type Options struct {
+	Paper   string    // "a4" or "letter"
+	Created time.Time // the PDF's creation and modification date; a fixed time, never the clock (the zero time prints as 1970-01-01)
+	Version string    // Sortie's version, printed in every footer
+}
+
+// Doc is one booklet: exactly one of Pack or Campaign is set (neither is
+// a booklet of Quick Reference Sheets only).
+type Doc struct {
+	Title    string     // booklet title, such as "Into the Marshes"
+	Summary  string     // one plain-text paragraph for the cover; may be empty
+	Set      *rules.Set // the rule system's data: QRS tables, system name
+	Seed     string
+	Pack     *pack.Pack
+	Campaign *campaign.Campaign
+}
+
+// Write renders d as a PDF to w.
+func Write(w io.Writer, d Doc, opt Options) error {
+	f, _, err := render(d, opt)
+	if err != nil {
+		return err
+	}
+	if err := f.Output(w); err != nil {
+		return fmt.Errorf("failed to write booklet: %w", err)
+	}
+	return nil
+}
+
+// maxPasses bounds the layout passes: the first learns the page numbers,
+// the second prints them and normally confirms them.
+const maxPasses = 4
+
+// render lays the booklet out until the page numbers it prints are the
+// page numbers it gets, and returns the finished document.
+func render(d Doc, opt Options) (*fpdf.Fpdf, *layout, error) {
+	g, err := setup(d, opt)
+	if err != nil {
+		return nil, nil, fmt.Errorf("failed to write booklet: %w", err)
+	}
+	prev := newLayout()
+	for range maxPasses {
+		r := newRenderer(g, prev)
+		r.build()
+		if err := r.finish(); err != nil {
+			return nil, nil, fmt.Errorf("failed to write booklet: %w", err)
+		}
+		if maps.Equal(r.lay.pages, prev.pages) {
+			return r.f, r.lay, nil
+		}
+		prev = r.lay
+	}
+	return nil, nil, errors.New("failed to write booklet: page numbers did not settle")
+}
+
+// layout records the page each anchor (an entry, a card, a section) lands
+// on in one pass.
+type layout struct {
+	pages map[string]int
+}
+
+func newLayout() *layout { return &layout{pages: map[string]int{}} }
+
+// paperSize returns a paper's name and size in millimetres.
+func paperSize(paper string) (name string, w, h float64, ok bool) {
+	switch paper {
+	case "a4":
+		return "A4", 210, 297, true
+	case "letter":
+		return "Letter", 215.9, 279.4, true
+	}
+	return "", 0, 0, false
+}
+
+// book is everything a pass needs that does not change between passes.
+type book struct {
+	doc       Doc
+	opt       Options
+	created   time.Time
+	paperName string
+	pw, ph    float64
+	cov       *coverage
+	entries   []*entry
+	cards     []*card
+	cardOf    map[pefKey]*card
+}
+
+func setup(d Doc, opt Options) (*book, error) {
+	name, pw, ph, ok := paperSize(opt.Paper)
+	if !ok {
+		return nil, fmt.Errorf("paper %q: want a4 or letter", opt.Paper)
+	}
+	if d.Set == nil || d.Set.System == nil {
+		return nil, errors.New("no rule system data")
+	}
+	if d.Pack != nil && d.Campaign != nil {
+		return nil, errors.New("both a pack and a campaign: want one")
+	}
+	cov, err := newCoverage()
+	if err != nil {
+		return nil, err
+	}
+	created := opt.Created.UTC()
+	if opt.Created.IsZero() {
+		created = time.Unix(0, 0).UTC() // fpdf would read the clock for a zero time
+	}
+	b := &book{doc: d, opt: opt, created: created, paperName: name, pw: pw, ph: ph, cov: cov}
+	b.entries, err = entriesOf(d)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range d.Set.System.QRS {
+		if d.Set.Table(id) == nil {
+			return nil, fmt.Errorf("quick reference table %q not found", id)
+		}
+	}
+	b.cards, b.cardOf = deal(d.Seed, b.entries)
+	return b, nil
+}

@@ -1,0 +1,119 @@
+package booklet_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/pack"
+	"github.com/sortie-wargames/sortie/generator"
+	"github.com/sortie-wargames/sortie/generator/booklet"
+)
+
+// created is the fixed date the test booklets carry.
+var created = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+
+func sorcery(t *testing.T) engine.System {
+	t.Helper()
+	reg, err := generator.LoadSystems("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := reg.Get("2d6-sword-and-sorcery")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sys
+}
+
+// packDoc is a pack of several encounters, a Raid with its camp among
+// them, with creature contacts so that cards list creatures.
+func packDoc(t *testing.T, seed string, opt engine.Options) booklet.Doc {
+	t.Helper()
+	sys := sorcery(t)
+	p, err := pack.Build(sys, seed, []string{"explore", "raid", "defend", "raid", "explore"}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return booklet.Doc{
+		Title: "Into the Marshes", Summary: "Five encounters in the marshes – for a band of five ×½ “quoted”.",
+		Set: sys.Rules(), Seed: seed, Pack: p,
+	}
+}
+
+func campaignDoc(t *testing.T, seed string) booklet.Doc {
+	t.Helper()
+	sys := sorcery(t)
+	c, err := campaign.Build(sys, seed, 12, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return booklet.Doc{Title: "Summer of Blades", Summary: "A twelve-encounter campaign.", Set: sys.Rules(), Seed: seed, Campaign: c}
+}
+
+func write(t *testing.T, d booklet.Doc, opt booklet.Options) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := booklet.Write(&b, d, opt); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// save writes a PDF to a temporary file, and to $SORTIE_BOOKLET_OUT when
+// set, for looking at.
+func save(t *testing.T, name string, pdf []byte) string {
+	t.Helper()
+	if dir := os.Getenv("SORTIE_BOOKLET_OUT"); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), pdf, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// tool returns the path of a command line tool the test needs, skipping
+// the test without it unless SORTIE_REQUIRE_PDF_TOOLS=1 (as in CI).
+func tool(t *testing.T, name string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("SORTIE_REQUIRE_PDF_TOOLS") == "1" {
+			t.Fatalf("%s not found and SORTIE_REQUIRE_PDF_TOOLS=1: install poppler-utils and qpdf", name)
+		}
+		t.Skipf("%s not found: install poppler-utils and qpdf to run this test (SORTIE_REQUIRE_PDF_TOOLS=1 makes this an error)", name)
+	}
+	return path
+}
+
+// pdftotext extracts the text of pages first to last (0 for all).
+func pdftotext(t *testing.T, path string, first, last int) string {
+	t.Helper()
+	args := []string{"-layout", "-enc", "UTF-8"}
+	if first > 0 {
+		args = append(args, "-f", strconv.Itoa(first), "-l", strconv.Itoa(last))
+	}
+	args = append(args, path, "-")
+	out, err := exec.Command(tool(t, "pdftotext"), args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdftotext: %v\n%s", err, out)
+	}
+	return string(out)
+}
+
+// squash joins a text's whitespace so that wrapped phrases match.
+func squash(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,0 +1,226 @@
+package booklet
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"codeberg.org/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gobolditalic"
+	"golang.org/x/image/font/gofont/goitalic"
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// Font families registered with fpdf.
+const (
+	sans = "go"
+	mono = "gomono"
+)
+
+// addFonts embeds the Go fonts: real, selectable text in every style.
+// fpdf is given copies: while subsetting, it can write into the bytes it
+// reads a font from (it appends to a slice of them), which would change
+// the fonts shared by the whole process and so the next booklet's bytes.
+func addFonts(f *fpdf.Fpdf) {
+	f.AddUTF8FontFromBytes(sans, "", bytes.Clone(goregular.TTF))
+	f.AddUTF8FontFromBytes(sans, "B", bytes.Clone(gobold.TTF))
+	f.AddUTF8FontFromBytes(sans, "I", bytes.Clone(goitalic.TTF))
+	f.AddUTF8FontFromBytes(sans, "BI", bytes.Clone(gobolditalic.TTF))
+	f.AddUTF8FontFromBytes(mono, "", bytes.Clone(gomono.TTF))
+}
+
+// coverage reports which runes every sans style can draw.
+type coverage struct {
+	maps []cmap
+}
+
+func newCoverage() (*coverage, error) {
+	var c coverage
+	for _, ttf := range [][]byte{goregular.TTF, gobold.TTF, goitalic.TTF, gobolditalic.TTF} {
+		m, err := parseCmap(ttf)
+		if err != nil {
+			return nil, err
+		}
+		c.maps = append(c.maps, m)
+	}
+	return &c, nil
+}
+
+// has reports whether every style has a glyph for r.
+func (c *coverage) has(r rune) bool {
+	for _, m := range c.maps {
+		if !m.has(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// printable returns s with every rune the fonts cannot draw, and every
+// control character, written as <U+XXXX>, so text such as a seed prints
+// as something the reader can type back in.
+func (c *coverage) printable(s string) string {
+	ok := true
+	for _, r := range s {
+		if r != ' ' && (unicode.IsControl(r) || !c.has(r)) {
+			ok = false
+			break
+		}
+	}
+	if ok {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if r != ' ' && (unicode.IsControl(r) || !c.has(r)) {
+			fmt.Fprintf(&b, "<U+%04X>", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// cmap is a font's character map: the code point ranges it maps to glyphs.
+type cmap struct {
+	ranges [][2]rune // inclusive, ascending
+}
+
+func (m cmap) has(r rune) bool {
+	lo, hi := 0, len(m.ranges)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		switch {
+		case r < m.ranges[mid][0]:
+			hi = mid
+		case r > m.ranges[mid][1]:
+			lo = mid + 1
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// parseCmap reads the Unicode character map of a TrueType font (format 4
+// or 12 subtable).
+func parseCmap(ttf []byte) (cmap, error) {
+	be := binary.BigEndian
+	bad := func(what string) (cmap, error) { return cmap{}, fmt.Errorf("font: bad cmap: %s", what) }
+	if len(ttf) < 12 {
+		return bad("short file")
+	}
+	n := int(be.Uint16(ttf[4:]))
+	var tab []byte
+	for i := 0; i < n; i++ {
+		rec := 12 + 16*i
+		if rec+16 > len(ttf) {
+			return bad("short table directory")
+		}
+		if string(ttf[rec:rec+4]) == "cmap" {
+			off, l := int(be.Uint32(ttf[rec+8:])), int(be.Uint32(ttf[rec+12:]))
+			if off+l > len(ttf) {
+				return bad("table out of range")
+			}
+			tab = ttf[off : off+l]
+		}
+	}
+	if len(tab) < 4 {
+		return bad("no cmap table")
+	}
+	best, bestRank := -1, 0
+	for i := 0; i < int(be.Uint16(tab[2:])); i++ {
+		rec := 4 + 8*i
+		if rec+8 > len(tab) {
+			return bad("short subtable list")
+		}
+		pid, eid, off := be.Uint16(tab[rec:]), be.Uint16(tab[rec+2:]), int(be.Uint32(tab[rec+4:]))
+		rank := 0
+		switch {
+		case pid == 3 && eid == 10, pid == 0 && eid == 4:
+			rank = 2
+		case pid == 3 && eid == 1, pid == 0:
+			rank = 1
+		}
+		if rank > bestRank && off+2 <= len(tab) {
+			best, bestRank = off, rank
+		}
+	}
+	if best < 0 {
+		return bad("no Unicode subtable")
+	}
+	sub := tab[best:]
+	switch be.Uint16(sub) {
+	case 4:
+		return parseFormat4(sub)
+	case 12:
+		return parseFormat12(sub)
+	}
+	return bad(fmt.Sprintf("subtable format %d", be.Uint16(sub)))
+}
+
+func parseFormat4(sub []byte) (cmap, error) {
+	be := binary.BigEndian
+	if len(sub) < 14 {
+		return cmap{}, fmt.Errorf("font: bad cmap: short format 4")
+	}
+	segs := int(be.Uint16(sub[6:])) / 2
+	ends, starts := 14, 16+2*segs
+	deltas, offs := starts+2*segs, starts+4*segs
+	if offs+2*segs > len(sub) {
+		return cmap{}, fmt.Errorf("font: bad cmap: short format 4")
+	}
+	var m cmap
+	for s := 0; s < segs; s++ {
+		end, start := int(be.Uint16(sub[ends+2*s:])), int(be.Uint16(sub[starts+2*s:]))
+		delta, ro := int(be.Uint16(sub[deltas+2*s:])), int(be.Uint16(sub[offs+2*s:]))
+		for c := start; c <= end && c != 0xFFFF; c++ {
+			g := 0
+			if ro == 0 {
+				g = (c + delta) & 0xFFFF
+			} else if at := offs + 2*s + ro + 2*(c-start); at+2 <= len(sub) {
+				if g = int(be.Uint16(sub[at:])); g != 0 {
+					g = (g + delta) & 0xFFFF
+				}
+			}
+			if g != 0 {
+				m.add(rune(c))
+			}
+		}
+	}
+	return m, nil
+}
+
+func parseFormat12(sub []byte) (cmap, error) {
+	be := binary.BigEndian
+	if len(sub) < 16 {
+		return cmap{}, fmt.Errorf("font: bad cmap: short format 12")
+	}
+	groups := int(be.Uint32(sub[12:]))
+	if 16+12*groups > len(sub) {
+		return cmap{}, fmt.Errorf("font: bad cmap: short format 12")
+	}
+	var m cmap
+	for g := 0; g < groups; g++ {
+		at := 16 + 12*g
+		lo, hi := rune(be.Uint32(sub[at:])), rune(be.Uint32(sub[at+4:]))
+		for c := lo; c <= hi; c++ {
+			m.add(c)
+		}
+	}
+	return m, nil
+}
+
+// add appends c, merging it into the last range when adjacent. Runes must
+// come in ascending order, as cmap subtables list them.
+func (m *cmap) add(c rune) {
+	if n := len(m.ranges); n > 0 && m.ranges[n-1][1]+1 == c {
+		m.ranges[n-1][1] = c
+		return
+	}
+	m.ranges = append(m.ranges, [2]rune{c, c})
+}

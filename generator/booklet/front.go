@@ -1,0 +1,356 @@
+package booklet
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sortie-wargames/sortie/engine"
+)
+
+// entry is one encounter of the booklet: a pack's entry or a campaign's
+// node.
+type entry struct {
+	number int
+	typ    string
+	step   int // a campaign's step; 0 in a pack
+	steps  int
+	enc    *engine.Encounter
+	// A campaign's gamebook links; both 0 at the last step.
+	success, failure int
+	after            *engine.Afterwards
+}
+
+// anchor names the entry's first page.
+func (e *entry) anchor() string { return "entry/" + strconv.Itoa(e.number) }
+
+// name is "Entry 14".
+func (e *entry) name() string { return "Entry " + strconv.Itoa(e.number) }
+
+// label is "Entry 14: Raid".
+func (e *entry) label() string { return e.name() + ": " + e.enc.Title }
+
+// stepText is "Encounter 5 of 12" in a campaign and "" in a pack.
+func (e *entry) stepText() string {
+	if e.step == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Encounter %d of %d", e.step, e.steps)
+}
+
+func entriesOf(d Doc) ([]*entry, error) {
+	var es []*entry
+	switch {
+	case d.Pack != nil:
+		for _, pe := range d.Pack.Entries {
+			if pe == nil || pe.Encounter == nil {
+				return nil, errors.New("pack entry without an encounter")
+			}
+			es = append(es, &entry{number: pe.Number, typ: pe.Type, enc: pe.Encounter})
+		}
+	case d.Campaign != nil:
+		c := d.Campaign
+		for _, n := range c.Nodes {
+			if n == nil || n.Encounter == nil {
+				return nil, errors.New("campaign node without an encounter")
+			}
+			es = append(es, &entry{
+				number: n.Number, typ: n.Type, step: n.Step, steps: c.Steps, enc: n.Encounter,
+				success: n.Success, failure: n.Failure, after: n.Afterwards,
+			})
+		}
+	}
+	return es, nil
+}
+
+// band returns the booklet's band: the pack's or the campaign's.
+func (r *renderer) band() *engine.Band {
+	switch {
+	case r.doc.Pack != nil:
+		return r.doc.Pack.Band
+	case r.doc.Campaign != nil:
+		return r.doc.Campaign.Band
+	}
+	return nil
+}
+
+// kind describes the booklet for the cover.
+func (r *renderer) kind() string {
+	switch {
+	case r.doc.Campaign != nil:
+		c := r.doc.Campaign
+		return fmt.Sprintf("A campaign of %d encounters, in %d entries", c.Steps, len(c.Nodes))
+	case r.doc.Pack != nil:
+		return "A scenario pack of " + plural(len(r.doc.Pack.Entries), "encounter", "encounters")
+	}
+	return "Quick Reference Sheets"
+}
+
+// cover is page 1, a right-hand page.
+func (r *renderer) cover() {
+	r.newPage("")
+	r.mark("cover", bodyTop)
+	r.bookmark("Cover", 0, bodyTop)
+	sys := r.doc.Set.System
+	w := r.contentW()
+
+	// A dark band with the system's name.
+	r.f.SetFillColor(40, 40, 40)
+	r.f.Rect(side, bodyTop, w, 11, "F")
+	r.font("B", 12)
+	r.f.SetTextColor(255, 255, 255)
+	r.f.SetXY(side+4, bodyTop)
+	r.f.CellFormat(w-8, 11, r.fit(r.cov.printable(sys.Name), w-8), "", 0, "L", false, 0, "")
+	r.ink()
+	r.fr.y = bodyTop + 24
+
+	r.flow(span{text: r.title(), style: "B", size: 30})
+	r.flow(span{text: r.kind(), size: 14, before: 2})
+	r.fr.y += 8
+
+	var facts []span
+	if sys.Book != "" {
+		book := sys.Book
+		if sys.Publisher != "" && !strings.Contains(book, sys.Publisher) {
+			book += " (" + sys.Publisher + ")"
+		}
+		facts = append(facts, span{text: "For " + book + ". You need the rulebook to play.", size: 10.5})
+	}
+	r.flow(facts...)
+	r.fr.y += 4
+	r.seedBox()
+	if r.doc.Summary != "" {
+		r.flow(span{text: r.doc.Summary, size: 11, before: 6})
+	}
+	r.howToUse()
+	r.flow(span{text: "Made with Sortie " + r.version() + ". The same seed, system data and Sortie version always print this same booklet.", size: 8.5, grey: true, before: 4})
+}
+
+// seedBox prints the seed exactly, in a box that shows where it starts
+// and ends.
+func (r *renderer) seedBox() {
+	w := r.contentW()
+	r.font("B", 8)
+	r.f.SetXY(side, r.fr.y)
+	r.f.CellFormat(w, lh(8), "SEED", "", 0, "L", false, 0, "")
+	r.fr.y += lh(8) + 0.5
+	r.font("", 13)
+	lines := r.split(r.doc.Seed, w-6)
+	if r.doc.Seed == "" {
+		lines = []string{"(empty)"}
+	}
+	h := float64(len(lines))*lh(13) + 4
+	r.need(h)
+	r.f.SetFillColor(238, 238, 238)
+	r.f.SetLineWidth(0.3)
+	r.f.Rect(side, r.fr.y, w, h, "FD")
+	r.ink()
+	r.font("", 13)
+	for i, l := range lines {
+		r.f.SetXY(side+3, r.fr.y+2+float64(i)*lh(13))
+		r.f.CellFormat(w-6, lh(13), l, "", 0, "L", false, 0, "")
+	}
+	r.fr.y += h
+	if r.cov.printable(r.doc.Seed) != r.doc.Seed {
+		r.flow(span{text: "Characters the booklet's font cannot show are written as <U+code point>.", size: 8, grey: true, before: 1})
+	}
+}
+
+// howToUse is the cover's box telling the player how to read the booklet.
+func (r *renderer) howToUse() {
+	var steps []string
+	if c := r.doc.Campaign; c != nil {
+		steps = append(steps, fmt.Sprintf("Start at entry %d (page %s). At the end of each encounter, turn to the entry for your success or failure.", c.Start, r.pageOf("entry/"+strconv.Itoa(c.Start))))
+	} else if r.doc.Pack != nil {
+		steps = append(steps, "Pick an entry and turn to it; the entries do not lead into each other.")
+	}
+	if len(r.entries) > 0 {
+		steps = append(steps,
+			"Each encounter is a spread: set up the Battle Board drawn on the left-hand page; the right-hand page gives the objective, your forces and the enemy's.",
+			"PEF cards are sealed. When you resolve a PEF, read only the card the encounter names for it (the first PEF you resolve, the second, ...); never read ahead or read the cards around it. Cut the cards out, or cover the page.",
+			"Every roll made for you is printed with its dice, so you can check it against the rulebook.",
+			fmt.Sprintf("Keep your band and your results on the campaign log (page %s). The Quick Reference Sheets are at the back (page %s).", r.pageOf("log"), r.pageOf("qrs")),
+		)
+	} else {
+		steps = append(steps, "The Quick Reference Sheets print every table from the same data Sortie rolls on.")
+	}
+	spans := []span{{text: "How to use this booklet", style: "B", size: 11}}
+	for i, s := range steps {
+		spans = append(spans, span{text: s, size: 10, indent: 6, bullet: strconv.Itoa(i+1) + ".", before: 1.5})
+	}
+	w := r.contentW() - 8
+	h := 6.0
+	for _, s := range spans {
+		h += r.spanHeight(s, w)
+	}
+	r.fr.y += 8
+	r.need(h)
+	r.f.SetLineWidth(0.5)
+	r.f.Rect(side, r.fr.y, r.contentW(), h, "D")
+	r.ink()
+	outer := r.fr
+	r.fr = frame{x: side + 4, w: w, top: r.fr.y + 3, y: r.fr.y + 3, bottom: r.fr.y + h, brk: func() {}}
+	r.flow(spans...)
+	outer.y += h
+	r.fr = outer
+}
+
+// contents lists the sections and every entry with their pages, as links.
+func (r *renderer) contents() {
+	r.newPage("Contents")
+	r.mark("contents", bodyTop)
+	r.bookmark("Contents", 0, bodyTop)
+	r.heading("Contents", 16, 10)
+	type line struct {
+		text, anchor string
+		level        int
+	}
+	var lines []line
+	if len(r.entries) > 0 {
+		band := "Your band"
+		if r.doc.Campaign != nil {
+			band = "Your band and where to start"
+		}
+		lines = append(lines, line{band, "band", 0})
+		lines = append(lines, line{"Encounters", r.entries[0].anchor(), 0})
+		for _, e := range r.entries {
+			t := e.label()
+			if s := e.stepText(); s != "" {
+				t += " (" + strings.ToLower(s[:1]) + s[1:] + ")"
+			}
+			lines = append(lines, line{t, e.anchor(), 1})
+		}
+		lines = append(lines,
+			line{"Sealed PEF cards", "cards", 0},
+			line{"Campaign log", "log", 0})
+	}
+	lines = append(lines, line{"Quick Reference Sheets", "qrs", 0})
+	for _, l := range lines {
+		size, style := 10.5, "B"
+		if l.level > 0 {
+			size, style = 9.5, ""
+		}
+		h := lh(size) + 1.2
+		if l.level == 0 {
+			r.gap(1.5)
+		}
+		r.need(h)
+		r.contentsLine(l.text, r.pageOf(l.anchor), style, size, 6*float64(l.level), h)
+		r.f.Link(side, r.fr.y, r.contentW(), h, r.link(l.anchor))
+		r.fr.y += h
+	}
+}
+
+// contentsLine prints "text ...... page".
+func (r *renderer) contentsLine(text, page, style string, size, indent, h float64) {
+	w := r.contentW()
+	r.font(style, size)
+	pw := r.f.GetStringWidth(page)
+	t := r.fit(r.cov.printable(text), w-indent-pw-8)
+	tw := r.f.GetStringWidth(t)
+	r.f.SetXY(side+indent, r.fr.y)
+	r.f.CellFormat(tw, h, t, "", 0, "L", false, 0, "")
+	r.f.SetXY(side, r.fr.y)
+	r.f.CellFormat(w, h, page, "", 0, "R", false, 0, "")
+	// Dot leaders.
+	r.font("", size)
+	r.f.SetTextColor(140, 140, 140)
+	dot := r.f.GetStringWidth(". ")
+	x0, x1 := side+indent+tw+2, side+w-pw-2
+	if n := int((x1 - x0) / dot); n > 0 {
+		r.f.SetXY(x1-float64(n)*dot, r.fr.y)
+		r.f.CellFormat(float64(n)*dot, h, strings.Repeat(". ", n), "", 0, "L", false, 0, "")
+	}
+	r.f.SetTextColor(0, 0, 0)
+}
+
+// bandSection prints the band once, and for a campaign where to start.
+func (r *renderer) bandSection() {
+	title := "Your band"
+	r.newPage(title)
+	r.mark("band", bodyTop)
+	r.bookmark(title, 0, bodyTop)
+	b := r.band()
+	r.heading(title, 16, 20)
+	if b == nil {
+		r.flow(span{text: "No band was rolled for this booklet.", size: bodySize})
+		return
+	}
+	r.flow(span{text: fmt.Sprintf("Pre-rolled: %s, the Star first. Every encounter and PEF card counts on a band of %d; with another band, read the rule the card prints.", plural(b.Size(), "figure", "figures"), b.Size()), size: bodySize})
+	r.gap(2)
+	r.roster(b.Figures, true)
+	r.rerolls(b.Rerolled, "Re-rolled, Rep too high for the Star")
+	for _, n := range b.Notes {
+		r.flow(span{text: n, size: bodySize, before: 1})
+	}
+	if c := r.doc.Campaign; c != nil {
+		r.gap(8)
+		start := "entry/" + strconv.Itoa(c.Start)
+		r.need(20)
+		r.f.SetLineWidth(0.6)
+		r.f.Rect(side, r.fr.y, r.contentW(), 16, "D")
+		r.ink()
+		r.font("B", 18)
+		r.f.SetXY(side, r.fr.y+2)
+		text := fmt.Sprintf("Start at entry %d (page %s)", c.Start, r.pageOf(start))
+		r.f.CellFormat(r.contentW(), 12, text, "", 0, "C", false, r.link(start), "")
+		r.fr.y += 18
+		r.flow(span{text: fmt.Sprintf("The campaign runs %d encounters. Each entry ends with the entry to turn to on a success and on a failure, as the Next Encounter table says.", c.Steps), size: bodySize})
+	}
+}
+
+// roster prints figures as a table: the band (with its Star first) or an
+// enemy roster (numbered places to take figures from).
+func (r *renderer) roster(figs []engine.Figure, band bool) {
+	first := "Place"
+	if band {
+		first = "#"
+	}
+	g := &grid{
+		cols: []gridCol{
+			{head: first, style: "B", align: "C"},
+			{head: "Figure", style: "B", align: "L"},
+			{head: "Class", align: "L"},
+			{head: "Rep", style: "B", align: "C"},
+			{head: "AC", align: "C"},
+			{head: "Rolled and notes", align: "L", grow: true},
+		},
+		size: 8.5, headSize: 8,
+		rowGrey: func(i int) bool { return i%2 == 1 },
+	}
+	for i, f := range figs {
+		name := f.Type
+		if f.Name != "" && f.Name != f.Type {
+			name = f.Name
+			if f.Type != "" && !f.Star {
+				name += " (" + f.Type + ")"
+			}
+		}
+		var notes []string
+		if f.Roll != nil {
+			notes = append(notes, rollText(f.Roll))
+		}
+		if f.Note != "" {
+			notes = append(notes, f.Note)
+		}
+		g.rows = append(g.rows, []string{strconv.Itoa(i + 1), name, f.Class, strconv.Itoa(f.Rep), strconv.Itoa(f.AC), strings.Join(notes, ". ")})
+	}
+	r.table(g, nil)
+}
+
+// rollText is "Recruiting: 2d6 = 4 + 4 = 8 (row 8)".
+func rollText(ro *engine.Roll) string {
+	s := ro.String()
+	if ro.Row != "" && ro.Row != strconv.Itoa(ro.Dice.Value) {
+		s += " (row " + ro.Row + ")"
+	}
+	return s
+}
+
+// rerolls lists re-rolled recruits with their dice.
+func (r *renderer) rerolls(rolls []*engine.Roll, label string) {
+	for _, ro := range rolls {
+		r.flow(span{text: label + ": " + rollText(ro), size: 8.5, before: 1, indent: 4, bullet: "•"})
+	}
+}

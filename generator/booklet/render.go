@@ -1,0 +1,488 @@
+package booklet
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// Page geometry in millimetres. Nothing is printed within 12 mm of the
+// paper's edge, so home printers do not clip it.
+const (
+	side     = 15.0 // left and right margins
+	headY    = 12.5 // top of the running head
+	bodyTop  = 21.0 // top of the text block
+	footGap  = 20.0 // the text block ends this far above the paper's bottom edge
+	footY    = 16.5 // the footer's top, measured up from the paper's bottom edge
+	ptMM     = 25.4 / 72
+	leading  = 1.28 // line height as a multiple of the font size
+	bodySize = 9.5  // body text, in points
+)
+
+// lh returns the line height of a font size in points.
+func lh(size float64) float64 { return size * ptMM * leading }
+
+// renderer draws one pass of the booklet.
+type renderer struct {
+	*book
+	f       *fpdf.Fpdf
+	prev    *layout        // page numbers from the previous pass
+	lay     *layout        // page numbers of this pass
+	links   map[string]int // anchor -> fpdf link id
+	section string         // running head of the current page
+	fr      frame          // where flowing text goes
+}
+
+// frame is a column text flows down; brk moves it to the next column or
+// page when it is full.
+type frame struct {
+	x, w, top, y, bottom float64
+	brk                  func()
+}
+
+func newRenderer(b *book, prev *layout) *renderer {
+	f := fpdf.NewCustom(&fpdf.InitType{
+		OrientationStr: "P",
+		UnitStr:        "mm",
+		Size:           fpdf.SizeType{Wd: b.pw, Ht: b.ph},
+	})
+	r := &renderer{book: b, f: f, prev: prev, lay: newLayout(), links: map[string]int{}}
+	f.SetCatalogSort(true)
+	f.SetCreationDate(b.created)
+	f.SetModificationDate(b.created)
+	f.SetCompression(true)
+	f.SetMargins(side, bodyTop, side)
+	f.SetAutoPageBreak(false, 0)
+	f.SetCellMargin(0)
+	addFonts(f)
+	f.SetFont(sans, "", bodySize)
+	title := b.doc.Title
+	if title == "" {
+		title = b.doc.Set.System.Name
+	}
+	f.SetTitle(title, true)
+	f.SetSubject(b.doc.Set.System.Name+" · seed "+b.doc.Seed, true)
+	f.SetCreator("Sortie "+b.opt.Version, true)
+	f.SetProducer("Sortie "+b.opt.Version+" (go-pdf/fpdf)", true)
+	f.SetKeywords("seed: "+b.doc.Seed, true)
+	f.SetLang("en")
+	f.SetDisplayMode("fullpage", "TwoPageRight")
+	f.SetHeaderFunc(r.header)
+	f.SetFooterFunc(r.footer)
+	return r
+}
+
+// finish checks the pass: fpdf's sticky error, and that every link found
+// its target.
+func (r *renderer) finish() error {
+	if err := r.f.Error(); err != nil {
+		return err
+	}
+	anchors := make([]string, 0, len(r.links))
+	for a := range r.links {
+		anchors = append(anchors, a)
+	}
+	slices.Sort(anchors)
+	for _, a := range anchors {
+		if _, ok := r.lay.pages[a]; !ok {
+			return fmt.Errorf("internal link to %s has no target", a)
+		}
+	}
+	return nil
+}
+
+// build draws the whole booklet.
+func (r *renderer) build() {
+	r.cover()
+	r.contents()
+	if len(r.entries) > 0 {
+		r.bandSection()
+		r.encounters()
+		r.cardSection()
+		r.logSection()
+	}
+	r.qrsSection()
+}
+
+// contentW is the width of the text block.
+func (r *renderer) contentW() float64 { return r.pw - 2*side }
+
+// bottom is where the text block ends.
+func (r *renderer) bottom() float64 { return r.ph - footGap }
+
+// newPage starts a page with the given running head and a full-width
+// frame on it.
+func (r *renderer) newPage(section string) {
+	r.section = section
+	r.f.AddPage()
+	r.fr = frame{x: side, w: r.contentW(), top: bodyTop, y: bodyTop, bottom: r.bottom(), brk: func() { r.newPage(section) }}
+}
+
+// startOn starts a page of the given parity (even pages are left-hand
+// pages: page 1, the cover, is a right-hand page), filling the page
+// between with a ruled notes page when needed.
+func (r *renderer) startOn(even bool, section string) {
+	if next := r.f.PageNo() + 1; (next%2 == 0) != even {
+		r.notesPage()
+	}
+	r.newPage(section)
+}
+
+// notesPage is a ruled page for the player's notes.
+func (r *renderer) notesPage() {
+	r.newPage("Notes")
+	r.font("B", 14)
+	r.f.SetXY(side, bodyTop)
+	r.f.CellFormat(r.contentW(), lh(14), "Notes", "", 0, "L", false, 0, "")
+	r.rules(bodyTop+lh(14)+6, r.bottom(), 8)
+}
+
+// rules draws ruled writing lines from y0 to y1, step mm apart.
+func (r *renderer) rules(y0, y1, step float64) {
+	r.f.SetDrawColor(170, 170, 170)
+	r.f.SetLineWidth(0.2)
+	for y := y0 + step; y <= y1+0.01; y += step {
+		r.f.Line(side, y, r.pw-side, y)
+	}
+	r.ink()
+}
+
+// ink restores black drawing and text and a normal line width.
+func (r *renderer) ink() {
+	r.f.SetDrawColor(0, 0, 0)
+	r.f.SetTextColor(0, 0, 0)
+	r.f.SetFillColor(255, 255, 255)
+	r.f.SetLineWidth(0.25)
+	r.f.SetDashPattern(nil, 0)
+}
+
+func (r *renderer) font(style string, size float64) { r.f.SetFont(sans, style, size) }
+
+// header prints the running head: the booklet's title and the section.
+func (r *renderer) header() {
+	if r.f.PageNo() == 1 {
+		return
+	}
+	r.font("", 7.5)
+	r.f.SetTextColor(90, 90, 90)
+	w := r.contentW()
+	sec := r.fit(r.section, w*0.55)
+	title := r.fit(r.title(), w-r.f.GetStringWidth(sec)-8)
+	r.f.SetXY(side, headY)
+	r.f.CellFormat(w, lh(7.5), title, "", 0, "L", false, 0, "")
+	r.f.SetXY(side, headY)
+	r.f.CellFormat(w, lh(7.5), sec, "", 0, "R", false, 0, "")
+	r.f.SetDrawColor(150, 150, 150)
+	r.f.SetLineWidth(0.2)
+	y := headY + lh(7.5) + 0.8
+	r.f.Line(side, y, r.pw-side, y)
+	r.ink()
+}
+
+// footer prints what is needed to print the page again: the system, the
+// seed, Sortie's version, and the page number.
+func (r *renderer) footer() {
+	w := r.contentW()
+	y := r.ph - footY
+	r.f.SetDrawColor(150, 150, 150)
+	r.f.SetLineWidth(0.2)
+	r.f.Line(side, y-0.8, r.pw-side, y-0.8)
+	r.ink()
+	page := "Page " + strconv.Itoa(r.f.PageNo())
+	size := 7.5
+	r.font("B", size)
+	pw := r.f.GetStringWidth(page)
+	left := r.footLeft(w-pw-6, &size)
+	r.font("", size)
+	r.f.SetXY(side, y)
+	r.f.CellFormat(w-pw-6, lh(size), left, "", 0, "L", false, 0, "")
+	r.font("B", 7.5)
+	r.f.SetXY(side, y)
+	r.f.CellFormat(w, lh(7.5), page, "", 0, "R", false, 0, "")
+}
+
+// footLeft returns the footer's left part, shrinking the font down to 6 pt
+// to fit a long seed; a seed longer still is cut short, pointing to the
+// cover where it is printed whole.
+func (r *renderer) footLeft(w float64, size *float64) string {
+	sys := r.doc.Set.System.Name
+	seed := r.cov.printable(r.doc.Seed)
+	ver := "Sortie " + r.version()
+	whole := sys + " · Seed: " + seed + " · " + ver
+	for s := 7.5; s >= 6; s -= 0.5 {
+		r.font("", s)
+		if r.f.GetStringWidth(whole) <= w {
+			*size = s
+			return whole
+		}
+	}
+	*size = 6
+	r.font("", 6)
+	tail := "… (whole seed on page 1) · " + ver
+	return sys + " · Seed: " + r.fit(seed, w-r.f.GetStringWidth(sys+" · Seed: "+tail)) + tail
+}
+
+func (r *renderer) version() string {
+	if r.opt.Version == "" {
+		return "(unknown version)"
+	}
+	return r.opt.Version
+}
+
+func (r *renderer) title() string {
+	if r.doc.Title != "" {
+		return r.doc.Title
+	}
+	return r.doc.Set.System.Name
+}
+
+// fit cuts s (already printable) to width w in the current font, ending it
+// with an ellipsis when cut.
+func (r *renderer) fit(s string, w float64) string {
+	if r.f.GetStringWidth(s) <= w {
+		return s
+	}
+	rs := []rune(s)
+	for len(rs) > 0 && r.f.GetStringWidth(string(rs)+"…") > w {
+		rs = rs[:len(rs)-1]
+	}
+	return strings.TrimRight(string(rs), " ") + "…"
+}
+
+// link returns the fpdf link id of an anchor, creating it on first use.
+func (r *renderer) link(anchor string) int {
+	if id, ok := r.links[anchor]; ok {
+		return id
+	}
+	id := r.f.AddLink()
+	r.links[anchor] = id
+	return id
+}
+
+// mark records that anchor is at height y on the current page.
+func (r *renderer) mark(anchor string, y float64) {
+	page := r.f.PageNo()
+	r.lay.pages[anchor] = page
+	r.f.SetLink(r.link(anchor), y, page)
+}
+
+// pageOf returns the page an anchor landed on in the previous pass, as
+// printed ("?" in the first pass, which only measures).
+func (r *renderer) pageOf(anchor string) string {
+	if p, ok := r.prev.pages[anchor]; ok {
+		return strconv.Itoa(p)
+	}
+	return "?"
+}
+
+// bookmark adds an outline entry at height y of the current page.
+func (r *renderer) bookmark(text string, level int, y float64) {
+	r.font("", bodySize)
+	r.f.Bookmark(text, level, y)
+}
+
+// split wraps s to width w in the current font; it returns at least one
+// line.
+func (r *renderer) split(s string, w float64) []string {
+	lines := r.f.SplitText(r.cov.printable(s), w)
+	if len(lines) == 0 {
+		return []string{""}
+	}
+	return lines
+}
+
+// need moves the frame on when fewer than h mm are left in it.
+func (r *renderer) need(h float64) {
+	if r.fr.y+h > r.fr.bottom+0.01 {
+		r.fr.brk()
+	}
+}
+
+// atTop reports whether nothing has been written in the frame yet.
+func (r *renderer) atTop() bool { return r.fr.y <= r.fr.top+0.01 }
+
+// gap adds vertical space, unless the frame has just started.
+func (r *renderer) gap(h float64) {
+	if r.atTop() || h == 0 {
+		return
+	}
+	if r.fr.y+h > r.fr.bottom {
+		r.fr.brk()
+		return
+	}
+	r.fr.y += h
+}
+
+// span is a run of text set in one style: a paragraph, a heading or a
+// list item.
+type span struct {
+	text   string
+	style  string
+	size   float64
+	indent float64 // mm from the frame's left edge
+	before float64 // space above, in mm
+	bullet string  // printed in the indent on the first line
+	link   string  // anchor the whole span links to
+	grey   bool
+	rule   bool // a heading: a rule under it
+}
+
+// ruleGap is the space a heading's rule takes.
+const ruleGap = 1.6
+
+// spanHeight measures a span set in width w.
+func (r *renderer) spanHeight(s span, w float64) float64 {
+	r.font(s.style, s.size)
+	h := s.before + float64(len(r.split(s.text, w-s.indent)))*lh(s.size)
+	if s.rule {
+		h += ruleGap
+	}
+	return h
+}
+
+// flow writes spans down the frame, breaking to the next column or page
+// between lines.
+func (r *renderer) flow(spans ...span) {
+	for _, s := range spans {
+		r.gap(s.before)
+		r.font(s.style, s.size)
+		if s.grey {
+			r.f.SetTextColor(80, 80, 80)
+		}
+		h := lh(s.size)
+		for i, line := range r.split(s.text, r.fr.w-s.indent) {
+			r.need(h)
+			r.font(s.style, s.size)
+			if i == 0 && s.bullet != "" {
+				r.f.SetXY(r.fr.x, r.fr.y)
+				r.f.CellFormat(s.indent-1.2, h, s.bullet, "", 0, "R", false, 0, "")
+			}
+			r.f.SetXY(r.fr.x+s.indent, r.fr.y)
+			link := 0
+			if s.link != "" {
+				link = r.link(s.link)
+			}
+			r.f.CellFormat(r.fr.w-s.indent, h, line, "", 0, "L", false, link, "")
+			r.fr.y += h
+		}
+		r.f.SetTextColor(0, 0, 0)
+		if s.rule {
+			r.f.SetLineWidth(0.35)
+			r.f.Line(r.fr.x, r.fr.y+0.3, r.fr.x+r.fr.w, r.fr.y+0.3)
+			r.ink()
+			r.fr.y += ruleGap
+		}
+	}
+}
+
+// columns flows two lists of spans side by side and moves the frame below
+// the longer.
+func (r *renderer) columns(left, right []span) {
+	const gutter = 7.0
+	outer := r.fr
+	w := (outer.w - gutter) / 2
+	hl, hr := 0.0, 0.0
+	for _, s := range left {
+		hl += r.spanHeight(s, w)
+	}
+	for _, s := range right {
+		hr += r.spanHeight(s, w)
+	}
+	r.need(max(hl, hr))
+	outer = r.fr
+	y := outer.y
+	r.fr = frame{x: outer.x, w: w, top: y, y: y, bottom: outer.bottom, brk: func() {}}
+	r.flow(left...)
+	end := r.fr.y
+	r.fr = frame{x: outer.x + w + gutter, w: w, top: y, y: y, bottom: outer.bottom, brk: func() {}}
+	r.flow(right...)
+	outer.y = max(end, r.fr.y)
+	r.fr = outer
+}
+
+// headSpan is a heading as a span, for columns.
+func headSpan(text string, size float64) span {
+	return span{text: text, style: "B", size: size, before: 2.5, rule: true}
+}
+
+// heading writes a section heading with a rule under it, kept with at
+// least keep mm of what follows.
+func (r *renderer) heading(text string, size, keep float64) {
+	before := 2.8
+	if r.atTop() {
+		before = 0
+	}
+	r.need(before + lh(size) + 1.5 + keep)
+	if !r.atTop() {
+		r.fr.y += before
+	}
+	r.font("B", size)
+	r.f.SetXY(r.fr.x, r.fr.y)
+	r.f.CellFormat(r.fr.w, lh(size), r.cov.printable(text), "", 0, "L", false, 0, "")
+	r.fr.y += lh(size) + 0.3
+	r.f.SetLineWidth(0.35)
+	r.f.Line(r.fr.x, r.fr.y, r.fr.x+r.fr.w, r.fr.y)
+	r.ink()
+	r.fr.y += 1.2
+}
+
+// bullets returns list items as spans.
+func bullets(items []string, size float64) []span {
+	spans := make([]span, 0, len(items))
+	for _, it := range items {
+		spans = append(spans, span{text: it, size: size, indent: 4, bullet: "•", before: 0.6})
+	}
+	return spans
+}
+
+// plural returns "1 PEF" or "3 PEFs".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// ordinal returns "first", "second", ... for small n and "12th" beyond.
+func ordinal(n int) string {
+	words := []string{"", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
+	if n > 0 && n < len(words) {
+		return words[n]
+	}
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suffix
+}
+
+// positions writes roster places with runs joined: "4–7, 1".
+func positions(ns []int) string {
+	var parts []string
+	for i := 0; i < len(ns); {
+		j := i
+		for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
+			j++
+		}
+		switch {
+		case j == i:
+			parts = append(parts, strconv.Itoa(ns[i]))
+		case j == i+1:
+			parts = append(parts, strconv.Itoa(ns[i]), strconv.Itoa(ns[j]))
+		default:
+			parts = append(parts, strconv.Itoa(ns[i])+"–"+strconv.Itoa(ns[j]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
+}

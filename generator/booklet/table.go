@@ -1,0 +1,290 @@
+package booklet
+
+import "strings"
+
+// Cell padding in tables, in millimetres.
+const (
+	padX = 1.3
+	padY = 0.75
+)
+
+// gridCol is one column of a table.
+type gridCol struct {
+	head  string
+	style string  // font style of the cells
+	align string  // "L" or "C"
+	grow  bool    // takes the width the other columns leave
+	minW  float64 // the least width, for columns to write in
+	maxW  float64 // the most width a fixed column takes (wrapping); 0 for no limit
+	size  float64 // font size, if not the grid's
+	w     float64
+}
+
+// grid is a table with a header row, drawn with its header repeated
+// wherever it breaks across a column or page.
+type grid struct {
+	cols     []gridCol
+	rows     [][]string
+	size     float64 // cell font size in points
+	headSize float64
+	minRow   float64 // minimum row height, for rows to write in
+	rowGrey  func(i int) bool
+}
+
+// fitColumns sets the columns' widths to fill w: each column gets the
+// width of its longest line, and the growing columns share what is left
+// (or what there is, never less than their longest word).
+func (r *renderer) fitColumns(g *grid, w float64) {
+	n := len(g.cols)
+	nat := make([]float64, n)
+	least := make([]float64, n)
+	for i, c := range g.cols {
+		r.font("B", g.headSize)
+		nat[i] = r.f.GetStringWidth(r.cov.printable(c.head))
+		least[i] = longestWord(r, c.head)
+		r.font(c.style, g.cellSize(c))
+		for _, row := range g.rows {
+			if i < len(row) {
+				nat[i] = max(nat[i], r.f.GetStringWidth(r.cov.printable(row[i])))
+				least[i] = max(least[i], longestWord(r, row[i]))
+			}
+		}
+		nat[i] = max(nat[i]+2*padX+0.2, c.minW)
+		least[i] += 2*padX + 0.2
+		if c.maxW > 0 {
+			nat[i] = max(min(nat[i], c.maxW), least[i])
+		}
+		least[i] = min(least[i], nat[i])
+	}
+	var fixed, flex float64
+	for i, c := range g.cols {
+		if c.grow {
+			flex += nat[i]
+		} else {
+			fixed += nat[i]
+		}
+	}
+	if flex == 0 {
+		// Nothing grows: the last column takes the rest.
+		g.cols[n-1].grow = true
+		fixed -= nat[n-1]
+		flex = nat[n-1]
+	}
+	for i, c := range g.cols {
+		g.cols[i].w = nat[i]
+		if c.grow && fixed+flex <= w {
+			g.cols[i].w = nat[i] + (w-fixed-flex)*nat[i]/flex
+		}
+	}
+	if fixed+flex > w {
+		r.squeeze(g, nat, least, w-fixed)
+	}
+	// Squeeze every column if the growing ones' words still need it.
+	total := 0.0
+	for _, c := range g.cols {
+		total += c.w
+	}
+	if total > w {
+		scale := w / total
+		for i := range g.cols {
+			g.cols[i].w *= scale
+		}
+	}
+}
+
+// squeeze fits the growing columns into room by capping the widest: every
+// column narrower than the cap keeps its natural width, so short columns
+// do not wrap while a long one does; none gets less than its longest word.
+func (r *renderer) squeeze(g *grid, nat, least []float64, room float64) {
+	lo, hi := 0.0, 0.0
+	for i, c := range g.cols {
+		if c.grow {
+			hi = max(hi, nat[i])
+		}
+	}
+	width := func(i int, limit float64) float64 { return max(least[i], min(nat[i], limit)) }
+	for range 40 {
+		mid := (lo + hi) / 2
+		sum := 0.0
+		for i, c := range g.cols {
+			if c.grow {
+				sum += width(i, mid)
+			}
+		}
+		if sum > room {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	for i, c := range g.cols {
+		if c.grow {
+			g.cols[i].w = width(i, lo)
+		}
+	}
+}
+
+// cellSize is the font size of a column's cells.
+func (g *grid) cellSize(c gridCol) float64 {
+	if c.size > 0 {
+		return c.size
+	}
+	return g.size
+}
+
+// longestWord is the width of s's longest word in the current font.
+func longestWord(r *renderer, s string) float64 {
+	var m float64
+	for _, word := range strings.Fields(r.cov.printable(s)) {
+		m = max(m, r.f.GetStringWidth(word))
+	}
+	return m
+}
+
+// cellLines wraps every cell of a row to its column.
+func (r *renderer) cellLines(g *grid, row []string, head bool) ([][]string, float64) {
+	lines := make([][]string, len(g.cols))
+	h := g.minRow
+	if head {
+		h = 0
+	}
+	for i, c := range g.cols {
+		style, size := c.style, g.cellSize(c)
+		if head {
+			style, size = "B", g.headSize
+		}
+		text := ""
+		if i < len(row) {
+			text = row[i]
+		}
+		r.font(style, size)
+		lines[i] = r.split(text, c.w-2*padX)
+		h = max(h, float64(len(lines[i]))*lh(size)+2*padY)
+	}
+	return lines, h
+}
+
+// drawRow draws one row at (x, y), its cells already wrapped.
+func (r *renderer) drawRow(g *grid, x, y, h float64, lines [][]string, head bool, fill int) {
+	total := 0.0
+	for _, c := range g.cols {
+		total += c.w
+	}
+	if fill < 255 {
+		r.f.SetFillColor(fill, fill, fill)
+		r.f.Rect(x, y, total, h, "F")
+	}
+	cx := x
+	for i, c := range g.cols {
+		style, size := c.style, g.cellSize(c)
+		if head {
+			style, size = "B", g.headSize
+		}
+		r.font(style, size)
+		for j, l := range lines[i] {
+			r.f.SetXY(cx+padX, y+padY+float64(j)*lh(size))
+			r.f.CellFormat(c.w-2*padX, lh(size), l, "", 0, c.align, false, 0, "")
+		}
+		cx += c.w
+	}
+	r.f.SetTextColor(0, 0, 0)
+	r.f.SetDrawColor(120, 120, 120)
+	r.f.SetLineWidth(0.15)
+	cx = x
+	for i := range g.cols {
+		if i > 0 {
+			r.f.Line(cx, y, cx, y+h)
+		}
+		cx += g.cols[i].w
+	}
+	r.f.Line(x, y+h, x+total, y+h)
+	r.ink()
+}
+
+// table draws g in the current frame, moving on to the next column or
+// page between rows and repeating the header there. head, when not nil,
+// draws something above the column headers (a title band) at the frame's
+// position and moves it down, or with measure only returns its height; it
+// is told whether the table is continued.
+func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
+	r.fitColumns(g, r.fr.w)
+	headCells := make([]string, len(g.cols))
+	for i, c := range g.cols {
+		headCells[i] = c.head
+	}
+	hl, hh := r.cellLines(g, headCells, true)
+	top := func(continued bool) {
+		if head != nil {
+			head(continued, false)
+		}
+		r.drawRow(g, r.fr.x, r.fr.y, hh, hl, true, 215)
+		r.frameLine(r.fr.y, hh)
+		r.fr.y += hh
+	}
+	extra := 0.0
+	if head != nil {
+		extra = head(false, true)
+	}
+	rowStart := r.fr.y
+	for i, row := range g.rows {
+		lines, h := r.cellLines(g, row, false)
+		if i == 0 {
+			r.need(extra + hh + h)
+			top(false)
+			rowStart = r.fr.y
+		} else if r.fr.y+h > r.fr.bottom {
+			r.frameBox(rowStart, r.fr.y)
+			r.fr.brk()
+			cont := 0.0
+			if head != nil {
+				cont = head(true, true)
+			}
+			r.need(cont + hh + h)
+			top(true)
+			rowStart = r.fr.y
+		}
+		fill := 255
+		if g.rowGrey != nil && g.rowGrey(i) {
+			fill = 242
+		}
+		r.drawRow(g, r.fr.x, r.fr.y, h, lines, false, fill)
+		r.fr.y += h
+	}
+	if len(g.rows) == 0 {
+		r.need(extra + hh)
+		top(false)
+		rowStart = r.fr.y
+	}
+	r.frameBox(rowStart, r.fr.y)
+}
+
+// gridHeight measures a fitted grid: its header row and every row.
+func (r *renderer) gridHeight(g *grid) float64 {
+	headCells := make([]string, len(g.cols))
+	for i, c := range g.cols {
+		headCells[i] = c.head
+	}
+	_, h := r.cellLines(g, headCells, true)
+	for _, row := range g.rows {
+		_, rh := r.cellLines(g, row, false)
+		h += rh
+	}
+	return h
+}
+
+// frameLine outlines a header row.
+func (r *renderer) frameLine(y, h float64) {
+	r.f.SetLineWidth(0.3)
+	r.f.Rect(r.fr.x, y, r.fr.w, h, "D")
+	r.ink()
+}
+
+// frameBox outlines the body rows of a table from y0 to y1.
+func (r *renderer) frameBox(y0, y1 float64) {
+	if y1 <= y0 {
+		return
+	}
+	r.f.SetLineWidth(0.3)
+	r.f.Rect(r.fr.x, y0, r.fr.w, y1-y0, "D")
+	r.ink()
+}

@@ -1,0 +1,392 @@
+package booklet_test
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/generator/booklet"
+)
+
+// papers are the sizes in points each paper must have.
+var papers = []struct {
+	name string
+	w, h float64
+}{
+	{"a4", 595.28, 841.89},
+	{"letter", 612, 792},
+}
+
+// TestWrite renders a pack and a campaign on each paper and checks that
+// pdfcpu reads and validates them, with pages of the right size and
+// enough of them.
+func TestWrite(t *testing.T) {
+	docs := []struct {
+		name     string
+		doc      booklet.Doc
+		minPages int
+	}{
+		{"pack", packDoc(t, "marsh", engine.Options{Enemies: "creatures"}), 20},
+		{"campaign", campaignDoc(t, "summer"), 80},
+	}
+	for _, p := range papers {
+		for _, d := range docs {
+			t.Run(p.name+"/"+d.name, func(t *testing.T) {
+				pdf := write(t, d.doc, booklet.Options{Paper: p.name, Created: created, Version: "0.1.0"})
+				save(t, d.name+"-"+p.name+".pdf", pdf)
+				conf := model.NewDefaultConfiguration()
+				ctx, err := api.ReadContext(bytes.NewReader(pdf), conf)
+				if err != nil {
+					t.Fatalf("pdfcpu cannot read the booklet: %v", err)
+				}
+				if err := api.ValidateContext(ctx); err != nil {
+					t.Fatalf("pdfcpu finds the booklet invalid: %v", err)
+				}
+				if ctx.PageCount < d.minPages {
+					t.Errorf("%d pages, want at least %d", ctx.PageCount, d.minPages)
+				}
+				dims, err := ctx.PageDims()
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, dim := range dims {
+					if math.Abs(dim.Width-p.w) > 0.5 || math.Abs(dim.Height-p.h) > 0.5 {
+						t.Fatalf("page %d is %.2f x %.2f pt, want %.2f x %.2f", i+1, dim.Width, dim.Height, p.w, p.h)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestText checks the text a player reads: the QRS titles from the data,
+// every entry, the cards, the seed, the footer and the gamebook links.
+func TestText(t *testing.T) {
+	d := campaignDoc(t, "summer")
+	path := save(t, "text.pdf", write(t, d, booklet.Options{Paper: "a4", Created: created, Version: "9.8.7"}))
+	text := squash(pdftotext(t, path, 0, 0))
+	want := []string{
+		"Summer of Blades", "summer", "2d6 Sword & Sorcery · Seed: summer · Sortie 9.8.7",
+		"Card 1", "Success: turn to entry", "Failure: turn to entry", "The campaign ends here.",
+		"Start at entry 1", "Quick Reference Sheets", "Campaign log", "Sealed PEF cards",
+	}
+	for _, id := range d.Set.System.QRS {
+		want = append(want, d.Set.Table(id).Title)
+	}
+	for _, n := range d.Campaign.Nodes {
+		want = append(want, fmt.Sprintf("Entry %d: %s", n.Number, n.Encounter.Title))
+	}
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("the booklet does not say %q", w)
+		}
+	}
+	for _, must := range []string{"Action", "Casting", "NPC Spell Casting", "Shooting", "Shooting Damage", "Charge", "Melee",
+		"Will to Fight", "After the Battle Recovery", "PEF Resolution", "Enemy", "Recruiting", "New Recruits", "Next Encounter",
+		"Army lists", "Creature lists", "Orcs", "Goblins", "Creature List 4 – 5"} {
+		if !strings.Contains(text, must) {
+			t.Errorf("the QRS lack %q", must)
+		}
+	}
+	pages, err := booklet.Pages(d, booklet.Options{Paper: "a4", Created: created})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nPages := strings.Count(pdftotext(t, path, 0, 0), "\f")
+	for p := 1; p <= nPages; p++ {
+		if page := pdftotext(t, path, p, p); !strings.Contains(page, "Page "+strconv.Itoa(p)) || !strings.Contains(page, "Seed: summer") {
+			t.Errorf("page %d lacks the footer", p)
+		}
+		if p > 3 {
+			break // the rest is checked by the sample below
+		}
+	}
+	for _, a := range []string{"log", "qrs", "cards", "entry/33"} {
+		p := pages[a]
+		if page := pdftotext(t, path, p, p); !strings.Contains(page, "Page "+strconv.Itoa(p)) {
+			t.Errorf("page %d (%s) lacks its footer", p, a)
+		}
+	}
+}
+
+// TestFogOfWar checks that what a PEF turns out to be is printed on its
+// card and nowhere on the encounter's spread.
+func TestFogOfWar(t *testing.T) {
+	d := packDoc(t, "marsh", engine.Options{Enemies: "creatures"})
+	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}
+	path := save(t, "fog.pdf", write(t, d, opt))
+	pages, err := booklet.Pages(d, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	contacts := 0
+	for _, e := range d.Pack.Entries {
+		first, last := pages[fmt.Sprintf("entry/%d", e.Number)], pages[fmt.Sprintf("end/%d", e.Number)]
+		if first == 0 || last < first+1 {
+			t.Fatalf("entry %d: spread on pages %d to %d", e.Number, first, last)
+		}
+		spread := squash(rawText(t, path, first, last))
+		if !strings.Contains(spread, e.Encounter.Title) {
+			t.Fatalf("entry %d's spread (pages %d-%d) does not name its encounter", e.Number, first, last)
+		}
+		for i, p := range e.Encounter.PEFs {
+			secrets := []string{p.Result}
+			if p.Roll != nil {
+				secrets = append(secrets, p.Roll.Dice.String())
+			}
+			if c := p.Contact; c != nil {
+				contacts++
+				secrets = append(secrets, c.Size.String())
+				if c.Creatures != nil {
+					secrets = append(secrets, c.Creatures.Creature.String())
+				}
+			}
+			for _, s := range secrets {
+				if strings.Contains(spread, squash(s)) {
+					t.Errorf("entry %d's spread shows PEF %d's %q", e.Number, p.Number, s)
+				}
+			}
+			card := booklet.CardOf(d, e.Number, i)
+			cp := pages[fmt.Sprintf("pef/%d/%d", e.Number, i)]
+			if cp != pages["card/"+strconv.Itoa(card)] || cp <= last {
+				t.Fatalf("entry %d PEF %d: card %d on page %d", e.Number, p.Number, card, cp)
+			}
+			cardText := squash(rawText(t, path, cp, cp))
+			want := append(secrets, fmt.Sprintf("Card %d", card), fmt.Sprintf("Entry %d · PEF %d of %d", e.Number, p.Number, len(e.Encounter.PEFs)))
+			for _, s := range want {
+				if !strings.Contains(cardText, squash(s)) {
+					t.Errorf("card %d (page %d) does not show %q", card, cp, s)
+				}
+			}
+			ref := fmt.Sprintf("The %s PEF you resolve (marker %d): card %d, page %d", ordinal(p.Number), p.Number, card, cp)
+			if !strings.Contains(spread, ref) {
+				t.Errorf("entry %d's spread lacks %q", e.Number, ref)
+			}
+		}
+	}
+	if contacts == 0 {
+		t.Fatal("no contact in the pack: pick another seed")
+	}
+}
+
+func ordinal(n int) string {
+	return []string{"", "first", "second", "third", "fourth", "fifth", "sixth"}[n]
+}
+
+// rawText extracts pages in the order they were drawn, so that cards side
+// by side do not interleave.
+func rawText(t *testing.T, path string, first, last int) string {
+	t.Helper()
+	args := []string{"-raw", "-enc", "UTF-8"}
+	if first > 0 {
+		args = append(args, "-f", strconv.Itoa(first), "-l", strconv.Itoa(last))
+	}
+	out, err := exec.Command(tool(t, "pdftotext"), append(args, path, "-")...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdftotext: %v\n%s", err, out)
+	}
+	return string(out)
+}
+
+// TestLayout checks the book's structure: every spread starts on a
+// left-hand (even) page, cards come in card-number order, the sections in
+// the order of the contents.
+func TestLayout(t *testing.T) {
+	for _, d := range []booklet.Doc{packDoc(t, "marsh", engine.Options{}), campaignDoc(t, "summer")} {
+		for _, p := range papers {
+			pages, err := booklet.Pages(d, booklet.Options{Paper: p.name, Created: created})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var entries []int
+			for a, n := range pages {
+				if strings.HasPrefix(a, "entry/") {
+					entries = append(entries, n)
+					if n%2 != 0 {
+						t.Errorf("%s: %s starts on page %d, a right-hand page", p.name, a, n)
+					}
+				}
+			}
+			slices.Sort(entries)
+			long := 0
+			for a, n := range pages {
+				if num, ok := strings.CutPrefix(a, "entry/"); ok && pages["end/"+num] != n+1 {
+					long++
+				}
+			}
+			if long > 0 {
+				t.Errorf("%s: %d of %d spreads run past two pages", p.name, long, len(entries))
+			}
+			if pages["cover"] != 1 || pages["contents"] != 2 || pages["band"] >= entries[0] {
+				t.Errorf("%s: front matter out of order: %v", p.name, pages)
+			}
+			prev := 0
+			for n := 1; ; n++ {
+				cp, ok := pages["card/"+strconv.Itoa(n)]
+				if !ok {
+					break
+				}
+				if cp < prev || cp <= entries[len(entries)-1] || cp%2 == 0 {
+					t.Errorf("%s: card %d on page %d", p.name, n, cp)
+				}
+				prev = cp
+			}
+			if !(prev < pages["log"] && pages["log"] < pages["qrs"]) {
+				t.Errorf("%s: cards end on %d, log on %d, QRS on %d", p.name, prev, pages["log"], pages["qrs"])
+			}
+		}
+	}
+}
+
+// TestDeterministic renders the same booklet several times, in this
+// process and in another, and with the creation time in another zone:
+// the bytes must not change.
+func TestDeterministic(t *testing.T) {
+	d := campaignDoc(t, "summer")
+	opt := booklet.Options{Paper: "letter", Created: created, Version: "0.1.0"}
+	first := write(t, d, opt)
+	for range 2 {
+		if again := write(t, d, opt); !bytes.Equal(first, again) {
+			save(t, "det-a.pdf", first)
+			save(t, "det-b.pdf", again)
+			t.Fatal("two renders of one booklet differ")
+		}
+	}
+	zoned := opt
+	zoned.Created = created.In(time.FixedZone("UTC+9", 9*3600))
+	if !bytes.Equal(first, write(t, d, zoned)) {
+		t.Fatal("the same instant in another time zone gives another booklet")
+	}
+	later := opt
+	later.Created = created.Add(time.Hour)
+	if bytes.Equal(first, write(t, d, later)) {
+		t.Fatal("the creation date is not printed")
+	}
+
+	// Another process: map order and font subsetting must not leak.
+	out := filepath.Join(t.TempDir(), "other.pdf")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestRenderInAnotherProcess$")
+	cmd.Env = append(os.Environ(), "SORTIE_BOOKLET_RENDER="+out)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	other, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first, other) {
+		save(t, "det-a.pdf", first)
+		save(t, "det-b.pdf", other)
+		t.Fatal("another process renders another booklet")
+	}
+}
+
+// TestRenderInAnotherProcess is TestDeterministic's helper.
+func TestRenderInAnotherProcess(t *testing.T) {
+	out := os.Getenv("SORTIE_BOOKLET_RENDER")
+	if out == "" {
+		t.Skip("helper for TestDeterministic")
+	}
+	pdf := write(t, campaignDoc(t, "summer"), booklet.Options{Paper: "letter", Created: created, Version: "0.1.0"})
+	if err := os.WriteFile(out, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	d := packDoc(t, "marsh", engine.Options{})
+	for _, c := range []struct {
+		name string
+		doc  booklet.Doc
+		opt  booklet.Options
+		want string
+	}{
+		{"bad paper", d, booklet.Options{Paper: "a5"}, `failed to write booklet: paper "a5": want a4 or letter`},
+		{"no paper", d, booklet.Options{}, `paper ""`},
+		{"no rules", booklet.Doc{Pack: d.Pack}, booklet.Options{Paper: "a4"}, "no rule system data"},
+		{"pack and campaign", booklet.Doc{Set: d.Set, Pack: d.Pack, Campaign: campaignDoc(t, "x").Campaign}, booklet.Options{Paper: "a4"}, "both a pack and a campaign"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var b bytes.Buffer
+			err := booklet.Write(&b, c.doc, c.opt)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("error %v, want %q", err, c.want)
+			}
+			if b.Len() != 0 {
+				t.Errorf("%d bytes written on error", b.Len())
+			}
+		})
+	}
+}
+
+// TestSeeds prints seeds the fonts cannot wholly show: the characters
+// they can show print as themselves, the others as <U+XXXX>.
+func TestSeeds(t *testing.T) {
+	sys := sorcery(t)
+	seed := "Été – ×½ “night” 日本\t😀 " + strings.Repeat("long-", 40)
+	d := booklet.Doc{Title: "Seeds", Set: sys.Rules(), Seed: seed, Pack: packDoc(t, seed, engine.Options{}).Pack}
+	path := save(t, "seeds.pdf", write(t, d, booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}))
+	cover := squash(rawText(t, path, 1, 1))
+	for _, w := range []string{"Été – ×½ “night” <U+65E5><U+672C><U+0009><U+1F600> long-long-"} {
+		if !strings.Contains(cover, w) {
+			t.Errorf("cover lacks %q:\n%s", w, cover)
+		}
+	}
+	if page := squash(rawText(t, path, 3, 3)); !strings.Contains(page, "(whole seed on page 1)") {
+		t.Errorf("a long seed does not point to the cover in the footer:\n%s", page)
+	}
+}
+
+// TestQRSContinued checks that a table too long for a column is continued
+// with its title band and column headers repeated.
+func TestQRSContinued(t *testing.T) {
+	long := &rules.Table{
+		ID: "long", Title: "Long Table", Read: rules.ReadLookup, KeyHeader: "Key",
+		Columns: []rules.Column{{Name: "Outcome", Type: rules.TypeText}},
+	}
+	for i := range 60 {
+		long.Rows = append(long.Rows, rules.Row{Key: strconv.Itoa(i + 1), Cells: []rules.Cell{{Text: strings.Repeat("A result that wraps inside its cell. ", 3)}}})
+	}
+	set := &rules.Set{
+		System: &rules.System{ID: "test", Name: "Test System", QRS: []string{"long"}},
+		Tables: map[string]*rules.Table{"long": long},
+	}
+	path := save(t, "qrs.pdf", write(t, booklet.Doc{Title: "QRS", Set: set, Seed: "s"}, booklet.Options{Paper: "a4", Created: created}))
+	text := squash(rawText(t, path, 0, 0))
+	if n := strings.Count(text, "Long Table (continued)"); n < 2 {
+		t.Fatalf("the long table is continued %d times, want 2 or more:\n%s", n, text)
+	}
+	if n := strings.Count(text, "Key Outcome"); n != strings.Count(text, "Long Table") {
+		t.Errorf("column headers printed %d times for %d title bands", n, strings.Count(text, "Long Table"))
+	}
+	for i := 1; i <= 60; i++ {
+		if !strings.Contains(text, fmt.Sprintf(" %d A result", i)) {
+			t.Errorf("row %d is missing", i)
+		}
+	}
+}
+
+// TestQPDF checks the booklets with qpdf --check.
+func TestQPDF(t *testing.T) {
+	qpdf := tool(t, "qpdf")
+	for _, p := range papers {
+		path := save(t, "qpdf-"+p.name+".pdf", write(t, campaignDoc(t, "summer"), booklet.Options{Paper: p.name, Created: created, Version: "0.1.0"}))
+		out, err := exec.Command(qpdf, "--check", path).CombinedOutput()
+		if err != nil || strings.Contains(strings.ToLower(string(out)), "warning") || strings.Contains(strings.ToLower(string(out)), "error:") {
+			t.Errorf("qpdf --check %s: %v\n%s", p.name, err, out)
+		}
+	}
+}

@@ -1,0 +1,195 @@
+package generator
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sortie-wargames/sortie/content"
+	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/pack"
+	"github.com/sortie-wargames/sortie/generator/booklet"
+	"github.com/sortie-wargames/sortie/generator/output"
+	"github.com/sortie-wargames/sortie/generator/site"
+	"github.com/sortie-wargames/sortie/generator/web"
+)
+
+// Options say what to build and where.
+type Options struct {
+	Source  string    // the site directory; "" builds the embedded default site
+	Out     string    // the output directory
+	Papers  []string  // booklet paper sizes; nil means the site's choice
+	Created time.Time // the date written into PDFs; never the clock (see SOURCE_DATE_EPOCH in the README)
+	Guard   output.Guard
+}
+
+// Summary says what a build made.
+type Summary struct {
+	Pages    int
+	Booklets int
+	Files    int
+}
+
+// paperLabels name the paper sizes for links.
+var paperLabels = map[string]string{"a4": "A4", "letter": "US Letter"}
+
+// Build renders the site in memory and then writes it to opt.Out, safely:
+// nothing is written unless everything rendered, and the previous output
+// stays whole until the new one replaces it.
+func Build(opt Options) (*Summary, error) {
+	g := opt.Guard
+	g.Source = opt.Source
+	if err := output.Check(opt.Out, g); err != nil {
+		return nil, err
+	}
+	files, sum, err := Render(opt)
+	if err != nil {
+		return nil, err
+	}
+	if err := output.Write(opt.Out, files, g); err != nil {
+		return nil, err
+	}
+	return sum, nil
+}
+
+// Render builds every file of the site in memory, sorted by path.
+func Render(opt Options) ([]output.File, *Summary, error) {
+	reg, err := LoadSystems(opt.Source)
+	if err != nil {
+		return nil, nil, err
+	}
+	var s *site.Site
+	if opt.Source == "" {
+		s, err = site.Load(content.FS, site.ConfigFile, ".", "content/", reg)
+	} else {
+		prefix := filepath.ToSlash(filepath.Clean(opt.Source)) + "/"
+		s, err = site.Load(os.DirFS(opt.Source), site.ConfigFile, "content", prefix, reg)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	papers := opt.Papers
+	if papers == nil {
+		papers = s.Papers
+	}
+	bopt := booklet.Options{Created: opt.Created.UTC(), Version: Version}
+
+	in := web.Input{Site: s, Version: Version}
+	var jobs []job
+	for _, id := range reg.IDs() {
+		sys, _ := reg.Get(id)
+		set := sys.Rules()
+		ws := web.System{Set: set}
+		for _, p := range s.Systems {
+			if p.Slug == id {
+				ws.Page = p
+			}
+		}
+		ws.PDFs = pdfs(web.SystemDir(id), id+"-qrs", papers, &jobs, booklet.Doc{
+			Title: set.System.Name + ": Quick Reference Sheets", Set: set, Seed: "none: tables only",
+		}, bopt)
+		in.Systems = append(in.Systems, ws)
+	}
+	for _, def := range s.Packs {
+		sys, _ := reg.Get(def.System)
+		p, err := pack.Build(sys, def.Seed, def.Types, def.Options)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", def.File, err)
+		}
+		wp := web.Pack{Def: def, Rolled: p}
+		wp.PDFs = pdfs(web.PackDir(def.Slug), def.Slug, papers, &jobs, booklet.Doc{
+			Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Pack: p,
+		}, bopt)
+		in.Packs = append(in.Packs, wp)
+	}
+	for _, def := range s.Campaigns {
+		sys, _ := reg.Get(def.System)
+		c, err := campaign.Build(sys, def.Seed, def.Steps, def.Options)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", def.File, err)
+		}
+		wc := web.Campaign{Def: def, Rolled: c}
+		wc.PDFs = pdfs(web.CampaignDir(def.Slug), def.Slug, papers, &jobs, booklet.Doc{
+			Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Campaign: c,
+		}, bopt)
+		in.Campaigns = append(in.Campaigns, wc)
+	}
+
+	pages, err := web.Render(in)
+	if err != nil {
+		return nil, nil, err
+	}
+	books, err := runJobs(jobs)
+	if err != nil {
+		return nil, nil, err
+	}
+	var files []output.File
+	for _, f := range pages {
+		files = append(files, output.File{Path: f.Path, Data: f.Data})
+	}
+	files = append(files, books...)
+	slices.SortFunc(files, func(a, b output.File) int { return strings.Compare(a.Path, b.Path) })
+	sum := &Summary{Booklets: len(books), Files: len(files) + 1}
+	for _, f := range pages {
+		if path.Ext(f.Path) == ".html" {
+			sum.Pages++
+		}
+	}
+	return files, sum, nil
+}
+
+// job is one booklet to render.
+type job struct {
+	path string
+	doc  booklet.Doc
+	opt  booklet.Options
+}
+
+// pdfs queues one booklet per paper size in dir and returns their links.
+func pdfs(dir, name string, papers []string, jobs *[]job, doc booklet.Doc, opt booklet.Options) []web.Link {
+	var links []web.Link
+	for _, p := range papers {
+		o := opt
+		o.Paper = p
+		file := path.Join(dir, name+"-"+p+".pdf")
+		*jobs = append(*jobs, job{file, doc, o})
+		links = append(links, web.Link{Label: "PDF, " + paperLabels[p], Href: file})
+	}
+	return links
+}
+
+// runJobs renders the booklets, two at a time. Each booklet is a pure
+// function of its input, so the order they finish in changes nothing.
+func runJobs(jobs []job) ([]output.File, error) {
+	out := make([]output.File, len(jobs))
+	errs := make([]error, len(jobs))
+	sem := make(chan struct{}, 2)
+	var wg sync.WaitGroup
+	for i, j := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			var b bytes.Buffer
+			if err := booklet.Write(&b, j.doc, j.opt); err != nil {
+				errs[i] = fmt.Errorf("failed to write %s: %w", j.path, err)
+				return
+			}
+			out[i] = output.File{Path: j.path, Data: b.Bytes()}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,464 @@
+package generator
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/sortie-wargames/sortie/generator/output"
+)
+
+// Build tests in the Hugo style: sites written inline as txtar archives,
+// built for real, and checked by substring and by structure.
+
+// writeSite writes a txtar archive ("-- name --" lines, then the file) to
+// a fresh directory and returns it.
+func writeSite(t *testing.T, archive string) string {
+	t.Helper()
+	dir := t.TempDir()
+	var name string
+	var body strings.Builder
+	flush := func() {
+		if name == "" {
+			return
+		}
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, line := range strings.SplitAfter(archive, "\n") {
+		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, "-- ") && strings.HasSuffix(trimmed, " --") {
+			flush()
+			name = strings.TrimSuffix(strings.TrimPrefix(trimmed, "-- "), " --")
+			body.Reset()
+			continue
+		}
+		if name != "" {
+			body.WriteString(line)
+		}
+	}
+	flush()
+	return dir
+}
+
+// minimal is a small but complete site: one page, one pack, one campaign.
+const minimal = `
+-- sortie.conf --
+title: Test Site
+paper: a4
+-- content/index.md --
+---
+title: Welcome
+---
+Hello **table**.
+-- content/pages/notes.md --
+---
+title: Notes
+---
+Some notes.
+-- content/packs/small.md --
+---
+title: Small Pack
+system: 2d6-sword-and-sorcery
+seed: small-1
+encounters: explore, raid, defend
+---
+A pack.
+-- content/campaigns/short.md --
+---
+title: Short Road
+system: 2d6-sword-and-sorcery
+seed: short-1
+steps: 3
+---
+A campaign.
+`
+
+func render(t *testing.T, opt Options) map[string][]byte {
+	t.Helper()
+	files, _, err := Render(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string][]byte{}
+	for _, f := range files {
+		m[f.Path] = f.Data
+	}
+	return m
+}
+
+// TestDefaultSite builds the embedded site and checks what a player gets.
+func TestDefaultSite(t *testing.T) {
+	files := render(t, Options{})
+	for _, want := range []string{
+		"index.html", "style.css", "pages/at-the-table.html",
+		"systems/2d6-sword-and-sorcery/index.html", "systems/2d6-sword-and-sorcery/qrs.html",
+		"systems/2d6-sword-and-sorcery/2d6-sword-and-sorcery-qrs-a4.pdf",
+		"systems/2d6-sword-and-sorcery/2d6-sword-and-sorcery-qrs-letter.pdf",
+		"packs/marsh-and-ruin/index.html", "packs/marsh-and-ruin/encounter-1.html", "packs/marsh-and-ruin/encounter-9.html",
+		"packs/marsh-and-ruin/marsh-and-ruin-a4.pdf", "packs/marsh-and-ruin/marsh-and-ruin-letter.pdf",
+		"campaigns/the-long-road/index.html",
+		"campaigns/the-long-road/the-long-road-a4.pdf", "campaigns/the-long-road/the-long-road-letter.pdf",
+	} {
+		if _, ok := files[want]; !ok {
+			t.Errorf("missing %s", want)
+		}
+	}
+	checkPages(t, files)
+
+	enc := string(files["packs/marsh-and-ruin/encounter-4.html"])
+	for _, want := range []string{
+		`<svg viewBox=`, `class="marker"`, "Enemy edge", "Your edge", "1 inch (1 square)",
+		`<details class="pef"`, "The first PEF you resolve", "Objective", "Deployment", "Special instructions",
+		"The enemy:", "Your band", "stream <code>pack/4/raid</code>",
+	} {
+		if !strings.Contains(enc, want) {
+			t.Errorf("encounter page lacks %q", want)
+		}
+	}
+	// PEF results sit inside closed <details>, never open by default.
+	if strings.Contains(enc, "<details open") || strings.Contains(enc, `open=""`) {
+		t.Error("a PEF is open by default")
+	}
+
+	camp := string(files["campaigns/the-long-road/index.html"])
+	for _, want := range []string{"Start at entry 1", `id="entry-33"`, "Success: go to", "Failure: go to", "The campaign ends here."} {
+		if !strings.Contains(camp, want) {
+			t.Errorf("campaign page lacks %q", want)
+		}
+	}
+	qrs := string(files["systems/2d6-sword-and-sorcery/qrs.html"])
+	for _, title := range []string{"Action", "Casting", "NPC Spell Casting", "Shooting", "Shooting Damage", "Charge", "Melee",
+		"Will to Fight", "After the Battle Recovery", "PEF Resolution", "Enemy", "Recruiting", "New Recruits", "Next Encounter",
+		"Creature List", "A 6 is always a failure."} {
+		if !strings.Contains(qrs, title) {
+			t.Errorf("QRS page lacks %q", title)
+		}
+	}
+	for p, data := range files {
+		if path.Ext(p) == ".pdf" {
+			checkPDF(t, p, data)
+		}
+	}
+}
+
+// checkPages checks every HTML page: well-formed, unique ids, no script,
+// a link to a PDF, and every internal link and fragment resolving.
+func checkPages(t *testing.T, files map[string][]byte) {
+	t.Helper()
+	ids := map[string]map[string]bool{}
+	links := map[string][]string{}
+	for p, data := range files {
+		if path.Ext(p) != ".html" {
+			continue
+		}
+		pageIDs, pageLinks, err := scan(data)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		ids[p], links[p] = pageIDs, pageLinks
+		low := strings.ToLower(string(data))
+		if strings.Contains(low, "<script") {
+			t.Errorf("%s holds a script element", p)
+		}
+		if !strings.Contains(low, ".pdf\"") {
+			t.Errorf("%s links no PDF", p)
+		}
+	}
+	names := slices.Sorted(func(yield func(string) bool) {
+		for p := range links {
+			if !yield(p) {
+				return
+			}
+		}
+	})
+	for _, p := range names {
+		for _, href := range links[p] {
+			u, err := url.Parse(href)
+			if err != nil {
+				t.Errorf("%s: bad link %q", p, href)
+				continue
+			}
+			if u.Scheme != "" || u.Host != "" {
+				t.Errorf("%s: link %q leaves the site", p, href)
+				continue
+			}
+			target := p
+			if u.Path != "" {
+				target = path.Join(path.Dir(p), u.Path)
+				if strings.HasPrefix(target, "../") {
+					t.Errorf("%s: link %q climbs out of the site", p, href)
+					continue
+				}
+			}
+			if _, ok := files[target]; !ok {
+				t.Errorf("%s: link %q: no file %s", p, href, target)
+				continue
+			}
+			if u.Fragment != "" && !ids[target][u.Fragment] {
+				t.Errorf("%s: link %q: %s has no id %q", p, href, target, u.Fragment)
+			}
+		}
+	}
+}
+
+// scan parses a page as XML (Sortie writes HTML that is also well-formed
+// XML, so a strict parser catches unclosed or misnested tags) and returns
+// its ids and its links.
+func scan(data []byte) (map[string]bool, []string, error) {
+	d := xml.NewDecoder(bytes.NewReader(data))
+	d.Strict = true
+	d.Entity = xml.HTMLEntity
+	ids := map[string]bool{}
+	var links []string
+	var stack []string
+	sawTitle := false
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			stack = append(stack, tok.Name.Local)
+			if tok.Name.Local == "title" && len(stack) > 1 && stack[len(stack)-2] == "head" {
+				sawTitle = true
+			}
+			for _, a := range tok.Attr {
+				switch {
+				case a.Name.Local == "id":
+					if ids[a.Value] {
+						return nil, nil, fmt.Errorf("id %q used twice", a.Value)
+					}
+					ids[a.Value] = true
+				case a.Name.Local == "href" || a.Name.Local == "src":
+					if !strings.HasPrefix(a.Value, "url(") {
+						links = append(links, a.Value)
+					}
+				case strings.HasPrefix(strings.ToLower(a.Name.Local), "on"):
+					return nil, nil, fmt.Errorf("event handler attribute %s on <%s>", a.Name.Local, tok.Name.Local)
+				}
+			}
+		case xml.EndElement:
+			stack = stack[:len(stack)-1]
+		}
+	}
+	if !sawTitle {
+		return nil, nil, errors.New("no <title> in <head>")
+	}
+	return ids, links, nil
+}
+
+// checkPDF parses a PDF with pdfcpu and checks it has pages.
+func checkPDF(t *testing.T, name string, data []byte) {
+	t.Helper()
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationRelaxed
+	ctx, err := api.ReadValidateAndOptimize(bytes.NewReader(data), conf)
+	if err != nil {
+		t.Errorf("%s: pdfcpu: %v", name, err)
+		return
+	}
+	if ctx.PageCount < 2 {
+		t.Errorf("%s: %d pages", name, ctx.PageCount)
+	}
+}
+
+// TestBuildIsReproducible renders the default site twice, once with the
+// PDF date given in another time zone, and compares every byte.
+func TestBuildIsReproducible(t *testing.T) {
+	at := time.Unix(1_700_000_000, 0)
+	a := render(t, Options{Created: at.UTC()})
+	b := render(t, Options{Created: at.In(time.FixedZone("UTC+9", 9*3600))})
+	if len(a) != len(b) {
+		t.Fatalf("%d files, then %d", len(a), len(b))
+	}
+	for p := range a {
+		if !bytes.Equal(a[p], b[p]) {
+			t.Errorf("%s differs between two builds", p)
+		}
+	}
+}
+
+// TestHostileContent builds a site whose pages and front matter try to put
+// script on a page; none of it may arrive as markup.
+func TestHostileContent(t *testing.T) {
+	dir := writeSite(t, `
+-- sortie.conf --
+title: </title><script>alert("conf")</script>
+tagline: "><img src=x onerror=alert(1)>
+-- content/index.md --
+---
+title: </title><script>alert("title")</script>
+summary: " onmouseover="alert(2)
+---
+<script>alert("body")</script>
+
+<img src="x" onerror="alert(3)">
+
+[click](javascript:alert(4)) [data](data:text/html;base64,PHNjcmlwdD4=) [vb](vbscript:msgbox)
+
+<a href="#" onclick="alert(5)">raw link</a>
+-- content/packs/evil.md --
+---
+title: <script>alert("pack")</script>
+summary: <b onclick=alert(6)>bold</b>
+system: 2d6-sword-and-sorcery
+seed: </code><script>alert("seed")</script>
+encounters: raid
+---
+[x](JaVaScRiPt:alert(7))
+`)
+	files := render(t, Options{Source: dir})
+	checkPages(t, files)
+	for p, data := range files {
+		if path.Ext(p) != ".html" {
+			continue
+		}
+		low := strings.ToLower(string(data))
+		// Escaped text may say "onerror=": what matters is that no
+		// element or attribute came through, which checkPages and these
+		// raw tags check.
+		for _, bad := range []string{"<script", "<img", "<b ", `href="javascript`, `href="data:`, `href="vbscript`} {
+			if strings.Contains(low, bad) {
+				t.Errorf("%s holds %q", p, bad)
+			}
+		}
+	}
+	home := string(files["index.html"])
+	if !strings.Contains(home, "&lt;/title&gt;&lt;script&gt;") {
+		t.Errorf("the hostile title is not shown as text:\n%s", home)
+	}
+}
+
+// TestBadSites checks that mistakes in a site name the file and line.
+func TestBadSites(t *testing.T) {
+	for _, c := range []struct{ name, archive, want string }{
+		{"unknown key", "-- sortie.conf --\ntitle: T\n-- content/packs/p.md --\n---\ntitle: P\nsytem: x\n---\n", "content/packs/p.md:3: unknown key \"sytem\""},
+		{"bad system", "-- sortie.conf --\ntitle: T\n-- content/packs/p.md --\n---\ntitle: P\nsystem: chess\nseed: s\nencounters: raid\n---\n", "content/packs/p.md:3: unknown system \"chess\""},
+		{"bad type", "-- sortie.conf --\ntitle: T\n-- content/packs/p.md --\n---\ntitle: P\nsystem: 2d6-sword-and-sorcery\nseed: s\nencounters: raid 2, siege\n---\n", "content/packs/p.md:5: unknown encounter type \"siege\""},
+		{"slug escape", "-- sortie.conf --\ntitle: T\n-- content/packs/p.md --\n---\ntitle: P\nslug: ../../etc\nsystem: 2d6-sword-and-sorcery\nseed: s\nencounters: raid\n---\n", "content/packs/p.md:3: slug \"../../etc\""},
+		{"no config", "-- content/index.md --\n---\ntitle: x\n---\n", "sortie.conf: missing"},
+		{"front matter unclosed", "-- sortie.conf --\ntitle: T\n-- content/pages/a.md --\n---\ntitle: A\n", "content/pages/a.md:1: front matter is not closed"},
+		{"bad paper", "-- sortie.conf --\ntitle: T\npaper: legal\n", "sortie.conf:2: paper \"legal\""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := writeSite(t, c.archive)
+			_, _, err := Render(Options{Source: dir})
+			if err == nil {
+				t.Fatal("no error")
+			}
+			want := filepath.ToSlash(dir) + "/" + c.want
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("error %q\nwant it to contain %q", err, want)
+			}
+		})
+	}
+}
+
+// TestFailedBuildKeepsOutput builds a good site, then a broken one into the
+// same place: the first build must survive whole.
+func TestFailedBuildKeepsOutput(t *testing.T) {
+	good := writeSite(t, minimal)
+	out := filepath.Join(t.TempDir(), "public")
+	if _, err := Build(Options{Source: good, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	before := tree(t, out)
+	if len(before) < 10 {
+		t.Fatalf("first build wrote %d files", len(before))
+	}
+	bad := writeSite(t, strings.Replace(minimal, "seed: small-1\n", "seed: small-1\nseed: again\n", 1))
+	_, err := Build(Options{Source: bad, Out: out})
+	if err == nil || !strings.Contains(err.Error(), "seed given twice") {
+		t.Fatalf("error %v, want seed given twice", err)
+	}
+	after := tree(t, out)
+	if !maps2Equal(before, after) {
+		t.Error("a failed build changed the previous output")
+	}
+	entries, _ := os.ReadDir(filepath.Dir(out))
+	if len(entries) != 1 {
+		t.Errorf("left behind: %v", entries)
+	}
+	// A second good build gives the same bytes.
+	if _, err := Build(Options{Source: good, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	if !maps2Equal(before, tree(t, out)) {
+		t.Error("two builds of the same site differ")
+	}
+}
+
+// TestBuildRefusesDangerousOutputs checks the guard is applied by Build
+// before any work is done.
+func TestBuildRefusesDangerousOutputs(t *testing.T) {
+	site := writeSite(t, minimal)
+	home := t.TempDir()
+	for _, c := range []struct{ out, want string }{
+		{"/", "root of the file system"},
+		{home, "home directory"},
+		{site, "site's source"},
+		{filepath.Dir(site), "refusing to build into " + filepath.Dir(site) + ": it holds"},
+		{filepath.Join(site, "content", "out"), "inside the site's content"},
+	} {
+		_, err := Build(Options{Source: site, Out: c.out, Guard: output.Guard{Home: home}})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("out %s: error %v, want %q", c.out, err, c.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(site, "content", "out")); !errors.Is(err, fs.ErrNotExist) {
+		t.Error("a refused build wrote into the content")
+	}
+}
+
+func tree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	m := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		m[p] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func maps2Equal(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
