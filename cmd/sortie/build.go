@@ -59,6 +59,9 @@ gives the same bytes.`,
 				if errors.As(err, &se) {
 					return &hintError{err, "the site format is described in docs/site.md"}
 				}
+				if errors.Is(err, output.ErrNotOutput) {
+					return &hintError{err, "move it out of the way, or pass --out to build somewhere else"}
+				}
 				return err
 			}
 			fmt.Fprintf(stdout, "sortie: built %s: %d pages, %d booklets, %d files\n", out, sum.Pages, sum.Booklets, sum.Files)

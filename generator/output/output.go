@@ -29,6 +29,10 @@ const Marker = ".sortie-output"
 
 const markerText = "This directory was built by Sortie. Each build replaces all of it.\n"
 
+// ErrNotOutput is the reason Sortie refuses a non-empty directory it did
+// not build.
+var ErrNotOutput = errors.New("it is not empty and Sortie did not build it")
+
 // Guard names the directories an output must never be or contain.
 type Guard struct {
 	Source  string // the site directory, or ""
@@ -88,7 +92,7 @@ func Check(out string, g Guard) error {
 		return nil
 	}
 	if _, err := os.Stat(filepath.Join(abs, Marker)); err != nil {
-		return fmt.Errorf("refusing to replace %s: it is not empty and Sortie did not build it (no %s file)", out, Marker)
+		return fmt.Errorf("refusing to replace %s: %w (no %s file)", out, ErrNotOutput, Marker)
 	}
 	return nil
 }
