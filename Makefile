@@ -4,7 +4,7 @@ BIN     ?= bin/sortie
 OUT     ?= public
 FUZZTIME ?= 30000x
 
-.PHONY: all build site test fuzz bench install vet clean golden
+.PHONY: all build site test fuzz bench install vet clean golden reproducible
 
 all: build
 
@@ -21,6 +21,15 @@ site: build
 test: vet
 	$(GO) test ./...
 	$(MAKE) fuzz FUZZTIME=$(FUZZTIME)
+	$(MAKE) reproducible
+
+# Two builds of the default site in separate processes and time zones must
+# be the same bytes.
+reproducible: build
+	@d=$$(mktemp -d) && \
+	TZ=UTC $(BIN) build --out $$d/a >/dev/null && \
+	TZ=Asia/Tokyo $(BIN) build --out $$d/b >/dev/null && \
+	diff -r $$d/a $$d/b && rm -rf $$d && echo "sortie: two builds are byte-identical"
 
 vet:
 	$(GO) vet ./...
