@@ -107,6 +107,7 @@ type book struct {
 	paperName string
 	pw, ph    float64
 	cov       *coverage
+	monoSeed  bool // the seed prints in Go Mono
 	entries   []*entry
 	cards     []*card
 	cardOf    map[pefKey]*card
@@ -131,7 +132,7 @@ func setup(d Doc, opt Options) (*book, error) {
 	if opt.Created.IsZero() {
 		created = time.Unix(0, 0).UTC() // fpdf would read the clock for a zero time
 	}
-	b := &book{doc: d, opt: opt, created: created, paperName: name, pw: pw, ph: ph, cov: cov}
+	b := &book{doc: d, opt: opt, created: created, paperName: name, pw: pw, ph: ph, cov: cov, monoSeed: cov.monoHas(d.Seed)}
 	b.entries, err = entriesOf(d)
 	if err != nil {
 		return nil, err

@@ -114,7 +114,7 @@ func (r *renderer) cardBacks(sheet []cardRow, w float64) {
 	r.font("", 8.5)
 	r.f.SetTextColor(80, 80, 80)
 	r.f.SetXY(side, bodyTop)
-	r.f.CellFormat(r.contentW(), 5, fmt.Sprintf("The backs of the cards on page %d, for double-sided printing.", front), "", 0, "L", false, 0, "")
+	r.f.CellFormat(r.contentW(), 5, r.fit(fmt.Sprintf("The backs of the cards on page %d: printed double-sided, each card shows its number on the back.", front), r.contentW()), "", 0, "L", false, 0, "")
 	r.ink()
 	for _, row := range sheet {
 		r.cutLines(row.y, row.h, w)
@@ -126,7 +126,7 @@ func (r *renderer) cardBacks(sheet []cardRow, w float64) {
 			r.font("", 8)
 			r.f.SetTextColor(80, 80, 80)
 			r.f.SetXY(x+cardPad, row.y+row.h/2+lh(26)/2-1)
-			r.f.CellFormat(w-2*cardPad, lh(8), "Sealed PEF card: read it only when you resolve its PEF", "", 0, "C", false, 0, "")
+			r.f.CellFormat(w-2*cardPad, lh(8), r.fit("Sealed PEF card: read it only when you resolve its PEF", w-2*cardPad), "", 0, "C", false, 0, "")
 			r.f.SetXY(x+cardPad, row.y+row.h-cardPad-lh(7))
 			r.font("", 7)
 			r.f.CellFormat(w-2*cardPad, lh(7), r.fit(r.cov.printable(r.title()), w-2*cardPad), "", 0, "C", false, 0, "")
@@ -153,7 +153,8 @@ func (r *renderer) cardPage(first bool) {
 	}
 	r.font("B", 9)
 	r.f.SetXY(side, bodyTop)
-	r.f.CellFormat(r.contentW(), 5, "Sealed PEF cards: read a card only when you resolve its PEF. Cut along the dashed lines.", "", 0, "L", false, 0, "")
+	intro := "Sealed PEF cards: read a card only when you resolve its PEF. Cut along the dashed lines."
+	r.f.CellFormat(r.contentW(), 5, r.fit(intro, r.contentW()), "", 0, "L", false, 0, "")
 }
 
 // cutLines draws the dashed lines around a row of cards h tall at y.

@@ -21,21 +21,27 @@ const (
 	mono = "gomono"
 )
 
-// addFonts embeds the Go fonts: real, selectable text in every style.
-// fpdf is given copies: while subsetting, it can write into the bytes it
-// reads a font from (it appends to a slice of them), which would change
-// the fonts shared by the whole process and so the next booklet's bytes.
-func addFonts(f *fpdf.Fpdf) {
+// addFonts embeds the Go fonts: real, selectable text in every style, and
+// Go Mono when withMono (it prints the seed, where 0 and O, 1 and l must
+// not be confused). fpdf is given copies: while subsetting, it can write
+// into the bytes it reads a font from (it appends to a slice of them),
+// which would change the fonts shared by the whole process and so the next
+// booklet's bytes.
+func addFonts(f *fpdf.Fpdf, withMono bool) {
 	f.AddUTF8FontFromBytes(sans, "", bytes.Clone(goregular.TTF))
 	f.AddUTF8FontFromBytes(sans, "B", bytes.Clone(gobold.TTF))
 	f.AddUTF8FontFromBytes(sans, "I", bytes.Clone(goitalic.TTF))
 	f.AddUTF8FontFromBytes(sans, "BI", bytes.Clone(gobolditalic.TTF))
-	f.AddUTF8FontFromBytes(mono, "", bytes.Clone(gomono.TTF))
+	if withMono {
+		f.AddUTF8FontFromBytes(mono, "", bytes.Clone(gomono.TTF))
+	}
 }
 
-// coverage reports which runes every sans style can draw.
+// coverage reports which runes every sans style can draw, and which Go
+// Mono can.
 type coverage struct {
 	maps []cmap
+	mono cmap
 }
 
 func newCoverage() (*coverage, error) {
@@ -47,7 +53,22 @@ func newCoverage() (*coverage, error) {
 		}
 		c.maps = append(c.maps, m)
 	}
+	m, err := parseCmap(gomono.TTF)
+	if err != nil {
+		return nil, err
+	}
+	c.mono = m
 	return &c, nil
+}
+
+// monoHas reports whether Go Mono can draw all of s as it is.
+func (c *coverage) monoHas(s string) bool {
+	for _, r := range s {
+		if unicode.IsControl(r) || (r != ' ' && !c.mono.has(r)) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // has reports whether every style has a glyph for r.

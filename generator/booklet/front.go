@@ -123,8 +123,29 @@ func (r *renderer) cover() {
 	if r.doc.Summary != "" {
 		r.flow(span{text: r.doc.Summary, size: 11, before: 6})
 	}
+	r.inside()
 	r.howToUse()
-	r.flow(span{text: "Made with Sortie " + r.version() + ". The same seed, system data and Sortie version always print this same booklet.", size: 8.5, grey: true, before: 4})
+	made := span{text: "Made with Sortie " + r.version() + ". The same seed, system data and Sortie version always print this same booklet.", size: 8.5, grey: true}
+	r.fr.y = max(r.fr.y+4, r.fr.bottom-r.spanHeight(made, r.fr.w))
+	r.flow(made)
+}
+
+// inside lists what the booklet holds, with pages.
+func (r *renderer) inside() {
+	type item struct{ text, anchor string }
+	var items []item
+	if len(r.entries) > 0 {
+		items = append(items,
+			item{plural(len(r.entries), "encounter entry", "encounter entries") + ", each on a spread of two facing pages", r.entries[0].anchor()},
+			item{plural(len(r.cards), "sealed PEF card", "sealed PEF cards"), "cards"},
+			item{"A campaign log for your band and your results", "log"})
+	}
+	items = append(items, item{"Quick Reference Sheets: " + plural(len(r.doc.Set.System.QRS), "table", "tables"), "qrs"})
+	spans := []span{{text: "In this booklet", style: "B", size: 11, before: 7}}
+	for _, it := range items {
+		spans = append(spans, span{text: it.text + ", page " + r.pageOf(it.anchor), size: 10, indent: 5, bullet: "•", before: 0.8, link: it.anchor})
+	}
+	r.flow(spans...)
 }
 
 // seedBox prints the seed exactly, in a box that shows where it starts
@@ -135,7 +156,14 @@ func (r *renderer) seedBox() {
 	r.f.SetXY(side, r.fr.y)
 	r.f.CellFormat(w, lh(8), "SEED", "", 0, "L", false, 0, "")
 	r.fr.y += lh(8) + 0.5
-	r.font("", 13)
+	setFont := func() {
+		if r.monoSeed {
+			r.f.SetFont(mono, "", 13)
+		} else {
+			r.font("", 13)
+		}
+	}
+	setFont()
 	lines := r.split(r.doc.Seed, w-6)
 	if r.doc.Seed == "" {
 		lines = []string{"(empty)"}
@@ -146,7 +174,7 @@ func (r *renderer) seedBox() {
 	r.f.SetLineWidth(0.3)
 	r.f.Rect(side, r.fr.y, w, h, "FD")
 	r.ink()
-	r.font("", 13)
+	setFont()
 	for i, l := range lines {
 		r.f.SetXY(side+3, r.fr.y+2+float64(i)*lh(13))
 		r.f.CellFormat(w-6, lh(13), l, "", 0, "L", false, 0, "")

@@ -57,7 +57,7 @@ func newRenderer(b *book, prev *layout) *renderer {
 	f.SetMargins(side, bodyTop, side)
 	f.SetAutoPageBreak(false, 0)
 	f.SetCellMargin(0)
-	addFonts(f)
+	addFonts(f, b.monoSeed)
 	f.SetFont(sans, "", bodySize)
 	title := b.doc.Title
 	if title == "" {

@@ -3,7 +3,6 @@ package booklet
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/sortie-wargames/sortie/engine"
 )
@@ -128,14 +127,16 @@ func (r *renderer) notesArea() {
 // entryHead repeats the entry's name at the top of the right-hand page.
 func (r *renderer) entryHead(e *entry) {
 	w := r.contentW()
-	r.font("B", 14)
-	r.f.SetXY(side, r.fr.y)
-	r.f.CellFormat(w, lh(14), r.cov.printable(e.label()), "", 0, "L", false, 0, "")
+	room := w
 	if s := e.stepText(); s != "" {
 		r.font("", 10)
+		room -= r.f.GetStringWidth(s) + 6
 		r.f.SetXY(side, r.fr.y+lh(14)-lh(10))
 		r.f.CellFormat(w, lh(10), s, "", 0, "R", false, 0, "")
 	}
+	r.font("B", 14)
+	r.f.SetXY(side, r.fr.y)
+	r.f.CellFormat(room, lh(14), r.fit(r.cov.printable(e.label()), room), "", 0, "L", false, 0, "")
 	r.fr.y += lh(14) + 1
 }
 
@@ -213,7 +214,12 @@ func (r *renderer) turnTo(e *entry) {
 		{fmt.Sprintf("Failure: turn to entry %d (page %s)", e.failure, r.pageOf("entry/"+strconv.Itoa(e.failure))), "entry/" + strconv.Itoa(e.failure)},
 	}
 	sep := "   ·   "
-	r.font("B", 12)
+	size := 12.0
+	r.font("B", size)
+	for size > 8 && r.f.GetStringWidth(parts[0].label+sep+parts[1].label) > r.contentW()-4 {
+		size -= 0.5
+		r.font("B", size)
+	}
 	total := r.f.GetStringWidth(parts[0].label + sep + parts[1].label)
 	x := side + (r.contentW()-total)/2
 	for i, p := range parts {
@@ -228,12 +234,4 @@ func (r *renderer) turnTo(e *entry) {
 		x += pw
 	}
 	r.fr.y += h
-}
-
-// lowerFirst lowercases a sentence's first letter.
-func lowerFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToLower(s[:1]) + s[1:]
 }
