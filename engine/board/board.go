@@ -16,8 +16,9 @@ type Map struct {
 	Title    string   `json:"title"`   // "Battle Board", "Camp Battle Board"
 	WidthIn  float64  `json:"widthIn"` // inches
 	HeightIn float64  `json:"heightIn"`
-	Terrain  string   `json:"terrain"` // "Clear", "Cover"
-	Caption  string   `json:"caption"` // what the terrain means in play
+	Terrain  string   `json:"terrain"`            // "Clear", "Cover"
+	Caption  string   `json:"caption"`            // what the terrain means in play
+	Sections bool     `json:"sections,omitempty"` // the rules divide the board into nine numbered sections, 1 2 3 / 4 5 6 / 7 8 9, 7-9 on the player's edge
 	Zones    []Zone   `json:"zones"`
 	Pieces   []Piece  `json:"pieces,omitempty"`
 	Markers  []Marker `json:"markers,omitempty"`

@@ -650,6 +650,7 @@ func (s *System) creatures(r *dice.Roller, count int) (*engine.CreatureGroup, er
 		if i > 0 {
 			f.Rep = max(3, base.Rep-1)
 			f.Roll = nil
+			f.Note = "" // its Rep comes from the first's, not from a decision
 		}
 		g.Figures = append(g.Figures, f)
 	}

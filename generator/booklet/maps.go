@@ -2,7 +2,6 @@ package booklet
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 
@@ -234,10 +233,9 @@ func (r *renderer) squares(m board.Map, x, y, s float64) {
 }
 
 // sections returns the size of the board's nine sections in inches, when
-// it divides into three by three whole-inch sections.
+// the rules divide it into three by three numbered sections.
 func sections(m board.Map) (w, h float64, ok bool) {
-	w, h = m.WidthIn/3, m.HeightIn/3
-	return w, h, w == math.Trunc(w) && h == math.Trunc(h) && w >= 2 && h >= 2
+	return m.WidthIn / 3, m.HeightIn / 3, m.Sections
 }
 
 // sectionNumbers prints the sections' numbers, 1 2 3 / 4 5 6 / 7 8 9 with

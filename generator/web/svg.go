@@ -17,10 +17,17 @@ type mapView struct {
 	Zones   []zoneView
 	Pieces  []pieceView
 	Arrows  []string // entry arrows, as polygon points
+	Section []line   // section boundaries, when the rules number nine sections
+	Numbers []label  // the section numbers
 	Scale   line     // a one-inch scale bar under the board
 }
 
 type line struct{ X1, Y1, X2, Y2 float64 }
+
+type label struct {
+	X, Y float64
+	Text string
+}
 
 type zoneView struct {
 	board.Zone
@@ -46,6 +53,15 @@ func newMapView(m board.Map) mapView {
 	}
 	for y := 1.0; y < m.HeightIn; y++ {
 		v.Grid = append(v.Grid, line{0, y, m.WidthIn, y})
+	}
+	if m.Sections {
+		sw, sh := m.WidthIn/3, m.HeightIn/3
+		for i := 1.0; i < 3; i++ {
+			v.Section = append(v.Section, line{i * sw, 0, i * sw, m.HeightIn}, line{0, i * sh, m.WidthIn, i * sh})
+		}
+		for i := range 9 {
+			v.Numbers = append(v.Numbers, label{(float64(i%3) + 0.5) * sw, (float64(i/3)+0.5)*sh + sh/6, fmt.Sprint(i + 1)})
+		}
 	}
 	for _, z := range m.Zones {
 		zv := zoneView{Zone: z, Pattern: "sortie-zone-" + z.Side, LX: z.X + z.W/2, LY: z.Y + z.H/2 + 0.2}
