@@ -16,6 +16,7 @@ import (
 // misspelt key never goes silently unread.
 type Fields struct {
 	File   string
+	End    int // the line a missing key is reported at: the front matter's closing "---", or 0 for a config file
 	values map[string]field
 }
 
@@ -113,6 +114,9 @@ func (f *Fields) Required(key string) (string, error) {
 		line := 0
 		if ok {
 			line = v.line
+		}
+		if !ok {
+			line = f.End
 		}
 		return "", &Error{f.File, line, fmt.Sprintf("missing %s", key)}
 	}

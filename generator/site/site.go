@@ -243,6 +243,7 @@ func readPage(fsys fs.FS, name, prefix string, keys []string) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
+	f.End = len(front) + 2
 	p := &Page{File: file, Title: f.String("title"), Summary: f.String("summary"), Body: body, BodyLine: bodyLine, Fields: f}
 	for _, k := range []string{"title", "summary"} {
 		if strings.ContainsFunc(f.String(k), unicode.IsControl) {
@@ -268,7 +269,11 @@ func readPage(fsys fs.FS, name, prefix string, keys []string) (*Page, error) {
 
 func needTitle(p *Page) error {
 	if p.Title == "" {
-		return &Error{p.File, p.Fields.Line("title"), "missing title"}
+		line := p.Fields.Line("title")
+		if !p.Fields.Has("title") {
+			line = p.Fields.End
+		}
+		return &Error{p.File, line, "missing title"}
 	}
 	return nil
 }
@@ -366,7 +371,7 @@ func newCampaign(p *Page, systems *engine.Registry) (*Campaign, error) {
 	}
 	f := p.Fields
 	if !f.Has("steps") {
-		return nil, &Error{p.File, 0, "missing steps: how many encounters the campaign runs"}
+		return nil, &Error{p.File, f.End, "missing steps: how many encounters the campaign runs"}
 	}
 	steps, err := f.Int("steps", 0, 1, campaign.MaxSteps)
 	if err != nil {
