@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"slices"
@@ -461,4 +462,33 @@ func maps2Equal(a, b map[string]string) bool {
 		}
 	}
 	return true
+}
+
+// TestPagesPassTidy runs HTML Tidy, an HTML5 checker, over every page of
+// the default site. Tidy predates aria-current, so that warning is allowed.
+func TestPagesPassTidy(t *testing.T) {
+	tidy, err := exec.LookPath("tidy")
+	if err != nil {
+		if os.Getenv("SORTIE_REQUIRE_TOOLS") == "1" {
+			t.Fatal("tidy not found and SORTIE_REQUIRE_TOOLS=1: install tidy")
+		}
+		t.Skip("tidy not found: install tidy to run this test (SORTIE_REQUIRE_TOOLS=1 makes this an error)")
+	}
+	dir := t.TempDir()
+	for p, data := range render(t, Options{Created: time.Unix(0, 0)}) {
+		if path.Ext(p) != ".html" {
+			continue
+		}
+		file := filepath.Join(dir, strings.ReplaceAll(p, "/", "_"))
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, _ := exec.Command(tidy, "-q", "-e", "--gnu-emacs", "yes", file).CombinedOutput()
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			if line == "" || strings.Contains(line, `proprietary attribute "aria-current"`) {
+				continue
+			}
+			t.Errorf("%s: %s", p, line)
+		}
+	}
 }

@@ -87,15 +87,15 @@ func save(t *testing.T, name string, pdf []byte) string {
 }
 
 // tool returns the path of a command line tool the test needs, skipping
-// the test without it unless SORTIE_REQUIRE_PDF_TOOLS=1 (as in CI).
+// the test without it unless SORTIE_REQUIRE_TOOLS=1 (as in CI).
 func tool(t *testing.T, name string) string {
 	t.Helper()
 	path, err := exec.LookPath(name)
 	if err != nil {
-		if os.Getenv("SORTIE_REQUIRE_PDF_TOOLS") == "1" {
-			t.Fatalf("%s not found and SORTIE_REQUIRE_PDF_TOOLS=1: install poppler-utils and qpdf", name)
+		if os.Getenv("SORTIE_REQUIRE_TOOLS") == "1" {
+			t.Fatalf("%s not found and SORTIE_REQUIRE_TOOLS=1: install poppler-utils and qpdf", name)
 		}
-		t.Skipf("%s not found: install poppler-utils and qpdf to run this test (SORTIE_REQUIRE_PDF_TOOLS=1 makes this an error)", name)
+		t.Skipf("%s not found: install poppler-utils and qpdf to run this test (SORTIE_REQUIRE_TOOLS=1 makes this an error)", name)
 	}
 	return path
 }
