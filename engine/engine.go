@@ -152,6 +152,10 @@ type Contact struct {
 	Creatures *CreatureGroup `json:"creatures,omitempty"`
 }
 
+// CountFor returns how many enemies the contact brings against a band of
+// n figures: the rule's modifier applied, never fewer than one.
+func (c *Contact) CountFor(n int) int { return max(1, n+c.Modifier) }
+
 // Places returns the roster places the contact takes, with runs joined:
 // "4-7, 1".
 func (c *Contact) Places() string {
@@ -196,7 +200,8 @@ type Enemies struct {
 // Afterwards is what is rolled for the band after an encounter.
 type Afterwards struct {
 	NewRecruits *Roll    `json:"newRecruits"`
-	Outcome     string   `json:"outcome"` // full, one or none
+	AgainstRep  int      `json:"againstRep"` // the Star's Rep the dice were read against: the starting Rep, since Sortie cannot know how it has changed
+	Outcome     string   `json:"outcome"`    // full, one or none
 	Result      string   `json:"result"`
 	Recruits    []Figure `json:"recruits,omitempty"` // ready to take, in the order rolled
 	Rerolled    []*Roll  `json:"rerolled,omitempty"`

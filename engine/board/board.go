@@ -22,6 +22,7 @@ type Map struct {
 	Zones    []Zone   `json:"zones"`
 	Pieces   []Piece  `json:"pieces,omitempty"`
 	Markers  []Marker `json:"markers,omitempty"`
+	Track    bool     `json:"track,omitempty"` // the markers are a track above the board, in the order PEFs are resolved, not places on it
 }
 
 // Sides of a zone.
@@ -86,12 +87,26 @@ func New(title string, w, h float64, bandLabel string, bandEnters bool, enemyLab
 }
 
 // PlaceMarkers spreads markers with the given labels evenly along the
-// middle of the enemy zone.
+// middle of the enemy zone: PEFs that sit on the board.
 func (m *Map) PlaceMarkers(labels ...string) {
 	y := float64(ZoneDepth) / 2
 	for i, l := range labels {
 		x := m.WidthIn * float64(i+1) / float64(len(labels)+1)
 		m.Markers = append(m.Markers, Marker{Label: l, Title: "PEF " + l, X: x, Y: y})
+	}
+}
+
+// TrackY is how far above the board's top edge a track of markers runs.
+const TrackY = -1.7
+
+// PlaceTrack lines markers up above the board, left to right in the order
+// they are resolved, for rules where PEFs are resolved before anything is
+// set up rather than placed on the board.
+func (m *Map) PlaceTrack(labels ...string) {
+	m.Track = true
+	for i, l := range labels {
+		x := m.WidthIn/2 + (float64(i)-float64(len(labels)-1)/2)*1.6
+		m.Markers = append(m.Markers, Marker{Label: l, Title: "PEF " + l, X: x, Y: TrackY})
 	}
 }
 

@@ -79,3 +79,22 @@ func TestScatterIsAFunctionOfTheStream(t *testing.T) {
 		t.Error("the same stream laid out two different boards")
 	}
 }
+
+func TestPlaceTrack(t *testing.T) {
+	m := board.New("B", 12, 12, "", false, "")
+	m.PlaceTrack("1", "2", "3")
+	if !m.Track || len(m.Markers) != 3 {
+		t.Fatalf("track %v, %d markers", m.Track, len(m.Markers))
+	}
+	for i, mk := range m.Markers {
+		if mk.Y >= 0 {
+			t.Errorf("marker %s at y %v: want it above the board", mk.Label, mk.Y)
+		}
+		if i > 0 && mk.X <= m.Markers[i-1].X {
+			t.Errorf("marker %s is not right of marker %s", mk.Label, m.Markers[i-1].Label)
+		}
+	}
+	if mid := (m.Markers[0].X + m.Markers[2].X) / 2; mid != 6 {
+		t.Errorf("track centred on %v, want 6", mid)
+	}
+}

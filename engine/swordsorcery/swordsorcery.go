@@ -301,6 +301,7 @@ func (s *System) Afterwards(r *dice.Roller, band *engine.Band, opt engine.Option
 		NewRecruits: engine.RollOf(res),
 		Outcome:     res.Cell("Outcome").Text,
 		Result:      res.Cell("Result").Text,
+		AgainstRep:  band.StarRep,
 	}
 	n := 0
 	switch a.Outcome {
@@ -370,8 +371,11 @@ var terrainCaptions = map[string]string{
 }
 
 // maps lays out the encounter's Battle Boards: the band along the bottom
-// edge and the enemy along the top (page 5), PEF markers numbered in the
-// order they are resolved, and decorative pieces on Cover boards. A Raid's
+// edge and the enemy along the top (page 5), and decorative pieces on Cover
+// boards. PEFs are resolved before anyone moves onto a board (page 13), and
+// each contact is fought on a board set up like this one, so the PEF
+// markers are a track above the board in the order they are resolved, not
+// places on it. A Raid's
 // camp gets a board of its own when the rest of the encounter is Clear.
 func (s *System) maps(r *dice.Roller, e *engine.Encounter, def *rules.Encounter) []board.Map {
 	w, h := float64(e.Board.WidthIn), float64(e.Board.HeightIn)
@@ -400,11 +404,11 @@ func (s *System) maps(r *dice.Roller, e *engine.Encounter, def *rules.Encounter)
 		}
 		labels = append(labels, strconv.Itoa(p.Number))
 	}
-	main.PlaceMarkers(labels...)
+	main.PlaceTrack(labels...)
 	maps := []board.Map{main}
 	if camp != nil {
 		cm := newMap("Camp Battle Board", camp.Contact.Board)
-		cm.PlaceMarkers(strconv.Itoa(camp.Number))
+		cm.PlaceTrack(strconv.Itoa(camp.Number))
 		maps = append(maps, cm)
 	}
 	return maps
@@ -467,8 +471,14 @@ func (s *System) pefs(r *dice.Roller, e *engine.Encounter, def *rules.Encounter,
 		case "alert":
 			alert = true
 			p.Result = s.resultText("alert")
+			if last {
+				p.Forced = "This was the last PEF, so no later PEF is affected: the Encounter is over."
+			}
 		default:
 			p.Result = s.resultText("none")
+			if last {
+				p.Forced = "Contact came earlier, so this false alarm stands: the Encounter is over."
+			}
 		}
 		if p.Camp {
 			p.Result = "The enemy camp. " + p.Result
@@ -499,8 +509,8 @@ func (s *System) contact(r *dice.Roller, e *engine.Encounter, camp bool) (*engin
 		Modifier: mod,
 		Rule:     res.Cell("Enemies").Text + " (never fewer than one)",
 		ForBand:  e.Band.Size(),
-		Count:    max(1, e.Band.Size()+mod),
 	}
+	c.Count = c.CountFor(c.ForBand)
 	if camp {
 		c.Board = "Cover"
 	}
