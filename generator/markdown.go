@@ -198,6 +198,7 @@ func CampaignMarkdown(w io.Writer, sys engine.System, c *campaign.Campaign) erro
 		if a := n.Afterwards; a != nil {
 			m.printf("### Afterwards\n\n")
 			m.printf("If the band took losses: New Recruits, %s. %s\n\n", a.NewRecruits.Dice, a.Result)
+			m.printf("Read against your Star's starting Rep %d. If it has changed, read the same dice against the new Rep.\n\n", a.AgainstRep)
 			if a.Note != "" {
 				m.printf("%s\n\n", a.Note)
 			}
