@@ -118,7 +118,7 @@ func TestLoadSystemsErrors(t *testing.T) {
 		}, "site/systems/2d6-sword-and-sorcery/mine.rules:1: table bandits gives figures, so it must be read sum or as-rolled, not pass"},
 		{"no PEFs on a terrain", fstest.MapFS{
 			"systems/2d6-sword-and-sorcery/encounters.rules": {Data: []byte(strings.Replace(string(mustRead(t, "systems/2d6-sword-and-sorcery/encounters.rules")), "| Clear | 2 |", "| Clear | 0 |", 1))},
-		}, "site/systems/2d6-sword-and-sorcery/encounters.rules:28: pef-count Clear: want 1 or more PEFs"},
+		}, "site/systems/2d6-sword-and-sorcery/encounters.rules:29: pef-count Clear: want 1 or more PEFs"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := loadSystems(embedded, dataSource{c.fs, "site/"})

@@ -51,14 +51,28 @@ func (t *Table) Printed() []int {
 }
 
 // CellText returns a cell as printed: x for not applicable, a star for a
-// value Sortie decided, (1) for a flag.
+// value Sortie decided, (1) for a flag, and a + on positive numbers in a
+// column that also holds negative ones (a modifier: -1, 0, +1).
 func (t *Table) CellText(col int, c Cell) string {
 	s := c.Text
 	if t.Columns[col].Type == TypeFlag && s == "yes" {
 		s = "(1)"
 	}
+	if t.Columns[col].Type == TypeInt && !c.NA && c.Int > 0 && t.signed(col) {
+		s = "+" + s
+	}
 	if c.Decided {
 		s += "*"
 	}
 	return s
+}
+
+// signed reports whether an int column holds a negative value.
+func (t *Table) signed(col int) bool {
+	for _, r := range t.Rows {
+		if c := r.Cells[col]; !c.NA && c.Int < 0 {
+			return true
+		}
+	}
+	return false
 }
