@@ -17,6 +17,8 @@ type mapView struct {
 	Zones   []zoneView
 	Pieces  []pieceView
 	Arrows  []string // entry arrows, as polygon points
+	Links   []string // arrows between the markers of a track, as polygon points
+	TrackY  float64  // where the track's caption sits
 	Section []line   // section boundaries, when the rules number nine sections
 	Numbers []label  // the section numbers
 	Scale   line     // a one-inch scale bar under the board
@@ -43,9 +45,26 @@ type pieceView struct {
 
 const margin = 1.2 // inches around the board for edge labels
 
+// entryArrows are where the band's entry arrows stand along its edge, as
+// fractions of the edge: the booklets draw them at the same places.
+var entryArrows = []float64{0.25, 0.75}
+
 func newMapView(m board.Map) mapView {
 	v := mapView{Map: m}
-	v.ViewBox = fmt.Sprintf("%s %s %s %s", num(-0.6), num(-margin), num(m.WidthIn+1.2), num(m.HeightIn+2*margin+0.4))
+	top := margin
+	if m.Track && len(m.Markers) > 0 {
+		top = -board.TrackY + 1.4
+		v.TrackY = board.TrackY - 0.75
+		for i := 1; i < len(m.Markers); i++ {
+			a, b := m.Markers[i-1], m.Markers[i]
+			x0, x1, y := a.X+0.6, b.X-0.6, a.Y
+			v.Links = append(v.Links, points([]board.Point{
+				{X: x0, Y: y - 0.04}, {X: x1 - 0.2, Y: y - 0.04}, {X: x1 - 0.2, Y: y - 0.16},
+				{X: x1, Y: y}, {X: x1 - 0.2, Y: y + 0.16}, {X: x1 - 0.2, Y: y + 0.04}, {X: x0, Y: y + 0.04},
+			}))
+		}
+	}
+	v.ViewBox = fmt.Sprintf("%s %s %s %s", num(-0.6), num(-top), num(m.WidthIn+1.2), num(m.HeightIn+top+margin+0.4))
 	var desc []string
 	desc = append(desc, fmt.Sprintf("%s, %s by %s inches, %s", m.Title, num(m.WidthIn), num(m.HeightIn), m.Terrain))
 	for x := 1.0; x < m.WidthIn; x++ {
@@ -65,13 +84,14 @@ func newMapView(m board.Map) mapView {
 	}
 	for _, z := range m.Zones {
 		zv := zoneView{Zone: z, Pattern: "sortie-zone-" + z.Side, LX: z.X + z.W/2, LY: z.Y + z.H/2 + 0.2}
-		if z.Side == board.Enemy && len(m.Markers) > 0 {
+		if z.Side == board.Enemy && len(m.Markers) > 0 && !m.Track {
 			zv.LY = z.Y + z.H - 0.35 // keep clear of the markers
 		}
 		v.Zones = append(v.Zones, zv)
 		desc = append(desc, z.Label)
 		if z.Enters {
-			for _, x := range []float64{z.X + z.W/4, z.X + z.W/2, z.X + 3*z.W/4} {
+			for _, f := range entryArrows {
+				x := z.X + z.W*f
 				y := z.Y + z.H + 0.15
 				v.Arrows = append(v.Arrows, points([]board.Point{
 					{X: x, Y: y}, {X: x + 0.35, Y: y + 0.55}, {X: x + 0.12, Y: y + 0.55},

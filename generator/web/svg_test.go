@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/sortie-wargames/sortie/engine/board"
@@ -30,7 +31,24 @@ func TestMapViewSections(t *testing.T) {
 			t.Errorf("section %s at (%v, %v)", n.Text, n.X, n.Y)
 		}
 	}
-	if len(v.Arrows) != 3 {
-		t.Errorf("%d entry arrows, want 3", len(v.Arrows))
+	if len(v.Arrows) != len(entryArrows) {
+		t.Errorf("%d entry arrows, want %d", len(v.Arrows), len(entryArrows))
+	}
+}
+
+func TestMapViewTrack(t *testing.T) {
+	m := board.New("B", 12, 12, "in", true, "out")
+	m.PlaceTrack("1", "2", "3")
+	v := newMapView(m)
+	if len(v.Links) != 2 {
+		t.Errorf("%d arrows between 3 markers, want 2", len(v.Links))
+	}
+	// The view box reaches above the track.
+	var x, y, w, h float64
+	if _, err := fmt.Sscan(v.ViewBox, &x, &y, &w, &h); err != nil {
+		t.Fatal(err)
+	}
+	if y > board.TrackY-0.6 || y+h < m.HeightIn+1.5 {
+		t.Errorf("view box %q does not hold the track at %v and the labels under the board", v.ViewBox, board.TrackY)
 	}
 }

@@ -156,8 +156,17 @@ func (r *renderer) parse() error {
 		"add":     func(a, b int) int { return a + b },
 		"ordinal": ordinal,
 		"pdfs":    func(l layout, links []Link) pdfLinks { return pdfLinks{l, links} },
-		"half":    func(f float64) string { return num(f / 2) },
-		"addf":    func(a, b float64) string { return num(a + b) },
+		"counts":  counts,
+		"list":    func(v encounterView) []encounterView { return []encounterView{v} },
+		"views": func(ns []campaignNode) []encounterView {
+			out := make([]encounterView, len(ns))
+			for i, n := range ns {
+				out[i] = n.View
+			}
+			return out
+		},
+		"half": func(f float64) string { return num(f / 2) },
+		"addf": func(a, b float64) string { return num(a + b) },
 	}).ParseFS(templates.FS, "layout.html", "partials.html")
 	if err != nil {
 		return fmt.Errorf("failed to parse templates: %w", err)
@@ -325,6 +334,7 @@ func (r *renderer) qrs(s System) (string, []byte, error) {
 // encounterView is one encounter as the templates draw it.
 type encounterView struct {
 	ID      string // prefix for element ids, unique on the page
+	Entry   int    // the gamebook entry number, or 0
 	Summary bool   // print the encounter's summary (the page's lede has not)
 	E       *engine.Encounter
 	Maps    []mapView
@@ -411,11 +421,24 @@ func (r *renderer) campaign(c Campaign) (string, []byte, error) {
 	cc := campaignContent{Campaign: c, Body: r.markdown(&c.Def.Page), System: r.systemSet(c.Def.System)}
 	for _, n := range c.Rolled.Nodes {
 		v := newEncounterView("entry-"+strconv.Itoa(n.Number), n.Encounter)
-		v.Summary = true
+		v.Summary, v.Entry = true, n.Number
 		cc.Nodes = append(cc.Nodes, campaignNode{n, v})
 	}
 	data, err := r.page("campaign", out, c.Def.Title, c.Def.Summary, c.PDFs, cc)
 	return out, data, err
+}
+
+// bandCount is how many enemies a contact brings against a band of N.
+type bandCount struct{ N, Count int }
+
+// counts lists a contact's enemies for bands of 1 to 7 figures (more when
+// the band was bigger), so a band that has lost figures reads its own.
+func counts(c *engine.Contact) []bandCount {
+	var out []bandCount
+	for n := 1; n <= max(7, c.ForBand); n++ {
+		out = append(out, bandCount{n, c.CountFor(n)})
+	}
+	return out
 }
 
 func plural(n int, one, many string) string {
