@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"slices"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -83,7 +84,9 @@ func render(d Doc, opt Options) (*fpdf.Fpdf, *layout, error) {
 // layout records the page each anchor (an entry, a card, a section) lands
 // on in one pass.
 type layout struct {
-	pages map[string]int
+	pages  map[string]int
+	cards  []cardBox    // where each card was printed
+	legend []legendItem // where each map legend item was printed
 }
 
 func newLayout() *layout { return &layout{pages: map[string]int{}} }
@@ -111,6 +114,9 @@ type book struct {
 	entries   []*entry
 	cards     []*card
 	cardOf    map[pefKey]*card
+	sheets    [][]*card // the cards dealt to sheets, in card-number order
+	cardW     float64   // every card's size, mm
+	cardH     float64
 }
 
 func setup(d Doc, opt Options) (*book, error) {
@@ -142,6 +148,17 @@ func setup(d Doc, opt Options) (*book, error) {
 			return nil, fmt.Errorf("quick reference table %q not found", id)
 		}
 	}
-	b.cards, b.cardOf = deal(d.Seed, b.entries)
+	b.cards = pefCards(b.entries)
+	if len(b.cards) > 0 {
+		m := newRenderer(b, newLayout())
+		m.measuring = true
+		var rows int
+		b.cardW, b.cardH, rows, err = m.sizeCards()
+		if err != nil {
+			return nil, err
+		}
+		b.sheets, b.cardOf = deal(d.Seed, b.cards, rows*cardCols)
+		slices.SortFunc(b.cards, func(a, c *card) int { return a.number - c.number })
+	}
 	return b, nil
 }

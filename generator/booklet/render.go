@@ -34,6 +34,9 @@ type renderer struct {
 	links   map[string]int // anchor -> fpdf link id
 	section string         // running head of the current page
 	fr      frame          // where flowing text goes
+	// measuring is set on the renderer that sizes the cards before the
+	// passes: page numbers are not known yet.
+	measuring bool
 }
 
 // frame is a column text flows down; brk moves it to the next column or
@@ -270,10 +273,14 @@ func (r *renderer) mark(anchor string, y float64) {
 }
 
 // pageOf returns the page an anchor landed on in the previous pass, as
-// printed ("?" in the first pass, which only measures).
+// printed ("?" in the first pass, which only measures; "000", as wide as
+// any page number, when measuring cards before the first pass).
 func (r *renderer) pageOf(anchor string) string {
 	if p, ok := r.prev.pages[anchor]; ok {
 		return strconv.Itoa(p)
+	}
+	if r.measuring {
+		return "000"
 	}
 	return "?"
 }
@@ -328,6 +335,10 @@ type span struct {
 	link   string  // anchor the whole span links to
 	grey   bool
 	rule   bool // a heading: a rule under it
+	// A drawn block instead of text: draw draws it drawH tall at (x, y)
+	// in a width w.
+	draw  func(x, y, w float64)
+	drawH float64
 }
 
 // ruleGap is the space a heading's rule takes.
@@ -335,6 +346,9 @@ const ruleGap = 1.6
 
 // spanHeight measures a span set in width w.
 func (r *renderer) spanHeight(s span, w float64) float64 {
+	if s.draw != nil {
+		return s.before + s.drawH
+	}
 	r.font(s.style, s.size)
 	h := s.before + float64(len(r.split(s.text, w-s.indent)))*lh(s.size)
 	if s.rule {
@@ -348,6 +362,12 @@ func (r *renderer) spanHeight(s span, w float64) float64 {
 func (r *renderer) flow(spans ...span) {
 	for _, s := range spans {
 		r.gap(s.before)
+		if s.draw != nil {
+			r.need(s.drawH)
+			s.draw(r.fr.x+s.indent, r.fr.y, r.fr.w-s.indent)
+			r.fr.y += s.drawH
+			continue
+		}
 		r.font(s.style, s.size)
 		if s.grey {
 			r.f.SetTextColor(80, 80, 80)
