@@ -33,6 +33,22 @@ type System interface {
 	Afterwards(r *dice.Roller, band *Band, opt Options) (*Afterwards, error)
 }
 
+// OptionError is a player's option a system cannot use. Option names it
+// as a site or the CLI spells it: "star-rep", "band" or "enemies".
+type OptionError struct {
+	Option string
+	Err    error
+}
+
+func (e *OptionError) Error() string { return e.Err.Error() }
+func (e *OptionError) Unwrap() error { return e.Err }
+
+// OptionChecker is a System that can check the player's options before
+// anything is rolled, so a site can report a bad one at its line.
+type OptionChecker interface {
+	CheckOptions(opt Options) error // nil or an *OptionError
+}
+
 // EnemySourcer is a System whose Options.Enemies names one of a known
 // set, so a site can check it where it is written.
 type EnemySourcer interface {

@@ -2,16 +2,16 @@ package generator
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
-	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/sortie-wargames/sortie/content"
+	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
 	"github.com/sortie-wargames/sortie/engine/pack"
 	"github.com/sortie-wargames/sortie/generator/booklet"
@@ -60,16 +60,27 @@ func Build(opt Options) (*Summary, error) {
 
 // Render builds every file of the site in memory, sorted by path.
 func Render(opt Options) ([]output.File, *Summary, error) {
-	reg, err := LoadSystems(opt.Source)
-	if err != nil {
-		return nil, nil, err
-	}
-	var s *site.Site
+	var (
+		reg *engine.Registry
+		s   *site.Site
+		err error
+	)
 	if opt.Source == "" {
+		if reg, err = LoadSystems(""); err != nil {
+			return nil, nil, err
+		}
 		s, err = site.Load(content.FS, site.ConfigFile, ".", "content/", reg)
 	} else {
-		prefix := filepath.ToSlash(filepath.Clean(opt.Source)) + "/"
-		s, err = site.Load(os.DirFS(opt.Source), site.ConfigFile, "content", prefix, reg)
+		root, oerr := openSite(opt.Source)
+		if oerr != nil {
+			return nil, nil, oerr
+		}
+		defer root.Close()
+		prefix := sitePrefix(opt.Source)
+		if reg, err = siteSystems(root.FS(), prefix); err != nil {
+			return nil, nil, err
+		}
+		s, err = site.Load(root.FS(), site.ConfigFile, "content", prefix, reg)
 	}
 	if err != nil {
 		return nil, nil, err
@@ -96,11 +107,13 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 		}, bopt)
 		in.Systems = append(in.Systems, ws)
 	}
+	var rollErrs []error
 	for _, def := range s.Packs {
 		sys, _ := reg.Get(def.System)
 		p, err := pack.Build(sys, def.Seed, def.Types, def.Options)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", def.File, err)
+			rollErrs = append(rollErrs, fmt.Errorf("%s: %w", def.File, err))
+			continue
 		}
 		wp := web.Pack{Def: def, Rolled: p}
 		wp.PDFs = pdfs(web.PackDir(def.Slug), def.Slug, papers, &jobs, booklet.Doc{
@@ -112,13 +125,17 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 		sys, _ := reg.Get(def.System)
 		c, err := campaign.Build(sys, def.Seed, def.Steps, def.Options)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", def.File, err)
+			rollErrs = append(rollErrs, fmt.Errorf("%s: %w", def.File, err))
+			continue
 		}
 		wc := web.Campaign{Def: def, Rolled: c}
 		wc.PDFs = pdfs(web.CampaignDir(def.Slug), def.Slug, papers, &jobs, booklet.Doc{
 			Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Campaign: c,
 		}, bopt)
 		in.Campaigns = append(in.Campaigns, wc)
+	}
+	if len(rollErrs) > 0 {
+		return nil, nil, errors.Join(rollErrs...)
 	}
 
 	pages, err := web.Render(in)
@@ -177,6 +194,13 @@ func runJobs(jobs []job) ([]output.File, error) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
+			defer func() {
+				// A bug in the PDF library must not take the build down
+				// without saying which booklet it was writing.
+				if p := recover(); p != nil {
+					errs[i] = fmt.Errorf("failed to write %s: %v", j.path, p)
+				}
+			}()
 			var b bytes.Buffer
 			if err := booklet.Write(&b, j.doc, j.opt); err != nil {
 				errs[i] = fmt.Errorf("failed to write %s: %w", j.path, err)

@@ -492,3 +492,88 @@ func TestPagesPassTidy(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkdownLinks checks links written in pages: those that resolve pass,
+// the rest are errors at their line, and links that could run script turn
+// into their text.
+func TestMarkdownLinks(t *testing.T) {
+	good := writeSite(t, minimal+`-- content/pages/links.md --
+---
+title: Links
+---
+[home](../index.html) [pack](../packs/small/) [entry](../campaigns/short/index.html#entry-2)
+[web](https://example.com/x) [mail](mailto:a@example.com) [self](#main)
+
+[run](javascript:alert(1)) and ![pic](javascript:alert(2)) and <vbscript:msgbox(1)>
+`)
+	files := render(t, Options{Source: good})
+	page := string(files["pages/links.html"])
+	for _, want := range []string{`href="../index.html"`, `href="../packs/small/"`, `href="#main"`, "run and pic and"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("links page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, `href=""`) || strings.Contains(page, `src=""`) {
+		t.Error("a dropped link left an empty href or src")
+	}
+
+	bad := writeSite(t, minimal+`-- content/pages/links.md --
+---
+title: Links
+---
+Fine line.
+
+[gone](../packs/nope/index.html)
+
+[abs](/index.html) and ![img](map.png)
+
+[frag](../campaigns/short/index.html#entry-99)
+`)
+	_, _, err := Render(Options{Source: bad})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	prefix := filepath.ToSlash(bad) + "/content/pages/links.md:"
+	for _, want := range []string{
+		prefix + `6: link "../packs/nope/index.html": no page packs/nope/index.html in the site`,
+		prefix + `8: link "/index.html": write it relative to this page`,
+		prefix + `8: image "map.png": give the full URL of an image`,
+		prefix + `10: link "../campaigns/short/index.html#entry-99": campaigns/short/index.html has no #entry-99`,
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q:\n%v", want, err)
+		}
+	}
+}
+
+// TestSymlinksStayInsideTheSite: a link in the content that points outside
+// the site is refused, so no file of the machine can be published, and a
+// device is refused rather than read.
+func TestSymlinksStayInsideTheSite(t *testing.T) {
+	secret := filepath.Join(t.TempDir(), "secret.md")
+	if err := os.WriteFile(secret, []byte("---\ntitle: Secret\n---\nTOP SECRET\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []string{secret, "/dev/zero"} {
+		dir := writeSite(t, minimal)
+		if err := os.Symlink(target, filepath.Join(dir, "content", "pages", "leak.md")); err != nil {
+			t.Fatal(err)
+		}
+		files, _, err := Render(Options{Source: dir})
+		if err == nil {
+			t.Errorf("%s: built %d files through a link out of the site", target, len(files))
+			continue
+		}
+		if !strings.Contains(err.Error(), "content/pages/leak.md") {
+			t.Errorf("%s: error %v does not name the link", target, err)
+		}
+	}
+	// A link inside the site is fine.
+	dir := writeSite(t, minimal)
+	if err := os.Symlink("notes.md", filepath.Join(dir, "content", "pages", "again.md")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Render(Options{Source: dir}); err != nil {
+		t.Error(err)
+	}
+}

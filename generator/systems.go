@@ -14,6 +14,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/swordsorcery"
+	"github.com/sortie-wargames/sortie/generator/site"
 )
 
 // builders are the rule systems with engine procedures, by system id.
@@ -35,19 +36,63 @@ type dataSource struct {
 // to the system (a new army list, say); a new folder adds a system, which
 // needs engine procedures to be usable.
 func LoadSystems(site string) (*engine.Registry, error) {
+	if site == "" {
+		return loadSystems(dataSource{content.FS, "content/"})
+	}
+	root, err := openSite(site)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	return siteSystems(root.FS(), sitePrefix(site))
+}
+
+// openSite opens a site directory as an os.Root: every file read through
+// it stays inside the site, whatever a symbolic link in it points at.
+func openSite(site string) (*os.Root, error) {
+	fi, err := os.Stat(site)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("site directory %s: not found", site)
+	case err != nil:
+		return nil, fmt.Errorf("site directory %s: %w", site, unwrapPath(err))
+	case !fi.IsDir():
+		return nil, fmt.Errorf("site directory %s: not a directory", site)
+	}
+	root, err := os.OpenRoot(site)
+	if err != nil {
+		return nil, fmt.Errorf("failed to open site directory %s: %w", site, unwrapPath(err))
+	}
+	return root, nil
+}
+
+// sitePrefix is how files of a site directory are named in messages.
+func sitePrefix(site string) string { return filepath.ToSlash(filepath.Clean(site)) + "/" }
+
+// siteSystems loads the embedded data overlaid by a site's
+// content/systems/, read from the site's file system.
+func siteSystems(fsys fs.FS, prefix string) (*engine.Registry, error) {
 	sources := []dataSource{{content.FS, "content/"}}
-	if site != "" {
-		if fi, err := os.Stat(site); err != nil || !fi.IsDir() {
-			return nil, fmt.Errorf("site directory %s: not found", site)
+	if _, err := fs.Stat(fsys, "content/systems"); err == nil {
+		sub, err := fs.Sub(fsys, "content")
+		if err != nil {
+			return nil, err
 		}
-		dir := filepath.Join(site, "content")
-		if _, err := os.Stat(filepath.Join(dir, "systems")); err == nil {
-			sources = append(sources, dataSource{os.DirFS(dir), filepath.ToSlash(dir) + "/"})
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("failed to read %s: %w", dir, err)
-		}
+		sources = append(sources, dataSource{sub, prefix + "content/"})
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("failed to read %scontent/systems: %w", prefix, unwrapPath(err))
 	}
 	return loadSystems(sources...)
+}
+
+// unwrapPath drops the path from a *fs.PathError: messages name the file
+// in full already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func loadSystems(sources ...dataSource) (*engine.Registry, error) {
@@ -74,9 +119,9 @@ func loadSystems(sources ...dataSource) (*engine.Registry, error) {
 				if e.IsDir() || path.Ext(e.Name()) != ".rules" {
 					continue
 				}
-				data, err := fs.ReadFile(src.fsys, path.Join(dir, e.Name()))
+				data, err := readRules(src.fsys, path.Join(dir, e.Name()), src.prefix+dir+"/"+e.Name())
 				if err != nil {
-					return nil, fmt.Errorf("failed to read %s%s/%s: %w", src.prefix, dir, e.Name(), err)
+					return nil, err
 				}
 				if systems[d.Name()] == nil {
 					systems[d.Name()] = map[string]file{}
@@ -144,4 +189,24 @@ func loadSystems(sources ...dataSource) (*engine.Registry, error) {
 		return nil, errors.Join(errs...)
 	}
 	return reg, nil
+}
+
+// readRules reads a .rules file: a regular file of at most
+// site.MaxFileSize bytes, never a device or a pipe.
+func readRules(fsys fs.FS, name, file string) ([]byte, error) {
+	fi, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("failed to read %s: %w", file, unwrapPath(err))
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", file)
+	}
+	if fi.Size() > site.MaxFileSize {
+		return nil, fmt.Errorf("%s: %d bytes: at most %d", file, fi.Size(), site.MaxFileSize)
+	}
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("failed to read %s: %w", file, unwrapPath(err))
+	}
+	return data, nil
 }

@@ -48,7 +48,8 @@ gives the same bytes.`,
 			}
 			if v := h.getenv("SOURCE_DATE_EPOCH"); v != "" {
 				secs, err := strconv.ParseInt(v, 10, 64)
-				if err != nil || secs < 0 {
+				// Years beyond 9999 do not fit a PDF date.
+				if err != nil || secs < 0 || secs > 253402300799 {
 					return &hintError{fmt.Errorf("SOURCE_DATE_EPOCH %q: want whole seconds since 1970", v), "unset it to date PDFs 1 January 1970"}
 				}
 				opt.Created = time.Unix(secs, 0).UTC()

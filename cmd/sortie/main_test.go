@@ -232,6 +232,7 @@ func TestBuildCommandErrors(t *testing.T) {
 		{[]string{"build", "--out", t.TempDir(), "--paper", "legal"}, nil, `sortie: --paper "legal": want a4, letter or both`},
 		{[]string{"build", "--out", t.TempDir(), "--paper", ""}, nil, `sortie: --paper "": want a4, letter or both`},
 		{[]string{"build", "--out", t.TempDir()}, map[string]string{"SOURCE_DATE_EPOCH": "yesterday"}, `sortie: SOURCE_DATE_EPOCH "yesterday": want whole seconds`},
+		{[]string{"build", "--out", t.TempDir()}, map[string]string{"SOURCE_DATE_EPOCH": "253402300800"}, `sortie: SOURCE_DATE_EPOCH "253402300800": want whole seconds`},
 		{[]string{"build", "--out", home}, nil, "sortie: refusing to build into " + home + ": it is your home directory"},
 		{[]string{"build", "--out", "/"}, nil, "sortie: refusing to build into /: it is the root of the file system"},
 		{[]string{"build", "--source", t.TempDir(), "--out", t.TempDir()}, nil, "sortie.conf: missing"},

@@ -205,9 +205,36 @@ func (s *System) starRep(opt engine.Options) (int, error) {
 		rep = s.set.System.StarRep
 	}
 	if rep < 3 || rep > 10 {
-		return 0, fmt.Errorf("star Rep %d out of range 3..10", rep)
+		return 0, &engine.OptionError{Option: "star-rep", Err: fmt.Errorf("star Rep %d out of range 3..10", rep)}
 	}
 	return rep, nil
+}
+
+// CheckOptions checks the Star's Rep, the band's size and the enemy
+// source before anything is rolled.
+func (s *System) CheckOptions(opt engine.Options) error {
+	rep, err := s.starRep(opt)
+	if err != nil {
+		return err
+	}
+	if err := bandSize(opt, rep); err != nil {
+		return err
+	}
+	if opt.BandSize > 1 && !s.canRecruit(rep) {
+		return &engine.OptionError{Option: "band", Err: fmt.Errorf("a Rep %d Star cannot recruit: every Recruiting row is Rep %d or more", rep, rep)}
+	}
+	if opt.Enemies != "" && !slices.Contains(s.EnemySources(), opt.Enemies) {
+		return &engine.OptionError{Option: "enemies", Err: fmt.Errorf("unknown enemy source %q (want %s)", opt.Enemies, strings.Join(s.EnemySources(), ", "))}
+	}
+	return nil
+}
+
+// bandSize checks a band of opt.BandSize figures can follow a Rep rep Star.
+func bandSize(opt engine.Options, rep int) error {
+	if size := opt.BandSize; size != 0 && (size < 1 || size > rep) {
+		return &engine.OptionError{Option: "band", Err: fmt.Errorf("band of %d figures: a Rep %d Star leads 1 to %d figures, the Star included", size, rep, rep)}
+	}
+	return nil
 }
 
 // figure reads a figure from a row of a table with Type, Class, Rep and AC.
@@ -232,12 +259,12 @@ func (s *System) Band(r *dice.Roller, opt engine.Options) (*engine.Band, error) 
 	if err != nil {
 		return nil, err
 	}
+	if err := bandSize(opt, rep); err != nil {
+		return nil, err
+	}
 	size := opt.BandSize
 	if size == 0 {
 		size = rep
-	}
-	if size < 1 || size > rep {
-		return nil, fmt.Errorf("band of %d figures: a Rep %d Star leads 1 to %d figures, the Star included", size, rep, rep)
 	}
 	b := &engine.Band{StarRep: rep}
 	b.Figures = append(b.Figures, engine.Figure{
@@ -246,7 +273,7 @@ func (s *System) Band(r *dice.Roller, opt engine.Options) (*engine.Band, error) 
 	})
 	if size > 1 && !s.canRecruit(rep) {
 		if opt.BandSize != 0 {
-			return nil, fmt.Errorf("a Rep %d Star cannot recruit: every Recruiting row is Rep %d or more", rep, rep)
+			return nil, &engine.OptionError{Option: "band", Err: fmt.Errorf("a Rep %d Star cannot recruit: every Recruiting row is Rep %d or more", rep, rep)}
 		}
 		b.Notes = append(b.Notes, fmt.Sprintf("A Rep %d Star goes alone: every Recruiting row is Rep %d or more.", rep, rep))
 		return b, nil

@@ -143,6 +143,19 @@ func Write(out string, files []File, g Guard) error {
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return fmt.Errorf("failed to create %s: %w", parent, err)
 	}
+	unlock, err := lock(parent)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	// Under the lock, check again: another build may have made out
+	// meanwhile, and clear what interrupted builds left beside it.
+	if err := Check(out, g); err != nil {
+		return err
+	}
+	if err := sweep(parent, filepath.Base(abs)); err != nil {
+		return err
+	}
 	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(abs)+".sortie-new-")
 	if err != nil {
 		return fmt.Errorf("failed to create a build directory beside %s: %w", out, err)
@@ -173,11 +186,30 @@ func checkPaths(files []File) error {
 		}
 		seen[f.Path] = true
 	}
-	for p := range seen {
-		for d := path.Dir(p); d != "."; d = path.Dir(d) {
+	for _, f := range files { // in order, so the message never depends on map order
+		for d := path.Dir(f.Path); d != "."; d = path.Dir(d) {
 			if seen[d] {
-				return fmt.Errorf("refusing to write %s: %s is a file", p, d)
+				return fmt.Errorf("refusing to write %s: %s is a file", f.Path, d)
 			}
+		}
+	}
+	return nil
+}
+
+// sweep removes the build directories an interrupted build of base left
+// in parent. It runs under the lock, so none of them is in use.
+func sweep(parent, base string) error {
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return fmt.Errorf("failed to read %s: %w", parent, err)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if !e.IsDir() || !(strings.HasPrefix(name, "."+base+".sortie-new-") || strings.HasPrefix(name, "."+base+".sortie-old-")) {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(parent, name)); err != nil {
+			return fmt.Errorf("failed to remove %s left by an interrupted build: %w", name, err)
 		}
 	}
 	return nil

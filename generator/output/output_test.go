@@ -702,3 +702,54 @@ func TestMarker(t *testing.T) {
 		t.Errorf("Write without the marker: %v", err)
 	}
 }
+
+// TestConcurrentWrites runs builds into one output at once: each must
+// succeed, the output must be one whole build, and nothing is left beside it.
+func TestConcurrentWrites(t *testing.T) {
+	root := t.TempDir()
+	out := filepath.Join(root, "out")
+	const n = 8
+	errs := make(chan error, n)
+	for i := range n {
+		go func() {
+			files := []output.File{{Path: "index.html", Data: []byte(fmt.Sprint("build ", i))}, {Path: "a/b.txt", Data: []byte("b")}}
+			errs <- output.Write(out, files, output.Guard{})
+		}()
+	}
+	for range n {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	entries, _ := os.ReadDir(root)
+	if len(entries) != 1 || entries[0].Name() != "out" {
+		t.Errorf("beside the output: %v", entries)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil || !strings.HasPrefix(string(data), "build ") {
+		t.Errorf("index.html = %q, %v", data, err)
+	}
+}
+
+// TestSweepsInterruptedBuilds: directories an interrupted build left
+// beside the output are cleared by the next build, and only those.
+func TestSweepsInterruptedBuilds(t *testing.T) {
+	root := t.TempDir()
+	out := filepath.Join(root, "out")
+	for _, d := range []string{".out.sortie-new-123", ".out.sortie-old-456/previous", ".other.sortie-new-1", "keep"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := output.Write(out, []output.File{{Path: "index.html", Data: []byte("x")}}, output.Guard{}); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	entries, _ := os.ReadDir(root)
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want := []string{".other.sortie-new-1", "keep", "out"}; !slices.Equal(names, want) {
+		t.Errorf("left %q, want %q", names, want)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
@@ -73,6 +74,7 @@ type Campaign struct {
 var (
 	configKeys   = []string{"title", "tagline", "paper"}
 	pageKeys     = []string{"title", "slug", "summary", "weight"}
+	homeKeys     = []string{"title", "summary"}
 	optionKeys   = []string{"star-rep", "band", "enemies"}
 	packKeys     = slices.Concat(pageKeys, []string{"system", "seed", "encounters"}, optionKeys)
 	campaignKeys = slices.Concat(pageKeys, []string{"system", "seed", "steps"}, optionKeys)
@@ -95,7 +97,7 @@ func Load(fsys fs.FS, conf, dir, prefix string, systems *engine.Registry) (*Site
 	}
 	add(s.config(fsys, conf, prefix))
 
-	home, err := readPage(fsys, path.Join(dir, "index.md"), prefix, pageKeys)
+	home, err := readPage(fsys, path.Join(dir, "index.md"), prefix, homeKeys)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		home = &Page{File: prefix + path.Join(dir, "index.md"), Title: s.Title}
@@ -115,6 +117,9 @@ func Load(fsys fs.FS, conf, dir, prefix string, systems *engine.Registry) (*Site
 			return
 		}
 		for _, name := range names { // Glob sorts
+			if base := path.Base(name); strings.HasPrefix(base, ".") || strings.HasPrefix(base, "#") {
+				continue // editors' lock and backup files
+			}
 			p, err := readPage(fsys, name, prefix, keys)
 			if err != nil {
 				add(err)
@@ -174,14 +179,58 @@ func Load(fsys fs.FS, conf, dir, prefix string, systems *engine.Registry) (*Site
 	return s, nil
 }
 
+// MaxFileSize bounds every file a site holds.
+const MaxFileSize = 1 << 20
+
+// Length limits, in characters: enough for any real title or seed, and
+// short enough that a page header or footer can hold them.
+const (
+	maxTitle   = 200
+	maxSummary = 500
+	maxSeed    = 200
+)
+
+// readFile reads a regular file of at most MaxFileSize bytes: never a
+// device, a pipe or a folder, whatever a name points at.
+func readFile(fsys fs.FS, name, file string) ([]byte, error) {
+	fi, err := fs.Stat(fsys, name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("failed to read %s: %w", file, unwrapPath(err))
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &Error{file, 0, "not a regular file"}
+	}
+	if fi.Size() > MaxFileSize {
+		return nil, &Error{file, 0, fmt.Sprintf("%d bytes: at most %d", fi.Size(), MaxFileSize)}
+	}
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("failed to read %s: %w", file, unwrapPath(err))
+	}
+	return data, nil
+}
+
+// unwrapPath drops the path from a *fs.PathError, which names the file
+// relative to the site; the message names it in full already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
 func (s *Site) config(fsys fs.FS, name, prefix string) error {
 	file := prefix + name
-	data, err := fs.ReadFile(fsys, name)
+	data, err := readFile(fsys, name, file)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return &Error{file, 0, "missing: a site needs a " + ConfigFile + " with at least a title: line"}
 		}
-		return fmt.Errorf("failed to read %s: %w", file, err)
+		return err
 	}
 	data = bytes.TrimPrefix(data, bom)
 	if !isText(data) {
@@ -195,6 +244,11 @@ func (s *Site) config(fsys fs.FS, name, prefix string) error {
 		return err
 	}
 	s.Tagline = f.String("tagline")
+	for _, k := range []string{"title", "tagline"} {
+		if err := plainText(f, k, maxTitle); err != nil {
+			return err
+		}
+	}
 	s.Papers, err = ParsePapers(f.String("paper"))
 	if err != nil {
 		return f.Errorf("paper", "%v", err)
@@ -228,12 +282,9 @@ var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 // readPage reads a Markdown file with front matter.
 func readPage(fsys fs.FS, name, prefix string, keys []string) (*Page, error) {
 	file := prefix + name
-	data, err := fs.ReadFile(fsys, name)
+	data, err := readFile(fsys, name, file)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, err
-		}
-		return nil, fmt.Errorf("failed to read %s: %w", file, err)
+		return nil, err
 	}
 	front, body, bodyLine, err := splitFront(file, data)
 	if err != nil {
@@ -245,10 +296,14 @@ func readPage(fsys fs.FS, name, prefix string, keys []string) (*Page, error) {
 	}
 	f.End = len(front) + 2
 	p := &Page{File: file, Title: f.String("title"), Summary: f.String("summary"), Body: body, BodyLine: bodyLine, Fields: f}
-	for _, k := range []string{"title", "summary"} {
-		if strings.ContainsFunc(f.String(k), unicode.IsControl) {
-			return nil, f.Errorf(k, "%s holds a control character", k)
-		}
+	if err := plainText(f, "title", maxTitle); err != nil {
+		return nil, err
+	}
+	if err := plainText(f, "summary", maxSummary); err != nil {
+		return nil, err
+	}
+	if err := checkBody(file, body, bodyLine); err != nil {
+		return nil, err
 	}
 	p.Slug = strings.TrimSuffix(path.Base(name), ".md")
 	if f.Has("slug") {
@@ -265,6 +320,39 @@ func readPage(fsys fs.FS, name, prefix string, keys []string) (*Page, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// plainText checks a one-line value: no control characters and at most
+// max characters.
+func plainText(f *Fields, key string, max int) error {
+	v := f.String(key)
+	if strings.ContainsFunc(v, unicode.IsControl) || strings.ContainsFunc(v, isNonCharacter) {
+		return f.Errorf(key, "%s holds a control character", key)
+	}
+	if n := utf8.RuneCountInString(v); n > max {
+		return f.Errorf(key, "%s of %d characters: at most %d", key, n, max)
+	}
+	return nil
+}
+
+// checkBody refuses characters that make a page invalid HTML: controls
+// other than tab and line breaks, and the noncharacters U+FFFE and U+FFFF.
+func checkBody(file string, body []byte, first int) error {
+	for i, line := range strings.Split(string(body), "\n") {
+		if strings.ContainsFunc(line, func(r rune) bool {
+			return (unicode.IsControl(r) && r != '\t' && r != '\r') || isNonCharacter(r)
+		}) {
+			return &Error{file, first + i, "a control character: use printable text"}
+		}
+	}
+	return nil
+}
+
+func isNonCharacter(r rune) bool { return r == 0xFFFE || r == 0xFFFF }
+
+// isBidiControl reports the characters that reorder text as it shows.
+func isBidiControl(r rune) bool {
+	return (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069) || r == 0x200E || r == 0x200F || r == 0x061C
 }
 
 func needTitle(p *Page) error {
@@ -302,15 +390,30 @@ func common(p *Page, systems *engine.Registry) (sys engine.System, seed string, 
 		err = f.Errorf("seed", "seed holds a control character: use printable text")
 		return
 	}
-	if opt.StarRep, err = f.Int("star-rep", 0, 1, 9); err != nil {
+	if strings.ContainsFunc(seed, isBidiControl) {
+		err = f.Errorf("seed", "seed holds a right-to-left control character: it would print in a different order from how it is typed")
 		return
 	}
-	if opt.BandSize, err = f.Int("band", 0, 1, 50); err != nil {
+	if n := utf8.RuneCountInString(seed); n > maxSeed {
+		err = f.Errorf("seed", "seed of %d characters: at most %d", n, maxSeed)
+		return
+	}
+	// The system says which values it can use; the site only checks
+	// they are numbers.
+	if opt.StarRep, err = f.Int("star-rep", 0, 1, 99); err != nil {
+		return
+	}
+	if opt.BandSize, err = f.Int("band", 0, 1, 99); err != nil {
 		return
 	}
 	opt.Enemies = f.String("enemies")
-	if es, ok := sys.(engine.EnemySourcer); ok && f.Has("enemies") && !slices.Contains(es.EnemySources(), opt.Enemies) {
-		err = f.Errorf("enemies", "unknown enemy source %q (known: %s)", opt.Enemies, strings.Join(es.EnemySources(), ", "))
+	if oc, ok := sys.(engine.OptionChecker); ok {
+		var oe *engine.OptionError
+		if cerr := oc.CheckOptions(opt); errors.As(cerr, &oe) && f.Has(oe.Option) {
+			err = f.Errorf(oe.Option, "%v", oe.Err)
+		} else if cerr != nil {
+			err = &Error{f.File, f.End, cerr.Error()}
+		}
 	}
 	return
 }

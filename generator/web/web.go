@@ -6,6 +6,7 @@ package web
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html/template"
 	"path"
@@ -21,8 +22,12 @@ import (
 	"github.com/sortie-wargames/sortie/templates"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/util"
 )
+
+func joinErrors(errs []error) error { return errors.Join(errs...) }
 
 // Input is everything the site shows, already rolled.
 type Input struct {
@@ -77,27 +82,19 @@ func encounterPage(slug string, n int) string {
 	return path.Join(PackDir(slug), "encounter-"+strconv.Itoa(n)+".html")
 }
 
-// renderer holds the parsed templates and Markdown converter of one build.
+// renderer holds the parsed templates of one build and the links its
+// Markdown holds.
 type renderer struct {
 	in    Input
 	pages map[string]*template.Template
-	md    goldmark.Markdown
 	nav   []Link
+	links []mdLink
 	err   error
 }
 
 // Render renders every page of the site, sorted by path.
 func Render(in Input) ([]File, error) {
-	r := &renderer{
-		in: in,
-		// Raw HTML stays off (goldmark's default): a page's Markdown
-		// cannot put script or markup of its own on the page, and
-		// goldmark drops javascript: and similar links.
-		md: goldmark.New(
-			goldmark.WithExtensions(extension.Table, extension.Strikethrough),
-			goldmark.WithRendererOptions(html.WithXHTML()),
-		),
-	}
+	r := &renderer{in: in}
 	if err := r.parse(); err != nil {
 		return nil, err
 	}
@@ -126,7 +123,7 @@ func Render(in Input) ([]File, error) {
 	at("style.css")(templates.FS.ReadFile("style.css"))
 	for _, p := range in.Site.Pages {
 		out := path.Join("pages", p.Slug+".html")
-		at(out)(r.page("page", out, p.Title, p.Summary, nil, pageContent{Body: r.markdown(p)}))
+		at(out)(r.page("page", out, p.Title, p.Summary, nil, pageContent{Body: r.markdown(p, out)}))
 	}
 	for _, s := range in.Systems {
 		add(r.system(s))
@@ -143,6 +140,9 @@ func Render(in Input) ([]File, error) {
 	}
 	if r.err != nil {
 		return nil, r.err
+	}
+	if err := checkLinks(r.links, files); err != nil {
+		return nil, err
 	}
 	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	return files, nil
@@ -238,14 +238,22 @@ func (r *renderer) allPDFs() []Link {
 	return all
 }
 
-// markdown renders a page's body. Goldmark escapes everything it does not
-// itself produce.
-func (r *renderer) markdown(p *site.Page) template.HTML {
+// markdown renders a page's body, shown on the page out. Raw HTML stays
+// off (goldmark's default), so a page's Markdown cannot put script or
+// markup of its own on the page; linkGuard turns links that could run
+// script into plain text and records the rest for checkLinks.
+func (r *renderer) markdown(p *site.Page, out string) template.HTML {
 	if p == nil {
 		return ""
 	}
+	md := goldmark.New(
+		goldmark.WithExtensions(extension.Table, extension.Strikethrough),
+		goldmark.WithRendererOptions(html.WithXHTML()),
+		goldmark.WithParserOptions(parser.WithASTTransformers(
+			util.Prioritized(&linkGuard{found: &r.links, file: p.File, page: out, first: p.BodyLine}, 100))),
+	)
 	var b bytes.Buffer
-	if err := r.md.Convert(p.Body, &b); err != nil {
+	if err := md.Convert(p.Body, &b); err != nil {
 		if r.err == nil {
 			r.err = fmt.Errorf("%s: failed to render Markdown: %w", p.File, err)
 		}
@@ -266,8 +274,12 @@ type homeContent struct {
 
 func (r *renderer) home() ([]byte, error) {
 	s := r.in.Site
-	return r.page("home", "index.html", s.Home.Title, s.Tagline, nil, homeContent{
-		Body: r.markdown(s.Home), Systems: r.in.Systems, Packs: r.in.Packs, Campaigns: r.in.Campaigns, Pages: s.Pages,
+	lede := s.Home.Summary
+	if lede == "" {
+		lede = s.Tagline
+	}
+	return r.page("home", "index.html", s.Home.Title, lede, nil, homeContent{
+		Body: r.markdown(s.Home, "index.html"), Systems: r.in.Systems, Packs: r.in.Packs, Campaigns: r.in.Campaigns, Pages: s.Pages,
 	})
 }
 
@@ -282,7 +294,7 @@ type systemContent struct {
 func (r *renderer) system(s System) (string, []byte, error) {
 	id := s.Set.System.ID
 	out := path.Join(SystemDir(id), "index.html")
-	c := systemContent{Set: s.Set, Body: r.markdown(s.Page), QRS: path.Join(SystemDir(id), "qrs.html")}
+	c := systemContent{Set: s.Set, Body: r.markdown(s.Page, out), QRS: path.Join(SystemDir(id), "qrs.html")}
 	for _, p := range r.in.Packs {
 		if p.Def.System == id {
 			c.Packs = append(c.Packs, p)
@@ -371,7 +383,7 @@ func (r *renderer) systemSet(id string) *rules.Set {
 
 func (r *renderer) pack(p Pack) (string, []byte, error) {
 	out := path.Join(PackDir(p.Def.Slug), "index.html")
-	c := packContent{Pack: p, Body: r.markdown(&p.Def.Page), System: r.systemSet(p.Def.System)}
+	c := packContent{Pack: p, Body: r.markdown(&p.Def.Page, out), System: r.systemSet(p.Def.System)}
 	for _, e := range p.Rolled.Entries {
 		c.Entries = append(c.Entries, packEntry{e, encounterPage(p.Def.Slug, e.Number)})
 	}
@@ -418,7 +430,7 @@ type campaignNode struct {
 
 func (r *renderer) campaign(c Campaign) (string, []byte, error) {
 	out := path.Join(CampaignDir(c.Def.Slug), "index.html")
-	cc := campaignContent{Campaign: c, Body: r.markdown(&c.Def.Page), System: r.systemSet(c.Def.System)}
+	cc := campaignContent{Campaign: c, Body: r.markdown(&c.Def.Page, out), System: r.systemSet(c.Def.System)}
 	for _, n := range c.Rolled.Nodes {
 		v := newEncounterView("entry-"+strconv.Itoa(n.Number), n.Encounter)
 		v.Summary, v.Entry = true, n.Number

@@ -1,0 +1,184 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/sortie-wargames/sortie/generator/site"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+)
+
+// mdLink is a link or image written in a page's Markdown.
+type mdLink struct {
+	file  string // the Markdown file, for messages
+	line  int
+	page  string // the page it is rendered on, relative to the site root
+	dest  string
+	image bool
+}
+
+// linkGuard is a goldmark transformer. It turns links and images whose
+// URL could run script (javascript:, vbscript:, data: other than images)
+// into their plain text, rather than goldmark's empty href, and records
+// every other link so the build can check it resolves.
+type linkGuard struct {
+	found *[]mdLink
+	file  string
+	page  string
+	first int // the file's line where the Markdown body starts
+}
+
+func (g *linkGuard) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+	src := reader.Source()
+	var bad []ast.Node
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		var dest []byte
+		image := false
+		switch n := n.(type) {
+		case *ast.Link:
+			dest = n.Destination
+		case *ast.Image:
+			dest, image = n.Destination, true
+		case *ast.AutoLink:
+			dest = n.URL(src)
+		default:
+			return ast.WalkContinue, nil
+		}
+		if html.IsDangerousURL(dest) || isDangerous(dest) {
+			bad = append(bad, n)
+			return ast.WalkSkipChildren, nil
+		}
+		*g.found = append(*g.found, mdLink{file: g.file, line: g.line(n, src), page: g.page, dest: string(dest), image: image})
+		return ast.WalkContinue, nil
+	})
+	for _, n := range bad {
+		parent := n.Parent()
+		if parent == nil {
+			continue
+		}
+		var txt []byte
+		if a, ok := n.(*ast.AutoLink); ok {
+			txt = a.Label(src)
+		} else {
+			txt = plainText(n, src)
+		}
+		parent.ReplaceChild(parent, n, ast.NewString(txt))
+	}
+}
+
+// isDangerous catches what goldmark's check lets through in odd case or
+// with leading blanks.
+func isDangerous(dest []byte) bool {
+	d := strings.ToLower(strings.TrimSpace(string(dest)))
+	for _, p := range []string{"javascript:", "vbscript:", "file:", "data:"} {
+		if strings.HasPrefix(d, p) {
+			return !strings.HasPrefix(d, "data:image/png") && !strings.HasPrefix(d, "data:image/gif") &&
+				!strings.HasPrefix(d, "data:image/jpeg") && !strings.HasPrefix(d, "data:image/webp")
+		}
+	}
+	return false
+}
+
+// plainText returns the text inside an inline node.
+func plainText(n ast.Node, src []byte) []byte {
+	var b bytes.Buffer
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch c := c.(type) {
+		case *ast.Text:
+			b.Write(c.Segment.Value(src))
+		case *ast.String:
+			b.Write(c.Value)
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.Bytes()
+}
+
+// line returns the file line of the block holding n.
+func (g *linkGuard) line(n ast.Node, src []byte) int {
+	for b := n; b != nil; b = b.Parent() {
+		if b.Type() == ast.TypeBlock && b.Lines().Len() > 0 {
+			return g.first + bytes.Count(src[:b.Lines().At(0).Start], []byte("\n"))
+		}
+	}
+	return g.first
+}
+
+var idAttr = regexp.MustCompile(` id="([^"]*)"`)
+
+// checkLinks checks every link written in Markdown: a path must lead to a
+// file of the site (and its #fragment to an id there), relative to the
+// page, because the site is also read straight from disk; images must be
+// full URLs, since a build copies no files from content/.
+func checkLinks(links []mdLink, files []File) error {
+	byPath := map[string][]byte{}
+	for _, f := range files {
+		byPath[f.Path] = f.Data
+	}
+	hasID := func(p, id string) bool {
+		for _, m := range idAttr.FindAllSubmatch(byPath[p], -1) {
+			if string(m[1]) == id {
+				return true
+			}
+		}
+		return false
+	}
+	var errs []error
+	fail := func(l mdLink, format string, args ...any) {
+		errs = append(errs, &site.Error{File: l.file, Line: l.line, Msg: fmt.Sprintf("%s %q: ", kind(l), l.dest) + fmt.Sprintf(format, args...)})
+	}
+	for _, l := range links {
+		u, err := url.Parse(l.dest)
+		switch {
+		case err != nil:
+			fail(l, "not a URL")
+			continue
+		case u.Scheme != "" || u.Host != "":
+			continue // the wider web: not ours to check
+		case l.image:
+			fail(l, "give the full URL of an image: a build copies no files from content/")
+			continue
+		case strings.HasPrefix(u.Path, "/"):
+			fail(l, "write it relative to this page (such as ../packs/x/index.html): the site must also work opened from disk")
+			continue
+		}
+		target := l.page
+		if u.Path != "" {
+			target = path.Join(path.Dir(l.page), u.Path)
+			if strings.HasSuffix(u.Path, "/") {
+				target = path.Join(target, "index.html")
+			}
+		}
+		if _, ok := byPath[target]; !ok || strings.HasPrefix(target, "../") {
+			fail(l, "no page %s in the site", target)
+			continue
+		}
+		if u.Fragment != "" && !hasID(target, u.Fragment) {
+			fail(l, "%s has no #%s", target, u.Fragment)
+		}
+	}
+	if len(errs) > 0 {
+		return joinErrors(errs)
+	}
+	return nil
+}
+
+func kind(l mdLink) string {
+	if l.image {
+		return "image"
+	}
+	return "link"
+}
