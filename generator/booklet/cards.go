@@ -93,8 +93,8 @@ func deal(seed string, cs []*card, perSheet int) ([][]*card, map[pefKey]*card) {
 // Card layout in millimetres.
 const (
 	cardCols  = 2
-	cardPad   = 4.0
-	cardHeadH = 10.0
+	cardPad   = 3.5
+	cardHeadH = 9.0
 	cardIntro = 9.0  // the line at the top of each card page
 	cardMinH  = 60.0 // the least height of a card
 	cardFootS = 6.5  // the size of the card's foot line, in points
@@ -189,7 +189,7 @@ func (r *renderer) cardHeight(c *card, w float64) float64 {
 // PEF, to check the card is the one you meant to read.
 func cardFoot(c *card) span {
 	e, p := c.e, c.pef
-	return span{text: fmt.Sprintf("Entry %d · PEF %d of %d: the %s PEF you resolve in %s (%s).", e.number, p.Number, len(e.enc.PEFs), ordinal(p.Number), e.name(), e.enc.Title), size: cardFootS, grey: true}
+	return span{text: fmt.Sprintf("Entry %d · PEF %d of %d: the %s you resolve in %s (%s).", e.number, p.Number, len(e.enc.PEFs), ordinal(p.Number), e.name(), e.enc.Title), size: cardFootS, grey: true}
 }
 
 // cardFootH is the height of a card's foot: a gap, a hairline and the
@@ -226,7 +226,7 @@ func (r *renderer) drawCard(c *card, x, y, w, h float64) {
 	r.f.ClipRect(x, y, w, h, false)
 	defer r.f.ClipEnd()
 	ix, iw := x+cardPad, w-2*cardPad
-	r.font("B", 18)
+	r.font("B", 16)
 	r.f.SetXY(ix, y+cardPad-1)
 	r.f.CellFormat(iw, cardHeadH-1, "Card "+strconv.Itoa(c.number), "", 0, "L", false, 0, "")
 	var tags []string
@@ -273,19 +273,19 @@ func (r *renderer) cardSpans(c *card) []span {
 	p, e := c.pef, c.e
 	var spans []span
 	if p.Roll != nil {
-		spans = append(spans, span{text: p.Roll.String(), size: 9})
+		spans = append(spans, span{text: p.Roll.String(), size: 8.5})
 		if !strings.HasPrefix(p.Roll.Dice.String(), p.Method) {
-			spans = append(spans, span{text: "Rolled " + p.Method + ".", size: 7.5, grey: true})
+			spans = append(spans, span{text: "Rolled " + p.Method + ".", size: 7, grey: true})
 		}
 	} else {
-		spans = append(spans, span{text: "No roll: " + strings.TrimPrefix(p.Method, "none: ") + ".", size: 9})
+		spans = append(spans, span{text: "No roll: " + strings.TrimPrefix(p.Method, "none: ") + ".", size: 8.5})
 	}
-	spans = append(spans, span{text: p.Result, style: "B", size: 10.5, before: 1.5})
+	spans = append(spans, span{text: p.Result, style: "B", size: 10, before: 1.2})
 	if p.Forced != "" {
-		spans = append(spans, span{text: p.Forced, style: "BI", size: 9.5, before: 1})
+		spans = append(spans, span{text: p.Forced, style: "BI", size: 9, before: 0.8})
 	}
 	if p.Contact != nil {
-		spans = append(spans, r.contactSpans(e, p.Contact)...)
+		spans = append(spans, r.contactSpans(e, p.Contact, p.Result)...)
 	}
 	return spans
 }
@@ -294,19 +294,25 @@ func (r *renderer) cardSpans(c *card) []span {
 // many enemies with a lookup for every size of band, and which figures.
 // The counts the engine rolled assume the band at full strength; the
 // lookup keeps the card right after losses and recruits.
-func (r *renderer) contactSpans(e *entry, ct *engine.Contact) []span {
-	spans := []span{{text: "Battle Board: " + ct.Board, size: 9, before: 1.5}}
+func (r *renderer) contactSpans(e *entry, ct *engine.Contact, result string) []span {
 	g := ct.Creatures
 	alone := g != nil && g.OnlyOne
+	// The result names the rule already; the size roll only adds it when
+	// it does not.
+	size := ""
 	if ct.Size != nil {
-		if alone {
-			spans = append(spans, span{text: ct.Size.String() + ", but the creature comes alone.", size: 9})
-		} else {
-			spans = append(spans, span{text: ct.Size.String() + ": " + ct.Rule + ".", size: 9})
+		size = ct.Size.String()
+		switch {
+		case alone:
+			size += ", but the creature comes alone"
+		case !strings.Contains(result, ct.Rule):
+			size += ": " + ct.Rule
 		}
+		size += ". "
 	}
+	spans := []span{{text: size + "Battle Board: " + ct.Board + ".", size: 8.5, before: 1.2}}
 	if alone {
-		spans = append(spans, span{text: "1 enemy, whatever the size of your band.", style: "B", size: 9.5, before: 1})
+		spans = append(spans, span{text: "1 enemy, whatever the size of your band.", style: "B", size: 9, before: 0.8})
 	} else {
 		spans = append(spans, r.countLookup(ct))
 	}
@@ -315,7 +321,7 @@ func (r *renderer) contactSpans(e *entry, ct *engine.Contact) []span {
 		anchor := "roster/" + strconv.Itoa(e.number)
 		spans = append(spans, span{
 			text: fmt.Sprintf("Take that many figures from the roster of %s (page %s), in order, carrying on where the last contact stopped (with your full band of %d: places %s).", e.name(), r.pageOf(anchor), full, positions(ct.Takes)),
-			size: 9, before: 1, link: anchor,
+			size: 8.5, before: 0.8, link: anchor,
 		})
 	}
 	if g == nil {
@@ -329,7 +335,7 @@ func (r *renderer) contactSpans(e *entry, ct *engine.Contact) []span {
 		rolls = append(rolls, rollText(g.Creature))
 	}
 	if len(rolls) > 0 {
-		spans = append(spans, span{text: strings.Join(rolls, "; ") + ".", size: 8.5, before: 1})
+		spans = append(spans, span{text: strings.Join(rolls, "; ") + ".", size: 8, before: 0.8})
 	}
 	name := g.Name
 	switch {
@@ -338,21 +344,21 @@ func (r *renderer) contactSpans(e *entry, ct *engine.Contact) []span {
 	case alone:
 		name += ": only one"
 	}
-	spans = append(spans, span{text: name + ".", style: "B", size: 9.5, before: 0.5})
+	spans = append(spans, span{text: name + ".", style: "B", size: 9, before: 0.4})
 	if n := len(g.Figures); n > 1 && !alone {
 		which := "figures 1–" + strconv.Itoa(ct.CountFor(full))
 		if ct.CountFor(full) == n {
 			which = "all " + strconv.Itoa(n)
 		}
-		spans = append(spans, span{text: fmt.Sprintf("Take that many of these figures, in order (with your full band of %d: %s); if you need more, count on again from figure 1.", full, which), size: 8.5})
+		spans = append(spans, span{text: fmt.Sprintf("Take that many, in order (with your full band of %d: %s); to take more, go on from figure 1.", full, which), size: 8})
 	}
 	return append(spans, figureSpans(g)...)
 }
 
 // Count lookup sizes.
 const (
-	lookupSize = 8.0 // points
-	lookupRowH = 4.6 // mm
+	lookupSize = 7.5 // points
+	lookupRowH = 4.2 // mm
 	lookupMinN = 7   // the lookup runs to at least a band of 7
 )
 
@@ -364,7 +370,7 @@ func lookupN(ct *engine.Contact) int { return max(lookupMinN, ct.ForBand+1) }
 // the number of enemies the contact brings. The band as rolled is shaded.
 func (r *renderer) countLookup(ct *engine.Contact) span {
 	n := lookupN(ct)
-	return span{before: 1.2, drawH: 2*lookupRowH + 0.4, draw: func(x, y, w float64) {
+	return span{before: 1, drawH: 2*lookupRowH + 0.4, draw: func(x, y, w float64) {
 		rows := []struct {
 			label string
 			value func(i int) int
@@ -436,7 +442,7 @@ func figureSpans(g *engine.CreatureGroup) []span {
 			num = strconv.Itoa(i+1) + "–" + strconv.Itoa(j) + "."
 			text = strconv.Itoa(j-i) + " × " + text
 		}
-		spans = append(spans, span{text: text, size: 8.5, indent: 7, bullet: num})
+		spans = append(spans, span{text: text, size: 8, indent: 7, bullet: num})
 		i = j
 	}
 	return spans

@@ -12,15 +12,48 @@ func Pages(d Doc, opt Options) (map[string]int, error) {
 	return lay.pages, nil
 }
 
-// CardOf returns the card number of an entry's PEF (index from 0).
-func CardOf(d Doc, entry, index int) int {
-	es, err := entriesOf(d)
+// CardOf returns the card number of an entry's PEF (index from 0), as
+// dealt for the paper opt names.
+func CardOf(d Doc, opt Options, entry, index int) int {
+	b, err := setup(d, opt)
 	if err != nil {
 		return 0
 	}
-	_, by := deal(d.Seed, es)
-	if c := by[pefKey{entry, index}]; c != nil {
+	if c := b.cardOf[pefKey{entry, index}]; c != nil {
 		return c.number
 	}
 	return 0
+}
+
+// CardBox is where a card was printed: its page and its box in mm.
+type CardBox struct {
+	Card, Entry, Page int
+	X, Y, W, H        float64
+}
+
+// CardBoxes renders d and returns where every card was printed.
+func CardBoxes(d Doc, opt Options) ([]CardBox, error) {
+	_, lay, err := render(d, opt)
+	if err != nil {
+		return nil, err
+	}
+	var out []CardBox
+	for _, c := range lay.cards {
+		out = append(out, CardBox{Card: c.card, Entry: c.entry, Page: c.page, X: c.x, Y: c.y, W: c.w, H: c.h})
+	}
+	return out, nil
+}
+
+// LegendRights renders d and returns the right edge of every map legend
+// item (mm from the paper's left edge) and the right margin's position.
+func LegendRights(d Doc, opt Options) (rights []float64, limit float64, err error) {
+	_, lay, err := render(d, opt)
+	if err != nil {
+		return nil, 0, err
+	}
+	for _, it := range lay.legend {
+		rights = append(rights, it.x+it.w)
+	}
+	_, pw, _, _ := paperSize(opt.Paper)
+	return rights, pw - side, nil
 }

@@ -119,13 +119,25 @@ func (r *renderer) cover() {
 	}
 	r.flow(facts...)
 	r.fr.y += 4
-	r.seedBox()
+	if r.doc.Seed != "" {
+		r.seedBox()
+	}
 	if r.doc.Summary != "" {
 		r.flow(span{text: r.doc.Summary, size: 11, before: 6})
 	}
+	same := "The same seed, system data and Sortie version always print this same booklet."
+	if r.doc.Seed == "" {
+		same = "The same system data and Sortie version always print this same booklet."
+	}
+	made := span{text: "Made with Sortie " + r.version() + ". " + same, size: 8.5, grey: true}
+	if len(r.entries) == 0 {
+		// Quick Reference Sheets alone: they print every table from the
+		// data Sortie rolls on, and start on this page (qrsSection).
+		r.flow(span{text: "Every table is printed from the same data Sortie rolls on.", size: 10.5}, made)
+		return
+	}
 	r.inside()
 	r.howToUse()
-	made := span{text: "Made with Sortie " + r.version() + ". The same seed, system data and Sortie version always print this same booklet.", size: 8.5, grey: true}
 	r.fr.y = max(r.fr.y+4, r.fr.bottom-r.spanHeight(made, r.fr.w))
 	r.flow(made)
 }
@@ -305,7 +317,7 @@ func (r *renderer) bandSection() {
 		r.flow(span{text: "No band was rolled for this booklet.", size: bodySize})
 		return
 	}
-	r.flow(span{text: fmt.Sprintf("Pre-rolled: %s, the Star first. Every encounter and PEF card counts on a band of %d; with another band, read the rule the card prints.", plural(b.Size(), "figure", "figures"), b.Size()), size: bodySize})
+	r.flow(span{text: fmt.Sprintf("Pre-rolled: %s, the Star first. A contact's PEF card gives the enemies for any size of band; the roster places it names assume this band of %d at full strength.", plural(b.Size(), "figure", "figures"), b.Size()), size: bodySize})
 	r.gap(2)
 	r.roster(b.Figures, true)
 	r.rerolls(b.Rerolled, "Re-rolled, Rep too high for the Star")
@@ -376,9 +388,33 @@ func rollText(ro *engine.Roll) string {
 	return s
 }
 
-// rerolls lists re-rolled recruits with their dice.
+// rerolls lists re-rolled recruits with their dice, in one paragraph:
+// "Re-rolled on Recruiting, Rep too high for the Star: 2d6 = 6 + 6 = 12;
+// 2d6 = 5 + 6 = 11."
 func (r *renderer) rerolls(rolls []*engine.Roll, label string) {
-	for _, ro := range rolls {
-		r.flow(span{text: label + ": " + rollText(ro), size: 8.5, before: 1, indent: 4, bullet: "•"})
+	if len(rolls) == 0 {
+		return
 	}
+	title := rolls[0].Title
+	for _, ro := range rolls {
+		if ro.Title != title {
+			title = ""
+		}
+	}
+	var dice []string
+	for _, ro := range rolls {
+		if title == "" {
+			dice = append(dice, rollText(ro))
+			continue
+		}
+		d := ro.Dice.String()
+		if ro.Row != "" && ro.Row != strconv.Itoa(ro.Dice.Value) {
+			d += " (row " + ro.Row + ")"
+		}
+		dice = append(dice, d)
+	}
+	if title != "" {
+		label = strings.Replace(label, "Re-rolled", "Re-rolled on "+title, 1)
+	}
+	r.flow(span{text: label + ": " + strings.Join(dice, "; ") + ".", size: 8.5, before: 1})
 }

@@ -2,6 +2,7 @@ package booklet
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 
@@ -19,6 +20,17 @@ const (
 	arrowH     = 6.5  // the entry arrows' band below the board
 	maxScale   = 14.0 // mm per inch: a 12" board is 168 mm at most
 	capSize    = 8.5  // caption font size
+	trackSize  = 7.5  // the track's label, in points
+	trackRad   = 3.2  // the largest radius of a marker on the track
+	trackGap   = 1.5  // between the track and the edge label under it
+)
+
+// The two arrows showing the band's way in stand along the entry zone at
+// these fractions of its width, which is the board's (the site draws the
+// same).
+const (
+	entryArrowL = 0.25
+	entryArrowR = 0.75
 )
 
 // mapsBlock draws an encounter's Battle Boards to one scale, as large as
@@ -64,7 +76,75 @@ func (r *renderer) mapLayout(ms []board.Map, w, h float64) (int, float64) {
 func (r *renderer) mapOverhead(m board.Map, w float64) float64 {
 	r.font("", capSize)
 	caption := float64(len(r.split(r.mapCaption(m), w))) * lh(capSize)
-	return mapTitleH + edgeLabelH + arrowH + caption + 1
+	return mapTitleH + trackH(m) + edgeLabelH + arrowH + caption + 1
+}
+
+// onTrack reports whether a map's markers are a track above the board
+// rather than places on it.
+func onTrack(m board.Map) bool { return m.Track && len(m.Markers) > 0 }
+
+// trackH is the height of the track of markers above a board: a label
+// line and a row of markers; 0 for a map without one.
+func trackH(m board.Map) float64 {
+	if !onTrack(m) {
+		return 0
+	}
+	return lh(trackSize) + 2*trackRad + trackGap + 0.5
+}
+
+// trackLabel is what the track says it is.
+func trackLabel(m board.Map) string {
+	if len(m.Markers) == 1 {
+		return "The PEF for this board (resolve it before you set up)"
+	}
+	return "PEFs, in the order you resolve them (before you set up)"
+}
+
+// drawTrack draws a map's markers as a track above its board: a label,
+// then the numbered markers where the map places them across the board
+// (x is the board's left edge, s mm to the inch), with arrows from each to
+// the next, in the order they are resolved.
+func (r *renderer) drawTrack(m board.Map, x, y, w, s float64) {
+	rad := trackRad
+	for i := 1; i < len(m.Markers); i++ {
+		rad = min(rad, math.Abs(m.Markers[i].X-m.Markers[i-1].X)*s*0.3)
+	}
+	rad = max(rad, 2.2)
+	r.font("I", trackSize)
+	r.f.SetTextColor(60, 60, 60)
+	r.f.SetXY(x, y)
+	r.f.CellFormat(w, lh(trackSize), r.fit(trackLabel(m), w), "", 0, "C", false, 0, "")
+	r.ink()
+	cy := y + lh(trackSize) + 0.5 + trackRad
+	for i, mk := range m.Markers {
+		cx := x + mk.X*s
+		if i > 0 {
+			px := x + m.Markers[i-1].X*s
+			dir := 1.0
+			if cx < px {
+				dir = -1
+			}
+			x0, x1 := px+dir*(rad+0.9), cx-dir*(rad+0.9)
+			if math.Abs(x1-x0) >= 2.5 {
+				r.arrowAcross(x0, x1, cy)
+			}
+		}
+		r.markerR(mk.Label, cx, cy, rad)
+	}
+}
+
+// arrowAcross draws a small arrow from x0 to x1 at height y.
+func (r *renderer) arrowAcross(x0, x1, y float64) {
+	dir := 1.0
+	if x1 < x0 {
+		dir = -1
+	}
+	head := min(1.8, math.Abs(x1-x0)*0.5)
+	r.f.SetLineWidth(0.4)
+	r.f.Line(x0, y, x1-dir*head*0.8, y)
+	r.f.SetFillColor(0, 0, 0)
+	r.f.Polygon([]fpdf.PointType{{X: x1, Y: y}, {X: x1 - dir*head, Y: y - head*0.55}, {X: x1 - dir*head, Y: y + head*0.55}}, "F")
+	r.ink()
 }
 
 // mapCaption is the terrain's meaning and the scale.
@@ -90,7 +170,10 @@ func (r *renderer) mapCell(m board.Map, x, y, w, s float64) {
 	r.font("B", 10.5)
 	r.f.SetXY(bx, y)
 	r.f.CellFormat(bw, mapTitleH, r.fit(r.cov.printable(title), bw), "", 0, "L", false, 0, "")
-	top := y + mapTitleH + edgeLabelH
+	if onTrack(m) {
+		r.drawTrack(m, bx, y+mapTitleH, bw, s)
+	}
+	top := y + mapTitleH + trackH(m) + edgeLabelH
 	r.edgeLabels(m, bx, top, bw, bh)
 	r.drawBoard(m, bx, top, s)
 	r.font("", capSize)
@@ -135,7 +218,7 @@ func (r *renderer) edgeLabels(m board.Map, x, y, w, h float64) {
 			r.f.SetXY(x, y+h+1)
 			r.f.CellFormat(w, arrowH-1, name, "", 0, "C", false, 0, "")
 			if z.Enters {
-				for _, f := range []float64{0.25, 0.75} {
+				for _, f := range []float64{entryArrowL, entryArrowR} {
 					r.arrowUp(x+z.X*w/m.WidthIn+z.W*w/m.WidthIn*f, y+h+arrowH-0.3, y+h+0.6)
 				}
 			}
@@ -181,8 +264,10 @@ func (r *renderer) drawBoard(m board.Map, x, y, s float64) {
 			r.boxLabel(p.Label, x+c.X*s, y+c.Y*s, labelSize(s))
 		}
 	}
-	for _, mk := range m.Markers {
-		r.marker(mk.Label, x+mk.X*s, y+mk.Y*s, s)
+	if !onTrack(m) {
+		for _, mk := range m.Markers {
+			r.marker(mk.Label, x+mk.X*s, y+mk.Y*s, s)
+		}
 	}
 }
 
@@ -356,9 +441,13 @@ func (r *renderer) zoneLabel(m board.Map, z board.Zone, x, y, s float64) {
 	r.boxLabel(text, cx, cy, size)
 }
 
-// marker draws a numbered PEF marker.
+// marker draws a numbered PEF marker on a board drawn s mm to the inch.
 func (r *renderer) marker(label string, cx, cy, s float64) {
-	rad := max(2.6, 0.33*s)
+	r.markerR(label, cx, cy, max(2.6, 0.33*s))
+}
+
+// markerR draws a numbered PEF marker of radius rad.
+func (r *renderer) markerR(label string, cx, cy, rad float64) {
 	r.f.SetFillColor(255, 255, 255)
 	r.f.SetLineWidth(0.6)
 	r.f.Circle(cx, cy, rad, "FD")
@@ -371,9 +460,26 @@ func (r *renderer) marker(label string, cx, cy, s float64) {
 	r.ink()
 }
 
-// legend explains the map's patterns at the foot of the left-hand page,
-// listing only the terrain kinds the encounter's maps hold.
-func (r *renderer) legend(enc *engine.Encounter, y float64) {
+// legendItem is one entry of a map legend: a swatch and its label, and
+// where it was printed (x, y, w), for tests.
+type legendItem struct {
+	label   string
+	swatch  func(x, y float64)
+	x, y, w float64
+}
+
+// Legend sizes in millimetres.
+const (
+	legendSW   = 9.0 // a swatch's width
+	legendSH   = 5.0 // a swatch's height, and a line's
+	legendSize = 8.0 // the labels' size, in points
+	legendSep  = 5.0 // between items
+	legendLine = 7.0 // from one line of items to the next
+)
+
+// legendItems are the entries of an encounter's map legend, listing only
+// the terrain kinds its maps hold.
+func (r *renderer) legendItems(enc *engine.Encounter) []legendItem {
 	var kinds []string
 	for _, m := range enc.Maps {
 		for _, p := range m.Pieces {
@@ -384,23 +490,17 @@ func (r *renderer) legend(enc *engine.Encounter, y float64) {
 	}
 	order := []string{board.Woods, board.Rocks, board.Ruins}
 	slices.SortFunc(kinds, func(a, b string) int { return slices.Index(order, a) - slices.Index(order, b) })
-	x := side
-	const sw, sh = 9.0, 5.0
-	item := func(label string, draw func(x, y float64)) {
-		draw(x, y)
-		r.font("", 8)
-		r.f.SetXY(x+sw+1.5, y)
-		r.f.CellFormat(r.f.GetStringWidth(label), sh, label, "", 0, "L", false, 0, "")
-		x += sw + 1.5 + r.f.GetStringWidth(label) + 5
-	}
+	const sw, sh = legendSW, legendSH
 	box := func(x, y float64) {
 		r.f.SetLineWidth(0.3)
 		r.f.Rect(x, y, sw, sh, "D")
 		r.ink()
 	}
-	item("Enemy zone", func(x, y float64) { r.hatchZone(board.Zone{Side: board.Enemy}, x, y, sw, sh); box(x, y) })
-	item("Your zone", func(x, y float64) { r.hatchZone(board.Zone{Side: board.Band}, x, y, sw, sh); box(x, y) })
-	item("PEF marker", func(x, y float64) { r.marker("1", x+sw/2, y+sh/2, 0) })
+	items := []legendItem{
+		{label: "Enemy zone", swatch: func(x, y float64) { r.hatchZone(board.Zone{Side: board.Enemy}, x, y, sw, sh); box(x, y) }},
+		{label: "Your zone", swatch: func(x, y float64) { r.hatchZone(board.Zone{Side: board.Band}, x, y, sw, sh); box(x, y) }},
+		{label: "PEF marker", swatch: func(x, y float64) { r.markerR("1", x+sw/2, y+sh/2, 2.6) }},
+	}
 	for _, k := range kinds {
 		label := k
 		for _, m := range enc.Maps {
@@ -410,15 +510,53 @@ func (r *renderer) legend(enc *engine.Encounter, y float64) {
 				}
 			}
 		}
-		item(label, func(x, y float64) {
+		items = append(items, legendItem{label: label, swatch: func(x, y float64) {
 			r.piece(k, []fpdf.PointType{{X: x, Y: y}, {X: x + sw, Y: y}, {X: x + sw, Y: y + sh}, {X: x, Y: y + sh}}, 10)
-		})
+		}})
 	}
-	item("1 square = 1 inch", func(x, y float64) {
+	items = append(items, legendItem{label: "1 square = 1 inch", swatch: func(x, y float64) {
 		r.f.SetDrawColor(120, 120, 120)
 		r.f.SetLineWidth(0.12)
 		r.f.Line(x+sw/2, y, x+sw/2, y+sh)
 		r.ink()
 		box(x, y)
-	})
+	}})
+	return items
+}
+
+// placeLegend lays legend items out in lines across the text block from
+// y, wrapping before an item that would pass the right margin, and
+// returns the height they take.
+func (r *renderer) placeLegend(items []legendItem, y float64) float64 {
+	r.font("", legendSize)
+	x, top := side, y
+	for i := range items {
+		w := legendSW + 1.5 + r.f.GetStringWidth(r.cov.printable(items[i].label))
+		if x > side && x+w > r.pw-side {
+			x, y = side, y+legendLine
+		}
+		items[i].x, items[i].y, items[i].w = x, y, w
+		x += w + legendSep
+	}
+	return y - top + legendSH
+}
+
+// legendH is the height an encounter's legend takes.
+func (r *renderer) legendH(enc *engine.Encounter) float64 {
+	return r.placeLegend(r.legendItems(enc), 0)
+}
+
+// legend explains the map's patterns at the foot of the left-hand page,
+// from y down.
+func (r *renderer) legend(enc *engine.Encounter, y float64) {
+	items := r.legendItems(enc)
+	r.placeLegend(items, y)
+	for _, it := range items {
+		it.swatch(it.x, it.y)
+		r.font("", legendSize)
+		label := r.cov.printable(it.label)
+		r.f.SetXY(it.x+legendSW+1.5, it.y)
+		r.f.CellFormat(r.f.GetStringWidth(label), legendSH, label, "", 0, "L", false, 0, "")
+		r.lay.legend = append(r.lay.legend, legendItem{label: it.label, x: it.x, y: it.y, w: it.w})
+	}
 }

@@ -19,13 +19,20 @@ const (
 // qrsSection prints the Quick Reference Sheets: every table the system
 // lists, in its order, two columns to a page, each table in the books'
 // style (dice count in the title band's corner, how to read it under the
-// title, the key column narrow and bold).
+// title, the key column narrow and bold). In a booklet of QRS alone they
+// start on the cover, under its title.
 func (r *renderer) qrsSection() {
 	const title = "Quick Reference Sheets"
 	set := r.doc.Set
-	r.newPage(title)
-	r.mark("qrs", bodyTop)
-	r.bookmark(title, 0, bodyTop)
+	if len(r.entries) > 0 {
+		r.newPage(title)
+	} else {
+		r.section = title
+		r.fr.brk = func() { r.newPage(title) }
+		r.fr.y += 6
+	}
+	r.mark("qrs", r.fr.y)
+	r.bookmark(title, 0, r.fr.y)
 	r.heading(title+": "+set.System.Name, 16, 40)
 	colW := (r.contentW() - qrsGutter) / 2
 	col := 0

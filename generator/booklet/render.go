@@ -67,10 +67,14 @@ func newRenderer(b *book, prev *layout) *renderer {
 		title = b.doc.Set.System.Name
 	}
 	f.SetTitle(title, true)
-	f.SetSubject(b.doc.Set.System.Name+" · seed "+b.doc.Seed, true)
+	if b.doc.Seed != "" {
+		f.SetSubject(b.doc.Set.System.Name+" · seed "+b.doc.Seed, true)
+		f.SetKeywords("seed: "+b.doc.Seed, true)
+	} else {
+		f.SetSubject(b.doc.Set.System.Name, true)
+	}
 	f.SetCreator("Sortie "+b.opt.Version, true)
 	f.SetProducer("Sortie "+b.opt.Version+" (go-pdf/fpdf)", true)
-	f.SetKeywords("seed: "+b.doc.Seed, true)
 	f.SetLang("en")
 	f.SetDisplayMode("fullpage", "TwoPageRight")
 	f.SetHeaderFunc(r.header)
@@ -100,7 +104,11 @@ func (r *renderer) finish() error {
 // build draws the whole booklet.
 func (r *renderer) build() {
 	r.cover()
-	r.contents()
+	if len(r.entries) > 0 {
+		// Without entries the contents would list the QRS alone: the
+		// cover and the bookmarks say as much.
+		r.contents()
+	}
 	if len(r.entries) > 0 {
 		r.bandSection()
 		r.encounters()
@@ -209,12 +217,15 @@ func (r *renderer) footer() {
 
 // footLeft returns the footer's left part, shrinking the font down to 6 pt
 // to fit a long seed; a seed longer still is cut short, pointing to the
-// cover where it is printed whole.
+// cover where it is printed whole. A booklet without a seed prints none.
 func (r *renderer) footLeft(w float64, size *float64) string {
 	sys := r.doc.Set.System.Name
 	seed := r.cov.printable(r.doc.Seed)
 	ver := "Sortie " + r.version()
 	whole := sys + " · Seed: " + seed + " · " + ver
+	if r.doc.Seed == "" {
+		whole = sys + " · " + ver
+	}
 	for s := 7.5; s >= 6; s -= 0.5 {
 		r.font("", s)
 		if r.f.GetStringWidth(whole) <= w {

@@ -48,9 +48,9 @@ func (r *renderer) leftPage(e *entry) {
 	r.flow(span{text: terrainText(enc), style: "B", size: 10.5, before: 2.5})
 	r.flow(span{text: boardText(enc), size: bodySize, before: 0.5})
 	r.gap(3)
-	legendH := 9.0
+	legendH := r.legendH(enc) + 4
 	r.mapsBlock(enc.Maps, side, r.fr.y, w, r.fr.bottom-r.fr.y-legendH)
-	r.legend(enc, r.fr.bottom-legendH+2.5)
+	r.legend(enc, r.fr.bottom-legendH+4)
 }
 
 // terrainText is "Terrain: 1d6 = 5: Cover".
@@ -69,6 +69,11 @@ func boardText(enc *engine.Encounter) string {
 			s += "; it holds the objective"
 		} else {
 			s += "; the last you resolve holds the objective"
+		}
+	}
+	for _, m := range enc.Maps {
+		if onTrack(m) {
+			return s + ". The numbered markers above the board are the PEFs, in the order you resolve them; resolve them before you set up the board."
 		}
 	}
 	return s + ". The markers are numbered in the order you resolve the PEFs."
@@ -91,7 +96,7 @@ func (r *renderer) rightPage(e *entry) {
 	if enc.Band != nil {
 		size = enc.Band.Size()
 	}
-	r.flow(span{text: fmt.Sprintf("Your band: the %s on page %s. The PEF cards count enemies for a band of %d.", plural(size, "figure", "figures"), r.pageOf("band"), size), style: "B", size: bodySize, before: 3, link: "band"})
+	r.flow(span{text: fmt.Sprintf("Your band: the %s on page %s. Each contact's card gives the enemies for any size of band.", plural(size, "figure", "figures"), r.pageOf("band")), style: "B", size: bodySize, before: 3, link: "band"})
 
 	r.heading("The enemy: "+enc.Enemies.Title, sub, 14)
 	if enc.Enemies.Rule != "" {
@@ -183,6 +188,9 @@ func (r *renderer) afterwards(a *engine.Afterwards) {
 		text += a.NewRecruits.String() + ". "
 	}
 	r.flow(span{text: text + a.Result, size: 9})
+	if a.AgainstRep > 0 {
+		r.flow(span{text: fmt.Sprintf("Read against your Star's starting Rep %d. If it has changed, read the same dice against the new Rep.", a.AgainstRep), style: "I", size: 9, before: 0.5})
+	}
 	if a.Note != "" {
 		r.flow(span{text: a.Note, size: 9, before: 1})
 	}
@@ -198,14 +206,21 @@ func (r *renderer) afterwards(a *engine.Afterwards) {
 func (r *renderer) turnTo(e *entry) {
 	r.gap(4)
 	h := 11.0
+	end := e.success == 0 && e.failure == 0
+	if end {
+		h = 15
+	}
 	r.need(h)
 	r.f.SetLineWidth(0.6)
 	r.f.Rect(side, r.fr.y, r.contentW(), h, "D")
 	r.ink()
-	if e.success == 0 && e.failure == 0 {
+	if end {
 		r.font("B", 12)
-		r.f.SetXY(side, r.fr.y)
-		r.f.CellFormat(r.contentW(), h, "The campaign ends here.", "", 0, "C", false, 0, "")
+		r.f.SetXY(side, r.fr.y+2)
+		r.f.CellFormat(r.contentW(), lh(12), "The campaign ends here.", "", 0, "C", false, 0, "")
+		r.font("", 9.5)
+		r.f.SetXY(side, r.fr.y+2+lh(12)+0.5)
+		r.f.CellFormat(r.contentW(), lh(9.5), fmt.Sprintf("Write how it ended in your campaign log (page %s).", r.pageOf("log")), "", 0, "C", false, r.link("log"), "")
 		r.fr.y += h
 		return
 	}

@@ -17,6 +17,7 @@ type gridCol struct {
 	minW  float64 // the least width, for columns to write in
 	maxW  float64 // the most width a fixed column takes (wrapping); 0 for no limit
 	size  float64 // font size, if not the grid's
+	grey  bool    // the cells (not the header) print grey: pre-filled values
 	w     float64
 }
 
@@ -181,10 +182,14 @@ func (r *renderer) drawRow(g *grid, x, y, h float64, lines [][]string, head bool
 			style, size = "B", g.headSize
 		}
 		r.font(style, size)
+		if c.grey && !head {
+			r.f.SetTextColor(110, 110, 110)
+		}
 		for j, l := range lines[i] {
 			r.f.SetXY(cx+padX, y+padY+float64(j)*lh(size))
 			r.f.CellFormat(c.w-2*padX, lh(size), l, "", 0, c.align, false, 0, "")
 		}
+		r.f.SetTextColor(0, 0, 0)
 		cx += c.w
 	}
 	r.f.SetTextColor(0, 0, 0)

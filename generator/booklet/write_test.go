@@ -159,7 +159,7 @@ func TestFogOfWar(t *testing.T) {
 					t.Errorf("entry %d's spread shows PEF %d's %q", e.Number, p.Number, s)
 				}
 			}
-			card := booklet.CardOf(d, e.Number, i)
+			card := booklet.CardOf(d, opt, e.Number, i)
 			cp := pages[fmt.Sprintf("pef/%d/%d", e.Number, i)]
 			if cp != pages["card/"+strconv.Itoa(card)] || cp <= last {
 				t.Fatalf("entry %d PEF %d: card %d on page %d", e.Number, p.Number, card, cp)
@@ -221,14 +221,15 @@ func TestLayout(t *testing.T) {
 				}
 			}
 			slices.Sort(entries)
-			long := 0
+			var long []string
 			for a, n := range pages {
 				if num, ok := strings.CutPrefix(a, "entry/"); ok && pages["end/"+num] != n+1 {
-					long++
+					long = append(long, a)
 				}
 			}
-			if long > 0 {
-				t.Errorf("%s: %d of %d spreads run past two pages", p.name, long, len(entries))
+			if len(long) > 0 {
+				slices.Sort(long)
+				t.Errorf("%s: %d of %d spreads run past two pages: %v", p.name, len(long), len(entries), long)
 			}
 			if pages["cover"] != 1 || pages["contents"] != 2 || pages["band"] >= entries[0] {
 				t.Errorf("%s: front matter out of order: %v", p.name, pages)
