@@ -66,12 +66,12 @@ func newRenderer(b *book, prev *layout) *renderer {
 	if title == "" {
 		title = b.doc.Set.System.Name
 	}
-	f.SetTitle(title, true)
+	f.SetTitle(bmp(title), true)
 	if b.doc.Seed != "" {
-		f.SetSubject(b.doc.Set.System.Name+" · seed "+b.doc.Seed, true)
-		f.SetKeywords("seed: "+b.doc.Seed, true)
+		f.SetSubject(bmp(b.doc.Set.System.Name+" · seed "+b.doc.Seed), true)
+		f.SetKeywords(bmp("seed: "+b.doc.Seed), true)
 	} else {
-		f.SetSubject(b.doc.Set.System.Name, true)
+		f.SetSubject(bmp(b.doc.Set.System.Name), true)
 	}
 	f.SetCreator("Sortie "+b.opt.Version, true)
 	f.SetProducer("Sortie "+b.opt.Version+" (go-pdf/fpdf)", true)
@@ -180,8 +180,8 @@ func (r *renderer) header() {
 	r.font("", 7.5)
 	r.f.SetTextColor(90, 90, 90)
 	w := r.contentW()
-	sec := r.fit(r.section, w*0.55)
-	title := r.fit(r.title(), w-r.f.GetStringWidth(sec)-8)
+	sec := r.fit(r.cov.printable(r.section), w*0.55)
+	title := r.fit(r.cov.printable(r.title()), w-r.f.GetStringWidth(sec)-8)
 	r.f.SetXY(side, headY)
 	r.f.CellFormat(w, lh(7.5), title, "", 0, "L", false, 0, "")
 	r.f.SetXY(side, headY)
@@ -259,11 +259,19 @@ func (r *renderer) fit(s string, w float64) string {
 	if r.f.GetStringWidth(s) <= w {
 		return s
 	}
+	// The longest prefix that fits with its ellipsis, found by halving:
+	// a long title costs a few measurements, not one per character.
 	rs := []rune(s)
-	for len(rs) > 0 && r.f.GetStringWidth(string(rs)+"…") > w {
-		rs = rs[:len(rs)-1]
+	lo, hi := 0, len(rs)
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if r.f.GetStringWidth(string(rs[:mid])+"…") <= w {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
 	}
-	return strings.TrimRight(string(rs), " ") + "…"
+	return strings.TrimRight(string(rs[:lo]), " ") + "…"
 }
 
 // link returns the fpdf link id of an anchor, creating it on first use.
@@ -299,7 +307,24 @@ func (r *renderer) pageOf(anchor string) string {
 // bookmark adds an outline entry at height y of the current page.
 func (r *renderer) bookmark(text string, level int, y float64) {
 	r.font("", bodySize)
-	r.f.Bookmark(text, level, y)
+	r.f.Bookmark(bmp(text), level, y)
+}
+
+// bmp spells out the characters beyond U+FFFF, which fpdf cannot write
+// into the document's metadata and outline, as <U+1F600>.
+func bmp(s string) string {
+	if !strings.ContainsFunc(s, func(c rune) bool { return c > 0xFFFF }) {
+		return s
+	}
+	var b strings.Builder
+	for _, c := range s {
+		if c > 0xFFFF {
+			fmt.Fprintf(&b, "<U+%04X>", c)
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // split wraps s to width w in the current font; it returns at least one

@@ -1,0 +1,352 @@
+package booklet_test
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sortie-wargames/sortie/content"
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/pack"
+	"github.com/sortie-wargames/sortie/generator"
+	"github.com/sortie-wargames/sortie/generator/booklet"
+	"github.com/sortie-wargames/sortie/generator/site"
+)
+
+// defaultDocs are the default site's packs and campaigns as booklets, and
+// the tests' own pack (with creature contacts) and campaign.
+func defaultDocs(t *testing.T) map[string]booklet.Doc {
+	t.Helper()
+	reg, err := generator.LoadSystems("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := site.Load(content.FS, site.ConfigFile, ".", "content/", reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := map[string]booklet.Doc{
+		"test-pack":     packDoc(t, "marsh", engine.Options{Enemies: "creatures"}),
+		"test-campaign": campaignDoc(t, "summer"),
+	}
+	for _, def := range s.Packs {
+		sys, err := reg.Get(def.System)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := pack.Build(sys, def.Seed, def.Types, def.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs["pack/"+def.Slug] = booklet.Doc{Title: def.Title, Set: sys.Rules(), Seed: def.Seed, Pack: p}
+	}
+	for _, def := range s.Campaigns {
+		sys, err := reg.Get(def.System)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := campaign.Build(sys, def.Seed, def.Steps, def.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs["campaign/"+def.Slug] = booklet.Doc{Title: def.Title, Set: sys.Rules(), Seed: def.Seed, Campaign: c}
+	}
+	return docs
+}
+
+// TestSealedCards checks that the cards give nothing away: no page of
+// cards (and so no sheet, whose back holds the same cards) holds two
+// cards of one entry, and every card is printed the same size, inside the
+// margins, so that a card's size or its neighbours say nothing.
+func TestSealedCards(t *testing.T) {
+	for name, d := range defaultDocs(t) {
+		for _, p := range papers {
+			t.Run(name+"/"+p.name, func(t *testing.T) {
+				opt := booklet.Options{Paper: p.name, Created: created}
+				boxes, err := booklet.CardBoxes(d, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pefs := 0
+				for _, e := range entriesOf(d) {
+					pefs += len(e.PEFs)
+				}
+				if len(boxes) != pefs {
+					t.Fatalf("%d cards for %d PEFs", len(boxes), pefs)
+				}
+				pw, ph := p.w*25.4/72, p.h*25.4/72
+				onPage := map[int]map[int]int{}
+				for _, b := range boxes {
+					if onPage[b.Page] == nil {
+						onPage[b.Page] = map[int]int{}
+					}
+					if other, ok := onPage[b.Page][b.Entry]; ok {
+						t.Errorf("page %d holds cards %d and %d, both of entry %d", b.Page, other, b.Card, b.Entry)
+					}
+					onPage[b.Page][b.Entry] = b.Card
+					if math.Abs(b.W-boxes[0].W) > 0.01 || math.Abs(b.H-boxes[0].H) > 0.01 {
+						t.Errorf("card %d is %.1f × %.1f mm, card %d %.1f × %.1f mm", b.Card, b.W, b.H, boxes[0].Card, boxes[0].W, boxes[0].H)
+					}
+					if b.X < 14.9 || b.X+b.W > pw-14.9 || b.Y < 12 || b.Y+b.H > ph-19.9 {
+						t.Errorf("card %d at (%.1f, %.1f) %.1f × %.1f runs past the margins", b.Card, b.X, b.Y, b.W, b.H)
+					}
+				}
+				if len(onPage) < 2 {
+					t.Errorf("all cards on %d page", len(onPage))
+				}
+			})
+		}
+	}
+}
+
+func entriesOf(d booklet.Doc) []*engine.Encounter {
+	var out []*engine.Encounter
+	if d.Pack != nil {
+		for _, e := range d.Pack.Entries {
+			out = append(out, e.Encounter)
+		}
+	}
+	if d.Campaign != nil {
+		for _, n := range d.Campaign.Nodes {
+			out = append(out, n.Encounter)
+		}
+	}
+	return out
+}
+
+// TestCardTooTall checks that a card too tall for a sheet is an error,
+// not a card cut short.
+func TestCardTooTall(t *testing.T) {
+	d := packDoc(t, "marsh", engine.Options{Enemies: "creatures"})
+	enc := *d.Pack.Entries[0].Encounter
+	var g engine.CreatureGroup
+	for range 90 {
+		g.Figures = append(g.Figures, engine.Figure{Type: strconv.Itoa(len(g.Figures)) + " Troll", Class: "Melee", Rep: 5, AC: 5})
+	}
+	g.Name = "Trolls"
+	enc.PEFs = []engine.PEF{{Number: 1, Method: "none: test", Outcome: "contact", Result: "Contact!", Contact: &engine.Contact{Board: "Clear", ForBand: 5, Count: 90, Creatures: &g}}}
+	d.Pack = &pack.Pack{Band: d.Pack.Band, Entries: []*pack.Entry{{Number: 1, Type: "explore", Encounter: &enc}}}
+	var b strings.Builder
+	err := booklet.Write(&b, d, booklet.Options{Paper: "a4", Created: created})
+	if err == nil || !strings.Contains(err.Error(), "failed to write booklet: a PEF card is") {
+		t.Fatalf("error %v, want a card too tall", err)
+	}
+}
+
+// TestContactCard checks that a contact's card gives the rule, a lookup of
+// enemies for every band size from the contact's own CountFor, and the
+// roster places for the full band only as an example.
+func TestContactCard(t *testing.T) {
+	d := packDoc(t, "marsh", engine.Options{})
+	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}
+	path := save(t, "contact.pdf", write(t, d, opt))
+	pages, err := booklet.Pages(d, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, e := range d.Pack.Entries {
+		for i, p := range e.Encounter.PEFs {
+			ct := p.Contact
+			if ct == nil {
+				continue
+			}
+			checked++
+			card := booklet.CardOf(d, opt, e.Number, i)
+			text := squash(rawText(t, path, pages[fmt.Sprintf("pef/%d/%d", e.Number, i)], pages[fmt.Sprintf("pef/%d/%d", e.Number, i)]))
+			n := max(7, ct.ForBand+1)
+			var figs, foes []string
+			for k := 1; k <= n; k++ {
+				figs = append(figs, strconv.Itoa(k))
+				foes = append(foes, strconv.Itoa(ct.CountFor(k)))
+			}
+			want := []string{
+				ct.Rule,
+				"Your figures " + strings.Join(figs, " "),
+				"Enemies " + strings.Join(foes, " "),
+				fmt.Sprintf("carrying on where the last contact stopped (with your full band of %d: places", ct.ForBand),
+			}
+			for _, w := range want {
+				if !strings.Contains(text, w) {
+					t.Errorf("card %d (entry %d, PEF %d) lacks %q:\n%s", card, e.Number, p.Number, w, text)
+				}
+			}
+			if strings.Contains(text, "With your band of") {
+				t.Errorf("card %d still prints one band size's count", card)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no contact in the pack: pick another seed")
+	}
+}
+
+// TestCardFoot checks that a card names its entry in small print at its
+// foot, after what the PEF turned out to be, and that a last PEF's forced
+// text follows its result.
+func TestCardFoot(t *testing.T) {
+	d := campaignDoc(t, "summer")
+	opt := booklet.Options{Paper: "letter", Created: created, Version: "0.1.0"}
+	path := save(t, "foot.pdf", write(t, d, opt))
+	pages, err := booklet.Pages(d, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forced := 0
+	for _, n := range d.Campaign.Nodes {
+		for i, p := range n.Encounter.PEFs {
+			pg := pages[fmt.Sprintf("pef/%d/%d", n.Number, i)]
+			text := squash(rawText(t, path, pg, pg))
+			card := booklet.CardOf(d, opt, n.Number, i)
+			head := fmt.Sprintf("Card %d ", card)
+			foot := fmt.Sprintf("Entry %d · PEF %d of %d", n.Number, p.Number, len(n.Encounter.PEFs))
+			at := strings.Index(text, head)
+			if at < 0 {
+				t.Fatalf("card %d (page %d) lacks its head", card, pg)
+			}
+			text = text[at:]
+			result, end := strings.Index(text, squash(p.Result)), strings.Index(text, foot)
+			if end < 0 || result < 0 || end < result {
+				t.Fatalf("card %d (page %d) lacks its result or, after it, its foot", card, pg)
+			}
+			if p.Forced != "" && strings.Contains(p.Forced, "Encounter is over") {
+				forced++
+				if f := strings.Index(text[result:], squash(p.Forced)); f < 0 || f > len(squash(p.Result))+2 {
+					t.Errorf("card %d: %q does not follow the result", card, p.Forced)
+				}
+			}
+		}
+	}
+	if forced == 0 {
+		t.Fatal("no last PEF that ends the encounter: pick another seed")
+	}
+}
+
+// TestLegendFits checks that every map legend item ends inside the right
+// margin, on both papers.
+func TestLegendFits(t *testing.T) {
+	for name, d := range defaultDocs(t) {
+		for _, p := range papers {
+			rights, limit, err := booklet.LegendRights(d, booklet.Options{Paper: p.name, Created: created})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rights) == 0 {
+				t.Fatalf("%s %s: no legend", name, p.name)
+			}
+			for _, x := range rights {
+				if x > limit+0.01 {
+					t.Errorf("%s %s: a legend item ends at %.1f mm, past the margin at %.1f mm", name, p.name, x, limit)
+				}
+			}
+		}
+	}
+}
+
+// TestTrack checks that markers the engine puts on a track above the board
+// are drawn there, labelled, and that markers on the board are not.
+func TestTrack(t *testing.T) {
+	d := packDoc(t, "marsh", engine.Options{})
+	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}
+	e := d.Pack.Entries[0]
+	if !e.Encounter.Maps[0].Track {
+		t.Fatal("the engine no longer puts markers on a track")
+	}
+	pages, err := booklet.Pages(d, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	left := pages["entry/"+strconv.Itoa(e.Number)]
+	path := save(t, "track.pdf", write(t, d, opt))
+	if text := squash(rawText(t, path, left, left)); !strings.Contains(text, "in the order you resolve them") {
+		t.Errorf("the track is not labelled:\n%s", text)
+	}
+
+	// The same maps with the markers on the board: no track label.
+	enc := *e.Encounter
+	enc.Maps = append(enc.Maps[:0:0], enc.Maps...)
+	for i := range enc.Maps {
+		m := &enc.Maps[i]
+		m.Track = false
+		m.Markers = append(m.Markers[:0:0], m.Markers...)
+		for k := range m.Markers {
+			m.Markers[k].Y = 1.5
+		}
+	}
+	d.Pack = &pack.Pack{Band: d.Pack.Band, Entries: []*pack.Entry{{Number: 1, Type: e.Type, Encounter: &enc}}}
+	path = save(t, "no-track.pdf", write(t, d, opt))
+	pages, err = booklet.Pages(d, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := squash(rawText(t, path, pages["entry/1"], pages["entry/1"])); strings.Contains(text, "in the order you resolve them (") {
+		t.Errorf("markers on the board are labelled as a track:\n%s", text)
+	}
+}
+
+// TestQRSOnly checks the booklet of Quick Reference Sheets alone, without
+// a seed: no seed on the cover or in the footers, no contents page.
+func TestQRSOnly(t *testing.T) {
+	sys := sorcery(t)
+	set := sys.Rules()
+	d := booklet.Doc{Title: set.System.Name + ": Quick Reference Sheets", Set: set}
+	for _, p := range papers {
+		opt := booklet.Options{Paper: p.name, Created: created, Version: "0.1.0"}
+		path := save(t, "qrs-only-"+p.name+".pdf", write(t, d, opt))
+		pages, err := booklet.Pages(d, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := pages["contents"]; ok || pages["qrs"] != 1 {
+			t.Errorf("%s: contents on %d, QRS on %d; want no contents and the QRS from the cover on", p.name, pages["contents"], pages["qrs"])
+		}
+		raw := pdftotext(t, path, 0, 0)
+		if strings.Contains(strings.ToLower(raw), "seed") {
+			t.Errorf("%s: a booklet without a seed mentions one", p.name)
+		}
+		n := strings.Count(raw, "\f")
+		for pg := 1; pg <= n; pg++ {
+			if text := squash(pdftotext(t, path, pg, pg)); !strings.Contains(text, "2d6 Sword & Sorcery · Sortie 0.1.0 Page "+strconv.Itoa(pg)) {
+				t.Errorf("%s: page %d lacks the footer:\n%s", p.name, pg, text)
+			}
+		}
+	}
+}
+
+// TestCampaignLog checks the log: one page on both papers, with the band's
+// starting Rep and AC and empty columns for them now, at least a row per
+// encounter, and the last entries pointing to it.
+func TestCampaignLog(t *testing.T) {
+	d := campaignDoc(t, "summer")
+	for _, p := range papers {
+		opt := booklet.Options{Paper: p.name, Created: created, Version: "0.1.0"}
+		path := save(t, "log-"+p.name+".pdf", write(t, d, opt))
+		pages, err := booklet.Pages(d, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		log := pages["log"]
+		if pages["qrs"] != log+1 {
+			t.Errorf("%s: the log runs from page %d to %d", p.name, log, pages["qrs"]-1)
+		}
+		text := squash(pdftotext(t, path, log, log))
+		for _, w := range []string{"Start Rep", "Rep now", "Start AC", "AC now"} {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: the log lacks %q", p.name, w)
+			}
+		}
+		if rows := strings.Count(text, "Success / Failure"); rows < max(12, d.Campaign.Steps) {
+			t.Errorf("%s: %d encounter rows, want %d or more", p.name, rows, max(12, d.Campaign.Steps))
+		}
+		all := squash(pdftotext(t, path, 0, 0))
+		if want := fmt.Sprintf("The campaign ends here. Write how it ended in your campaign log (page %d).", log); !strings.Contains(all, want) {
+			t.Errorf("%s: the last entries do not say %q", p.name, want)
+		}
+		if !strings.Contains(all, "Read against your Star's starting Rep") {
+			t.Errorf("%s: New Recruits does not say which Rep it was read against", p.name)
+		}
+	}
+}
