@@ -600,3 +600,12 @@ func utf16BE(s string) []byte {
 	}
 	return b
 }
+
+// TestGoldenHTML pins two rendered pages of a small site, so a change to
+// the templates shows up as a reviewable diff (go test -update rewrites).
+func TestGoldenHTML(t *testing.T) {
+	dir := writeSite(t, minimal)
+	files := render(t, Options{Source: dir, Created: time.Unix(0, 0)})
+	golden(t, "golden-encounter.html", files["packs/small/encounter-2.html"])
+	golden(t, "golden-campaign.html", files["campaigns/short/index.html"])
+}
