@@ -64,7 +64,7 @@ func newMapView(m board.Map) mapView {
 			}))
 		}
 	}
-	v.ViewBox = fmt.Sprintf("%s %s %s %s", num(-0.6), num(-top), num(m.WidthIn+1.2), num(m.HeightIn+top+margin+0.4))
+	v.ViewBox = fmt.Sprintf("%s %s %s %s", num(-0.6), num(-top), num(m.WidthIn+1.2), num(m.HeightIn+top+2.4))
 	var desc []string
 	desc = append(desc, fmt.Sprintf("%s, %s by %s inches, %s", m.Title, num(m.WidthIn), num(m.HeightIn), m.Terrain))
 	for x := 1.0; x < m.WidthIn; x++ {
@@ -116,7 +116,7 @@ func newMapView(m board.Map) mapView {
 		desc = append(desc, mk.Title)
 	}
 	v.Label = strings.Join(desc, "; ")
-	v.Scale = line{m.WidthIn - 1, m.HeightIn + 1.35, m.WidthIn, m.HeightIn + 1.35}
+	v.Scale = line{0, m.HeightIn + 2, 1, m.HeightIn + 2} // a row of its own, under "Your edge"
 	return v
 }
 
