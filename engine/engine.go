@@ -172,8 +172,8 @@ type Contact struct {
 // n figures: the rule's modifier applied, never fewer than one.
 func (c *Contact) CountFor(n int) int { return max(1, n+c.Modifier) }
 
-// Places returns the roster places the contact takes, with runs joined:
-// "4-7, 1".
+// Places returns the roster places the contact takes, with runs joined
+// by an en dash: "4–7, 1".
 func (c *Contact) Places() string {
 	ns := c.Takes
 	var parts []string
@@ -188,7 +188,7 @@ func (c *Contact) Places() string {
 		case j == i+1:
 			parts = append(parts, strconv.Itoa(ns[i]), strconv.Itoa(ns[j]))
 		default:
-			parts = append(parts, strconv.Itoa(ns[i])+"-"+strconv.Itoa(ns[j]))
+			parts = append(parts, strconv.Itoa(ns[i])+"–"+strconv.Itoa(ns[j]))
 		}
 		i = j + 1
 	}

@@ -54,8 +54,8 @@ func TestContactPlaces(t *testing.T) {
 		in   []int
 		want string
 	}{
-		{[]int{1, 2, 3}, "1-3"}, {[]int{4, 5, 6, 7, 1}, "4-7, 1"}, {[]int{2, 3}, "2, 3"},
-		{[]int{5}, "5"}, {[]int{1, 3, 4, 5, 7}, "1, 3-5, 7"}, {nil, ""},
+		{[]int{1, 2, 3}, "1–3"}, {[]int{4, 5, 6, 7, 1}, "4–7, 1"}, {[]int{2, 3}, "2, 3"},
+		{[]int{5}, "5"}, {[]int{1, 3, 4, 5, 7}, "1, 3–5, 7"}, {nil, ""},
 	} {
 		got := (&engine.Contact{Takes: c.in}).Places()
 		if got != c.want {

@@ -320,7 +320,7 @@ func (r *renderer) contactSpans(e *entry, ct *engine.Contact, result string) []s
 	if len(ct.Takes) > 0 {
 		anchor := "roster/" + strconv.Itoa(e.number)
 		spans = append(spans, span{
-			text: fmt.Sprintf("Take that many figures from the roster of %s (page %s), in order, carrying on where the last contact stopped (with your full band of %d: places %s).", e.name(), r.pageOf(anchor), full, positions(ct.Takes)),
+			text: fmt.Sprintf("Take that many figures from the roster of %s (page %s), in order, carrying on where the last contact stopped (with your full band of %d: places %s).", e.name(), r.pageOf(anchor), full, ct.Places()),
 			size: 8.5, before: 0.8, link: anchor,
 		})
 	}

@@ -521,24 +521,3 @@ func ordinal(n int) string {
 	}
 	return strconv.Itoa(n) + suffix
 }
-
-// positions writes roster places with runs joined: "4–7, 1".
-func positions(ns []int) string {
-	var parts []string
-	for i := 0; i < len(ns); {
-		j := i
-		for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
-			j++
-		}
-		switch {
-		case j == i:
-			parts = append(parts, strconv.Itoa(ns[i]))
-		case j == i+1:
-			parts = append(parts, strconv.Itoa(ns[i]), strconv.Itoa(ns[j]))
-		default:
-			parts = append(parts, strconv.Itoa(ns[i])+"–"+strconv.Itoa(ns[j]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ", ")
-}
