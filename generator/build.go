@@ -103,7 +103,7 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 			}
 		}
 		ws.PDFs = pdfs(web.SystemDir(id), id+"-qrs", papers, &jobs, booklet.Doc{
-			Title: set.System.Name + ": Quick Reference Sheets", Set: set,
+			Title: "Quick Reference Sheets", Set: set,
 		}, bopt)
 		in.Systems = append(in.Systems, ws)
 	}

@@ -350,7 +350,11 @@ func (r *renderer) contactSpans(e *entry, ct *engine.Contact, result string) []s
 		if ct.CountFor(full) == n {
 			which = "all " + strconv.Itoa(n)
 		}
-		spans = append(spans, span{text: fmt.Sprintf("Take that many, in order (with your full band of %d: %s); to take more, go on from figure 1.", full, which), size: 8})
+		more := "add more like the last: only the first has the listed Rep"
+		if g.ArmyList != "" {
+			more = "roll them on the same army list"
+		}
+		spans = append(spans, span{text: fmt.Sprintf("Take that many, in order (with your full band of %d: %s); to take more, %s.", full, which, more), size: 8})
 	}
 	return append(spans, figureSpans(g)...)
 }

@@ -106,7 +106,9 @@ func (r *renderer) cover() {
 	r.fr.y = bodyTop + 24
 
 	r.flow(span{text: r.title(), style: "B", size: 30})
-	r.flow(span{text: r.kind(), size: 14, before: 2})
+	if r.kind() != r.title() {
+		r.flow(span{text: r.kind(), size: 14, before: 2})
+	}
 	r.fr.y += 8
 
 	var facts []span

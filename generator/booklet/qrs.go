@@ -33,7 +33,9 @@ func (r *renderer) qrsSection() {
 	}
 	r.mark("qrs", r.fr.y)
 	r.bookmark(title, 0, r.fr.y)
-	r.heading(title+": "+set.System.Name, 16, 40)
+	if len(r.entries) > 0 { // a booklet of QRS alone has its title on the cover above
+		r.heading(title+": "+set.System.Name, 16, 40)
+	}
 	colW := (r.contentW() - qrsGutter) / 2
 	col := 0
 	var place func(c int, top float64)

@@ -150,23 +150,18 @@ func Render(in Input) ([]File, error) {
 
 func (r *renderer) parse() error {
 	base, err := template.New("layout.html").Funcs(template.FuncMap{
-		"plural":  plural,
-		"join":    strings.Join,
-		"places":  places,
-		"add":     func(a, b int) int { return a + b },
-		"ordinal": ordinal,
-		"pdfs":    func(l layout, links []Link) pdfLinks { return pdfLinks{l, links} },
-		"counts":  counts,
-		"list":    func(v encounterView) []encounterView { return []encounterView{v} },
-		"views": func(ns []campaignNode) []encounterView {
-			out := make([]encounterView, len(ns))
-			for i, n := range ns {
-				out[i] = n.View
-			}
-			return out
-		},
-		"half": func(f float64) string { return num(f / 2) },
-		"addf": func(a, b float64) string { return num(a + b) },
+		"plural":     plural,
+		"join":       strings.Join,
+		"places":     places,
+		"add":        func(a, b int) int { return a + b },
+		"ordinal":    ordinal,
+		"pdfs":       func(l layout, links []Link) pdfLinks { return pdfLinks{l, links} },
+		"counts":     counts,
+		"list":       sealedOne,
+		"views":      sealedOrder,
+		"trimPrefix": strings.TrimPrefix,
+		"half":       func(f float64) string { return num(f / 2) },
+		"addf":       func(a, b float64) string { return num(a + b) },
 	}).ParseFS(templates.FS, "layout.html", "partials.html")
 	if err != nil {
 		return fmt.Errorf("failed to parse templates: %w", err)
@@ -438,6 +433,41 @@ func (r *renderer) campaign(c Campaign) (string, []byte, error) {
 	}
 	data, err := r.page("campaign", out, c.Def.Title, c.Def.Summary, c.PDFs, cc)
 	return out, data, err
+}
+
+// sealedCard is one PEF in the print-only sealed section.
+type sealedCard struct {
+	Entry int // gamebook entry, or 0 on a single encounter's page
+	Of    int // PEFs in the encounter
+	PEF   engine.PEF
+}
+
+// sealedOrder lists the PEFs of several encounters for the sealed section
+// a browser prints: every encounter's first PEF, then every second, and so
+// on, so that a PEF's neighbours on paper belong to other encounters.
+func sealedOrder(ns []campaignNode) []sealedCard {
+	var out []sealedCard
+	for k := 0; ; k++ {
+		added := false
+		for _, n := range ns {
+			if k < len(n.Encounter.PEFs) {
+				out = append(out, sealedCard{n.Number, len(n.Encounter.PEFs), n.Encounter.PEFs[k]})
+				added = true
+			}
+		}
+		if !added {
+			return out
+		}
+	}
+}
+
+// sealedOne lists one encounter's PEFs for its sealed section.
+func sealedOne(v encounterView) []sealedCard {
+	out := make([]sealedCard, len(v.E.PEFs))
+	for i, p := range v.E.PEFs {
+		out[i] = sealedCard{v.Entry, len(v.E.PEFs), p}
+	}
+	return out
 }
 
 // bandCount is how many enemies a contact brings against a band of N.
