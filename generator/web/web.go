@@ -152,7 +152,6 @@ func (r *renderer) parse() error {
 	base, err := template.New("layout.html").Funcs(template.FuncMap{
 		"plural":     plural,
 		"join":       strings.Join,
-		"places":     places,
 		"add":        func(a, b int) int { return a + b },
 		"ordinal":    ordinal,
 		"pdfs":       func(l layout, links []Link) pdfLinks { return pdfLinks{l, links} },
@@ -496,16 +495,4 @@ func ordinal(n int) string {
 		return words[n]
 	}
 	return strconv.Itoa(n) + "th"
-}
-
-// places prints roster places: "1, 2 and 5".
-func places(ns []int) string {
-	s := make([]string, len(ns))
-	for i, n := range ns {
-		s[i] = strconv.Itoa(n)
-	}
-	if len(s) <= 1 {
-		return strings.Join(s, "")
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
