@@ -295,11 +295,13 @@ func (r *renderer) contentsLine(text, page, style string, size, indent, h float6
 	r.f.CellFormat(tw, h, t, "", 0, "L", false, 0, "")
 	r.f.SetXY(side, r.fr.y)
 	r.f.CellFormat(w, h, page, "", 0, "R", false, 0, "")
-	// Dot leaders.
-	r.font("", size)
+	// Dot leaders, all in one size and ending at one place, so the dots
+	// of every line stand in the same columns.
+	r.font("", 9)
 	r.f.SetTextColor(140, 140, 140)
 	dot := r.f.GetStringWidth(". ")
-	x0, x1 := side+indent+tw+2, side+w-pw-2
+	const pageCol = 11 // mm kept for the page numbers
+	x0, x1 := side+indent+tw+2, side+w-pageCol
 	if n := int((x1 - x0) / dot); n > 0 {
 		r.f.SetXY(x1-float64(n)*dot, r.fr.y)
 		r.f.CellFormat(float64(n)*dot, h, strings.Repeat(". ", n), "", 0, "L", false, 0, "")
