@@ -60,28 +60,7 @@ func Build(opt Options) (*Summary, error) {
 
 // Render builds every file of the site in memory, sorted by path.
 func Render(opt Options) ([]output.File, *Summary, error) {
-	var (
-		reg *engine.Registry
-		s   *site.Site
-		err error
-	)
-	if opt.Source == "" {
-		if reg, err = LoadSystems(""); err != nil {
-			return nil, nil, err
-		}
-		s, err = site.Load(content.FS, site.ConfigFile, ".", "content/", reg)
-	} else {
-		root, oerr := openSite(opt.Source)
-		if oerr != nil {
-			return nil, nil, oerr
-		}
-		defer root.Close()
-		prefix := sitePrefix(opt.Source)
-		if reg, err = siteSystems(root.FS(), prefix); err != nil {
-			return nil, nil, err
-		}
-		s, err = site.Load(root.FS(), site.ConfigFile, "content", prefix, reg)
-	}
+	reg, s, err := load(opt.Source)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -159,6 +138,32 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 		}
 	}
 	return files, sum, nil
+}
+
+// load reads the rule systems and the site: the embedded default when
+// source is empty, else the site directory, read through an os.Root so no
+// file outside it is ever read.
+func load(source string) (*engine.Registry, *site.Site, error) {
+	if source == "" {
+		reg, err := LoadSystems("")
+		if err != nil {
+			return nil, nil, err
+		}
+		s, err := site.Load(content.FS, site.ConfigFile, ".", "content/", reg)
+		return reg, s, err
+	}
+	root, err := openSite(source)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer root.Close()
+	prefix := sitePrefix(source)
+	reg, err := siteSystems(root.FS(), prefix)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := site.Load(root.FS(), site.ConfigFile, "content", prefix, reg)
+	return reg, s, err
 }
 
 // job is one booklet to render.
