@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
 	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/generator/words"
 )
 
 // The Markdown renderings are for reading in a terminal or pasting into a
@@ -75,7 +75,7 @@ func encounterBody(m *mdWriter, e *engine.Encounter, level int) {
 	m.list(e.Objective)
 	m.printf("%s Terrain\n\n", h)
 	m.printf("**%s**: %s. Battle Board %d\" x %d\". %s to resolve; the last holds the objective.\n\n",
-		e.Terrain.Name, e.Terrain.Roll.Dice, e.Board.WidthIn, e.Board.HeightIn, plural(len(e.PEFs), "PEF", "PEFs"))
+		e.Terrain.Name, e.Terrain.Roll.Dice, e.Board.WidthIn, e.Board.HeightIn, words.Plural(len(e.PEFs), "PEF", "PEFs"))
 	m.printf("%s Forces\n\n", h)
 	m.list(e.Forces)
 	m.printf("%s Deployment\n\n", h)
@@ -93,13 +93,6 @@ func encounterBody(m *mdWriter, e *engine.Encounter, level int) {
 	for _, p := range e.PEFs {
 		pef(m, p, h+"#")
 	}
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
 }
 
 func band(m *mdWriter, b *engine.Band) {
@@ -135,7 +128,7 @@ func figures(m *mdWriter, fs []engine.Figure) {
 }
 
 func pef(m *mdWriter, p engine.PEF, h string) {
-	title := fmt.Sprintf("The %s PEF you resolve", ordinal(p.Number))
+	title := fmt.Sprintf("The %s PEF you resolve", words.Ordinal(p.Number))
 	if p.Objective {
 		title += " (objective)"
 	}
@@ -157,7 +150,7 @@ func pef(m *mdWriter, p engine.PEF, h string) {
 		m.printf("Contact Size: %s, but the creature below comes alone: **1 enemy**, on a %s Battle Board.", c.Size.Dice, c.Board)
 	} else {
 		m.printf("Contact Size: %s. Against your band of %d: **%s**, on a %s Battle Board.",
-			c.Size.Dice, c.ForBand, plural(c.Count, "enemy", "enemies"), c.Board)
+			c.Size.Dice, c.ForBand, words.Plural(c.Count, "enemy", "enemies"), c.Board)
 	}
 	if len(c.Takes) > 0 {
 		m.printf(" Take roster figures %s.", c.Places())
@@ -175,14 +168,6 @@ func pef(m *mdWriter, p engine.PEF, h string) {
 		m.printf("\n\n")
 		figures(m, g.Figures)
 	}
-}
-
-func ordinal(n int) string {
-	words := []string{"", "first", "second", "third", "fourth", "fifth", "sixth"}
-	if n > 0 && n < len(words) {
-		return words[n]
-	}
-	return strconv.Itoa(n) + "th"
 }
 
 // CampaignMarkdown writes a campaign as a Markdown gamebook.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/generator/words"
 )
 
 // pefKey names a PEF: the entry's number and the PEF's index in it.
@@ -189,7 +190,7 @@ func (r *renderer) cardHeight(c *card, w float64) float64 {
 // PEF, to check the card is the one you meant to read.
 func cardFoot(c *card) span {
 	e, p := c.e, c.pef
-	return span{text: fmt.Sprintf("Entry %d · PEF %d of %d: the %s you resolve in %s (%s).", e.number, p.Number, len(e.enc.PEFs), ordinal(p.Number), e.name(), e.enc.Title), size: cardFootS, grey: true}
+	return span{text: fmt.Sprintf("Entry %d · PEF %d of %d: the %s you resolve in %s (%s).", e.number, p.Number, len(e.enc.PEFs), words.Ordinal(p.Number), e.name(), e.enc.Title), size: cardFootS, grey: true}
 }
 
 // cardFootH is the height of a card's foot: a gap, a hairline and the

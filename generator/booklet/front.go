@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/generator/words"
 )
 
 // entry is one encounter of the booklet: a pack's entry or a campaign's
@@ -82,7 +83,7 @@ func (r *renderer) kind() string {
 		c := r.doc.Campaign
 		return fmt.Sprintf("A campaign of %d encounters, in %d entries", c.Steps, len(c.Nodes))
 	case r.doc.Pack != nil:
-		return "A scenario pack of " + plural(len(r.doc.Pack.Entries), "encounter", "encounters")
+		return "A scenario pack of " + words.Plural(len(r.doc.Pack.Entries), "encounter", "encounters")
 	}
 	return "Quick Reference Sheets"
 }
@@ -150,11 +151,11 @@ func (r *renderer) inside() {
 	var items []item
 	if len(r.entries) > 0 {
 		items = append(items,
-			item{plural(len(r.entries), "encounter entry", "encounter entries") + ", each on a spread of two facing pages", r.entries[0].anchor()},
-			item{plural(len(r.cards), "sealed PEF card", "sealed PEF cards"), "cards"},
+			item{words.Plural(len(r.entries), "encounter entry", "encounter entries") + ", each on a spread of two facing pages", r.entries[0].anchor()},
+			item{words.Plural(len(r.cards), "sealed PEF card", "sealed PEF cards"), "cards"},
 			item{"A campaign log for your band and your results", "log"})
 	}
-	items = append(items, item{"Quick Reference Sheets: " + plural(len(r.doc.Set.System.QRS), "table", "tables"), "qrs"})
+	items = append(items, item{"Quick Reference Sheets: " + words.Plural(len(r.doc.Set.System.QRS), "table", "tables"), "qrs"})
 	spans := []span{{text: "In this booklet", style: "B", size: 11, before: 7}}
 	for _, it := range items {
 		spans = append(spans, span{text: it.text + ", page " + r.pageOf(it.anchor), size: 10, indent: 5, bullet: "•", before: 0.8, link: it.anchor})
@@ -321,7 +322,7 @@ func (r *renderer) bandSection() {
 		r.flow(span{text: "No band was rolled for this booklet.", size: bodySize})
 		return
 	}
-	r.flow(span{text: fmt.Sprintf("Pre-rolled: %s, the Star first. A contact's PEF card gives the enemies for any size of band; the roster places it names assume this band of %d at full strength.", plural(b.Size(), "figure", "figures"), b.Size()), size: bodySize})
+	r.flow(span{text: fmt.Sprintf("Pre-rolled: %s, the Star first. A contact's PEF card gives the enemies for any size of band; the roster places it names assume this band of %d at full strength.", words.Plural(b.Size(), "figure", "figures"), b.Size()), size: bodySize})
 	r.gap(2)
 	r.roster(b.Figures, true)
 	r.rerolls(b.Rerolled, "Re-rolled, Rep too high for the Star")

@@ -493,31 +493,3 @@ func bullets(items []string, size float64) []span {
 	}
 	return spans
 }
-
-// plural returns "1 PEF" or "3 PEFs".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
-// ordinal returns "first", "second", ... for small n and "12th" beyond.
-func ordinal(n int) string {
-	words := []string{"", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
-	if n > 0 && n < len(words) {
-		return words[n]
-	}
-	suffix := "th"
-	if n%100 < 11 || n%100 > 13 {
-		switch n % 10 {
-		case 1:
-			suffix = "st"
-		case 2:
-			suffix = "nd"
-		case 3:
-			suffix = "rd"
-		}
-	}
-	return strconv.Itoa(n) + suffix
-}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/generator/words"
 )
 
 // encounters prints one spread per entry, each starting on a left-hand
@@ -63,7 +64,7 @@ func terrainText(enc *engine.Encounter) string {
 
 // boardText says what is on the board: its size and the PEFs.
 func boardText(enc *engine.Encounter) string {
-	s := fmt.Sprintf("Battle Board %d\" × %d\". %s to resolve", enc.Board.WidthIn, enc.Board.HeightIn, plural(len(enc.PEFs), "PEF", "PEFs"))
+	s := fmt.Sprintf("Battle Board %d\" × %d\". %s to resolve", enc.Board.WidthIn, enc.Board.HeightIn, words.Plural(len(enc.PEFs), "PEF", "PEFs"))
 	if n := len(enc.PEFs); n > 0 && enc.PEFs[n-1].Objective {
 		if n == 1 {
 			s += "; it holds the objective"
@@ -96,7 +97,7 @@ func (r *renderer) rightPage(e *entry) {
 	if enc.Band != nil {
 		size = enc.Band.Size()
 	}
-	r.flow(span{text: fmt.Sprintf("Your band: the %s on page %s. Each contact's card gives the enemies for any size of band.", plural(size, "figure", "figures"), r.pageOf("band")), style: "B", size: bodySize, before: 3, link: "band"})
+	r.flow(span{text: fmt.Sprintf("Your band: the %s on page %s. Each contact's card gives the enemies for any size of band.", words.Plural(size, "figure", "figures"), r.pageOf("band")), style: "B", size: bodySize, before: 3, link: "band"})
 
 	r.heading("The enemy: "+enc.Enemies.Title, sub, 14)
 	if enc.Enemies.Rule != "" {
@@ -169,7 +170,7 @@ func (r *renderer) pefIndex(e *entry) {
 	for i := range enc.PEFs {
 		p := &enc.PEFs[i]
 		c := r.cardOf[pefKey{e.number, i}]
-		text := fmt.Sprintf("The %s PEF you resolve (marker %d): card %d, page %s", ordinal(p.Number), p.Number, c.number, r.pageOf(c.anchor()))
+		text := fmt.Sprintf("The %s PEF you resolve (marker %d): card %d, page %s", words.Ordinal(p.Number), p.Number, c.number, r.pageOf(c.anchor()))
 		switch {
 		case p.Camp:
 			text += ". The enemy camp, and the objective."

@@ -19,6 +19,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine/pack"
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/generator/site"
+	"github.com/sortie-wargames/sortie/generator/words"
 	"github.com/sortie-wargames/sortie/templates"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -150,12 +151,15 @@ func Render(in Input) ([]File, error) {
 
 func (r *renderer) parse() error {
 	base, err := template.New("layout.html").Funcs(template.FuncMap{
-		"plural":     plural,
-		"join":       strings.Join,
-		"add":        func(a, b int) int { return a + b },
-		"ordinal":    ordinal,
-		"pdfs":       func(l layout, links []Link) pdfLinks { return pdfLinks{l, links} },
-		"counts":     counts,
+		"plural":  words.Plural,
+		"join":    strings.Join,
+		"add":     func(a, b int) int { return a + b },
+		"ordinal": words.Ordinal,
+		"pdfs":    func(l layout, links []Link) pdfLinks { return pdfLinks{l, links} },
+		"counts":  counts,
+		"lists": func(l layout, cs []Campaign, ps []Pack) bookLists {
+			return bookLists{Layout: l, Campaigns: cs, Packs: ps}
+		},
 		"list":       sealedOne,
 		"views":      sealedOrder,
 		"trimPrefix": strings.TrimPrefix,
@@ -194,6 +198,13 @@ type layout struct {
 type pdfLinks struct {
 	Layout layout
 	Links  []Link
+}
+
+// bookLists are the campaigns and packs a page lists, with the page.
+type bookLists struct {
+	Layout    layout
+	Campaigns []Campaign
+	Packs     []Pack
 }
 
 // Href returns a root-relative path as seen from the page.
@@ -480,19 +491,4 @@ func counts(c *engine.Contact) []bandCount {
 		out = append(out, bandCount{n, c.CountFor(n)})
 	}
 	return out
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
-func ordinal(n int) string {
-	words := []string{"", "first", "second", "third", "fourth", "fifth", "sixth"}
-	if n > 0 && n < len(words) {
-		return words[n]
-	}
-	return strconv.Itoa(n) + "th"
 }
