@@ -4,8 +4,11 @@
 // the same result. Data flows one way: rules data in, model out. Rendering
 // (HTML, PDF, Markdown) is the generator's business.
 //
-// The model types here are shared by every rule system. A system (such as
-// package swordsorcery) implements System.
+// The model here is shared by every rule system and names no system's
+// fields: a system (package swordsorcery, swordplay, ...) implements
+// System and whichever capabilities its book has procedures for, and
+// returns its results as blocks of package doc, which every renderer
+// draws.
 package engine
 
 import (
@@ -14,23 +17,79 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sortie-wargames/sortie/engine/board"
 	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 )
 
-// System is one rule system: its data and the procedures that roll on it.
+// System is one rule system. Every system has its data; what else it can
+// do it offers through the optional interfaces below (Recruiter,
+// Encounterer, Campaigner, OptionChecker, EnemySourcer), as database/sql
+// drivers offer optional capabilities. A system with data only (Data)
+// still prints its tables as Quick Reference Sheets and booklets.
 type System interface {
 	// Rules returns the system's data.
 	Rules() *rules.Set
-	// Band recruits the player's band from r.
-	Band(r *dice.Roller, opt Options) (*Band, error)
-	// Encounter rolls one encounter of type typ for band from r.
-	Encounter(r *dice.Roller, typ string, band *Band, opt Options) (*Encounter, error)
-	// Next returns the encounter type that follows typ on success or failure.
-	Next(typ string, success bool) (string, error)
-	// Afterwards rolls what happens to the band after an encounter.
-	Afterwards(r *dice.Roller, band *Band, opt Options) (*Afterwards, error)
+}
+
+// Data is a rule system with data and no procedures.
+type Data struct{ Set *rules.Set }
+
+// Rules returns the system's data.
+func (d Data) Rules() *rules.Set { return d.Set }
+
+// Builder makes one rule system's procedures over its data. The list of
+// builders is handed to the loader explicitly (see engine/systems); a
+// folder of data with no builder loads as Data.
+type Builder struct {
+	ID  string
+	New func(*rules.Set) (System, error)
+}
+
+// Recruiter is a System that recruits the player's force.
+type Recruiter interface {
+	Band(r *dice.Roller, opt Options) (*Force, error)
+}
+
+// Encounterer is a System that rolls encounters.
+type Encounterer interface {
+	// Encounter rolls one encounter. req.Band is the player's force
+	// (nil for systems without a Recruiter).
+	Encounter(r *dice.Roller, req Request) (*Encounter, error)
+}
+
+// Request is what an encounter is rolled for.
+type Request struct {
+	Type    string // an encounter id of the system's data
+	State   string // the campaign state at this encounter ("EAL 3"); "" outside a campaign
+	Band    *Force
+	Options Options
+}
+
+// Campaigner is a System whose campaigns are gamebooks: each entry is an
+// encounter at a step in a state, and success or failure lead on.
+type Campaigner interface {
+	// Start returns where a campaign begins.
+	Start(r *dice.Roller, opt Options) (Step, error)
+	// Next returns where success or failure at a step leads.
+	Next(at Step, success bool) (Edge, error)
+	// Afterwards rolls what follows an entry before the next (new
+	// recruits, who stays and who goes), as blocks to print.
+	Afterwards(r *dice.Roller, at Step, band *Force, opt Options) ([]doc.Block, error)
+}
+
+// Step is a campaign entry's encounter type and state. States repeat, so
+// a campaign's graph stays small.
+type Step struct {
+	Type  string
+	State string    // the system's own, printable: "EAL 3"; "" when the system has none
+	Roll  *doc.Roll `json:"-"` // the roll that set the state, if any (the first entry's)
+}
+
+// Edge is where success or failure leads.
+type Edge struct {
+	To   Step
+	Note string // what changes on the way: "EAL goes up by 1"; may be empty
 }
 
 // OptionError is a player's option a system cannot use. Option names it
@@ -55,174 +114,110 @@ type EnemySourcer interface {
 	EnemySources() []string
 }
 
+// OptionKeys returns the player's options as a site's front matter and
+// the command line spell them. Each system says, through CheckOptions,
+// which it can use.
+func OptionKeys() []string { return []string{"star-rep", "band", "enemies", "recruits"} }
+
+// ParseOptions reads the player's options from their spelled form (keys
+// of OptionKeys). A value that is not a number where one is wanted is an
+// *OptionError naming its key.
+func ParseOptions(values map[string]string) (Options, error) {
+	var o Options
+	for _, k := range []struct {
+		key string
+		to  *int
+	}{{"star-rep", &o.StarRep}, {"band", &o.BandSize}} {
+		v, ok := values[k.key]
+		if !ok {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 99 {
+			return Options{}, &OptionError{Option: k.key, Err: fmt.Errorf("%s %q: want a whole number from 1 to 99", k.key, v)}
+		}
+		*k.to = n
+	}
+	o.Enemies, o.Recruits = values["enemies"], values["recruits"]
+	return o, nil
+}
+
 // Options are the player's choices that shape what is rolled.
 type Options struct {
 	StarRep  int    // the Star's Rep; 0 means the system's default
 	BandSize int    // figures in the band, Star included; 0 means as many as the rules allow
-	Enemies  string // where enemies come from: "" or "enemy" for the Enemy table, a list id, or "creatures"
+	Enemies  string // where enemies come from: a source the system names (EnemySourcer)
+	Recruits string // the list the band is recruited from, where the player picks one (Swordplay's army lists)
 }
 
-// Roll is one roll on a table, kept so a page can show it:
-// "Enemy: 2d6 = 3 + 6 = 9".
-type Roll struct {
-	Table string    `json:"table"`
-	Title string    `json:"title"`
-	Dice  dice.Roll `json:"dice"`
-	Row   string    `json:"row"`
+// Force is a side's figures as a table: the player's band, or a roster of
+// enemies. Columns are the system's own attributes (Class, Rep, AC; or
+// Rep, Armor, Weapon), so a renderer prints any system's figures alike.
+type Force struct {
+	Title   string      `json:"title"`
+	Columns []string    `json:"columns"`
+	Figures []Figure    `json:"figures"`
+	Notes   []doc.Block `json:"notes,omitempty"` // re-rolls, choices left to the player
+	// Own is the system's own record of the force, for its procedures;
+	// renderers never read it.
+	Own any `json:"-"`
 }
 
-// RollOf returns the Roll of a table result.
-func RollOf(res rules.Result) *Roll {
-	return &Roll{Table: res.Table.ID, Title: res.Table.Title, Dice: res.Roll, Row: res.Row.Key}
-}
+// Size returns the number of figures.
+func (f *Force) Size() int { return len(f.Figures) }
 
-// String returns "Enemy: 2d6 = 3 + 6 = 9".
-func (r *Roll) String() string { return r.Title + ": " + r.Dice.String() }
-
-// Figure is one figure: a band member or an enemy.
+// Figure is one figure: its name and its attributes, one per column of
+// its Force.
 type Figure struct {
-	Name  string `json:"name,omitempty"` // "Star", or a creature's name
-	Type  string `json:"type"`           // Raw, Experienced, Veteran, Elite, or a creature
-	Class string `json:"class"`          // Missile, Melee, Caster, Special
-	Rep   int    `json:"rep"`
-	AC    int    `json:"ac"`
-	Star  bool   `json:"star,omitempty"`
-	Note  string `json:"note,omitempty"` // why the figure differs from its roll
-	Roll  *Roll  `json:"roll,omitempty"` // the roll that made it
+	Name  string    `json:"name"`
+	Attrs []string  `json:"attrs"`
+	Star  bool      `json:"star,omitempty"`
+	Roll  *doc.Roll `json:"roll,omitempty"` // the roll that made it
+	Note  string    `json:"note,omitempty"` // why it differs from its roll, or what the player chooses
 }
 
-// String returns "Veteran Melee, Rep 5, AC 4".
-func (f Figure) String() string {
-	name := f.Type
-	if f.Name != "" && f.Name != f.Type {
-		name = f.Name + " (" + f.Type + ")"
+// Table returns the force as a table: place, figure, the attributes and
+// the roll that made each figure.
+func (f *Force) Table() *doc.Table {
+	t := &doc.Table{Head: append(append([]string{"#", "Figure"}, f.Columns...), "Rolled")}
+	t.Wide = []int{len(t.Head) - 1}
+	for i, fig := range f.Figures {
+		row := append([]string{strconv.Itoa(i + 1), fig.Name}, fig.Attrs...)
+		rolled := ""
+		if fig.Roll != nil {
+			rolled = fig.Roll.Dice.String()
+			if fig.Roll.Row != "" {
+				rolled += " (row " + fig.Roll.Row + ")"
+			}
+		}
+		if fig.Note != "" {
+			rolled = strings.TrimSpace(rolled + " " + fig.Note)
+		}
+		t.Rows = append(t.Rows, append(row, rolled))
 	}
-	return fmt.Sprintf("%s %s, Rep %d, AC %d", name, f.Class, f.Rep, f.AC)
+	return t
 }
 
-// Band is the player's band: the Star first, then the Grunts.
-type Band struct {
-	StarRep  int      `json:"starRep"`
-	Figures  []Figure `json:"figures"`
-	Rerolled []*Roll  `json:"rerolled,omitempty"` // recruits re-rolled because their Rep was too high
-	Notes    []string `json:"notes,omitempty"`
+// Blocks returns the force's table followed by its notes.
+func (f *Force) Blocks() []doc.Block {
+	return append([]doc.Block{f.Table()}, f.Notes...)
 }
 
-// Size returns the number of figures in the band.
-func (b *Band) Size() int { return len(b.Figures) }
-
-// Encounter is one pre-rolled encounter.
+// Encounter is one pre-rolled encounter, ready to print: what it is and
+// the blocks a player reads, the sealed ones included.
 type Encounter struct {
-	System     string      `json:"system"`
-	Type       string      `json:"type"`
-	Title      string      `json:"title"`
-	Seed       string      `json:"seed"`
-	Stream     string      `json:"stream"` // the sub-stream it was rolled from
-	Summary    string      `json:"summary"`
-	Objective  []string    `json:"objective"`
-	Forces     []string    `json:"forces"`
-	Deployment []string    `json:"deployment"`
-	Special    []string    `json:"special"`
-	Terrain    Terrain     `json:"terrain"`
-	Board      Board       `json:"board"`
-	Maps       []board.Map `json:"maps"` // the Battle Boards to set up, drawn to scale
-	PEFs       []PEF       `json:"pefs"`
-	Band       *Band       `json:"band"`
-	Enemies    Enemies     `json:"enemies"`
+	System  string      `json:"system"`
+	Type    string      `json:"type"`
+	Title   string      `json:"title"`
+	State   string      `json:"state,omitempty"`
+	Seed    string      `json:"seed"`
+	Stream  string      `json:"stream"` // the sub-stream it was rolled from
+	Summary string      `json:"summary"`
+	Blocks  []doc.Block `json:"blocks"`
 }
 
-// Terrain is the encounter's terrain and the roll that chose it.
-type Terrain struct {
-	Name string `json:"name"`
-	Roll *Roll  `json:"roll"`
-}
-
-// Board is the playing area.
-type Board struct {
-	WidthIn  int `json:"widthIn"`
-	HeightIn int `json:"heightIn"`
-}
-
-// PEF is one Possible Enemy Force, in the order the player resolves it.
-type PEF struct {
-	Number    int      `json:"number"`         // 1 is the first PEF the player resolves
-	Method    string   `json:"method"`         // how it was rolled, such as "2d6 vs 4"
-	Roll      *Roll    `json:"roll,omitempty"` // nil when the rules decide without dice
-	Outcome   string   `json:"outcome"`        // contact, alert or none
-	Result    string   `json:"result"`         // what the player is told
-	Forced    string   `json:"forced,omitempty"`
-	Objective bool     `json:"objective,omitempty"`
-	Camp      bool     `json:"camp,omitempty"`
-	Contact   *Contact `json:"contact,omitempty"`
-}
-
-// Contact is what a PEF resolved as contact brings.
-type Contact struct {
-	Board     string         `json:"board"` // the Battle Board's terrain
-	Size      *Roll          `json:"size"`
-	Modifier  int            `json:"modifier"`
-	Rule      string         `json:"rule"`    // "One more than your figures (never fewer than one)"
-	ForBand   int            `json:"forBand"` // band size the counts below assume
-	Count     int            `json:"count"`   // enemies against that band
-	Takes     []int          `json:"takes,omitempty"`
-	Creatures *CreatureGroup `json:"creatures,omitempty"`
-}
-
-// CountFor returns how many enemies the contact brings against a band of
-// n figures: the rule's modifier applied, never fewer than one.
-func (c *Contact) CountFor(n int) int { return max(1, n+c.Modifier) }
-
-// Places returns the roster places the contact takes, with runs joined
-// by an en dash: "4–7, 1".
-func (c *Contact) Places() string {
-	ns := c.Takes
-	var parts []string
-	for i := 0; i < len(ns); {
-		j := i
-		for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
-			j++
-		}
-		switch {
-		case j == i:
-			parts = append(parts, strconv.Itoa(ns[i]))
-		case j == i+1:
-			parts = append(parts, strconv.Itoa(ns[i]), strconv.Itoa(ns[j]))
-		default:
-			parts = append(parts, strconv.Itoa(ns[i])+"–"+strconv.Itoa(ns[j]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ", ")
-}
-
-// CreatureGroup is a contact rolled on a creature list.
-type CreatureGroup struct {
-	List     *Roll    `json:"list"`
-	Creature *Roll    `json:"creature"`
-	Name     string   `json:"name"`
-	OnlyOne  bool     `json:"onlyOne,omitempty"`
-	ArmyList string   `json:"armyList,omitempty"` // "See List": the army list rolled instead
-	Figures  []Figure `json:"figures"`
-}
-
-// Enemies says where the enemy come from and holds the loaded-up roster.
-type Enemies struct {
-	Source string   `json:"source"` // "enemy", an army list id, or "creatures"
-	Title  string   `json:"title"`
-	Rule   string   `json:"rule"`
-	Roster []Figure `json:"roster,omitempty"`
-}
-
-// Afterwards is what is rolled for the band after an encounter.
-type Afterwards struct {
-	NewRecruits *Roll    `json:"newRecruits"`
-	AgainstRep  int      `json:"againstRep"` // the Star's Rep the dice were read against: the starting Rep, since Sortie cannot know how it has changed
-	Outcome     string   `json:"outcome"`    // full, one or none
-	Result      string   `json:"result"`
-	Recruits    []Figure `json:"recruits,omitempty"` // ready to take, in the order rolled
-	Rerolled    []*Roll  `json:"rerolled,omitempty"`
-	Note        string   `json:"note,omitempty"` // why fewer recruits than the result allows
-}
+// Version is the version of the documented JSON form (docs/json.md).
+const Version = 2
 
 // Registry holds the rule systems Sortie knows, by id.
 type Registry struct {

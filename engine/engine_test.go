@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 )
 
@@ -36,30 +38,32 @@ func TestRegistry(t *testing.T) {
 	}
 }
 
-func TestFigureString(t *testing.T) {
-	for f, want := range map[engine.Figure]string{
-		{Type: "Veteran", Class: "Melee", Rep: 5, AC: 4}:                "Veteran Melee, Rep 5, AC 4",
-		{Name: "Wraith", Type: "Wraith", Class: "Melee", Rep: 6, AC: 6}: "Wraith Melee, Rep 6, AC 6",
-		{Name: "Star", Type: "Star", Class: "Caster", Rep: 5, AC: 2}:    "Star Caster, Rep 5, AC 2",
-		{Name: "Grukk", Type: "Veteran", Class: "Melee", Rep: 5, AC: 6}: "Grukk (Veteran) Melee, Rep 5, AC 6",
-	} {
-		if got := f.String(); got != want {
-			t.Errorf("%q, want %q", got, want)
-		}
+func TestForceTable(t *testing.T) {
+	f := &engine.Force{Title: "Your band", Columns: []string{"Class", "Rep", "AC"}, Figures: []engine.Figure{
+		{Name: "Star", Attrs: []string{"Melee", "5", "4"}, Star: true, Note: "You choose."},
+		{Name: "Veteran", Attrs: []string{"Missile", "4", "2"}, Roll: &doc.Roll{Label: "Recruiting", Dice: dice.Expr{Count: 2, Faces: 6}.Read([]int{3, 6}), Row: "9"}},
+	}}
+	tb := f.Table()
+	if got := strings.Join(tb.Head, ","); got != "#,Figure,Class,Rep,AC,Rolled" {
+		t.Errorf("head %s", got)
+	}
+	if got := strings.Join(tb.Rows[0], ","); got != "1,Star,Melee,5,4,You choose." {
+		t.Errorf("row 1 %s", got)
+	}
+	if got := strings.Join(tb.Rows[1], ","); got != "2,Veteran,Missile,4,2,2d6 = 3 + 6 = 9 (row 9)" {
+		t.Errorf("row 2 %s", got)
+	}
+	if f.Size() != 2 || len(f.Blocks()) != 1 {
+		t.Errorf("size %d, blocks %d", f.Size(), len(f.Blocks()))
 	}
 }
 
-func TestContactPlaces(t *testing.T) {
-	for _, c := range []struct {
-		in   []int
-		want string
-	}{
-		{[]int{1, 2, 3}, "1–3"}, {[]int{4, 5, 6, 7, 1}, "4–7, 1"}, {[]int{2, 3}, "2, 3"},
-		{[]int{5}, "5"}, {[]int{1, 3, 4, 5, 7}, "1, 3–5, 7"}, {nil, ""},
-	} {
-		got := (&engine.Contact{Takes: c.in}).Places()
-		if got != c.want {
-			t.Errorf("Places(%v) = %q, want %q", c.in, got, c.want)
-		}
+func TestDataSystem(t *testing.T) {
+	var s engine.System = engine.Data{Set: &rules.Set{System: &rules.System{ID: "x"}}}
+	if _, ok := s.(engine.Encounterer); ok {
+		t.Error("data-only system rolls encounters")
+	}
+	if s.Rules().System.ID != "x" {
+		t.Error("Rules")
 	}
 }

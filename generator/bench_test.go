@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"github.com/sortie-wargames/sortie/engine/systems"
 	"io"
 	"testing"
 
@@ -15,7 +16,7 @@ import (
 // as an A4 booklet, side by side, so their costs can be compared in one
 // run: go test -bench Pack ./generator
 func BenchmarkPack(b *testing.B) {
-	reg, err := LoadSystems("")
+	reg, err := LoadSystems("", systems.Builtin())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -58,7 +59,7 @@ func BenchmarkPack(b *testing.B) {
 // BenchmarkSite renders the whole default site in memory.
 func BenchmarkSite(b *testing.B) {
 	for b.Loop() {
-		if _, _, err := Render(Options{}); err != nil {
+		if _, _, err := Render(Options{Systems: systems.Builtin()}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -27,6 +27,7 @@ type Options struct {
 	Papers  []string  // booklet paper sizes; nil means the site's choice
 	Created time.Time // the date written into PDFs; never the clock (see SOURCE_DATE_EPOCH in the README)
 	Guard   output.Guard
+	Systems []engine.Builder // the systems with procedures (engine/systems.Builtin); others load as data only
 }
 
 // Summary says what a build made.
@@ -60,7 +61,7 @@ func Build(opt Options) (*Summary, error) {
 
 // Render builds every file of the site in memory, sorted by path.
 func Render(opt Options) ([]output.File, *Summary, error) {
-	reg, s, err := load(opt.Source)
+	reg, s, err := load(opt.Source, opt.Systems)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -143,9 +144,9 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 // load reads the rule systems and the site: the embedded default when
 // source is empty, else the site directory, read through an os.Root so no
 // file outside it is ever read.
-func load(source string) (*engine.Registry, *site.Site, error) {
+func load(source string, builders []engine.Builder) (*engine.Registry, *site.Site, error) {
 	if source == "" {
-		reg, err := LoadSystems("")
+		reg, err := LoadSystems("", builders)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -158,7 +159,7 @@ func load(source string) (*engine.Registry, *site.Site, error) {
 	}
 	defer root.Close()
 	prefix := sitePrefix(source)
-	reg, err := siteSystems(root.FS(), prefix)
+	reg, err := siteSystems(root.FS(), prefix, builders)
 	if err != nil {
 		return nil, nil, err
 	}

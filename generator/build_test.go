@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"github.com/sortie-wargames/sortie/engine/systems"
 	"io"
 	"io/fs"
 	"net/url"
@@ -108,7 +109,7 @@ func render(t *testing.T, opt Options) map[string][]byte {
 
 // TestDefaultSite builds the embedded site and checks what a player gets.
 func TestDefaultSite(t *testing.T) {
-	files := render(t, Options{})
+	files := render(t, Options{Systems: systems.Builtin()})
 	for _, want := range []string{
 		"index.html", "style.css", "pages/at-the-table.html",
 		"systems/2d6-sword-and-sorcery/index.html", "systems/2d6-sword-and-sorcery/qrs.html",
@@ -291,8 +292,8 @@ func checkPDF(t *testing.T, name string, data []byte) {
 // PDF date given in another time zone, and compares every byte.
 func TestBuildIsReproducible(t *testing.T) {
 	at := time.Unix(1_700_000_000, 0)
-	a := render(t, Options{Created: at.UTC()})
-	b := render(t, Options{Created: at.In(time.FixedZone("UTC+9", 9*3600))})
+	a := render(t, Options{Systems: systems.Builtin(), Created: at.UTC()})
+	b := render(t, Options{Systems: systems.Builtin(), Created: at.In(time.FixedZone("UTC+9", 9*3600))})
 	if len(a) != len(b) {
 		t.Fatalf("%d files, then %d", len(a), len(b))
 	}
@@ -332,7 +333,7 @@ encounters: raid
 ---
 [x](JaVaScRiPt:alert(7))
 `)
-	files := render(t, Options{Source: dir})
+	files := render(t, Options{Systems: systems.Builtin(), Source: dir})
 	checkPages(t, files)
 	for p, data := range files {
 		if path.Ext(p) != ".html" {
@@ -367,7 +368,7 @@ func TestBadSites(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := writeSite(t, c.archive)
-			_, _, err := Render(Options{Source: dir})
+			_, _, err := Render(Options{Systems: systems.Builtin(), Source: dir})
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -384,7 +385,7 @@ func TestBadSites(t *testing.T) {
 func TestFailedBuildKeepsOutput(t *testing.T) {
 	good := writeSite(t, minimal)
 	out := filepath.Join(t.TempDir(), "public")
-	if _, err := Build(Options{Source: good, Out: out}); err != nil {
+	if _, err := Build(Options{Systems: systems.Builtin(), Source: good, Out: out}); err != nil {
 		t.Fatal(err)
 	}
 	before := tree(t, out)
@@ -392,7 +393,7 @@ func TestFailedBuildKeepsOutput(t *testing.T) {
 		t.Fatalf("first build wrote %d files", len(before))
 	}
 	bad := writeSite(t, strings.Replace(minimal, "seed: small-1\n", "seed: small-1\nseed: again\n", 1))
-	_, err := Build(Options{Source: bad, Out: out})
+	_, err := Build(Options{Systems: systems.Builtin(), Source: bad, Out: out})
 	if err == nil || !strings.Contains(err.Error(), "seed given twice") {
 		t.Fatalf("error %v, want seed given twice", err)
 	}
@@ -405,7 +406,7 @@ func TestFailedBuildKeepsOutput(t *testing.T) {
 		t.Errorf("left behind: %v", entries)
 	}
 	// A second good build gives the same bytes.
-	if _, err := Build(Options{Source: good, Out: out}); err != nil {
+	if _, err := Build(Options{Systems: systems.Builtin(), Source: good, Out: out}); err != nil {
 		t.Fatal(err)
 	}
 	if !maps2Equal(before, tree(t, out)) {
@@ -425,7 +426,7 @@ func TestBuildRefusesDangerousOutputs(t *testing.T) {
 		{filepath.Dir(site), "refusing to build into " + filepath.Dir(site) + ": it holds"},
 		{filepath.Join(site, "content", "out"), "inside the site's content"},
 	} {
-		_, err := Build(Options{Source: site, Out: c.out, Guard: output.Guard{Home: home}})
+		_, err := Build(Options{Systems: systems.Builtin(), Source: site, Out: c.out, Guard: output.Guard{Home: home}})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("out %s: error %v, want %q", c.out, err, c.want)
 		}
@@ -475,7 +476,7 @@ func TestPagesPassTidy(t *testing.T) {
 		t.Skip("tidy not found: install tidy to run this test (SORTIE_REQUIRE_TOOLS=1 makes this an error)")
 	}
 	dir := t.TempDir()
-	for p, data := range render(t, Options{Created: time.Unix(0, 0)}) {
+	for p, data := range render(t, Options{Systems: systems.Builtin(), Created: time.Unix(0, 0)}) {
 		if path.Ext(p) != ".html" {
 			continue
 		}
@@ -506,7 +507,7 @@ title: Links
 
 [run](javascript:alert(1)) and ![pic](javascript:alert(2)) and <vbscript:msgbox(1)>
 `)
-	files := render(t, Options{Source: good})
+	files := render(t, Options{Systems: systems.Builtin(), Source: good})
 	page := string(files["pages/links.html"])
 	for _, want := range []string{`href="../index.html"`, `href="../packs/small/"`, `href="#main"`, "run and pic and"} {
 		if !strings.Contains(page, want) {
@@ -529,7 +530,7 @@ Fine line.
 
 [frag](../campaigns/short/index.html#entry-99)
 `)
-	_, _, err := Render(Options{Source: bad})
+	_, _, err := Render(Options{Systems: systems.Builtin(), Source: bad})
 	if err == nil {
 		t.Fatal("no error")
 	}
@@ -559,7 +560,7 @@ func TestSymlinksStayInsideTheSite(t *testing.T) {
 		if err := os.Symlink(target, filepath.Join(dir, "content", "pages", "leak.md")); err != nil {
 			t.Fatal(err)
 		}
-		files, _, err := Render(Options{Source: dir})
+		files, _, err := Render(Options{Systems: systems.Builtin(), Source: dir})
 		if err == nil {
 			t.Errorf("%s: built %d files through a link out of the site", target, len(files))
 			continue
@@ -573,7 +574,7 @@ func TestSymlinksStayInsideTheSite(t *testing.T) {
 	if err := os.Symlink("notes.md", filepath.Join(dir, "content", "pages", "again.md")); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := Render(Options{Source: dir}); err != nil {
+	if _, _, err := Render(Options{Systems: systems.Builtin(), Source: dir}); err != nil {
 		t.Error(err)
 	}
 }
@@ -582,7 +583,7 @@ func TestSymlinksStayInsideTheSite(t *testing.T) {
 // embedded fonts lack (emoji, CJK) still builds; PDFs spell them out.
 func TestCharactersBeyondTheFonts(t *testing.T) {
 	dir := writeSite(t, strings.NewReplacer("title: Small Pack", "title: Dragon 😀 日本 Pack", "seed: small-1", "seed: seed-😀-𝕏").Replace(minimal))
-	files := render(t, Options{Source: dir})
+	files := render(t, Options{Systems: systems.Builtin(), Source: dir})
 	pdf := files["packs/small/small-a4.pdf"]
 	checkPDF(t, "small-a4.pdf", pdf)
 	if !bytes.Contains(pdf, []byte("<U+1F600>")) && !bytes.Contains(pdf, utf16BE("<U+1F600>")) {
@@ -605,7 +606,7 @@ func utf16BE(s string) []byte {
 // the templates shows up as a reviewable diff (go test -update rewrites).
 func TestGoldenHTML(t *testing.T) {
 	dir := writeSite(t, minimal)
-	files := render(t, Options{Source: dir, Created: time.Unix(0, 0)})
+	files := render(t, Options{Systems: systems.Builtin(), Source: dir, Created: time.Unix(0, 0)})
 	golden(t, "golden-encounter.html", files["packs/small/encounter-2.html"])
 	golden(t, "golden-campaign.html", files["campaigns/short/index.html"])
 }

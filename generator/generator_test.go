@@ -3,6 +3,7 @@ package generator
 import (
 	"bytes"
 	"flag"
+	"github.com/sortie-wargames/sortie/engine/systems"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,7 +13,6 @@ import (
 	"github.com/sortie-wargames/sortie/content"
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
-	"github.com/sortie-wargames/sortie/engine/dice"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -37,7 +37,7 @@ func golden(t *testing.T, name string, got []byte) {
 
 func sorcery(t *testing.T) engine.System {
 	t.Helper()
-	reg, err := LoadSystems("")
+	reg, err := LoadSystems("", systems.Builtin())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,12 +52,7 @@ func sorcery(t *testing.T) engine.System {
 // and the tables: what a player reads in the terminal.
 func TestGoldenMarkdown(t *testing.T) {
 	sys := sorcery(t)
-	root := dice.New("markdown")
-	band, err := sys.Band(root.Stream("band"), engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	enc, err := sys.Encounter(root.Stream("encounter"), "raid", band, engine.Options{Enemies: "creatures"})
+	enc, err := Encounter(sys, "markdown", "raid", engine.Options{Enemies: "creatures"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,10 +93,6 @@ func TestLoadSystemsErrors(t *testing.T) {
 			"systems/swordplay/system.rules": sys("sword-play"),
 			"systems/swordplay/enc.rules":    {Data: []byte("table terrain\ntitle T\ndice 1d6\nread as-rolled\ncolumns Terrain:text\n| 1-6 | Clear |\nencounter explore\ntitle Explore\nobjective Win.\nterrain terrain\n")},
 		}, `site/systems/swordplay/system.rules:1: system id "sword-play" does not match its folder "swordplay"`},
-		{"data without procedures", fstest.MapFS{
-			"systems/swordplay/system.rules": sys("swordplay"),
-			"systems/swordplay/enc.rules":    {Data: []byte("table terrain\ntitle T\ndice 1d6\nread as-rolled\ncolumns Terrain:text\n| 1-6 | Clear |\nencounter explore\ntitle Explore\nobjective Win.\nterrain terrain\n")},
-		}, "site/systems/swordplay/system.rules:1: system swordplay has data but no engine procedures (systems with procedures: 2d6-sword-and-sorcery)"},
 		{"duplicate table across embedded and site files", fstest.MapFS{
 			"systems/2d6-sword-and-sorcery/mine.rules": {Data: []byte("table orcs\ntitle Orcs\ndice 1d6\nread as-rolled\ngroup army\ncolumns Type:text | Class:text | Rep:int | AC:int\n| 1-6 | Raw | Melee | 3 | 2 |\n")},
 		}, "site/systems/2d6-sword-and-sorcery/mine.rules:1: table orcs defined twice (first at content/systems/2d6-sword-and-sorcery/armies.rules:"},
@@ -121,7 +112,7 @@ func TestLoadSystemsErrors(t *testing.T) {
 		}, "site/systems/2d6-sword-and-sorcery/encounters.rules:29: pef-count Clear: want 1 or more PEFs"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := loadSystems(embedded, dataSource{c.fs, "site/"})
+			_, err := loadSystems(systems.Builtin(), embedded, dataSource{c.fs, "site/"})
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("error %v\nwant %q", err, c.want)
 			}
@@ -138,9 +129,36 @@ func mustRead(t *testing.T, name string) []byte {
 	return b
 }
 
+// TestDataOnlySystem: a system folder with tables and no procedures loads
+// as data only, rolls nothing, and is no error.
+func TestDataOnlySystem(t *testing.T) {
+	site := fstest.MapFS{
+		"systems/skirmish/system.rules": {Data: []byte("system skirmish\nname Skirmish\nqrs morale\n")},
+		"systems/skirmish/play.rules":   {Data: []byte("table morale\ntitle Morale\ndice 2d6\nread pass\ntarget Rep\ncolumns Result:text\n| 2 | Carry on. |\n| 1 | Fall back. |\n| 0 | Rout. |\n")},
+	}
+	reg, err := loadSystems(systems.Builtin(), dataSource{content.FS, "content/"}, dataSource{site, "site/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := reg.Get("skirmish")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := sys.(engine.Encounterer); ok {
+		t.Error("a data-only system rolls encounters")
+	}
+	if _, err := Encounter(sys, "s", "", engine.Options{}); err == nil || !strings.Contains(err.Error(), "data only") {
+		t.Errorf("encounter of a data-only system: %v", err)
+	}
+	var b bytes.Buffer
+	if err := TablesMarkdown(&b, sys.Rules()); err != nil || !strings.Contains(b.String(), "## [2] Morale") {
+		t.Errorf("tables: %v\n%s", err, b.String())
+	}
+}
+
 func TestLoadSystemsMissingSite(t *testing.T) {
 	// A site without content/systems adds nothing and is no error.
-	reg, err := LoadSystems(t.TempDir())
+	reg, err := LoadSystems(t.TempDir(), systems.Builtin())
 	if err != nil || len(reg.IDs()) != 1 {
 		t.Fatalf("%v, %v", reg, err)
 	}

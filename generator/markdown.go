@@ -8,12 +8,14 @@ import (
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
-	"github.com/sortie-wargames/sortie/generator/words"
 )
 
 // The Markdown renderings are for reading in a terminal or pasting into a
 // forum post; they hold everything the JSON holds that a player needs.
+// Like the site and the booklets, they draw blocks (package doc) and read
+// no rule system's own fields.
 
 // mdWriter collects output and the first write error (checked once at the
 // end, the fpdf way).
@@ -26,13 +28,6 @@ func (m *mdWriter) printf(format string, args ...any) {
 	if m.err == nil {
 		_, m.err = fmt.Fprintf(m.w, format, args...)
 	}
-}
-
-func (m *mdWriter) list(items []string) {
-	for _, it := range items {
-		m.printf("- %s\n", it)
-	}
-	m.printf("\n")
 }
 
 // code returns s as Markdown inline code, fenced with more backticks than
@@ -59,115 +54,170 @@ func cell(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "|", `\|`), "\n", " ")
 }
 
-// EncounterMarkdown writes one encounter as Markdown.
-func EncounterMarkdown(w io.Writer, sys engine.System, e *engine.Encounter) error {
-	m := &mdWriter{w: w}
-	m.printf("# %s: %s\n\n", sys.Rules().System.Name, e.Title)
-	m.printf("Seed %s, stream %s. Sortie %s.\n\n", code(e.Seed), code(e.Stream), Version)
-	encounterBody(m, e, 2)
-	return m.err
-}
-
-func encounterBody(m *mdWriter, e *engine.Encounter, level int) {
-	h := strings.Repeat("#", level)
-	m.printf("%s\n\n", e.Summary)
-	m.printf("%s Objective\n\n", h)
-	m.list(e.Objective)
-	m.printf("%s Terrain\n\n", h)
-	m.printf("**%s**: %s. Battle Board %d\" x %d\". %s to resolve; the last holds the objective.\n\n",
-		e.Terrain.Name, e.Terrain.Roll.Dice, e.Board.WidthIn, e.Board.HeightIn, words.Plural(len(e.PEFs), "PEF", "PEFs"))
-	m.printf("%s Forces\n\n", h)
-	m.list(e.Forces)
-	m.printf("%s Deployment\n\n", h)
-	m.list(e.Deployment)
-	m.printf("%s Special instructions\n\n", h)
-	m.list(e.Special)
-	m.printf("%s Your band\n\n", h)
-	band(m, e.Band)
-	m.printf("%s Enemies: %s\n\n", h, e.Enemies.Title)
-	m.printf("%s\n\n", e.Enemies.Rule)
-	if len(e.Enemies.Roster) > 0 {
-		figures(m, e.Enemies.Roster)
-	}
-	m.printf("%s PEFs: read each only when you resolve it\n\n", h)
-	for _, p := range e.PEFs {
-		pef(m, p, h+"#")
+// blocks draws bs with headings at level and below.
+func (m *mdWriter) blocks(bs []doc.Block, level int) {
+	for _, b := range bs {
+		m.block(b, level)
 	}
 }
 
-func band(m *mdWriter, b *engine.Band) {
-	figures(m, b.Figures)
-	for _, r := range b.Rerolled {
-		m.printf("- Re-rolled, Rep too high for the Star: %s (row %s)\n", r, r.Row)
-	}
-	for _, n := range b.Notes {
-		m.printf("- %s\n", n)
-	}
-	if len(b.Rerolled)+len(b.Notes) > 0 {
+// block draws one block: every kind of package doc, once.
+func (m *mdWriter) block(b doc.Block, level int) {
+	h := strings.Repeat("#", min(level, 6))
+	switch b := b.(type) {
+	case *doc.Section:
+		m.printf("%s %s\n\n", h, b.Title)
+		m.blocks(b.Blocks, level+1)
+	case *doc.Para:
+		switch {
+		case b.Lead != "" && b.Text != "":
+			m.printf("**%s** %s\n\n", b.Lead, b.Text)
+		case b.Lead != "":
+			m.printf("**%s**\n\n", b.Lead)
+		case b.Note:
+			m.printf("*%s*\n\n", b.Text)
+		default:
+			m.printf("%s\n\n", b.Text)
+		}
+	case *doc.List:
+		for _, it := range b.Items {
+			m.printf("- %s\n", it)
+		}
 		m.printf("\n")
+	case *doc.Roll:
+		m.printf("%s\n\n", b.Text())
+	case *doc.Table:
+		m.table(b, h)
+	case *doc.Map:
+		mp := b.Map
+		m.printf("*%s, %s\" x %s\"", mp.Title, inchText(mp.WidthIn), inchText(mp.HeightIn))
+		if mp.Terrain != "" {
+			m.printf(": %s", mp.Terrain)
+		}
+		m.printf(".*")
+		if mp.Caption != "" {
+			m.printf(" %s", mp.Caption)
+		}
+		m.printf(" (The map is drawn on the site and in the booklets.)\n\n")
+	case *doc.Sealed:
+		m.printf("%s %s: read each only when you reach it\n\n", h, b.Title)
+		if b.Intro != "" {
+			m.printf("%s\n\n", b.Intro)
+		}
+		for _, it := range b.Items {
+			title := it.Title
+			if it.Tag != "" {
+				title += " (" + it.Tag + ")"
+			}
+			m.printf("%s# %s\n\n", h, title)
+			m.blocks(it.Blocks, level+2)
+		}
+	case *doc.Links:
+		m.links(b.Links)
+	default:
+		m.printf("%T\n\n", b) // unreachable: the block set is closed
 	}
 }
 
-func figures(m *mdWriter, fs []engine.Figure) {
-	m.printf("| # | Figure | Class | Rep | AC | Rolled |\n|---|---|---|---|---|---|\n")
-	for i, f := range fs {
-		name := f.Type
-		if f.Name != "" && f.Name != f.Type {
-			name = f.Name
-		}
-		rolled := ""
-		if f.Roll != nil {
-			rolled = f.Roll.String() + " (row " + f.Roll.Row + ")"
-		}
-		if f.Note != "" {
-			rolled = strings.TrimSpace(rolled + " " + f.Note)
-		}
-		m.printf("| %d | %s | %s | %d | %d | %s |\n", i+1, cell(name), cell(f.Class), f.Rep, f.AC, cell(rolled))
-	}
-	m.printf("\n")
-}
+func inchText(v float64) string { return strings.TrimSuffix(fmt.Sprintf("%.2f", v), ".00") }
 
-func pef(m *mdWriter, p engine.PEF, h string) {
-	title := fmt.Sprintf("The %s PEF you resolve", words.Ordinal(p.Number))
-	if p.Objective {
-		title += " (objective)"
-	}
-	m.printf("%s %s\n\n", h, title)
-	if p.Roll != nil {
-		m.printf("PEF Resolution: %s\n\n", p.Roll.Dice)
-	} else {
-		m.printf("No roll: %s.\n\n", strings.TrimPrefix(p.Method, "none: "))
-	}
-	m.printf("%s\n\n", p.Result)
-	if p.Forced != "" {
-		m.printf("%s\n\n", p.Forced)
-	}
-	c := p.Contact
-	if c == nil {
+func (m *mdWriter) links(ls []doc.Link) {
+	if len(ls) == 0 {
+		m.printf("**The campaign ends here.**\n\n")
 		return
 	}
-	if g := c.Creatures; g != nil && g.OnlyOne {
-		m.printf("Contact Size: %s, but the creature below comes alone: **1 enemy**, on a %s Battle Board.", c.Size.Dice, c.Board)
-	} else {
-		m.printf("Contact Size: %s. Against your band of %d: **%s**, on a %s Battle Board.",
-			c.Size.Dice, c.ForBand, words.Plural(c.Count, "enemy", "enemies"), c.Board)
-	}
-	if len(c.Takes) > 0 {
-		m.printf(" Take roster figures %s.", c.Places())
-	}
-	m.printf("\n\n")
-	if g := c.Creatures; g != nil {
-		m.printf("Creature List: %s; %s: %s.\n\n", g.List.Dice, g.Creature.Title, g.Creature.Dice)
-		m.printf("**%s**", g.Name)
-		switch {
-		case g.ArmyList != "":
-			m.printf(": see the %s list.", g.Figures[0].Roll.Title)
-		case g.OnlyOne:
-			m.printf(": only one.")
+	var parts []string
+	for _, l := range ls {
+		s := fmt.Sprintf("%s: go to %d.", l.Label, l.To)
+		if l.To == 0 {
+			s = l.Label + ": the campaign ends."
 		}
-		m.printf("\n\n")
-		figures(m, g.Figures)
+		if l.Note != "" {
+			s = strings.TrimSuffix(s, ".") + " (" + l.Note + ")."
+		}
+		parts = append(parts, s)
 	}
+	m.printf("**%s**\n\n", strings.Join(parts, " "))
+}
+
+func (m *mdWriter) table(t *doc.Table, h string) {
+	if t.Title != "" {
+		corner := ""
+		if t.Corner != "" {
+			corner = "[" + t.Corner + "] "
+		}
+		m.printf("%s %s%s\n\n", h, corner, t.Title)
+	}
+	if len(t.HowToRead) > 0 {
+		m.printf("*%s*\n\n", strings.Join(t.HowToRead, " "))
+	}
+	for _, n := range t.Notes {
+		m.printf("%s\n\n", n)
+	}
+	for _, g := range t.Modifiers {
+		m.printf("| %s | %s |\n|---|---|\n", cell(g.Head[0]), cell(g.Head[1]))
+		for _, r := range g.Rows {
+			m.printf("| %s | %s |\n", cell(r[0]), cell(r[1]))
+		}
+		m.printf("\n")
+	}
+	if len(t.Rows) > 0 {
+		head := t.Head
+		if len(head) == 0 {
+			head = make([]string, len(t.Rows[0]))
+		}
+		m.printf("|")
+		for _, c := range head {
+			m.printf(" %s |", cell(c))
+		}
+		m.printf("\n|%s\n", strings.Repeat("---|", len(head)))
+		for _, r := range t.Rows {
+			for i, c := range r {
+				if i == 0 {
+					m.printf("| **%s** |", cell(c))
+				} else {
+					m.printf(" %s |", cell(c))
+				}
+			}
+			m.printf("\n")
+		}
+		m.printf("\n")
+	}
+	for _, f := range t.Footnotes {
+		m.printf("%s\n\n", f)
+	}
+	for _, d := range t.Decisions {
+		m.printf("\\* Sortie's decision: %s\n\n", d)
+	}
+	if t.Source != "" {
+		m.printf("*Book: %s.*\n\n", t.Source)
+	}
+}
+
+func (m *mdWriter) force(f *engine.Force, h string) {
+	if f == nil {
+		return
+	}
+	m.printf("%s %s\n\n", h, f.Title)
+	m.blocks(f.Blocks(), len(h)+1)
+}
+
+// EncounterMarkdown writes one encounter, and the band it was rolled for,
+// as Markdown.
+func EncounterMarkdown(w io.Writer, sys engine.System, one *OneEncounter) error {
+	m := &mdWriter{w: w}
+	e := one.Encounter
+	m.printf("# %s: %s\n\n", sys.Rules().System.Name, e.Title)
+	m.printf("Seed %s, stream %s. Sortie %s.\n\n", code(e.Seed), code(e.Stream), Version)
+	if e.State != "" {
+		m.printf("**%s**\n\n", e.State)
+	}
+	if e.Summary != "" {
+		m.printf("%s\n\n", e.Summary)
+	}
+	m.force(one.Band, "##")
+	m.blocks(e.Blocks, 2)
+	return m.err
 }
 
 // CampaignMarkdown writes a campaign as a Markdown gamebook.
@@ -175,33 +225,25 @@ func CampaignMarkdown(w io.Writer, sys engine.System, c *campaign.Campaign) erro
 	m := &mdWriter{w: w}
 	m.printf("# %s campaign: %d encounters\n\n", sys.Rules().System.Name, c.Steps)
 	m.printf("Seed %s. Sortie %s. %d entries; start at 1 and follow the links.\n\n", code(c.Seed), Version, len(c.Nodes))
-	m.printf("## Your band\n\n")
-	band(m, c.Band)
+	if c.Begin != nil {
+		m.printf("%s\n\n", c.Begin.Text())
+	}
+	m.force(c.Band, "##")
 	for _, n := range c.Nodes {
-		m.printf("## %d. %s (encounter %d of %d)\n\n", n.Number, n.Encounter.Title, n.Step, c.Steps)
-		encounterBody(m, n.Encounter, 3)
-		if a := n.Afterwards; a != nil {
+		title := n.Encounter.Title
+		if n.State != "" {
+			title += ", " + n.State
+		}
+		m.printf("## %d. %s (encounter %d of %d)\n\n", n.Number, title, n.Step, c.Steps)
+		if n.Encounter.Summary != "" {
+			m.printf("%s\n\n", n.Encounter.Summary)
+		}
+		m.blocks(n.Encounter.Blocks, 3)
+		if len(n.Afterwards) > 0 {
 			m.printf("### Afterwards\n\n")
-			m.printf("If the band took losses: New Recruits, %s. %s\n\n", a.NewRecruits.Dice, a.Result)
-			m.printf("Read against your Star's starting Rep %d. If it has changed, read the same dice against the new Rep.\n\n", a.AgainstRep)
-			if a.Note != "" {
-				m.printf("%s\n\n", a.Note)
-			}
-			if len(a.Recruits) > 0 {
-				figures(m, a.Recruits)
-			}
-			for _, r := range a.Rerolled {
-				m.printf("- Re-rolled, Rep too high for the Star: %s (row %s)\n", r, r.Row)
-			}
-			if len(a.Rerolled) > 0 {
-				m.printf("\n")
-			}
+			m.blocks(n.Afterwards, 4)
 		}
-		if n.Success == 0 {
-			m.printf("**The campaign ends here.**\n\n")
-		} else {
-			m.printf("**Success: go to %d. Failure: go to %d.**\n\n", n.Success, n.Failure)
-		}
+		m.links(n.Links)
 	}
 	return m.err
 }
@@ -210,59 +252,31 @@ func CampaignMarkdown(w io.Writer, sys engine.System, c *campaign.Campaign) erro
 func TablesMarkdown(w io.Writer, set *rules.Set) error {
 	m := &mdWriter{w: w}
 	m.printf("# %s: tables\n\n", set.System.Name)
-	m.printf("The Quick Reference Sheet tables first, in the sheet's order, then the tables Sortie rolls on before play.\n\n")
+	m.printf("The Quick Reference Sheet tables first, in the sheet's order, then the other tables.\n\n")
 	for _, t := range set.QRSTables() {
-		tableMarkdown(m, t)
+		m.ruleTable(t)
 	}
 	for _, id := range set.Order {
 		if !slices.Contains(set.System.QRS, id) {
-			tableMarkdown(m, set.Tables[id])
+			m.ruleTable(set.Tables[id])
 		}
 	}
 	return m.err
 }
 
-func tableMarkdown(m *mdWriter, t *rules.Table) {
-	corner := t.Corner()
-	if corner != "" {
-		corner = "[" + corner + "] "
-	}
-	m.printf("## %s%s\n\n", corner, t.Title)
-	if t.Caption != "" {
-		m.printf("*%s*", t.Caption)
-	}
-	if t.SixFails {
-		m.printf(" *A 6 is always a failure.*")
-	}
-	if t.Caption != "" || t.SixFails {
-		m.printf("  \n")
-	}
+// ruleTable draws a rule table as the QRS prints it, with its id and dice
+// in words for those who edit the data.
+func (m *mdWriter) ruleTable(t *rules.Table) {
+	pt := doc.RuleTable(t)
+	src := pt.Source
+	pt.Source = ""
+	m.table(pt, "##")
 	m.printf("`%s`", t.ID)
 	if t.HasDice {
 		m.printf(", %s", t.Dice.Describe())
 	}
-	if t.Source != "" {
-		m.printf(", %s", t.Source)
+	if src != "" {
+		m.printf(", %s", src)
 	}
 	m.printf("\n\n")
-	for _, n := range t.Notes {
-		m.printf("%s\n\n", n)
-	}
-	cols := t.Printed()
-	m.printf("| %s |", cell(t.KeyHeader))
-	for _, i := range cols {
-		m.printf(" %s |", cell(t.Columns[i].Name))
-	}
-	m.printf("\n|---|%s\n", strings.Repeat("---|", len(cols)))
-	for _, r := range t.Rows {
-		m.printf("| **%s** |", cell(r.Key))
-		for _, i := range cols {
-			m.printf(" %s |", cell(t.CellText(i, r.Cells[i])))
-		}
-		m.printf("\n")
-	}
-	m.printf("\n")
-	for _, d := range t.Decisions {
-		m.printf("\\* Sortie's decision: %s\n\n", d)
-	}
 }

@@ -8,19 +8,12 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/sortie-wargames/sortie/content"
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/rules"
-	"github.com/sortie-wargames/sortie/engine/swordsorcery"
 	"github.com/sortie-wargames/sortie/generator/site"
 )
-
-// builders are the rule systems with engine procedures, by system id.
-var builders = map[string]func(*rules.Set) (engine.System, error){
-	swordsorcery.ID: func(s *rules.Set) (engine.System, error) { return swordsorcery.New(s) },
-}
 
 // dataSource is one place rule data is read from: a file system whose
 // systems/<id>/ folders hold .rules files, and how to name its files in
@@ -33,18 +26,19 @@ type dataSource struct {
 // LoadSystems loads every rule system: the embedded data, overlaid by the
 // site directory's content/systems/ when site is not empty. A site file
 // with the same name as an embedded one replaces it; other site files add
-// to the system (a new army list, say); a new folder adds a system, which
-// needs engine procedures to be usable.
-func LoadSystems(site string) (*engine.Registry, error) {
+// to the system (a new army list, say); a new folder adds a system. A
+// system whose id has a builder gets its procedures; any other loads as
+// data only, whose tables print but which rolls no encounter.
+func LoadSystems(site string, builders []engine.Builder) (*engine.Registry, error) {
 	if site == "" {
-		return loadSystems(dataSource{content.FS, "content/"})
+		return loadSystems(builders, dataSource{content.FS, "content/"})
 	}
 	root, err := openSite(site)
 	if err != nil {
 		return nil, err
 	}
 	defer root.Close()
-	return siteSystems(root.FS(), sitePrefix(site))
+	return siteSystems(root.FS(), sitePrefix(site), builders)
 }
 
 // openSite opens a site directory as an os.Root: every file read through
@@ -71,7 +65,7 @@ func sitePrefix(site string) string { return filepath.ToSlash(filepath.Clean(sit
 
 // siteSystems loads the embedded data overlaid by a site's
 // content/systems/, read from the site's file system.
-func siteSystems(fsys fs.FS, prefix string) (*engine.Registry, error) {
+func siteSystems(fsys fs.FS, prefix string, builders []engine.Builder) (*engine.Registry, error) {
 	sources := []dataSource{{content.FS, "content/"}}
 	if _, err := fs.Stat(fsys, "content/systems"); err == nil {
 		sub, err := fs.Sub(fsys, "content")
@@ -82,7 +76,7 @@ func siteSystems(fsys fs.FS, prefix string) (*engine.Registry, error) {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("failed to read %scontent/systems: %w", prefix, unwrapPath(err))
 	}
-	return loadSystems(sources...)
+	return loadSystems(builders, sources...)
 }
 
 // unwrapPath drops the path from a *fs.PathError: messages name the file
@@ -95,7 +89,7 @@ func unwrapPath(err error) error {
 	return err
 }
 
-func loadSystems(sources ...dataSource) (*engine.Registry, error) {
+func loadSystems(builders []engine.Builder, sources ...dataSource) (*engine.Registry, error) {
 	type file struct {
 		name string // path for messages
 		data []byte
@@ -166,20 +160,13 @@ func loadSystems(sources ...dataSource) (*engine.Registry, error) {
 			errs = append(errs, fmt.Errorf("%s: system id %q does not match its folder %q", set.System.Pos, set.System.ID, dir))
 			continue
 		}
-		build, ok := builders[set.System.ID]
-		if !ok {
-			known := make([]string, 0, len(builders))
-			for id := range builders {
-				known = append(known, id)
+		var sys engine.System = engine.Data{Set: set}
+		if i := slices.IndexFunc(builders, func(b engine.Builder) bool { return b.ID == set.System.ID }); i >= 0 {
+			sys, err = builders[i].New(set)
+			if err != nil {
+				errs = append(errs, err)
+				continue
 			}
-			slices.Sort(known)
-			errs = append(errs, fmt.Errorf("%s: system %s has data but no engine procedures (systems with procedures: %s)", set.System.Pos, set.System.ID, strings.Join(known, ", ")))
-			continue
-		}
-		sys, err := build(set)
-		if err != nil {
-			errs = append(errs, err)
-			continue
 		}
 		if err := reg.Add(sys); err != nil {
 			errs = append(errs, err)

@@ -2,7 +2,7 @@
 // in the binary so a fresh install builds a site with nothing else on disk.
 //
 // layout.html is the page frame; partials.html holds the pieces pages share
-// (the Battle Board SVG, figure tables, PEF cards, QRS tables); each other
+// (one template per block kind of package engine/doc, the Battle Board SVG, the encounter layout, the print-only sealed section); each other
 // .html file defines the "content" of one kind of page. The templates are
 // html/template: everything a page shows is escaped for where it appears.
 package templates

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sortie-wargames/sortie/engine/systems"
 	"github.com/sortie-wargames/sortie/generator"
 	"github.com/sortie-wargames/sortie/generator/output"
 	"github.com/sortie-wargames/sortie/generator/site"
@@ -35,7 +36,7 @@ gives the same bytes.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opt := generator.Options{Source: *source, Out: out, Created: defaultCreated,
-				Guard: output.Guard{Home: h.home, WorkDir: h.workDir}}
+				Guard: output.Guard{Home: h.home, WorkDir: h.workDir}, Systems: systems.Builtin()}
 			if cmd.Flags().Changed("paper") {
 				if strings.EqualFold(strings.TrimSpace(paper), "both") {
 					paper = "a4, letter"

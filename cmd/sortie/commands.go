@@ -13,7 +13,7 @@ import (
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
-	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/systems"
 	"github.com/sortie-wargames/sortie/generator"
 )
 
@@ -53,13 +53,14 @@ func run(args []string, stdout, stderr io.Writer, h host) int {
 }
 
 type common struct {
-	source  string
-	system  string
-	seed    string
-	format  string
-	band    int
-	starRep int
-	enemies string
+	source   string
+	system   string
+	seed     string
+	format   string
+	band     int
+	starRep  int
+	enemies  string
+	recruits string
 }
 
 func (c *common) flags(cmd *cobra.Command) {
@@ -69,7 +70,8 @@ func (c *common) flags(cmd *cobra.Command) {
 	f.StringVar(&c.format, "format", "md", "output format: md or json")
 	f.IntVar(&c.band, "band", 0, "figures in your band, Star included (default: as many as the Star's Rep allows)")
 	f.IntVar(&c.starRep, "star-rep", 0, "your Star's Rep (default: the system's, 5 in 2d6 Sword & Sorcery)")
-	f.StringVar(&c.enemies, "enemies", "", "where enemies come from: enemy (the Enemy table), an army list id, or creatures")
+	f.StringVar(&c.enemies, "enemies", "", "where enemies come from: an enemy source of the system (2d6 Sword & Sorcery: enemy, creatures or an army list; Swordplay: an army list)")
+	f.StringVar(&c.recruits, "recruits", "", "the army list your band is recruited from, where the system lets you pick one (Swordplay)")
 }
 
 // check refuses flag values that would silently mean "the default":
@@ -114,7 +116,7 @@ func (c *common) prepare(cmd *cobra.Command, source string) (engine.System, erro
 }
 
 func (c *common) options() engine.Options {
-	return engine.Options{StarRep: c.starRep, BandSize: c.band, Enemies: c.enemies}
+	return engine.Options{StarRep: c.starRep, BandSize: c.band, Enemies: c.enemies, Recruits: c.recruits}
 }
 
 func (c *common) load() (engine.System, error) {
@@ -146,7 +148,7 @@ func (c *common) seedOrNew(stderr io.Writer, newSeed func() string) string {
 }
 
 func loadSystems(source string) (*engine.Registry, error) {
-	reg, err := generator.LoadSystems(source)
+	reg, err := generator.LoadSystems(source, systems.Builtin())
 	if err != nil {
 		return nil, fmt.Errorf("failed to load rule data:\n%w", err)
 	}
@@ -207,22 +209,14 @@ contacts they bring, the loaded-up enemy roster and your band.`,
 			if err != nil {
 				return err
 			}
-			if typ == "" {
-				typ = sys.Rules().System.First
-			}
-			root := dice.New(c.seedOrNew(stderr, newSeed))
-			band, err := sys.Band(root.Stream("band"), c.options())
+			one, err := generator.Encounter(sys, c.seedOrNew(stderr, newSeed), typ, c.options())
 			if err != nil {
-				return fmt.Errorf("failed to recruit the band: %w", err)
-			}
-			enc, err := sys.Encounter(root.Stream("encounter"), typ, band, c.options())
-			if err != nil {
-				return fmt.Errorf("failed to roll the encounter: %w", err)
+				return err
 			}
 			if c.format == "json" {
-				return writeJSON(stdout, enc)
+				return writeJSON(stdout, one)
 			}
-			return generator.EncounterMarkdown(stdout, sys, enc)
+			return generator.EncounterMarkdown(stdout, sys, one)
 		},
 	}
 	c.flags(cmd)
@@ -253,7 +247,10 @@ stable.`,
 				return fmt.Errorf("failed to roll the campaign: %w", err)
 			}
 			if c.format == "json" {
-				return writeJSON(stdout, camp)
+				return writeJSON(stdout, struct {
+					Version int `json:"version"`
+					*campaign.Campaign
+				}{engine.Version, camp})
 			}
 			return generator.CampaignMarkdown(stdout, sys, camp)
 		},

@@ -1,17 +1,20 @@
 // Package campaign builds a campaign as a gamebook graph: each node is an
-// encounter at a step, with a success and a failure edge chosen by the
-// system's Next Encounter table. Nodes are (step, encounter type) pairs, so
-// the graph stays small however many paths lead through it; only nodes
-// reachable from the first encounter are kept.
+// encounter at a step of the campaign in the system's state there (such
+// as Swordplay's Enemy Activity Level), with a success and a failure edge
+// chosen by the system's Next Encounter procedure. Nodes are (step, type,
+// state) triples, so the graph stays small however many paths lead
+// through it; only nodes reachable from the first encounter are kept.
 package campaign
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/doc"
 )
 
 // MaxSteps bounds a campaign's length.
@@ -19,23 +22,24 @@ const MaxSteps = 100
 
 // Campaign is a pre-rolled campaign.
 type Campaign struct {
-	System string       `json:"system"`
-	Seed   string       `json:"seed"`
-	Steps  int          `json:"steps"`
-	Start  int          `json:"start"` // number of the first node
-	Band   *engine.Band `json:"band"`
-	Nodes  []*Node      `json:"nodes"` // by number
+	System string        `json:"system"`
+	Seed   string        `json:"seed"`
+	Steps  int           `json:"steps"`
+	Start  int           `json:"start"`           // number of the first node
+	Begin  *doc.Roll     `json:"begin,omitempty"` // the roll that set the first state, if any
+	Band   *engine.Force `json:"band,omitempty"`
+	Nodes  []*Node       `json:"nodes"` // by number
 }
 
 // Node is one gamebook entry: an encounter at a step of the campaign.
 type Node struct {
-	Number     int                `json:"number"` // the entry's number, 1 first
-	Step       int                `json:"step"`   // 1-based position in the campaign
-	Type       string             `json:"type"`
-	Success    int                `json:"success,omitempty"` // entry to go to on success; 0 at the last step
-	Failure    int                `json:"failure,omitempty"`
-	Encounter  *engine.Encounter  `json:"encounter"`
-	Afterwards *engine.Afterwards `json:"afterwards,omitempty"` // nil at the last step
+	Number     int               `json:"number"` // the entry's number, 1 first
+	Step       int               `json:"step"`   // 1-based position in the campaign
+	Type       string            `json:"type"`
+	State      string            `json:"state,omitempty"`
+	Encounter  *engine.Encounter `json:"encounter"`
+	Afterwards []doc.Block       `json:"afterwards,omitempty"` // nil at the last step
+	Links      []doc.Link        `json:"links,omitempty"`      // success and failure; none at the last step
 }
 
 // Node returns the node with the given number, or nil.
@@ -47,10 +51,11 @@ func (c *Campaign) Node(number int) *Node {
 }
 
 // Stream paths, documented in docs/json.md: the band is rolled from
-// "band", a node's encounter from "campaign/STEP/TYPE", and what follows
-// it from "campaign/STEP/TYPE/afterwards".
-func nodeStream(root *dice.Roller, step int, typ string) *dice.Roller {
-	return root.Stream("campaign", strconv.Itoa(step), typ)
+// "band", where the campaign starts from "start", a node's encounter from
+// "campaign/STEP/TYPE" (with "/STATE" after it when the system has
+// states), and what follows it from that stream's "afterwards".
+func nodeStream(root *dice.Roller, step int, s engine.Step) *dice.Roller {
+	return root.Stream("campaign", strconv.Itoa(step), s.Type, s.State)
 }
 
 // Build rolls a campaign of steps encounters for sys from seed.
@@ -59,45 +64,61 @@ func Build(sys engine.System, seed string, steps int, opt engine.Options) (*Camp
 		return nil, fmt.Errorf("campaign of %d encounters: want 1 to %d", steps, MaxSteps)
 	}
 	set := sys.Rules()
-	root := dice.New(seed)
-	band, err := sys.Band(root.Stream("band"), opt)
-	if err != nil {
-		return nil, fmt.Errorf("failed to recruit the band: %w", err)
+	enc, ok1 := sys.(engine.Encounterer)
+	camp, ok2 := sys.(engine.Campaigner)
+	if !ok1 || !ok2 {
+		return nil, fmt.Errorf("system %s has no campaign procedures", set.System.ID)
 	}
-	c := &Campaign{System: set.System.ID, Seed: seed, Steps: steps, Band: band}
+	root := dice.New(seed)
+	c := &Campaign{System: set.System.ID, Seed: seed, Steps: steps}
+	if rec, ok := sys.(engine.Recruiter); ok {
+		band, err := rec.Band(root.Stream("band"), opt)
+		if err != nil {
+			return nil, fmt.Errorf("failed to recruit the band: %w", err)
+		}
+		c.Band = band
+	}
+	first, err := camp.Start(root.Stream("start"), opt)
+	if err != nil {
+		return nil, err
+	}
+	c.Begin = first.Roll
+	first.Roll = nil
 
 	type key struct {
 		step int
-		typ  string
+		at   engine.Step
 	}
 	typeOrder := map[string]int{}
 	for i, e := range set.Encounters {
 		typeOrder[e.ID] = i
 	}
-	// Walk the graph step by step: the types reachable at each step.
-	level := []string{set.System.First}
-	type edge struct{ success, failure string }
-	edges := map[key]edge{}
+	// Walk the graph step by step: the (type, state) pairs reachable at
+	// each step, in the data's encounter order, then by state.
+	level := []engine.Step{first}
+	edges := map[key][2]engine.Edge{}
 	var keys []key
 	for step := 1; step <= steps; step++ {
-		slices.SortFunc(level, func(a, b string) int { return typeOrder[a] - typeOrder[b] })
-		var next []string
-		for _, typ := range level {
-			k := key{step, typ}
+		slices.SortFunc(level, func(a, b engine.Step) int {
+			return cmp.Or(cmp.Compare(typeOrder[a.Type], typeOrder[b.Type]), cmp.Compare(a.State, b.State))
+		})
+		var next []engine.Step
+		for _, at := range level {
+			k := key{step, at}
 			keys = append(keys, k)
 			if step == steps {
 				continue
 			}
-			s, err := sys.Next(typ, true)
+			s, err := camp.Next(at, true)
 			if err != nil {
 				return nil, err
 			}
-			f, err := sys.Next(typ, false)
+			f, err := camp.Next(at, false)
 			if err != nil {
 				return nil, err
 			}
-			edges[k] = edge{s, f}
-			for _, t := range []string{s, f} {
+			edges[k] = [2]engine.Edge{s, f}
+			for _, t := range []engine.Step{s.To, f.To} {
 				if !slices.Contains(next, t) {
 					next = append(next, t)
 				}
@@ -110,18 +131,20 @@ func Build(sys engine.System, seed string, steps int, opt engine.Options) (*Camp
 		number[k] = i + 1
 	}
 	for _, k := range keys {
-		r := nodeStream(root, k.step, k.typ)
-		enc, err := sys.Encounter(r, k.typ, band, opt)
+		r := nodeStream(root, k.step, k.at)
+		e, err := enc.Encounter(r, engine.Request{Type: k.at.Type, State: k.at.State, Band: c.Band, Options: opt})
 		if err != nil {
-			return nil, fmt.Errorf("failed to roll step %d (%s): %w", k.step, k.typ, err)
+			return nil, fmt.Errorf("failed to roll step %d (%s): %w", k.step, k.at.Type, err)
 		}
-		n := &Node{Number: number[k], Step: k.step, Type: k.typ, Encounter: enc}
-		if e, ok := edges[k]; ok {
-			n.Success = number[key{k.step + 1, e.success}]
-			n.Failure = number[key{k.step + 1, e.failure}]
-			n.Afterwards, err = sys.Afterwards(r.Stream("afterwards"), band, opt)
+		n := &Node{Number: number[k], Step: k.step, Type: k.at.Type, State: k.at.State, Encounter: e}
+		if es, ok := edges[k]; ok {
+			n.Links = []doc.Link{
+				{Label: "Success", To: number[key{k.step + 1, es[0].To}], Note: es[0].Note},
+				{Label: "Failure", To: number[key{k.step + 1, es[1].To}], Note: es[1].Note},
+			}
+			n.Afterwards, err = camp.Afterwards(r.Stream("afterwards"), k.at, c.Band, opt)
 			if err != nil {
-				return nil, fmt.Errorf("failed to roll what follows step %d (%s): %w", k.step, k.typ, err)
+				return nil, fmt.Errorf("failed to roll what follows step %d (%s): %w", k.step, k.at.Type, err)
 			}
 		}
 		c.Nodes = append(c.Nodes, n)

@@ -12,6 +12,8 @@ import (
 	"github.com/sortie-wargames/sortie/content"
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/swordsorcery"
 )
@@ -100,15 +102,18 @@ func TestGraph(t *testing.T) {
 				t.Fatalf("entry %d is %s but holds a %s", n.Number, n.Type, n.Encounter.Type)
 			}
 			if n.Step == steps {
-				if n.Success != 0 || n.Failure != 0 || n.Afterwards != nil {
+				if len(n.Links) != 0 || n.Afterwards != nil {
 					t.Errorf("last-step entry %d leads on", n.Number)
 				}
 				continue
 			}
-			s, f := c.Node(n.Success), c.Node(n.Failure)
-			ws, _ := sys.Next(n.Type, true)
-			wf, _ := sys.Next(n.Type, false)
-			if s.Type != ws || f.Type != wf || s.Step != n.Step+1 || f.Step != n.Step+1 {
+			if len(n.Links) != 2 || n.Links[0].Label != "Success" || n.Links[1].Label != "Failure" {
+				t.Fatalf("entry %d links %+v", n.Number, n.Links)
+			}
+			s, f := c.Node(n.Links[0].To), c.Node(n.Links[1].To)
+			ws, _ := sys.(engine.Campaigner).Next(engine.Step{Type: n.Type}, true)
+			wf, _ := sys.(engine.Campaigner).Next(engine.Step{Type: n.Type}, false)
+			if s.Type != ws.To.Type || f.Type != wf.To.Type || s.Step != n.Step+1 || f.Step != n.Step+1 {
 				t.Errorf("entry %d (%s, step %d) leads to %s/%s", n.Number, n.Type, n.Step, s.Type, f.Type)
 			}
 			if n.Afterwards == nil {
@@ -161,5 +166,68 @@ func BenchmarkCampaign12(b *testing.B) {
 		if _, err := campaign.Build(sys, fmt.Sprint(i), 12, engine.Options{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// levels is a system whose campaign state is a level 1..3 that success
+// raises and failure lowers: the graph is keyed by (step, type, state),
+// and states repeat, so it stays small.
+type levels struct{ set *rules.Set }
+
+func (l levels) Rules() *rules.Set { return l.set }
+
+func (l levels) Encounter(r *dice.Roller, req engine.Request) (*engine.Encounter, error) {
+	return &engine.Encounter{Type: req.Type, State: req.State, Stream: r.Path(),
+		Blocks: []doc.Block{&doc.Roll{Label: "d6", Dice: r.D6()}}}, nil
+}
+
+func (l levels) Start(r *dice.Roller, _ engine.Options) (engine.Step, error) {
+	return engine.Step{Type: "fight", State: "level 2"}, nil
+}
+
+func (l levels) Next(at engine.Step, success bool) (engine.Edge, error) {
+	n := int(at.State[len(at.State)-1] - '0')
+	if success {
+		n = min(3, n+1)
+	} else {
+		n = max(1, n-1)
+	}
+	return engine.Edge{To: engine.Step{Type: "fight", State: fmt.Sprintf("level %d", n)}, Note: fmt.Sprintf("to level %d", n)}, nil
+}
+
+func (l levels) Afterwards(*dice.Roller, engine.Step, *engine.Force, engine.Options) ([]doc.Block, error) {
+	return []doc.Block{&doc.Para{Text: "rest"}}, nil
+}
+
+func TestStates(t *testing.T) {
+	sys := levels{&rules.Set{System: &rules.System{ID: "levels"}, Encounters: []*rules.Encounter{{ID: "fight"}}}}
+	c, err := campaign.Build(sys, "s", 5, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Step 1: level 2; step 2: levels 1, 3; steps 3-5: levels 1, 2, 3.
+	if len(c.Nodes) != 1+2+3+3+3 {
+		t.Fatalf("%d entries", len(c.Nodes))
+	}
+	for _, n := range c.Nodes {
+		if n.Encounter.State != n.State || n.Encounter.Stream != "campaign/"+fmt.Sprint(n.Step)+"/fight/"+n.State {
+			t.Errorf("entry %d: state %q, stream %q", n.Number, n.Encounter.State, n.Encounter.Stream)
+		}
+		for _, l := range n.Links {
+			to := c.Node(l.To)
+			if to == nil || to.Step != n.Step+1 || l.Note != "to "+to.State {
+				t.Errorf("entry %d: link %+v", n.Number, l)
+			}
+		}
+	}
+	if c.Nodes[1].State != "level 1" || c.Nodes[2].State != "level 3" {
+		t.Errorf("step 2 in order: %s, %s", c.Nodes[1].State, c.Nodes[2].State)
+	}
+}
+
+func TestNeedsProcedures(t *testing.T) {
+	data := engine.Data{Set: &rules.Set{System: &rules.System{ID: "tables-only"}}}
+	if _, err := campaign.Build(data, "s", 3, engine.Options{}); err == nil {
+		t.Error("a data-only system built a campaign")
 	}
 }

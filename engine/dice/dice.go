@@ -76,6 +76,9 @@ func (r *Roller) Roll(e Expr) Roll {
 	if err := e.Validate(); err != nil {
 		panic("dice: " + err.Error())
 	}
+	if e.Count < 1 {
+		panic("dice: " + e.Notation() + " rolled before its count was bound")
+	}
 	n := e.Count
 	dice := make([]int, n)
 	for i := range dice {

@@ -313,6 +313,23 @@ func TestDistributions(t *testing.T) {
 		{"successes on 1d6", func(r *Roller) Roll { return r.Successes(1) }, binomial(1, 0.5)},
 		{"successes on 4d6", func(r *Roller) Roll { return r.Successes(4) }, binomial(4, 0.5)},
 		{"successes on 8d6", func(r *Roller) Roll { return r.Successes(8) }, binomial(8, 0.5)},
+		// 2d6+3 is 2d6 moved up by three: 5..15, P(10) = 6/36.
+		{"2d6+3", func(r *Roller) Roll { return r.Roll(mustBind(t, "2d6+3", nil, ModeSum)) }, shift(twoD6, 3)},
+		{"1d6-1", func(r *Roller) Roll { return r.Roll(mustBind(t, "1d6-1", nil, ModeSum)) }, uniform(0, 5)},
+		{"1d6+Rep with Rep 4", func(r *Roller) Roll { return r.Roll(mustBind(t, "1d6+Rep", map[string]int{"Rep": 4}, ModeSum)) }, uniform(5, 10)},
+		// 3d6kl2+1: the lowest two of 3d6 (the mirror of the highest two:
+		// 14 - s), then one more.
+		{"3d6kl2+1", func(r *Roller) Roll { return r.Roll(mustBind(t, "3d6kl2+1", nil, ModeSum)) }, shift(mirror(highTwo, 14), 1)},
+		// Rep d6 counting successes: each die succeeds on 1-3, so Rep 4
+		// gives 0..4 successes with 1, 4, 6, 4, 1 in 16.
+		{"Rep d6 successes with Rep 4", func(r *Roller) Roll {
+			return r.Roll(mustBind(t, "Rep d6", map[string]int{"Rep": 4}, ModeSuccess))
+		}, map[int]float64{0: 1.0 / 16, 1: 4.0 / 16, 2: 6.0 / 16, 3: 4.0 / 16, 4: 1.0 / 16}},
+		{"Rep d6 vs 4 with Rep 3", func(r *Roller) Roll {
+			e := mustBind(t, "Rep d6", map[string]int{"Rep": 3}, ModePass)
+			e.Target = 4
+			return r.Roll(e)
+		}, binomial(3, 4.0/6)},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -351,6 +368,38 @@ func TestDistributions(t *testing.T) {
 			}
 		})
 	}
+}
+
+// mustBind parses notation, sets its mode and binds its names to vars.
+func mustBind(t *testing.T, notation string, vars map[string]int, m Mode) Expr {
+	t.Helper()
+	e, err := Parse(notation)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Mode = m
+	if e, err = e.Bind(vars); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// shift moves every outcome of probs up by n.
+func shift(probs map[int]float64, n int) map[int]float64 {
+	out := map[int]float64{}
+	for v, p := range probs {
+		out[v+n] = p
+	}
+	return out
+}
+
+// mirror maps every outcome v of probs to about - v.
+func mirror(probs map[int]float64, about int) map[int]float64 {
+	out := map[int]float64{}
+	for v, p := range probs {
+		out[about-v] = p
+	}
+	return out
 }
 
 // keepHighestTwoOf3d6 counts, out of the 216 ways 3d6 can fall, how many

@@ -46,6 +46,14 @@ type Expr struct {
 	Mode      Mode
 	Target    int  // ModePass: a die passes on Target or lower
 	SixFails  bool // ModePass: a 6 never passes
+
+	// CountName names a count of dice supplied when rolled ("Rep d6"):
+	// Count is 0 until Bind sets it.
+	CountName string
+	// Mod is added to the value of a sum (2d6+3 reads 5..15). With ModName
+	// ("1d6+Rep") it is the named value, set by Bind.
+	Mod     int
+	ModName string
 }
 
 // MaxDice bounds the dice of one expression, so that a typo in content
@@ -55,11 +63,19 @@ const MaxDice = 100
 // Validate reports whether e can be rolled.
 func (e Expr) Validate() error {
 	switch {
+	case e.CountName != "" && !IsName(e.CountName):
+		return fmt.Errorf("count %q: want a word starting with a capital letter, such as Rep", e.CountName)
+	case e.ModName != "" && !IsName(e.ModName):
+		return fmt.Errorf("modifier %q: want a word starting with a capital letter, such as Rep", e.ModName)
+	case e.Count == 0 && e.CountName != "":
+		// a named count not yet bound: checked again when bound
 	case e.Count < 1 || e.Count > MaxDice:
 		return fmt.Errorf("dice count %d out of range 1..%d", e.Count, MaxDice)
+	}
+	switch {
 	case e.Faces < 2 || e.Faces > 100:
 		return fmt.Errorf("dice with %d faces: want 2..100 faces", e.Faces)
-	case e.Keep < 0 || e.Keep > e.Count:
+	case e.Keep < 0 || e.Count > 0 && e.Keep > e.Count:
 		return fmt.Errorf("cannot keep %d of %d dice", e.Keep, e.Count)
 	case e.Keep > 0 && e.KeepWhich == KeepAll:
 		return errors.New("keep count given without lowest, highest or best")
@@ -69,21 +85,89 @@ func (e Expr) Validate() error {
 		return errors.New("1/2 applies to a single die")
 	case e.Half && e.Mode != ModeSum:
 		return errors.New("1/2 die can only be read as rolled")
+	case e.Half && e.CountName != "":
+		return errors.New("1/2 applies to a single die, not a named count")
+	case e.Half && e.hasMod():
+		return errors.New("a halved die takes no modifier")
+	case e.hasMod() && e.Mode != ModeSum:
+		return errors.New("a modifier applies only to dice added together or read as rolled")
 	}
 	return nil
 }
 
-// Notation returns e in the notation Parse reads, such as "2d6", "3d6kl2"
-// or "1/2d6". Targets are not part of the notation.
+func (e Expr) hasMod() bool { return e.Mod != 0 || e.ModName != "" }
+
+// IsName reports whether s can name a value supplied when dice are rolled:
+// a word of ASCII letters starting with a capital, such as Rep or EAL.
+func IsName(s string) bool {
+	if s == "" || len(s) > 24 || s[0] < 'A' || s[0] > 'Z' {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// modNotation is the modifier as notation writes it: "+3", "-1", "+Rep",
+// or "".
+func (e Expr) modNotation() string {
+	switch {
+	case e.ModName != "":
+		return "+" + e.ModName
+	case e.Mod > 0:
+		return "+" + strconv.Itoa(e.Mod)
+	case e.Mod < 0:
+		return strconv.Itoa(e.Mod)
+	}
+	return ""
+}
+
+// Bind returns e with the values its names stand for taken from vars: the
+// number of dice of a named count ("Rep d6" with Rep 4 rolls four dice) and
+// the value of a named modifier ("1d6+Rep"). A name vars does not hold is an
+// error; an expression without names is returned as it is.
+func (e Expr) Bind(vars map[string]int) (Expr, error) {
+	if e.CountName != "" {
+		n, ok := vars[e.CountName]
+		if !ok {
+			return Expr{}, fmt.Errorf("%s: give a value for %s, the number of dice", e.Notation(), e.CountName)
+		}
+		if n < 1 || n > MaxDice {
+			return Expr{}, fmt.Errorf("%s with %s %d: want 1..%d dice", e.Notation(), e.CountName, n, MaxDice)
+		}
+		e.Count = n
+	}
+	if e.ModName != "" {
+		v, ok := vars[e.ModName]
+		if !ok {
+			return Expr{}, fmt.Errorf("%s: give a value for %s", e.Notation(), e.ModName)
+		}
+		e.Mod = v
+	}
+	if err := e.Validate(); err != nil {
+		return Expr{}, fmt.Errorf("%s: %v", e.Notation(), err)
+	}
+	return e, nil
+}
+
+// Notation returns e in the notation Parse reads, such as "2d6", "3d6kl2",
+// "1/2d6", "2d6+3", "1d6+Rep" or "Rep d6". Names are written as names, even
+// once bound. Targets are not part of the notation.
 func (e Expr) Notation() string {
 	if e.Half {
 		return "1/2d" + strconv.Itoa(e.Faces)
 	}
 	s := strconv.Itoa(e.Count) + "d" + strconv.Itoa(e.Faces)
+	if e.CountName != "" {
+		s = e.CountName + " d" + strconv.Itoa(e.Faces)
+	}
 	if e.Keep > 0 {
 		s += map[Keep]string{KeepLowest: "kl", KeepHighest: "kh", KeepBest: "kb"}[e.KeepWhich] + strconv.Itoa(e.Keep)
 	}
-	return s
+	return s + e.modNotation()
 }
 
 // Describe returns e in words for a table's caption, such as "3d6 counting
@@ -93,15 +177,22 @@ func (e Expr) Describe() string {
 		return fmt.Sprintf("1/2d%d (1-2 = 1, 3-4 = 2, 5-6 = 3)", e.Faces)
 	}
 	s := fmt.Sprintf("%dd%d", e.Count, e.Faces)
-	if e.Keep > 0 {
-		if e.Keep == 1 && e.Count == 2 {
-			word := map[Keep]string{KeepLowest: "lower", KeepHighest: "higher", KeepBest: "better"}[e.KeepWhich]
-			return "the " + word + " of " + s
-		}
-		word := map[Keep]string{KeepLowest: "lowest", KeepHighest: "highest", KeepBest: "best"}[e.KeepWhich]
-		s += " counting the " + word + " " + numberWord(e.Keep)
+	if e.CountName != "" {
+		s = fmt.Sprintf("%s d%d", e.CountName, e.Faces)
 	}
-	return s
+	if e.Keep > 0 {
+		if e.Keep == 1 && e.Count == 2 && e.CountName == "" {
+			word := map[Keep]string{KeepLowest: "lower", KeepHighest: "higher", KeepBest: "better"}[e.KeepWhich]
+			s = "the " + word + " of " + s
+		} else {
+			word := map[Keep]string{KeepLowest: "lowest", KeepHighest: "highest", KeepBest: "best"}[e.KeepWhich]
+			s += " counting the " + word + " " + numberWord(e.Keep)
+		}
+		if e.hasMod() {
+			s += ", "
+		}
+	}
+	return s + e.modNotation()
 }
 
 func numberWord(n int) string {
@@ -114,12 +205,37 @@ func numberWord(n int) string {
 
 // Parse reads dice notation: "NdF" (N defaults to 1), optionally followed
 // by "klK", "khK" or "kbK" to keep the lowest, highest or best K dice, or
-// "1/2dF" for a halved die. The result reads in ModeSum; set Mode and
-// Target for other readings.
+// "1/2dF" for a halved die. A count may be a name supplied when rolled
+// ("Rep d6": a capitalised word, a space, then dF), and a sum may end in a
+// modifier: "+N", "-N" or "+Name" ("2d6+3", "1d6+Rep"). The result reads
+// in ModeSum; set Mode and Target for other readings.
 func Parse(s string) (Expr, error) {
 	orig := s
-	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.TrimSpace(s)
 	var e Expr
+	if name, rest, ok := strings.Cut(s, " "); ok && IsName(name) {
+		e.CountName, s = name, strings.TrimSpace(rest)
+		if s == "" || s[0] != 'd' && s[0] != 'D' {
+			return Expr{}, fmt.Errorf("dice %q: write a named count as a word, a space and dF, such as Rep d6", orig)
+		}
+	}
+	if d := strings.IndexAny(s, "dD"); d >= 0 {
+		if i := strings.IndexAny(s[d:], "+-"); i >= 0 {
+			sign, mod := s[d+i], strings.TrimSpace(s[d+i+1:])
+			s = strings.TrimSpace(s[:d+i])
+			switch n, err := atoi(mod); {
+			case err == nil && sign == '-':
+				e.Mod = -n
+			case err == nil:
+				e.Mod = n
+			case IsName(mod) && sign == '+':
+				e.ModName = mod
+			default:
+				return Expr{}, fmt.Errorf("dice %q: modifier %q: want +N, -N or +Name, such as +3 or +Rep", orig, string(sign)+mod)
+			}
+		}
+	}
+	s = strings.ToLower(s)
 	if rest, ok := strings.CutPrefix(s, "1/2"); ok {
 		e.Half = true
 		s = rest
@@ -129,7 +245,11 @@ func Parse(s string) (Expr, error) {
 		return Expr{}, fmt.Errorf("dice %q: want NdF, such as 2d6", orig)
 	}
 	if d == 0 {
-		e.Count = 1
+		if e.CountName == "" {
+			e.Count = 1
+		}
+	} else if e.CountName != "" {
+		return Expr{}, fmt.Errorf("dice %q: give a number of dice or a name, not both", orig)
 	} else {
 		n, err := atoi(s[:d])
 		if err != nil {
@@ -193,8 +313,34 @@ func atoi(s string) (int, error) {
 	return strconv.Atoi(s)
 }
 
-// Outcomes returns the least and greatest value a roll of e can read.
+// Outcomes returns the least and greatest value a roll of e can read, its
+// modifier included. For an expression with names, bind it first, or see
+// Range.
 func (e Expr) Outcomes() (lo, hi int) {
+	lo, hi = e.outcomes()
+	return lo + e.Mod, hi + e.Mod
+}
+
+// Range returns the values a roll of e can read whatever its names stand
+// for: lo..hi, except that below (above) is true when there is no least
+// (greatest) value. A named modifier leaves both ends open; a named count
+// leaves the top open unless a fixed number of dice is kept.
+func (e Expr) Range() (lo, hi int, below, above bool) {
+	if e.CountName != "" && e.Count == 0 {
+		b := e
+		b.Count = max(1, e.Keep)
+		lo, hi = b.Outcomes()
+		above = e.Keep == 0
+	} else {
+		lo, hi = e.Outcomes()
+	}
+	if e.ModName != "" {
+		below, above = true, true
+	}
+	return lo, hi, below, above
+}
+
+func (e Expr) outcomes() (lo, hi int) {
 	kept := e.Count
 	if e.Keep > 0 {
 		kept = e.Keep
@@ -249,6 +395,7 @@ func (e Expr) Read(dice []int) Roll {
 		for _, d := range kept {
 			r.Value += d
 		}
+		r.Value += e.Mod
 	}
 	return r
 }

@@ -78,6 +78,25 @@ func TestRead(t *testing.T) {
 			[]int{5, 2, 6}, 1, []int{2, 5}, "3d6 best two for 1-3 = 5, 2, 6 → 2, 5: 1 success"},
 		{"3d6 highest two successes", Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepHighest, Mode: ModeSuccess},
 			[]int{5, 2, 6}, 0, []int{5, 6}, "3d6 highest two for 1-3 = 5, 2, 6 → 5, 6: 0 successes"},
+
+		{"1d6+3", Expr{Count: 1, Faces: 6, Mod: 3}, []int{4}, 7, nil, "1d6+3 = 4 + 3 = 7"},
+		{"1d6-1", Expr{Count: 1, Faces: 6, Mod: -1}, []int{4}, 3, nil, "1d6-1 = 4 - 1 = 3"},
+		{"2d6+3", Expr{Count: 2, Faces: 6, Mod: 3}, []int{3, 6}, 12, nil, "2d6+3 = 3 + 6 + 3 = 12"},
+		{"1d6+Rep bound to 4", Expr{Count: 1, Faces: 6, ModName: "Rep", Mod: 4}, []int{5}, 9, nil, "1d6+Rep = 5 + 4 = 9"},
+		{"1d6+Rep bound to 0", Expr{Count: 1, Faces: 6, ModName: "Rep"}, []int{5}, 5, nil, "1d6+Rep = 5 + 0 = 5"},
+		{"1d6+Impact bound to -2", Expr{Count: 1, Faces: 6, ModName: "Impact", Mod: -2}, []int{5}, 3, nil, "1d6+Impact = 5 - 2 = 3"},
+		{"3d6kl2+1 keeps then adds", Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepLowest, Mod: 1},
+			[]int{5, 2, 6}, 8, []int{2, 5}, "3d6 lowest two, +1 = 5, 2, 6 → 2 + 5 + 1 = 8"},
+		{"lower of 2d6+1", Expr{Count: 2, Faces: 6, Keep: 1, KeepWhich: KeepLowest, Mod: 1},
+			[]int{5, 2}, 3, []int{2}, "lower of 2d6, +1 = 5, 2 → 2 + 1 = 3"},
+		{"Rep d6 successes, Rep 4", Expr{Count: 4, Faces: 6, CountName: "Rep", Mode: ModeSuccess},
+			[]int{1, 4, 3, 2}, 3, nil, "4d6 (Rep 4) for 1-3 = 1, 4, 3, 2: 3 successes"},
+		{"Rep d6 vs 4, Rep 3", Expr{Count: 3, Faces: 6, CountName: "Rep", Mode: ModePass, Target: 4},
+			[]int{1, 5, 4}, 2, nil, "3d6 (Rep 3) vs 4 = 1, 5, 4: 2 passed"},
+		{"Rep d6 summed, Rep 2, +1", Expr{Count: 2, Faces: 6, CountName: "Rep", Mod: 1},
+			[]int{3, 6}, 10, nil, "2d6 (Rep 2), +1 = 3 + 6 + 1 = 10"},
+		{"Rep d6 best one, Rep 3", Expr{Count: 3, Faces: 6, CountName: "Rep", Keep: 1, KeepWhich: KeepHighest},
+			[]int{3, 6, 2}, 6, []int{6}, "3d6 (Rep 3) highest one = 3, 6, 2 → 6"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -166,6 +185,18 @@ func TestParseGood(t *testing.T) {
 		{"1d2", Expr{Count: 1, Faces: 2}, "1d2"},
 		{"d20", Expr{Count: 1, Faces: 20}, "1d20"},
 		{"4d6kh3", Expr{Count: 4, Faces: 6, Keep: 3, KeepWhich: KeepHighest}, "4d6kh3"},
+		{"2d6+3", Expr{Count: 2, Faces: 6, Mod: 3}, "2d6+3"},
+		{"1d6-1", Expr{Count: 1, Faces: 6, Mod: -1}, "1d6-1"},
+		{"2d6 + 3", Expr{Count: 2, Faces: 6, Mod: 3}, "2d6+3"},
+		{"2d6+0", Expr{Count: 2, Faces: 6}, "2d6"},
+		{"1d6+Rep", Expr{Count: 1, Faces: 6, ModName: "Rep"}, "1d6+Rep"},
+		{"D6+EAL", Expr{Count: 1, Faces: 6, ModName: "EAL"}, "1d6+EAL"},
+		{"3d6kl2+1", Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepLowest, Mod: 1}, "3d6kl2+1"},
+		{"Rep d6", Expr{CountName: "Rep", Faces: 6}, "Rep d6"},
+		{"Rep D6", Expr{CountName: "Rep", Faces: 6}, "Rep d6"},
+		{" Rep  d6 ", Expr{CountName: "Rep", Faces: 6}, "Rep d6"},
+		{"Rep d6kh1", Expr{CountName: "Rep", Faces: 6, Keep: 1, KeepWhich: KeepHighest}, "Rep d6kh1"},
+		{"Rep d6+1", Expr{CountName: "Rep", Faces: 6, Mod: 1}, "Rep d6+1"},
 	}
 	for _, tc := range cases {
 		e, err := Parse(tc.in)
@@ -218,6 +249,19 @@ func TestParseBad(t *testing.T) {
 		{"2 d6", "bad count"},
 		{"two d6", "bad count"},
 		{"1/2", "want NdF"},
+		{"2d6+", "modifier \"+\": want +N, -N or +Name"},
+		{"2d6+x", "modifier \"+x\""},
+		{"2d6-Rep", "modifier \"-Rep\""},
+		{"2d6+3+1", "modifier \"+3+1\""},
+		{"2d6+99999", "modifier"},
+		{"1/2d6+1", "a halved die takes no modifier"},
+		{"Rep 2d6", "write a named count as a word, a space and dF"},
+		{"Rep", "want NdF"},
+		{"Rep x6", "write a named count"},
+		{"rep d6", "bad count"},
+		{"Rep 1/2d6", "write a named count"},
+		{"Rep d6kx1", "unexpected"},
+		{"R3p d6", "bad count"},
 	}
 	for _, tc := range cases {
 		e, err := Parse(tc.in)
@@ -283,6 +327,112 @@ func TestValidate(t *testing.T) {
 	}
 }
 
+func TestBind(t *testing.T) {
+	vars := map[string]int{"Rep": 4, "EAL": 2}
+	cases := []struct {
+		in   string
+		mode Mode
+		want Expr
+	}{
+		{"2d6", ModeSum, Expr{Count: 2, Faces: 6}},
+		{"2d6+3", ModeSum, Expr{Count: 2, Faces: 6, Mod: 3}},
+		{"1d6+Rep", ModeSum, Expr{Count: 1, Faces: 6, ModName: "Rep", Mod: 4}},
+		{"Rep d6", ModeSuccess, Expr{Count: 4, Faces: 6, CountName: "Rep", Mode: ModeSuccess}},
+		{"Rep d6+EAL", ModeSum, Expr{Count: 4, Faces: 6, CountName: "Rep", ModName: "EAL", Mod: 2}},
+	}
+	for _, tc := range cases {
+		e, err := Parse(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Mode = tc.mode
+		got, err := e.Bind(vars)
+		if err != nil || got != tc.want {
+			t.Errorf("Parse(%q).Bind = %+v, %v; want %+v", tc.in, got, err, tc.want)
+		}
+		if got.Notation() != e.Notation() {
+			t.Errorf("binding changed the notation %q to %q", e.Notation(), got.Notation())
+		}
+	}
+	bad := []struct {
+		in   string
+		vars map[string]int
+		want string
+	}{
+		{"Rep d6", nil, "Rep d6: give a value for Rep, the number of dice"},
+		{"Rep d6", map[string]int{"Rep": 0}, "Rep d6 with Rep 0: want 1..100 dice"},
+		{"Rep d6", map[string]int{"Rep": 101}, "Rep d6 with Rep 101: want 1..100 dice"},
+		{"Rep d6kl2", map[string]int{"Rep": 1}, "Rep d6kl2: cannot keep 2 of 1 dice"},
+		{"1d6+Rep", map[string]int{"EAL": 3}, "1d6+Rep: give a value for Rep"},
+	}
+	for _, tc := range bad {
+		e, err := Parse(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := e.Bind(tc.vars); err == nil || err.Error() != tc.want || got != (Expr{}) {
+			t.Errorf("Parse(%q).Bind(%v) = %+v, %v; want error %q", tc.in, tc.vars, got, err, tc.want)
+		}
+	}
+	// Rolling a named count before it is bound is a programming mistake.
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(r.(string), "Rep d6 rolled before its count was bound") {
+			t.Errorf("rolling unbound Rep d6: recovered %v", r)
+		}
+	}()
+	New("x").Roll(Expr{CountName: "Rep", Faces: 6})
+}
+
+func TestModifierReadings(t *testing.T) {
+	// A modifier is for dice added together; passing or counting successes
+	// takes none.
+	for _, m := range []Mode{ModePass, ModeSuccess} {
+		for _, e := range []Expr{{Count: 2, Faces: 6, Mod: 1, Mode: m}, {Count: 2, Faces: 6, ModName: "Rep", Mode: m}} {
+			if err := e.Validate(); err == nil || err.Error() != "a modifier applies only to dice added together or read as rolled" {
+				t.Errorf("%+v: Validate() = %v", e, err)
+			}
+		}
+	}
+	if err := (Expr{Count: 2, Faces: 6, ModName: "rep"}).Validate(); err == nil || !strings.Contains(err.Error(), `modifier "rep": want a word starting with a capital letter`) {
+		t.Errorf("lowercase modifier name: %v", err)
+	}
+	if err := (Expr{Faces: 6, CountName: "Rep", Half: true}).Validate(); err == nil {
+		t.Errorf("halved named count validates")
+	}
+}
+
+func TestRange(t *testing.T) {
+	cases := []struct {
+		in           string
+		mode         Mode
+		lo, hi       int
+		below, above bool
+	}{
+		{"2d6", ModeSum, 2, 12, false, false},
+		{"2d6+3", ModeSum, 5, 15, false, false},
+		{"1d6-1", ModeSum, 0, 5, false, false},
+		{"3d6kl2+1", ModeSum, 3, 13, false, false},
+		{"1d6+Rep", ModeSum, 1, 6, true, true},
+		{"Rep d6", ModeSuccess, 0, 1, false, true},
+		{"Rep d6", ModePass, 0, 1, false, true},
+		{"Rep d6", ModeSum, 1, 6, false, true},
+		{"Rep d6kl2", ModePass, 0, 2, false, false},
+		{"Rep d6kh1", ModeSum, 1, 6, false, false},
+		{"Rep d6+EAL", ModeSum, 1, 6, true, true},
+	}
+	for _, tc := range cases {
+		e, err := Parse(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Mode = tc.mode
+		lo, hi, below, above := e.Range()
+		if lo != tc.lo || hi != tc.hi || below != tc.below || above != tc.above {
+			t.Errorf("%s read %s: Range() = %d, %d, %v, %v; want %d, %d, %v, %v", tc.in, tc.mode, lo, hi, below, above, tc.lo, tc.hi, tc.below, tc.above)
+		}
+	}
+}
+
 func TestOutcomes(t *testing.T) {
 	cases := []struct {
 		e      Expr
@@ -298,6 +448,10 @@ func TestOutcomes(t *testing.T) {
 		{Expr{Count: 1, Faces: 6, Half: true}, 1, 3},
 		{Expr{Count: 1, Faces: 5, Half: true}, 1, 3},
 		{Expr{Count: 1, Faces: 2, Half: true}, 1, 1},
+		{Expr{Count: 2, Faces: 6, Mod: 3}, 5, 15},
+		{Expr{Count: 1, Faces: 6, Mod: -1}, 0, 5},
+		{Expr{Count: 1, Faces: 6, ModName: "Rep", Mod: 4}, 5, 10},
+		{Expr{Count: 4, Faces: 6, CountName: "Rep", Mode: ModeSuccess}, 0, 4},
 	}
 	for _, tc := range cases {
 		lo, hi := tc.e.Outcomes()
@@ -320,6 +474,12 @@ func TestDescribe(t *testing.T) {
 		{Expr{Count: 2, Faces: 6, Keep: 1, KeepWhich: KeepHighest}, "the higher of 2d6"},
 		{Expr{Count: 2, Faces: 6, Keep: 1, KeepWhich: KeepBest}, "the better of 2d6"},
 		{Expr{Count: 1, Faces: 6, Half: true}, "1/2d6 (1-2 = 1, 3-4 = 2, 5-6 = 3)"},
+		{Expr{Count: 2, Faces: 6, Mod: 3}, "2d6+3"},
+		{Expr{Count: 1, Faces: 6, ModName: "Rep"}, "1d6+Rep"},
+		{Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepLowest, Mod: 1}, "3d6 counting the lowest two, +1"},
+		{Expr{Count: 2, Faces: 6, Keep: 1, KeepWhich: KeepLowest, Mod: -1}, "the lower of 2d6, -1"},
+		{Expr{Faces: 6, CountName: "Rep"}, "Rep d6"},
+		{Expr{Faces: 6, CountName: "Rep", Keep: 1, KeepWhich: KeepHighest}, "Rep d6 counting the highest one"},
 	}
 	for _, tc := range cases {
 		if got := tc.e.Describe(); got != tc.want {
@@ -350,6 +510,14 @@ func TestRollJSON(t *testing.T) {
 			`{"dice":"3d6kl2","read":"pass","target":4,"rolled":[5,2,6],"kept":[2,5],"value":1,"text":"3d6 lowest two vs 4 = 5, 2, 6 → 2, 5: 1 passed"}`},
 		{Expr{Count: 1, Faces: 6, Half: true}, []int{5},
 			`{"dice":"1/2d6","read":"sum","rolled":[5],"value":3,"text":"1/2d6 = 5 → 3"}`},
+		{Expr{Count: 1, Faces: 6, Mod: 3}, []int{4},
+			`{"dice":"1d6+3","modifier":3,"read":"sum","rolled":[4],"value":7,"text":"1d6+3 = 4 + 3 = 7"}`},
+		{Expr{Count: 1, Faces: 6, ModName: "Rep", Mod: 4}, []int{5},
+			`{"dice":"1d6+Rep","modifier":4,"modifierName":"Rep","read":"sum","rolled":[5],"value":9,"text":"1d6+Rep = 5 + 4 = 9"}`},
+		{Expr{Count: 1, Faces: 6, ModName: "EAL"}, []int{5},
+			`{"dice":"1d6+EAL","modifier":0,"modifierName":"EAL","read":"sum","rolled":[5],"value":5,"text":"1d6+EAL = 5 + 0 = 5"}`},
+		{Expr{Count: 3, Faces: 6, CountName: "Rep", Mode: ModeSuccess}, []int{1, 4, 3},
+			`{"dice":"Rep d6","countName":"Rep","read":"success","rolled":[1,4,3],"value":2,"text":"3d6 (Rep 3) for 1-3 = 1, 4, 3: 2 successes"}`},
 	}
 	for _, tc := range cases {
 		b, err := json.Marshal(tc.e.Read(tc.dice))

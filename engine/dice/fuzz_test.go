@@ -21,6 +21,8 @@ func FuzzParse(f *testing.F) {
 		"", "d", "0d6", "2d1", "2d6k", "2d6kl3", "2d6x", "1/2d6kl1", "3/2d6",
 		"101d6", "99999999999d6", "+2d6", "2d6kl0", "1/2", "-1d6", "2d6kl+1",
 		"\xff", "1/2d\u0130", "dd6", "2d6kl1kl1",
+		"2d6+3", "1d6-1", "1d6+Rep", "3d6kl2+1", "Rep d6", "Rep d6kh1", "Rep d6+EAL",
+		"2d6+", "2d6-Rep", "Rep 2d6", "Rep", "1/2d6+1", "2d6 + 3", "d6+-1", "Rep D6-0",
 	} {
 		f.Add(s)
 	}
@@ -41,6 +43,9 @@ func FuzzParse(f *testing.F) {
 		if e.Mode != ModeSum || e.Target != 0 || e.SixFails {
 			t.Fatalf("Parse(%q) = %+v: notation set a reading", s, e)
 		}
+		if (e.CountName == "") != (e.Count > 0) || e.ModName != "" && e.Mod != 0 {
+			t.Fatalf("Parse(%q) = %+v: a name with a value", s, e)
+		}
 		n := e.Notation()
 		back, err := Parse(n)
 		if err != nil {
@@ -53,8 +58,14 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("notation not a fixed point: %q -> %q", n, n2)
 		}
 
+		// Rolled with values for its names: a count of at least three dice
+		// (and enough to keep), a modifier of -2.
+		e, err = e.Bind(map[string]int{e.CountName: max(3, e.Keep), e.ModName: -2})
+		if err != nil {
+			t.Fatalf("Parse(%q) = %+v, which does not bind: %v", s, back, err)
+		}
 		exprs := []Expr{e}
-		if !e.Half {
+		if !e.Half && e.Mod == 0 && e.ModName == "" {
 			for _, target := range []int{0, 1, 4, 6, 7} {
 				p := e
 				p.Mode, p.Target, p.SixFails = ModePass, target, target >= 6

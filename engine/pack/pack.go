@@ -16,10 +16,10 @@ const MaxEncounters = 200
 
 // Pack is a pre-rolled scenario pack.
 type Pack struct {
-	System  string       `json:"system"`
-	Seed    string       `json:"seed"`
-	Band    *engine.Band `json:"band"`
-	Entries []*Entry     `json:"entries"` // by number
+	System  string        `json:"system"`
+	Seed    string        `json:"seed"`
+	Band    *engine.Force `json:"band,omitempty"` // nil for a system that does not recruit
+	Entries []*Entry      `json:"entries"`        // by number
 }
 
 // Entry is one encounter of the pack.
@@ -37,15 +37,22 @@ func Build(sys engine.System, seed string, types []string, opt engine.Options) (
 	if len(types) < 1 || len(types) > MaxEncounters {
 		return nil, fmt.Errorf("pack of %d encounters: want 1 to %d", len(types), MaxEncounters)
 	}
-	root := dice.New(seed)
-	band, err := sys.Band(root.Stream("band"), opt)
-	if err != nil {
-		return nil, fmt.Errorf("failed to recruit the band: %w", err)
+	enc, ok := sys.(engine.Encounterer)
+	if !ok {
+		return nil, fmt.Errorf("system %s has no encounter procedures", sys.Rules().System.ID)
 	}
-	p := &Pack{System: sys.Rules().System.ID, Seed: seed, Band: band}
+	root := dice.New(seed)
+	p := &Pack{System: sys.Rules().System.ID, Seed: seed}
+	if rec, ok := sys.(engine.Recruiter); ok {
+		band, err := rec.Band(root.Stream("band"), opt)
+		if err != nil {
+			return nil, fmt.Errorf("failed to recruit the band: %w", err)
+		}
+		p.Band = band
+	}
 	for i, typ := range types {
 		n := i + 1
-		e, err := sys.Encounter(root.Stream("pack", strconv.Itoa(n), typ), typ, band, opt)
+		e, err := enc.Encounter(root.Stream("pack", strconv.Itoa(n), typ), engine.Request{Type: typ, Band: p.Band, Options: opt})
 		if err != nil {
 			return nil, fmt.Errorf("failed to roll encounter %d (%s): %w", n, typ, err)
 		}

@@ -36,6 +36,7 @@ type reading struct {
 	read               rules.Read
 	target             int // pass: a die passes on target or lower
 	sixFails           bool
+	mod                int // added to a sum or a die read as rolled
 }
 
 // readingOf is the reading of tb's own dice; target is used when tb is
@@ -76,11 +77,17 @@ func (r reading) value(ds []int) int {
 				v++
 			}
 		}
+	case rules.ReadSuccesses:
+		for _, d := range kept {
+			if d <= 3 {
+				v++
+			}
+		}
 	case rules.ReadAsRolled:
 		if len(kept) != 1 {
 			panic(fmt.Sprintf("as-rolled with %d dice kept", len(kept)))
 		}
-		v = kept[0]
+		v = kept[0] + r.mod
 		if r.half {
 			v = (v + 1) / 2
 		}
@@ -91,6 +98,7 @@ func (r reading) value(ds []int) int {
 			}
 			v += d
 		}
+		v += r.mod
 	default:
 		panic("reading " + string(r.read))
 	}
@@ -276,6 +284,50 @@ func TestEnumeration(t *testing.T) {
 	check("3d6kb2 sum", reading{count: 3, faces: 6, keep: 2, which: dice.KeepBest, read: rules.ReadSum}, map[int]float64{12: 16.0 / 216, 2: 1.0 / 216})
 	check("1d6", reading{count: 1, faces: 6, read: rules.ReadAsRolled}, map[int]float64{1: 1.0 / 6, 6: 1.0 / 6})
 	check("1/2d6", reading{count: 1, faces: 6, half: true, read: rules.ReadAsRolled}, map[int]float64{1: 2.0 / 6, 3: 2.0 / 6})
+	check("2d6+3", reading{count: 2, faces: 6, read: rules.ReadSum, mod: 3}, map[int]float64{4: 0, 5: 1.0 / 36, 10: 6.0 / 36, 15: 1.0 / 36, 16: 0})
+	check("1d6+4", reading{count: 1, faces: 6, read: rules.ReadSum, mod: 4}, map[int]float64{4: 0, 5: 1.0 / 6, 10: 1.0 / 6})
+	// Each die succeeds on 1-3, half the time: 4d6 gives 0..4 successes
+	// 1, 4, 6, 4 and 1 times in 16.
+	check("4d6 successes", reading{count: 4, faces: 6, read: rules.ReadSuccesses}, map[int]float64{0: 1.0 / 16, 1: 4.0 / 16, 2: 6.0 / 16, 3: 4.0 / 16, 4: 1.0 / 16})
+}
+
+// TestNewReadingFrequencies rolls the book-shaped tables with a modifier,
+// a named modifier and a named count, and checks each row comes up as often
+// as its exact probability says.
+func TestNewReadingFrequencies(t *testing.T) {
+	f := parseBooks(t)
+	cases := []struct {
+		id   string
+		vars map[string]int
+		r    reading
+		want map[string]float64 // the probabilities worked by hand, by row
+	}{
+		// 1d6+Rep with Rep 4 reads 5..10: 7 or less on 1-3, 8, 9, 10+ on 5-6.
+		{"ranged-combat", map[string]int{"Rep": 4}, reading{count: 1, faces: 6, read: rules.ReadSum, mod: 4},
+			map[string]float64{"row 0": 3.0 / 6, "row 1": 1.0 / 6, "row 2": 1.0 / 6, "row 3": 1.0 / 6}},
+		// 2d6+3: 5 to 7 is 2d6 of 2-4 (6/36), 8 or 9 is 5-6 (9/36), 10 or more 7-12 (21/36).
+		{"np-movement", nil, reading{count: 2, faces: 6, read: rules.ReadSum, mod: 3},
+			map[string]float64{"row 0": 6.0 / 36, "row 1": 9.0 / 36, "row 2": 21.0 / 36}},
+		// Rep d6 counting successes with Rep 4: 0, 1, 2 and 3+ (3 or 4).
+		{"melee", map[string]int{"Rep": 4}, reading{count: 4, faces: 6, read: rules.ReadSuccesses},
+			map[string]float64{"row 0": 1.0 / 16, "row 1": 4.0 / 16, "row 2": 6.0 / 16, "row 3": 5.0 / 16}},
+	}
+	for _, c := range cases {
+		t.Run(c.id, func(t *testing.T) {
+			tb := tableOf(t, f, c.id)
+			p := expected(t, tb, c.r, byRow)
+			for k, want := range c.want {
+				if math.Abs(p[k]-want) > 1e-12 {
+					t.Errorf("%s: P(%s) = %v by enumeration, want %v", c.id, k, p[k], want)
+				}
+			}
+			roller := dice.New("sortie/rules/new-readings").Stream(c.id)
+			counts := sample(t, tb, c.r, byRow, func() (rules.Result, error) { return tb.RollVars(roller, c.vars) })
+			if ok, how := fits(t, counts, p); !ok {
+				t.Errorf("%s: counts %v do not fit %v: %s", c.id, counts, p, how)
+			}
+		})
+	}
 }
 
 // TestTableFrequencies rolls every rollable table of the real data and

@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"io/fs"
+	"math"
 	"strings"
 	"testing"
 
@@ -35,16 +36,34 @@ func checkParse(t *testing.T, data []byte) {
 				t.Fatalf("table %s row %q: %d cells for %d columns", tb.ID, r.Key, len(r.Cells), len(tb.Columns))
 			}
 		}
-		if !tb.Read.Rolled() {
+		if !tb.Rolled() {
 			continue
 		}
-		lo, hi := tb.Dice.Outcomes()
+		lo, hi, below, above := tb.Dice.Range()
+		from, to := lo, hi
 		for _, r := range tb.Rows {
-			if r.Lo < lo || r.Hi > hi || r.Lo > r.Hi {
-				t.Fatalf("table %s row %q covers %d..%d, outside %d..%d", tb.ID, r.Key, r.Lo, r.Hi, lo, hi)
+			if r.Lo > r.Hi {
+				t.Fatalf("table %s row %q covers %d..%d", tb.ID, r.Key, r.Lo, r.Hi)
+			}
+			for _, x := range []int{r.Lo, r.Hi} {
+				if x == math.MinInt || x == math.MaxInt {
+					continue
+				}
+				if !below && x < lo || !above && x > hi {
+					t.Fatalf("table %s row %q names %d, outside %d..%d", tb.ID, r.Key, x, lo, hi)
+				}
+				from, to = min(from, x), max(to, x)
 			}
 		}
-		for v := lo; v <= hi; v++ {
+		// Every value the dice can read, and past an open end a value
+		// beyond every row, is in exactly one row.
+		if below {
+			from--
+		}
+		if above {
+			to++
+		}
+		for v := from; v <= to; v++ {
 			n := 0
 			for _, r := range tb.Rows {
 				if v >= r.Lo && v <= r.Hi {
@@ -81,6 +100,18 @@ var brokenSeeds = []string{
 	"table t\xff\n",
 	"table t\ntitle T\ndice 2d6\nread sum\ncolumns A:text\n| 2-12 | a \\|\n",
 	"table t\ntitle T\ndice 2d6\nread sum\ncolumns A:text\n| -1 | a |\n| 2–12 | b |\n",
+	"table t\ntitle T\ndice 1d6+Rep\nread sum\ncolumns A:text\n| 7 or less | a |\n| 8 to 9 | b |\n| 10+ | c |\n",
+	"table t\ntitle T\ndice 2d6+3\nread sum\ncolumns A:text\n| 5 or 6 | a |\n| 7-9 | b |\n| 10 or more | c |\n",
+	"table t\ntitle T\ndice 1d6-1\nread as-rolled\ncolumns A:text\n| 0 or less | a |\n| 1+ | b |\n",
+	"table t\ntitle T\ndice Rep d6\nread successes\ncolumns A:text\n| 0 | a |\n| 1 | b |\n| 2+ | c |\n",
+	"table t\ntitle T\ndice Rep d6\nread pass\ntarget 4\ncolumns A:text\n| 2+ | a |\n| 1 | b |\n| 0 | c |\n",
+	"table t\ntitle T\ndice Rep d6\nread opposed-successes\ncolumns A:text\n| More | a |\n",
+	"table t\ntitle T\ndice 2d6\nread pass\ntarget Rep\nacross passed 2 | 1 | 0 | -\ncolumns A:text|B:text|C:text|D:text\n| Fire | a | b | c | d |\n",
+	"table t\ntitle T\ndice 1d6\nread as-rolled\nacross EAL 1 | 2\ncolumns A:text|B:text\n| 1-6 | a | b |\n",
+	"table t\ntitle T\ndice 2d6\nread sum\nmodifier A | +1\nmodifiers B is: | Mod\nmodifier C [^1] | +1d6 [^2]\nfootnote 1 x\nfootnote 2 y\nnote z [^3]\nfootnote 3 w\ncolumns A:text|B:int\n| 2-12 | Clear [^1] | [1] [^2] |\ndecision d\n",
+	"table t\ntitle T\ndice 2d6\nread sum\ncolumns A:text\n| 2-6 | a |\n| 7+ | b |\n| 8-12 | c |\n",
+	"table t\ntitle T\ndice 2d6\nread sum\ncolumns A:text\n| 2-12 | a [^1 |\n",
+	"system s\nname S\nsections 3x3\nencounter e\ntitle E\nobjective O\n",
 }
 
 // realSeeds are the real files, plus each cut in half and with its first

@@ -20,6 +20,31 @@ type tableJSON struct {
 	Groups    []string     `json:"groups,omitempty"`
 	Source    string       `json:"source,omitempty"`
 	Decisions []string     `json:"decisions,omitempty"`
+	Across    *acrossJSON  `json:"across,omitempty"`
+	Modifiers []groupJSON  `json:"modifiers,omitempty"`
+	Footnotes []noteJSON   `json:"footnotes,omitempty"`
+}
+
+type acrossJSON struct {
+	Name   string `json:"name"`
+	Values []*int `json:"values"` // null for a column not read by Name
+}
+
+type groupJSON struct {
+	Headers [2]string      `json:"headers"`
+	Rows    []modifierJSON `json:"rows"`
+}
+
+type modifierJSON struct {
+	Text          string `json:"text"`
+	Value         string `json:"value"`
+	TextFootnote  int    `json:"textFootnote,omitempty"`
+	ValueFootnote int    `json:"valueFootnote,omitempty"`
+}
+
+type noteJSON struct {
+	Number int    `json:"number"`
+	Text   string `json:"text"`
 }
 
 type columnJSON struct {
@@ -35,9 +60,10 @@ type rowJSON struct {
 }
 
 type cellJSON struct {
-	Text    string `json:"text"`
-	Int     *int   `json:"int,omitempty"`
-	Decided bool   `json:"decided,omitempty"`
+	Text     string `json:"text"`
+	Int      *int   `json:"int,omitempty"`
+	Decided  bool   `json:"decided,omitempty"`
+	Footnote int    `json:"footnote,omitempty"`
 }
 
 // MarshalJSON writes the table in the form docs/json.md documents.
@@ -53,14 +79,40 @@ func (t *Table) MarshalJSON() ([]byte, error) {
 	for _, c := range t.Columns {
 		j.Columns = append(j.Columns, columnJSON(c))
 	}
+	if t.AcrossName != "" {
+		a := &acrossJSON{Name: t.AcrossName}
+		for i := range t.AcrossValues {
+			if v, ok := t.AcrossValue(i); ok {
+				a.Values = append(a.Values, &v)
+			} else {
+				a.Values = append(a.Values, nil)
+			}
+		}
+		j.Across = a
+	}
+	for _, g := range t.Modifiers {
+		gj := groupJSON{Headers: g.Headers}
+		for _, m := range g.Rows {
+			gj.Rows = append(gj.Rows, modifierJSON{Text: m.Text, Value: m.Value, TextFootnote: m.TextNote, ValueFootnote: m.ValueNote})
+		}
+		j.Modifiers = append(j.Modifiers, gj)
+	}
+	for _, f := range t.Footnotes {
+		j.Footnotes = append(j.Footnotes, noteJSON{Number: f.Number, Text: f.Text})
+	}
 	for _, r := range t.Rows {
 		rj := rowJSON{Key: r.Key}
-		if t.Read.Rolled() {
+		if t.Rolled() {
 			lo, hi := r.Lo, r.Hi
-			rj.Lo, rj.Hi = &lo, &hi
+			if !r.OpenBelow() {
+				rj.Lo = &lo // an open key leaves out its open end
+			}
+			if !r.OpenAbove() {
+				rj.Hi = &hi
+			}
 		}
 		for i, c := range r.Cells {
-			cj := cellJSON{Text: c.Text, Decided: c.Decided}
+			cj := cellJSON{Text: c.Text, Decided: c.Decided, Footnote: c.Footnote}
 			if t.Columns[i].Type == TypeInt && !c.NA {
 				n := c.Int
 				cj.Int = &n
@@ -78,9 +130,10 @@ type systemJSON struct {
 	Publisher  string           `json:"publisher,omitempty"`
 	Book       string           `json:"book,omitempty"`
 	Summary    string           `json:"summary,omitempty"`
-	Board      [2]int           `json:"boardInches"`
-	StarRep    int              `json:"starRep"`
-	First      string           `json:"firstEncounter"`
+	Board      *[2]int          `json:"boardInches,omitempty"`
+	Sections   *[2]int          `json:"sections,omitempty"`
+	StarRep    int              `json:"starRep,omitempty"`
+	First      string           `json:"firstEncounter,omitempty"`
 	QRS        []string         `json:"qrs"`
 	Encounters []*encounterJSON `json:"encounters"`
 	Tables     []*Table         `json:"tables"`
@@ -94,7 +147,7 @@ type encounterJSON struct {
 	Forces     []string `json:"forces,omitempty"`
 	Deployment []string `json:"deployment,omitempty"`
 	Special    []string `json:"special,omitempty"`
-	Terrain    string   `json:"terrainTable"`
+	Terrain    string   `json:"terrainTable,omitempty"`
 	Camp       bool     `json:"camp,omitempty"`
 	BandStarts bool     `json:"bandStarts,omitempty"`
 }
@@ -105,7 +158,13 @@ func (s *Set) MarshalJSON() ([]byte, error) {
 	sys := s.System
 	j := systemJSON{
 		ID: sys.ID, Name: sys.Name, Publisher: sys.Publisher, Book: sys.Book, Summary: sys.Summary,
-		Board: [2]int{sys.BoardW, sys.BoardH}, StarRep: sys.StarRep, First: sys.First, QRS: sys.QRS,
+		StarRep: sys.StarRep, First: sys.First, QRS: sys.QRS,
+	}
+	if sys.BoardW > 0 {
+		j.Board = &[2]int{sys.BoardW, sys.BoardH}
+	}
+	if sys.SectionCols > 0 {
+		j.Sections = &[2]int{sys.SectionCols, sys.SectionRows}
 	}
 	for _, e := range s.Encounters {
 		j.Encounters = append(j.Encounters, &encounterJSON{

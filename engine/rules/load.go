@@ -133,11 +133,14 @@ func Assemble(files ...*File) (*Set, error) {
 		}
 	}
 	for _, e := range s.Encounters {
+		if e.Terrain == "" {
+			continue
+		}
 		t, ok := s.Tables[e.Terrain]
 		switch {
 		case !ok:
 			add(errorf(e.TerrainPos, "encounter %s: terrain table %q not found%s", e.ID, e.Terrain, suggest(e.Terrain, s.Order)))
-		case !t.Read.Rolled():
+		case !t.Rolled():
 			add(errorf(e.TerrainPos, "encounter %s: terrain table %s is read %s, want a table the engine can roll", e.ID, t.ID, t.Read))
 		}
 	}

@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -65,6 +66,9 @@ type parser struct {
 	// rowErrs is set when a row of the current table was rejected, so the
 	// coverage check does not report the missing row a second time.
 	rowErrs bool
+	// marks holds where each footnote marker of the current table was
+	// first used.
+	marks map[int]Pos
 }
 
 func (p *parser) errorf(format string, args ...any) {
@@ -144,6 +148,7 @@ func (p *parser) startBlock(kind, id string) {
 	}
 	p.kind = kind
 	p.seen = map[string]Pos{}
+	p.marks = map[int]Pos{}
 	p.rowErrs = false
 	switch kind {
 	case "system":
@@ -158,10 +163,11 @@ func (p *parser) startBlock(kind, id string) {
 // directives each block kind takes, and whether they may repeat.
 var directives = map[string]map[string]bool{
 	"system": {"name": false, "publisher": false, "book": false, "summary": false,
-		"board": false, "star-rep": false, "first-encounter": false, "qrs": true},
+		"board": false, "star-rep": false, "first-encounter": false, "qrs": true, "sections": false},
 	"table": {"title": false, "dice": false, "read": false, "target": false, "six-fails": false,
 		"caption": false, "key": false, "note": true, "columns": false, "group": true,
-		"source": false, "decision": true},
+		"source": false, "decision": true, "across": false, "modifiers": true, "modifier": true,
+		"footnote": true},
 	"encounter": {"title": false, "summary": false, "objective": true, "forces": true,
 		"deployment": true, "special": true, "terrain": false, "camp": false, "band-starts": false},
 }
@@ -208,14 +214,19 @@ func (p *parser) systemDirective(key, value string) {
 	case "summary":
 		s.Summary = value
 	case "board":
-		w, h, ok := strings.Cut(value, "x")
-		wi, err1 := strconv.Atoi(strings.TrimSpace(w))
-		hi, err2 := strconv.Atoi(strings.TrimSpace(h))
-		if !ok || err1 != nil || err2 != nil || wi < 1 || hi < 1 || wi > 200 || hi > 200 {
+		wi, hi, ok := parseSize(value, 200)
+		if !ok {
 			p.errorf("board %q: want width x height in inches, such as 12x12", value)
 			return
 		}
 		s.BoardW, s.BoardH = wi, hi
+	case "sections":
+		c, r, ok := parseSize(value, 10)
+		if !ok {
+			p.errorf("sections %q: want columns x rows of numbered sections, such as 3x3", value)
+			return
+		}
+		s.SectionCols, s.SectionRows = c, r
 	case "star-rep":
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 1 || n > 10 {
@@ -238,6 +249,17 @@ func (p *parser) systemDirective(key, value string) {
 			s.QRSPos = append(s.QRSPos, p.pos)
 		}
 	}
+}
+
+// parseSize reads "WxH" with each of W and H in 1..limit.
+func parseSize(v string, limit int) (w, h int, ok bool) {
+	a, b, ok := strings.Cut(v, "x")
+	w, err1 := strconv.Atoi(strings.TrimSpace(a))
+	h, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if !ok || err1 != nil || err2 != nil || w < 1 || h < 1 || w > limit || h > limit {
+		return 0, 0, false
+	}
+	return w, h, true
 }
 
 func (p *parser) encounterDirective(key, value string) {
@@ -285,7 +307,7 @@ func parseYes(v string) (bool, bool) {
 	return false, false
 }
 
-var reads = []Read{ReadSum, ReadAsRolled, ReadPass, ReadOpposed, ReadCompare, ReadLookup}
+var reads = []Read{ReadSum, ReadAsRolled, ReadPass, ReadOpposed, ReadCompare, ReadLookup, ReadSuccesses, ReadOpposedSuccesses}
 
 var columnTypes = []ColumnType{TypeText, TypeInt, TypeRef, TypeID, TypeFlag}
 
@@ -304,7 +326,7 @@ func (p *parser) tableDirective(key, value string) {
 	case "read":
 		r := Read(value)
 		if !slices.Contains(reads, r) {
-			p.errorf("read %q: want one of sum, as-rolled, pass, opposed, compare, lookup", value)
+			p.errorf("read %q: want one of sum, as-rolled, pass, opposed, compare, lookup, successes, opposed-successes", value)
 			return
 		}
 		t.Read = r
@@ -325,7 +347,36 @@ func (p *parser) tableDirective(key, value string) {
 	case "key":
 		t.KeyHeader = value
 	case "note":
-		t.Notes = append(t.Notes, value)
+		text, n, ok := p.cutMarker("note", value)
+		if ok {
+			t.Notes = append(t.Notes, marked(text, n))
+		}
+	case "footnote":
+		num, text, _ := strings.Cut(value, " ")
+		n, ok := keyNum(num)
+		text = strings.TrimSpace(text)
+		if !ok || n < 1 || n > 99 || text == "" {
+			p.errorf("footnote %q: want its number and its text, such as footnote 1 One building on 1-3", value)
+			return
+		}
+		for _, f := range t.Footnotes {
+			if f.Number == n {
+				p.errorf("footnote %d given twice (first at line %d)", n, f.Pos.Line)
+				return
+			}
+		}
+		t.Footnotes = append(t.Footnotes, Footnote{Number: n, Text: text, Pos: p.pos})
+	case "modifiers":
+		h := splitCells(value)
+		if len(h) != 2 || h[0] == "" || h[1] == "" {
+			p.errorf("modifiers %q: want the group's two headers, such as Charger is: | Modifier", value)
+			return
+		}
+		t.Modifiers = append(t.Modifiers, ModifierGroup{Headers: [2]string{h[0], h[1]}, Pos: p.pos})
+	case "modifier":
+		p.modifier(value)
+	case "across":
+		p.across(value)
 	case "group":
 		for _, g := range strings.Fields(value) {
 			if !validID(g) {
@@ -355,6 +406,95 @@ func (p *parser) tableDirective(key, value string) {
 			t.Columns = append(t.Columns, Column{Name: name, Type: ColumnType(typ)})
 		}
 	}
+}
+
+// modifier reads "modifier TEXT | VALUE" into the table's last modifier
+// group, starting the default group if there is none.
+func (p *parser) modifier(value string) {
+	t := p.tab
+	c := splitCells(value)
+	if len(c) != 2 || c[0] == "" || c[1] == "" {
+		p.errorf("modifier %q: want its text and its value, such as modifier Charging onto the rear | +2d6", value)
+		return
+	}
+	text, tn, ok1 := p.cutMarker("modifier", c[0])
+	val, vn, ok2 := p.cutMarker("modifier value", c[1])
+	if !ok1 || !ok2 {
+		return
+	}
+	if len(val) > 1 && (val[0] == '+' || val[0] == '-') && val[1] >= '0' && val[1] <= '9' && !signedValue(val) {
+		p.errorf("modifier value %q: want +N or +Nd6 (-N or -Nd6), such as +1 or +2d6, or words", val)
+		return
+	}
+	if len(t.Modifiers) == 0 {
+		t.Modifiers = append(t.Modifiers, ModifierGroup{Headers: [2]string{"Circumstance", "Modifier"}, Pos: p.pos})
+	}
+	g := &t.Modifiers[len(t.Modifiers)-1]
+	g.Rows = append(g.Rows, Modifier{Text: text, Value: val, TextNote: tn, ValueNote: vn, Pos: p.pos})
+}
+
+// signedValue reports whether v is +N, -N, +Nd6 or -Nd6.
+func signedValue(v string) bool {
+	v = strings.TrimSuffix(v[1:], "d6")
+	_, ok := keyNum(v)
+	return ok
+}
+
+// across reads "across NAME v | v | ...": what a two-way table's columns
+// are read by, and each column's value (- for none).
+func (p *parser) across(value string) {
+	t := p.tab
+	name, rest, _ := strings.Cut(value, " ")
+	if name != Passed && !dice.IsName(name) || strings.TrimSpace(rest) == "" {
+		p.errorf("across %q: want passed or a capitalised word such as EAL, then a value for each column, such as across passed 2 | 1 | 0", value)
+		return
+	}
+	var vals []int
+	for _, v := range splitCells(rest) {
+		n, ok := keyNum(v)
+		switch {
+		case v == "-":
+			n = -1
+		case !ok:
+			p.errorf("across value %q: want a whole number, or - for a column not read by %s", v, name)
+			return
+		case slices.Contains(vals, n):
+			p.errorf("across value %d given twice", n)
+			return
+		}
+		vals = append(vals, n)
+	}
+	t.AcrossName, t.AcrossValues = name, vals
+}
+
+// cutMarker splits a trailing footnote marker off s ("Clear [^1]" is
+// "Clear" and 1) and records its use. It reports false, after an error,
+// for a marker that is malformed or not at the end.
+func (p *parser) cutMarker(what, s string) (string, int, bool) {
+	i := strings.LastIndex(s, "[^")
+	if i < 0 {
+		return s, 0, true
+	}
+	n, ok := keyNum(strings.TrimSuffix(s[i+2:], "]"))
+	if !strings.HasSuffix(s, "]") || !ok || n < 1 || n > 99 || strings.Contains(s[:i], "[^") {
+		p.errorf("%s %q: a footnote marker goes at the end, as [^N] with N a number, such as Clear [^1]", what, s)
+		return "", 0, false
+	}
+	if _, used := p.marks[n]; !used {
+		p.marks[n] = p.pos
+	}
+	return strings.TrimSpace(s[:i]), n, true
+}
+
+// marked returns s as printed with footnote n: "Clear (1)".
+func marked(s string, n int) string {
+	switch {
+	case n == 0:
+		return s
+	case s == "":
+		return fmt.Sprintf("(%d)", n)
+	}
+	return fmt.Sprintf("%s (%d)", s, n)
 }
 
 // splitCells splits a|b|c on unescaped bars; \| is a literal bar.
@@ -399,20 +539,18 @@ func (p *parser) row(line string) {
 		return
 	}
 	row := Row{Key: cells[0], Pos: p.pos}
-	if t.Read.Rolled() {
+	if t.Rolled() {
 		lo, hi, err := parseKey(cells[0])
 		if err != nil {
 			p.errorf("row key %q: %v", cells[0], err)
 			return
 		}
-		min, max := t.Dice.Outcomes()
-		if lo < min || hi > max {
-			if t.Dice.Mode == dice.ModePass {
-				p.errorf("row key %q: %s taken versus a target passes %d to %d dice", cells[0], t.Dice.Describe(), min, max)
-			} else {
-				p.errorf("row key %q: %s reads %d to %d", cells[0], t.Dice.Describe(), min, max)
+		min, max, below, above := t.Dice.Range()
+		for _, x := range []int{lo, hi} {
+			if x != math.MinInt && x != math.MaxInt && (!below && x < min || !above && x > max) {
+				p.errorf("row key %q: %s", cells[0], readsText(t))
+				return
 			}
-			return
 		}
 		row.Lo, row.Hi = lo, hi
 	} else if cells[0] == "" {
@@ -420,7 +558,15 @@ func (p *parser) row(line string) {
 		return
 	}
 	for i, c := range t.Columns {
-		cell, err := parseCell(c.Type, cells[i+1])
+		text, n, ok := p.cutMarker("column "+c.Name+":", cells[i+1])
+		if !ok {
+			return
+		}
+		if n > 0 && (c.Type == TypeID || c.Type == TypeRef) {
+			p.errorf("column %s: %q: a footnote marker needs a printed column, and %s columns are not printed", c.Name, cells[i+1], c.Type)
+			return
+		}
+		cell, err := parseCell(c.Type, text)
 		if err != nil {
 			p.errorf("column %s: %v", c.Name, err)
 			return
@@ -429,9 +575,33 @@ func (p *parser) row(line string) {
 			p.errorf("column %s: [%s] marks a value Sortie decided, so the table needs a decision line saying why", c.Name, cell.Text)
 			return
 		}
+		cell.Footnote = n
 		row.Cells = append(row.Cells, cell)
 	}
 	t.Rows = append(t.Rows, row)
+}
+
+// readsText says what t's dice can read, for messages: "2d6 reads 2 to
+// 12", "2d6 taken versus a target passes 0 to 2 dice", "1d6+Rep reads any
+// total".
+func readsText(t *Table) string {
+	lo, hi, below, above := t.Dice.Range()
+	span := fmt.Sprintf("%d to %d", lo, hi)
+	switch {
+	case below && above:
+		span = "any total"
+	case above:
+		span = fmt.Sprintf("%d or more", lo)
+	case below:
+		span = fmt.Sprintf("%d or less", hi)
+	}
+	switch t.Dice.Mode {
+	case dice.ModePass:
+		return fmt.Sprintf("%s taken versus a target passes %s dice", t.Dice.Describe(), span)
+	case dice.ModeSuccess:
+		return fmt.Sprintf("%s counts %s successes", t.Dice.Describe(), span)
+	}
+	return fmt.Sprintf("%s reads %s", t.Dice.Describe(), span)
 }
 
 func columnList(cols []Column) string {
@@ -459,8 +629,13 @@ func (p *parser) headerDone() bool {
 		p.errorf("table %s: rows before \"columns\": name its columns", t.ID)
 		ok = false
 	}
-	if ok && (t.Read == ReadPass || t.Read == ReadOpposed) {
-		t.Dice.Mode = dice.ModePass
+	if ok {
+		t.Dice.Mode = readMode(t.Read)
+	}
+	if ok && t.HasDice && (t.Dice.Mod != 0 || t.Dice.ModName != "") && t.Read != ReadSum && t.Read != ReadAsRolled {
+		p.blockError(p.seen["dice"], "table %s: %s has a modifier, which applies only to tables read sum or as-rolled, not %s", t.ID, t.Dice.Notation(), t.Read)
+		p.rowErrs = true
+		ok = false
 	}
 	if ok && t.HasDice {
 		if err := t.Dice.Validate(); err != nil {
@@ -477,24 +652,75 @@ func (p *parser) headerDone() bool {
 	return ok
 }
 
+// readMode is how the dice of a table read r are read.
+func readMode(r Read) dice.Mode {
+	switch r {
+	case ReadPass, ReadOpposed:
+		return dice.ModePass
+	case ReadSuccesses, ReadOpposedSuccesses:
+		return dice.ModeSuccess
+	}
+	return dice.ModeSum
+}
+
+var errKey = errors.New("want a roll such as 7, a range such as 3-4 or 3 to 6, or an open end such as 10+ or 7 or less")
+
+// parseKey reads a rolled table's row key: a roll ("7"), a range ("3-4",
+// "3 to 6", "7 or 8") or an open end ("7 or less", "10+", "10 or more"),
+// whose open side is math.MinInt or math.MaxInt.
 func parseKey(k string) (lo, hi int, err error) {
 	k = strings.ReplaceAll(k, "–", "-")
-	a, b, isRange := strings.Cut(k, "-")
-	if a == "" && isRange { // a negative number, not a range
-		return 0, 0, errors.New("want a roll such as 7 or a range such as 3-4")
+	if n, ok := strings.CutSuffix(k, "+"); ok {
+		k = n + " or more"
 	}
-	lo, err = strconv.Atoi(strings.TrimSpace(a))
-	if err != nil {
-		return 0, 0, errors.New("want a roll such as 7 or a range such as 3-4")
+	if n, ok := strings.CutSuffix(k, " or more"); ok {
+		lo, ok := keyNum(n)
+		if !ok {
+			return 0, 0, errKey
+		}
+		return lo, math.MaxInt, nil
+	}
+	if n, ok := strings.CutSuffix(k, " or less"); ok {
+		hi, ok := keyNum(n)
+		if !ok {
+			return 0, 0, errKey
+		}
+		return math.MinInt, hi, nil
+	}
+	if a, b, ok := strings.Cut(k, " or "); ok {
+		lo, ok1 := keyNum(a)
+		hi, ok2 := keyNum(b)
+		if !ok1 || !ok2 || hi != lo+1 {
+			return 0, 0, errors.New("want two rolls next to each other, such as 7 or 8")
+		}
+		return lo, hi, nil
+	}
+	a, b, isRange := strings.Cut(k, " to ")
+	if !isRange {
+		a, b, isRange = strings.Cut(k, "-")
+	}
+	lo, ok := keyNum(a)
+	if !ok {
+		return 0, 0, errKey
 	}
 	hi = lo
 	if isRange {
-		hi, err = strconv.Atoi(strings.TrimSpace(b))
-		if err != nil || hi < lo {
-			return 0, 0, errors.New("want a range low-high, such as 3-4")
+		hi, ok = keyNum(b)
+		if !ok || hi < lo {
+			return 0, 0, errors.New("want a range low-high, such as 3-4 or 3 to 6")
 		}
 	}
 	return lo, hi, nil
+}
+
+// keyNum reads a whole number of at most six digits, with no sign.
+func keyNum(s string) (int, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" || len(s) > 6 || strings.Trim(s, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
 }
 
 func parseCell(typ ColumnType, s string) (Cell, error) {
@@ -557,15 +783,6 @@ func (p *parser) finishSystem(s *System) {
 	if s.Name == "" {
 		p.blockError(s.Pos, "system %s: missing \"name\"", s.ID)
 	}
-	if s.BoardW == 0 {
-		p.blockError(s.Pos, "system %s: missing \"board\" (width x height in inches)", s.ID)
-	}
-	if s.StarRep == 0 {
-		p.blockError(s.Pos, "system %s: missing \"star-rep\"", s.ID)
-	}
-	if s.First == "" {
-		p.blockError(s.Pos, "system %s: missing \"first-encounter\"", s.ID)
-	}
 }
 
 func (p *parser) finishEncounter(e *Encounter) {
@@ -574,9 +791,6 @@ func (p *parser) finishEncounter(e *Encounter) {
 	}
 	if len(e.Objective) == 0 {
 		p.blockError(e.Pos, "encounter %s: missing \"objective\"", e.ID)
-	}
-	if e.Terrain == "" {
-		p.blockError(e.Pos, "encounter %s: missing \"terrain\" (the id of its terrain table)", e.ID)
 	}
 }
 
@@ -607,7 +821,6 @@ func (p *parser) finishTable(t *Table) {
 		if t.Target == "" {
 			p.blockError(t.Pos, "table %s: read %s needs \"target\" (a number, or what the dice are taken versus, such as Rep)", t.ID, t.Read)
 		}
-		t.Dice.Mode = dice.ModePass
 		if n, err := strconv.Atoi(t.Target); err == nil {
 			t.Dice.Target = n
 		}
@@ -615,12 +828,14 @@ func (p *parser) finishTable(t *Table) {
 	case ReadAsRolled:
 		if !(t.Dice.Count == 1 || t.Dice.Keep == 1) {
 			p.blockError(t.Pos, "table %s: read as-rolled needs a single die, not %s", t.ID, t.Dice.Notation())
+			return
 		}
 	case ReadCompare:
 		if t.Target == "" {
 			p.blockError(t.Pos, "table %s: read compare needs \"target\": what the total is compared with", t.ID)
 		}
 	}
+	t.Dice.Mode = readMode(t.Read)
 	if t.SixFails && t.Read != ReadPass && t.Read != ReadOpposed {
 		p.blockError(p.seen["six-fails"], "table %s: six-fails applies only to dice taken versus a target", t.ID)
 	}
@@ -630,16 +845,36 @@ func (p *parser) finishTable(t *Table) {
 			return
 		}
 	}
+	if t.AcrossName != "" {
+		p.checkAcross(t)
+	}
 	if t.Caption == "" {
 		t.Caption = defaultCaption(t)
 	}
+	if len(t.Notes) == 0 && (t.Read == ReadSuccesses || t.Read == ReadOpposedSuccesses) {
+		t.Notes = []string{"A score of 1, 2 or 3 is a success."}
+	}
 	if t.KeyHeader == "" {
-		t.KeyHeader = "#"
-		if t.Read == ReadPass || t.Read == ReadOpposed {
+		switch {
+		case t.AcrossName == Passed:
+			t.KeyHeader = "Test"
+		case t.Read == ReadPass || t.Read == ReadOpposed:
 			t.KeyHeader = "# D6 passed"
+		case t.Read == ReadSuccesses:
+			t.KeyHeader = "# Successes"
+		case t.Read == ReadOpposedSuccesses:
+			t.KeyHeader = "Score"
+		default:
+			t.KeyHeader = "#"
 		}
 	}
-	if t.Read.Rolled() {
+	for _, g := range t.Modifiers {
+		if len(g.Rows) == 0 {
+			p.blockError(g.Pos, "table %s: modifiers %s | %s: no modifier lines follow it", t.ID, g.Headers[0], g.Headers[1])
+		}
+	}
+	p.checkFootnotes(t)
+	if t.Rolled() {
 		if !p.rowErrs {
 			p.checkCoverage(t)
 		}
@@ -656,6 +891,57 @@ func (p *parser) finishTable(t *Table) {
 	}
 }
 
+// checkAcross checks a two-way table's across line against its columns
+// and reading.
+func (p *parser) checkAcross(t *Table) {
+	at := p.seen["across"]
+	if len(t.AcrossValues) != len(t.Columns) {
+		p.blockError(at, "table %s: across gives %d values for %d columns: want one for each column (- for a column not read by %s)", t.ID, len(t.AcrossValues), len(t.Columns), t.AcrossName)
+		return
+	}
+	if t.AcrossName != Passed {
+		return
+	}
+	if t.Read != ReadPass {
+		p.blockError(at, "table %s: across passed reads columns by the dice passed, so want read pass, not %s", t.ID, t.Read)
+		return
+	}
+	if t.Dice.CountName != "" {
+		p.blockError(at, "table %s: across passed needs a fixed number of dice, not %s", t.ID, t.Dice.Notation())
+		return
+	}
+	lo, hi := t.Dice.Outcomes()
+	var got []int
+	for _, v := range t.AcrossValues {
+		if v >= 0 {
+			got = append(got, v)
+		}
+	}
+	slices.Sort(got)
+	for i, v := range got {
+		if v != lo+i || len(got) != hi-lo+1 {
+			p.blockError(at, "table %s: across passed: want the values %d to %d, once each (%s passes %d to %d dice)", t.ID, lo, hi, t.Dice.Describe(), lo, hi)
+			return
+		}
+	}
+}
+
+// checkFootnotes checks that every footnote marker has its footnote and
+// every footnote is used, and puts the footnotes in number order.
+func (p *parser) checkFootnotes(t *Table) {
+	for n, at := range p.marks {
+		if !slices.ContainsFunc(t.Footnotes, func(f Footnote) bool { return f.Number == n }) {
+			p.blockError(at, "table %s: [^%d] marks a footnote the table does not have: add a line \"footnote %d TEXT\"", t.ID, n, n)
+		}
+	}
+	for _, f := range t.Footnotes {
+		if _, used := p.marks[f.Number]; !used && !p.rowErrs {
+			p.blockError(f.Pos, "table %s: footnote %d is not used: mark a cell, a modifier or a note with [^%d]", t.ID, f.Number, f.Number)
+		}
+	}
+	slices.SortFunc(t.Footnotes, func(a, b Footnote) int { return a.Number - b.Number })
+}
+
 func defaultCaption(t *Table) string {
 	switch t.Read {
 	case ReadSum:
@@ -666,15 +952,58 @@ func defaultCaption(t *Table) string {
 		return "Taken versus " + t.Target
 	case ReadCompare:
 		return "Adding the results together, compared with " + t.Target
+	case ReadSuccesses, ReadOpposedSuccesses:
+		return "Counting successes"
 	}
 	return ""
 }
 
 // checkCoverage reports gaps and overlaps: every value the table's dice can
 // read must fall in exactly one row. Runs of missing values are reported
-// once ("no row for rolls of 7 to 9").
+// once ("no row for rolls of 7 to 9"). An open key must be the lowest row
+// (open below) or the highest (open above), and dice whose range has an
+// open end (a named modifier or count) need a row open at that end.
 func (p *parser) checkCoverage(t *Table) {
-	min, max := t.Dice.Outcomes()
+	for i := range t.Rows {
+		r := &t.Rows[i]
+		for j := range t.Rows {
+			o := &t.Rows[j]
+			switch {
+			case i == j:
+			case r.OpenBelow() && o.Lo <= r.Hi:
+				p.blockError(r.Pos, "table %s: row %q covers every roll up to %d, so it must be the lowest row, but row %q (line %d) is not above it", t.ID, r.Key, r.Hi, o.Key, o.Pos.Line)
+				return
+			case r.OpenAbove() && o.Hi >= r.Lo:
+				p.blockError(r.Pos, "table %s: row %q covers every roll from %d up, so it must be the highest row, but row %q (line %d) is not below it", t.ID, r.Key, r.Lo, o.Key, o.Pos.Line)
+				return
+			}
+		}
+	}
+	// The values checked: the dice's range, reaching out at an open end
+	// to the furthest value a row names.
+	from, to, below, above := t.Dice.Range()
+	lowest, highest := math.MaxInt, math.MinInt // the furthest values rows name
+	for _, r := range t.Rows {
+		for _, x := range []int{r.Lo, r.Hi} {
+			if x != math.MinInt && x != math.MaxInt {
+				lowest, highest = min(lowest, x), max(highest, x)
+			}
+		}
+	}
+	if below {
+		if !slices.ContainsFunc(t.Rows, func(r Row) bool { return r.OpenBelow() }) {
+			p.blockError(t.Pos, "table %s: %s, so its lowest row must be open below, such as \"%d or less\"", t.ID, readsText(t), lowest)
+			return
+		}
+		from = min(from, lowest)
+	}
+	if above {
+		if !slices.ContainsFunc(t.Rows, func(r Row) bool { return r.OpenAbove() }) {
+			p.blockError(t.Pos, "table %s: %s, so its highest row must be open above, such as \"%d+\"", t.ID, readsText(t), highest)
+			return
+		}
+		to = max(to, highest)
+	}
 	gapFrom := -1
 	gap := func(to int) {
 		if gapFrom < 0 {
@@ -684,11 +1013,11 @@ func (p *parser) checkCoverage(t *Table) {
 		if to > gapFrom {
 			what = fmt.Sprintf("rolls of %d to %d", gapFrom, to)
 		}
-		p.blockError(t.Pos, "table %s: no row for %s (%s reads %d to %d, and every value needs exactly one row)", t.ID, what, t.Dice.Describe(), min, max)
+		p.blockError(t.Pos, "table %s: no row for %s (%s, and every value needs exactly one row)", t.ID, what, readsText(t))
 		gapFrom = -1
 	}
 	reported := map[[2]int]bool{}
-	for v := min; v <= max; v++ {
+	for v := from; v <= to; v++ {
 		var at []*Row
 		for i := range t.Rows {
 			if r := &t.Rows[i]; v >= r.Lo && v <= r.Hi {
@@ -707,5 +1036,5 @@ func (p *parser) checkCoverage(t *Table) {
 			p.blockError(at[1].Pos, "table %s: a roll of %d is covered twice, by row %q (line %d) and row %q", t.ID, v, at[0].Key, at[0].Pos.Line, at[1].Key)
 		}
 	}
-	gap(max)
+	gap(to)
 }

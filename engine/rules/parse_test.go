@@ -18,6 +18,9 @@ var head = []string{
 
 func with(lines ...string) []string { return append(append([]string{}, head...), lines...) }
 
+// tab is a table t titled T with the given directives and rows, from line 3.
+func tab(lines ...string) []string { return append([]string{"table t", "title T"}, lines...) }
+
 // full is a complete valid body for head: one row per total.
 var full = []string{
 	"| 2-6  | Raw     | 3 |", // 6
@@ -79,7 +82,7 @@ func TestParseErrors(t *testing.T) {
 			name:    "key not a number",
 			text:    with("| seven | a | 1 |", "| 2-12 | b | 1 |"),
 			line:    6,
-			phrases: []string{`row key "seven"`, "want a roll such as 7 or a range such as 3-4"},
+			phrases: []string{`row key "seven"`, "want a roll such as 7, a range such as 3-4 or 3 to 6, or an open end such as 10+ or 7 or less"},
 		},
 		{
 			name:    "key range backwards",
@@ -130,7 +133,7 @@ func TestParseErrors(t *testing.T) {
 			name:    "unknown table directive",
 			text:    append(with("colour red"), full...),
 			line:    6,
-			phrases: []string{`unknown table directive "colour"`, "want one of caption, columns, decision, dice"},
+			phrases: []string{`unknown table directive "colour"`, "want one of across, caption, columns, decision, dice, footnote"},
 			only:    true,
 		},
 		{
@@ -231,7 +234,7 @@ func TestParseErrors(t *testing.T) {
 			name:    "bad read",
 			text:    []string{"table t", "title T", "dice 2d6", "read total"},
 			line:    4,
-			phrases: []string{`read "total": want one of sum, as-rolled, pass, opposed, compare, lookup`},
+			phrases: []string{`read "total": want one of sum, as-rolled, pass, opposed, compare, lookup, successes, opposed-successes`},
 		},
 		{
 			name:    "missing title",
@@ -367,10 +370,17 @@ func TestParseErrors(t *testing.T) {
 			phrases: []string{`star-rep "11": want a whole number 1..10`},
 		},
 		{
-			name:    "system missing first-encounter",
-			text:    []string{"system s", "name S", "board 12x12", "star-rep 5"},
+			name:    "system missing name",
+			text:    []string{"system s", "board 12x12", "star-rep 5"},
 			line:    1,
-			phrases: []string{`system s: missing "first-encounter"`},
+			phrases: []string{`system s: missing "name"`},
+			only:    true,
+		},
+		{
+			name:    "bad sections",
+			text:    []string{"system s", "name S", "sections 3 by 3"},
+			line:    3,
+			phrases: []string{`sections "3 by 3": want columns x rows of numbered sections, such as 3x3`},
 			only:    true,
 		},
 		{
@@ -381,10 +391,10 @@ func TestParseErrors(t *testing.T) {
 			only:    true,
 		},
 		{
-			name:    "encounter missing terrain",
-			text:    []string{"encounter raid", "title Raid", "objective Win."},
+			name:    "encounter missing objective",
+			text:    []string{"encounter raid", "title Raid"},
 			line:    1,
-			phrases: []string{`encounter raid: missing "terrain"`},
+			phrases: []string{`encounter raid: missing "objective"`},
 			only:    true,
 		},
 		{
@@ -400,6 +410,239 @@ func TestParseErrors(t *testing.T) {
 			line:    6,
 			phrases: []string{`"source" needs a value`},
 			only:    true,
+		},
+		// Open and readable keys, modifiers and named counts.
+		{
+			name:    "named modifier without an open-below row",
+			text:    tab("dice 1d6+Rep", "read sum", "columns A:text", "| 2-6 | a |", "| 7+ | b |"),
+			line:    1,
+			phrases: []string{`table t: 1d6+Rep reads any total, so its lowest row must be open below, such as "2 or less"`},
+			only:    true,
+		},
+		{
+			name:    "named modifier without an open-above row",
+			text:    tab("dice 1d6+Rep", "read sum", "columns A:text", "| 6 or less | a |", "| 7-9 | b |"),
+			line:    1,
+			phrases: []string{`table t: 1d6+Rep reads any total, so its highest row must be open above, such as "9+"`},
+			only:    true,
+		},
+		{
+			name:    "gap between open rows",
+			text:    tab("dice 1d6+Rep", "read sum", "columns A:text", "| 7 or less | a |", "| 10+ | b |"),
+			line:    1,
+			phrases: []string{"table t: no row for rolls of 8 to 9 (1d6+Rep reads any total, and every value needs exactly one row)"},
+			only:    true,
+		},
+		{
+			name:    "open-above key in the middle",
+			text:    tab("dice 2d6", "read sum", "columns A:text", "| 2-6 | a |", "| 7+ | b |", "| 8-12 | c |"),
+			line:    7,
+			phrases: []string{`table t: row "7+" covers every roll from 7 up, so it must be the highest row, but row "8-12" (line 8) is not below it`},
+			only:    true,
+		},
+		{
+			name:    "open-below key in the middle",
+			text:    tab("dice 2d6", "read sum", "columns A:text", "| 2-4 | a |", "| 6 or less | b |", "| 7-12 | c |"),
+			line:    7,
+			phrases: []string{`table t: row "6 or less" covers every roll up to 6, so it must be the lowest row, but row "2-4" (line 6) is not above it`},
+			only:    true,
+		},
+		{
+			name:    "overlap between readable keys",
+			text:    tab("dice 2d6", "read sum", "columns A:text", "| 2 to 6 | a |", "| 6 or 7 | b |", "| 8 or more | c |"),
+			line:    7,
+			phrases: []string{`table t: a roll of 6 is covered twice, by row "2 to 6" (line 6) and row "6 or 7"`},
+			only:    true,
+		},
+		{
+			name:    "or-key with rolls apart",
+			text:    tab("dice 2d6", "read sum", "columns A:text", "| 2-6 | a |", "| 7 or 9 | b |", "| 8 | c |", "| 10+ | d |"),
+			line:    7,
+			phrases: []string{`row key "7 or 9": want two rolls next to each other, such as 7 or 8`},
+		},
+		{
+			name:    "open key beyond a modified roll",
+			text:    tab("dice 2d6+3", "read sum", "columns A:text", "| 4 or less | a |", "| 5+ | b |"),
+			line:    6,
+			phrases: []string{`row key "4 or less": 2d6+3 reads 5 to 15`},
+			only:    true,
+		},
+		{
+			name:    "named count taken versus a target without an open-above row",
+			text:    tab("dice Rep d6", "read pass", "target 4", "columns A:text", "| 0 | a |", "| 1 | b |", "| 2 | c |"),
+			line:    1,
+			phrases: []string{`table t: Rep d6 taken versus a target passes 0 or more dice, so its highest row must be open above, such as "2+"`},
+			only:    true,
+		},
+		{
+			name:    "named count of successes without an open-above row",
+			text:    tab("dice Rep d6", "read successes", "columns A:text", "| 0 | a |", "| 1-2 | b |"),
+			line:    1,
+			phrases: []string{`table t: Rep d6 counts 0 or more successes, so its highest row must be open above, such as "2+"`},
+			only:    true,
+		},
+		{
+			name:    "modifier on dice taken versus a target",
+			text:    tab("dice 2d6+1", "read pass", "target 4", "columns A:text", "| 0-2 | a |"),
+			line:    3,
+			phrases: []string{"table t: 2d6+1 has a modifier, which applies only to tables read sum or as-rolled, not pass"},
+			only:    true,
+		},
+		{
+			name:    "modifier on a compared total",
+			text:    tab("dice 2d6+Rep", "read compare", "target DV", "columns A:text", "| More | a |"),
+			line:    3,
+			phrases: []string{"table t: 2d6+Rep has a modifier, which applies only to tables read sum or as-rolled, not compare"},
+			only:    true,
+		},
+		{
+			name:    "bad dice modifier",
+			text:    []string{"table t", "title T", "dice 2d6+x"},
+			line:    3,
+			phrases: []string{`dice "2d6+x": modifier "+x": want +N, -N or +Name, such as +3 or +Rep`},
+		},
+		{
+			name:    "named count read as rolled",
+			text:    tab("dice Rep d6", "read as-rolled", "columns A:text", "| 1-6 | a |"),
+			line:    1,
+			phrases: []string{"table t: read as-rolled needs a single die, not Rep d6"},
+			only:    true,
+		},
+		// Two-way tables.
+		{
+			name:    "across with too few values",
+			text:    tab("dice 1d6", "read as-rolled", "across EAL 1 | 2", "columns A:text | B:text | C:text", "| 1-6 | a | b | c |"),
+			line:    5,
+			phrases: []string{"table t: across gives 2 values for 3 columns: want one for each column (- for a column not read by EAL)"},
+			only:    true,
+		},
+		{
+			name:    "across passed missing a value",
+			text:    tab("dice 2d6", "read pass", "target Rep", "across passed 2 | 1 | 3", "columns A:text | B:text | C:text", "| Test | a | b | c |"),
+			line:    6,
+			phrases: []string{"table t: across passed: want the values 0 to 2, once each (2d6 passes 0 to 2 dice)"},
+			only:    true,
+		},
+		{
+			name:    "across passed on a sum",
+			text:    tab("dice 2d6", "read sum", "across passed 2 | 1 | 0", "columns A:text | B:text | C:text", "| Test | a | b | c |"),
+			line:    5,
+			phrases: []string{"table t: across passed reads columns by the dice passed, so want read pass, not sum"},
+			only:    true,
+		},
+		{
+			name:    "across passed with a named count",
+			text:    tab("dice Rep d6", "read pass", "target 4", "across passed 2 | 1 | 0", "columns A:text | B:text | C:text", "| Test | a | b | c |"),
+			line:    6,
+			phrases: []string{"table t: across passed needs a fixed number of dice, not Rep d6"},
+			only:    true,
+		},
+		{
+			name:    "across value not a number",
+			text:    []string{"table t", "title T", "across EAL 1 | two"},
+			line:    3,
+			phrases: []string{`across value "two": want a whole number, or - for a column not read by EAL`},
+		},
+		{
+			name:    "across value given twice",
+			text:    []string{"table t", "title T", "across EAL 1 | 1"},
+			line:    3,
+			phrases: []string{"across value 1 given twice"},
+		},
+		{
+			name:    "across name not capitalised",
+			text:    []string{"table t", "title T", "across eal 1 | 2"},
+			line:    3,
+			phrases: []string{`across "eal 1 | 2": want passed or a capitalised word such as EAL, then a value for each column`},
+		},
+		{
+			name:    "test named twice",
+			text:    tab("dice 2d6", "read pass", "target Rep", "across passed 2 | 1 | 0", "columns A:text | B:text | C:text", "| Test | a | b | c |", "| test | a | b | c |"),
+			line:    9,
+			phrases: []string{`table t: row "test" given twice (first at line 8)`},
+			only:    true,
+		},
+		// Circumstance modifiers.
+		{
+			name:    "modifier value neither a number nor d6",
+			text:    tab("dice 2d6", "read sum", "modifier Cavalry | +1d8", "columns A:text", "| 2-12 | a |"),
+			line:    5,
+			phrases: []string{`modifier value "+1d8": want +N or +Nd6 (-N or -Nd6), such as +1 or +2d6, or words`},
+			only:    true,
+		},
+		{
+			name:    "modifier without a value",
+			text:    tab("dice 2d6", "read sum", "modifier Cavalry", "columns A:text", "| 2-12 | a |"),
+			line:    5,
+			phrases: []string{`modifier "Cavalry": want its text and its value, such as modifier Charging onto the rear | +2d6`},
+			only:    true,
+		},
+		{
+			name:    "modifiers with one header",
+			text:    tab("dice 2d6", "read sum", "modifiers Charger is:", "columns A:text", "| 2-12 | a |"),
+			line:    5,
+			phrases: []string{`modifiers "Charger is:": want the group's two headers, such as Charger is: | Modifier`},
+			only:    true,
+		},
+		{
+			name:    "modifiers group with no modifier lines",
+			text:    tab("dice 2d6", "read sum", "modifiers Charger is: | Modifier", "modifiers Target is: | Modifier", "modifier In cover | +1d6", "columns A:text", "| 2-12 | a |"),
+			line:    5,
+			phrases: []string{"table t: modifiers Charger is: | Modifier: no modifier lines follow it"},
+			only:    true,
+		},
+		// Footnotes.
+		{
+			name:    "footnote marker without its footnote",
+			text:    tab("dice 2d6", "read sum", "footnote 1 One.", "columns A:text", "| 2-6 | a [^1] |", "| 7-12 | b [^2] |"),
+			line:    8,
+			phrases: []string{`table t: [^2] marks a footnote the table does not have: add a line "footnote 2 TEXT"`},
+			only:    true,
+		},
+		{
+			name:    "footnote not used",
+			text:    tab("dice 2d6", "read sum", "footnote 1 One.", "columns A:text", "| 2-12 | a |"),
+			line:    5,
+			phrases: []string{"table t: footnote 1 is not used: mark a cell, a modifier or a note with [^1]"},
+			only:    true,
+		},
+		{
+			name:    "footnote given twice",
+			text:    tab("dice 2d6", "read sum", "footnote 1 One.", "footnote 1 Again.", "columns A:text", "| 2-12 | a [^1] |"),
+			line:    6,
+			phrases: []string{"footnote 1 given twice (first at line 5)"},
+			only:    true,
+		},
+		{
+			name:    "footnote without a number",
+			text:    tab("dice 2d6", "read sum", "footnote one One.", "columns A:text", "| 2-12 | a |"),
+			line:    5,
+			phrases: []string{`footnote "one One.": want its number and its text, such as footnote 1 One building on 1-3`},
+			only:    true,
+		},
+		{
+			name:    "footnote marker without a number",
+			text:    tab("dice 2d6", "read sum", "columns A:text", "| 2-12 | Clear [^a] |"),
+			line:    6,
+			phrases: []string{`column A: "Clear [^a]": a footnote marker goes at the end, as [^N] with N a number, such as Clear [^1]`},
+		},
+		{
+			name:    "footnote marker before the end",
+			text:    tab("dice 2d6", "read sum", "footnote 1 One.", "columns A:text", "| 2-12 | Clear [^1] and more |"),
+			line:    7,
+			phrases: []string{`column A: "Clear [^1] and more": a footnote marker goes at the end`},
+		},
+		{
+			name:    "footnote marker on a note",
+			text:    tab("dice 2d6", "read sum", "note Roll once [^x]", "columns A:text", "| 2-12 | a |"),
+			line:    5,
+			phrases: []string{`note "Roll once [^x]": a footnote marker goes at the end`},
+		},
+		{
+			name:    "footnote marker on a column that is not printed",
+			text:    tab("dice 2d6", "read sum", "footnote 1 One.", "columns A:id", "| 2-12 | contact [^1] |"),
+			line:    7,
+			phrases: []string{`column A: "contact [^1]": a footnote marker needs a printed column, and id columns are not printed`},
 		},
 		{
 			name:    "non-UTF-8 file",

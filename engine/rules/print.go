@@ -1,19 +1,25 @@
 package rules
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+)
 
 // How a table is printed on a Quick Reference Sheet. These belong to the
 // data, not to one renderer, so the Markdown, the site and the booklets
 // print every table the same way.
 
 // Corner returns what a table's top-left corner shows: how many d6 to
-// roll, as the books print it ("2", "1", "1/2"), or "" for a lookup table.
+// roll, as the books print it ("2", "1", "1/2", "Rep" for a count named
+// by a figure's Rep), or "" for a lookup table.
 func (t *Table) Corner() string {
-	if !t.HasDice {
+	switch {
+	case !t.HasDice:
 		return ""
-	}
-	if t.Dice.Half {
+	case t.Dice.Half:
 		return "1/2"
+	case t.Dice.CountName != "":
+		return t.Dice.CountName
 	}
 	return strconv.Itoa(t.Dice.Count)
 }
@@ -32,6 +38,8 @@ func (t *Table) HowToRead() string {
 		return "Result read as rolled"
 	case ReadPass:
 		return "Taken versus " + t.Target
+	case ReadSuccesses, ReadOpposedSuccesses:
+		return "Counting successes"
 	case ReadLookup:
 		return "Look up the row"
 	}
@@ -51,8 +59,9 @@ func (t *Table) Printed() []int {
 }
 
 // CellText returns a cell as printed: x for not applicable, a star for a
-// value Sortie decided, (1) for a flag, and a + on positive numbers in a
-// column that also holds negative ones (a modifier: -1, 0, +1).
+// value Sortie decided, (1) for a flag, a + on positive numbers in a
+// column that also holds negative ones (a modifier: -1, 0, +1), and a
+// footnote marker as "(N)": "Clear (1)".
 func (t *Table) CellText(col int, c Cell) string {
 	s := c.Text
 	if t.Columns[col].Type == TypeFlag && s == "yes" {
@@ -64,7 +73,23 @@ func (t *Table) CellText(col int, c Cell) string {
 	if c.Decided {
 		s += "*"
 	}
-	return s
+	return marked(s, c.Footnote)
+}
+
+// Printed returns a modifier's text and value as printed, with their
+// footnote markers as "(N)".
+func (m Modifier) Printed() (text, value string) {
+	return marked(m.Text, m.TextNote), marked(m.Value, m.ValueNote)
+}
+
+// FootnoteLines returns a table's footnotes as printed under it, in number
+// order: "(1) One building on 1-3, two on 4-5, three on 6."
+func (t *Table) FootnoteLines() []string {
+	lines := make([]string, len(t.Footnotes))
+	for i, f := range t.Footnotes {
+		lines[i] = fmt.Sprintf("(%d) %s", f.Number, f.Text)
+	}
+	return lines
 }
 
 // signed reports whether an int column holds a negative value.

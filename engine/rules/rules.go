@@ -1,12 +1,14 @@
 // Package rules holds a rule system's data as the engine reads it: the
-// system's settings, its tables (dice, rows and what each row yields) and
-// its encounter types. The data lives in plain-text .rules files (format in
+// system's settings, its tables (dice, rows and what each row yields, the
+// circumstance modifiers and footnotes printed with them) and its
+// encounter types. The data lives in plain-text .rules files (format in
 // docs/data.md); Parse and Load read them and report every mistake with the
 // file, the line and what was expected.
 package rules
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -44,11 +46,24 @@ const (
 	ReadOpposed  Read = "opposed"   // both sides pass dice and compare; rows named
 	ReadCompare  Read = "compare"   // a total compared with a value; rows named
 	ReadLookup   Read = "lookup"    // no dice: rows named, looked up by name
+	// ReadSuccesses counts the dice scoring 1, 2 or 3; rows keyed by
+	// successes.
+	ReadSuccesses Read = "successes"
+	// ReadOpposedSuccesses: both sides count successes and compare; rows
+	// named.
+	ReadOpposedSuccesses Read = "opposed-successes"
 )
 
-// Rolled reports whether the engine can roll on a table read this way:
-// its rows are keyed by the values its dice can give.
-func (r Read) Rolled() bool { return r == ReadSum || r == ReadAsRolled || r == ReadPass }
+// Rolled reports whether the engine can roll on a table read this way.
+// Its rows are keyed by the values its dice can give, except on a table
+// read across the dice passed (see Table.Rolled).
+func (r Read) Rolled() bool {
+	return r == ReadSum || r == ReadAsRolled || r == ReadPass || r == ReadSuccesses
+}
+
+// Passed is the across name of a table whose columns are read by the dice
+// passed: a reaction test.
+const Passed = "passed"
 
 // ColumnType is the type of a table column's cells.
 type ColumnType string
@@ -73,14 +88,49 @@ type Cell struct {
 	Int     int    // TypeInt only
 	NA      bool   // TypeInt written as x: not applicable
 	Decided bool   // written [like this]: the book leaves it blank and Sortie decided
+	// Footnote is the number of the footnote the cell is marked with
+	// ("Clear [^1]"), or 0. Text leaves the marker out.
+	Footnote int
 }
 
 // Row is one row of a table: its key (a range of roll values, or a name)
 // and its cells, one per column.
 type Row struct {
-	Lo, Hi int    // rolled tables: the values this row covers
-	Key    string // the key as written ("2", "3-4", "More d6")
+	// Lo and Hi are, on rolled tables, the values this row covers; an open
+	// key ("7 or less", "10+") has Lo math.MinInt or Hi math.MaxInt.
+	Lo, Hi int
+	Key    string // the key as written ("2", "3-4", "10+", "More d6")
 	Cells  []Cell
+	Pos    Pos
+}
+
+// OpenBelow reports whether the row covers every value up to Hi.
+func (r *Row) OpenBelow() bool { return r.Lo == math.MinInt }
+
+// OpenAbove reports whether the row covers every value from Lo up.
+func (r *Row) OpenAbove() bool { return r.Hi == math.MaxInt }
+
+// ModifierGroup is a small two-column table of circumstance modifiers
+// printed under a table's caption ("Charger is: | Modifier").
+type ModifierGroup struct {
+	Headers [2]string
+	Rows    []Modifier
+	Pos     Pos
+}
+
+// Modifier is one line of a modifier group.
+type Modifier struct {
+	Text      string // without its footnote marker
+	Value     string // as printed: "+1d6", "-1", "Impact one lower"
+	TextNote  int    // footnote marking the text, or 0
+	ValueNote int    // footnote marking the value, or 0
+	Pos       Pos
+}
+
+// Footnote is a table's footnote, printed "(N) text" under it.
+type Footnote struct {
+	Number int
+	Text   string
 	Pos    Pos
 }
 
@@ -95,13 +145,49 @@ type Table struct {
 	SixFails  bool
 	Caption   string   // how to read the dice; derived from Read when not written
 	KeyHeader string   // the left-hand column's header
-	Notes     []string // short lines under the caption
+	Notes     []string // short lines under the caption, as printed (a footnote marker as "(1)")
 	Columns   []Column
 	Rows      []Row
 	Groups    []string
 	Source    string   // where the book prints it
 	Decisions []string // what Sortie decided where the book is blank
 	Pos       Pos
+
+	// AcrossName, for a two-way table, is what its columns are read by:
+	// Passed (the dice passed) or a value the player holds, such as EAL.
+	// AcrossValues gives each column's value, -1 for a column not read
+	// that way.
+	AcrossName   string
+	AcrossValues []int
+	Modifiers    []ModifierGroup // circumstance modifiers, printed under the caption
+	Footnotes    []Footnote      // in number order
+}
+
+// Rolled reports whether the engine rolls on t and reads the row its dice
+// give. A table read across the dice passed is rolled too, but its rows
+// are named tests: see RollTest.
+func (t *Table) Rolled() bool { return t.Read.Rolled() && t.AcrossName != Passed }
+
+// AcrossValue returns the value column col is read at on a two-way table,
+// and false for a column not read that way or a one-way table.
+func (t *Table) AcrossValue(col int) (int, bool) {
+	if col < 0 || col >= len(t.AcrossValues) || t.AcrossValues[col] < 0 {
+		return 0, false
+	}
+	return t.AcrossValues[col], true
+}
+
+// Across returns row's cell in the column read at value v (the dice passed,
+// or a value such as the EAL), and false if no column is.
+func (t *Table) Across(row *Row, v int) (Cell, bool) {
+	if v < 0 {
+		return Cell{}, false
+	}
+	i := slices.Index(t.AcrossValues, v)
+	if i < 0 {
+		return Cell{}, false
+	}
+	return row.Cells[i], true
 }
 
 // Col returns the index of the named column (case-insensitive), or -1.
@@ -153,7 +239,7 @@ type Encounter struct {
 	Forces     []string
 	Deployment []string
 	Special    []string
-	Terrain    string // id of the table rolled for the encounter's terrain
+	Terrain    string // id of the table rolled for the encounter's terrain, or "" for none
 	Camp       bool   // the last PEF is the enemy camp: always contact, its board always Cover
 	BandStarts bool   // the band is set up on the board and the enemy enters; otherwise the band enters
 	Pos        Pos
@@ -167,12 +253,15 @@ type System struct {
 	Publisher string
 	Book      string
 	Summary   string
-	BoardW    int // Battle Board width in inches
+	BoardW    int // Battle Board width in inches; 0 when not given
 	BoardH    int
-	StarRep   int      // the Star's default Rep
-	First     string   // the encounter a campaign starts with
-	QRS       []string // table ids printed on the Quick Reference Sheets, in order
-	Pos       Pos
-	FirstPos  Pos   // where "first-encounter" was written
-	QRSPos    []Pos // where each QRS id was written
+	StarRep   int    // the Star's default Rep; 0 when not given
+	First     string // the encounter a campaign starts with; "" when not given
+	// SectionCols and SectionRows divide the board into numbered sections
+	// ("sections 3x3": 1 2 3 / 4 5 6 / 7 8 9); 0 when it has none.
+	SectionCols, SectionRows int
+	QRS                      []string // table ids printed on the Quick Reference Sheets, in order
+	Pos                      Pos
+	FirstPos                 Pos   // where "first-encounter" was written
+	QRSPos                   []Pos // where each QRS id was written
 }

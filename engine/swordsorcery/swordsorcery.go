@@ -34,13 +34,28 @@ type System struct {
 	armies                                                  []*rules.Table
 }
 
-var _ engine.System = (*System)(nil)
+var (
+	_ engine.Recruiter     = (*System)(nil)
+	_ engine.Encounterer   = (*System)(nil)
+	_ engine.Campaigner    = (*System)(nil)
+	_ engine.OptionChecker = (*System)(nil)
+	_ engine.EnemySourcer  = (*System)(nil)
+)
 
 // New checks that set holds every table the procedures need, with the
 // columns they read, and returns the system.
 func New(set *rules.Set) (*System, error) {
 	s := &System{set: set}
 	c := checker{set: set}
+	sys := set.System
+	for _, m := range []struct {
+		key     string
+		missing bool
+	}{{"board", sys.BoardW == 0}, {"star-rep", sys.StarRep == 0}, {"first-encounter", sys.First == ""}} {
+		if m.missing {
+			c.errs = append(c.errs, fmt.Errorf("%s: system %s: missing %q, which its procedures need", sys.Pos, sys.ID, m.key))
+		}
+	}
 	figureCols := []string{"Type", "Class", "Rep", "AC"}
 	s.recruiting = c.table("recruiting", rules.ReadSum, figureCols...)
 	s.enemy = c.table("enemy", rules.ReadSum, figureCols...)
@@ -89,6 +104,10 @@ func New(set *rules.Set) (*System, error) {
 		}
 	}
 	for _, e := range set.Encounters {
+		if e.Terrain == "" {
+			c.errs = append(c.errs, fmt.Errorf("%s: encounter %s: missing \"terrain\" (the id of its terrain table)", e.Pos, e.ID))
+			continue
+		}
 		terr := set.Table(e.Terrain)
 		if terr.Col("Terrain") < 0 {
 			c.errs = append(c.errs, fmt.Errorf("%s: terrain table %s needs a Terrain column", terr.Pos, terr.ID))
@@ -178,7 +197,7 @@ func (s *System) byTitle(title string) *rules.Encounter {
 }
 
 // Next returns the encounter type after typ, from the Next Encounter table.
-func (s *System) Next(typ string, success bool) (string, error) {
+func (s *System) NextType(typ string, success bool) (string, error) {
 	e := s.set.Encounter(typ)
 	if e == nil {
 		return "", s.unknownType(typ)
@@ -223,6 +242,9 @@ func (s *System) CheckOptions(opt engine.Options) error {
 	if opt.BandSize > 1 && !s.canRecruit(rep) {
 		return &engine.OptionError{Option: "band", Err: fmt.Errorf("a Rep %d Star cannot recruit: every Recruiting row is Rep %d or more", rep, rep)}
 	}
+	if opt.Recruits != "" {
+		return &engine.OptionError{Option: "recruits", Err: fmt.Errorf("2d6 Sword & Sorcery recruits from its Recruiting table, not from a list of your choice")}
+	}
 	if opt.Enemies != "" && !slices.Contains(s.EnemySources(), opt.Enemies) {
 		return &engine.OptionError{Option: "enemies", Err: fmt.Errorf("unknown enemy source %q (want %s)", opt.Enemies, strings.Join(s.EnemySources(), ", "))}
 	}
@@ -238,13 +260,13 @@ func bandSize(opt engine.Options, rep int) error {
 }
 
 // figure reads a figure from a row of a table with Type, Class, Rep and AC.
-func figure(res rules.Result) engine.Figure {
-	f := engine.Figure{
+func figure(res rules.Result) Figure {
+	f := Figure{
 		Type:  res.Cell("Type").Text,
 		Class: res.Cell("Class").Text,
 		Rep:   res.Cell("Rep").Int,
 		AC:    res.Cell("AC").Int,
-		Roll:  engine.RollOf(res),
+		Roll:  RollOf(res),
 	}
 	if res.Cell("Rep").Decided {
 		f.Note = "Rep decided by Sortie: " + strings.Join(res.Table.Decisions, " ")
@@ -254,7 +276,7 @@ func figure(res rules.Result) engine.Figure {
 
 // Band recruits the Star and up to Rep less one Grunts from the Recruiting
 // table, re-rolling any Grunt whose Rep is not below the Star's.
-func (s *System) Band(r *dice.Roller, opt engine.Options) (*engine.Band, error) {
+func (s *System) RollBand(r *dice.Roller, opt engine.Options) (*Band, error) {
 	rep, err := s.starRep(opt)
 	if err != nil {
 		return nil, err
@@ -266,8 +288,8 @@ func (s *System) Band(r *dice.Roller, opt engine.Options) (*engine.Band, error) 
 	if size == 0 {
 		size = rep
 	}
-	b := &engine.Band{StarRep: rep}
-	b.Figures = append(b.Figures, engine.Figure{
+	b := &Band{StarRep: rep}
+	b.Figures = append(b.Figures, Figure{
 		Name: "Star", Type: "Star", Class: "Melee", Rep: rep, AC: 4, Star: true,
 		Note: "You choose the Star's Class and Armor Class; Melee and AC 4 are shown.",
 	})
@@ -302,30 +324,30 @@ func (s *System) canRecruit(starRep int) bool {
 // chance of needing this many is below 1e-15.
 const maxRerolls = 1000
 
-func (s *System) recruit(r *dice.Roller, starRep int) (engine.Figure, []*engine.Roll, error) {
-	var rerolled []*engine.Roll
+func (s *System) recruit(r *dice.Roller, starRep int) (Figure, []*Roll, error) {
+	var rerolled []*Roll
 	for range maxRerolls {
 		res, err := s.recruiting.Roll(r, 0)
 		if err != nil {
-			return engine.Figure{}, nil, err
+			return Figure{}, nil, err
 		}
 		if res.Cell("Rep").Int < starRep {
 			return figure(res), rerolled, nil
 		}
-		rerolled = append(rerolled, engine.RollOf(res))
+		rerolled = append(rerolled, RollOf(res))
 	}
-	return engine.Figure{}, nil, fmt.Errorf("no recruit below Rep %d in %d rolls", starRep, maxRerolls)
+	return Figure{}, nil, fmt.Errorf("no recruit below Rep %d in %d rolls", starRep, maxRerolls)
 }
 
 // Afterwards rolls New Recruits versus the Star's Rep and, when recruits
 // are allowed, the recruits to take.
-func (s *System) Afterwards(r *dice.Roller, band *engine.Band, opt engine.Options) (*engine.Afterwards, error) {
+func (s *System) RollAfterwards(r *dice.Roller, band *Band, opt engine.Options) (*Afterwards, error) {
 	res, err := s.newRecruits.Roll(r.Stream("new-recruits"), band.StarRep)
 	if err != nil {
 		return nil, err
 	}
-	a := &engine.Afterwards{
-		NewRecruits: engine.RollOf(res),
+	a := &Afterwards{
+		NewRecruits: RollOf(res),
 		Outcome:     res.Cell("Outcome").Text,
 		Result:      res.Cell("Result").Text,
 		AgainstRep:  band.StarRep,
@@ -354,12 +376,12 @@ func (s *System) Afterwards(r *dice.Roller, band *engine.Band, opt engine.Option
 
 // Encounter rolls one encounter of type typ for band: terrain, PEFs in the
 // order they are resolved, contacts and the enemy.
-func (s *System) Encounter(r *dice.Roller, typ string, band *engine.Band, opt engine.Options) (*engine.Encounter, error) {
+func (s *System) RollEncounter(r *dice.Roller, typ string, band *Band, opt engine.Options) (*Encounter, error) {
 	def := s.set.Encounter(typ)
 	if def == nil {
 		return nil, s.unknownType(typ)
 	}
-	e := &engine.Encounter{
+	e := &Encounter{
 		System:     s.set.System.ID,
 		Type:       def.ID,
 		Title:      def.Title,
@@ -370,7 +392,7 @@ func (s *System) Encounter(r *dice.Roller, typ string, band *engine.Band, opt en
 		Forces:     def.Forces,
 		Deployment: def.Deployment,
 		Special:    def.Special,
-		Board:      engine.Board{WidthIn: s.set.System.BoardW, HeightIn: s.set.System.BoardH},
+		Board:      Board{WidthIn: s.set.System.BoardW, HeightIn: s.set.System.BoardH},
 		Band:       band,
 	}
 	terrain := s.set.Table(def.Terrain)
@@ -378,7 +400,7 @@ func (s *System) Encounter(r *dice.Roller, typ string, band *engine.Band, opt en
 	if err != nil {
 		return nil, err
 	}
-	e.Terrain = engine.Terrain{Name: tres.Cell("Terrain").Text, Roll: engine.RollOf(tres)}
+	e.Terrain = Terrain{Name: tres.Cell("Terrain").Text, Roll: RollOf(tres)}
 	n := s.pefCount.Cell(s.pefCount.Named(e.Terrain.Name), "PEFs").Int
 
 	if err := s.enemies(r, e, opt); err != nil {
@@ -404,7 +426,7 @@ var terrainCaptions = map[string]string{
 // markers are a track above the board in the order they are resolved, not
 // places on it. A Raid's
 // camp gets a board of its own when the rest of the encounter is Clear.
-func (s *System) maps(r *dice.Roller, e *engine.Encounter, def *rules.Encounter) []board.Map {
+func (s *System) maps(r *dice.Roller, e *Encounter, def *rules.Encounter) []board.Map {
 	w, h := float64(e.Board.WidthIn), float64(e.Board.HeightIn)
 	newMap := func(title, terrain string) board.Map {
 		var m board.Map
@@ -422,7 +444,7 @@ func (s *System) maps(r *dice.Roller, e *engine.Encounter, def *rules.Encounter)
 	}
 	main := newMap("Battle Board", e.Terrain.Name)
 	var labels []string
-	var camp *engine.PEF
+	var camp *PEF
 	for i := range e.PEFs {
 		p := &e.PEFs[i]
 		if p.Camp && p.Contact != nil && p.Contact.Board != e.Terrain.Name {
@@ -444,7 +466,7 @@ func (s *System) maps(r *dice.Roller, e *engine.Encounter, def *rules.Encounter)
 // pefs resolves n PEFs in order: 2d6 versus 4 until "Something's out
 // there!", 3d6 counting the lowest two after it; the last PEF is contact if
 // none came before, and a Raid's camp is always contact.
-func (s *System) pefs(r *dice.Roller, e *engine.Encounter, def *rules.Encounter, n int) error {
+func (s *System) pefs(r *dice.Roller, e *Encounter, def *rules.Encounter, n int) error {
 	alert, contacted := false, false
 	queue := make([]int, len(e.Enemies.Roster))
 	for i := range queue {
@@ -456,7 +478,7 @@ func (s *System) pefs(r *dice.Roller, e *engine.Encounter, def *rules.Encounter,
 	}
 	for i := 1; i <= n; i++ {
 		pr := r.Stream("pef", strconv.Itoa(i))
-		p := engine.PEF{Number: i, Objective: i == n}
+		p := PEF{Number: i, Objective: i == n}
 		last := i == n
 		switch {
 		case last && def.Camp:
@@ -473,7 +495,7 @@ func (s *System) pefs(r *dice.Roller, e *engine.Encounter, def *rules.Encounter,
 			if err != nil {
 				return err
 			}
-			p.Roll = engine.RollOf(res)
+			p.Roll = RollOf(res)
 			p.Method = ex.Describe() + " vs " + s.pefResolution.Target
 			p.Outcome = res.Cell("Outcome").Text
 			if last && !contacted && p.Outcome != "contact" {
@@ -524,15 +546,15 @@ func (s *System) resultText(outcome string) string {
 	return outcome
 }
 
-func (s *System) contact(r *dice.Roller, e *engine.Encounter, camp bool) (*engine.Contact, error) {
+func (s *System) contact(r *dice.Roller, e *Encounter, camp bool) (*Contact, error) {
 	res, err := s.contactSize.Roll(r.Stream("size"), 0)
 	if err != nil {
 		return nil, err
 	}
 	mod := res.Cell("Modifier").Int
-	c := &engine.Contact{
+	c := &Contact{
 		Board:    e.Terrain.Name,
-		Size:     engine.RollOf(res),
+		Size:     RollOf(res),
 		Modifier: mod,
 		Rule:     res.Cell("Enemies").Text + " (never fewer than one)",
 		ForBand:  e.Band.Size(),
@@ -564,7 +586,7 @@ func (s *System) EnemySources() []string {
 
 // enemies sets where the encounter's enemies come from and, for the Enemy
 // table or an army list, loads up the roster.
-func (s *System) enemies(r *dice.Roller, e *engine.Encounter, opt engine.Options) error {
+func (s *System) enemies(r *dice.Roller, e *Encounter, opt engine.Options) error {
 	src := opt.Enemies
 	if src == "" {
 		src = "enemy"
@@ -587,7 +609,7 @@ func (s *System) enemies(r *dice.Roller, e *engine.Encounter, opt engine.Options
 		t = s.armies[i]
 	}
 	e.Enemies.Title = t.Title + " " + kind
-	e.Enemies.Rule = "Loaded up: best to worst, the 2nd and 5th Missile, the 6th a Caster. " +
+	e.Enemies.Rule = "Loaded up: best to worst, with rolled Missile figures 2nd and 5th and a rolled Caster 6th. " +
 		"Take figures from the top; after a battle put them back, in order, below the figures not yet used."
 	roster, err := s.loadUp(r.Stream("roster"), t, max(RosterMin, e.Band.Size()+2))
 	if err != nil {
@@ -597,13 +619,15 @@ func (s *System) enemies(r *dice.Roller, e *engine.Encounter, opt engine.Options
 	return nil
 }
 
-// loadUp rolls n figures on t and lines them up as "loading up PEFs" asks:
-// best to worst (Rep, then AC), with the 2nd and 5th figures Missile and
-// the 6th a Caster. Figures of the wanted Class fill those places first;
-// where none was rolled, the figure next in line takes the Class, and its
-// Note says so.
-func (s *System) loadUp(r *dice.Roller, t *rules.Table, n int) ([]engine.Figure, error) {
-	pool := make([]engine.Figure, 0, n)
+// loadUp rolls n figures on t and lines them up as "loading up PEFs"
+// asks: best to worst (Rep, then AC), with the 2nd and 5th figures Missile
+// and the 6th a Caster. Rolled figures of the wanted Class move into those
+// places; where none was rolled (no army list has a Caster), the place
+// keeps the figure next in line as rolled, and its Note says so. Sortie
+// never changes a rolled figure: every figure on the roster is a row of
+// its table.
+func (s *System) loadUp(r *dice.Roller, t *rules.Table, n int) ([]Figure, error) {
+	pool := make([]Figure, 0, n)
 	for range n {
 		res, err := t.Roll(r, 0)
 		if err != nil {
@@ -611,19 +635,19 @@ func (s *System) loadUp(r *dice.Roller, t *rules.Table, n int) ([]engine.Figure,
 		}
 		pool = append(pool, figure(res))
 	}
-	slices.SortStableFunc(pool, func(a, b engine.Figure) int {
+	slices.SortStableFunc(pool, func(a, b Figure) int {
 		return cmp.Or(cmp.Compare(b.Rep, a.Rep), cmp.Compare(b.AC, a.AC))
 	})
 	want := map[int]string{2: "Missile", 5: "Missile", 6: "Caster"}
-	reserved := map[int]engine.Figure{}
+	reserved := map[int]Figure{}
 	for _, slot := range []int{2, 5, 6} { // n >= RosterMin, so every slot exists
-		i := slices.IndexFunc(pool, func(f engine.Figure) bool { return f.Class == want[slot] })
+		i := slices.IndexFunc(pool, func(f Figure) bool { return f.Class == want[slot] })
 		if i >= 0 {
 			reserved[slot] = pool[i]
 			pool = slices.Delete(pool, i, i+1)
 		}
 	}
-	out := make([]engine.Figure, 0, n)
+	out := make([]Figure, 0, n)
 	for slot := 1; slot <= n; slot++ {
 		if f, ok := reserved[slot]; ok {
 			out = append(out, f)
@@ -632,8 +656,7 @@ func (s *System) loadUp(r *dice.Roller, t *rules.Table, n int) ([]engine.Figure,
 		f := pool[0]
 		pool = pool[1:]
 		if class, ok := want[slot]; ok {
-			f.Note = fmt.Sprintf("Rolled as %s; made %s by the loading-up rule.", f.Class, class)
-			f.Class = class
+			f.Note = fmt.Sprintf("Place %d is for a %s, but none was rolled: the next figure in line, as rolled.", slot, class)
 		}
 		out = append(out, f)
 	}
@@ -644,7 +667,7 @@ func (s *System) loadUp(r *dice.Roller, t *rules.Table, n int) ([]engine.Figure,
 // the list's dice. "Only one" creatures come alone; otherwise the first has
 // the listed Rep and the rest one less, never below 3. "See List" rolls the
 // army list instead.
-func (s *System) creatures(r *dice.Roller, count int) (*engine.CreatureGroup, error) {
+func (s *System) creatures(r *dice.Roller, count int) (*CreatureGroup, error) {
 	lres, err := s.creatureList.Roll(r.Stream("list"), 0)
 	if err != nil {
 		return nil, err
@@ -654,9 +677,9 @@ func (s *System) creatures(r *dice.Roller, count int) (*engine.CreatureGroup, er
 	if err != nil {
 		return nil, err
 	}
-	g := &engine.CreatureGroup{
-		List:     engine.RollOf(lres),
-		Creature: engine.RollOf(cres),
+	g := &CreatureGroup{
+		List:     RollOf(lres),
+		Creature: RollOf(cres),
 		Name:     cres.Cell("Type").Text,
 		OnlyOne:  cres.Cell("Only one").Text == "yes",
 	}
@@ -671,7 +694,7 @@ func (s *System) creatures(r *dice.Roller, count int) (*engine.CreatureGroup, er
 			}
 			g.Figures = append(g.Figures, figure(res))
 		}
-		slices.SortStableFunc(g.Figures, func(a, b engine.Figure) int {
+		slices.SortStableFunc(g.Figures, func(a, b Figure) int {
 			return cmp.Or(cmp.Compare(b.Rep, a.Rep), cmp.Compare(b.AC, a.AC))
 		})
 		return g, nil

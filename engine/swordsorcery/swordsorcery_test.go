@@ -38,14 +38,14 @@ func load(t testing.TB) *swordsorcery.System {
 	return sys
 }
 
-func roll(t testing.TB, sys *swordsorcery.System, seed, typ string, opt engine.Options) *engine.Encounter {
+func roll(t testing.TB, sys *swordsorcery.System, seed, typ string, opt engine.Options) *swordsorcery.Encounter {
 	t.Helper()
 	root := dice.New(seed)
-	band, err := sys.Band(root.Stream("band"), opt)
+	band, err := sys.RollBand(root.Stream("band"), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := sys.Encounter(root.Stream("encounter"), typ, band, opt)
+	e, err := sys.RollEncounter(root.Stream("encounter"), typ, band, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,22 +169,48 @@ func TestRules(t *testing.T) {
 				}
 			}
 			check(contacts > 0, "an encounter without contact")
-			checkRoster(t, e.Enemies.Roster)
+			checkRoster(t, sys, e.Enemies.Roster)
 			checkBand(t, e.Band, 5)
 		}
 	}
 }
 
-func checkRoster(t *testing.T, roster []engine.Figure) {
+func checkRoster(t *testing.T, sys *swordsorcery.System, roster []swordsorcery.Figure) {
 	t.Helper()
 	if len(roster) < swordsorcery.RosterMin {
 		t.Fatalf("roster of %d", len(roster))
 	}
-	if roster[1].Class != "Missile" || roster[4].Class != "Missile" || roster[5].Class != "Caster" {
-		t.Fatalf("roster classes %s %s %s at 2, 5, 6", roster[1].Class, roster[4].Class, roster[5].Class)
+	count := func(class string) int {
+		n := 0
+		for _, f := range roster {
+			if f.Class == class {
+				n++
+			}
+		}
+		return n
+	}
+	// Rolled Missiles go to places 2 and 5, a rolled Caster to 6; a place
+	// keeps the next figure as rolled only when no such figure was rolled.
+	if roster[1].Class != "Missile" && count("Missile") > 0 ||
+		roster[4].Class != "Missile" && count("Missile") > 1 ||
+		roster[5].Class != "Caster" && count("Caster") > 0 {
+		t.Fatalf("roster classes %s %s %s at 2, 5, 6 with %d Missile and %d Caster", roster[1].Class, roster[4].Class, roster[5].Class, count("Missile"), count("Caster"))
+	}
+	// Every figure is a row of its table, as rolled.
+	for i, f := range roster {
+		tab := sys.Rules().Table(f.Roll.Table)
+		row := tab.Named(f.Roll.Row)
+		if row == nil {
+			t.Fatalf("place %d: no row %q in %s", i+1, f.Roll.Row, tab.ID)
+		}
+		got := fmt.Sprint(f.Type, f.Class, f.Rep, f.AC)
+		want := fmt.Sprint(tab.Cell(row, "Type").Text, tab.Cell(row, "Class").Text, tab.Cell(row, "Rep").Int, tab.Cell(row, "AC").Int)
+		if got != want {
+			t.Fatalf("place %d is %s, but row %s of %s is %s", i+1, got, f.Roll.Row, tab.ID, want)
+		}
 	}
 	// The other places run best to worst.
-	var rest []engine.Figure
+	var rest []swordsorcery.Figure
 	for i, f := range roster {
 		if i != 1 && i != 4 && i != 5 {
 			rest = append(rest, f)
@@ -198,7 +224,7 @@ func checkRoster(t *testing.T, roster []engine.Figure) {
 	}
 }
 
-func checkBand(t *testing.T, b *engine.Band, rep int) {
+func checkBand(t *testing.T, b *swordsorcery.Band, rep int) {
 	t.Helper()
 	if b.Size() != rep || !b.Figures[0].Star || b.Figures[0].Rep != rep {
 		t.Fatalf("band %+v", b)
@@ -319,7 +345,7 @@ func TestBandOptions(t *testing.T) {
 		{engine.Options{BandSize: 6}, 0, "1 to 5 figures"},
 		{engine.Options{StarRep: 11}, 0, "out of range"},
 	} {
-		b, err := sys.Band(r.Stream(fmt.Sprint(c.opt)), c.opt)
+		b, err := sys.RollBand(r.Stream(fmt.Sprint(c.opt)), c.opt)
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("%+v: error %v, want %q", c.opt, err, c.err)
@@ -351,11 +377,11 @@ func TestEnemySources(t *testing.T) {
 		}
 	}
 	root := dice.New("x")
-	band, _ := sys.Band(root, engine.Options{})
-	if _, err := sys.Encounter(root, "explore", band, engine.Options{Enemies: "trolls"}); err == nil || !strings.Contains(err.Error(), "goblins") {
+	band, _ := sys.RollBand(root, engine.Options{})
+	if _, err := sys.RollEncounter(root, "explore", band, engine.Options{Enemies: "trolls"}); err == nil || !strings.Contains(err.Error(), "goblins") {
 		t.Errorf("unknown enemy source: %v", err)
 	}
-	if _, err := sys.Encounter(root, "ambush", band, engine.Options{}); err == nil || !strings.Contains(err.Error(), "explore, raid, defend") {
+	if _, err := sys.RollEncounter(root, "ambush", band, engine.Options{}); err == nil || !strings.Contains(err.Error(), "explore, raid, defend") {
 		t.Errorf("unknown encounter type: %v", err)
 	}
 }
@@ -364,22 +390,23 @@ func TestNext(t *testing.T) {
 	sys := load(t)
 	want := map[string][2]string{"explore": {"raid", "defend"}, "raid": {"raid", "explore"}, "defend": {"explore", "defend"}}
 	for typ, w := range want {
-		s, _ := sys.Next(typ, true)
-		f, _ := sys.Next(typ, false)
+		s, _ := sys.NextType(typ, true)
+		f, _ := sys.NextType(typ, false)
 		if s != w[0] || f != w[1] {
 			t.Errorf("after %s: %s/%s, want %s/%s", typ, s, f, w[0], w[1])
 		}
 	}
 }
 
-// TestLoadingUpDecisions: the sixth figure is a Caster even on lists that
-// have none, and the Note says so.
+// TestLoadingUpDecisions: no army list has a Caster, so the sixth place
+// keeps the next figure as rolled, and its Note says so.
 func TestLoadingUpDecisions(t *testing.T) {
 	sys := load(t)
 	e := roll(t, sys, "orcs", "explore", engine.Options{Enemies: "orcs"})
-	if c := e.Enemies.Roster[5]; c.Class != "Caster" || !strings.Contains(c.Note, "loading-up rule") {
+	if c := e.Enemies.Roster[5]; c.Class == "Caster" || !strings.Contains(c.Note, "none was rolled") {
 		t.Errorf("sixth orc: %+v", c)
 	}
+	checkRoster(t, sys, e.Enemies.Roster)
 }
 
 func TestAfterwards(t *testing.T) {
@@ -387,8 +414,8 @@ func TestAfterwards(t *testing.T) {
 	counts := map[string]int{}
 	for i := range 300 {
 		r := dice.New(fmt.Sprint(i))
-		band, _ := sys.Band(r.Stream("band"), engine.Options{})
-		a, err := sys.Afterwards(r.Stream("after"), band, engine.Options{})
+		band, _ := sys.RollBand(r.Stream("band"), engine.Options{})
+		a, err := sys.RollAfterwards(r.Stream("after"), band, engine.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -413,5 +440,33 @@ func BenchmarkEncounter(b *testing.B) {
 	sys := load(b)
 	for i := 0; b.Loop(); i++ {
 		roll(b, sys, fmt.Sprint(i), "raid", engine.Options{})
+	}
+}
+
+func TestFigureString(t *testing.T) {
+	for f, want := range map[swordsorcery.Figure]string{
+		{Type: "Veteran", Class: "Melee", Rep: 5, AC: 4}:                "Veteran Melee, Rep 5, AC 4",
+		{Name: "Wraith", Type: "Wraith", Class: "Melee", Rep: 6, AC: 6}: "Wraith Melee, Rep 6, AC 6",
+		{Name: "Star", Type: "Star", Class: "Caster", Rep: 5, AC: 2}:    "Star Caster, Rep 5, AC 2",
+		{Name: "Grukk", Type: "Veteran", Class: "Melee", Rep: 5, AC: 6}: "Grukk (Veteran) Melee, Rep 5, AC 6",
+	} {
+		if got := f.String(); got != want {
+			t.Errorf("%q, want %q", got, want)
+		}
+	}
+}
+
+func TestContactPlaces(t *testing.T) {
+	for _, c := range []struct {
+		in   []int
+		want string
+	}{
+		{[]int{1, 2, 3}, "1–3"}, {[]int{4, 5, 6, 7, 1}, "4–7, 1"}, {[]int{2, 3}, "2, 3"},
+		{[]int{5}, "5"}, {[]int{1, 3, 4, 5, 7}, "1, 3–5, 7"}, {nil, ""},
+	} {
+		got := (&swordsorcery.Contact{Takes: c.in}).Places()
+		if got != c.want {
+			t.Errorf("Places(%v) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }

@@ -85,11 +85,12 @@ func render(d Doc, opt Options) (*fpdf.Fpdf, *layout, error) {
 // on in one pass.
 type layout struct {
 	pages  map[string]int
-	cards  []cardBox    // where each card was printed
-	legend []legendItem // where each map legend item was printed
+	cards  []cardBox      // where each card was printed
+	legend []legendItem   // where each map legend item was printed
+	text   map[int]string // the text the block drawers drew, by page, for tests
 }
 
-func newLayout() *layout { return &layout{pages: map[string]int{}} }
+func newLayout() *layout { return &layout{pages: map[string]int{}, text: map[int]string{}} }
 
 // paperSize returns a paper's name and size in millimetres.
 func paperSize(paper string) (name string, w, h float64, ok bool) {
@@ -117,6 +118,9 @@ type book struct {
 	sheets    [][]*card // the cards dealt to sheets, in card-number order
 	cardW     float64   // every card's size, mm
 	cardH     float64
+	// sealedName is what the cards hold, from the Sealed blocks' titles:
+	// "PEFs".
+	sealedName string
 }
 
 func setup(d Doc, opt Options) (*book, error) {
@@ -149,6 +153,7 @@ func setup(d Doc, opt Options) (*book, error) {
 		}
 	}
 	b.cards = pefCards(b.entries)
+	b.sealedName = sealedName(b.entries)
 	if len(b.cards) > 0 {
 		m := newRenderer(b, newLayout())
 		m.measuring = true

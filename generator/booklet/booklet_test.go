@@ -2,35 +2,68 @@ package booklet_test
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/sortie-wargames/sortie/content"
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
 	"github.com/sortie-wargames/sortie/engine/pack"
-	"github.com/sortie-wargames/sortie/generator"
+	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/engine/swordsorcery"
 	"github.com/sortie-wargames/sortie/generator/booklet"
 )
 
 // created is the fixed date the test booklets carry.
 var created = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 
+// The built-in system, loaded once as the generator loads it (its data
+// through rules.Load, then its procedures) without importing package
+// generator, which imports this one.
+var (
+	loadOnce sync.Once
+	loaded   engine.System
+	loadErr  error
+)
+
+const systemID = "2d6-sword-and-sorcery"
+
 func sorcery(t *testing.T) engine.System {
 	t.Helper()
-	reg, err := generator.LoadSystems("")
-	if err != nil {
+	loadOnce.Do(func() {
+		sub, err := fs.Sub(content.FS, "systems/"+systemID)
+		if err != nil {
+			loadErr = err
+			return
+		}
+		set, err := rules.Load(sub, "content/systems/"+systemID)
+		if err != nil {
+			loadErr = err
+			return
+		}
+		loaded, loadErr = swordsorcery.New(set)
+	})
+	if loadErr != nil {
+		t.Fatal(loadErr)
+	}
+	return loaded
+}
+
+// registry holds the built-in system.
+func registry(t *testing.T) *engine.Registry {
+	t.Helper()
+	reg := engine.NewRegistry()
+	if err := reg.Add(sorcery(t)); err != nil {
 		t.Fatal(err)
 	}
-	sys, err := reg.Get("2d6-sword-and-sorcery")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sys
+	return reg
 }
 
 // packDoc is a pack of several encounters, a Raid with its camp among

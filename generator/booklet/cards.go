@@ -6,35 +6,64 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/dice"
-	"github.com/sortie-wargames/sortie/generator/words"
+	"github.com/sortie-wargames/sortie/engine/doc"
 )
 
-// pefKey names a PEF: the entry's number and the PEF's index in it.
+// pefKey names a sealed item: the entry's number and the item's index
+// among the entry's sealed items, in order.
 type pefKey struct{ entry, index int }
 
-// card is one sealed PEF card.
+// card is one sealed card: an item of a Sealed block.
 type card struct {
 	number int
 	sheet  int // the sheet of cards it is printed on, from 0
 	e      *entry
 	index  int
-	pef    *engine.PEF
+	item   *doc.SealedItem
+	of     int // the items of its Sealed block
 }
 
 func (c *card) anchor() string { return "card/" + strconv.Itoa(c.number) }
 
-// pefCards returns a card for every PEF of every entry, not yet dealt.
+// pefCards returns a card for every sealed item of every entry, not yet
+// dealt.
 func pefCards(es []*entry) []*card {
 	var cs []*card
 	for _, e := range es {
-		for i := range e.enc.PEFs {
-			cs = append(cs, &card{e: e, index: i, pef: &e.enc.PEFs[i]})
+		i := 0
+		for _, s := range sealedBlocks(e.enc.Blocks) {
+			for k := range s.Items {
+				cs = append(cs, &card{e: e, index: i, item: &s.Items[k], of: len(s.Items)})
+				i++
+			}
 		}
 	}
 	return cs
 }
+
+// sealedName names what the cards hold: the Sealed blocks' title when
+// they all have one ("PEFs"), else "cards".
+func sealedName(es []*entry) string {
+	name := ""
+	for _, e := range es {
+		for _, s := range sealedBlocks(e.enc.Blocks) {
+			if name == "" {
+				name = s.Title
+			}
+			if s.Title != name {
+				return "cards"
+			}
+		}
+	}
+	if name == "" {
+		return "cards"
+	}
+	return name
+}
+
+// cardsTitle is the sealed section's title: "Sealed PEFs".
+func (r *renderer) cardsTitle() string { return "Sealed " + r.sealedName }
 
 // deal puts the cards on sheets of perSheet cards and numbers them, from
 // the seed (the stream "booklet/cards"), so that the cards around the one
@@ -117,13 +146,13 @@ func (r *renderer) sizeCards() (w, h float64, rows int, err error) {
 	h = math.Ceil(h)
 	avail := r.bottom() - cardTop
 	if h > avail {
-		return 0, 0, 0, fmt.Errorf("a PEF card is %.0f mm tall but a sheet holds %.0f mm", h, avail)
+		return 0, 0, 0, fmt.Errorf("a sealed card is %.0f mm tall but a sheet holds %.0f mm", h, avail)
 	}
 	return w, h, int((avail + 0.01) / h), nil
 }
 
-// cardSection prints the sheets of cards, each on a right-hand page with
-// the cards in card-number order, cardCols to a row, every card the same
+// cardSection prints the sheets, each on a right-hand page with the
+// cards in card-number order, cardCols to a row, every card the same
 // size, with dashed lines to cut along. The page behind each sheet holds
 // the cards' backs, mirrored, so that cards printed double-sided and cut
 // out show their number on the back and can be kept face down.
@@ -154,7 +183,7 @@ type cardBox struct {
 // long edge).
 func (r *renderer) cardBacks(sheet []*card, w, h float64) {
 	front := r.f.PageNo()
-	r.newPage("Sealed PEF cards: backs")
+	r.newPage(r.cardsTitle() + ": backs")
 	r.font("", 8.5)
 	r.f.SetTextColor(80, 80, 80)
 	r.f.SetXY(side, bodyTop)
@@ -169,7 +198,7 @@ func (r *renderer) cardBacks(sheet []*card, w, h float64) {
 		r.font("", 8)
 		r.f.SetTextColor(80, 80, 80)
 		r.f.SetXY(x+cardPad, y+h/2+lh(26)/2-1)
-		r.f.CellFormat(w-2*cardPad, lh(8), r.fit("Sealed PEF card: read it only when you resolve its PEF", w-2*cardPad), "", 0, "C", false, 0, "")
+		r.f.CellFormat(w-2*cardPad, lh(8), r.fit("Sealed: read it only when its encounter sends you to it", w-2*cardPad), "", 0, "C", false, 0, "")
 		r.f.SetXY(x+cardPad, y+h-cardPad-lh(7))
 		r.font("", 7)
 		r.f.CellFormat(w-2*cardPad, lh(7), r.fit(r.cov.printable(r.title()), w-2*cardPad), "", 0, "C", false, 0, "")
@@ -179,36 +208,39 @@ func (r *renderer) cardBacks(sheet []*card, w, h float64) {
 
 // cardHeight measures a card w wide.
 func (r *renderer) cardHeight(c *card, w float64) float64 {
-	h := cardHeadH + 2*cardPad + r.cardFootH(c, w)
-	for _, s := range r.cardSpans(c) {
-		h += r.spanHeight(s, w-2*cardPad)
-	}
-	return h
+	return cardHeadH + 2*cardPad + r.cardFootH(c, w) + r.piecesHeight(r.cardPieces(c), w-2*cardPad)
+}
+
+// cardPieces is what a card says: its item's blocks, drawn as everywhere
+// else. Which item it is goes in small print at the foot (cardFoot), so
+// that the eye lands on nothing that names an encounter.
+func (r *renderer) cardPieces(c *card) []piece {
+	return r.pieces(c.item.Blocks, cardLook, 0, blockCtx{})
 }
 
 // cardFoot is the small print at a card's foot that names its entry and
-// PEF, to check the card is the one you meant to read.
-func cardFoot(c *card) span {
-	e, p := c.e, c.pef
-	return span{text: fmt.Sprintf("Entry %d · PEF %d of %d: the %s you resolve in %s (%s).", e.number, p.Number, len(e.enc.PEFs), words.Ordinal(p.Number), e.name(), e.enc.Title), size: cardFootS, grey: true}
+// item, to check the card is the one you meant to read.
+func (r *renderer) cardFoot(c *card) span {
+	e, it := c.e, c.item
+	return span{text: fmt.Sprintf("%s · %s (%d of %d) · %s, page %s.", e.name(), it.Title, it.Number, c.of, e.enc.Title, r.pageOf(e.anchor())), size: cardFootS, grey: true}
 }
 
 // cardFootH is the height of a card's foot: a gap, a hairline and the
 // foot line.
 func (r *renderer) cardFootH(c *card, w float64) float64 {
-	return 2.5 + r.spanHeight(cardFoot(c), w-2*cardPad)
+	return 2.5 + r.spanHeight(r.cardFoot(c), w-2*cardPad)
 }
 
 // cardPage starts a sheet of cards on a right-hand page.
 func (r *renderer) cardPage(first bool) {
-	r.startOn(false, "Sealed PEF cards")
+	r.startOn(false, r.cardsTitle())
 	if first {
 		r.mark("cards", bodyTop)
-		r.bookmark("Sealed PEF cards", 0, bodyTop)
+		r.bookmark(r.cardsTitle(), 0, bodyTop)
 	}
 	r.font("B", 9)
 	r.f.SetXY(side, bodyTop)
-	intro := "Sealed PEF cards: read a card only when you resolve its PEF. Cut along the dashed lines."
+	intro := r.cardsTitle() + ": read a card only when its encounter sends you to it. Cut along the dashed lines."
 	r.f.CellFormat(r.contentW(), 5, r.fit(intro, r.contentW()), "", 0, "L", false, 0, "")
 }
 
@@ -229,22 +261,19 @@ func (r *renderer) drawCard(c *card, x, y, w, h float64) {
 	ix, iw := x+cardPad, w-2*cardPad
 	r.font("B", 16)
 	r.f.SetXY(ix, y+cardPad-1)
-	r.f.CellFormat(iw, cardHeadH-1, "Card "+strconv.Itoa(c.number), "", 0, "L", false, 0, "")
-	var tags []string
-	if c.pef.Camp {
-		tags = append(tags, "CAMP")
-	}
-	if c.pef.Objective {
-		tags = append(tags, "OBJECTIVE")
-	}
-	if len(tags) > 0 {
-		tag := strings.Join(tags, " · ")
+	head := "Card " + strconv.Itoa(c.number)
+	r.f.CellFormat(iw, cardHeadH-1, head, "", 0, "L", false, 0, "")
+	r.record(head)
+	if c.item.Tag != "" {
+		tag := strings.ToUpper(r.cov.printable(c.item.Tag))
 		r.font("B", 8)
+		tag = r.fit(tag, iw-r.f.GetStringWidth("Card 000")-8)
 		tw := r.f.GetStringWidth(tag) + 3
 		r.f.SetFillColor(0, 0, 0)
 		r.f.SetTextColor(255, 255, 255)
 		r.f.SetXY(ix+iw-tw, y+cardPad+0.5)
 		r.f.CellFormat(tw, 5, tag, "", 0, "C", true, 0, "")
+		r.record(tag)
 		r.ink()
 	}
 	r.f.SetLineWidth(0.3)
@@ -253,202 +282,15 @@ func (r *renderer) drawCard(c *card, x, y, w, h float64) {
 	footTop := y + h - cardPad - r.cardFootH(c, w)
 	outer := r.fr
 	r.fr = frame{x: ix, w: iw, top: y + cardPad + cardHeadH, y: y + cardPad + cardHeadH, bottom: footTop, brk: func() {}}
-	r.flow(r.cardSpans(c)...)
+	r.flowPieces(r.cardPieces(c))
 	if r.fr.y > footTop+0.01 {
-		r.f.SetErrorf("card %d (entry %d, PEF %d) runs %.1f mm past its box", c.number, c.e.number, c.pef.Number, r.fr.y-footTop)
+		r.f.SetErrorf("card %d (entry %d, item %d) runs %.1f mm past its box", c.number, c.e.number, c.item.Number, r.fr.y-footTop)
 	}
 	r.f.SetDrawColor(170, 170, 170)
 	r.f.SetLineWidth(0.15)
 	r.f.Line(ix, footTop+1.5, ix+iw, footTop+1.5)
 	r.ink()
 	r.fr = frame{x: ix, w: iw, top: footTop + 2.5, y: footTop + 2.5, bottom: y + h - cardPad, brk: func() {}}
-	r.flow(cardFoot(c))
+	r.flow(r.cardFoot(c))
 	r.fr = outer
-}
-
-// cardSpans is what a card says: its dice, what the PEF turned out to be
-// and, for a contact, what it brings. Which PEF it is goes in small print
-// at the foot (cardFoot), so that the eye lands on nothing that names an
-// encounter.
-func (r *renderer) cardSpans(c *card) []span {
-	p, e := c.pef, c.e
-	var spans []span
-	if p.Roll != nil {
-		spans = append(spans, span{text: p.Roll.String(), size: 8.5})
-		if !strings.HasPrefix(p.Roll.Dice.String(), p.Method) {
-			spans = append(spans, span{text: "Rolled " + p.Method + ".", size: 7, grey: true})
-		}
-	} else {
-		spans = append(spans, span{text: "No roll: " + strings.TrimPrefix(p.Method, "none: ") + ".", size: 8.5})
-	}
-	spans = append(spans, span{text: p.Result, style: "B", size: 10, before: 1.2})
-	if p.Forced != "" {
-		spans = append(spans, span{text: p.Forced, style: "BI", size: 9, before: 0.8})
-	}
-	if p.Contact != nil {
-		spans = append(spans, r.contactSpans(e, p.Contact, p.Result)...)
-	}
-	return spans
-}
-
-// contactSpans says what a contact brings: the board, the rule for how
-// many enemies with a lookup for every size of band, and which figures.
-// The counts the engine rolled assume the band at full strength; the
-// lookup keeps the card right after losses and recruits.
-func (r *renderer) contactSpans(e *entry, ct *engine.Contact, result string) []span {
-	g := ct.Creatures
-	alone := g != nil && g.OnlyOne
-	// The result names the rule already; the size roll only adds it when
-	// it does not.
-	size := ""
-	if ct.Size != nil {
-		size = ct.Size.String()
-		switch {
-		case alone:
-			size += ", but the creature comes alone"
-		case !strings.Contains(result, ct.Rule):
-			size += ": " + ct.Rule
-		}
-		size += ". "
-	}
-	spans := []span{{text: size + "Battle Board: " + ct.Board + ".", size: 8.5, before: 1.2}}
-	if alone {
-		spans = append(spans, span{text: "1 enemy, whatever the size of your band.", style: "B", size: 9, before: 0.8})
-	} else {
-		spans = append(spans, r.countLookup(ct))
-	}
-	full := ct.ForBand
-	if len(ct.Takes) > 0 {
-		anchor := "roster/" + strconv.Itoa(e.number)
-		spans = append(spans, span{
-			text: fmt.Sprintf("Take that many figures from the roster of %s (page %s), in order, carrying on where the last contact stopped (with your full band of %d: places %s).", e.name(), r.pageOf(anchor), full, ct.Places()),
-			size: 8.5, before: 0.8, link: anchor,
-		})
-	}
-	if g == nil {
-		return spans
-	}
-	var rolls []string
-	if g.List != nil {
-		rolls = append(rolls, rollText(g.List))
-	}
-	if g.Creature != nil {
-		rolls = append(rolls, rollText(g.Creature))
-	}
-	if len(rolls) > 0 {
-		spans = append(spans, span{text: strings.Join(rolls, "; ") + ".", size: 8, before: 0.8})
-	}
-	name := g.Name
-	switch {
-	case g.ArmyList != "" && len(g.Figures) > 0 && g.Figures[0].Roll != nil:
-		name += ": see the " + g.Figures[0].Roll.Title + " list"
-	case alone:
-		name += ": only one"
-	}
-	spans = append(spans, span{text: name + ".", style: "B", size: 9, before: 0.4})
-	if n := len(g.Figures); n > 1 && !alone {
-		which := "figures 1–" + strconv.Itoa(ct.CountFor(full))
-		if ct.CountFor(full) == n {
-			which = "all " + strconv.Itoa(n)
-		}
-		more := "add more like the last: only the first has the listed Rep"
-		if g.ArmyList != "" {
-			more = "roll them on the same army list"
-		}
-		spans = append(spans, span{text: fmt.Sprintf("Take that many, in order (with your full band of %d: %s); to take more, %s.", full, which, more), size: 8})
-	}
-	return append(spans, figureSpans(g)...)
-}
-
-// Count lookup sizes.
-const (
-	lookupSize = 7.5 // points
-	lookupRowH = 4.2 // mm
-	lookupMinN = 7   // the lookup runs to at least a band of 7
-)
-
-// lookupN is how many band sizes a contact's lookup shows: 1 to the
-// larger of 7 and one more than the band as rolled.
-func lookupN(ct *engine.Contact) int { return max(lookupMinN, ct.ForBand+1) }
-
-// countLookup is a small table: for each number of figures in your band,
-// the number of enemies the contact brings. The band as rolled is shaded.
-func (r *renderer) countLookup(ct *engine.Contact) span {
-	n := lookupN(ct)
-	return span{before: 1, drawH: 2*lookupRowH + 0.4, draw: func(x, y, w float64) {
-		rows := []struct {
-			label string
-			value func(i int) int
-		}{
-			{"Your figures", func(i int) int { return i }},
-			{"Enemies", ct.CountFor},
-		}
-		r.font("B", lookupSize)
-		labelW := 0.0
-		for _, row := range rows {
-			labelW = max(labelW, r.f.GetStringWidth(row.label))
-		}
-		labelW += 2 * padX
-		cw := min(7.0, (w-labelW)/float64(n))
-		total := labelW + cw*float64(n)
-		if ct.ForBand >= 1 && ct.ForBand <= n {
-			r.f.SetFillColor(215, 215, 215)
-			r.f.Rect(x+labelW+float64(ct.ForBand-1)*cw, y, cw, 2*lookupRowH, "F")
-		}
-		for j, row := range rows {
-			yy := y + float64(j)*lookupRowH
-			r.font("B", lookupSize)
-			r.f.SetXY(x+padX, yy)
-			r.f.CellFormat(labelW-padX, lookupRowH, row.label, "", 0, "L", false, 0, "")
-			for i := 1; i <= n; i++ {
-				style := ""
-				if j == 1 {
-					style = "B"
-				}
-				r.font(style, lookupSize)
-				r.f.SetXY(x+labelW+float64(i-1)*cw, yy)
-				r.f.CellFormat(cw, lookupRowH, strconv.Itoa(row.value(i)), "", 0, "C", false, 0, "")
-			}
-		}
-		r.f.SetDrawColor(120, 120, 120)
-		r.f.SetLineWidth(0.15)
-		r.f.Line(x, y+lookupRowH, x+total, y+lookupRowH)
-		for i := 0; i < n; i++ {
-			r.f.Line(x+labelW+float64(i)*cw, y, x+labelW+float64(i)*cw, y+2*lookupRowH)
-		}
-		r.f.SetLineWidth(0.3)
-		r.f.Rect(x, y, total, 2*lookupRowH, "D")
-		r.ink()
-	}}
-}
-
-// figureSpans lists a creature contact's figures, numbered, with runs of
-// alike figures on one line and the creature roll not repeated.
-func figureSpans(g *engine.CreatureGroup) []span {
-	line := func(f engine.Figure) string {
-		s := f.String()
-		if f.Roll != nil && (g.Creature == nil || f.Roll.String() != g.Creature.String()) {
-			s += " · " + f.Roll.String()
-		}
-		if f.Note != "" {
-			s += ". " + f.Note
-		}
-		return s
-	}
-	var spans []span
-	for i := 0; i < len(g.Figures); {
-		text := line(g.Figures[i])
-		j := i + 1
-		for j < len(g.Figures) && line(g.Figures[j]) == text {
-			j++
-		}
-		num := strconv.Itoa(i+1) + "."
-		if j-i > 1 {
-			num = strconv.Itoa(i+1) + "–" + strconv.Itoa(j) + "."
-			text = strconv.Itoa(j-i) + " × " + text
-		}
-		spans = append(spans, span{text: text, size: 8, indent: 7, bullet: num})
-		i = j
-	}
-	return spans
 }

@@ -5,16 +5,18 @@ import (
 	"testing"
 
 	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/doc"
 )
 
-// entriesWith returns entries with the given numbers of PEFs.
+// entriesWith returns entries with the given numbers of sealed items.
 func entriesWith(counts ...int) []*entry {
 	var es []*entry
 	for i, n := range counts {
-		enc := &engine.Encounter{Title: "Test"}
+		s := &doc.Sealed{Title: "PEFs"}
 		for k := range n {
-			enc.PEFs = append(enc.PEFs, engine.PEF{Number: k + 1})
+			s.Items = append(s.Items, doc.SealedItem{Number: k + 1, Title: "Item"})
 		}
+		enc := &engine.Encounter{Title: "Test", Blocks: []doc.Block{&doc.Para{Text: "Before."}, s}}
 		es = append(es, &entry{number: i + 1, enc: enc})
 	}
 	return es

@@ -57,3 +57,13 @@ func LegendRights(d Doc, opt Options) (rights []float64, limit float64, err erro
 	_, pw, _, _ := paperSize(opt.Paper)
 	return rights, pw - side, nil
 }
+
+// PageTexts renders d and returns the text the block drawers drew on
+// each page, for checks that do not need pdftotext.
+func PageTexts(d Doc, opt Options) (map[int]string, error) {
+	_, lay, err := render(d, opt)
+	if err != nil {
+		return nil, err
+	}
+	return lay.text, nil
+}

@@ -7,7 +7,8 @@ import (
 	"strings"
 
 	"github.com/sortie-wargames/sortie/engine"
-	"github.com/sortie-wargames/sortie/generator/words"
+	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/words"
 )
 
 // entry is one encounter of the booklet: a pack's entry or a campaign's
@@ -17,10 +18,13 @@ type entry struct {
 	typ    string
 	step   int // a campaign's step; 0 in a pack
 	steps  int
+	state  string // the campaign's state at this entry ("EAL 3"); may be empty
 	enc    *engine.Encounter
-	// A campaign's gamebook links; both 0 at the last step.
-	success, failure int
-	after            *engine.Afterwards
+	// A campaign's: what follows the encounter and the gamebook links
+	// (none at the last step, where the campaign ends).
+	campaign bool
+	after    []doc.Block
+	links    []doc.Link
 }
 
 // anchor names the entry's first page.
@@ -40,6 +44,18 @@ func (e *entry) stepText() string {
 	return fmt.Sprintf("Encounter %d of %d", e.step, e.steps)
 }
 
+// tagline is the step and the state: "Encounter 5 of 12 · EAL 3".
+func (e *entry) tagline() string {
+	var parts []string
+	if s := e.stepText(); s != "" {
+		parts = append(parts, s)
+	}
+	if e.state != "" {
+		parts = append(parts, e.state)
+	}
+	return strings.Join(parts, " · ")
+}
+
 func entriesOf(d Doc) ([]*entry, error) {
 	var es []*entry
 	switch {
@@ -48,7 +64,7 @@ func entriesOf(d Doc) ([]*entry, error) {
 			if pe == nil || pe.Encounter == nil {
 				return nil, errors.New("pack entry without an encounter")
 			}
-			es = append(es, &entry{number: pe.Number, typ: pe.Type, enc: pe.Encounter})
+			es = append(es, &entry{number: pe.Number, typ: pe.Type, state: pe.Encounter.State, enc: pe.Encounter})
 		}
 	case d.Campaign != nil:
 		c := d.Campaign
@@ -56,9 +72,13 @@ func entriesOf(d Doc) ([]*entry, error) {
 			if n == nil || n.Encounter == nil {
 				return nil, errors.New("campaign node without an encounter")
 			}
+			state := n.Encounter.State
+			if state == "" {
+				state = n.State
+			}
 			es = append(es, &entry{
-				number: n.Number, typ: n.Type, step: n.Step, steps: c.Steps, enc: n.Encounter,
-				success: n.Success, failure: n.Failure, after: n.Afterwards,
+				number: n.Number, typ: n.Type, step: n.Step, steps: c.Steps, state: state, enc: n.Encounter,
+				campaign: true, after: n.Afterwards, links: n.Links,
 			})
 		}
 	}
@@ -66,7 +86,7 @@ func entriesOf(d Doc) ([]*entry, error) {
 }
 
 // band returns the booklet's band: the pack's or the campaign's.
-func (r *renderer) band() *engine.Band {
+func (r *renderer) band() *engine.Force {
 	switch {
 	case r.doc.Pack != nil:
 		return r.doc.Pack.Band
@@ -74,6 +94,14 @@ func (r *renderer) band() *engine.Band {
 		return r.doc.Campaign.Band
 	}
 	return nil
+}
+
+// bandTitle names the band section: the force's own title.
+func (r *renderer) bandTitle() string {
+	if b := r.band(); b != nil && b.Title != "" {
+		return b.Title
+	}
+	return "Your band"
 }
 
 // kind describes the booklet for the cover.
@@ -152,7 +180,7 @@ func (r *renderer) inside() {
 	if len(r.entries) > 0 {
 		items = append(items,
 			item{words.Plural(len(r.entries), "encounter entry", "encounter entries") + ", each on a spread of two facing pages", r.entries[0].anchor()},
-			item{words.Plural(len(r.cards), "sealed PEF card", "sealed PEF cards"), "cards"},
+			item{words.Plural(len(r.cards), "sealed card", "sealed cards") + ": " + r.sealedName, "cards"},
 			item{"A campaign log for your band and your results", "log"})
 	}
 	items = append(items, item{"Quick Reference Sheets: " + words.Plural(len(r.doc.Set.System.QRS), "table", "tables"), "qrs"})
@@ -210,8 +238,8 @@ func (r *renderer) howToUse() {
 	}
 	if len(r.entries) > 0 {
 		steps = append(steps,
-			"Each encounter is a spread: set up the Battle Board drawn on the left-hand page; the right-hand page gives the objective, your forces and the enemy's.",
-			"PEF cards are sealed. When you resolve a PEF, read only the card the encounter names for it (the first PEF you resolve, the second, ...); never read ahead or read the cards around it. Cut the cards out, or cover the page.",
+			"Each encounter is a spread: set up the table from the maps on the left-hand page; the right-hand page gives the rest of the encounter.",
+			"What the rules keep hidden until play is on sealed cards. When you reach it, read only the card the encounter names (the first, then the second, ...); never read ahead or read the cards around it. Cut the cards out, or cover the page.",
 			"Every roll made for you is printed with its dice, so you can check it against the rulebook.",
 			fmt.Sprintf("Keep your band and your results on the campaign log (page %s). The Quick Reference Sheets are at the back (page %s).", r.pageOf("log"), r.pageOf("qrs")),
 		)
@@ -251,21 +279,21 @@ func (r *renderer) contents() {
 	}
 	var lines []line
 	if len(r.entries) > 0 {
-		band := "Your band"
+		band := r.bandTitle()
 		if r.doc.Campaign != nil {
-			band = "Your band and where to start"
+			band += " and where to start"
 		}
 		lines = append(lines, line{band, "band", 0})
 		lines = append(lines, line{"Encounters", r.entries[0].anchor(), 0})
 		for _, e := range r.entries {
 			t := e.label()
-			if s := e.stepText(); s != "" {
+			if s := e.tagline(); s != "" {
 				t += " (" + strings.ToLower(s[:1]) + s[1:] + ")"
 			}
 			lines = append(lines, line{t, e.anchor(), 1})
 		}
 		lines = append(lines,
-			line{"Sealed PEF cards", "cards", 0},
+			line{r.cardsTitle(), "cards", 0},
 			line{"Campaign log", "log", 0})
 	}
 	lines = append(lines, line{"Quick Reference Sheets", "qrs", 0})
@@ -312,7 +340,7 @@ func (r *renderer) contentsLine(text, page, style string, size, indent, h float6
 
 // bandSection prints the band once, and for a campaign where to start.
 func (r *renderer) bandSection() {
-	title := "Your band"
+	title := r.bandTitle()
 	r.newPage(title)
 	r.mark("band", bodyTop)
 	r.bookmark(title, 0, bodyTop)
@@ -320,106 +348,30 @@ func (r *renderer) bandSection() {
 	r.heading(title, 16, 20)
 	if b == nil {
 		r.flow(span{text: "No band was rolled for this booklet.", size: bodySize})
+	} else {
+		r.flow(span{text: "Pre-rolled: " + words.Plural(b.Size(), "figure", "figures") + ". Every encounter in this booklet is rolled for this band.", size: bodySize})
+		r.gap(2)
+		r.flowPieces(r.pieces(b.Blocks(), bandLook, 0, blockCtx{}))
+	}
+	c := r.doc.Campaign
+	if c == nil {
 		return
 	}
-	r.flow(span{text: fmt.Sprintf("Pre-rolled: %s, the Star first. A contact's PEF card gives the enemies for any size of band; the roster places it names assume this band of %d at full strength.", words.Plural(b.Size(), "figure", "figures"), b.Size()), size: bodySize})
-	r.gap(2)
-	r.roster(b.Figures, true)
-	r.rerolls(b.Rerolled, "Re-rolled, Rep too high for the Star")
-	for _, n := range b.Notes {
-		r.flow(span{text: n, size: bodySize, before: 1})
+	r.gap(8)
+	if c.Begin != nil {
+		r.flowPieces(r.blockPieces(c.Begin, bandLook, 0, blockCtx{}))
+		r.gap(3)
 	}
-	if c := r.doc.Campaign; c != nil {
-		r.gap(8)
-		start := "entry/" + strconv.Itoa(c.Start)
-		r.need(20)
-		r.f.SetLineWidth(0.6)
-		r.f.Rect(side, r.fr.y, r.contentW(), 16, "D")
-		r.ink()
-		r.font("B", 18)
-		r.f.SetXY(side, r.fr.y+2)
-		text := fmt.Sprintf("Start at entry %d (page %s)", c.Start, r.pageOf(start))
-		r.f.CellFormat(r.contentW(), 12, text, "", 0, "C", false, r.link(start), "")
-		r.fr.y += 18
-		r.flow(span{text: fmt.Sprintf("The campaign runs %d encounters. Each entry ends with the entry to turn to on a success and on a failure, as the Next Encounter table says.", c.Steps), size: bodySize})
-	}
-}
-
-// roster prints figures as a table: the band (with its Star first) or an
-// enemy roster (numbered places to take figures from).
-func (r *renderer) roster(figs []engine.Figure, band bool) {
-	first := "Place"
-	if band {
-		first = "#"
-	}
-	g := &grid{
-		cols: []gridCol{
-			{head: first, style: "B", align: "C"},
-			{head: "Figure", style: "B", align: "L"},
-			{head: "Class", align: "L"},
-			{head: "Rep", style: "B", align: "C"},
-			{head: "AC", align: "C"},
-			{head: "Rolled and notes", align: "L", grow: true},
-		},
-		size: 8.5, headSize: 8,
-		rowGrey: func(i int) bool { return i%2 == 1 },
-	}
-	for i, f := range figs {
-		name := f.Type
-		if f.Name != "" && f.Name != f.Type {
-			name = f.Name
-			if f.Type != "" && !f.Star {
-				name += " (" + f.Type + ")"
-			}
-		}
-		var notes []string
-		if f.Roll != nil {
-			notes = append(notes, rollText(f.Roll))
-		}
-		if f.Note != "" {
-			notes = append(notes, f.Note)
-		}
-		g.rows = append(g.rows, []string{strconv.Itoa(i + 1), name, f.Class, strconv.Itoa(f.Rep), strconv.Itoa(f.AC), strings.Join(notes, ". ")})
-	}
-	r.table(g, nil)
-}
-
-// rollText is "Recruiting: 2d6 = 4 + 4 = 8 (row 8)".
-func rollText(ro *engine.Roll) string {
-	s := ro.String()
-	if ro.Row != "" && ro.Row != strconv.Itoa(ro.Dice.Value) {
-		s += " (row " + ro.Row + ")"
-	}
-	return s
-}
-
-// rerolls lists re-rolled recruits with their dice, in one paragraph:
-// "Re-rolled on Recruiting, Rep too high for the Star: 2d6 = 6 + 6 = 12;
-// 2d6 = 5 + 6 = 11."
-func (r *renderer) rerolls(rolls []*engine.Roll, label string) {
-	if len(rolls) == 0 {
-		return
-	}
-	title := rolls[0].Title
-	for _, ro := range rolls {
-		if ro.Title != title {
-			title = ""
-		}
-	}
-	var dice []string
-	for _, ro := range rolls {
-		if title == "" {
-			dice = append(dice, rollText(ro))
-			continue
-		}
-		d := ro.Dice.String()
-		if ro.Row != "" && ro.Row != strconv.Itoa(ro.Dice.Value) {
-			d += " (row " + ro.Row + ")"
-		}
-		dice = append(dice, d)
-	}
-	if title != "" {
-		label = strings.Replace(label, "Re-rolled", "Re-rolled on "+title, 1)
-	}
-	r.flow(span{text: label + ": " + strings.Join(dice, "; ") + ".", size: 8.5, before: 1})
+	start := "entry/" + strconv.Itoa(c.Start)
+	r.need(20)
+	r.f.SetLineWidth(0.6)
+	r.f.Rect(side, r.fr.y, r.contentW(), 16, "D")
+	r.ink()
+	r.font("B", 18)
+	r.f.SetXY(side, r.fr.y+2)
+	text := fmt.Sprintf("Start at entry %d (page %s)", c.Start, r.pageOf(start))
+	r.f.CellFormat(r.contentW(), 12, text, "", 0, "C", false, r.link(start), "")
+	r.record(text)
+	r.fr.y += 18
+	r.flow(span{text: fmt.Sprintf("The campaign runs %s. Each entry ends with the entry to turn to on a success and on a failure.", words.Plural(c.Steps, "encounter", "encounters")), size: bodySize})
 }

@@ -1,8 +1,6 @@
 package booklet
 
-import (
-	"strconv"
-)
+import "strings"
 
 // Log sheet sizes.
 const (
@@ -19,35 +17,10 @@ func (r *renderer) logSection() {
 	r.mark("log", bodyTop)
 	r.bookmark("Campaign log", 0, bodyTop)
 	r.heading("Campaign log", 16, 30)
-	r.flow(span{text: "Keep your band up to date here: the grey columns are as rolled; write Rep and AC now as they change, and strike out the figures you lose. Log each encounter you play and how it ended.", size: bodySize})
+	r.flow(span{text: "Keep your band up to date here: the grey columns are as rolled; write each value now as it changes, and strike out the figures you lose. Log each encounter you play and how it ended.", size: bodySize})
 
 	r.heading("Band roster", 12, 20)
-	band := &grid{
-		cols: []gridCol{
-			{head: "Name", style: "B", align: "L", minW: 30},
-			{head: "Type", align: "L", minW: 22},
-			{head: "Class", align: "L", minW: 17},
-			{head: "Start Rep", align: "C", grey: true},
-			{head: "Rep now", align: "C", minW: 13},
-			{head: "Start AC", align: "C", grey: true},
-			{head: "AC now", align: "C", minW: 12},
-			{head: "Notes", align: "L", grow: true},
-		},
-		size: 9.5, headSize: 8.5, minRow: logRow,
-	}
-	if b := r.band(); b != nil {
-		for _, f := range b.Figures {
-			name := ""
-			if f.Star {
-				name = "Star"
-			}
-			band.rows = append(band.rows, []string{name, f.Type, f.Class, strconv.Itoa(f.Rep), "", strconv.Itoa(f.AC), "", ""})
-		}
-	}
-	for len(band.rows) < logBandRows {
-		band.rows = append(band.rows, make([]string, len(band.cols)))
-	}
-	r.table(band, nil)
+	r.table(r.bandLog(), nil)
 
 	need := len(r.entries)
 	if c := r.doc.Campaign; c != nil {
@@ -59,7 +32,7 @@ func (r *renderer) logSection() {
 			{head: "Entry", style: "B", align: "C", minW: 16},
 			{head: "Encounter", align: "L", minW: 40},
 			{head: "Result", align: "C"},
-			{head: "Notes (losses, recruits, Rep changes)", align: "L", grow: true},
+			{head: "Notes (losses, recruits, changes)", align: "L", grow: true},
 		},
 		size: 9.5, headSize: 9,
 	}
@@ -75,4 +48,42 @@ func (r *renderer) logSection() {
 		enc.rows = append(enc.rows, []string{"", "", "Success / Failure", ""})
 	}
 	r.table(enc, nil)
+}
+
+// bandLog is the band roster to keep up to date: each figure's name to
+// write in, what it is, and for every attribute its start (as rolled,
+// grey) and a column to write its value now; blank rows for recruits.
+func (r *renderer) bandLog() *grid {
+	b := r.band()
+	var attrs []string
+	if b != nil {
+		attrs = b.Columns
+	}
+	g := &grid{size: 9.5, headSize: 8.5, minRow: logRow}
+	g.cols = append(g.cols, gridCol{head: "Name", style: "B", align: "L", minW: 28}, gridCol{head: "Figure", align: "L", minW: 20})
+	for _, a := range attrs {
+		g.cols = append(g.cols, gridCol{head: "Start " + a, align: "C", grey: true}, gridCol{head: a + " now", align: "C", minW: 12})
+	}
+	g.cols = append(g.cols, gridCol{head: "Notes", align: "L", grow: true, minW: 20})
+	if b != nil {
+		for _, f := range b.Figures {
+			what := f.Name
+			if f.Star && !strings.Contains(what, "Star") {
+				what += " (Star)"
+			}
+			row := []string{"", what}
+			for i := range attrs {
+				v := ""
+				if i < len(f.Attrs) {
+					v = f.Attrs[i]
+				}
+				row = append(row, v, "")
+			}
+			g.rows = append(g.rows, append(row, ""))
+		}
+	}
+	for len(g.rows) < logBandRows {
+		g.rows = append(g.rows, make([]string, len(g.cols)))
+	}
+	return g
 }

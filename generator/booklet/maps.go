@@ -8,7 +8,6 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
-	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/board"
 )
 
@@ -479,9 +478,9 @@ const (
 
 // legendItems are the entries of an encounter's map legend, listing only
 // the terrain kinds its maps hold.
-func (r *renderer) legendItems(enc *engine.Encounter) []legendItem {
+func (r *renderer) legendItems(ms []board.Map) []legendItem {
 	var kinds []string
-	for _, m := range enc.Maps {
+	for _, m := range ms {
 		for _, p := range m.Pieces {
 			if !slices.Contains(kinds, p.Kind) {
 				kinds = append(kinds, p.Kind)
@@ -503,7 +502,7 @@ func (r *renderer) legendItems(enc *engine.Encounter) []legendItem {
 	}
 	for _, k := range kinds {
 		label := k
-		for _, m := range enc.Maps {
+		for _, m := range ms {
 			for _, p := range m.Pieces {
 				if p.Kind == k && p.Label != "" {
 					label = p.Label
@@ -542,14 +541,14 @@ func (r *renderer) placeLegend(items []legendItem, y float64) float64 {
 }
 
 // legendH is the height an encounter's legend takes.
-func (r *renderer) legendH(enc *engine.Encounter) float64 {
-	return r.placeLegend(r.legendItems(enc), 0)
+func (r *renderer) legendH(ms []board.Map) float64 {
+	return r.placeLegend(r.legendItems(ms), 0)
 }
 
 // legend explains the map's patterns at the foot of the left-hand page,
 // from y down.
-func (r *renderer) legend(enc *engine.Encounter, y float64) {
-	items := r.legendItems(enc)
+func (r *renderer) legend(ms []board.Map, y float64) {
+	items := r.legendItems(ms)
 	r.placeLegend(items, y)
 	for _, it := range items {
 		it.swatch(it.x, it.y)

@@ -370,11 +370,39 @@ type span struct {
 	bullet string  // printed in the indent on the first line
 	link   string  // anchor the whole span links to
 	grey   bool
-	rule   bool // a heading: a rule under it
-	// A drawn block instead of text: draw draws it drawH tall at (x, y)
-	// in a width w.
-	draw  func(x, y, w float64)
-	drawH float64
+	rule   bool    // a heading: a rule under it
+	keep   float64 // mm of what follows kept on the same page (headings)
+	// runs, when set, are the text in several styles (s.text is unused).
+	runs []run
+	// A drawn block instead of text: draw draws it at (x, y) in a width
+	// w, drawH tall, or drawFor(w) tall when that is set.
+	draw    func(x, y, w float64)
+	drawH   float64
+	drawFor func(w float64) float64
+}
+
+// drawHeight is the height of a drawn span in a width w.
+func (s span) drawHeight(w float64) float64 {
+	if s.drawFor != nil {
+		return s.drawFor(w)
+	}
+	return s.drawH
+}
+
+// lines wraps a span's text to its width.
+func (r *renderer) spanLines(s span, w float64) [][]seg {
+	runs := s.runs
+	if runs == nil {
+		runs = []run{{s.text, s.style}}
+	} else if s.style != "" {
+		runs = append([]run(nil), runs...)
+		for i := range runs {
+			if runs[i].style == "" {
+				runs[i].style = s.style
+			}
+		}
+	}
+	return r.richLines(runs, s.size, w)
 }
 
 // ruleGap is the space a heading's rule takes.
@@ -383,10 +411,9 @@ const ruleGap = 1.6
 // spanHeight measures a span set in width w.
 func (r *renderer) spanHeight(s span, w float64) float64 {
 	if s.draw != nil {
-		return s.before + s.drawH
+		return s.before + s.drawHeight(w-s.indent)
 	}
-	r.font(s.style, s.size)
-	h := s.before + float64(len(r.split(s.text, w-s.indent)))*lh(s.size)
+	h := s.before + float64(len(r.spanLines(s, w-s.indent)))*lh(s.size)
 	if s.rule {
 		h += ruleGap
 	}
@@ -399,30 +426,33 @@ func (r *renderer) flow(spans ...span) {
 	for _, s := range spans {
 		r.gap(s.before)
 		if s.draw != nil {
-			r.need(s.drawH)
+			dh := s.drawHeight(r.fr.w - s.indent)
+			r.need(dh)
 			s.draw(r.fr.x+s.indent, r.fr.y, r.fr.w-s.indent)
-			r.fr.y += s.drawH
+			r.fr.y += dh
 			continue
 		}
-		r.font(s.style, s.size)
-		if s.grey {
-			r.f.SetTextColor(80, 80, 80)
+		if s.keep > 0 {
+			r.need(r.spanHeight(s, r.fr.w) - s.before + s.keep)
 		}
 		h := lh(s.size)
-		for i, line := range r.split(s.text, r.fr.w-s.indent) {
+		link := 0
+		if s.link != "" {
+			link = r.link(s.link)
+		}
+		for i, line := range r.spanLines(s, r.fr.w-s.indent) {
 			r.need(h)
-			r.font(s.style, s.size)
+			if s.grey {
+				r.f.SetTextColor(80, 80, 80)
+			}
 			if i == 0 && s.bullet != "" {
+				r.font(s.style, s.size)
 				r.f.SetXY(r.fr.x, r.fr.y)
 				r.f.CellFormat(s.indent-1.2, h, s.bullet, "", 0, "R", false, 0, "")
 			}
-			r.f.SetXY(r.fr.x+s.indent, r.fr.y)
-			link := 0
-			if s.link != "" {
-				link = r.link(s.link)
-			}
-			r.f.CellFormat(r.fr.w-s.indent, h, line, "", 0, "L", false, link, "")
+			r.drawRich(line, s.size, r.fr.x+s.indent, r.fr.y, r.fr.w-s.indent, "L", link)
 			r.fr.y += h
+			r.f.SetTextColor(0, 0, 0)
 		}
 		r.f.SetTextColor(0, 0, 0)
 		if s.rule {
@@ -478,6 +508,7 @@ func (r *renderer) heading(text string, size, keep float64) {
 	r.font("B", size)
 	r.f.SetXY(r.fr.x, r.fr.y)
 	r.f.CellFormat(r.fr.w, lh(size), r.cov.printable(text), "", 0, "L", false, 0, "")
+	r.record(text)
 	r.fr.y += lh(size) + 0.3
 	r.f.SetLineWidth(0.35)
 	r.f.Line(r.fr.x, r.fr.y, r.fr.x+r.fr.w, r.fr.y)

@@ -10,8 +10,8 @@ import (
 	"github.com/sortie-wargames/sortie/content"
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/pack"
-	"github.com/sortie-wargames/sortie/generator"
 	"github.com/sortie-wargames/sortie/generator/booklet"
 	"github.com/sortie-wargames/sortie/generator/site"
 )
@@ -20,10 +20,7 @@ import (
 // the tests' own pack (with creature contacts) and campaign.
 func defaultDocs(t *testing.T) map[string]booklet.Doc {
 	t.Helper()
-	reg, err := generator.LoadSystems("")
-	if err != nil {
-		t.Fatal(err)
-	}
+	reg := registry(t)
 	s, err := site.Load(content.FS, site.ConfigFile, ".", "content/", reg)
 	if err != nil {
 		t.Fatal(err)
@@ -70,12 +67,12 @@ func TestSealedCards(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				pefs := 0
+				items := 0
 				for _, e := range entriesOf(d) {
-					pefs += len(e.PEFs)
+					items += len(sealedItems(e))
 				}
-				if len(boxes) != pefs {
-					t.Fatalf("%d cards for %d PEFs", len(boxes), pefs)
+				if len(boxes) != items {
+					t.Fatalf("%d cards for %d sealed items", len(boxes), items)
 				}
 				pw, ph := p.w*25.4/72, p.h*25.4/72
 				onPage := map[int]map[int]int{}
@@ -122,71 +119,62 @@ func entriesOf(d booklet.Doc) []*engine.Encounter {
 func TestCardTooTall(t *testing.T) {
 	d := packDoc(t, "marsh", engine.Options{Enemies: "creatures"})
 	enc := *d.Pack.Entries[0].Encounter
-	var g engine.CreatureGroup
-	for range 90 {
-		g.Figures = append(g.Figures, engine.Figure{Type: strconv.Itoa(len(g.Figures)) + " Troll", Class: "Melee", Rep: 5, AC: 5})
+	trolls := &doc.Table{Head: []string{"#", "Figure", "Rep"}}
+	for i := range 90 {
+		trolls.Rows = append(trolls.Rows, []string{strconv.Itoa(i + 1), "Troll", "5"})
 	}
-	g.Name = "Trolls"
-	enc.PEFs = []engine.PEF{{Number: 1, Method: "none: test", Outcome: "contact", Result: "Contact!", Contact: &engine.Contact{Board: "Clear", ForBand: 5, Count: 90, Creatures: &g}}}
+	enc.Blocks = []doc.Block{&doc.Para{Text: "A test."}, &doc.Sealed{Title: "PEFs", Items: []doc.SealedItem{
+		{Number: 1, Title: "The first PEF you resolve", Blocks: []doc.Block{&doc.Para{Lead: "Contact!"}, trolls}},
+	}}}
 	d.Pack = &pack.Pack{Band: d.Pack.Band, Entries: []*pack.Entry{{Number: 1, Type: "explore", Encounter: &enc}}}
 	var b strings.Builder
 	err := booklet.Write(&b, d, booklet.Options{Paper: "a4", Created: created})
-	if err == nil || !strings.Contains(err.Error(), "failed to write booklet: a PEF card is") {
+	if err == nil || !strings.Contains(err.Error(), "failed to write booklet: a sealed card is") {
 		t.Fatalf("error %v, want a card too tall", err)
 	}
 }
 
-// TestContactCard checks that a contact's card gives the rule, a lookup of
-// enemies for every band size from the contact's own CountFor, and the
-// roster places for the full band only as an example.
-func TestContactCard(t *testing.T) {
-	d := packDoc(t, "marsh", engine.Options{})
+// TestCardTables checks that every table of a sealed item is printed
+// whole on its card: a contact's count of enemies for every band size
+// (the header "Your figures 1 2 ... 7" and the row of enemies) and the
+// figures it brings.
+func TestCardTables(t *testing.T) {
+	d := packDoc(t, "marsh", engine.Options{Enemies: "creatures"})
 	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}
 	path := save(t, "contact.pdf", write(t, d, opt))
 	pages, err := booklet.Pages(d, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	checked := 0
+	counts := 0
 	for _, e := range d.Pack.Entries {
-		for i, p := range e.Encounter.PEFs {
-			ct := p.Contact
-			if ct == nil {
-				continue
-			}
-			checked++
+		for i, it := range sealedItems(e.Encounter) {
 			card := booklet.CardOf(d, opt, e.Number, i)
-			text := squash(rawText(t, path, pages[fmt.Sprintf("pef/%d/%d", e.Number, i)], pages[fmt.Sprintf("pef/%d/%d", e.Number, i)]))
-			n := max(7, ct.ForBand+1)
-			var figs, foes []string
-			for k := 1; k <= n; k++ {
-				figs = append(figs, strconv.Itoa(k))
-				foes = append(foes, strconv.Itoa(ct.CountFor(k)))
-			}
-			want := []string{
-				ct.Rule,
-				"Your figures " + strings.Join(figs, " "),
-				"Enemies " + strings.Join(foes, " "),
-				fmt.Sprintf("carrying on where the last contact stopped (with your full band of %d: places", ct.ForBand),
-			}
-			for _, w := range want {
-				if !strings.Contains(text, w) {
-					t.Errorf("card %d (entry %d, PEF %d) lacks %q:\n%s", card, e.Number, p.Number, w, text)
+			pg := pages[fmt.Sprintf("pef/%d/%d", e.Number, i)]
+			text := squash(rawText(t, path, pg, pg))
+			doc.Walk(it.Blocks, func(b doc.Block) {
+				tb, ok := b.(*doc.Table)
+				if !ok {
+					return
 				}
-			}
-			if strings.Contains(text, "With your band of") {
-				t.Errorf("card %d still prints one band size's count", card)
-			}
+				if len(tb.Head) > 0 && tb.Head[0] == "Your figures" {
+					counts++
+				}
+				for _, w := range tableLines(tb) {
+					if !strings.Contains(text, w) {
+						t.Errorf("card %d (entry %d, %s) lacks %q:\n%s", card, e.Number, it.Title, w, text)
+					}
+				}
+			})
 		}
 	}
-	if checked == 0 {
-		t.Fatal("no contact in the pack: pick another seed")
+	if counts == 0 {
+		t.Fatal("no contact with a count of enemies in the pack: pick another seed")
 	}
 }
 
-// TestCardFoot checks that a card names its entry in small print at its
-// foot, after what the PEF turned out to be, and that a last PEF's forced
-// text follows its result.
+// TestCardFoot checks that a card prints its item's blocks in order and
+// names its entry in small print at its foot, after them.
 func TestCardFoot(t *testing.T) {
 	d := campaignDoc(t, "summer")
 	opt := booklet.Options{Paper: "letter", Created: created, Version: "0.1.0"}
@@ -195,33 +183,36 @@ func TestCardFoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	forced := 0
+	checked := 0
 	for _, n := range d.Campaign.Nodes {
-		for i, p := range n.Encounter.PEFs {
+		items := sealedItems(n.Encounter)
+		for i, it := range items {
 			pg := pages[fmt.Sprintf("pef/%d/%d", n.Number, i)]
 			text := squash(rawText(t, path, pg, pg))
 			card := booklet.CardOf(d, opt, n.Number, i)
 			head := fmt.Sprintf("Card %d ", card)
-			foot := fmt.Sprintf("Entry %d · PEF %d of %d", n.Number, p.Number, len(n.Encounter.PEFs))
+			foot := fmt.Sprintf("Entry %d · %s (%d of %d)", n.Number, it.Title, it.Number, len(items))
 			at := strings.Index(text, head)
 			if at < 0 {
 				t.Fatalf("card %d (page %d) lacks its head", card, pg)
 			}
 			text = text[at:]
-			result, end := strings.Index(text, squash(p.Result)), strings.Index(text, foot)
-			if end < 0 || result < 0 || end < result {
-				t.Fatalf("card %d (page %d) lacks its result or, after it, its foot", card, pg)
-			}
-			if p.Forced != "" && strings.Contains(p.Forced, "Encounter is over") {
-				forced++
-				if f := strings.Index(text[result:], squash(p.Forced)); f < 0 || f > len(squash(p.Result))+2 {
-					t.Errorf("card %d: %q does not follow the result", card, p.Forced)
+			pos := 0
+			for _, w := range itemTexts(it) {
+				k := strings.Index(text[pos:], w)
+				if k < 0 {
+					t.Fatalf("card %d (page %d) lacks %q, or prints it out of order:\n%s", card, pg, w, text)
 				}
+				pos += k + len(w)
 			}
+			if k := strings.Index(text, foot); k < pos {
+				t.Fatalf("card %d (page %d) lacks its foot %q after its text:\n%s", card, pg, foot, text)
+			}
+			checked++
 		}
 	}
-	if forced == 0 {
-		t.Fatal("no last PEF that ends the encounter: pick another seed")
+	if checked == 0 {
+		t.Fatal("no sealed items in the campaign")
 	}
 }
 
@@ -252,7 +243,7 @@ func TestTrack(t *testing.T) {
 	d := packDoc(t, "marsh", engine.Options{})
 	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}
 	e := d.Pack.Entries[0]
-	if !e.Encounter.Maps[0].Track {
+	if ms := doc.Maps(e.Encounter.Blocks); len(ms) == 0 || !ms[0].Track {
 		t.Fatal("the engine no longer puts markers on a track")
 	}
 	pages, err := booklet.Pages(d, opt)
@@ -267,14 +258,18 @@ func TestTrack(t *testing.T) {
 
 	// The same maps with the markers on the board: no track label.
 	enc := *e.Encounter
-	enc.Maps = append(enc.Maps[:0:0], enc.Maps...)
-	for i := range enc.Maps {
-		m := &enc.Maps[i]
-		m.Track = false
-		m.Markers = append(m.Markers[:0:0], m.Markers...)
-		for k := range m.Markers {
-			m.Markers[k].Y = 1.5
+	enc.Blocks = nil
+	for _, b := range e.Encounter.Blocks {
+		if mb, ok := b.(*doc.Map); ok {
+			m := mb.Map
+			m.Track = false
+			m.Markers = append(m.Markers[:0:0], m.Markers...)
+			for k := range m.Markers {
+				m.Markers[k].Y = 1.5
+			}
+			b = &doc.Map{Map: m}
 		}
+		enc.Blocks = append(enc.Blocks, b)
 	}
 	d.Pack = &pack.Pack{Band: d.Pack.Band, Entries: []*pack.Entry{{Number: 1, Type: e.Type, Encounter: &enc}}}
 	path = save(t, "no-track.pdf", write(t, d, opt))
@@ -349,4 +344,65 @@ func TestCampaignLog(t *testing.T) {
 			t.Errorf("%s: New Recruits does not say which Rep it was read against", p.name)
 		}
 	}
+}
+
+// sealedItems returns an encounter's sealed items in the order the
+// booklet numbers them (pef/ENTRY/INDEX): every Sealed block outside
+// another's items, in order.
+func sealedItems(enc *engine.Encounter) []doc.SealedItem {
+	var items []doc.SealedItem
+	var walk func(bs []doc.Block)
+	walk = func(bs []doc.Block) {
+		for _, b := range bs {
+			switch b := b.(type) {
+			case *doc.Sealed:
+				items = append(items, b.Items...)
+			case *doc.Section:
+				walk(b.Blocks)
+			}
+		}
+	}
+	walk(enc.Blocks)
+	return items
+}
+
+// itemTexts returns what an item's blocks say, squashed, in order: roll
+// lines, paragraphs' leads and texts, list items, tables' lines.
+func itemTexts(it doc.SealedItem) []string {
+	var out []string
+	add := func(s string) {
+		if s = squash(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	doc.Walk(it.Blocks, func(b doc.Block) {
+		switch b := b.(type) {
+		case *doc.Roll:
+			add(b.Text())
+		case *doc.Para:
+			add(b.Lead)
+			add(b.Text)
+		case *doc.List:
+			for _, s := range b.Items {
+				add(s)
+			}
+		case *doc.Section:
+			add(b.Title)
+		case *doc.Table:
+			out = append(out, tableLines(b)...)
+		}
+	})
+	return out
+}
+
+// tableLines returns a table's header and rows, each as one line.
+func tableLines(tb *doc.Table) []string {
+	var out []string
+	if len(tb.Head) > 0 {
+		out = append(out, squash(strings.Join(tb.Head, " ")))
+	}
+	for _, row := range tb.Rows {
+		out = append(out, squash(strings.Join(row, " ")))
+	}
+	return out
 }

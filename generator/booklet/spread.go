@@ -4,12 +4,22 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/sortie-wargames/sortie/engine"
-	"github.com/sortie-wargames/sortie/generator/words"
+	"github.com/sortie-wargames/sortie/engine/board"
+	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/words"
 )
 
+// leftRoom is the least room left under the maps for the encounter's
+// blocks to start on the left-hand page; with less, the legend goes to
+// the page's foot and the blocks to the right-hand page.
+const leftRoom = 40.0
+
+// leadLook is the look of the lines above the maps.
+var leadLook = look{size: 10, note: 9, head: sub, table: spreadLook.table}
+
 // encounters prints one spread per entry, each starting on a left-hand
-// page.
+// page: the maps on the left, the rest flowing on to the right-hand page
+// and, rarely, beyond it.
 func (r *renderer) encounters() {
 	for i, e := range r.entries {
 		r.startOn(true, e.label())
@@ -18,24 +28,35 @@ func (r *renderer) encounters() {
 			r.bookmark("Encounters", 0, bodyTop)
 		}
 		r.bookmark(e.label(), 1, bodyTop)
-		r.leftPage(e)
-		r.newPage(e.label())
-		r.rightPage(e)
+		rest := r.leftPage(e)
+		r.rightPage(e, rest)
 		r.lay.pages["end/"+strconv.Itoa(e.number)] = r.f.PageNo()
 	}
 }
 
-// leftPage prints the entry's number, title, terrain and Battle Boards.
-func (r *renderer) leftPage(e *entry) {
+// spreadCtx is how an entry's blocks print on its spread: maps are on
+// the left-hand page already, and a Sealed block is the index of its
+// cards.
+func (r *renderer) spreadCtx(e *entry) blockCtx {
+	return blockCtx{skipMaps: true, sealed: func(s *doc.Sealed, lk look) []piece { return r.sealedIndex(e, s, lk) }}
+}
+
+// leftPage prints the entry's number, title and state, the lines that
+// lead into the encounter (such as the terrain roll) and its maps to
+// scale with their legend. It returns the blocks still to print; when
+// the maps leave room, the frame is left under them for those blocks to
+// start in.
+func (r *renderer) leftPage(e *entry) []doc.Block {
 	enc := e.enc
 	w := r.contentW()
 	r.font("B", 26)
 	r.f.SetXY(side, bodyTop)
 	r.f.CellFormat(w, lh(26), e.name(), "", 0, "L", false, 0, "")
-	if s := e.stepText(); s != "" {
+	if s := e.tagline(); s != "" {
 		r.font("B", 11)
 		r.f.SetXY(side, bodyTop+lh(26)-lh(11)-1)
-		r.f.CellFormat(w, lh(11), s, "", 0, "R", false, 0, "")
+		r.f.CellFormat(w, lh(11), r.cov.printable(s), "", 0, "R", false, 0, "")
+		r.record(s)
 	}
 	r.fr.y = bodyTop + lh(26) + 0.5
 	r.f.SetLineWidth(0.6)
@@ -46,76 +67,283 @@ func (r *renderer) leftPage(e *entry) {
 	if enc.Summary != "" {
 		r.flow(span{text: enc.Summary, style: "I", size: 11, before: 0.5})
 	}
-	r.flow(span{text: terrainText(enc), style: "B", size: 10.5, before: 2.5})
-	r.flow(span{text: boardText(enc), size: bodySize, before: 0.5})
+	lead, rest := leadIn(enc.Blocks)
+	r.gap(1.5)
+	r.flowPieces(r.pieces(lead, leadLook, 0, r.spreadCtx(e)))
+	ms := topMaps(enc.Blocks)
+	if len(ms) == 0 {
+		return rest
+	}
 	r.gap(3)
-	legendH := r.legendH(enc) + 4
-	r.mapsBlock(enc.Maps, side, r.fr.y, w, r.fr.bottom-r.fr.y-legendH)
-	r.legend(enc, r.fr.bottom-legendH+4)
-}
-
-// terrainText is "Terrain: 1d6 = 5: Cover".
-func terrainText(enc *engine.Encounter) string {
-	if enc.Terrain.Roll == nil {
-		return "Terrain: " + enc.Terrain.Name
+	legendH := r.legendH(ms) + 4
+	y := r.fr.y
+	avail := r.fr.bottom - y - legendH
+	used := r.mapsHeight(ms, w, avail)
+	// When the maps leave room on the page but not quite enough for what
+	// comes next, they give up a little of their scale for it.
+	if room, first := r.fr.bottom-(y+used+legendH+4), r.firstHeight(rest, r.spreadCtx(e)); room >= leftRoom/2 && room < first && first-room <= maxShrink {
+		smaller := used - (first - room) - 0.5
+		_, s0 := r.mapLayout(ms, w, avail)
+		_, s1 := r.mapLayout(ms, w, smaller)
+		if s1 >= s0*0.85 {
+			avail = smaller
+			used = r.mapsHeight(ms, w, avail)
+		}
 	}
-	return enc.Terrain.Roll.String() + ": " + enc.Terrain.Name
+	r.mapsBlock(ms, side, y, w, avail)
+	if r.fr.bottom-(y+used+legendH) < leftRoom {
+		r.legend(ms, r.fr.bottom-legendH+4)
+		r.fr.y = r.fr.bottom
+		return rest
+	}
+	r.legend(ms, y+used+4)
+	r.fr.y = y + used + legendH + 4
+	return rest
 }
 
-// boardText says what is on the board: its size and the PEFs.
-func boardText(enc *engine.Encounter) string {
-	s := fmt.Sprintf("Battle Board %d\" × %d\". %s to resolve", enc.Board.WidthIn, enc.Board.HeightIn, words.Plural(len(enc.PEFs), "PEF", "PEFs"))
-	if n := len(enc.PEFs); n > 0 && enc.PEFs[n-1].Objective {
-		if n == 1 {
-			s += "; it holds the objective"
+// maxShrink is the most height the maps give up to make room under them.
+const maxShrink = 20.0
+
+// firstHeight is the height of what the blocks begin with: a run of short
+// sections side by side, or the first block's first piece.
+func (r *renderer) firstHeight(bs []doc.Block, ctx blockCtx) float64 {
+	for i, b := range bs {
+		if _, ok := b.(*doc.Map); ok {
+			continue
+		}
+		if n := briefRun(bs[i:]); n >= 2 {
+			_, _, h := r.briefSplit(bs[i:i+n], ctx)
+			return h
+		}
+		ps := r.blockPieces(b, spreadLook, 0, ctx)
+		if len(ps) == 0 {
+			continue
+		}
+		h := r.piecesHeight(ps[:1], r.fr.w)
+		if ps[0].sp != nil {
+			h += ps[0].sp.keep
+		}
+		return h
+	}
+	return 0
+}
+
+// leadIn splits an encounter's blocks into the paragraphs and roll lines
+// it opens with (maps aside), printed above the maps, and the rest.
+func leadIn(bs []doc.Block) (lead, rest []doc.Block) {
+	for i, b := range bs {
+		switch b.(type) {
+		case *doc.Para, *doc.Roll:
+			lead = append(lead, b)
+		case *doc.Map:
+			rest = append(rest, b) // drawn with the maps; kept in place
+		default:
+			return lead, append(rest, bs[i:]...)
+		}
+	}
+	return lead, rest
+}
+
+// mapsHeight is the height mapsBlock takes to draw maps in a box w × h.
+func (r *renderer) mapsHeight(ms []board.Map, w, h float64) float64 {
+	cols, scale := r.mapLayout(ms, w, h)
+	cellW := (w - float64(cols-1)*mapGap) / float64(cols)
+	rows := (len(ms) + cols - 1) / cols
+	cellH := (h - float64(rows-1)*mapGap) / float64(rows)
+	last := 0.0
+	for i, m := range ms {
+		if i/cols == rows-1 {
+			over := max(r.mapOverhead(m, cellW), r.mapOverhead(m, m.WidthIn*scale))
+			last = max(last, over+m.HeightIn*scale)
+		}
+	}
+	return min(h, float64(rows-1)*(cellH+mapGap)+last)
+}
+
+// rightPage prints the rest of the encounter from where the left-hand
+// page stopped, on the right-hand page and, if it must, beyond: the
+// encounter's blocks (a run of short sections side by side, as the
+// book's scenario boxes are), the band's page, the index of its sealed
+// cards; in a campaign, what follows and where to turn.
+func (r *renderer) rightPage(e *entry, rest []doc.Block) {
+	var next func()
+	next = func() {
+		r.newPage(e.label())
+		r.fr.brk = next
+		r.entryHead(e)
+	}
+	if r.fr.bottom-r.fr.y < leftRoom {
+		next()
+	} else {
+		// The blocks start under the maps; what does not fit there goes
+		// over the page, leaving the room for notes.
+		r.fr.brk = func() {
+			r.fr.brk = next
+			r.notesArea()
+			next()
+		}
+	}
+	ctx := r.spreadCtx(e)
+	banded := false
+	hasRun := false
+	for i := range rest {
+		if briefRun(rest[i:]) >= 2 {
+			hasRun = true
+		}
+	}
+	if !hasRun {
+		r.bandLine()
+		banded = true
+	}
+	for i := 0; i < len(rest); {
+		if n := briefRun(rest[i:]); n >= 2 {
+			r.briefColumns(rest[i:i+n], ctx)
+			i += n
+			if !banded {
+				r.bandLine()
+				banded = true
+			}
+			continue
+		}
+		r.flowPieces(r.blockPieces(rest[i], spreadLook, 0, ctx))
+		i++
+	}
+	if len(e.after) > 0 {
+		r.flowPieces(r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, spreadLook, 0, ctx))
+	}
+	if e.campaign {
+		if len(e.links) > 0 {
+			r.flow(r.linksSpan(e.links))
 		} else {
-			s += "; the last you resolve holds the objective"
+			r.flow(r.endSpan())
 		}
-	}
-	for _, m := range enc.Maps {
-		if onTrack(m) {
-			return s + ". The numbered markers above the board are the PEFs, in the order you resolve them; resolve them before you set up the board."
-		}
-	}
-	return s + ". The markers are numbered in the order you resolve the PEFs."
-}
-
-// rightPage prints what the player needs at the table: objective, forces,
-// deployment, special instructions, the enemy and where to find each PEF's
-// card; for a campaign, what follows and where to turn.
-func (r *renderer) rightPage(e *entry) {
-	enc := e.enc
-	r.entryHead(e)
-	var left, right []span
-	left = append(left, listSpans("Objective", enc.Objective)...)
-	left = append(left, listSpans("Forces", enc.Forces)...)
-	left = append(left, listSpans("Deployment", enc.Deployment)...)
-	right = append(right, listSpans("Special instructions", enc.Special)...)
-	r.columns(left, right)
-
-	size := 0
-	if enc.Band != nil {
-		size = enc.Band.Size()
-	}
-	r.flow(span{text: fmt.Sprintf("Your band: the %s on page %s. Each contact's card gives the enemies for any size of band.", words.Plural(size, "figure", "figures"), r.pageOf("band")), style: "B", size: bodySize, before: 3, link: "band"})
-
-	r.heading("The enemy: "+enc.Enemies.Title, sub, 14)
-	if enc.Enemies.Rule != "" {
-		r.flow(span{text: enc.Enemies.Rule, size: 9})
-	}
-	if len(enc.Enemies.Roster) > 0 {
-		r.gap(1.2)
-		r.mark("roster/"+strconv.Itoa(e.number), r.fr.y)
-		r.roster(enc.Enemies.Roster, false)
-	}
-	r.pefIndex(e)
-	if e.after != nil {
-		r.afterwards(e.after)
-	}
-	if e.step > 0 {
-		r.turnTo(e)
 	}
 	r.notesArea()
+}
+
+// briefRun counts the headed sections at the start of bs that hold only
+// bulleted lists: they print side by side, as a scenario's boxes do.
+func briefRun(bs []doc.Block) int {
+	n := 0
+	for _, b := range bs {
+		s, ok := b.(*doc.Section)
+		if !ok || s.Title == "" || len(s.Blocks) == 0 {
+			return n
+		}
+		for _, c := range s.Blocks {
+			if _, ok := c.(*doc.List); !ok {
+				return n
+			}
+		}
+		n++
+	}
+	return n
+}
+
+// briefColumns prints short sections in two columns, split where the
+// columns come out most even, in order.
+func (r *renderer) briefColumns(secs []doc.Block, ctx blockCtx) {
+	left, right, _ := r.briefSplit(secs, ctx)
+	r.columns(left, right)
+}
+
+// briefSplit splits short sections into two columns, in order, where the
+// columns come out most even, and returns the taller column's height.
+func (r *renderer) briefSplit(secs []doc.Block, ctx blockCtx) (left, right []span, h float64) {
+	w := (r.fr.w - 7) / 2
+	var parts [][]span
+	var hs []float64
+	for _, s := range secs {
+		sp, _ := spans(r.blockPieces(s, spreadLook, 0, ctx))
+		parts = append(parts, sp)
+		h := 0.0
+		for _, x := range sp {
+			h += r.spanHeight(x, w)
+		}
+		hs = append(hs, h)
+	}
+	total := 0.0
+	for _, h := range hs {
+		total += h
+	}
+	best, bestH, acc := 1, total, 0.0
+	for k := 1; k < len(hs); k++ {
+		acc += hs[k-1]
+		if m := max(acc, total-acc); m < bestH-0.01 {
+			best, bestH = k, m
+		}
+	}
+	for i, p := range parts {
+		if i < best {
+			left = append(left, p...)
+		} else {
+			right = append(right, p...)
+		}
+	}
+	return left, right, bestH
+}
+
+// bandLine points to the band's page.
+func (r *renderer) bandLine() {
+	b := r.band()
+	if b == nil {
+		return
+	}
+	r.flow(span{text: fmt.Sprintf("%s: %s, page %s.", r.bandTitle(), words.Plural(b.Size(), "figure", "figures"), r.pageOf("band")), style: "B", size: bodySize, before: 3, link: "band"})
+}
+
+// sealedIndex is a Sealed block as a spread prints it: which card to read
+// for each item, in order, and nothing of what the cards say.
+func (r *renderer) sealedIndex(e *entry, s *doc.Sealed, lk look) []piece {
+	offset := 0
+	for _, o := range sealedBlocks(e.enc.Blocks) {
+		if o == s {
+			break
+		}
+		offset += len(o.Items)
+	}
+	title := s.Title
+	if title == "" {
+		title = "Sealed"
+	}
+	h := headSpan(title+": read each card only when you reach it", lk.head)
+	h.keep = 3 * lh(10)
+	intro := "Each is on a numbered card in the sealed section; read only the card named here."
+	if s.Intro != "" {
+		intro = s.Intro
+	}
+	ps := []piece{{sp: &h}, {sp: &span{text: intro, size: 8.5, grey: true}}}
+	for k, it := range s.Items {
+		c := r.cardOf[pefKey{e.number, offset + k}]
+		if c == nil {
+			continue
+		}
+		text := fmt.Sprintf("%s: card %d, page %s", it.Title, c.number, r.pageOf(c.anchor()))
+		if it.Tag != "" {
+			text += " (" + it.Tag + ")"
+		}
+		ps = append(ps, piece{sp: &span{text: text, style: "B", size: 10, indent: 4.5, bullet: "→", before: 0.8, link: c.anchor()}})
+	}
+	return ps
+}
+
+// endSpan is the box at the end of a campaign's last entries.
+func (r *renderer) endSpan() span {
+	const h = 15.0
+	return span{before: 4, drawH: h, draw: func(x, y, w float64) {
+		r.f.SetLineWidth(0.6)
+		r.f.Rect(x, y, w, h, "D")
+		r.ink()
+		r.font("B", 12)
+		r.f.SetXY(x, y+2)
+		r.f.CellFormat(w, lh(12), "The campaign ends here.", "", 0, "C", false, 0, "")
+		r.record("The campaign ends here.")
+		r.font("", 9.5)
+		r.f.SetXY(x, y+2+lh(12)+0.5)
+		t := fmt.Sprintf("Write how it ended in your campaign log (page %s).", r.pageOf("log"))
+		r.f.CellFormat(w, lh(9.5), t, "", 0, "C", false, r.link("log"), "")
+		r.record(t)
+	}}
 }
 
 // notesArea fills the rest of a page with ruled lines for notes, when
@@ -134,120 +362,20 @@ func (r *renderer) notesArea() {
 func (r *renderer) entryHead(e *entry) {
 	w := r.contentW()
 	room := w
-	if s := e.stepText(); s != "" {
+	if s := e.tagline(); s != "" {
 		r.font("", 10)
+		s = r.cov.printable(s)
 		room -= r.f.GetStringWidth(s) + 6
 		r.f.SetXY(side, r.fr.y+lh(14)-lh(10))
 		r.f.CellFormat(w, lh(10), s, "", 0, "R", false, 0, "")
 	}
 	r.font("B", 14)
 	r.f.SetXY(side, r.fr.y)
-	r.f.CellFormat(room, lh(14), r.fit(r.cov.printable(e.label()), room), "", 0, "L", false, 0, "")
+	label := r.fit(r.cov.printable(e.label()), room)
+	r.f.CellFormat(room, lh(14), label, "", 0, "L", false, 0, "")
+	r.record(label)
 	r.fr.y += lh(14) + 1
 }
 
 // sub is the size of the headings on a spread.
 const sub = 11.0
-
-// listSpans is a heading and its list, for columns.
-func listSpans(title string, items []string) []span {
-	if len(items) == 0 {
-		return nil
-	}
-	return append([]span{headSpan(title, sub)}, bullets(items, 9)...)
-}
-
-// pefIndex tells the player which card to read for each PEF, in the order
-// they are resolved, without printing what the PEFs are.
-func (r *renderer) pefIndex(e *entry) {
-	enc := e.enc
-	if len(enc.PEFs) == 0 {
-		return
-	}
-	r.heading("PEFs: read the card only when you resolve the PEF", sub, 3*lh(10))
-	r.flow(span{text: "The cards are in the sealed section, in card order. Resolve the PEFs as the rules say; for the first you resolve read its card, then the second's, and so on. Do not read a card before you resolve its PEF.", size: 8.5, grey: true})
-	r.gap(1)
-	for i := range enc.PEFs {
-		p := &enc.PEFs[i]
-		c := r.cardOf[pefKey{e.number, i}]
-		text := fmt.Sprintf("The %s PEF you resolve (marker %d): card %d, page %s", words.Ordinal(p.Number), p.Number, c.number, r.pageOf(c.anchor()))
-		switch {
-		case p.Camp:
-			text += ". The enemy camp, and the objective."
-		case p.Objective:
-			text += ". It holds the objective."
-		}
-		r.flow(span{text: text, style: "B", size: 10, indent: 4.5, bullet: "→", before: 0.8, link: c.anchor()})
-	}
-}
-
-// afterwards prints what the campaign rolled for after the encounter.
-func (r *renderer) afterwards(a *engine.Afterwards) {
-	r.heading("After the encounter", sub, 2*lh(bodySize))
-	text := "If the band took losses: "
-	if a.NewRecruits != nil {
-		text += a.NewRecruits.String() + ". "
-	}
-	r.flow(span{text: text + a.Result, size: 9})
-	if a.AgainstRep > 0 {
-		r.flow(span{text: fmt.Sprintf("Read against your Star's starting Rep %d. If it has changed, read the same dice against the new Rep.", a.AgainstRep), style: "I", size: 9, before: 0.5})
-	}
-	if a.Note != "" {
-		r.flow(span{text: a.Note, size: 9, before: 1})
-	}
-	if len(a.Recruits) > 0 {
-		r.flow(span{text: "Recruits ready to take, in the order rolled:", size: 9, before: 1})
-		r.gap(1)
-		r.roster(a.Recruits, true)
-	}
-	r.rerolls(a.Rerolled, "Re-rolled, Rep too high for the Star")
-}
-
-// turnTo prints the gamebook links: where to turn on success and failure.
-func (r *renderer) turnTo(e *entry) {
-	r.gap(4)
-	h := 11.0
-	end := e.success == 0 && e.failure == 0
-	if end {
-		h = 15
-	}
-	r.need(h)
-	r.f.SetLineWidth(0.6)
-	r.f.Rect(side, r.fr.y, r.contentW(), h, "D")
-	r.ink()
-	if end {
-		r.font("B", 12)
-		r.f.SetXY(side, r.fr.y+2)
-		r.f.CellFormat(r.contentW(), lh(12), "The campaign ends here.", "", 0, "C", false, 0, "")
-		r.font("", 9.5)
-		r.f.SetXY(side, r.fr.y+2+lh(12)+0.5)
-		r.f.CellFormat(r.contentW(), lh(9.5), fmt.Sprintf("Write how it ended in your campaign log (page %s).", r.pageOf("log")), "", 0, "C", false, r.link("log"), "")
-		r.fr.y += h
-		return
-	}
-	parts := []struct{ label, anchor string }{
-		{fmt.Sprintf("Success: turn to entry %d (page %s)", e.success, r.pageOf("entry/"+strconv.Itoa(e.success))), "entry/" + strconv.Itoa(e.success)},
-		{fmt.Sprintf("Failure: turn to entry %d (page %s)", e.failure, r.pageOf("entry/"+strconv.Itoa(e.failure))), "entry/" + strconv.Itoa(e.failure)},
-	}
-	sep := "   ·   "
-	size := 12.0
-	r.font("B", size)
-	for size > 8 && r.f.GetStringWidth(parts[0].label+sep+parts[1].label) > r.contentW()-4 {
-		size -= 0.5
-		r.font("B", size)
-	}
-	total := r.f.GetStringWidth(parts[0].label + sep + parts[1].label)
-	x := side + (r.contentW()-total)/2
-	for i, p := range parts {
-		if i > 0 {
-			r.f.SetXY(x, r.fr.y)
-			r.f.CellFormat(r.f.GetStringWidth(sep), h, sep, "", 0, "L", false, 0, "")
-			x += r.f.GetStringWidth(sep)
-		}
-		pw := r.f.GetStringWidth(p.label)
-		r.f.SetXY(x, r.fr.y)
-		r.f.CellFormat(pw, h, p.label, "", 0, "L", false, r.link(p.anchor), "")
-		x += pw
-	}
-	r.fr.y += h
-}

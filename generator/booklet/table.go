@@ -30,6 +30,17 @@ type grid struct {
 	headSize float64
 	minRow   float64 // minimum row height, for rows to write in
 	rowGrey  func(i int) bool
+	fill     bool // the grid takes the whole width even when nothing grows
+	noHead   bool // no header row
+}
+
+// width is the grid's width once fitted.
+func (g *grid) width() float64 {
+	total := 0.0
+	for _, c := range g.cols {
+		total += c.w
+	}
+	return total
 }
 
 // fitColumns sets the columns' widths to fill w: each column gets the
@@ -63,6 +74,21 @@ func (r *renderer) fitColumns(g *grid, w float64) {
 			flex += nat[i]
 		} else {
 			fixed += nat[i]
+		}
+	}
+	if flex == 0 && !g.fill && fixed <= w {
+		// Nothing grows and it fits: every column at its natural width.
+		for i := range g.cols {
+			g.cols[i].w = nat[i]
+		}
+		return
+	}
+	if flex == 0 && !g.fill {
+		// Too wide: every column but the key gives way.
+		for i := 1; i < n; i++ {
+			g.cols[i].grow = true
+			flex += nat[i]
+			fixed -= nat[i]
 		}
 	}
 	if flex == 0 {
@@ -176,6 +202,7 @@ func (r *renderer) drawRow(g *grid, x, y, h float64, lines [][]string, head bool
 		r.f.Rect(x, y, total, h, "F")
 	}
 	cx := x
+	var cells []string
 	for i, c := range g.cols {
 		style, size := c.style, g.cellSize(c)
 		if head {
@@ -189,9 +216,11 @@ func (r *renderer) drawRow(g *grid, x, y, h float64, lines [][]string, head bool
 			r.f.SetXY(cx+padX, y+padY+float64(j)*lh(size))
 			r.f.CellFormat(c.w-2*padX, lh(size), l, "", 0, c.align, false, 0, "")
 		}
+		cells = append(cells, strings.Join(lines[i], " "))
 		r.f.SetTextColor(0, 0, 0)
 		cx += c.w
 	}
+	r.record(strings.Join(cells, " "))
 	r.f.SetTextColor(0, 0, 0)
 	r.f.SetDrawColor(120, 120, 120)
 	r.f.SetLineWidth(0.15)
@@ -218,12 +247,18 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 		headCells[i] = c.head
 	}
 	hl, hh := r.cellLines(g, headCells, true)
+	if g.noHead {
+		hh = 0
+	}
 	top := func(continued bool) {
 		if head != nil {
 			head(continued, false)
 		}
+		if g.noHead {
+			return
+		}
 		r.drawRow(g, r.fr.x, r.fr.y, hh, hl, true, 215)
-		r.frameLine(r.fr.y, hh)
+		r.frameLine(r.fr.y, hh, g.width())
 		r.fr.y += hh
 	}
 	extra := 0.0
@@ -238,7 +273,7 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 			top(false)
 			rowStart = r.fr.y
 		} else if r.fr.y+h > r.fr.bottom {
-			r.frameBox(rowStart, r.fr.y)
+			r.frameBox(rowStart, r.fr.y, g.width())
 			r.fr.brk()
 			cont := 0.0
 			if head != nil {
@@ -260,7 +295,7 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 		top(false)
 		rowStart = r.fr.y
 	}
-	r.frameBox(rowStart, r.fr.y)
+	r.frameBox(rowStart, r.fr.y, g.width())
 }
 
 // gridHeight measures a fitted grid: its header row and every row.
@@ -270,6 +305,9 @@ func (r *renderer) gridHeight(g *grid) float64 {
 		headCells[i] = c.head
 	}
 	_, h := r.cellLines(g, headCells, true)
+	if g.noHead {
+		h = 0
+	}
 	for _, row := range g.rows {
 		_, rh := r.cellLines(g, row, false)
 		h += rh
@@ -278,18 +316,18 @@ func (r *renderer) gridHeight(g *grid) float64 {
 }
 
 // frameLine outlines a header row.
-func (r *renderer) frameLine(y, h float64) {
+func (r *renderer) frameLine(y, h, w float64) {
 	r.f.SetLineWidth(0.3)
-	r.f.Rect(r.fr.x, y, r.fr.w, h, "D")
+	r.f.Rect(r.fr.x, y, w, h, "D")
 	r.ink()
 }
 
 // frameBox outlines the body rows of a table from y0 to y1.
-func (r *renderer) frameBox(y0, y1 float64) {
+func (r *renderer) frameBox(y0, y1, w float64) {
 	if y1 <= y0 {
 		return
 	}
 	r.f.SetLineWidth(0.3)
-	r.f.Rect(r.fr.x, y0, r.fr.w, y1-y0, "D")
+	r.f.Rect(r.fr.x, y0, w, y1-y0, "D")
 	r.ink()
 }

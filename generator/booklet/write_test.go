@@ -81,7 +81,7 @@ func TestText(t *testing.T) {
 	want := []string{
 		"Summer of Blades", "summer", "2d6 Sword & Sorcery · Seed: summer · Sortie 9.8.7",
 		"Card 1", "Success: turn to entry", "Failure: turn to entry", "The campaign ends here.",
-		"Start at entry 1", "Quick Reference Sheets", "Campaign log", "Sealed PEF cards",
+		"Start at entry 1", "Quick Reference Sheets", "Campaign log", "Sealed PEFs",
 	}
 	for _, id := range d.Set.System.QRS {
 		want = append(want, d.Set.Table(id).Title)
@@ -132,7 +132,7 @@ func TestFogOfWar(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	contacts := 0
+	sealed := 0
 	for _, e := range d.Pack.Entries {
 		first, last := pages[fmt.Sprintf("entry/%d", e.Number)], pages[fmt.Sprintf("end/%d", e.Number)]
 		if first == 0 || last < first+1 {
@@ -142,48 +142,36 @@ func TestFogOfWar(t *testing.T) {
 		if !strings.Contains(spread, e.Encounter.Title) {
 			t.Fatalf("entry %d's spread (pages %d-%d) does not name its encounter", e.Number, first, last)
 		}
-		for i, p := range e.Encounter.PEFs {
-			secrets := []string{p.Result}
-			if p.Roll != nil {
-				secrets = append(secrets, p.Roll.Dice.String())
-			}
-			if c := p.Contact; c != nil {
-				contacts++
-				secrets = append(secrets, c.Size.String())
-				if c.Creatures != nil {
-					secrets = append(secrets, c.Creatures.Creature.String())
-				}
-			}
+		items := sealedItems(e.Encounter)
+		for i, it := range items {
+			sealed++
+			secrets := itemTexts(it)
 			for _, s := range secrets {
-				if strings.Contains(spread, squash(s)) {
-					t.Errorf("entry %d's spread shows PEF %d's %q", e.Number, p.Number, s)
+				if strings.Contains(spread, s) {
+					t.Errorf("entry %d's spread shows what %q says: %q", e.Number, it.Title, s)
 				}
 			}
 			card := booklet.CardOf(d, opt, e.Number, i)
 			cp := pages[fmt.Sprintf("pef/%d/%d", e.Number, i)]
 			if cp != pages["card/"+strconv.Itoa(card)] || cp <= last {
-				t.Fatalf("entry %d PEF %d: card %d on page %d", e.Number, p.Number, card, cp)
+				t.Fatalf("entry %d, %s: card %d on page %d", e.Number, it.Title, card, cp)
 			}
 			cardText := squash(rawText(t, path, cp, cp))
-			want := append(secrets, fmt.Sprintf("Card %d", card), fmt.Sprintf("Entry %d · PEF %d of %d", e.Number, p.Number, len(e.Encounter.PEFs)))
+			want := append(secrets, fmt.Sprintf("Card %d", card), fmt.Sprintf("Entry %d · %s (%d of %d)", e.Number, it.Title, it.Number, len(items)))
 			for _, s := range want {
-				if !strings.Contains(cardText, squash(s)) {
+				if !strings.Contains(cardText, s) {
 					t.Errorf("card %d (page %d) does not show %q", card, cp, s)
 				}
 			}
-			ref := fmt.Sprintf("The %s PEF you resolve (marker %d): card %d, page %d", ordinal(p.Number), p.Number, card, cp)
+			ref := fmt.Sprintf("%s: card %d, page %d", it.Title, card, cp)
 			if !strings.Contains(spread, ref) {
 				t.Errorf("entry %d's spread lacks %q", e.Number, ref)
 			}
 		}
 	}
-	if contacts == 0 {
-		t.Fatal("no contact in the pack: pick another seed")
+	if sealed == 0 {
+		t.Fatal("no sealed items in the pack: pick another seed")
 	}
-}
-
-func ordinal(n int) string {
-	return []string{"", "first", "second", "third", "fourth", "fifth", "sixth"}[n]
 }
 
 // rawText extracts pages in the order they were drawn, so that cards side

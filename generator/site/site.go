@@ -75,7 +75,7 @@ var (
 	configKeys   = []string{"title", "tagline", "paper"}
 	pageKeys     = []string{"title", "slug", "summary", "weight"}
 	homeKeys     = []string{"title", "summary"}
-	optionKeys   = []string{"star-rep", "band", "enemies"}
+	optionKeys   = engine.OptionKeys()
 	packKeys     = slices.Concat(pageKeys, []string{"system", "seed", "encounters"}, optionKeys)
 	campaignKeys = slices.Concat(pageKeys, []string{"system", "seed", "steps"}, optionKeys)
 )
@@ -398,17 +398,20 @@ func common(p *Page, systems *engine.Registry) (sys engine.System, seed string, 
 		err = f.Errorf("seed", "seed of %d characters: at most %d", n, maxSeed)
 		return
 	}
-	// The system says which values it can use; the site only checks
-	// they are numbers.
-	if opt.StarRep, err = f.Int("star-rep", 0, 1, 99); err != nil {
+	// The engine reads the player's options and the system says which
+	// values it can use; the site only says where each was written.
+	values := map[string]string{}
+	for _, k := range engine.OptionKeys() {
+		if f.Has(k) {
+			values[k] = f.String(k)
+		}
+	}
+	var oe *engine.OptionError
+	if opt, err = engine.ParseOptions(values); errors.As(err, &oe) {
+		err = f.Errorf(oe.Option, "%v", oe.Err)
 		return
 	}
-	if opt.BandSize, err = f.Int("band", 0, 1, 99); err != nil {
-		return
-	}
-	opt.Enemies = f.String("enemies")
 	if oc, ok := sys.(engine.OptionChecker); ok {
-		var oe *engine.OptionError
 		if cerr := oc.CheckOptions(opt); errors.As(cerr, &oe) && f.Has(oe.Option) {
 			err = f.Errorf(oe.Option, "%v", oe.Err)
 		} else if cerr != nil {
@@ -422,6 +425,9 @@ func newPack(p *Page, systems *engine.Registry) (*Pack, error) {
 	sys, seed, opt, err := common(p, systems)
 	if err != nil {
 		return nil, err
+	}
+	if _, ok := sys.(engine.Encounterer); sys != nil && !ok {
+		return nil, p.Fields.Errorf("system", "system %s has data only: Sortie has no procedures to roll its encounters, so it has no packs (its tables still print as Quick Reference Sheets)", sys.Rules().System.ID)
 	}
 	f := p.Fields
 	spec, err := f.Required("encounters")
@@ -468,9 +474,12 @@ func newPack(p *Page, systems *engine.Registry) (*Pack, error) {
 }
 
 func newCampaign(p *Page, systems *engine.Registry) (*Campaign, error) {
-	_, seed, opt, err := common(p, systems)
+	sys, seed, opt, err := common(p, systems)
 	if err != nil {
 		return nil, err
+	}
+	if _, ok := sys.(engine.Campaigner); sys != nil && !ok {
+		return nil, p.Fields.Errorf("system", "system %s has no campaign procedures in Sortie, so it has no campaigns", sys.Rules().System.ID)
 	}
 	f := p.Fields
 	if !f.Has("steps") {

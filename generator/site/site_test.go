@@ -121,8 +121,8 @@ func campaignFile(extra ...string) string {
 
 const (
 	knownPageKeys     = "title, slug, summary, weight"
-	knownPackKeys     = "title, slug, summary, weight, system, seed, encounters, star-rep, band, enemies"
-	knownCampaignKeys = "title, slug, summary, weight, system, seed, steps, star-rep, band, enemies"
+	knownPackKeys     = "title, slug, summary, weight, system, seed, encounters, star-rep, band, enemies, recruits"
+	knownCampaignKeys = "title, slug, summary, weight, system, seed, steps, star-rep, band, enemies, recruits"
 )
 
 // errLines splits a (possibly joined) error into its messages.

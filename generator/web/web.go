@@ -1,6 +1,9 @@
 // Package web renders a Sortie site as static HTML pages from the
 // templates embedded in package templates. It only draws what the engine
-// rolled: no page rolls a die. Every link is relative, so the site works
+// rolled: no page rolls a die. Encounters, bands, what follows a campaign
+// entry and the Quick Reference Sheets are blocks of package engine/doc,
+// each kind drawn by one template (blocks.go), so the package reads no
+// rule system's own fields and serves every system alike. Every link is relative, so the site works
 // from a web server and straight from the disk, offline at the table.
 package web
 
@@ -16,10 +19,11 @@ import (
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/pack"
 	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/engine/words"
 	"github.com/sortie-wargames/sortie/generator/site"
-	"github.com/sortie-wargames/sortie/generator/words"
 	"github.com/sortie-wargames/sortie/templates"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -151,20 +155,14 @@ func Render(in Input) ([]File, error) {
 
 func (r *renderer) parse() error {
 	base, err := template.New("layout.html").Funcs(template.FuncMap{
-		"plural":  words.Plural,
-		"join":    strings.Join,
-		"add":     func(a, b int) int { return a + b },
-		"ordinal": words.Ordinal,
-		"pdfs":    func(l layout, links []Link) pdfLinks { return pdfLinks{l, links} },
-		"counts":  counts,
+		"plural": words.Plural,
+		"add":    func(a, b int) int { return a + b },
+		"pdfs":   func(l layout, links []Link) pdfLinks { return pdfLinks{l, links} },
 		"lists": func(l layout, cs []Campaign, ps []Pack) bookLists {
 			return bookLists{Layout: l, Campaigns: cs, Packs: ps}
 		},
-		"list":       sealedOne,
-		"views":      sealedOrder,
-		"trimPrefix": strings.TrimPrefix,
-		"half":       func(f float64) string { return num(f / 2) },
-		"addf":       func(a, b float64) string { return num(a + b) },
+		"half": func(f float64) string { return num(f / 2) },
+		"addf": func(a, b float64) string { return num(a + b) },
 	}).ParseFS(templates.FS, "layout.html", "partials.html")
 	if err != nil {
 		return fmt.Errorf("failed to parse templates: %w", err)
@@ -314,35 +312,14 @@ func (r *renderer) system(s System) (string, []byte, error) {
 	return out, data, err
 }
 
-// qrsTable is a table laid out for the QRS page.
-type qrsTable struct {
-	*rules.Table
-	Heads []string
-	Rows  [][]string // key first
-}
-
-func newQRSTable(t *rules.Table) qrsTable {
-	q := qrsTable{Table: t}
-	cols := t.Printed()
-	q.Heads = append(q.Heads, t.KeyHeader)
-	for _, i := range cols {
-		q.Heads = append(q.Heads, t.Columns[i].Name)
-	}
-	for _, row := range t.Rows {
-		cells := []string{row.Key}
-		for _, i := range cols {
-			cells = append(cells, t.CellText(i, row.Cells[i]))
-		}
-		q.Rows = append(q.Rows, cells)
-	}
-	return q
-}
-
 func (r *renderer) qrs(s System) (string, []byte, error) {
 	out := path.Join(SystemDir(s.Set.System.ID), "qrs.html")
-	var tables []qrsTable
+	d := newDrawer(nil)
+	var tables []*tableView
 	for _, id := range s.Set.System.QRS {
-		tables = append(tables, newQRSTable(s.Set.Table(id)))
+		if t := s.Set.Table(id); t != nil {
+			tables = append(tables, d.table(doc.RuleTable(t), t.ID))
+		}
 	}
 	data, err := r.page("qrs", out, s.Set.System.Name+": Quick Reference Sheets", "Every table the book collects for play, printed from the data Sortie rolls on.", s.PDFs, tables)
 	return out, data, err
@@ -351,30 +328,44 @@ func (r *renderer) qrs(s System) (string, []byte, error) {
 // encounterView is one encounter as the templates draw it.
 type encounterView struct {
 	ID      string // prefix for element ids, unique on the page
-	Entry   int    // the gamebook entry number, or 0
 	Summary bool   // print the encounter's summary (the page's lede has not)
 	E       *engine.Encounter
-	Maps    []mapView
+	Layout  layoutView
 }
 
-func newEncounterView(id string, e *engine.Encounter) encounterView {
-	v := encounterView{ID: id, E: e}
-	for _, m := range e.Maps {
-		v.Maps = append(v.Maps, newMapView(m))
+func newEncounterView(d *drawer, id string, e *engine.Encounter) encounterView {
+	return encounterView{ID: id, E: e, Layout: split(d.blocks(id, 3, e.Blocks))}
+}
+
+// bandView is the player's force, drawn as blocks; nil when the system
+// recruits none.
+type bandView struct {
+	Title  string
+	Blocks []blockView
+}
+
+func newBandView(d *drawer, f *engine.Force) *bandView {
+	if f == nil {
+		return nil
 	}
-	return v
+	return &bandView{Title: f.Title, Blocks: d.blocks("band", 3, f.Blocks())}
 }
 
 type packContent struct {
 	Pack
 	Body    template.HTML
 	System  *rules.Set
+	Band    *bandView
 	Entries []packEntry
+	Board   bool   // some encounter has a map: list the first one's terrain
+	Sealed  string // the sealed items' title, if some encounter has any
 }
 
 type packEntry struct {
 	*pack.Entry
-	Href string
+	Href   string
+	Board  string // the terrain of the encounter's first map
+	Sealed int    // sealed items
 }
 
 func (r *renderer) systemSet(id string) *rules.Set {
@@ -388,9 +379,21 @@ func (r *renderer) systemSet(id string) *rules.Set {
 
 func (r *renderer) pack(p Pack) (string, []byte, error) {
 	out := path.Join(PackDir(p.Def.Slug), "index.html")
-	c := packContent{Pack: p, Body: r.markdown(&p.Def.Page, out), System: r.systemSet(p.Def.System)}
+	d := newDrawer(nil, "band")
+	c := packContent{Pack: p, Body: r.markdown(&p.Def.Page, out), System: r.systemSet(p.Def.System), Band: newBandView(d, p.Rolled.Band)}
 	for _, e := range p.Rolled.Entries {
-		c.Entries = append(c.Entries, packEntry{e, encounterPage(p.Def.Slug, e.Number)})
+		pe := packEntry{Entry: e, Href: encounterPage(p.Def.Slug, e.Number)}
+		if ms := doc.Maps(e.Encounter.Blocks); len(ms) > 0 {
+			pe.Board, c.Board = ms[0].Terrain, true
+		}
+		title, items := sealedItems(e.Encounter.Blocks)
+		if pe.Sealed = len(items); pe.Sealed > 0 && c.Sealed == "" {
+			c.Sealed = title
+			if c.Sealed == "" {
+				c.Sealed = "Sealed"
+			}
+		}
+		c.Entries = append(c.Entries, pe)
 	}
 	data, err := r.page("pack", out, p.Def.Title, p.Def.Summary, p.PDFs, c)
 	return out, data, err
@@ -400,6 +403,8 @@ type packEncounterContent struct {
 	Pack   Pack
 	Entry  *pack.Entry
 	View   encounterView
+	Band   *bandView
+	Print  printView
 	Index  string
 	Prev   string
 	Next   string
@@ -408,7 +413,10 @@ type packEncounterContent struct {
 
 func (r *renderer) packEncounter(p Pack, e *pack.Entry) (string, []byte, error) {
 	out := encounterPage(p.Def.Slug, e.Number)
-	c := packEncounterContent{Pack: p, Entry: e, View: newEncounterView("e"+strconv.Itoa(e.Number), e.Encounter),
+	d := newDrawer(nil, "band")
+	c := packEncounterContent{Pack: p, Entry: e, View: newEncounterView(d, "e"+strconv.Itoa(e.Number), e.Encounter),
+		Band:  newBandView(d, p.Rolled.Band),
+		Print: d.printSealed([]int{0}, [][]doc.Block{e.Encounter.Blocks}),
 		Index: path.Join(PackDir(p.Def.Slug), "index.html"), System: r.systemSet(p.Def.System)}
 	if e.Number > 1 {
 		c.Prev = encounterPage(p.Def.Slug, e.Number-1)
@@ -425,70 +433,48 @@ type campaignContent struct {
 	Campaign
 	Body   template.HTML
 	System *rules.Set
+	Begin  []blockView // the roll that set the first state, if any
+	Band   *bandView
 	Nodes  []campaignNode
+	Print  printView
 }
 
 type campaignNode struct {
 	*campaign.Node
-	View encounterView
+	View       encounterView
+	Afterwards []blockView
+	Links      []blockView // none at the last step
 }
+
+// entryID is the element id of a gamebook entry on the campaign page.
+func entryID(n int) string { return "entry-" + strconv.Itoa(n) }
 
 func (r *renderer) campaign(c Campaign) (string, []byte, error) {
 	out := path.Join(CampaignDir(c.Def.Slug), "index.html")
-	cc := campaignContent{Campaign: c, Body: r.markdown(&c.Def.Page, out), System: r.systemSet(c.Def.System)}
+	taken := []string{"band"}
 	for _, n := range c.Rolled.Nodes {
-		v := newEncounterView("entry-"+strconv.Itoa(n.Number), n.Encounter)
-		v.Summary, v.Entry = true, n.Number
-		cc.Nodes = append(cc.Nodes, campaignNode{n, v})
+		taken = append(taken, entryID(n.Number))
 	}
+	d := newDrawer(func(n int) string { return "#" + entryID(n) }, taken...)
+	cc := campaignContent{Campaign: c, Body: r.markdown(&c.Def.Page, out), System: r.systemSet(c.Def.System), Band: newBandView(d, c.Rolled.Band)}
+	if c.Rolled.Begin != nil {
+		cc.Begin = d.blocks("begin", 3, []doc.Block{c.Rolled.Begin})
+	}
+	var entries []int
+	var encounters [][]doc.Block
+	for _, n := range c.Rolled.Nodes {
+		id := entryID(n.Number)
+		v := newEncounterView(d, id, n.Encounter)
+		v.Summary = true
+		cn := campaignNode{Node: n, View: v, Afterwards: d.blocks(id+"-after", 4, n.Afterwards)}
+		if len(n.Links) > 0 {
+			cn.Links = d.blocks(id, 3, []doc.Block{&doc.Links{Links: n.Links}})
+		}
+		cc.Nodes = append(cc.Nodes, cn)
+		entries = append(entries, n.Number)
+		encounters = append(encounters, n.Encounter.Blocks)
+	}
+	cc.Print = d.printSealed(entries, encounters)
 	data, err := r.page("campaign", out, c.Def.Title, c.Def.Summary, c.PDFs, cc)
 	return out, data, err
-}
-
-// sealedCard is one PEF in the print-only sealed section.
-type sealedCard struct {
-	Entry int // gamebook entry, or 0 on a single encounter's page
-	Of    int // PEFs in the encounter
-	PEF   engine.PEF
-}
-
-// sealedOrder lists the PEFs of several encounters for the sealed section
-// a browser prints: every encounter's first PEF, then every second, and so
-// on, so that a PEF's neighbours on paper belong to other encounters.
-func sealedOrder(ns []campaignNode) []sealedCard {
-	var out []sealedCard
-	for k := 0; ; k++ {
-		added := false
-		for _, n := range ns {
-			if k < len(n.Encounter.PEFs) {
-				out = append(out, sealedCard{n.Number, len(n.Encounter.PEFs), n.Encounter.PEFs[k]})
-				added = true
-			}
-		}
-		if !added {
-			return out
-		}
-	}
-}
-
-// sealedOne lists one encounter's PEFs for its sealed section.
-func sealedOne(v encounterView) []sealedCard {
-	out := make([]sealedCard, len(v.E.PEFs))
-	for i, p := range v.E.PEFs {
-		out[i] = sealedCard{v.Entry, len(v.E.PEFs), p}
-	}
-	return out
-}
-
-// bandCount is how many enemies a contact brings against a band of N.
-type bandCount struct{ N, Count int }
-
-// counts lists a contact's enemies for bands of 1 to 7 figures (more when
-// the band was bigger), so a band that has lost figures reads its own.
-func counts(c *engine.Contact) []bandCount {
-	var out []bandCount
-	for n := 1; n <= max(7, c.ForBand); n++ {
-		out = append(out, bandCount{n, c.CountFor(n)})
-	}
-	return out
 }

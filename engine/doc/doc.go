@@ -1,0 +1,298 @@
+// Package doc is the shape of everything Sortie prints for a rule system:
+// an encounter, a band, what follows a campaign entry, a Quick Reference
+// Sheet table. A rule system builds its results out of a closed set of
+// block kinds (headed sections, paragraphs, lists, roll lines, tables,
+// maps, sealed items read in order, gamebook links); the Markdown, HTML and
+// PDF renderers each draw every kind once and never read a system's own
+// fields. Adding a rule system therefore never touches a renderer.
+//
+// The set is closed on purpose, as goldmark's node kinds are: a renderer
+// that draws every Block in this package draws every system.
+package doc
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/sortie-wargames/sortie/engine/board"
+	"github.com/sortie-wargames/sortie/engine/dice"
+)
+
+// Block is one of the kinds below; no other type implements it.
+type Block interface{ block() }
+
+// Section is a headed group of blocks: "Objective", "Your band", "PEFs".
+type Section struct {
+	Title  string
+	Blocks []Block
+}
+
+// Para is a paragraph. Lead, when set, is printed bold before the text:
+// "Terrain: Woods in section 4.".
+type Para struct {
+	Lead string
+	Text string
+	Note bool // a side remark, printed smaller
+}
+
+// List is a bulleted list.
+type List struct {
+	Items []string
+}
+
+// Roll is one roll a player can check against the book: "Terrain Generator:
+// 2d6 = 3 + 6 = 9 → Woods".
+type Roll struct {
+	Label  string    // the table or what was rolled for
+	Dice   dice.Roll // the dice as they fell
+	Row    string    // the row read, as the book keys it ("9", "3-4"); may be empty
+	Result string    // what it means; may be empty
+}
+
+// Text returns the roll as one line: "Label: 2d6 = 3 + 6 = 9 → Result".
+func (r *Roll) Text() string {
+	s := r.Dice.String()
+	if r.Label != "" {
+		s = r.Label + ": " + s
+	}
+	if r.Result != "" {
+		s += " → " + r.Result
+	}
+	return s
+}
+
+// Table is a table whose columns the system names: a roster (figures as
+// rows with the system's attributes), a count lookup, or a rule table as
+// the Quick Reference Sheets print it. The first column is the key: read
+// first, printed narrow and bold.
+type Table struct {
+	ID        string     // stable id, for links (QRS tables); may be empty
+	Corner    string     // dice to roll, shown in the title band's corner ("2", "Rep"); may be empty
+	Title     string     // may be empty for a table under a heading
+	HowToRead []string   // lines under the title: "Taken versus Rep", "A 6 is always a failure."
+	Notes     []string   // short lines before the rows
+	Modifiers []Modifier // circumstance modifiers, printed before the rows
+	Head      []string   // column headers, the key's first; may be empty for a table without a header row
+	Rows      [][]string // one cell per header
+	Wide      []int      // columns holding long text (wrap them first)
+	Footnotes []string   // printed under the rows, each as written: "(1) ..."
+	Decisions []string   // what Sortie decided where the book is silent, printed as "* Sortie's decision: ..."
+	Source    string     // where the book prints it: "page 25"
+}
+
+// Modifier is one group of circumstance modifiers: its two headers
+// ("Circumstance", "Modifier") and its rows.
+type Modifier struct {
+	Head [2]string
+	Rows [][2]string
+}
+
+// Map is a playing area drawn to scale.
+type Map struct {
+	Map board.Map
+}
+
+// Sealed holds what the rules reveal only during play, in the order it is
+// read: each item stays hidden (a closed box on the site, a card in the
+// booklet's sealed section) until the player reaches it.
+type Sealed struct {
+	Title string // "PEFs"
+	Intro string // how to read them: "Read each only when you resolve it."
+	Items []SealedItem
+}
+
+// SealedItem is one sealed item.
+type SealedItem struct {
+	Number int    // 1 is read first
+	Title  string // "The first PEF you resolve"
+	Tag    string // a short mark shown outside: "objective", "the camp"; may be empty
+	Blocks []Block
+}
+
+// Links are a gamebook entry's ways on: "Success: turn to 14".
+type Links struct {
+	Links []Link
+}
+
+// Link is one way on. To is an entry number of the same gamebook; 0 ends
+// the book ("The campaign ends here").
+type Link struct {
+	Label string // "Success", "Failure"
+	To    int
+	Note  string // what changes on the way: "EAL goes up by 1"; may be empty
+}
+
+func (*Section) block() {}
+func (*Para) block()    {}
+func (*List) block()    {}
+func (*Roll) block()    {}
+func (*Table) block()   {}
+func (*Map) block()     {}
+func (*Sealed) block()  {}
+func (*Links) block()   {}
+
+// Walk calls fn for every block in bs, depth first, sections and sealed
+// items included.
+func Walk(bs []Block, fn func(Block)) {
+	for _, b := range bs {
+		fn(b)
+		switch b := b.(type) {
+		case *Section:
+			Walk(b.Blocks, fn)
+		case *Sealed:
+			for _, it := range b.Items {
+				Walk(it.Blocks, fn)
+			}
+		}
+	}
+}
+
+// Maps returns every map in bs, in order.
+func Maps(bs []Block) []board.Map {
+	var ms []board.Map
+	Walk(bs, func(b Block) {
+		if m, ok := b.(*Map); ok {
+			ms = append(ms, m.Map)
+		}
+	})
+	return ms
+}
+
+// SealedIn returns the first Sealed block in bs, or nil.
+func SealedIn(bs []Block) *Sealed {
+	var s *Sealed
+	Walk(bs, func(b Block) {
+		if v, ok := b.(*Sealed); ok && s == nil {
+			s = v
+		}
+	})
+	return s
+}
+
+// Blocks marshal with a "kind" field naming their kind (docs/json.md).
+
+func marshal(kind string, v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	if len(b) < 2 || b[0] != '{' {
+		return nil, fmt.Errorf("doc: %s did not marshal as an object", kind)
+	}
+	out := []byte(`{"kind":"` + kind + `"`)
+	if len(b) > 2 {
+		out = append(out, ',')
+	}
+	return append(out, b[1:]...), nil
+}
+
+// MarshalJSON writes {"kind":"section",...}.
+func (s *Section) MarshalJSON() ([]byte, error) {
+	type t struct {
+		Title  string  `json:"title"`
+		Blocks []Block `json:"blocks"`
+	}
+	return marshal("section", t{s.Title, s.Blocks})
+}
+
+// MarshalJSON writes {"kind":"para",...}.
+func (p *Para) MarshalJSON() ([]byte, error) {
+	type t struct {
+		Lead string `json:"lead,omitempty"`
+		Text string `json:"text"`
+		Note bool   `json:"note,omitempty"`
+	}
+	return marshal("para", t(*p))
+}
+
+// MarshalJSON writes {"kind":"list",...}.
+func (l *List) MarshalJSON() ([]byte, error) {
+	type t struct {
+		Items []string `json:"items"`
+	}
+	return marshal("list", t(*l))
+}
+
+// MarshalJSON writes {"kind":"roll",...}.
+func (r *Roll) MarshalJSON() ([]byte, error) {
+	type t struct {
+		Label  string    `json:"label,omitempty"`
+		Dice   dice.Roll `json:"dice"`
+		Row    string    `json:"row,omitempty"`
+		Result string    `json:"result,omitempty"`
+		Text   string    `json:"text"`
+	}
+	return marshal("roll", t{r.Label, r.Dice, r.Row, r.Result, r.Text()})
+}
+
+// MarshalJSON writes {"kind":"table",...}.
+func (tb *Table) MarshalJSON() ([]byte, error) {
+	type mod struct {
+		Head [2]string   `json:"head"`
+		Rows [][2]string `json:"rows"`
+	}
+	type t struct {
+		ID        string     `json:"id,omitempty"`
+		Corner    string     `json:"corner,omitempty"`
+		Title     string     `json:"title,omitempty"`
+		HowToRead []string   `json:"howToRead,omitempty"`
+		Notes     []string   `json:"notes,omitempty"`
+		Modifiers []mod      `json:"modifiers,omitempty"`
+		Head      []string   `json:"head,omitempty"`
+		Rows      [][]string `json:"rows"`
+		Footnotes []string   `json:"footnotes,omitempty"`
+		Decisions []string   `json:"decisions,omitempty"`
+		Source    string     `json:"source,omitempty"`
+	}
+	v := t{ID: tb.ID, Corner: tb.Corner, Title: tb.Title, HowToRead: tb.HowToRead, Notes: tb.Notes,
+		Head: tb.Head, Rows: tb.Rows, Footnotes: tb.Footnotes, Decisions: tb.Decisions, Source: tb.Source}
+	for _, m := range tb.Modifiers {
+		v.Modifiers = append(v.Modifiers, mod(m))
+	}
+	return marshal("table", v)
+}
+
+// MarshalJSON writes {"kind":"map","map":{...}}.
+func (m *Map) MarshalJSON() ([]byte, error) {
+	type t struct {
+		Map board.Map `json:"map"`
+	}
+	return marshal("map", t{m.Map})
+}
+
+// MarshalJSON writes {"kind":"sealed",...}.
+func (s *Sealed) MarshalJSON() ([]byte, error) {
+	type item struct {
+		Number int     `json:"number"`
+		Title  string  `json:"title"`
+		Tag    string  `json:"tag,omitempty"`
+		Blocks []Block `json:"blocks"`
+	}
+	type t struct {
+		Title string `json:"title"`
+		Intro string `json:"intro,omitempty"`
+		Items []item `json:"items"`
+	}
+	v := t{Title: s.Title, Intro: s.Intro}
+	for _, it := range s.Items {
+		v.Items = append(v.Items, item(it))
+	}
+	return marshal("sealed", v)
+}
+
+// MarshalJSON writes {"kind":"links",...}.
+func (l *Links) MarshalJSON() ([]byte, error) {
+	type link struct {
+		Label string `json:"label"`
+		To    int    `json:"to"`
+		Note  string `json:"note,omitempty"`
+	}
+	type t struct {
+		Links []link `json:"links"`
+	}
+	var v t
+	for _, k := range l.Links {
+		v.Links = append(v.Links, link(k))
+	}
+	return marshal("links", v)
+}

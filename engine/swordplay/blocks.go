@@ -1,0 +1,205 @@
+package swordplay
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/words"
+)
+
+// blocks turns a rolled Encounter into what every renderer draws: the
+// table, the EAL, the raid's facts, the terrain rolls, the book's
+// sections, where the PEFs start and how they move, the enemy, and the
+// sealed PEF resolutions in the order they are met.
+func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
+	bs := []doc.Block{&doc.Map{Map: s.boardMap(e)}}
+	eal := &doc.Para{Lead: fmt.Sprintf("Enemy Activity Level %d.", e.EAL), Text: "PEF Movement is taken versus it, and PEF Resolution reads its column."}
+	if e.EALRoll != nil {
+		bs = append(bs, e.EALRoll)
+	} else {
+		eal.Text = "Set by the campaign. " + eal.Text
+	}
+	bs = append(bs, eal)
+	if e.Raid != nil {
+		bs = append(bs, e.Raid.BuildingsRoll, e.Raid.TimeRoll)
+	} else {
+		bs = append(bs, &doc.Para{Lead: "By day."})
+	}
+	terr := &doc.Table{Title: "Terrain, section by section", Head: []string{"Section", "Terrain Generator", "Terrain", "Buildings"}, Wide: []int{1}}
+	for _, sec := range e.Sections {
+		b := ""
+		if sec.BRoll != nil {
+			b = sec.BRoll.Dice.String() + " → " + strconv.Itoa(sec.Buildings)
+		}
+		if e.Raid != nil && sec.Number == 2 {
+			b = strings.TrimPrefix(b+"; ", "; ") + fmt.Sprintf("+ %d raided", e.Raid.Buildings)
+		}
+		terr.Rows = append(terr.Rows, []string{strconv.Itoa(sec.Number), sec.Roll.Dice.String(), sec.Terrain, b})
+	}
+	terr.Notes = []string{"Each section's terrain should cover at least three quarters of it."}
+	bs = append(bs,
+		&doc.Section{Title: "Terrain", Blocks: []doc.Block{terr}},
+		&doc.Section{Title: "Objective", Blocks: []doc.Block{&doc.List{Items: e.Def.Objective}}},
+		&doc.Section{Title: "Forces", Blocks: []doc.Block{&doc.List{Items: e.Def.Forces}}},
+		&doc.Section{Title: "Deployment", Blocks: []doc.Block{&doc.List{Items: e.Def.Deployment}}},
+		&doc.Section{Title: "Special instructions", Blocks: []doc.Block{&doc.List{Items: e.Def.Special}}},
+	)
+	places := &doc.Table{Head: []string{"PEF", "Roll", "Section", "Where"}, Wide: []int{3}}
+	for _, p := range e.Places {
+		roll := "none: the Encounter puts it"
+		if p.Roll != nil {
+			roll = p.Roll.Dice.String()
+		}
+		places.Rows = append(places.Rows, []string{p.Label, roll, strconv.Itoa(p.Section), p.How})
+	}
+	bs = append(bs, &doc.Section{Title: "PEFs on the table", Blocks: []doc.Block{
+		places,
+		&doc.Para{Text: "When the enemy is active, move each PEF on PEF Movement (2d6 versus the EAL), the one nearest your force first. A PEF is resolved when it and one of your groups come into sight of each other: the sealed PEFs below are read in that order, whichever marker it is."},
+	}})
+	enemy := &doc.Section{Title: "The enemy: " + e.List.Title, Blocks: []doc.Block{
+		&doc.Para{Text: "Each contact lists its figures, rolled on this list, in the order to take them: take as many as the count for your party."},
+		&doc.Para{Lead: "NP Star Leader:", Text: "with the first group of the first C (Here they come!); if no C comes, with the last PEF you resolve. " + leaderText(e.Leader)},
+	}}
+	bs = append(bs, enemy)
+	sealed := &doc.Sealed{Title: "PEFs", Intro: "Read each only when you resolve a PEF, in the order you resolve them, whichever marker it is."}
+	for _, p := range e.PEFs {
+		sealed.Items = append(sealed.Items, s.pefItem(e, p, len(band.Figures)))
+	}
+	return append(bs, sealed)
+}
+
+func leaderText(f Figure) string {
+	return fmt.Sprintf("%s (%s), Rep %d, %s, %s.", f.Type, f.Class, f.Rep, f.armor(), f.Weapon)
+}
+
+// pefItem is one PEF resolution as a sealed item.
+func (s *System) pefItem(e *Encounter, p PEF, band int) doc.SealedItem {
+	it := doc.SealedItem{Number: p.Number, Title: "The " + words.Ordinal(p.Number) + " PEF you resolve"}
+	if p.Spare {
+		it.Tag = "only if a PEF split"
+	}
+	row := s.resolution.Named(p.Roll.Row)
+	var grid []string
+	for eal := MinEAL; eal <= MaxEAL; eal++ {
+		grid = append(grid, fmt.Sprintf("EAL %d: %s", eal, plain(s.resolution.Cell(row, ealColumn(eal)).Text)))
+	}
+	raised := ""
+	if p.EAL > e.EAL {
+		raised = fmt.Sprintf(" (the Encounter's %d, raised by Something's out there!)", e.EAL)
+	}
+	it.Blocks = append(it.Blocks,
+		p.Roll,
+		&doc.Para{Lead: fmt.Sprintf("%s: %s", p.Letter, p.Name), Text: fmt.Sprintf("read at EAL %d%s.", p.EAL, raised)},
+		&doc.Para{Note: true, Text: "If the EAL is not " + strconv.Itoa(p.EAL) + " when you resolve this PEF, read the same die in its column: " + strings.Join(grid, " · ") + "."},
+	)
+	switch p.Outcome {
+	case "alert":
+		next := min(MaxEAL, p.EAL+1)
+		it.Blocks = append(it.Blocks, &doc.Para{Text: fmt.Sprintf("Raise the EAL to %d for the rest of the Encounter: the next PEFs are read there.", next)})
+	case "none":
+		it.Blocks = append(it.Blocks, &doc.Para{Text: "Nothing there: remove the PEF."})
+	}
+	for g, grp := range p.Groups {
+		title := "The enemy"
+		if len(p.Groups) > 1 {
+			title = fmt.Sprintf("Group %d", g+1)
+		}
+		var gb []doc.Block
+		if g == 1 && p.Side != nil {
+			gb = append(gb, p.Side)
+		}
+		gb = append(gb, grp.HowMany, countTable(grp, band), force("", grp.Figures).Table())
+		if g == 0 && p.Leader {
+			gb = append(gb, &doc.Para{Lead: "The enemy's NP Star Leader is with this group:", Text: leaderText(e.Leader)})
+		}
+		gb = append(gb, &doc.Para{Text: "Put them in cover if there is any, in the open if not. Both sides take the In Sight Test at once."})
+		it.Blocks = append(it.Blocks, &doc.Section{Title: title, Blocks: gb})
+	}
+	if !p.Leader && !leaderBefore(e, p.Number) {
+		it.Blocks = append(it.Blocks, &doc.Para{Note: true, Text: "No C has come yet: if this is the last PEF you resolve, the enemy's NP Star Leader is here, with the group if there is one, alone if not (" + leaderText(e.Leader) + ")"})
+	}
+	return it
+}
+
+// leaderBefore reports whether the NP Star Leader came with a PEF before
+// number n.
+func leaderBefore(e *Encounter, n int) bool {
+	for _, p := range e.PEFs {
+		if p.Number < n && p.Leader {
+			return true
+		}
+	}
+	return false
+}
+
+// countTable gives a group's size for every party size up to the band's.
+func countTable(g Group, band int) *doc.Table {
+	t := &doc.Table{Head: []string{"Your party"}}
+	row := []string{"Enemies"}
+	for n := 1; n <= max(band, 1); n++ {
+		t.Head = append(t.Head, strconv.Itoa(n))
+		row = append(row, strconv.Itoa(g.Count(n)))
+	}
+	t.Rows = [][]string{row}
+	return t
+}
+
+// Start begins a campaign with a Patrol (page 28) at an EAL rolled on
+// Enemy Activity Level.
+func (s *System) Start(r *dice.Roller, _ engine.Options) (engine.Step, error) {
+	res, err := s.eal.Roll(r, 0)
+	if err != nil {
+		return engine.Step{}, err
+	}
+	eal := res.Cell("EAL").Int
+	return engine.Step{Type: s.set.System.First, State: ealState(eal), Roll: rollOf(s.eal, res, "the first Encounter's EAL is "+strconv.Itoa(eal))}, nil
+}
+
+// Next reads the Next Encounter table: the next Encounter and the change
+// to the EAL, kept between 1 and 5.
+func (s *System) Next(at engine.Step, success bool) (engine.Edge, error) {
+	def := s.set.Encounter(at.Type)
+	if def == nil {
+		return engine.Edge{}, s.unknownType(at.Type)
+	}
+	eal, err := parseState(at.State)
+	if err != nil {
+		return engine.Edge{}, err
+	}
+	row := s.next.Named(def.Title)
+	col, change := "Failure", "EAL on failure"
+	if success {
+		col, change = "Success", "EAL on success"
+	}
+	next := s.byTitle(s.next.Cell(row, col).Text)
+	d := s.next.Cell(row, change).Int
+	to := min(MaxEAL, max(MinEAL, eal+d))
+	note := fmt.Sprintf("EAL stays %d", to)
+	switch {
+	case to > eal:
+		note = fmt.Sprintf("EAL goes up to %d", to)
+	case to < eal:
+		note = fmt.Sprintf("EAL goes down to %d", to)
+	case d != 0:
+		note = fmt.Sprintf("EAL stays %d, its limit", to)
+	}
+	return engine.Edge{To: engine.Step{Type: next.ID, State: ealState(to)}, Note: note}, nil
+}
+
+// Afterwards is the rest of the campaign turn (page 28): Stay or Go for
+// every Grunt and After the Battle Recovery for the wounded. Both depend
+// on how the Encounter went, so they are printed as steps to take, with
+// the tables on the Quick Reference Sheets.
+func (s *System) Afterwards(_ *dice.Roller, _ engine.Step, _ *engine.Force, _ engine.Options) ([]doc.Block, error) {
+	return []doc.Block{
+		&doc.List{Items: []string{
+			"After the Battle Recovery: each figure that went Out of the Fight or ran away takes 2d6 versus its Rep (QRS).",
+			"Stay or Go: each Grunt takes the test (QRS): you roll 1d6 per point of your Rep, with the modifiers that apply to that Grunt; the Grunt rolls 1d6 per point of its Rep; compare successes.",
+			"Note the month, the Encounter and its result in the campaign log, then follow Success or Failure to next month's Encounter.",
+		}},
+	}, nil
+}

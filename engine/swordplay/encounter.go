@@ -1,0 +1,382 @@
+package swordplay
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/board"
+	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/engine/words"
+)
+
+// Encounter is one Encounter as the procedures roll it, before it is
+// turned into blocks. Tests read it to check the procedures.
+type Encounter struct {
+	Def      *rules.Encounter
+	EAL      int
+	EALRoll  *doc.Roll // nil when the campaign set the EAL
+	Sections []Section
+	Raid     *Raid // the raids' buildings in section 2 and time of day
+	Places   []Place
+	PEFs     []PEF
+	Leader   Figure // the enemy's NP Star Leader
+	List     *rules.Table
+}
+
+// Section is one of the nine sections and the terrain rolled for it.
+type Section struct {
+	Number    int
+	Roll      *doc.Roll
+	Terrain   string // Clear, Woods, Hill, Rough
+	Buildings int
+	BRoll     *doc.Roll // the Buildings roll on a 9
+}
+
+// Raid is what a raid fixes before play.
+type Raid struct {
+	Buildings     int
+	BuildingsRoll *doc.Roll
+	Time          string
+	TimeRoll      *doc.Roll
+}
+
+// Place is where a PEF marker starts.
+type Place struct {
+	Label   string // "A", "B", "C"
+	Section int
+	Roll    *doc.Roll // nil when the Encounter puts it (in a raided building)
+	How     string    // "inside a building", "behind the woods", "in the centre"
+}
+
+// PEF is one PEF resolution, in the order PEFs are resolved.
+type PEF struct {
+	Number  int
+	Spare   bool // only read if a PEF split
+	Roll    *doc.Roll
+	EAL     int    // the EAL it is read at, Something's out there! included
+	Letter  string // A, B, C or X
+	Outcome string // alert, contact, here-they-come, none
+	Name    string // "Contact!"
+	Groups  []Group
+	Leader  bool // the NP Star Leader comes with the first group
+	Side    *doc.Roll
+}
+
+// Group is one group of enemies a contact brings.
+type Group struct {
+	HowMany *doc.Roll
+	Rule    string // "As many as the party"
+	Base    string
+	Plus    int
+	Min     int
+	MinMore int
+	Figures []Figure // enough for the largest party, in the order to take them
+}
+
+// Count returns the group's size against a party of n figures (page 32),
+// never fewer than one: a contact always brings someone (Sortie's
+// reading; the book gives "less 1" and "less 2" rows no floor).
+func (g Group) Count(n int) int {
+	base := n
+	switch g.Base {
+	case "half":
+		base = n / 2
+	case "party-and-half":
+		base = n + n/2
+	}
+	c := base + g.Plus
+	if g.Min > 0 {
+		c = max(c, g.Min)
+	}
+	if g.MinMore > 0 {
+		c = max(c, n+g.MinMore)
+	}
+	return max(1, c)
+}
+
+// Encounter rolls one Encounter (RollEncounter) and returns it as blocks.
+func (s *System) Encounter(r *dice.Roller, req engine.Request) (*engine.Encounter, error) {
+	band, err := s.band(req.Band)
+	if err != nil {
+		return nil, err
+	}
+	e, err := s.RollEncounter(r, req.Type, req.State, band, req.Options)
+	if err != nil {
+		return nil, err
+	}
+	out := &engine.Encounter{
+		System: ID, Type: e.Def.ID, Title: e.Def.Title, State: ealState(e.EAL), Seed: r.Seed(), Stream: r.Path(), Summary: e.Def.Summary,
+		Blocks: s.blocks(e, band),
+	}
+	return out, nil
+}
+
+func ealState(eal int) string { return "EAL " + strconv.Itoa(eal) }
+
+// parseState reads "EAL 3".
+func parseState(state string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimPrefix(state, "EAL "))
+	if err != nil || !strings.HasPrefix(state, "EAL ") || n < MinEAL || n > MaxEAL {
+		return 0, fmt.Errorf("state %q: want EAL 1 to EAL 5", state)
+	}
+	return n, nil
+}
+
+func rollOf(t *rules.Table, res rules.Result, result string) *doc.Roll {
+	return &doc.Roll{Label: t.Title, Dice: res.Roll, Row: res.Row.Key, Result: result}
+}
+
+// RollEncounter rolls an Encounter of type typ at state ("EAL 3"; "" rolls
+// the EAL on Enemy Activity Level) for band.
+func (s *System) RollEncounter(r *dice.Roller, typ, state string, band *Band, opt engine.Options) (*Encounter, error) {
+	def := s.set.Encounter(typ)
+	if def == nil {
+		return nil, s.unknownType(typ)
+	}
+	if err := s.CheckOptions(opt); err != nil {
+		return nil, err
+	}
+	e := &Encounter{Def: def, List: s.enemies(opt)}
+	if state == "" {
+		res, err := s.eal.Roll(r.Stream("eal"), 0)
+		if err != nil {
+			return nil, err
+		}
+		e.EAL = res.Cell("EAL").Int
+		e.EALRoll = rollOf(s.eal, res, ealState(e.EAL))
+	} else {
+		n, err := parseState(state)
+		if err != nil {
+			return nil, err
+		}
+		e.EAL = n
+	}
+	for n := 1; n <= 9; n++ {
+		sec, err := s.section(r.Stream("terrain", strconv.Itoa(n)), n)
+		if err != nil {
+			return nil, err
+		}
+		e.Sections = append(e.Sections, sec)
+	}
+	raid := strings.HasPrefix(def.ID, "raid")
+	if raid {
+		rd := &Raid{}
+		res, err := s.raidBuildings.Roll(r.Stream("raid", "buildings"), 0)
+		if err != nil {
+			return nil, err
+		}
+		rd.Buildings = res.Cell("Buildings").Int
+		rd.BuildingsRoll = rollOf(s.raidBuildings, res, words.Plural(rd.Buildings, "building", "buildings")+" in section 2")
+		res, err = s.timeOfDay.Roll(r.Stream("raid", "time"), 0)
+		if err != nil {
+			return nil, err
+		}
+		rd.Time = plain(res.Cell("Time").Text)
+		rd.TimeRoll = rollOf(s.timeOfDay, res, rd.Time)
+		e.Raid = rd
+	}
+	if err := s.place(r.Stream("placement"), e); err != nil {
+		return nil, err
+	}
+	leader, err := rollFigure(r.Stream("leader"), e.List)
+	if err != nil {
+		return nil, err
+	}
+	leader.Star = true
+	if leader.Rep < 5 {
+		leader.Note = fmt.Sprintf("NP Star Leader: rolled Rep %d, made Rep 5 as the book suggests for Stars (Sortie's reading).", leader.Rep)
+		leader.Rep = 5
+	} else {
+		leader.Note = "NP Star Leader."
+	}
+	e.Leader = leader
+	if err := s.pefs(r, e, band); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// section rolls the Terrain Generator for section n, and its buildings
+// on a 9.
+func (s *System) section(r *dice.Roller, n int) (Section, error) {
+	res, err := s.terrain.Roll(r, 0)
+	if err != nil {
+		return Section{}, err
+	}
+	sec := Section{Number: n, Terrain: plain(res.Cell("Terrain").Text)}
+	sec.Roll = rollOf(s.terrain, res, sec.Terrain)
+	if ref := res.Cell("Buildings").Text; ref != "" {
+		bt := s.set.Table(ref)
+		bres, err := bt.Roll(r.Stream("buildings"), 0)
+		if err != nil {
+			return Section{}, err
+		}
+		sec.Buildings = bres.Cell("Buildings").Int
+		sec.BRoll = rollOf(bt, bres, words.Plural(sec.Buildings, "building", "buildings"))
+	}
+	return sec, nil
+}
+
+// blocksSight reports whether a section's terrain can hide a PEF from the
+// player's force (page 30): woods, a hill, rough ground or buildings.
+func blocksSight(sec Section) (string, bool) {
+	switch {
+	case sec.Buildings > 0:
+		return "behind a building", true
+	case sec.Terrain == "Woods":
+		return "in the woods, out of your force's sight", true
+	case sec.Terrain == "Hill":
+		return "behind the hill's crest, out of your force's sight", true
+	case sec.Terrain == "Rough":
+		return "in the rough ground, out of your force's sight", true
+	}
+	return "in the centre of the section: nothing there hides it", false
+}
+
+// place puts the three PEF markers on the table (page 30): 1d6 for the
+// section, behind terrain that hides it where there is some. In a Raid:
+// Attack one PEF goes inside each raided building; in a Raid: Defend the
+// PEFs enter through section 7, 8 or 9.
+func (s *System) place(r *dice.Roller, e *Encounter) error {
+	labels := []string{"A", "B", "C"}
+	i := 0
+	if e.Def.ID == "raid-attack" && e.Raid != nil {
+		for ; i < e.Raid.Buildings && i < PEFs; i++ {
+			e.Places = append(e.Places, Place{Label: labels[i], Section: 2, How: "inside a raided building; it never moves"})
+		}
+	}
+	for ; i < PEFs; i++ {
+		t := s.placement
+		if e.Def.ID == "raid-defend" {
+			t = s.entry
+		}
+		res, err := t.Roll(r.Stream(labels[i]), 0)
+		if err != nil {
+			return err
+		}
+		n := res.Cell("Section").Int
+		how, _ := blocksSight(e.Sections[n-1])
+		if e.Def.ID == "raid-defend" {
+			how = "enters the table through this section"
+		}
+		e.Places = append(e.Places, Place{Label: labels[i], Section: n, Roll: rollOf(t, res, "section "+strconv.Itoa(n)), How: how})
+	}
+	return nil
+}
+
+// pefs pre-rolls the PEF resolutions in the order they are met: 1d6 each,
+// read at the EAL of the moment, which Something's out there! raises for
+// the rest of the Encounter (never above 5). Spare resolutions follow for
+// PEFs that split.
+func (s *System) pefs(r *dice.Roller, e *Encounter, band *Band) error {
+	eal := e.EAL
+	leaderPlaced := false
+	party := max(len(band.Figures), 1)
+	for k := 1; k <= PEFs+Spare; k++ {
+		pr := r.Stream("pef", strconv.Itoa(k))
+		res, err := s.resolution.Roll(pr.Stream("resolution"), 0)
+		if err != nil {
+			return err
+		}
+		letter := plain(res.Cell(ealColumn(eal)).Text)
+		row := s.results.Named(letter)
+		p := PEF{Number: k, Spare: k > PEFs, EAL: eal, Letter: letter,
+			Outcome: s.results.Cell(row, "Outcome").Text, Name: plain(s.results.Cell(row, "Name").Text)}
+		p.Roll = &doc.Roll{Label: s.resolution.Title, Dice: res.Roll, Row: res.Row.Key}
+		groups := 0
+		switch p.Outcome {
+		case "alert":
+			eal = min(MaxEAL, eal+1)
+		case "contact":
+			groups = 1
+		case "here-they-come":
+			groups = 2
+			if !leaderPlaced {
+				p.Leader, leaderPlaced = true, true
+			}
+			side := pr.Stream("side").D6()
+			p.Side = &doc.Roll{Label: "Second group", Dice: side, Result: sideOf(side.Value)}
+		}
+		for g := 1; g <= groups; g++ {
+			grp, err := s.group(pr.Stream("group", strconv.Itoa(g)), e.List, party)
+			if err != nil {
+				return err
+			}
+			p.Groups = append(p.Groups, grp)
+		}
+		e.PEFs = append(e.PEFs, p)
+	}
+	return nil
+}
+
+func sideOf(die int) string {
+	if die <= 3 {
+		return "6\" to the left of the first group"
+	}
+	return "6\" to the right of the first group"
+}
+
+// group rolls How Many Grunts and enough figures for the largest party.
+func (s *System) group(r *dice.Roller, list *rules.Table, party int) (Group, error) {
+	res, err := s.howMany.Roll(r.Stream("how-many"), 0)
+	if err != nil {
+		return Group{}, err
+	}
+	g := Group{
+		Rule:    plain(res.Cell("Enemies").Text),
+		Base:    res.Cell("Base").Text,
+		Plus:    res.Cell("Plus").Int,
+		Min:     res.Cell("Minimum").Int,
+		MinMore: res.Cell("Minimum more").Int,
+	}
+	g.HowMany = rollOf(s.howMany, res, g.Rule)
+	fr := r.Stream("figures")
+	for range g.Count(party) {
+		f, err := rollFigure(fr, list)
+		if err != nil {
+			return Group{}, err
+		}
+		g.Figures = append(g.Figures, f)
+	}
+	return g, nil
+}
+
+// boardMap draws the table: nine sections with their terrain, the PEF
+// markers where they start, and the player's edge.
+func (s *System) boardMap(e *Encounter) board.Map {
+	sys := s.set.System
+	m := board.Sectioned(float64(sys.BoardW), float64(sys.BoardH), 3, 3)
+	m.Title = "The table"
+	if e.Def.BandStarts {
+		m.SetEntry(board.Top, false)
+	}
+	for _, sec := range e.Sections {
+		switch {
+		case sec.Buildings > 0 && !(e.Raid != nil && sec.Number == 2):
+			m.Fill(sec.Number, board.Buildings, board.Count(sec.Buildings))
+		case sec.Terrain == "Woods":
+			m.Fill(sec.Number, board.Woods)
+		case sec.Terrain == "Hill":
+			m.Fill(sec.Number, board.Hills)
+		case sec.Terrain == "Rough":
+			m.Fill(sec.Number, board.Rough)
+		}
+	}
+	if e.Raid != nil {
+		n := e.Raid.Buildings + e.Sections[1].Buildings
+		m.Fill(2, board.Buildings, board.Count(n), board.Note("the raid's objective"))
+	}
+	for _, p := range e.Places {
+		m.PlaceInSection(p.Section, p.Label)
+	}
+	caption := "Terrain rolled section by section (Terrain Generator). Lettered circles: where the PEFs start."
+	if e.Def.ID == "raid-defend" {
+		caption = "Terrain rolled section by section (Terrain Generator). Lettered circles: where the PEFs come on."
+	}
+	m.Caption = caption
+	return m
+}

@@ -1,0 +1,249 @@
+// Package swordplay is the Swordplay rule system (Two Hour Wargames,
+// 2012): the procedures that recruit a band from an army list, lay out the
+// 3'x3' table section by section, place and pre-resolve the PEFs in the
+// order they are met at the Encounter's Enemy Activity Level (EAL), roll
+// how many enemies each contact brings, and lead a campaign from month to
+// month with the EAL going up and down. The numbers live in
+// content/systems/swordplay; this package holds only the book's
+// procedures and the decisions Sortie took where the book is silent.
+package swordplay
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/rules"
+)
+
+// ID is the system's stable id.
+const ID = "swordplay"
+
+// PEFs is how many PEFs an Encounter places (page 30).
+const PEFs = 3
+
+// Spare is how many more PEF resolutions Sortie pre-rolls, for PEFs that
+// split on PEF Movement (page 31) and must be resolved too.
+const Spare = 2
+
+// MaxEAL and MinEAL bound the Enemy Activity Level (page 28; the bottom is
+// Sortie's decision: PEF Resolution has no column below 1).
+const (
+	MinEAL = 1
+	MaxEAL = 5
+)
+
+// System is Swordplay over its data.
+type System struct {
+	set *rules.Set
+
+	terrain, buildings, eal, raidBuildings, timeOfDay *rules.Table
+	placement, entry, resolution, results, howMany    *rules.Table
+	next, recruiting                                  *rules.Table
+	armies                                            []*rules.Table
+}
+
+var (
+	_ engine.Recruiter     = (*System)(nil)
+	_ engine.Encounterer   = (*System)(nil)
+	_ engine.Campaigner    = (*System)(nil)
+	_ engine.OptionChecker = (*System)(nil)
+	_ engine.EnemySourcer  = (*System)(nil)
+)
+
+// New checks that set holds every table the procedures read, with the
+// columns they read, and returns the system.
+func New(set *rules.Set) (*System, error) {
+	s := &System{set: set}
+	c := checker{set: set}
+	s.terrain = c.table("terrain-generator", rules.ReadSum, "Terrain", "Buildings")
+	s.buildings = c.table("buildings", rules.ReadAsRolled, "Buildings")
+	s.eal = c.table("enemy-activity-level", rules.ReadAsRolled, "EAL")
+	s.raidBuildings = c.table("raid-buildings", rules.ReadAsRolled, "Buildings")
+	s.timeOfDay = c.table("time-of-day", rules.ReadAsRolled, "Time")
+	s.placement = c.table("pef-placement", rules.ReadAsRolled, "Section")
+	s.entry = c.table("pef-entry-raid-defend", rules.ReadAsRolled, "Section")
+	s.resolution = c.table("pef-resolution", rules.ReadAsRolled)
+	s.results = c.table("pef-results", rules.ReadLookup, "Name", "What happens", "Outcome")
+	s.howMany = c.table("how-many-grunts", rules.ReadSum, "Enemies", "Base", "Plus", "Minimum", "Minimum more")
+	s.next = c.table("next-encounter", rules.ReadLookup, "Success", "EAL on success", "Failure", "EAL on failure")
+	s.recruiting = c.table("recruiting", rules.ReadLookup, "List")
+	for _, t := range set.Group("army") {
+		c.columns(t, figureCols...)
+		if t.Read != rules.ReadSum && t.Read != rules.ReadAsRolled {
+			c.errs = append(c.errs, fmt.Errorf("%s: army list %s must be rolled (read sum or as-rolled), not %s", t.Pos, t.ID, t.Read))
+		}
+		s.armies = append(s.armies, t)
+	}
+	if len(s.armies) == 0 {
+		c.errs = append(c.errs, fmt.Errorf("%s: no army lists (tables in group army)", set.System.Pos))
+	}
+	if set.System.BoardW == 0 || set.System.StarRep == 0 || set.System.First == "" {
+		c.errs = append(c.errs, fmt.Errorf("%s: system %s needs board, star-rep and first-encounter", set.System.Pos, ID))
+	}
+	if len(c.errs) > 0 {
+		return nil, errors.Join(c.errs...)
+	}
+	for eal := MinEAL; eal <= MaxEAL; eal++ {
+		c.columns(s.resolution, ealColumn(eal))
+	}
+	for _, r := range s.resolution.Rows {
+		for eal := MinEAL; eal <= MaxEAL; eal++ {
+			if i := s.resolution.Col(ealColumn(eal)); i >= 0 && s.results.Named(plain(r.Cells[i].Text)) == nil {
+				c.errs = append(c.errs, fmt.Errorf("%s: pef-resolution %s, %s: %q is no row of pef-results", r.Pos, r.Key, ealColumn(eal), r.Cells[i].Text))
+			}
+		}
+	}
+	for _, r := range s.results.Rows {
+		if o := s.results.Cell(&r, "Outcome").Text; !slices.Contains([]string{"alert", "contact", "here-they-come", "none"}, o) {
+			c.errs = append(c.errs, fmt.Errorf("%s: pef-results %s: outcome %q, want alert, contact, here-they-come or none", r.Pos, r.Key, o))
+		}
+	}
+	for _, r := range s.howMany.Rows {
+		if b := s.howMany.Cell(&r, "Base").Text; !slices.Contains([]string{"half", "party", "party-and-half"}, b) {
+			c.errs = append(c.errs, fmt.Errorf("%s: how-many-grunts %s: base %q, want half, party or party-and-half", r.Pos, r.Key, b))
+		}
+	}
+	for _, e := range set.Encounters {
+		row := s.next.Named(e.Title)
+		if row == nil {
+			c.errs = append(c.errs, fmt.Errorf("%s: next-encounter has no row for %q", s.next.Pos, e.Title))
+			continue
+		}
+		for _, col := range []string{"Success", "Failure"} {
+			if s.byTitle(s.next.Cell(row, col).Text) == nil {
+				c.errs = append(c.errs, fmt.Errorf("%s: next-encounter %s: %q is no encounter", row.Pos, col, s.next.Cell(row, col).Text))
+			}
+		}
+	}
+	for _, r := range s.recruiting.Rows {
+		if ref := s.recruiting.Cell(&r, "List").Text; !slices.ContainsFunc(s.armies, func(t *rules.Table) bool { return t.ID == ref }) {
+			c.errs = append(c.errs, fmt.Errorf("%s: recruiting %s: %q is no army list", r.Pos, r.Key, ref))
+		}
+	}
+	if len(c.errs) > 0 {
+		return nil, errors.Join(c.errs...)
+	}
+	return s, nil
+}
+
+// figureCols are the columns an army list gives every figure.
+var figureCols = []string{"Type", "Class", "Rep", "Armor", "Shield", "Weapon"}
+
+type checker struct {
+	set  *rules.Set
+	errs []error
+}
+
+func (c *checker) table(id string, read rules.Read, cols ...string) *rules.Table {
+	t := c.set.Table(id)
+	if t == nil {
+		c.errs = append(c.errs, fmt.Errorf("%s: system %s needs a table %q", c.set.System.Pos, c.set.System.ID, id))
+		return &rules.Table{ID: id}
+	}
+	if t.Read != read {
+		c.errs = append(c.errs, fmt.Errorf("%s: table %s is read %s, want %s", t.Pos, id, t.Read, read))
+	}
+	c.columns(t, cols...)
+	return t
+}
+
+func (c *checker) columns(t *rules.Table, cols ...string) {
+	for _, col := range cols {
+		if t.Col(col) < 0 {
+			c.errs = append(c.errs, fmt.Errorf("%s: table %s needs a column %q", t.Pos, t.ID, col))
+		}
+	}
+}
+
+// Rules returns the system's data.
+func (s *System) Rules() *rules.Set { return s.set }
+
+func ealColumn(eal int) string { return "EAL " + strconv.Itoa(eal) }
+
+// footnote matches a footnote marker in a cell: "Clear [^1]".
+var footnote = regexp.MustCompile(`\s*\[\^\d+\]`)
+
+// plain returns a cell's text without footnote markers.
+func plain(s string) string { return strings.TrimSpace(footnote.ReplaceAllString(s, "")) }
+
+func (s *System) byTitle(title string) *rules.Encounter {
+	for _, e := range s.set.Encounters {
+		if strings.EqualFold(e.Title, title) {
+			return e
+		}
+	}
+	return nil
+}
+
+func (s *System) unknownType(typ string) error {
+	ids := make([]string, len(s.set.Encounters))
+	for i, e := range s.set.Encounters {
+		ids[i] = e.ID
+	}
+	return fmt.Errorf("unknown encounter type %q (want %s)", typ, strings.Join(ids, ", "))
+}
+
+// EnemySources returns the army lists, by id.
+func (s *System) EnemySources() []string {
+	ids := make([]string, len(s.armies))
+	for i, a := range s.armies {
+		ids[i] = a.ID
+	}
+	return ids
+}
+
+func (s *System) army(id string) *rules.Table {
+	for _, a := range s.armies {
+		if a.ID == id {
+			return a
+		}
+	}
+	return nil
+}
+
+// enemies returns the enemy's army list: the option, or the last list.
+func (s *System) enemies(opt engine.Options) *rules.Table {
+	if opt.Enemies == "" {
+		return s.armies[len(s.armies)-1]
+	}
+	return s.army(opt.Enemies)
+}
+
+// recruits returns the band's army list: the option, or the first list.
+func (s *System) recruits(opt engine.Options) *rules.Table {
+	if opt.Recruits == "" {
+		return s.armies[0]
+	}
+	return s.army(opt.Recruits)
+}
+
+func (s *System) starRep(opt engine.Options) int {
+	if opt.StarRep == 0 {
+		return s.set.System.StarRep
+	}
+	return opt.StarRep
+}
+
+// CheckOptions checks the Star's Rep, the band's size and both army lists
+// before anything is rolled.
+func (s *System) CheckOptions(opt engine.Options) error {
+	rep := s.starRep(opt)
+	if rep < 3 || rep > 6 {
+		return &engine.OptionError{Option: "star-rep", Err: fmt.Errorf("star Rep %d out of range 3..6", rep)}
+	}
+	if n := opt.BandSize; n != 0 && (n < 1 || n > rep+1) {
+		return &engine.OptionError{Option: "band", Err: fmt.Errorf("band of %d figures: a Rep %d Star recruits up to %d Grunts, so 1 to %d figures with the Star", n, rep, rep, rep+1)}
+	}
+	for _, o := range []struct{ name, id string }{{"enemies", opt.Enemies}, {"recruits", opt.Recruits}} {
+		if o.id != "" && s.army(o.id) == nil {
+			return &engine.OptionError{Option: o.name, Err: fmt.Errorf("unknown army list %q (want %s)", o.id, strings.Join(s.EnemySources(), ", "))}
+		}
+	}
+	return nil
+}

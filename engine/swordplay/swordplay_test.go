@@ -1,0 +1,364 @@
+package swordplay_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"strings"
+	"testing"
+
+	"github.com/sortie-wargames/sortie/content"
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/engine/swordplay"
+)
+
+func load(t testing.TB) *swordplay.System {
+	t.Helper()
+	sub, err := fs.Sub(content.FS, "systems/"+swordplay.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := rules.Load(sub, "content/systems/"+swordplay.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := swordplay.New(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sys
+}
+
+func roll(t testing.TB, sys *swordplay.System, seed, typ, state string, opt engine.Options) *swordplay.Encounter {
+	t.Helper()
+	root := dice.New(seed)
+	f, err := sys.Band(root.Stream("band"), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := sys.RollEncounter(root.Stream("encounter", typ), typ, state, f.Own.(*swordplay.Band), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// chi2 returns the chi-square statistic of counts against probabilities.
+func chi2(counts map[int]int, p map[int]float64, n int) float64 {
+	x := 0.0
+	for k, pk := range p {
+		e := pk * float64(n)
+		d := float64(counts[k]) - e
+		x += d * d / e
+	}
+	return x
+}
+
+// TestEncounterProcedure checks every rolled Encounter against the book's
+// procedure: nine sections rolled on the Terrain Generator, buildings on
+// a 9, three PEFs placed by 1d6 (raids as the Encounter says), and each
+// PEF read on the grid at the EAL of the moment.
+func TestEncounterProcedure(t *testing.T) {
+	sys := load(t)
+	set := sys.Rules()
+	terrain, res, results := set.Table("terrain-generator"), set.Table("pef-resolution"), set.Table("pef-results")
+	for _, typ := range []string{"patrol", "raid-attack", "raid-defend"} {
+		for i := range 300 {
+			e := roll(t, sys, fmt.Sprint(typ, i), typ, "", engine.Options{})
+			if len(e.Sections) != 9 {
+				t.Fatalf("%d sections", len(e.Sections))
+			}
+			for _, sec := range e.Sections {
+				row := terrain.RowFor(sec.Roll.Dice.Value)
+				if want := strings.TrimSuffix(terrain.Cell(row, "Terrain").Text, " [^1]"); sec.Terrain != want {
+					t.Fatalf("section %d rolled %d: %s, want %s", sec.Number, sec.Roll.Dice.Value, sec.Terrain, want)
+				}
+				if (sec.Roll.Dice.Value == 9) != (sec.Buildings > 0) {
+					t.Fatalf("section %d rolled %d has %d buildings", sec.Number, sec.Roll.Dice.Value, sec.Buildings)
+				}
+				if sec.Buildings > 0 {
+					want := map[int]int{1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 3}[sec.BRoll.Dice.Value]
+					if sec.Buildings != want {
+						t.Fatalf("buildings die %d gave %d", sec.BRoll.Dice.Value, sec.Buildings)
+					}
+				}
+			}
+			if (e.Raid != nil) != strings.HasPrefix(typ, "raid") {
+				t.Fatalf("%s raid facts %v", typ, e.Raid)
+			}
+			if len(e.Places) != swordplay.PEFs {
+				t.Fatalf("%d PEFs placed", len(e.Places))
+			}
+			for j, p := range e.Places {
+				switch {
+				case typ == "raid-attack" && j < e.Raid.Buildings:
+					if p.Section != 2 || p.Roll != nil {
+						t.Fatalf("raid PEF %d in section %d", j, p.Section)
+					}
+				case typ == "raid-defend":
+					if p.Section < 7 {
+						t.Fatalf("raid-defend PEF enters at %d", p.Section)
+					}
+				default:
+					if p.Section != p.Roll.Dice.Value {
+						t.Fatalf("PEF rolled %d placed in %d", p.Roll.Dice.Value, p.Section)
+					}
+				}
+			}
+			eal, leader := e.EAL, 0
+			for _, p := range e.PEFs {
+				if p.EAL != eal {
+					t.Fatalf("PEF %d read at EAL %d, want %d", p.Number, p.EAL, eal)
+				}
+				row := res.RowFor(p.Roll.Dice.Value)
+				if want := res.Cell(row, fmt.Sprintf("EAL %d", eal)).Text; p.Letter != want {
+					t.Fatalf("die %d at EAL %d gave %s, want %s", p.Roll.Dice.Value, eal, p.Letter, want)
+				}
+				if o := results.Cell(results.Named(p.Letter), "Outcome").Text; o != p.Outcome {
+					t.Fatalf("%s is %s, want %s", p.Letter, p.Outcome, o)
+				}
+				want := map[string]int{"alert": 0, "none": 0, "contact": 1, "here-they-come": 2}[p.Outcome]
+				if len(p.Groups) != want {
+					t.Fatalf("%s brings %d groups", p.Letter, len(p.Groups))
+				}
+				if p.Outcome == "alert" {
+					eal = min(5, eal+1)
+				}
+				if p.Leader {
+					leader++
+					if p.Outcome != "here-they-come" {
+						t.Fatalf("leader with a %s", p.Outcome)
+					}
+				}
+				if p.Outcome == "here-they-come" && leader == 0 {
+					t.Fatal("the first C has no leader")
+				}
+			}
+			if leader > 1 {
+				t.Fatalf("%d leaders", leader)
+			}
+		}
+	}
+}
+
+// TestEALDistribution: the EAL is the higher of 2d6, a 6 counting as 5.
+func TestEALDistribution(t *testing.T) {
+	sys := load(t)
+	const n = 6000
+	counts := map[int]int{}
+	for i := range n {
+		r := dice.New(fmt.Sprint("eal", i))
+		s, err := sys.Start(r, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var eal int
+		fmt.Sscanf(s.State, "EAL %d", &eal)
+		counts[eal]++
+	}
+	p := map[int]float64{1: 1.0 / 36, 2: 3.0 / 36, 3: 5.0 / 36, 4: 7.0 / 36, 5: 20.0 / 36}
+	if x := chi2(counts, p, n); x > 18.47 { // 4 degrees of freedom, p = 0.001
+		t.Errorf("EAL counts %v: chi-square %.1f", counts, x)
+	}
+}
+
+// TestTerrainDistribution: section terrain follows 2d6 on the Terrain
+// Generator.
+func TestTerrainDistribution(t *testing.T) {
+	sys := load(t)
+	counts := map[int]int{}
+	n := 0
+	for i := range 700 {
+		e := roll(t, sys, fmt.Sprint("terrain", i), "patrol", "EAL 3", engine.Options{})
+		for _, sec := range e.Sections {
+			k := map[string]int{"Rough": 0, "Clear": 1, "Woods": 2, "Hill": 3}[sec.Terrain]
+			if sec.Buildings > 0 {
+				k = 4
+			}
+			counts[k]++
+			n++
+		}
+	}
+	p := map[int]float64{0: 1.0 / 36, 1: 14.0 / 36, 2: 11.0 / 36, 3: 6.0 / 36, 4: 4.0 / 36}
+	if x := chi2(counts, p, n); x > 18.47 {
+		t.Errorf("terrain counts %v over %d sections: chi-square %.1f", counts, n, x)
+	}
+}
+
+// TestFirstPEF: at EAL 3 the first PEF is X on 1-2, A on 3, B on 4-5, C
+// on 6.
+func TestFirstPEF(t *testing.T) {
+	sys := load(t)
+	const n = 3000
+	counts := map[int]int{}
+	for i := range n {
+		e := roll(t, sys, fmt.Sprint("first", i), "patrol", "EAL 3", engine.Options{})
+		counts[strings.Index("XABC", e.PEFs[0].Letter)]++
+	}
+	p := map[int]float64{0: 2.0 / 6, 1: 1.0 / 6, 2: 2.0 / 6, 3: 1.0 / 6}
+	if x := chi2(counts, p, n); x > 16.27 { // 3 degrees of freedom
+		t.Errorf("first PEF letters %v: chi-square %.1f", counts, x)
+	}
+}
+
+func TestGroupCount(t *testing.T) {
+	for _, c := range []struct {
+		g    swordplay.Group
+		want []int // parties of 1..6
+	}{
+		{swordplay.Group{Base: "half", Min: 1}, []int{1, 1, 1, 2, 2, 3}},
+		{swordplay.Group{Base: "party", Plus: -2, Min: 1}, []int{1, 1, 1, 2, 3, 4}},
+		{swordplay.Group{Base: "party", Plus: -1}, []int{1, 1, 2, 3, 4, 5}},
+		{swordplay.Group{Base: "party"}, []int{1, 2, 3, 4, 5, 6}},
+		{swordplay.Group{Base: "party", Plus: 2}, []int{3, 4, 5, 6, 7, 8}},
+		{swordplay.Group{Base: "party-and-half", MinMore: 2}, []int{3, 4, 5, 6, 7, 9}},
+	} {
+		var got []int
+		for n := 1; n <= 6; n++ {
+			got = append(got, c.g.Count(n))
+		}
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%+v: %v, want %v", c.g, got, c.want)
+		}
+	}
+}
+
+// TestGroupFigures: a group rolls enough figures for the whole band, on
+// the enemy's list.
+func TestGroupFigures(t *testing.T) {
+	sys := load(t)
+	for i := range 200 {
+		e := roll(t, sys, fmt.Sprint("groups", i), "patrol", "EAL 5", engine.Options{Enemies: "goblins"})
+		for _, p := range e.PEFs {
+			for _, g := range p.Groups {
+				if len(g.Figures) != g.Count(6) {
+					t.Fatalf("%d figures for a count of %d", len(g.Figures), g.Count(6))
+				}
+				for _, f := range g.Figures {
+					if f.Roll.Label != "Goblins" {
+						t.Fatalf("figure rolled on %s", f.Roll.Label)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestBand(t *testing.T) {
+	sys := load(t)
+	f, err := sys.Band(dice.New("band"), engine.Options{Recruits: "elves"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Size() != 6 || !f.Figures[0].Star || strings.Join(f.Columns, ",") != "Class,Rep,Armor,Weapon" {
+		t.Fatalf("band %+v", f)
+	}
+	for _, g := range f.Figures[1:] {
+		if g.Roll == nil || g.Roll.Label != "Elves" {
+			t.Fatalf("grunt %+v", g)
+		}
+	}
+	for _, c := range []struct {
+		opt  engine.Options
+		want string
+	}{
+		{engine.Options{BandSize: 7}, "1 to 6 figures"},
+		{engine.Options{Enemies: "trolls"}, `unknown army list "trolls"`},
+		{engine.Options{StarRep: 9}, "out of range"},
+	} {
+		if _, err := sys.Band(dice.New("x"), c.opt); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v", c.opt, err)
+		}
+	}
+}
+
+// TestCampaign: entries are (month, type, EAL); success and failure follow
+// Next Encounter with the EAL change, kept between 1 and 5.
+func TestCampaign(t *testing.T) {
+	sys := load(t)
+	c, err := campaign.Build(sys, "months", 8, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Begin == nil || c.Nodes[0].Type != "patrol" {
+		t.Fatalf("start %+v", c.Nodes[0])
+	}
+	want := map[string][2]struct {
+		typ string
+		d   int
+	}{
+		"patrol":      {{"raid-attack", 0}, {"raid-defend", 1}},
+		"raid-attack": {{"raid-attack", 1}, {"patrol", -1}},
+		"raid-defend": {{"patrol", -1}, {"raid-defend", 0}},
+	}
+	for _, n := range c.Nodes {
+		var eal int
+		fmt.Sscanf(n.State, "EAL %d", &eal)
+		if n.Encounter.State != n.State || eal < 1 || eal > 5 {
+			t.Fatalf("entry %d state %q", n.Number, n.State)
+		}
+		for i, l := range n.Links {
+			to := c.Node(l.To)
+			w := want[n.Type][i]
+			var next int
+			fmt.Sscanf(to.State, "EAL %d", &next)
+			if to.Type != w.typ || next != min(5, max(1, eal+w.d)) || to.Step != n.Step+1 {
+				t.Errorf("entry %d (%s, EAL %d) %s leads to %s EAL %d", n.Number, n.Type, eal, l.Label, to.Type, next)
+			}
+		}
+	}
+	if len(c.Nodes) > 8*3*5 {
+		t.Errorf("%d entries: states should repeat", len(c.Nodes))
+	}
+}
+
+// TestBlocks: the encounter prints its map, the EAL, terrain, the book's
+// sections and one sealed item per pre-rolled PEF, with no PEF result
+// outside the sealed block.
+func TestBlocks(t *testing.T) {
+	sys := load(t)
+	root := dice.New("blocks")
+	band, err := sys.Band(root.Stream("band"), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := sys.Encounter(root.Stream("encounter"), engine.Request{Type: "raid-attack", Band: band})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Maps(e.Blocks)) != 1 {
+		t.Fatal("no map")
+	}
+	s := doc.SealedIn(e.Blocks)
+	if s == nil || len(s.Items) != swordplay.PEFs+swordplay.Spare {
+		t.Fatalf("sealed %+v", s)
+	}
+	var open []doc.Block
+	for _, b := range e.Blocks {
+		if _, ok := b.(*doc.Sealed); !ok {
+			open = append(open, b)
+		}
+	}
+	out, _ := json.Marshal(open)
+	for _, secret := range []string{"Contact!", "Here they come!", "Nothing but nerves", "Something's out there"} {
+		if strings.Contains(string(out), secret) {
+			t.Errorf("%q outside the sealed block", secret)
+		}
+	}
+	if !strings.HasPrefix(e.State, "EAL ") || e.Title != "Raid: Attack" {
+		t.Errorf("encounter %s %s", e.Title, e.State)
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	sys := load(t)
+	a, _ := json.Marshal(roll(t, sys, "same", "patrol", "", engine.Options{}))
+	b, _ := json.Marshal(roll(t, sys, "same", "patrol", "", engine.Options{}))
+	if string(a) != string(b) {
+		t.Error("one seed, two encounters")
+	}
+}

@@ -1,0 +1,219 @@
+package swordsorcery
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/words"
+)
+
+// The capabilities the engine calls: each rolls the typed record and
+// turns it into the blocks every renderer draws.
+
+// figureColumns are the attributes the book gives every figure.
+var figureColumns = []string{"Class", "Rep", "AC"}
+
+// Band recruits the player's band (RollBand) as a Force.
+func (s *System) Band(r *dice.Roller, opt engine.Options) (*engine.Force, error) {
+	b, err := s.RollBand(r, opt)
+	if err != nil {
+		return nil, err
+	}
+	f := &engine.Force{Title: "Your band", Columns: figureColumns, Own: b}
+	for _, fig := range b.Figures {
+		f.Figures = append(f.Figures, force(fig))
+	}
+	for _, ro := range b.Rerolled {
+		f.Notes = append(f.Notes, &doc.Para{Note: true, Text: "Re-rolled, Rep too high for the Star: " + ro.String() + " (row " + ro.Row + ")"})
+	}
+	for _, n := range b.Notes {
+		f.Notes = append(f.Notes, &doc.Para{Note: true, Text: n})
+	}
+	return f, nil
+}
+
+// force returns a figure as a row of a Force.
+func force(f Figure) engine.Figure {
+	name := f.Type
+	if f.Name != "" && f.Name != f.Type {
+		name = f.Name
+	}
+	out := engine.Figure{Name: name, Attrs: []string{f.Class, strconv.Itoa(f.Rep), strconv.Itoa(f.AC)}, Star: f.Star, Note: f.Note}
+	if f.Roll != nil {
+		out.Roll = &doc.Roll{Label: f.Roll.Title, Dice: f.Roll.Dice, Row: f.Roll.Row}
+	}
+	return out
+}
+
+func figuresTable(title string, fs []Figure) *doc.Table {
+	f := &engine.Force{Title: title, Columns: figureColumns}
+	for _, fig := range fs {
+		f.Figures = append(f.Figures, force(fig))
+	}
+	return f.Table()
+}
+
+// band returns the system's own record of a force it recruited.
+func (s *System) band(f *engine.Force) (*Band, error) {
+	if f == nil {
+		return nil, fmt.Errorf("system %s needs the band it recruited", ID)
+	}
+	b, ok := f.Own.(*Band)
+	if !ok {
+		return nil, fmt.Errorf("system %s: the band was not recruited by this system", ID)
+	}
+	return b, nil
+}
+
+// Encounter rolls one encounter (RollEncounter) and returns it as blocks:
+// the Battle Boards, the terrain, the book's sections, the enemy and the
+// sealed PEFs in the order they are resolved.
+func (s *System) Encounter(r *dice.Roller, req engine.Request) (*engine.Encounter, error) {
+	band, err := s.band(req.Band)
+	if err != nil {
+		return nil, err
+	}
+	e, err := s.RollEncounter(r, req.Type, band, req.Options)
+	if err != nil {
+		return nil, err
+	}
+	out := &engine.Encounter{
+		System: e.System, Type: e.Type, Title: e.Title, Seed: e.Seed, Stream: e.Stream, Summary: e.Summary,
+	}
+	var bs []doc.Block
+	for _, m := range e.Maps {
+		bs = append(bs, &doc.Map{Map: m})
+	}
+	bs = append(bs,
+		&doc.Roll{Label: e.Terrain.Roll.Title, Dice: e.Terrain.Roll.Dice, Row: e.Terrain.Roll.Row, Result: e.Terrain.Name},
+		&doc.Para{Lead: "Terrain: " + e.Terrain.Name + ".", Text: fmt.Sprintf("Battle Board %d\" x %d\". %s to resolve; the last holds the objective.",
+			e.Board.WidthIn, e.Board.HeightIn, words.Plural(len(e.PEFs), "PEF", "PEFs"))},
+		&doc.Section{Title: "Objective", Blocks: []doc.Block{&doc.List{Items: e.Objective}}},
+		&doc.Section{Title: "Forces", Blocks: []doc.Block{&doc.List{Items: e.Forces}}},
+		&doc.Section{Title: "Deployment", Blocks: []doc.Block{&doc.List{Items: e.Deployment}}},
+		&doc.Section{Title: "Special instructions", Blocks: []doc.Block{&doc.List{Items: e.Special}}},
+	)
+	enemy := &doc.Section{Title: "The enemy: " + e.Enemies.Title, Blocks: []doc.Block{&doc.Para{Text: e.Enemies.Rule}}}
+	if len(e.Enemies.Roster) > 0 {
+		enemy.Blocks = append(enemy.Blocks,
+			&doc.Para{Note: true, Text: "Loaded-up roster: when a PEF brings contact, it says how many figures to take from the top."},
+			figuresTable("Roster", e.Enemies.Roster))
+	}
+	bs = append(bs, enemy)
+	sealed := &doc.Sealed{Title: "PEFs", Intro: "Resolve them in order before you move onto the Battle Board. Read each only when you resolve it."}
+	for _, p := range e.PEFs {
+		sealed.Items = append(sealed.Items, s.pefItem(p))
+	}
+	out.Blocks = append(bs, sealed)
+	return out, nil
+}
+
+// pefItem is one PEF as a sealed item.
+func (s *System) pefItem(p PEF) doc.SealedItem {
+	it := doc.SealedItem{Number: p.Number, Title: "The " + words.Ordinal(p.Number) + " PEF you resolve"}
+	switch {
+	case p.Camp:
+		it.Tag = "the camp"
+	case p.Objective:
+		it.Tag = "the objective"
+	}
+	if p.Roll != nil {
+		it.Blocks = append(it.Blocks, &doc.Roll{Label: p.Roll.Title, Dice: p.Roll.Dice, Row: p.Roll.Row})
+	} else {
+		it.Blocks = append(it.Blocks, &doc.Para{Note: true, Text: "No roll: " + strings.TrimPrefix(p.Method, "none: ") + "."})
+	}
+	it.Blocks = append(it.Blocks, &doc.Para{Lead: p.Result})
+	if p.Forced != "" {
+		it.Blocks = append(it.Blocks, &doc.Para{Text: p.Forced})
+	}
+	c := p.Contact
+	if c == nil {
+		return it
+	}
+	it.Blocks = append(it.Blocks, &doc.Roll{Label: c.Size.Title, Dice: c.Size.Dice, Row: c.Size.Row})
+	if g := c.Creatures; g != nil && g.OnlyOne {
+		it.Blocks = append(it.Blocks, &doc.Para{Lead: "1 enemy,", Text: "whatever your band: the creature comes alone. Set up a " + c.Board + " Battle Board."})
+	} else {
+		text := fmt.Sprintf("Set up a %s Battle Board.", c.Board)
+		if len(c.Takes) > 0 {
+			text += fmt.Sprintf(" Take the next %d from the roster, carrying on where the last contact stopped (with your full band: places %s).", len(c.Takes), c.Places())
+		}
+		it.Blocks = append(it.Blocks,
+			&doc.Para{Lead: fmt.Sprintf("With your band of %d: %s.", c.ForBand, words.Plural(c.Count, "enemy", "enemies")), Text: text},
+			countTable(c))
+	}
+	if g := c.Creatures; g != nil {
+		name := g.Name
+		switch {
+		case g.ArmyList != "":
+			name += ": see the " + g.Figures[0].Roll.Title + " list"
+		case g.OnlyOne:
+			name += ": only one"
+		}
+		it.Blocks = append(it.Blocks,
+			&doc.Roll{Label: g.List.Title, Dice: g.List.Dice, Row: g.List.Row},
+			&doc.Roll{Label: g.Creature.Title, Dice: g.Creature.Dice, Row: g.Creature.Row},
+			&doc.Para{Lead: name + "."},
+			figuresTable("", g.Figures))
+	}
+	return it
+}
+
+// countTable lists a contact's enemies for bands of 1 to 7 figures (more
+// when the band was bigger), so a band that has lost figures reads its
+// own count.
+func countTable(c *Contact) *doc.Table {
+	t := &doc.Table{Head: []string{"Your figures"}}
+	row := []string{"Enemies"}
+	for n := 1; n <= max(7, c.ForBand); n++ {
+		t.Head = append(t.Head, strconv.Itoa(n))
+		row = append(row, strconv.Itoa(c.CountFor(n)))
+	}
+	t.Rows = [][]string{row}
+	return t
+}
+
+// Start begins a campaign at the system's first encounter.
+func (s *System) Start(_ *dice.Roller, _ engine.Options) (engine.Step, error) {
+	return engine.Step{Type: s.set.System.First}, nil
+}
+
+// Next reads the Next Encounter table.
+func (s *System) Next(at engine.Step, success bool) (engine.Edge, error) {
+	typ, err := s.NextType(at.Type, success)
+	if err != nil {
+		return engine.Edge{}, err
+	}
+	return engine.Edge{To: engine.Step{Type: typ}}, nil
+}
+
+// Afterwards rolls New Recruits (RollAfterwards) and returns it as blocks.
+func (s *System) Afterwards(r *dice.Roller, _ engine.Step, force *engine.Force, opt engine.Options) ([]doc.Block, error) {
+	band, err := s.band(force)
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.RollAfterwards(r, band, opt)
+	if err != nil {
+		return nil, err
+	}
+	bs := []doc.Block{
+		&doc.Para{Lead: "If the band took losses:", Text: "New Recruits."},
+		&doc.Roll{Label: a.NewRecruits.Title, Dice: a.NewRecruits.Dice, Row: a.NewRecruits.Row, Result: a.Result},
+		&doc.Para{Note: true, Text: fmt.Sprintf("Read against your Star's starting Rep %d. If it has changed, read the same dice against the new Rep.", a.AgainstRep)},
+	}
+	if a.Note != "" {
+		bs = append(bs, &doc.Para{Text: a.Note})
+	}
+	if len(a.Recruits) > 0 {
+		bs = append(bs, figuresTable("Recruits", a.Recruits))
+	}
+	for _, ro := range a.Rerolled {
+		bs = append(bs, &doc.Para{Note: true, Text: "Re-rolled, Rep too high for the Star: " + ro.String() + " (row " + ro.Row + ")"})
+	}
+	return bs, nil
+}

@@ -1,0 +1,793 @@
+package booklet
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sortie-wargames/sortie/engine/board"
+	"github.com/sortie-wargames/sortie/engine/doc"
+)
+
+// The booklet draws what a rule system rolled as the blocks of package
+// doc, one drawer per kind: it never reads a system's own fields. A block
+// becomes pieces (runs of text to flow, tables to draw with their header
+// repeated where they break, drawn boxes) set in a look (the sizes of a
+// spread, a card or the band page); the pieces flow down the current
+// frame, or are measured, which is how every card gets one size.
+
+// look is the type sizes blocks are set in.
+type look struct {
+	size  float64 // body text, points
+	note  float64 // side remarks (Para.Note), points
+	head  float64 // a section's heading, points
+	table tableLook
+}
+
+// tableLook is how a table is set.
+type tableLook struct {
+	size, head, key float64 // cells, column headers and the key column, points
+	keyMax          float64 // the key column wraps beyond this, mm; 0 for no limit
+	zebra           bool    // every other row shaded
+	keyC            bool    // the key column centred, as the books print dice
+	fill            bool    // the table takes the frame's whole width
+	band            float64 // the title band's height, mm
+	title           float64 // the title's size in the band, points
+}
+
+var (
+	spreadLook = look{size: 9, note: 8.5, head: sub, table: tableLook{size: 8, head: 7.5, key: 8, zebra: true, band: 7, title: 10}}
+	bandLook   = look{size: bodySize, note: 8.5, head: 12, table: tableLook{size: 9, head: 8.5, key: 9, zebra: true, band: 7.5, title: 10.5}}
+	cardLook   = look{size: 8.5, note: 7.5, head: 9.5, table: tableLook{size: 7.5, head: 7.5, key: 7.5, band: 6, title: 9}}
+	qrsLook    = tableLook{size: qrsCell, head: 8.5, key: qrsKey, keyMax: qrsKeyMax, zebra: true, keyC: true, fill: true, band: qrsBandH, title: 11}
+)
+
+// piece is one thing to flow: a span of text (or a drawn box) or a table.
+type piece struct {
+	sp     *span
+	tb     *doc.Table
+	tl     tableLook
+	before float64 // space above a table, mm
+}
+
+// blockCtx says how the blocks of one place print: what a Sealed block
+// becomes there, and whether maps are drawn where they stand (they are
+// not on a spread, whose left-hand page draws them all).
+type blockCtx struct {
+	sealed   func(s *doc.Sealed, lk look) []piece
+	skipMaps bool
+}
+
+// pieces turns blocks into pieces set in lk. depth is how deep in
+// sections they stand (0 at the top).
+func (r *renderer) pieces(bs []doc.Block, lk look, depth int, ctx blockCtx) []piece {
+	var ps []piece
+	for _, b := range mergeNotes(bs) {
+		ps = append(ps, r.blockPieces(b, lk, depth, ctx)...)
+	}
+	return ps
+}
+
+// blockPieces is the one drawer of every block kind.
+func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx) []piece {
+	sp := func(s span) []piece { return []piece{{sp: &s}} }
+	switch b := b.(type) {
+	case *doc.Section:
+		body := r.pieces(b.Blocks, lk, depth+1, ctx)
+		if b.Title == "" {
+			return body
+		}
+		h := headSpan(b.Title, lk.head)
+		if depth > 0 {
+			h = span{text: b.Title, style: "B", size: lk.size + 0.5, before: 2}
+		}
+		// A heading stays with the start of what it heads: two lines, or
+		// a table's head and first rows.
+		h.keep = 2 * lh(lk.size)
+		if len(body) > 0 {
+			h.keep = r.startHeight(body[0], r.fr.w)
+		}
+		return append([]piece{{sp: &h}}, body...)
+	case *doc.Para:
+		return sp(paraSpan(b, lk))
+	case *doc.List:
+		var ps []piece
+		for _, s := range bullets(b.Items, lk.size) {
+			ps = append(ps, piece{sp: &s})
+		}
+		return ps
+	case *doc.Roll:
+		return sp(span{runs: rollRuns(b), size: lk.size, before: 0.8})
+	case *doc.Table:
+		return []piece{{tb: b, tl: lk.table, before: 1.2}}
+	case *doc.Map:
+		if ctx.skipMaps {
+			return nil
+		}
+		return sp(r.mapSpan(b.Map))
+	case *doc.Sealed:
+		if ctx.sealed != nil {
+			return ctx.sealed(b, lk)
+		}
+		return r.sealedInline(b, lk, depth, ctx)
+	case *doc.Links:
+		return sp(r.linksSpan(b.Links))
+	}
+	return nil
+}
+
+// mergeNotes joins a run of side remarks that open alike, "Re-rolled,
+// Rep too high for the Star: A" and "...: B", into one: "Re-rolled, Rep
+// too high for the Star: A; B". The paragraphs given are not changed.
+func mergeNotes(bs []doc.Block) []doc.Block {
+	prefix := func(b doc.Block) (string, string, bool) {
+		p, ok := b.(*doc.Para)
+		if !ok || !p.Note || p.Lead != "" {
+			return "", "", false
+		}
+		head, tail, ok := strings.Cut(p.Text, ": ")
+		return head, tail, ok && head != "" && tail != ""
+	}
+	var out []doc.Block
+	for i := 0; i < len(bs); {
+		head, tail, ok := prefix(bs[i])
+		j := i + 1
+		tails := []string{strings.TrimSuffix(tail, ".")}
+		for ok && j < len(bs) {
+			h, t, ok2 := prefix(bs[j])
+			if !ok2 || h != head {
+				break
+			}
+			tails = append(tails, strings.TrimSuffix(t, "."))
+			j++
+		}
+		if j-i < 2 {
+			out = append(out, bs[i])
+			i++
+			continue
+		}
+		out = append(out, &doc.Para{Note: true, Text: head + ": " + strings.Join(tails, "; ") + "."})
+		i = j
+	}
+	return out
+}
+
+// paraSpan is a paragraph: its lead bold, then its text; a note smaller
+// and grey.
+func paraSpan(p *doc.Para, lk look) span {
+	s := span{size: lk.size, before: 0.8}
+	if p.Note {
+		s.size, s.grey = lk.note, true
+	}
+	if p.Lead != "" {
+		s.runs = append(s.runs, run{p.Lead, "B"})
+	}
+	if p.Text != "" {
+		t := p.Text
+		if p.Lead != "" {
+			t = " " + t
+		}
+		s.runs = append(s.runs, run{t, ""})
+	}
+	if len(s.runs) == 0 {
+		s.runs = []run{{"", ""}}
+	}
+	return s
+}
+
+// rollRuns is a roll line, "Terrain: 1d6 = 3 → Clear (row 1-4)": what it
+// means in bold, the row read when it is not the dice's value.
+func rollRuns(ro *doc.Roll) []run {
+	var rs []run
+	if ro.Label != "" {
+		rs = append(rs, run{ro.Label + ": ", ""})
+	}
+	rs = append(rs, run{ro.Dice.String(), ""})
+	if ro.Result != "" {
+		rs = append(rs, run{" → " + ro.Result, "B"})
+	}
+	if ro.Row != "" && ro.Row != strconv.Itoa(ro.Dice.Value) {
+		rs = append(rs, run{" (row " + ro.Row + ")", ""})
+	}
+	return rs
+}
+
+// sealedInline prints a Sealed block where it stands, its items in
+// order: what a sealed card does with a Sealed block inside it.
+func (r *renderer) sealedInline(s *doc.Sealed, lk look, depth int, ctx blockCtx) []piece {
+	var ps []piece
+	if s.Title != "" {
+		h := span{text: s.Title, style: "B", size: lk.size + 0.5, before: 2, keep: lh(lk.size)}
+		ps = append(ps, piece{sp: &h})
+	}
+	if s.Intro != "" {
+		ps = append(ps, piece{sp: &span{text: s.Intro, size: lk.note, grey: true}})
+	}
+	for _, it := range s.Items {
+		t := it.Title
+		if it.Tag != "" {
+			t += " (" + it.Tag + ")"
+		}
+		ps = append(ps, piece{sp: &span{text: t, style: "BI", size: lk.size, before: 1}})
+		ps = append(ps, r.pieces(it.Blocks, lk, depth+1, ctx)...)
+	}
+	return ps
+}
+
+// mapSpan draws a map where it stands, as large as the frame's width
+// allows up to the largest scale.
+func (r *renderer) mapSpan(m board.Map) span {
+	h := func(w float64) float64 {
+		if m.WidthIn <= 0 || m.HeightIn <= 0 {
+			return 0
+		}
+		s := min(maxScale, w/m.WidthIn)
+		return r.mapOverhead(m, m.WidthIn*s) + m.HeightIn*s + 1
+	}
+	return span{before: 2, drawFor: h, draw: func(x, y, w float64) { r.mapsBlock([]board.Map{m}, x, y, w, h(w)) }}
+}
+
+// linksSpan prints gamebook links in a box: "Success: turn to entry 14
+// (page 31)", each a link to its entry, with what changes on the way; an
+// entry of 0 ends the book. Links without notes that fit share a line.
+func (r *renderer) linksSpan(links []doc.Link) span {
+	type part struct {
+		runs   []run
+		anchor string
+	}
+	var parts []part
+	notes := false
+	for _, l := range links {
+		label := l.Label
+		if label != "" {
+			label += ": "
+		}
+		p := part{}
+		if l.To == 0 {
+			t := "The campaign ends here."
+			if label != "" {
+				t = label + "the campaign ends here."
+			}
+			p.runs = []run{{t, "B"}}
+		} else {
+			p.anchor = "entry/" + strconv.Itoa(l.To)
+			p.runs = []run{{label + "turn to entry " + strconv.Itoa(l.To) + " (page " + r.pageOf(p.anchor) + ")", "B"}}
+		}
+		if l.Note != "" {
+			notes = true
+			p.runs = append(p.runs, run{". " + l.Note, ""})
+		}
+		parts = append(parts, p)
+	}
+	const size, pad, sep = 12.0, 2.5, "   ·   "
+	oneLine := func(w float64) bool {
+		if notes || len(parts) < 2 {
+			return false
+		}
+		total := 0.0
+		for i, p := range parts {
+			if i > 0 {
+				r.font("B", size)
+				total += r.f.GetStringWidth(sep)
+			}
+			for _, l := range r.richLines(p.runs, size, w) {
+				for _, s := range l {
+					total += s.w
+				}
+			}
+		}
+		return total <= w-8
+	}
+	height := func(w float64) float64 {
+		if oneLine(w) {
+			return 2*pad + lh(size) + 1
+		}
+		h := 2 * pad
+		for _, p := range parts {
+			h += float64(len(r.richLines(p.runs, size, w-8))) * lh(size)
+		}
+		return h
+	}
+	return span{before: 4, drawFor: height, draw: func(x, y, w float64) {
+		h := height(w)
+		r.f.SetLineWidth(0.6)
+		r.f.Rect(x, y, w, h, "D")
+		r.ink()
+		yy := y + pad
+		if oneLine(w) {
+			var line []seg
+			var anchors []string
+			for i, p := range parts {
+				if i > 0 {
+					r.font("B", size)
+					line = append(line, seg{text: sep, style: "B", w: r.f.GetStringWidth(sep)})
+					anchors = append(anchors, "")
+				}
+				for _, s := range r.richLines(p.runs, size, w)[0] {
+					line = append(line, s)
+					anchors = append(anchors, p.anchor)
+				}
+			}
+			total := 0.0
+			for _, s := range line {
+				total += s.w
+			}
+			xx := x + (w-total)/2
+			var text strings.Builder
+			for i, s := range line {
+				link := 0
+				if anchors[i] != "" {
+					link = r.link(anchors[i])
+				}
+				r.font(s.style, size)
+				r.f.SetXY(xx, yy+0.5)
+				r.f.CellFormat(s.w, lh(size), s.text, "", 0, "L", false, link, "")
+				xx += s.w
+				text.WriteString(s.text)
+			}
+			r.record(text.String())
+			return
+		}
+		for _, p := range parts {
+			link := 0
+			if p.anchor != "" {
+				link = r.link(p.anchor)
+			}
+			for _, segs := range r.richLines(p.runs, size, w-8) {
+				r.drawRich(segs, size, x+4, yy, w-8, "C", link)
+				yy += lh(size)
+			}
+		}
+	}}
+}
+
+// flowPieces flows pieces down the frame.
+func (r *renderer) flowPieces(ps []piece) {
+	for _, p := range ps {
+		if p.sp != nil {
+			r.flow(*p.sp)
+			continue
+		}
+		r.gap(p.before)
+		r.drawTable(p.tb, p.tl)
+	}
+}
+
+// piecesHeight measures pieces set in a frame w wide, never less than
+// they take when flowed.
+func (r *renderer) piecesHeight(ps []piece, w float64) float64 {
+	h := 0.0
+	for _, p := range ps {
+		if p.sp != nil {
+			h += r.spanHeight(*p.sp, w)
+			continue
+		}
+		h += p.before + r.tableHeight(p.tb, p.tl, w)
+	}
+	return h
+}
+
+// startHeight is the least of a piece a heading keeps with it: two lines
+// of text, or a table's head, header row and first row.
+func (r *renderer) startHeight(p piece, w float64) float64 {
+	if p.sp != nil {
+		return min(r.spanHeight(*p.sp, w), p.sp.before+2*lh(p.sp.size))
+	}
+	outer := r.fr
+	r.fr.w = w
+	defer func() { r.fr = outer }()
+	g := r.tableGrid(p.tb, p.tl, w)
+	h := p.before + r.tableHead(p.tb, p.tl, false, true)
+	head := make([]string, len(g.cols))
+	for i, c := range g.cols {
+		head[i] = c.head
+	}
+	if !g.noHead {
+		_, hh := r.cellLines(g, head, true)
+		h += hh
+	}
+	if len(g.rows) > 0 {
+		_, rh := r.cellLines(g, g.rows[0], false)
+		h += rh
+	}
+	return h
+}
+
+// spans returns the pieces as spans, or false when one is a table.
+func spans(ps []piece) ([]span, bool) {
+	out := make([]span, 0, len(ps))
+	for _, p := range ps {
+		if p.sp == nil {
+			return nil, false
+		}
+		out = append(out, *p.sp)
+	}
+	return out, true
+}
+
+// run is text in one style, part of a span.
+type run struct{ text, style string }
+
+// seg is part of a line set in one style, measured.
+type seg struct {
+	text, style string
+	w           float64
+}
+
+// richLines wraps runs to width w at a size: words break at spaces, a
+// word wider than a line breaks where it must. It returns at least one
+// line.
+func (r *renderer) richLines(runs []run, size, w float64) [][]seg {
+	type word struct{ parts []seg }
+	var words []word
+	cur := word{}
+	flush := func() {
+		if len(cur.parts) > 0 {
+			words = append(words, cur)
+			cur = word{}
+		}
+	}
+	for _, rn := range runs {
+		text := r.cov.printable(rn.text)
+		for i, f := range strings.Split(text, " ") {
+			if i > 0 {
+				flush()
+			}
+			if f != "" {
+				cur.parts = append(cur.parts, seg{text: f, style: rn.style})
+			}
+		}
+	}
+	flush()
+	width := func(s seg) float64 {
+		r.font(s.style, size)
+		return r.f.GetStringWidth(s.text)
+	}
+	var lines [][]seg
+	var line []seg
+	x := 0.0
+	put := func(s seg, space bool) {
+		if space {
+			sp := seg{text: " ", style: s.style}
+			sp.w = width(sp)
+			line = append(line, sp)
+			x += sp.w
+		}
+		s.w = width(s)
+		line = append(line, s)
+		x += s.w
+	}
+	for _, wd := range words {
+		ww := 0.0
+		for _, p := range wd.parts {
+			ww += width(p)
+		}
+		r.font(wd.parts[0].style, size)
+		space := r.f.GetStringWidth(" ")
+		if len(line) > 0 && x+space+ww > w+0.01 {
+			lines, line, x = append(lines, line), nil, 0
+		}
+		if ww <= w+0.01 {
+			for i, p := range wd.parts {
+				put(p, i == 0 && len(line) > 0)
+			}
+			continue
+		}
+		// A word wider than the line: break it by characters.
+		for _, p := range wd.parts {
+			for _, c := range p.text {
+				s := seg{text: string(c), style: p.style}
+				if cw := width(s); len(line) > 0 && x+cw > w+0.01 {
+					lines, line, x = append(lines, line), nil, 0
+				}
+				put(s, false)
+			}
+		}
+	}
+	if len(line) > 0 || len(lines) == 0 {
+		lines = append(lines, line)
+	}
+	// Merge neighbours of one style, so a line is drawn in few pieces.
+	for i, l := range lines {
+		var m []seg
+		for _, s := range l {
+			if n := len(m); n > 0 && m[n-1].style == s.style {
+				m[n-1].text += s.text
+				m[n-1].w += s.w
+				continue
+			}
+			m = append(m, s)
+		}
+		lines[i] = m
+	}
+	return lines
+}
+
+// drawRich draws one line of segs at (x, y) in a width w, aligned "L" or
+// "C", linking it when link is not 0.
+func (r *renderer) drawRich(segs []seg, size, x, y, w float64, align string, link int) {
+	total := 0.0
+	for _, s := range segs {
+		total += s.w
+	}
+	if align == "C" {
+		x += (w - total) / 2
+	}
+	for _, s := range segs {
+		r.font(s.style, size)
+		r.f.SetXY(x, y)
+		r.f.CellFormat(s.w, lh(size), s.text, "", 0, "L", false, link, "")
+		x += s.w
+	}
+	var b strings.Builder
+	for _, s := range segs {
+		b.WriteString(s.text)
+	}
+	r.record(b.String())
+}
+
+// record keeps the text drawn on the current page, for tests that cannot
+// run pdftotext.
+func (r *renderer) record(text string) {
+	if r.lay.text == nil || text == "" {
+		return
+	}
+	p := r.f.PageNo()
+	r.lay.text[p] += text + "\n"
+}
+
+// tableCols builds a table's columns: the key first, bold and narrow; the
+// wide columns grow and wrap; short cells (numbers, dice, "x") centred.
+func tableCols(t *doc.Table, tl tableLook) []gridCol {
+	n := len(t.Head)
+	for _, row := range t.Rows {
+		n = max(n, len(row))
+	}
+	cols := make([]gridCol, n)
+	for i := range cols {
+		head := ""
+		if i < len(t.Head) {
+			head = t.Head[i]
+		}
+		short := true
+		for _, row := range t.Rows {
+			if i < len(row) && utf8.RuneCountInString(row[i]) > 5 {
+				short = false
+			}
+		}
+		c := gridCol{head: head, align: "L"}
+		if short {
+			c.align = "C"
+		}
+		if i == 0 {
+			c.style, c.size, c.minW, c.maxW = "B", tl.key, 6, tl.keyMax
+			if tl.keyC {
+				c.align = "C"
+			}
+		}
+		for _, k := range t.Wide {
+			if k == i && i > 0 {
+				c.grow, c.align = true, "L"
+			}
+		}
+		cols[i] = c
+	}
+	return cols
+}
+
+// tableGrid builds a table's grid, fitted to a width w.
+func (r *renderer) tableGrid(t *doc.Table, tl tableLook, w float64) *grid {
+	g := &grid{cols: tableCols(t, tl), rows: t.Rows, size: tl.size, headSize: tl.head, noHead: len(t.Head) == 0}
+	g.fill = tl.fill || len(t.Wide) > 0 || t.Title != "" || t.Corner != ""
+	if tl.zebra {
+		g.rowGrey = func(i int) bool { return i%2 == 1 }
+	}
+	r.fitColumns(g, w)
+	return g
+}
+
+// drawTable draws a table in the frame: its title band with the dice in
+// the corner, how to read it, notes and modifiers, the rows (the header
+// repeated, with the title band, where it breaks), then footnotes,
+// decisions and where the book prints it.
+func (r *renderer) drawTable(t *doc.Table, tl tableLook) {
+	g := r.tableGrid(t, tl, r.fr.w)
+	r.table(g, func(continued, measure bool) float64 { return r.tableHead(t, tl, continued, measure) })
+	r.tableFoot(t, tl, false)
+}
+
+// tableHeight measures a table drawn in a frame w wide, unbroken.
+func (r *renderer) tableHeight(t *doc.Table, tl tableLook, w float64) float64 {
+	outer := r.fr
+	r.fr.w = w
+	defer func() { r.fr = outer }()
+	g := r.tableGrid(t, tl, w)
+	return r.tableHead(t, tl, false, true) + r.gridHeight(g) + r.tableFoot(t, tl, true)
+}
+
+// tableHead draws a table's title band (when it has a title or dice)
+// and, unless continued, the lines under it; with measure it only
+// returns their height.
+func (r *renderer) tableHead(t *doc.Table, tl tableLook, continued, measure bool) float64 {
+	w := r.fr.w
+	var spans []span
+	if !continued {
+		if read := sentences(t.HowToRead); read != "" {
+			spans = append(spans, span{text: read, style: "BI", size: tl.size - 0.5, before: 1})
+		}
+		for _, n := range t.Notes {
+			spans = append(spans, span{text: n, size: tl.size - 1, before: 0.5})
+		}
+		for _, m := range t.Modifiers {
+			spans = append(spans, r.modifierSpan(m, tl))
+		}
+	}
+	band := t.Title != "" || t.Corner != ""
+	h := 0.0
+	if band {
+		h = tl.band
+	}
+	if len(spans) > 0 || band {
+		h += 1.5
+	}
+	for _, s := range spans {
+		h += r.spanHeight(s, w)
+	}
+	if measure {
+		return h
+	}
+	if band {
+		r.titleBand(t, tl, continued)
+	}
+	r.flow(spans...)
+	if len(spans) > 0 || band {
+		r.fr.y += 1.5
+	}
+	return h
+}
+
+// sentences joins lines into one run of sentences: "Taken versus Rep. A
+// 6 is always a failure."
+func sentences(lines []string) string {
+	var b strings.Builder
+	for i, l := range lines {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString(" ")
+		}
+		b.WriteString(l)
+		if i < len(lines)-1 && !strings.ContainsAny(l[len(l)-1:], ".!?:;") {
+			b.WriteString(".")
+		}
+	}
+	return b.String()
+}
+
+// titleBand draws the dark band with the table's title and, in a white
+// box in its top-left corner, the dice to roll.
+func (r *renderer) titleBand(t *doc.Table, tl tableLook, continued bool) {
+	x, y, w, bh := r.fr.x, r.fr.y, r.fr.w, tl.band
+	r.f.SetFillColor(45, 45, 45)
+	r.f.Rect(x, y, w, bh, "F")
+	tx := x + 2.5
+	if t.Corner != "" {
+		r.f.SetFillColor(255, 255, 255)
+		r.f.SetLineWidth(0.5)
+		r.f.Rect(x+0.8, y+0.8, bh-1.6, bh-1.6, "FD")
+		size := tl.title + 1
+		if utf8.RuneCountInString(t.Corner) > 2 {
+			size = tl.title * 0.77
+		}
+		r.font("B", size)
+		corner := r.fit(r.cov.printable(t.Corner), bh-1.6)
+		r.f.SetXY(x+0.8, y+0.8)
+		r.f.CellFormat(bh-1.6, bh-1.6, corner, "", 0, "C", false, 0, "")
+		r.record(corner)
+		tx = x + bh + 2
+	}
+	title := t.Title
+	if continued {
+		title += " (continued)"
+	}
+	r.font("B", tl.title)
+	r.f.SetTextColor(255, 255, 255)
+	r.f.SetXY(tx, y)
+	title = r.fit(r.cov.printable(title), x+w-tx-1)
+	r.f.CellFormat(x+w-tx-1, bh, title, "", 0, "L", false, 0, "")
+	r.record(title)
+	r.ink()
+	r.fr.y += bh
+}
+
+// modifierSpan is one group of circumstance modifiers as a small
+// two-column table.
+func (r *renderer) modifierSpan(m doc.Modifier, tl tableLook) span {
+	build := func(w float64) *grid {
+		g := &grid{size: tl.size - 0.5, headSize: tl.head - 0.5, cols: []gridCol{
+			{head: m.Head[0], align: "L", grow: true},
+			{head: m.Head[1], style: "B", align: "C"},
+		}}
+		for _, row := range m.Rows {
+			g.rows = append(g.rows, []string{row[0], row[1]})
+		}
+		r.fitColumns(g, w)
+		return g
+	}
+	return span{before: 1.2, drawFor: func(w float64) float64 { return r.gridHeight(build(w)) }, draw: func(x, y, w float64) {
+		g := build(w)
+		head := make([]string, len(g.cols))
+		for i, c := range g.cols {
+			head[i] = c.head
+		}
+		lines, h := r.cellLines(g, head, true)
+		r.drawRow(g, x, y, h, lines, true, 230)
+		top := y
+		y += h
+		for _, row := range g.rows {
+			lines, h := r.cellLines(g, row, false)
+			r.drawRow(g, x, y, h, lines, false, 255)
+			y += h
+		}
+		r.f.SetLineWidth(0.3)
+		r.f.Rect(x, top, g.width(), y-top, "D")
+		r.ink()
+	}}
+}
+
+// tableFoot prints a table's footnotes, decisions and where the book
+// prints it; with measure it only returns their height.
+func (r *renderer) tableFoot(t *doc.Table, tl tableLook, measure bool) float64 {
+	var spans []span
+	for _, f := range t.Footnotes {
+		spans = append(spans, span{text: f, size: tl.size - 1.5, before: 0.8})
+	}
+	for _, d := range t.Decisions {
+		spans = append(spans, span{text: "* Sortie's decision: " + d, style: "I", size: tl.size - 2, before: 0.8})
+	}
+	if t.Source != "" {
+		spans = append(spans, span{text: "Book: " + t.Source + ".", size: tl.size - 2.5, grey: true, before: 0.8})
+	}
+	if measure {
+		h := 0.0
+		for _, s := range spans {
+			h += r.spanHeight(s, r.fr.w)
+		}
+		return h
+	}
+	r.flow(spans...)
+	return 0
+}
+
+// topMaps returns the maps of blocks outside sealed items: the ones a
+// spread draws on its left-hand page. A map inside a sealed item stays
+// on its card.
+func topMaps(bs []doc.Block) []board.Map {
+	var ms []board.Map
+	for _, b := range bs {
+		switch b := b.(type) {
+		case *doc.Map:
+			ms = append(ms, b.Map)
+		case *doc.Section:
+			ms = append(ms, topMaps(b.Blocks)...)
+		}
+	}
+	return ms
+}
+
+// sealedBlocks returns the Sealed blocks of bs, outside sealed items, in
+// order.
+func sealedBlocks(bs []doc.Block) []*doc.Sealed {
+	var ss []*doc.Sealed
+	for _, b := range bs {
+		switch b := b.(type) {
+		case *doc.Sealed:
+			ss = append(ss, b)
+		case *doc.Section:
+			ss = append(ss, sealedBlocks(b.Blocks)...)
+		}
+	}
+	return ss
+}

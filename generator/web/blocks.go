@@ -1,0 +1,343 @@
+package web
+
+import (
+	"strconv"
+
+	"github.com/sortie-wargames/sortie/engine/doc"
+)
+
+// The site draws what a rule system rolled as blocks of package doc. Each
+// block kind has one view here and one template in partials.html that
+// draws it ("section", "para", "list", "roll", "table", "map", "sealed",
+// "links"); "blocks" draws a run of blocks through "block", which picks the
+// kind's template. Sections and sealed items draw their blocks through
+// "blocks" again, so nesting needs nothing more. Nothing here reads a rule
+// system's own fields or names a system.
+
+// blockView is one block ready to draw: Kind names the template, and the
+// field of that name holds what it draws.
+type blockView struct {
+	Kind    string
+	Section *sectionView
+	Para    *doc.Para
+	List    *doc.List
+	Roll    *rollView
+	Table   *tableView
+	Map     *mapView
+	Sealed  *sealedView
+	Links   *linksView
+}
+
+type sectionView struct {
+	Title  string
+	Level  int // heading level, 3 to 6
+	Blocks []blockView
+}
+
+type rollView struct {
+	*doc.Roll
+	ShowRow bool // the row read differs from what the dice show
+}
+
+type tableView struct {
+	*doc.Table
+	ID      string // "" for none
+	Caption bool   // the title band: corner, title, how to read, notes
+	Compact bool   // no long text and no title band: as narrow as its cells
+	Head    []cellView
+	Rows    [][]cellView
+	Mods    []doc.Modifier
+}
+
+type cellView struct {
+	Text string
+	Key  bool // the first column: read first
+	Wide bool // long text
+}
+
+type sealedView struct {
+	Title string
+	Intro string
+	Level int
+	Items []itemView
+}
+
+type itemView struct {
+	ID     string // "" where ids are not drawn
+	Number int
+	Title  string
+	Tag    string
+	Blocks []blockView
+}
+
+type linksView struct {
+	Links []linkView
+}
+
+type linkView struct {
+	Label string
+	To    int    // 0: the gamebook ends
+	Href  string // "" where the entry is not on the page
+	Note  string
+}
+
+// drawer turns blocks into views for one page. It hands out element ids,
+// so that each is used once on the page.
+type drawer struct {
+	ids   map[string]bool // ids taken on the page; nil: draw no ids
+	entry func(n int) string
+}
+
+// frameIDs are the ids layout.html and partials.html put on every page.
+var frameIDs = []string{"main", "sortie-zone-enemy", "sortie-zone-band", "sortie-woods", "sortie-rocks", "sortie-ruins"}
+
+// newDrawer returns a drawer for a page whose frame already uses the ids
+// taken. entry, when not nil, gives the href of gamebook entry n on the
+// page; without it gamebook links are drawn as text.
+func newDrawer(entry func(int) string, taken ...string) *drawer {
+	d := &drawer{ids: map[string]bool{}, entry: entry}
+	for _, id := range frameIDs {
+		d.ids[id] = true
+	}
+	for _, id := range taken {
+		d.ids[id] = true
+	}
+	return d
+}
+
+// noIDs returns a drawer that draws the same blocks again without ids:
+// for the print-only copy of sealed items.
+func (d *drawer) noIDs() *drawer { return &drawer{entry: d.entry} }
+
+// id returns base, or base-2, base-3, ... if base is taken, and takes it.
+func (d *drawer) id(base string) string {
+	if d.ids == nil || base == "" {
+		return ""
+	}
+	id := base
+	for n := 2; d.ids[id]; n++ {
+		id = base + "-" + strconv.Itoa(n)
+	}
+	d.ids[id] = true
+	return id
+}
+
+// blocks returns the views of bs. prefix starts the ids of the elements
+// drawn (the encounter's or the entry's id); level is the heading level of
+// a section at this depth.
+func (d *drawer) blocks(prefix string, level int, bs []doc.Block) []blockView {
+	out := make([]blockView, 0, len(bs))
+	for _, b := range bs {
+		if v, ok := d.block(prefix, level, b); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func (d *drawer) block(prefix string, level int, b doc.Block) (blockView, bool) {
+	switch b := b.(type) {
+	case *doc.Section:
+		return blockView{Kind: "section", Section: &sectionView{Title: b.Title, Level: heading(level), Blocks: d.blocks(prefix, level+1, b.Blocks)}}, true
+	case *doc.Para:
+		return blockView{Kind: "para", Para: b}, true
+	case *doc.List:
+		return blockView{Kind: "list", List: b}, true
+	case *doc.Roll:
+		return blockView{Kind: "roll", Roll: &rollView{Roll: b, ShowRow: b.Row != "" && b.Row != strconv.Itoa(b.Dice.Value)}}, true
+	case *doc.Table:
+		id := ""
+		if b.ID != "" {
+			id = join(prefix, b.ID)
+		}
+		return blockView{Kind: "table", Table: d.table(b, id)}, true
+	case *doc.Map:
+		v := newMapView(b.Map)
+		return blockView{Kind: "map", Map: &v}, true
+	case *doc.Sealed:
+		return blockView{Kind: "sealed", Sealed: d.sealed(prefix, level, b)}, true
+	case *doc.Links:
+		return blockView{Kind: "links", Links: d.links(b.Links)}, true
+	}
+	return blockView{}, false // the set of kinds is closed: nothing else is a Block
+}
+
+// heading clamps a heading level to what HTML has.
+func heading(level int) int { return min(max(level, 2), 6) }
+
+func join(prefix, id string) string {
+	if prefix == "" {
+		return id
+	}
+	return prefix + "-" + id
+}
+
+// table returns a table's view; id is the element id wanted, or "".
+func (d *drawer) table(t *doc.Table, id string) *tableView {
+	v := &tableView{Table: t, ID: d.id(id), Mods: t.Modifiers}
+	v.Caption = t.Corner != "" || t.Title != "" || len(t.HowToRead) > 0
+	wide := map[int]bool{}
+	for _, i := range t.Wide {
+		wide[i] = true
+	}
+	v.Compact = !v.Caption && len(wide) == 0
+	cell := func(i int, s string) cellView { return cellView{Text: s, Key: i == 0, Wide: i > 0 && wide[i]} }
+	for i, h := range t.Head {
+		v.Head = append(v.Head, cell(i, h))
+	}
+	for _, r := range t.Rows {
+		row := make([]cellView, 0, max(len(r), len(t.Head)))
+		for i, c := range r {
+			row = append(row, cell(i, c))
+		}
+		for i := len(r); i < len(t.Head); i++ {
+			row = append(row, cell(i, ""))
+		}
+		v.Rows = append(v.Rows, row)
+	}
+	return v
+}
+
+func (d *drawer) sealed(prefix string, level int, s *doc.Sealed) *sealedView {
+	v := &sealedView{Title: s.Title, Intro: s.Intro, Level: heading(level)}
+	for _, it := range s.Items {
+		v.Items = append(v.Items, d.item(prefix, level, it))
+	}
+	return v
+}
+
+// item returns a sealed item's view; its id is the encounter's prefix,
+// "sealed" and its number: "e2-sealed-1", "entry-4-sealed-3".
+func (d *drawer) item(prefix string, level int, it doc.SealedItem) itemView {
+	id := d.id(join(prefix, "sealed-"+strconv.Itoa(it.Number)))
+	inner := prefix
+	if id != "" {
+		inner = id
+	}
+	return itemView{ID: id, Number: it.Number, Title: it.Title, Tag: it.Tag, Blocks: d.blocks(inner, level+1, it.Blocks)}
+}
+
+func (d *drawer) links(ls []doc.Link) *linksView {
+	v := &linksView{}
+	for _, l := range ls {
+		lv := linkView{Label: l.Label, To: l.To, Note: l.Note}
+		if l.To > 0 && d.entry != nil {
+			lv.Href = d.entry(l.To)
+		}
+		v.Links = append(v.Links, lv)
+	}
+	return v
+}
+
+// layoutView splits an encounter's blocks for the page: the maps it opens
+// with beside the short blocks that follow them (on a wide screen and on
+// paper), then the rest at full width. An encounter that does not open
+// with a map is all Rest.
+type layoutView struct {
+	Boards []blockView
+	Facts  []blockView
+	Rest   []blockView
+}
+
+func split(bs []blockView) layoutView {
+	i := 0
+	for i < len(bs) && bs[i].Kind == "map" {
+		i++
+	}
+	if i == 0 {
+		return layoutView{Rest: bs}
+	}
+	j := i
+	for j < len(bs) && !wide(bs[j]) {
+		j++
+	}
+	return layoutView{Boards: bs[:i], Facts: bs[i:j], Rest: bs[j:]}
+}
+
+// wide reports whether a block needs the page's full width: a table, a
+// map, sealed items, or a section holding one.
+func wide(b blockView) bool {
+	switch b.Kind {
+	case "table", "map", "sealed":
+		return true
+	case "section":
+		for _, c := range b.Section.Blocks {
+			if wide(c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sealedItems returns the sealed items of an encounter's blocks, in order,
+// without those nested in sealed items (they are drawn inside their item).
+func sealedItems(bs []doc.Block) (title string, items []doc.SealedItem) {
+	var walk func([]doc.Block)
+	walk = func(bs []doc.Block) {
+		for _, b := range bs {
+			switch b := b.(type) {
+			case *doc.Section:
+				walk(b.Blocks)
+			case *doc.Sealed:
+				if title == "" {
+					title = b.Title
+				}
+				items = append(items, b.Items...)
+			}
+		}
+	}
+	walk(bs)
+	return title, items
+}
+
+// printView is the print-only section of sealed items: printed upside down
+// on the last pages, so a player reads one only when the game reaches it.
+type printView struct {
+	Title string // "Sealed PEFs"
+	Cards []cardView
+}
+
+type cardView struct {
+	Entry int // gamebook entry, or 0 on a single encounter's page
+	Of    int // sealed items in the encounter
+	Item  itemView
+}
+
+// printSealed lays out the sealed items of several encounters for print:
+// every encounter's first item, then every second, and so on, so that an
+// item's neighbours on paper belong to other encounters. entries gives
+// each encounter's gamebook entry number (0 for none), and level the
+// heading level inside a card.
+func (d *drawer) printSealed(entries []int, encounters [][]doc.Block) printView {
+	pd := d.noIDs()
+	v := printView{Title: "Sealed"}
+	var lists [][]doc.SealedItem
+	titles := map[string]bool{}
+	for _, bs := range encounters {
+		t, items := sealedItems(bs)
+		if len(items) > 0 {
+			titles[t] = true
+		}
+		lists = append(lists, items)
+	}
+	if len(titles) == 1 {
+		for t := range titles {
+			if t != "" {
+				v.Title = "Sealed " + t
+			}
+		}
+	}
+	for k := 0; ; k++ {
+		added := false
+		for i, items := range lists {
+			if k < len(items) {
+				v.Cards = append(v.Cards, cardView{Entry: entries[i], Of: len(items), Item: pd.item("", 3, items[k])})
+				added = true
+			}
+		}
+		if !added {
+			return v
+		}
+	}
+}

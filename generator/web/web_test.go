@@ -1,0 +1,432 @@
+package web
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sortie-wargames/sortie/content"
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/board"
+	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/pack"
+	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/engine/systems"
+	"github.com/sortie-wargames/sortie/generator/site"
+)
+
+// roll returns 2d6 as they fell.
+func roll(a, b int) dice.Roll { return dice.Expr{Count: 2, Faces: 6}.Read([]int{a, b}) }
+
+// everyKind is an encounter made of every block kind, by hand: sections
+// (one nested), paragraphs, a list, roll lines, a table with every part,
+// a map, sealed items holding blocks, and gamebook links.
+func everyKind(n int) *engine.Encounter {
+	m := board.New("Test Board", 12, 12, "Your side comes in here", true, "They wait here")
+	m.Terrain, m.Caption = "Marsh", "Boggy ground."
+	m.PlaceTrack("1", "2")
+	return &engine.Encounter{
+		System: "test", Type: "skirmish", Title: "Skirmish", Seed: "s", Stream: fmt.Sprintf("pack/%d/skirmish", n), Summary: "A fight in the marsh.",
+		Blocks: []doc.Block{
+			&doc.Map{Map: m},
+			&doc.Roll{Label: "Ground", Dice: roll(3, 6), Row: "9", Result: "Marsh"},
+			&doc.Para{Lead: "Lead words.", Text: "Plain <script>alert(1)</script> words."},
+			&doc.Section{Title: "Orders", Blocks: []doc.Block{
+				&doc.List{Items: []string{"First order", "Second order"}},
+				&doc.Section{Title: "Nested orders", Blocks: []doc.Block{&doc.Para{Text: "Deep inside.", Note: true}}},
+			}},
+			&doc.Section{Title: "Foes", Blocks: []doc.Block{
+				&doc.Table{
+					ID: "foes", Corner: "2", Title: "Foe table",
+					HowToRead: []string{"Read the total"}, Notes: []string{"A short note"},
+					Modifiers: []doc.Modifier{{Head: [2]string{"Circumstance", "Modifier"}, Rows: [][2]string{{"In the dark", "-1"}}}},
+					Head:      []string{"Roll", "Foe", "What they do"},
+					Rows:      [][]string{{"2-6", "Bandit", "Runs at the first wound."}, {"7-12", "Knight"}},
+					Wide:      []int{2},
+					Footnotes: []string{"(1) A footnote."},
+					Decisions: []string{"the book is silent, so this."},
+					Source:    "page 25",
+				},
+			}},
+			&doc.Sealed{Title: "Secrets", Intro: "Read each only when you reach it.", Items: []doc.SealedItem{
+				{Number: 1, Title: "The first secret", Blocks: []doc.Block{
+					&doc.Roll{Label: "Secret roll", Dice: roll(1, 2), Row: "low"},
+					&doc.Para{Lead: "Nothing here."},
+				}},
+				{Number: 2, Title: "The second secret", Tag: "the prize", Blocks: []doc.Block{
+					&doc.Table{Head: []string{"Your figures", "1", "2"}, Rows: [][]string{{"Enemies", "1", "2"}}},
+				}},
+			}},
+			&doc.Links{Links: []doc.Link{{Label: "Onward", To: 2}}},
+		},
+	}
+}
+
+func testForce() *engine.Force {
+	return &engine.Force{
+		Title: "Your party", Columns: []string{"Grit"},
+		Figures: []engine.Figure{{Name: "Hero", Attrs: []string{"5"}, Star: true}, {Name: "Sidekick", Attrs: []string{"3"}, Roll: &doc.Roll{Label: "Hiring", Dice: roll(2, 2), Row: "4"}}},
+		Notes:   []doc.Block{&doc.Para{Note: true, Text: "A band note."}},
+	}
+}
+
+// testInput is a site of one system with one pack and one campaign, all
+// built of everyKind encounters.
+func testInput(t *testing.T) Input {
+	t.Helper()
+	set := &rules.Set{System: &rules.System{ID: "test", Name: "Test Rules", Book: "The Book"}, Tables: map[string]*rules.Table{}}
+	band := testForce()
+	p := &pack.Pack{System: "test", Seed: "s", Band: band}
+	for n := 1; n <= 2; n++ {
+		p.Entries = append(p.Entries, &pack.Entry{Number: n, Type: "skirmish", Encounter: everyKind(n)})
+	}
+	c := &campaign.Campaign{System: "test", Seed: "s", Steps: 2, Start: 1, Band: band,
+		Begin: &doc.Roll{Label: "Starting level", Dice: roll(4, 4), Result: "EAL 3"}}
+	c.Nodes = []*campaign.Node{
+		{Number: 1, Step: 1, Type: "skirmish", State: "EAL 3", Encounter: everyKind(1),
+			Afterwards: []doc.Block{&doc.Roll{Label: "New blood", Dice: roll(5, 5), Result: "One joins"}},
+			Links:      []doc.Link{{Label: "Success", To: 2, Note: "EAL goes up by 1"}, {Label: "Failure", To: 0}}},
+		{Number: 2, Step: 2, Type: "skirmish", State: "EAL 4", Encounter: everyKind(2)},
+	}
+	home := &site.Page{Title: "Home", File: "index.md"}
+	return Input{
+		Site:      &site.Site{Title: "Test Site", Home: home},
+		Version:   "test",
+		Systems:   []System{{Set: set}},
+		Packs:     []Pack{{Def: &site.Pack{Page: site.Page{Title: "Test Pack", Slug: "tp"}, System: "test", Seed: "s"}, Rolled: p}},
+		Campaigns: []Campaign{{Def: &site.Campaign{Page: site.Page{Title: "Test Campaign", Slug: "tc"}, System: "test", Seed: "s", Steps: 2}, Rolled: c}},
+	}
+}
+
+func render(t *testing.T, in Input) map[string][]byte {
+	t.Helper()
+	files, err := Render(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]byte{}
+	for _, f := range files {
+		out[f.Path] = f.Data
+		if dir := os.Getenv("SORTIE_WEB_OUT"); dir != "" { // to look at the pages in a browser
+			p := filepath.Join(dir, t.Name(), filepath.FromSlash(f.Path))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for p, data := range out {
+		if strings.HasSuffix(p, ".html") {
+			if _, err := scan(data); err != nil {
+				t.Errorf("%s: %v", p, err)
+			}
+		}
+	}
+	return out
+}
+
+// scan parses a page as strict XML (the pages are well-formed XHTML) and
+// returns its ids; it fails on a repeated id, a script element or an
+// event-handler attribute.
+func scan(data []byte) (map[string]bool, error) {
+	d := xml.NewDecoder(bytes.NewReader(data))
+	d.Strict = true
+	d.Entity = xml.HTMLEntity
+	ids := map[string]bool{}
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			return ids, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		el, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		if strings.EqualFold(el.Name.Local, "script") {
+			return nil, errors.New("a script element")
+		}
+		for _, a := range el.Attr {
+			switch {
+			case a.Name.Local == "id":
+				if ids[a.Value] {
+					return nil, fmt.Errorf("id %q used twice", a.Value)
+				}
+				ids[a.Value] = true
+			case strings.HasPrefix(strings.ToLower(a.Name.Local), "on"):
+				return nil, fmt.Errorf("event handler %s on <%s>", a.Name.Local, el.Name.Local)
+			}
+		}
+	}
+}
+
+func contains(t *testing.T, page string, data []byte, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !bytes.Contains(data, []byte(w)) {
+			t.Errorf("%s lacks %q", page, w)
+		}
+	}
+}
+
+func TestEncounterDrawsEveryBlockKind(t *testing.T) {
+	files := render(t, testInput(t))
+	const page = "packs/tp/encounter-1.html"
+	enc := files[page]
+	contains(t, page, enc,
+		// map, beside the short blocks that follow it
+		`<div class="encounter">`, `<figure class="board">`, `<svg viewBox=`, `<strong>Test Board</strong>`, `class="marker"`,
+		// roll lines: label, dice, the row where it differs, the result
+		`<p class="roll"><span class="dice">Ground: 2d6 = 3 &#43; 6 = 9</span> → <strong>Marsh</strong></p>`,
+		`<span class="dice">Secret roll: 2d6 = 1 &#43; 2 = 3 (row low)</span>`,
+		// paragraphs, escaped
+		`<p><strong>Lead words.</strong> Plain &lt;script&gt;alert(1)&lt;/script&gt; words.</p>`,
+		`<p class="note">Deep inside.</p>`,
+		// sections and a list, nested headings one level down
+		`<h3>Orders</h3>`, `<ul><li>First order</li><li>Second order</li></ul>`, `<h4>Nested orders</h4>`,
+		// the table, every part
+		`<div class="tbl titled" id="e1-foes">`, `<span class="corner" title="Roll this many six-sided dice">2</span>`,
+		`<span class="title">Foe table</span>`, `<span class="read">Read the total</span>`, `<span class="cnote">A short note</span>`,
+		`<th scope="col" class="key">Roll</th>`, `<th scope="col" class="wide">What they do</th>`,
+		`<th scope="row" class="key">2-6</th><td>Bandit</td><td class="wide">Runs at the first wound.</td>`,
+		`<th scope="row" class="key">7-12</th><td>Knight</td><td class="wide"></td>`,
+		`<table class="mods">`, `<td>In the dark</td><td class="mod">-1</td>`,
+		`<p class="note">(1) A footnote.</p>`, `<p class="note">* Sortie's decision: the book is silent, so this.</p>`, `<p class="note">Book: page 25.</p>`,
+		// sealed items: closed boxes with ids from the encounter's prefix
+		`<h3>Secrets</h3>`, `<p class="note">Read each only when you reach it.</p>`,
+		`<details class="pef" id="e1-sealed-1">`, `<summary><span class="num">1</span> The first secret</summary>`,
+		`<summary><span class="num">2</span> The second secret (the prize)</summary>`,
+		`<table class="compact">`, `<th scope="row" class="key">Enemies</th>`,
+		// links, as text outside a gamebook
+		`<strong>Onward: go to 2</strong>`,
+		// the band, as a table and its notes
+		`<h2 id="band">Your party</h2>`, `<th scope="col">Grit</th>`, `<td>Sidekick</td>`, `2d6 = 2 &#43; 2 = 4`, `<p class="note">A band note.</p>`,
+		// the print-only sealed section
+		`<section class="sealed" aria-hidden="true">`, `<h2>Sealed Secrets</h2>`, `<p class="which">2 of 2: The second secret (the prize)</p>`,
+		"stream <code>pack/1/skirmish</code>",
+	)
+	if bytes.Contains(enc, []byte("<script")) {
+		t.Error("a paragraph's text was not escaped")
+	}
+	if bytes.Contains(enc, []byte("<details open")) || bytes.Contains(enc, []byte(`open=""`)) {
+		t.Error("a sealed item is open by default")
+	}
+	// The map stands beside the short blocks after it; the first block
+	// holding a table starts the full width below.
+	facts := between(enc, `<div class="facts">`, `<h3>Foes</h3>`)
+	if !bytes.Contains(facts, []byte("<h3>Orders</h3>")) || !bytes.Contains(facts, []byte("</div>\n</div>")) {
+		t.Errorf("facts column: %s", facts)
+	}
+}
+
+// between returns what lies between the first a and the next b.
+func between(data []byte, a, b string) []byte {
+	_, after, ok := bytes.Cut(data, []byte(a))
+	if !ok {
+		return nil
+	}
+	before, _, _ := bytes.Cut(after, []byte(b))
+	return before
+}
+
+func TestPackPage(t *testing.T) {
+	files := render(t, testInput(t))
+	const page = "packs/tp/index.html"
+	contains(t, page, files[page],
+		`<h2 id="band">Your party</h2>`, `<p class="note">A band note.</p>`,
+		`<th scope="col">Board</th><th scope="col">Secrets</th>`,
+		`<a href="../../packs/tp/encounter-2.html">Skirmish</a> <span class="meta">A fight in the marsh.</span></td><td>Marsh</td><td>2</td>`)
+}
+
+func TestCampaignPage(t *testing.T) {
+	files := render(t, testInput(t))
+	const page = "campaigns/tc/index.html"
+	camp := files[page]
+	contains(t, page, camp,
+		`<a href="#entry-1">Start at entry 1</a>`, `<span class="dice">Starting level: 2d6 = 4 &#43; 4 = 8</span> → <strong>EAL 3</strong>`,
+		`<section class="entry" id="entry-1">`, `<span class="num">1</span> Skirmish <span class="state">EAL 3</span> <span class="step">encounter 1 of 2</span>`,
+		`<p class="summary">A fight in the marsh.</p>`,
+		`<h3>After the encounter</h3>`, `New blood: 2d6 = 5 &#43; 5 = 10</span> → <strong>One joins</strong>`,
+		`<a href="#entry-2">Success: go to 2</a> <span class="note">(EAL goes up by 1)</span> <span class="sep">·</span> <strong>Failure: the campaign ends here.</strong>`,
+		`<p class="goto end">The campaign ends here.</p>`,
+		`<a href="#entry-2">Onward: go to 2</a>`,
+		`id="entry-1-sealed-1"`, `id="entry-2-sealed-2"`, `id="entry-1-foes"`, `id="entry-2-foes"`,
+		`<h2 id="band">Your party</h2>`,
+	)
+	// The print-only section interleaves the entries: every entry's first
+	// item, then every second.
+	var order []string
+	for _, part := range bytes.Split(camp, []byte(`<p class="which">`))[1:] {
+		line, _, _ := bytes.Cut(part, []byte(":"))
+		order = append(order, string(line))
+	}
+	want := []string{"Entry 1 · 1 of 2", "Entry 2 · 1 of 2", "Entry 1 · 2 of 2", "Entry 2 · 2 of 2"}
+	if fmt.Sprint(order) != fmt.Sprint(want) {
+		t.Errorf("sealed cards in the order %q, want %q", order, want)
+	}
+	// The print copy draws no ids of its own.
+	printed := between(camp, `<section class="sealed"`, `</section>`)
+	if bytes.Contains(printed, []byte(" id=")) {
+		t.Error("the print-only sealed section repeats ids")
+	}
+}
+
+const dataOnly = `system data-only
+name      Data Only
+book      A Book of Tables
+summary   Tables and nothing else.
+board     24x24
+star-rep  4
+first-encounter stand
+qrs hits nothing
+
+table hits
+title   Hits
+dice    2d6
+read    pass
+target  Rep
+six-fails
+caption Taken versus Rep
+note    Each side rolls.
+source  page 3
+columns Result:text
+| 2 | Two <b>hits</b>. |
+| 1 | One hit. |
+| 0 | Miss. |
+
+table nothing
+title   Nothing
+dice    1d6
+read    sum
+source  page 4
+columns Result:text
+| 1-6 | Nothing happens. |
+
+encounter stand
+title      Stand
+summary    Hold your ground.
+objective  Hold.
+forces     Everyone.
+terrain    nothing
+deployment Anywhere.
+special    None.
+`
+
+// TestDataOnlySystem builds the site of a system with data and no
+// procedures: no packs, no campaigns. Its QRS page draws its tables.
+func TestDataOnlySystem(t *testing.T) {
+	f, err := rules.Parse("data-only/system.rules", []byte(dataOnly))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := rules.Assemble(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := Input{Site: &site.Site{Title: "Tables", Home: &site.Page{Title: "Tables"}}, Version: "test", Systems: []System{{Set: set}}}
+	files := render(t, in)
+	const page = "systems/data-only/qrs.html"
+	qrs := files[page]
+	contains(t, page, qrs,
+		`<div class="qrs">`, `<div class="tbl titled" id="hits">`, `<span class="title">Hits</span>`, `<span class="corner"`,
+		`A 6 is always a failure.`, `Two &lt;b&gt;hits&lt;/b&gt;.`, `<p class="note">Book: page 3.</p>`,
+		`<div class="tbl titled" id="nothing">`, `<th scope="row" class="key">1-6</th>`)
+	contains(t, "systems/data-only/index.html", files["systems/data-only/index.html"],
+		`href="../../systems/data-only/qrs.html"`, `<dt>Stand</dt>`, ` Board 24" × 24".`)
+	if len(files) != 4 {
+		t.Errorf("%d files, want the home page, the stylesheet, the system page and its QRS page", len(files))
+	}
+}
+
+// TestBuiltinSystems renders a pack and a campaign of every built-in
+// system with procedures, from the embedded data: every page must be
+// well-formed, with unique ids and no script, and every encounter draws
+// its sealed items as closed boxes. SORTIE_WEB_OUT=dir writes the pages
+// there to look at.
+func TestBuiltinSystems(t *testing.T) {
+	dirs, err := fs.ReadDir(content.FS, "systems")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := Input{Site: &site.Site{Title: "Built-in", Home: &site.Page{Title: "Built-in"}}, Version: "test"}
+	for _, d := range dirs {
+		dir := path.Join("systems", d.Name())
+		sub, err := fs.Sub(content.FS, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set, err := rules.Load(sub, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sys engine.System = engine.Data{Set: set}
+		for _, b := range systems.Builtin() {
+			if b.ID == set.System.ID {
+				if sys, err = b.New(set); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		in.Systems = append(in.Systems, System{Set: set})
+		id := set.System.ID
+		if _, ok := sys.(engine.Encounterer); ok {
+			var types []string
+			for _, e := range set.Encounters {
+				types = append(types, e.ID, e.ID)
+			}
+			p, err := pack.Build(sys, "look", types, engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			in.Packs = append(in.Packs, Pack{Def: &site.Pack{Page: site.Page{Title: "Pack of " + id, Slug: id}, System: id, Seed: "look", Types: types}, Rolled: p})
+		}
+		if _, ok := sys.(engine.Campaigner); ok {
+			c, err := campaign.Build(sys, "look", 4, engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			in.Campaigns = append(in.Campaigns, Campaign{Def: &site.Campaign{Page: site.Page{Title: "Campaign of " + id, Slug: id}, System: id, Seed: "look", Steps: 4}, Rolled: c})
+		}
+	}
+	files := render(t, in)
+	for _, p := range in.Packs {
+		for _, e := range p.Rolled.Entries {
+			page := encounterPage(p.Def.Slug, e.Number)
+			_, items := sealedItems(e.Encounter.Blocks)
+			if got := bytes.Count(files[page], []byte(`<details class="pef" id="e`)); got != len(items) {
+				t.Errorf("%s: %d closed boxes, want %d", page, got, len(items))
+			}
+		}
+	}
+	for _, c := range in.Campaigns {
+		page := path.Join(CampaignDir(c.Def.Slug), "index.html")
+		ids, _ := scan(files[page])
+		for _, n := range c.Rolled.Nodes {
+			for _, l := range n.Links {
+				if l.To > 0 && !ids[entryID(l.To)] {
+					t.Errorf("%s: entry %d links to a missing entry %d", page, n.Number, l.To)
+				}
+			}
+		}
+	}
+	for _, s := range in.Systems {
+		page := path.Join(SystemDir(s.Set.System.ID), "qrs.html")
+		if got := bytes.Count(files[page], []byte(`<div class="tbl titled" id=`)); got != len(s.Set.System.QRS) {
+			t.Errorf("%s: %d tables, want %d", page, got, len(s.Set.System.QRS))
+		}
+	}
+}
