@@ -49,9 +49,9 @@ func (r *renderer) leftPage(e *entry) {
 	r.flow(span{text: terrainText(enc), style: "B", size: 10.5, before: 2.5})
 	r.flow(span{text: boardText(enc), size: bodySize, before: 0.5})
 	r.gap(3)
-	legendH := r.legendH(enc) + 4
+	legendH := r.legendH(enc.Maps) + 4
 	r.mapsBlock(enc.Maps, side, r.fr.y, w, r.fr.bottom-r.fr.y-legendH)
-	r.legend(enc, r.fr.bottom-legendH+4)
+	r.legend(enc.Maps, r.fr.bottom-legendH+4)
 }
 
 // terrainText is "Terrain: 1d6 = 5: Cover".
