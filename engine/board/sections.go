@@ -369,9 +369,10 @@ func round(p Point) Point {
 const markerRowMax = 4
 
 // PlaceInSection puts a PEF marker labelled label in section n. Markers in
-// one section stand in rows across its lower half, at most four to a row,
-// spread evenly, so that several never overlap and none covers the
-// section's number or the terrain's label.
+// one section stand in rows a fifth of its height apart across its lower
+// half, at most four to a row, spread evenly, so that several never
+// overlap and none covers the section's number or the terrain's label (up
+// to twelve markers; more run past the section's foot).
 func (m *Map) PlaceInSection(n int, label string) {
 	m.Markers = append(m.Markers, Marker{Label: label, Title: "PEF " + label, Section: n})
 	s := m.Section(n)
@@ -390,10 +391,7 @@ func (m *Map) PlaceInSection(n int, label string) {
 			inRow = len(idx) % markerRowMax
 		}
 		x := s.X + s.W*float64(col+1)/float64(inRow+1)
-		y := s.Y + s.H*(0.66+0.2*float64(row)/float64(max(rows, 1)))
-		if rows == 1 {
-			y = s.Y + s.H*0.72
-		}
+		y := s.Y + s.H*(0.72-0.1*float64(rows-1)+0.2*float64(row))
 		m.Markers[i].X, m.Markers[i].Y = round(Point{x, y}).X, round(Point{x, y}).Y
 	}
 }

@@ -606,7 +606,22 @@ func (b *builder) edges() {
 }
 
 // Swatch draws a legend entry's sample in the box (x, y, w, h), in mm.
+// Patterns are laid from the box's corner, so every swatch of a kind looks
+// the same wherever it stands.
 func Swatch(e board.LegendEntry, x, y, w, h float64) []Op {
+	ops := swatch(e, w, h)
+	for i := range ops {
+		pts := make([]P, len(ops[i].Pts))
+		for k, p := range ops[i].Pts {
+			pts[k] = P{p.X + x, p.Y + y}
+		}
+		ops[i].Pts = pts
+	}
+	return ops
+}
+
+func swatch(e board.LegendEntry, w, h float64) []Op {
+	const x, y = 0.0, 0.0
 	box := []P{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}
 	frame := Op{Shape: Poly, Class: e.Kind, Pts: box, Fill: None, Stroke: 0, Width: 0.3}
 	switch e.Kind {
