@@ -128,7 +128,7 @@ func TestDefaultSite(t *testing.T) {
 
 	enc := string(files["packs/marsh-and-ruin/encounter-4.html"])
 	for _, want := range []string{
-		`<svg viewBox=`, `class="marker"`, "Enemy edge", "Your edge", "1 inch (1 square)",
+		`<svg viewBox=`, `class="marker"`, "Enemy edge", "Your edge", `class="scale"`,
 		`<details class="pef"`, "The first PEF you resolve", "Objective", "Deployment", "Special instructions",
 		"The enemy:", "Your band", "stream <code>pack/4/raid</code>",
 	} {

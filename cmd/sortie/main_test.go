@@ -26,9 +26,9 @@ func TestEncounterMarkdown(t *testing.T) {
 		"# 2d6 Sword & Sorcery: Raid",
 		"Seed `goblin-hill`",
 		"## Your band",
-		"| 1 | Star | Melee | 5 | 4 |",
-		"## Enemies: Enemy table",
-		"The third PEF you resolve (objective)",
+		"| **1** | Star | Melee | 5 | 4 |",
+		"## The enemy: Enemy table",
+		"The second PEF you resolve (the camp)",
 		"No roll: the camp is always contact.",
 		"PEF Resolution: 2d6 vs 4 = ",
 	} {
@@ -48,16 +48,35 @@ func TestEncounterJSON(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	var e struct {
-		System, Type, Seed string
-		Band               struct{ Figures []any }
-		Enemies            struct{ Source string }
-		PEFs               []struct{ Number int } `json:"pefs"`
+		Version   int
+		Band      struct{ Figures []any }
+		Encounter struct {
+			System, Type, Seed, Stream string
+			Blocks                     []struct {
+				Kind, Title string
+				Items       []struct{ Number int }
+			}
+		}
 	}
 	if err := json.Unmarshal([]byte(out), &e); err != nil {
 		t.Fatal(err)
 	}
-	if e.System != "2d6-sword-and-sorcery" || e.Type != "defend" || e.Seed != "s" || len(e.Band.Figures) != 3 || e.Enemies.Source != "elves-silver" || len(e.PEFs) < 2 {
-		t.Errorf("%+v", e)
+	enc := e.Encounter
+	var enemy string
+	var pefs int
+	for _, b := range enc.Blocks {
+		switch b.Kind {
+		case "section":
+			if strings.HasPrefix(b.Title, "The enemy") {
+				enemy = b.Title
+			}
+		case "sealed":
+			pefs = len(b.Items)
+		}
+	}
+	if e.Version != 2 || enc.System != "2d6-sword-and-sorcery" || enc.Type != "defend" || enc.Seed != "s" || enc.Stream != "encounter/defend" ||
+		len(e.Band.Figures) != 3 || enemy != "The enemy: Elves – Silver list" || pefs < 2 {
+		t.Errorf("%+v (enemy %q, %d PEFs)", e, enemy, pefs)
 	}
 }
 
@@ -83,17 +102,21 @@ func TestCampaign(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, want := range []string{"## 1. Explore (encounter 1 of 12)", "**Success: go to 2. Failure: go to 3.**", "## 33. Defend (encounter 12 of 12)", "The campaign ends here.", "New Recruits, 2d6 vs 5 = "} {
+	for _, want := range []string{"## 1. Explore (encounter 1 of 12)", "**Success: go to 2. Failure: go to 3.**", "## 33. Defend (encounter 12 of 12)", "The campaign ends here.", "New Recruits: 2d6 vs 5 = "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("campaign lacks %q", want)
 		}
 	}
 	js, _, code := sortie(t, "campaign", sys, "--encounters", "3", "--seed", "summer", "--format", "json")
 	var c struct {
-		Nodes []struct{ Number, Success, Failure int }
+		Version int
+		Nodes   []struct {
+			Number int
+			Links  []struct{ Label string }
+		}
 	}
-	if code != 0 || json.Unmarshal([]byte(js), &c) != nil || len(c.Nodes) != 6 {
-		t.Errorf("json campaign: exit %d, %d nodes", code, len(c.Nodes))
+	if code != 0 || json.Unmarshal([]byte(js), &c) != nil || len(c.Nodes) != 6 || c.Version != 2 || len(c.Nodes[0].Links) != 2 {
+		t.Errorf("json campaign: exit %d, %+v", code, c)
 	}
 }
 
@@ -123,7 +146,7 @@ func TestErrors(t *testing.T) {
 		want []string
 	}{
 		{[]string{"encounter"}, []string{"sortie: no --system given", "sortie: hint: systems: 2d6-sword-and-sorcery"}},
-		{[]string{"encounter", "--system", "swordplay"}, []string{`sortie: unknown system "swordplay"`, "sortie: hint:"}},
+		{[]string{"encounter", "--system", "sword-play"}, []string{`sortie: unknown system "sword-play"`, "sortie: hint:"}},
 		{[]string{"encounter", sys, "--type", "ambush"}, []string{`unknown encounter type "ambush" (want explore, raid, defend)`}},
 		{[]string{"encounter", sys, "--format", "pdf"}, []string{`unknown format "pdf"`}},
 		{[]string{"encounter", sys, "--band", "9", "--seed", "x"}, []string{"band of 9 figures"}},
@@ -160,23 +183,34 @@ func TestSiteOverlay(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.Contains(out, "## Enemies: Bandits list") || !strings.Contains(out, "Bandits: 1d6 = ") {
+	if !strings.Contains(out, "## The enemy: Bandits list") || !strings.Contains(out, "1d6 = ") {
 		t.Errorf("user army list not used:\n%s", out)
 	}
 	// The override site replaces encounters.rules: Explore is Clear on 1-5.
 	for i := range 40 {
 		js, _, code := sortie(t, "encounter", sys, "--source", "../../testdata/sites/override", "--seed", string(rune('a'+i%26))+strings.Repeat("x", i/26), "--format", "json")
 		var e struct {
-			Terrain struct {
-				Name string
-				Roll struct{ Dice struct{ Value int } }
+			Encounter struct {
+				Blocks []struct {
+					Kind, Label, Result string
+					Dice                struct{ Value int }
+				}
 			}
 		}
 		if code != 0 || json.Unmarshal([]byte(js), &e) != nil {
 			t.Fatalf("exit %d", code)
 		}
-		if (e.Terrain.Roll.Dice.Value <= 5) != (e.Terrain.Name == "Clear") {
-			t.Fatalf("override not applied: %d gave %s", e.Terrain.Roll.Dice.Value, e.Terrain.Name)
+		found := false
+		for _, b := range e.Encounter.Blocks {
+			if b.Kind == "roll" && b.Label == "Explore Terrain" {
+				found = true
+				if (b.Dice.Value <= 5) != (b.Result == "Clear") {
+					t.Fatalf("override not applied: %d gave %s", b.Dice.Value, b.Result)
+				}
+			}
+		}
+		if !found {
+			t.Fatal("no terrain roll")
 		}
 	}
 }

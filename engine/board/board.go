@@ -1,8 +1,16 @@
 // Package board is Sortie's map model: a playing area drawn to scale, with
-// its terrain pieces, deployment zones and PEF markers. The site draws it
-// as SVG and the booklets draw it as PDF vectors, both from this one model,
-// so the two can never disagree. Positions are in inches from the top-left
-// corner; the player's edge is the bottom edge.
+// its terrain (area pieces, roads, rivers and their crossings), deployment
+// zones where the rules have them, the numbered sections where the rules
+// number them, and PEF markers. The site draws it as SVG and the booklets
+// draw it as PDF vectors, both from this one model and the one style table
+// in engine/board/draw, so the two can never disagree.
+//
+// Positions are in inches from the top-left corner. The player's edge is
+// the bottom edge unless a sectioned board's Entry says otherwise. All
+// geometry (section rectangles and centres, entry arrows, where markers
+// stand) is computed here; renderers only draw it. Everything is a pure
+// function of its arguments: randomness comes in as an explicit
+// *dice.Roller, as in Scatter.
 package board
 
 import (
@@ -16,13 +24,19 @@ type Map struct {
 	Title    string   `json:"title"`   // "Battle Board", "Camp Battle Board"
 	WidthIn  float64  `json:"widthIn"` // inches
 	HeightIn float64  `json:"heightIn"`
-	Terrain  string   `json:"terrain"`            // "Clear", "Cover"
-	Caption  string   `json:"caption"`            // what the terrain means in play
-	Sections bool     `json:"sections,omitempty"` // the rules divide the board into nine numbered sections, 1 2 3 / 4 5 6 / 7 8 9, 7-9 on the player's edge
+	Terrain  string   `json:"terrain"`        // "Clear", "Cover"
+	Caption  string   `json:"caption"`        // what the terrain means in play
+	Cols     int      `json:"cols,omitempty"` // the rules divide the board into Cols x Rows numbered sections (see Sections); 0 when they do not
+	Rows     int      `json:"rows,omitempty"`
+	Entry    *Entry   `json:"entry,omitempty"` // the player's edge of a sectioned board
 	Zones    []Zone   `json:"zones"`
-	Pieces   []Piece  `json:"pieces,omitempty"`
+	Pieces   []Piece  `json:"pieces,omitempty"` // area terrain: woods, hills, rough, buildings, lakes, ...
+	Lines    []Line   `json:"lines,omitempty"`  // roads, rivers, and the fords and bridges across them, drawn in this order
 	Markers  []Marker `json:"markers,omitempty"`
 	Track    bool     `json:"track,omitempty"` // the markers are a track above the board, in the order PEFs are resolved, not places on it
+	// TrackLabel is printed over the track: what its markers are and when
+	// they are read.
+	TrackLabel string `json:"trackLabel,omitempty"`
 }
 
 // Sides of a zone.
@@ -42,19 +56,46 @@ type Zone struct {
 	H      float64 `json:"h"`
 }
 
-// Kinds of terrain piece. Each is drawn with its own pattern so a map
-// reads in black and white.
+// Kinds of area terrain (a Piece). Each is drawn with its own pattern
+// (engine/board/draw holds the table) so a map reads in black and white.
 const (
-	Woods = "woods"
-	Rocks = "rocks"
-	Ruins = "ruins"
+	Woods     = "woods"
+	Rocks     = "rocks"
+	Ruins     = "ruins"
+	Hills     = "hills"
+	Rough     = "rough"
+	Buildings = "buildings" // clear ground with Count buildings on it
+	Lake      = "lake"
 )
 
-// Piece is one terrain piece: a closed outline.
+// Kinds of line terrain (a Line).
+const (
+	Road   = "road"
+	River  = "river"
+	Ford   = "ford"   // a crossing of a river, drawn across it
+	Bridge = "bridge" // likewise
+)
+
+// Kinds lists every feature kind the model defines, areas then lines.
+var Kinds = []string{Woods, Rocks, Ruins, Hills, Rough, Buildings, Lake, Road, River, Ford, Bridge}
+
+// Piece is one area of terrain: a closed outline.
 type Piece struct {
 	Kind    string  `json:"kind"`
 	Label   string  `json:"label"`
 	Outline []Point `json:"outline"`
+	Section int     `json:"section,omitempty"` // the section it fills, on a sectioned board
+	Count   int     `json:"count,omitempty"`   // how many buildings stand on it
+	Note    string  `json:"note,omitempty"`    // printed under the label, such as "DV 2"
+}
+
+// Line is a road, a river, or a ford or bridge across a river: a band
+// WidthIn wide along Path.
+type Line struct {
+	Kind    string  `json:"kind"`
+	Label   string  `json:"label"`
+	Path    []Point `json:"path"`
+	WidthIn float64 `json:"widthIn"`
 }
 
 // Point is a position in inches.
@@ -65,10 +106,11 @@ type Point struct {
 
 // Marker is a numbered PEF marker.
 type Marker struct {
-	Label string  `json:"label"` // "1"
-	Title string  `json:"title"` // "PEF 1"
-	X     float64 `json:"x"`
-	Y     float64 `json:"y"`
+	Label   string  `json:"label"` // "1"
+	Title   string  `json:"title"` // "PEF 1"
+	X       float64 `json:"x"`
+	Y       float64 `json:"y"`
+	Section int     `json:"section,omitempty"` // the section it was placed in, on a sectioned board
 }
 
 // ZoneDepth is how far from its edge a side sets up, in inches.
@@ -144,20 +186,9 @@ func (m *Map) Scatter(r *dice.Roller, n int) {
 		placed = append(placed, at)
 		m.Pieces = append(m.Pieces, Piece{
 			Kind:    kind,
-			Label:   label(kind),
+			Label:   Label(kind),
 			Outline: outline(r, kind, at.x, at.y, at.r),
 		})
-	}
-}
-
-func label(kind string) string {
-	switch kind {
-	case Woods:
-		return "Woods"
-	case Rocks:
-		return "Rocks"
-	default:
-		return "Ruins"
 	}
 }
 

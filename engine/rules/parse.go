@@ -163,7 +163,7 @@ func (p *parser) startBlock(kind, id string) {
 // directives each block kind takes, and whether they may repeat.
 var directives = map[string]map[string]bool{
 	"system": {"name": false, "publisher": false, "book": false, "summary": false,
-		"board": false, "star-rep": false, "first-encounter": false, "qrs": true, "sections": false},
+		"board": false, "star-rep": false, "first-encounter": false, "qrs": true, "sections": false, "group-title": true},
 	"table": {"title": false, "dice": false, "read": false, "target": false, "six-fails": false,
 		"caption": false, "key": false, "note": true, "columns": false, "group": true,
 		"source": false, "decision": true, "across": false, "modifiers": true, "modifier": true,
@@ -248,6 +248,21 @@ func (p *parser) systemDirective(key, value string) {
 			s.QRS = append(s.QRS, id)
 			s.QRSPos = append(s.QRSPos, p.pos)
 		}
+	case "group-title":
+		g, title, _ := strings.Cut(value, " ")
+		title = strings.TrimSpace(title)
+		if !validID(g) || title == "" {
+			p.errorf("group-title %q: want a group id and its printed title, such as: group-title army Army lists", value)
+			return
+		}
+		if _, dup := s.GroupTitles[g]; dup {
+			p.errorf("group-title %s given twice", g)
+			return
+		}
+		if s.GroupTitles == nil {
+			s.GroupTitles = map[string]string{}
+		}
+		s.GroupTitles[g] = title
 	}
 }
 

@@ -262,6 +262,19 @@ type System struct {
 	SectionCols, SectionRows int
 	QRS                      []string // table ids printed on the Quick Reference Sheets, in order
 	Pos                      Pos
-	FirstPos                 Pos   // where "first-encounter" was written
-	QRSPos                   []Pos // where each QRS id was written
+	FirstPos                 Pos               // where "first-encounter" was written
+	QRSPos                   []Pos             // where each QRS id was written
+	GroupTitles              map[string]string // group id -> the heading over its tables on the QRS ("Army lists")
+}
+
+// GroupTitle returns the heading printed over a group's tables: the
+// system's group-title for it, else the id with a capital letter.
+func (s *System) GroupTitle(g string) string {
+	if t, ok := s.GroupTitles[g]; ok {
+		return t
+	}
+	if g == "" {
+		return ""
+	}
+	return strings.ToUpper(g[:1]) + g[1:]
 }

@@ -29,7 +29,7 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 	} else {
 		bs = append(bs, &doc.Para{Lead: "By day."})
 	}
-	terr := &doc.Table{Title: "Terrain, section by section", Head: []string{"Section", "Terrain Generator", "Terrain", "Buildings"}, Wide: []int{1}}
+	terr := &doc.Table{Title: "Terrain, section by section", Head: []string{"Section", "Terrain Generator", "Terrain", "Buildings"}}
 	for _, sec := range e.Sections {
 		b := ""
 		if sec.BRoll != nil {
@@ -61,11 +61,12 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 		&doc.Para{Text: "When the enemy is active, move each PEF on PEF Movement (2d6 versus the EAL), the one nearest your force first. A PEF is resolved when it and one of your groups come into sight of each other: the sealed PEFs below are read in that order, whichever marker it is."},
 	}})
 	enemy := &doc.Section{Title: "The enemy: " + e.List.Title, Blocks: []doc.Block{
-		&doc.Para{Text: "Each contact lists its figures, rolled on this list, in the order to take them: take as many as the count for your party."},
-		&doc.Para{Lead: "NP Star Leader:", Text: "with the first group of the first C (Here they come!); if no C comes, with the last PEF you resolve. " + leaderText(e.Leader)},
+		&doc.Para{Text: "Rolled on the list, in the order contacts take them: each contact says how many to take, for the size of your party. Take them from the top, carrying on where the last group stopped; after the last, start again from the top."},
+		force("", e.Roster).Table(),
+		&doc.Para{Lead: "NP Star Leader:", Text: "with the first group of the first C result on PEF Resolution; if no C comes, with the last PEF you resolve. " + leaderText(e.Leader)},
 	}}
 	bs = append(bs, enemy)
-	sealed := &doc.Sealed{Title: "PEFs", Intro: "Read each only when you resolve a PEF, in the order you resolve them, whichever marker it is."}
+	sealed := &doc.Sealed{Title: "PEFs", Intro: "Read each only when you resolve a PEF, in the order you resolve them, whichever marker it is. If PEFs split more than once, roll the extra ones yourself on PEF Resolution."}
 	for _, p := range e.PEFs {
 		sealed.Items = append(sealed.Items, s.pefItem(e, p, len(band.Figures)))
 	}
@@ -85,7 +86,7 @@ func (s *System) pefItem(e *Encounter, p PEF, band int) doc.SealedItem {
 	row := s.resolution.Named(p.Roll.Row)
 	var grid []string
 	for eal := MinEAL; eal <= MaxEAL; eal++ {
-		grid = append(grid, fmt.Sprintf("EAL %d: %s", eal, plain(s.resolution.Cell(row, ealColumn(eal)).Text)))
+		grid = append(grid, fmt.Sprintf("%d %s", eal, plain(s.resolution.Cell(row, ealColumn(eal)).Text)))
 	}
 	raised := ""
 	if p.EAL > e.EAL {
@@ -94,7 +95,7 @@ func (s *System) pefItem(e *Encounter, p PEF, band int) doc.SealedItem {
 	it.Blocks = append(it.Blocks,
 		p.Roll,
 		&doc.Para{Lead: fmt.Sprintf("%s: %s", p.Letter, p.Name), Text: fmt.Sprintf("read at EAL %d%s.", p.EAL, raised)},
-		&doc.Para{Note: true, Text: "If the EAL is not " + strconv.Itoa(p.EAL) + " when you resolve this PEF, read the same die in its column: " + strings.Join(grid, " · ") + "."},
+		&doc.Para{Note: true, Text: "At another EAL, read the same die: " + strings.Join(grid, " · ") + "."},
 	)
 	switch p.Outcome {
 	case "alert":
@@ -112,17 +113,41 @@ func (s *System) pefItem(e *Encounter, p PEF, band int) doc.SealedItem {
 		if g == 1 && p.Side != nil {
 			gb = append(gb, p.Side)
 		}
-		gb = append(gb, grp.HowMany, countTable(grp, band), force("", grp.Figures).Table())
+		n := grp.Count(band)
+		take := fmt.Sprintf("Take the next ones from the enemy roster (your whole band: %d, places %s).", n, places(grp.From, n, len(e.Roster)))
+		gb = append(gb, grp.HowMany, countTable(grp, band), &doc.Para{Text: take})
 		if g == 0 && p.Leader {
-			gb = append(gb, &doc.Para{Lead: "The enemy's NP Star Leader is with this group:", Text: leaderText(e.Leader)})
+			gb = append(gb, &doc.Para{Lead: "The enemy's NP Star Leader is with this group", Text: "(see The enemy)."})
 		}
-		gb = append(gb, &doc.Para{Text: "Put them in cover if there is any, in the open if not. Both sides take the In Sight Test at once."})
 		it.Blocks = append(it.Blocks, &doc.Section{Title: title, Blocks: gb})
 	}
+	if len(p.Groups) > 0 {
+		it.Blocks = append(it.Blocks, &doc.Para{Text: "Set them in cover if any, else in the open. Both sides take In Sight."})
+	}
 	if !p.Leader && !leaderBefore(e, p.Number) {
-		it.Blocks = append(it.Blocks, &doc.Para{Note: true, Text: "No C has come yet: if this is the last PEF you resolve, the enemy's NP Star Leader is here, with the group if there is one, alone if not (" + leaderText(e.Leader) + ")"})
+		it.Blocks = append(it.Blocks, &doc.Para{Note: true, Text: "No C yet: if this is your last PEF, the NP Star Leader is here (see The enemy), alone if no group came."})
 	}
 	return it
+}
+
+// places returns the roster places n figures take from place from on,
+// wrapping past the end: "5–9" or "19, 20, 1, 2".
+func places(from, n, size int) string {
+	var runs []string
+	for n > 0 {
+		end := min(size, from+n-1)
+		switch {
+		case end == from:
+			runs = append(runs, strconv.Itoa(from))
+		case end == from+1:
+			runs = append(runs, strconv.Itoa(from), strconv.Itoa(end))
+		default:
+			runs = append(runs, strconv.Itoa(from)+"–"+strconv.Itoa(end))
+		}
+		n -= end - from + 1
+		from = 1
+	}
+	return strings.Join(runs, ", ")
 }
 
 // leaderBefore reports whether the NP Star Leader came with a PEF before

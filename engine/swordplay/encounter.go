@@ -25,7 +25,15 @@ type Encounter struct {
 	PEFs     []PEF
 	Leader   Figure // the enemy's NP Star Leader
 	List     *rules.Table
+	Roster   []Figure // enemy figures in the order contacts take them
+	Taken    int      // how many the groups take against the full band
 }
+
+// RosterSize is how many enemy figures an Encounter pre-rolls: two full
+// groups against a band of six; contacts take them in order, starting
+// again from the top when they run out (the order is random already, so
+// taking a figure twice gives nothing away).
+const RosterSize = 12
 
 // Section is one of the nine sections and the terrain rolled for it.
 type Section struct {
@@ -74,7 +82,7 @@ type Group struct {
 	Plus    int
 	Min     int
 	MinMore int
-	Figures []Figure // enough for the largest party, in the order to take them
+	From    int // the roster place the group's figures start at, against the full band (1 first)
 }
 
 // Count returns the group's size against a party of n figures (page 32),
@@ -194,6 +202,14 @@ func (s *System) RollEncounter(r *dice.Roller, typ, state string, band *Band, op
 		leader.Note = "NP Star Leader."
 	}
 	e.Leader = leader
+	rr := r.Stream("roster")
+	for range RosterSize {
+		f, err := rollFigure(rr, e.List)
+		if err != nil {
+			return nil, err
+		}
+		e.Roster = append(e.Roster, f)
+	}
 	if err := s.pefs(r, e, band); err != nil {
 		return nil, err
 	}
@@ -302,10 +318,12 @@ func (s *System) pefs(r *dice.Roller, e *Encounter, band *Band) error {
 			p.Side = &doc.Roll{Label: "Second group", Dice: side, Result: sideOf(side.Value)}
 		}
 		for g := 1; g <= groups; g++ {
-			grp, err := s.group(pr.Stream("group", strconv.Itoa(g)), e.List, party)
+			grp, err := s.group(pr.Stream("group", strconv.Itoa(g)))
 			if err != nil {
 				return err
 			}
+			grp.From = e.Taken%len(e.Roster) + 1
+			e.Taken += grp.Count(party)
 			p.Groups = append(p.Groups, grp)
 		}
 		e.PEFs = append(e.PEFs, p)
@@ -320,8 +338,8 @@ func sideOf(die int) string {
 	return "6\" to the right of the first group"
 }
 
-// group rolls How Many Grunts and enough figures for the largest party.
-func (s *System) group(r *dice.Roller, list *rules.Table, party int) (Group, error) {
+// group rolls How Many Grunts for one group.
+func (s *System) group(r *dice.Roller) (Group, error) {
 	res, err := s.howMany.Roll(r.Stream("how-many"), 0)
 	if err != nil {
 		return Group{}, err
@@ -334,14 +352,6 @@ func (s *System) group(r *dice.Roller, list *rules.Table, party int) (Group, err
 		MinMore: res.Cell("Minimum more").Int,
 	}
 	g.HowMany = rollOf(s.howMany, res, g.Rule)
-	fr := r.Stream("figures")
-	for range g.Count(party) {
-		f, err := rollFigure(fr, list)
-		if err != nil {
-			return Group{}, err
-		}
-		g.Figures = append(g.Figures, f)
-	}
 	return g, nil
 }
 

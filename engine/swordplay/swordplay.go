@@ -17,7 +17,6 @@ import (
 	"strings"
 
 	"github.com/sortie-wargames/sortie/engine"
-	"github.com/sortie-wargames/sortie/engine/dice"
 	"github.com/sortie-wargames/sortie/engine/rules"
 )
 
@@ -27,9 +26,11 @@ const ID = "swordplay"
 // PEFs is how many PEFs an Encounter places (page 30).
 const PEFs = 3
 
-// Spare is how many more PEF resolutions Sortie pre-rolls, for PEFs that
-// split on PEF Movement (page 31) and must be resolved too.
-const Spare = 2
+// Spare is how many more PEF resolutions Sortie pre-rolls, for a PEF that
+// splits on PEF Movement (page 31) and must be resolved too. A split needs
+// a lone PEF and a roll of 1-2 (or 1), so a second split is rare; past the
+// spare, the player rolls on PEF Resolution.
+const Spare = 1
 
 // MaxEAL and MinEAL bound the Enemy Activity Level (page 28; the bottom is
 // Sortie's decision: PEF Resolution has no column below 1).

@@ -227,22 +227,27 @@ func TestGroupCount(t *testing.T) {
 	}
 }
 
-// TestGroupFigures: a group rolls enough figures for the whole band, on
-// the enemy's list.
-func TestGroupFigures(t *testing.T) {
+// TestRoster: the enemy roster is rolled on the enemy's list, and groups
+// take from it in order against the whole band, wrapping at its end.
+func TestRoster(t *testing.T) {
 	sys := load(t)
 	for i := range 200 {
 		e := roll(t, sys, fmt.Sprint("groups", i), "patrol", "EAL 5", engine.Options{Enemies: "goblins"})
+		if len(e.Roster) != swordplay.RosterSize {
+			t.Fatalf("roster of %d", len(e.Roster))
+		}
+		for _, f := range e.Roster {
+			if f.Roll.Label != "Goblins" {
+				t.Fatalf("figure rolled on %s", f.Roll.Label)
+			}
+		}
+		taken := 0
 		for _, p := range e.PEFs {
 			for _, g := range p.Groups {
-				if len(g.Figures) != g.Count(6) {
-					t.Fatalf("%d figures for a count of %d", len(g.Figures), g.Count(6))
+				if g.From != taken%swordplay.RosterSize+1 {
+					t.Fatalf("group starts at %d after %d taken", g.From, taken)
 				}
-				for _, f := range g.Figures {
-					if f.Roll.Label != "Goblins" {
-						t.Fatalf("figure rolled on %s", f.Roll.Label)
-					}
-				}
+				taken += g.Count(6)
 			}
 		}
 	}

@@ -413,10 +413,18 @@ func (s *System) RollEncounter(r *dice.Roller, typ string, band *Band, opt engin
 	return e, nil
 }
 
+// trackLabel says what the PEF track over a board is.
+func trackLabel(n int) string {
+	if n == 1 {
+		return "The PEF for this board (resolve it before you set up)"
+	}
+	return "PEFs, in the order you resolve them (before you set up)"
+}
+
 // Terrain captions: what the board's terrain means in play.
 var terrainCaptions = map[string]string{
-	"Clear": "Clear: no cover anywhere on the board.",
-	"Cover": "Cover: every figure counts as in cover when shot at. Place the pieces as you like; they are for looks.",
+	"Clear": "Clear: no cover anywhere on the board. PEFs are resolved before anyone sets up; each contact is fought on a board set up like this one.",
+	"Cover": "Cover: every figure counts as in cover when shot at. Place the pieces as you like; they are for looks. PEFs are resolved before anyone sets up; each contact is fought on a board set up like this one.",
 }
 
 // maps lays out the encounter's Battle Boards: the band along the bottom
@@ -454,10 +462,12 @@ func (s *System) maps(r *dice.Roller, e *Encounter, def *rules.Encounter) []boar
 		labels = append(labels, strconv.Itoa(p.Number))
 	}
 	main.PlaceTrack(labels...)
+	main.TrackLabel = trackLabel(len(labels))
 	maps := []board.Map{main}
 	if camp != nil {
 		cm := newMap("Camp Battle Board", camp.Contact.Board)
 		cm.PlaceTrack(strconv.Itoa(camp.Number))
+		cm.TrackLabel = trackLabel(1)
 		maps = append(maps, cm)
 	}
 	return maps

@@ -8,6 +8,7 @@ package systems
 import (
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/engine/swordplay"
 	"github.com/sortie-wargames/sortie/engine/swordsorcery"
 )
 
@@ -15,5 +16,6 @@ import (
 func Builtin() []engine.Builder {
 	return []engine.Builder{
 		{ID: swordsorcery.ID, New: func(s *rules.Set) (engine.System, error) { return swordsorcery.New(s) }},
+		{ID: swordplay.ID, New: func(s *rules.Set) (engine.System, error) { return swordplay.New(s) }},
 	}
 }

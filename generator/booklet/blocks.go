@@ -222,7 +222,7 @@ func (r *renderer) mapSpan(m board.Map) span {
 			return 0
 		}
 		s := min(maxScale, w/m.WidthIn)
-		return r.mapOverhead(m, m.WidthIn*s) + m.HeightIn*s + 1
+		return r.mapOverhead(m, m.WidthIn*s, s) + m.HeightIn*s + 1
 	}
 	return span{before: 2, drawFor: h, draw: func(x, y, w float64) { r.mapsBlock([]board.Map{m}, x, y, w, h(w)) }}
 }

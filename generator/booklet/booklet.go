@@ -1,8 +1,8 @@
 // Package booklet writes Sortie's printable PDF booklets: a scenario pack
 // or a campaign as a book to take to the table, with a cover, contents, one
 // two-page spread per encounter (the Battle Boards drawn to scale on the
-// left, forces, enemy roster and the PEF cards to read on the right), a
-// sealed section of numbered PEF cards, a campaign log sheet and the
+// left, the rest of the encounter on the right), a sealed section of
+// numbered cards for what the rules reveal only in play, a campaign log sheet and the
 // system's Quick Reference Sheets at the back.
 //
 // A booklet prints what the engine rolled and never rolls a die itself,
@@ -118,8 +118,7 @@ type book struct {
 	sheets    [][]*card // the cards dealt to sheets, in card-number order
 	cardW     float64   // every card's size, mm
 	cardH     float64
-	// sealedName is what the cards hold, from the Sealed blocks' titles:
-	// "PEFs".
+	// sealedName is what the cards hold, from the Sealed blocks' titles.
 	sealedName string
 }
 

@@ -2,6 +2,7 @@ package booklet_test
 
 import (
 	"bytes"
+	"github.com/sortie-wargames/sortie/engine/systems"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -56,12 +57,28 @@ func sorcery(t *testing.T) engine.System {
 	return loaded
 }
 
-// registry holds the built-in system.
+// registry holds every built-in system, loaded from the embedded data.
 func registry(t *testing.T) *engine.Registry {
 	t.Helper()
 	reg := engine.NewRegistry()
-	if err := reg.Add(sorcery(t)); err != nil {
-		t.Fatal(err)
+	for _, b := range systems.Builtin() {
+		sys := sorcery(t)
+		if b.ID != systemID {
+			sub, err := fs.Sub(content.FS, "systems/"+b.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			set, err := rules.Load(sub, "content/systems/"+b.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sys, err = b.New(set); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := reg.Add(sys); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return reg
 }

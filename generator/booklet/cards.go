@@ -43,7 +43,7 @@ func pefCards(es []*entry) []*card {
 }
 
 // sealedName names what the cards hold: the Sealed blocks' title when
-// they all have one ("PEFs"), else "cards".
+// they all have one, else "cards".
 func sealedName(es []*entry) string {
 	name := ""
 	for _, e := range es {
@@ -62,7 +62,7 @@ func sealedName(es []*entry) string {
 	return name
 }
 
-// cardsTitle is the sealed section's title: "Sealed PEFs".
+// cardsTitle is the sealed section's title: "Sealed " and what they hold.
 func (r *renderer) cardsTitle() string { return "Sealed " + r.sealedName }
 
 // deal puts the cards on sheets of perSheet cards and numbers them, from
@@ -74,7 +74,7 @@ func (r *renderer) cardsTitle() string { return "Sealed " + r.sealedName }
 // The entries are taken in a shuffled order and their cards listed entry
 // by entry; card i goes on sheet i mod P, where P is the number of sheets
 // (enough for every card, and at least as many as the largest entry has
-// PEFs, so an entry's cards land on P distinct sheets). Each sheet is then
+// sealed items, so an entry's cards land on P distinct sheets). Each sheet is then
 // shuffled and the cards numbered sheet by sheet. The sheets come back in
 // order, each with its cards in card-number order.
 func deal(seed string, cs []*card, perSheet int) ([][]*card, map[pefKey]*card) {

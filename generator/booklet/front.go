@@ -18,7 +18,7 @@ type entry struct {
 	typ    string
 	step   int // a campaign's step; 0 in a pack
 	steps  int
-	state  string // the campaign's state at this entry ("EAL 3"); may be empty
+	state  string // the campaign's state at this entry, as the system prints it; may be empty
 	enc    *engine.Encounter
 	// A campaign's: what follows the encounter and the gamebook links
 	// (none at the last step, where the campaign ends).
@@ -44,7 +44,7 @@ func (e *entry) stepText() string {
 	return fmt.Sprintf("Encounter %d of %d", e.step, e.steps)
 }
 
-// tagline is the step and the state: "Encounter 5 of 12 · EAL 3".
+// tagline is the step and the state: "Encounter 5 of 12 · " and the state.
 func (e *entry) tagline() string {
 	var parts []string
 	if s := e.stepText(); s != "" {

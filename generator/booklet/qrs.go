@@ -1,8 +1,6 @@
 package booklet
 
 import (
-	"strings"
-
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 )
@@ -61,7 +59,7 @@ func (r *renderer) qrsSection() {
 		g := r.tableGrid(tb, qrsLook, colW)
 		headH := r.tableHead(tb, qrsLook, false, true)
 		h := headH + r.gridHeight(g) + r.tableFoot(tb, qrsLook, true)
-		label := groupLabel(t)
+		label := groupLabel(set.System, t)
 		if label != "" && label != group {
 			h += lh(12) + 6
 		}
@@ -85,18 +83,11 @@ func (r *renderer) qrsSection() {
 
 // groupLabel names the run of tables a table belongs to, such as the army
 // lists; "" for a table in no group.
-func groupLabel(t *rules.Table) string {
+func groupLabel(sys *rules.System, t *rules.Table) string {
 	if len(t.Groups) == 0 {
 		return ""
 	}
-	switch g := t.Groups[0]; g {
-	case "army":
-		return "Army lists"
-	case "creatures":
-		return "Creature lists"
-	default:
-		return strings.ToUpper(g[:1]) + g[1:]
-	}
+	return sys.GroupTitle(t.Groups[0])
 }
 
 // groupHeading introduces a run of tables of one group.

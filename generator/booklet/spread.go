@@ -153,7 +153,7 @@ func (r *renderer) mapsHeight(ms []board.Map, w, h float64) float64 {
 	last := 0.0
 	for i, m := range ms {
 		if i/cols == rows-1 {
-			over := max(r.mapOverhead(m, cellW), r.mapOverhead(m, m.WidthIn*scale))
+			over := max(r.mapOverhead(m, cellW, scale), r.mapOverhead(m, m.WidthIn*scale, scale))
 			last = max(last, over+m.HeightIn*scale)
 		}
 	}

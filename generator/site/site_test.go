@@ -3,6 +3,7 @@ package site_test
 import (
 	"errors"
 	"fmt"
+	"github.com/sortie-wargames/sortie/engine/systems"
 	"io/fs"
 	"regexp"
 	"runtime"
@@ -17,7 +18,6 @@ import (
 	"github.com/sortie-wargames/sortie/content"
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/rules"
-	"github.com/sortie-wargames/sortie/engine/swordsorcery"
 	"github.com/sortie-wargames/sortie/generator/site"
 )
 
@@ -35,25 +35,27 @@ var (
 func registry(tb testing.TB) *engine.Registry {
 	tb.Helper()
 	regOnce.Do(func() {
-		sub, err := fs.Sub(content.FS, "systems/"+systemID)
-		if err != nil {
-			regErr = err
-			return
-		}
-		set, err := rules.Load(sub, "content/systems/"+systemID)
-		if err != nil {
-			regErr = err
-			return
-		}
-		sys, err := swordsorcery.New(set)
-		if err != nil {
-			regErr = err
-			return
-		}
 		reg := engine.NewRegistry()
-		if err := reg.Add(sys); err != nil {
-			regErr = err
-			return
+		for _, b := range systems.Builtin() {
+			sub, err := fs.Sub(content.FS, "systems/"+b.ID)
+			if err != nil {
+				regErr = err
+				return
+			}
+			set, err := rules.Load(sub, "content/systems/"+b.ID)
+			if err != nil {
+				regErr = err
+				return
+			}
+			sys, err := b.New(set)
+			if err != nil {
+				regErr = err
+				return
+			}
+			if err := reg.Add(sys); err != nil {
+				regErr = err
+				return
+			}
 		}
 		regVal = reg
 	})
@@ -181,8 +183,11 @@ func TestDefaultSite(t *testing.T) {
 		t.Error("at-the-table has no summary")
 	}
 
-	if len(s.Packs) != 2 {
-		t.Fatalf("%d packs, want 2", len(s.Packs))
+	if len(s.Packs) != 3 {
+		t.Fatalf("%d packs, want 3", len(s.Packs))
+	}
+	if sp := s.Packs[2]; sp.System != "swordplay" || sp.Options != (engine.Options{Enemies: "orcs", Recruits: "northmen"}) || len(sp.Types) != 6 {
+		t.Errorf("Swordplay pack = %+v %+v", sp.Page, sp.Options)
 	}
 	pk := s.Packs[0]
 	wantTypes := []string{"explore", "explore", "explore", "raid", "raid", "raid", "defend", "defend", "defend"}
@@ -200,8 +205,11 @@ func TestDefaultSite(t *testing.T) {
 		t.Errorf("pack body starts %q", firstLine(pk.Body))
 	}
 
-	if len(s.Campaigns) != 1 {
-		t.Fatalf("%d campaigns, want 1", len(s.Campaigns))
+	if len(s.Campaigns) != 2 {
+		t.Fatalf("%d campaigns, want 2", len(s.Campaigns))
+	}
+	if sc := s.Campaigns[1]; sc.System != "swordplay" || sc.Steps != 6 {
+		t.Errorf("Swordplay campaign = %+v steps %d", sc.Page, sc.Steps)
 	}
 	c := s.Campaigns[0]
 	if c.Steps != 12 || c.Slug != "the-long-road" || c.Title != "The Long Road" || c.System != systemID ||
@@ -209,8 +217,8 @@ func TestDefaultSite(t *testing.T) {
 		t.Errorf("campaign = %+v steps %d", c.Page, c.Steps)
 	}
 
-	if len(s.Systems) != 1 {
-		t.Fatalf("%d system pages, want 1", len(s.Systems))
+	if len(s.Systems) != 2 {
+		t.Fatalf("%d system pages, want 2", len(s.Systems))
 	}
 	sp := s.Systems[0]
 	if sp.Slug != systemID || sp.Title != "2d6 Sword & Sorcery" || sp.File != "content/systems/"+systemID+"/index.md" {
@@ -436,10 +444,10 @@ func TestErrors(t *testing.T) {
 		// Systems and encounter types.
 		{"unknown system in pack",
 			map[string]string{"content/packs/x.md": front("title: P", "seed: s", "encounters: raid", "system: chess")},
-			`content/packs/x.md:5: unknown system "chess" (known: ` + systemID + `)`},
+			`content/packs/x.md:5: unknown system "chess" (known: ` + systemID + `, swordplay)`},
 		{"unknown system in campaign",
 			map[string]string{"content/campaigns/c.md": front("title: C", "system: 2D6-Sword-And-Sorcery", "seed: s", "steps: 2")},
-			`content/campaigns/c.md:3: unknown system "2D6-Sword-And-Sorcery" (known: ` + systemID + `)`},
+			`content/campaigns/c.md:3: unknown system "2D6-Sword-And-Sorcery" (known: ` + systemID + `, swordplay)`},
 		{"unknown encounter type",
 			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters: explore 2, picnic 3")},
 			`content/packs/x.md:5: unknown encounter type "picnic" (known: explore, raid, defend)`},

@@ -294,7 +294,7 @@ func sealedItems(bs []doc.Block) (title string, items []doc.SealedItem) {
 // printView is the print-only section of sealed items: printed upside down
 // on the last pages, so a player reads one only when the game reaches it.
 type printView struct {
-	Title string // "Sealed PEFs"
+	Title string // "Sealed " and the Sealed block's title
 	Cards []cardView
 }
 

@@ -2,135 +2,203 @@ package web
 
 import (
 	"fmt"
+	"html/template"
+	"math"
 	"strings"
 
 	"github.com/sortie-wargames/sortie/engine/board"
+	"github.com/sortie-wargames/sortie/engine/board/draw"
 )
 
-// mapView is a board.Map laid out for the SVG template: the same model the
-// booklets draw, in the same inches.
+// mapView is a board.Map drawn for a page: the marks engine/board/draw
+// lays out from the style table, written as inline SVG in millimetres,
+// the same marks the booklets print, and a legend of what it shows.
 type mapView struct {
 	board.Map
-	ViewBox string
-	Label   string // what a screen reader hears
-	Grid    []line
-	Zones   []zoneView
-	Pieces  []pieceView
-	Arrows  []string // entry arrows, as polygon points
-	Links   []string // arrows between the markers of a track, as polygon points
-	TrackY  float64  // where the track's caption sits
-	Section []line   // section boundaries, when the rules number nine sections
-	Numbers []label  // the section numbers
-	Scale   line     // a one-inch scale bar under the board
+	SVG    template.HTML // the board, escaped here
+	Legend template.HTML // the legend's entries, escaped here
 }
 
-type line struct{ X1, Y1, X2, Y2 float64 }
-
-type label struct {
-	X, Y float64
-	Text string
+// svgScale is how many millimetres an inch is drawn on the site: a board
+// 110 mm across, about as the booklets print two boards side by side, so
+// that its text, sized in points for print, is large against a board
+// shown in a column of a page.
+func svgScale(m board.Map) float64 {
+	return 110 / max(m.WidthIn, m.HeightIn, 1)
 }
 
-type zoneView struct {
-	board.Zone
-	Pattern string
-	LX, LY  float64
-}
-
-type pieceView struct {
-	board.Piece
-	Points string
-	LX, LY float64
-}
-
-const margin = 1.2 // inches around the board for edge labels
-
-// entryArrows are where the band's entry arrows stand along its edge, as
-// fractions of the edge: the booklets draw them at the same places.
-var entryArrows = []float64{0.25, 0.75}
+// Track sizes in mm, as the booklets draw them.
+const (
+	trackR   = 3.2
+	trackPt  = 7.5
+	trackGap = 2.0
+)
 
 func newMapView(m board.Map) mapView {
-	v := mapView{Map: m}
-	top := margin
+	s := svgScale(m)
+	d := draw.Board(m, s)
+	ops := d.Ops
+	top := d.Top
 	if m.Track && len(m.Markers) > 0 {
-		top = -board.TrackY + 1.4
-		v.TrackY = board.TrackY - 0.75
-		for i := 1; i < len(m.Markers); i++ {
-			a, b := m.Markers[i-1], m.Markers[i]
-			x0, x1, y := a.X+0.6, b.X-0.6, a.Y
-			v.Links = append(v.Links, points([]board.Point{
-				{X: x0, Y: y - 0.04}, {X: x1 - 0.2, Y: y - 0.04}, {X: x1 - 0.2, Y: y - 0.16},
-				{X: x1, Y: y}, {X: x1 - 0.2, Y: y + 0.16}, {X: x1 - 0.2, Y: y + 0.04}, {X: x0, Y: y + 0.04},
-			}))
-		}
+		ops = append(ops, track(m, s, top)...)
+		top += trackPt*draw.PtMM*1.3 + 2*trackR + trackGap + 1
 	}
-	v.ViewBox = fmt.Sprintf("%s %s %s %s", num(-0.6), num(-top), num(m.WidthIn+1.2), num(m.HeightIn+top+2.4))
-	var desc []string
-	desc = append(desc, fmt.Sprintf("%s, %s by %s inches, %s", m.Title, num(m.WidthIn), num(m.HeightIn), m.Terrain))
-	for x := 1.0; x < m.WidthIn; x++ {
-		v.Grid = append(v.Grid, line{x, 0, x, m.HeightIn})
-	}
-	for y := 1.0; y < m.HeightIn; y++ {
-		v.Grid = append(v.Grid, line{0, y, m.WidthIn, y})
-	}
-	if m.Sections {
-		sw, sh := m.WidthIn/3, m.HeightIn/3
-		for i := 1.0; i < 3; i++ {
-			v.Section = append(v.Section, line{i * sw, 0, i * sw, m.HeightIn}, line{0, i * sh, m.WidthIn, i * sh})
-		}
-		for i := range 9 {
-			v.Numbers = append(v.Numbers, label{(float64(i%3) + 0.5) * sw, (float64(i/3)+0.5)*sh + sh/6, fmt.Sprint(i + 1)})
-		}
-	}
-	for _, z := range m.Zones {
-		zv := zoneView{Zone: z, Pattern: "sortie-zone-" + z.Side, LX: z.X + z.W/2, LY: z.Y + z.H/2 + 0.2}
-		if z.Side == board.Enemy && len(m.Markers) > 0 && !m.Track {
-			zv.LY = z.Y + z.H - 0.35 // keep clear of the markers
-		}
-		v.Zones = append(v.Zones, zv)
-		desc = append(desc, z.Label)
-		if z.Enters {
-			for _, f := range entryArrows {
-				x := z.X + z.W*f
-				y := z.Y + z.H + 0.15
-				v.Arrows = append(v.Arrows, points([]board.Point{
-					{X: x, Y: y}, {X: x + 0.35, Y: y + 0.55}, {X: x + 0.12, Y: y + 0.55},
-					{X: x + 0.12, Y: y + 0.95}, {X: x - 0.12, Y: y + 0.95}, {X: x - 0.12, Y: y + 0.55},
-					{X: x - 0.35, Y: y + 0.55},
-				}))
-			}
-		}
-	}
-	for _, p := range m.Pieces {
-		cx, cy := centre(p.Outline)
-		pv := pieceView{Piece: p, Points: points(p.Outline), LX: cx, LY: cy + 0.15}
-		if p.Kind == board.Ruins { // a thin wall: label it underneath
-			for _, pt := range p.Outline {
-				pv.LY = max(pv.LY, pt.Y+0.5)
-			}
-		}
-		v.Pieces = append(v.Pieces, pv)
-		desc = append(desc, p.Label)
-	}
-	for _, mk := range m.Markers {
-		desc = append(desc, mk.Title)
-	}
-	v.Label = strings.Join(desc, "; ")
-	v.Scale = line{0, m.HeightIn + 2, 1, m.HeightIn + 2} // a row of its own, under "Your edge"
+	pad := 2.0
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg viewBox="%s %s %s %s" role="img" aria-label="%s" xmlns="http://www.w3.org/2000/svg">`,
+		num(-pad), num(-top-pad), num(d.W+2*pad), num(d.H+top+d.Bottom+2*pad), esc(describe(m)))
+	fmt.Fprintf(&b, "\n<title>%s</title>", esc(title(m)))
+	writeOps(&b, ops)
+	b.WriteString("\n</svg>")
+	v := mapView{Map: m, SVG: template.HTML(b.String())} //nolint: every text and attribute is escaped by esc
+	v.Legend = legend(m)
 	return v
 }
 
-func centre(pts []board.Point) (float64, float64) {
-	var x, y float64
-	for _, p := range pts {
-		x += p.X
-		y += p.Y
+func title(m board.Map) string {
+	if m.Terrain == "" {
+		return m.Title
 	}
-	n := float64(max(len(pts), 1))
-	return x / n, y / n
+	return m.Title + ": " + m.Terrain
 }
 
-func points(pts []board.Point) string {
+// describe is what a screen reader hears for a board.
+func describe(m board.Map) string {
+	desc := []string{fmt.Sprintf("%s, %s by %s inches", m.Title, num(m.WidthIn), num(m.HeightIn))}
+	if m.Terrain != "" {
+		desc[0] += ", " + m.Terrain
+	}
+	if secs := m.Sections(); len(secs) > 0 {
+		desc = append(desc, fmt.Sprintf("%d numbered sections", len(secs)))
+	}
+	for _, z := range m.Zones {
+		desc = append(desc, z.Label)
+	}
+	for _, p := range m.Pieces {
+		t := p.Label
+		if p.Section > 0 {
+			t += fmt.Sprintf(" in section %d", p.Section)
+		}
+		if p.Count > 0 {
+			t += fmt.Sprintf(", %d buildings", p.Count)
+		}
+		if p.Note != "" {
+			t += ", " + p.Note
+		}
+		desc = append(desc, t)
+	}
+	for _, l := range m.Lines {
+		desc = append(desc, l.Label)
+	}
+	for _, mk := range m.Markers {
+		t := mk.Title
+		if mk.Section > 0 {
+			t += fmt.Sprintf(" in section %d", mk.Section)
+		}
+		desc = append(desc, t)
+	}
+	return strings.Join(desc, "; ")
+}
+
+// track lays out a track of markers above the board, as the booklets do:
+// a label, then the markers where the map places them across the board,
+// with an arrow from each to the next.
+func track(m board.Map, s, top float64) []draw.Op {
+	text := m.TrackLabel
+	lineH := trackPt * draw.PtMM * 1.3
+	y := -top - trackGap - trackR
+	ops := []draw.Op{{Shape: draw.Text, Class: "track", Pts: []draw.P{{X: m.WidthIn * s / 2, Y: y - trackR - 0.5 - lineH/2}},
+		Text: text, Size: trackPt, Fill: 0.25, Stroke: draw.None}}
+	for i, mk := range m.Markers {
+		x := mk.X * s
+		if i > 0 {
+			px := m.Markers[i-1].X * s
+			x0, x1 := px+trackR+0.9, x-trackR-0.9
+			if x1-x0 >= 2.5 {
+				head := min(1.8, (x1-x0)/2)
+				ops = append(ops,
+					draw.Op{Shape: draw.Path, Class: "track", Pts: []draw.P{{X: x0, Y: y}, {X: x1 - head*0.8, Y: y}}, Fill: draw.None, Stroke: 0, Width: 0.4},
+					draw.Op{Shape: draw.Poly, Class: "track", Pts: []draw.P{{X: x1, Y: y}, {X: x1 - head, Y: y - head*0.55}, {X: x1 - head, Y: y + head*0.55}}, Fill: 0, Stroke: draw.None})
+			}
+		}
+		ops = append(ops, draw.Marker(mk.Label, draw.P{X: x, Y: y}, trackR)...)
+	}
+	return ops
+}
+
+// legend is the entries for what m shows, each with a swatch drawn from
+// the style table as the booklets draw it.
+func legend(m board.Map) template.HTML {
+	var b strings.Builder
+	const w, h = 9.0, 5.0
+	for _, e := range board.Legend(m) {
+		fmt.Fprintf(&b, `<li><svg class="swatch" viewBox="-0.5 -0.5 %s %s" width="%s" height="%s" aria-hidden="true">`,
+			num(w+1), num(h+1), num((w+1)*4), num((h+1)*4))
+		writeOps(&b, draw.Swatch(e, 0, 0, w, h))
+		fmt.Fprintf(&b, "</svg> %s</li>\n", esc(e.Label))
+	}
+	return template.HTML(b.String()) //nolint: labels are escaped by esc
+}
+
+// writeOps writes marks as SVG elements, consecutive marks of one class
+// in one group.
+func writeOps(b *strings.Builder, ops []draw.Op) {
+	class := "\x00"
+	for _, o := range ops {
+		if o.Class != class {
+			if class != "\x00" {
+				b.WriteString("</g>")
+			}
+			class = o.Class
+			fmt.Fprintf(b, "\n<g class=\"%s\">", esc(class))
+		}
+		paint := fmt.Sprintf(` fill="%s"`, colour(o.Fill))
+		if o.Stroke != draw.None && o.Shape != draw.Text {
+			paint += fmt.Sprintf(` stroke="%s" stroke-width="%s"`, colour(o.Stroke), num(o.Width))
+			if o.Dash > 0 {
+				paint += fmt.Sprintf(` stroke-dasharray="%s"`, num(o.Dash))
+			}
+		}
+		switch o.Shape {
+		case draw.Poly:
+			fmt.Fprintf(b, `<polygon points="%s"%s/>`, points(o.Pts), paint)
+		case draw.Path:
+			fmt.Fprintf(b, `<polyline points="%s" fill="none"%s/>`, points(o.Pts), strings.TrimPrefix(paint, ` fill="none"`))
+		case draw.Circle:
+			fmt.Fprintf(b, `<circle cx="%s" cy="%s" r="%s"%s/>`, num(o.Pts[0].X), num(o.Pts[0].Y), num(o.R), paint)
+		case draw.Text:
+			anchor := "middle"
+			if o.Left {
+				anchor = "start"
+			}
+			attrs := ""
+			if o.Bold {
+				attrs += ` font-weight="bold"`
+			}
+			if o.Halo {
+				attrs += fmt.Sprintf(` stroke="#fff" stroke-width="%s" stroke-linejoin="round" paint-order="stroke"`, num(o.Size*draw.PtMM*0.4))
+			}
+			fmt.Fprintf(b, `<text x="%s" y="%s" font-size="%s" text-anchor="%s" dominant-baseline="central"%s%s>%s</text>`,
+				num(o.Pts[0].X), num(o.Pts[0].Y), num(o.Size*draw.PtMM), anchor, paint, attrs, esc(o.Text))
+		}
+	}
+	if class != "\x00" {
+		b.WriteString("</g>")
+	}
+}
+
+// colour writes a grey level as an SVG colour.
+func colour(g float64) string {
+	if g == draw.None {
+		return "none"
+	}
+	v := int(math.Round(g * 255))
+	return fmt.Sprintf("#%02x%02x%02x", v, v, v)
+}
+
+func esc(s string) string { return template.HTMLEscapeString(s) }
+
+func points(pts []draw.P) string {
 	var b strings.Builder
 	for i, p := range pts {
 		if i > 0 {

@@ -2,9 +2,15 @@ package web
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sortie-wargames/sortie/engine/board"
+	"github.com/sortie-wargames/sortie/engine/board/boardtest"
 )
 
 func TestNum(t *testing.T) {
@@ -15,24 +21,114 @@ func TestNum(t *testing.T) {
 	}
 }
 
-func TestMapViewSections(t *testing.T) {
-	m := board.New("B", 12, 12, "in", true, "out")
-	if v := newMapView(m); len(v.Section)+len(v.Numbers) != 0 {
-		t.Errorf("a board without sections drew %d lines, %d numbers", len(v.Section), len(v.Numbers))
+// save writes a board's SVG and legend into an HTML page in
+// $SORTIE_SVG_OUT when it is set, for looking at.
+func save(t *testing.T, name string, v mapView) {
+	t.Helper()
+	dir := os.Getenv("SORTIE_SVG_OUT")
+	if dir == "" {
+		return
 	}
-	m.Sections = true
+	css, err := os.ReadFile("../../templates/style.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><style>" + string(css) + "</style></head><body><main><figure class=\"board\">" +
+		string(v.SVG) + "<ul class=\"legend\">" + string(v.Legend) + "</ul></figure></main></body></html>"
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// groups returns the content of every <g class="kind"> group of an SVG,
+// joined per class.
+func groups(svg string) map[string]string {
+	out := map[string]string{}
+	for _, m := range regexp.MustCompile(`<g class="([^"]+)">(.*?)</g>`).FindAllStringSubmatch(svg, -1) {
+		out[m[1]] += m[2]
+	}
+	return out
+}
+
+// TestFullBoard draws a board with every kind of feature and checks that
+// each kind has a pattern of its own, and that the legend lists exactly
+// the kinds present.
+func TestFullBoard(t *testing.T) {
+	m := boardtest.Full()
 	v := newMapView(m)
-	if len(v.Section) != 4 || len(v.Numbers) != 9 {
-		t.Fatalf("%d section lines and %d numbers, want 4 and 9", len(v.Section), len(v.Numbers))
+	save(t, "full.html", v)
+	svg := string(v.SVG)
+	g := groups(svg)
+	present := []string{board.Woods, board.Hills, board.Lake, board.Rough, board.Buildings, board.River, board.Road, board.Bridge, board.Ford}
+	shape := func(s string) string { // a pattern's elements, without their places
+		return regexp.MustCompile(`(points|cx|cy|x|y)="[^"]*"`).ReplaceAllString(s, "")
 	}
-	// 7-9 run along the player's (bottom) edge, left to right.
-	for i, n := range v.Numbers[6:] {
-		if n.Text != string(rune('7'+i)) || n.Y < 8 || n.X != 2+4*float64(i) {
-			t.Errorf("section %s at (%v, %v)", n.Text, n.X, n.Y)
+	seen := map[string]string{}
+	for _, k := range present {
+		if g[k] == "" {
+			t.Errorf("no %s drawn", k)
+			continue
+		}
+		s := shape(g[k])
+		for other, o := range seen {
+			if o == s {
+				t.Errorf("%s and %s are drawn alike", k, other)
+			}
+		}
+		seen[k] = s
+	}
+	for _, k := range []string{board.Rocks, board.Ruins, board.ZoneBand, board.ZoneEnemy} {
+		if g[k] != "" {
+			t.Errorf("%s drawn on a board without any", k)
 		}
 	}
-	if len(v.Arrows) != len(entryArrows) {
-		t.Errorf("%d entry arrows, want %d", len(v.Arrows), len(entryArrows))
+	var got []string
+	for _, m := range regexp.MustCompile(`</svg> ([^<]+)</li>`).FindAllStringSubmatch(string(v.Legend), -1) {
+		got = append(got, m[1])
+	}
+	want := []string{"PEF marker"}
+	for _, k := range present {
+		want = append(want, board.StyleOf(k).Legend)
+	}
+	want = append(want, "1 square = 6 inches")
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("legend %q\nwant %q", got, want)
+	}
+	// Section numbers in boxes, drawn after (above) all terrain.
+	if n := strings.Count(g["section"], "<text"); n != 9 {
+		t.Errorf("%d section numbers, want 9", n)
+	}
+	last := strings.LastIndex(svg, `<g class="section"><polygon`)
+	for _, k := range present {
+		if i := strings.LastIndex(svg, `<g class="`+k+`">`); i > last {
+			t.Errorf("%s is drawn over the section numbers", k)
+		}
+	}
+	// Labels: "Buildings: 3", "DV 2", the river's width.
+	for _, s := range []string{">Buildings: 3<", ">DV 2<", `>River 6"<`, ">Your edge<"} {
+		if !strings.Contains(svg, strings.ReplaceAll(s, `"`, "&#34;")) {
+			t.Errorf("no %s on the board", s)
+		}
+	}
+	if strings.Contains(svg, "Enemy edge") {
+		t.Error("an enemy edge on a board without an enemy zone")
+	}
+}
+
+// TestLabelSize checks that no text on a board is under 7 pt against the
+// board drawn as wide as the site shows it.
+func TestLabelSize(t *testing.T) {
+	for _, m := range []board.Map{boardtest.Full(), board.New("B", 12, 12, "in", true, "out")} {
+		v := newMapView(m)
+		for _, f := range regexp.MustCompile(`font-size="([0-9.]+)"`).FindAllStringSubmatch(string(v.SVG), -1) {
+			var mm float64
+			fmt.Sscan(f[1], &mm)
+			if pt := mm / (25.4 / 72); pt < 6.99 {
+				t.Errorf("%v\" board: text at %.1f pt", m.WidthIn, pt)
+			}
+		}
 	}
 }
 
@@ -40,15 +136,23 @@ func TestMapViewTrack(t *testing.T) {
 	m := board.New("B", 12, 12, "in", true, "out")
 	m.PlaceTrack("1", "2", "3")
 	v := newMapView(m)
-	if len(v.Links) != 2 {
-		t.Errorf("%d arrows between 3 markers, want 2", len(v.Links))
-	}
-	// The view box reaches above the track.
+	save(t, "track.html", v)
 	var x, y, w, h float64
-	if _, err := fmt.Sscan(v.ViewBox, &x, &y, &w, &h); err != nil {
+	if _, err := fmt.Sscanf(string(v.SVG), `<svg viewBox="%g %g %g %g"`, &x, &y, &w, &h); err != nil {
 		t.Fatal(err)
 	}
-	if y > board.TrackY-0.6 || y+h < m.HeightIn+1.5 {
-		t.Errorf("view box %q does not hold the track at %v and the labels under the board", v.ViewBox, board.TrackY)
+	// The view box reaches above the track's markers and its label.
+	top := 0.0
+	for _, c := range regexp.MustCompile(`cy="(-[0-9.]+)" r="([0-9.]+)"`).FindAllStringSubmatch(string(v.SVG), -1) {
+		var cy, r float64
+		fmt.Sscan(c[1], &cy)
+		fmt.Sscan(c[2], &r)
+		top = min(top, cy-r)
+	}
+	if top == 0 || y > top-4 {
+		t.Errorf("view box %v does not hold the track reaching up to %v and its label", y, top)
+	}
+	if n := strings.Count(string(v.SVG), `<g class="track">`); n == 0 {
+		t.Error("no track drawn")
 	}
 }

@@ -1,0 +1,675 @@
+// Package draw turns a board.Map into a list of simple marks (polygons,
+// lines, circles and text, in millimetres as printed) by reading the one
+// style table, board.Styles. The site's SVG and the booklets' PDF draw
+// these marks and nothing else on the board, so the two cannot differ:
+// patterns, labels, section numbers, entry arrows, edge names and the
+// scale bar are all laid out here, in the order they are drawn.
+package draw
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/sortie-wargames/sortie/engine/board"
+)
+
+// Shapes of a mark.
+const (
+	Poly   = "poly"   // a closed polygon
+	Path   = "path"   // an open polyline
+	Circle = "circle" // Pts[0], radius R
+	Text   = "text"   // Text centred on Pts[0] (or starting there when Left)
+)
+
+// None is a Fill or Stroke that is not drawn.
+const None = -1.0
+
+// Op is one mark. Greys run from 0 (black) to 1 (white).
+type Op struct {
+	Shape  string
+	Class  string // what it belongs to: a feature kind, "section", "grid", "label", ...
+	Pts    []P
+	R      float64
+	Fill   float64
+	Stroke float64
+	Width  float64 // the stroke's weight in mm
+	Dash   float64 // dash and gap length in mm; 0 for a solid line
+	Text   string
+	Size   float64 // text size in points
+	Bold   bool
+	Halo   bool // white behind the text: a box in the PDF, a halo in the SVG
+	Left   bool // the text starts at Pts[0] rather than centring on it
+}
+
+// Text sizes in points. At the booklet's map sizes (120-170 mm wide) and
+// on the site's, no text on a board is smaller than 7 pt.
+const (
+	LabelPt   = 7.5
+	NotePt    = 7
+	SectionPt = 9
+	EdgePt    = 8
+	MarkerPt  = 9
+)
+
+// PtMM is a point in millimetres.
+const PtMM = 25.4 / 72
+
+// ArrowLen is how far an entry arrow reaches out from the board's edge,
+// and RowH the height of the row of arrows, edge name and scale bar under
+// (or over) the board.
+const (
+	ArrowLen = 5.0
+	RowH     = 7.0
+)
+
+// Drawing is a board drawn Scale mm to the inch: the board covers (0, 0)
+// to (W, H); marks above it reach up to -Top and below it down to H+Bottom.
+type Drawing struct {
+	Scale, W, H float64
+	Top, Bottom float64
+	Ops         []Op
+}
+
+// TextW estimates the width of text at size points: the renderers measure
+// exactly where they can; this is for keeping marks apart.
+func TextW(text string, size float64, bold bool) float64 {
+	k := 0.53
+	if bold {
+		k = 0.58
+	}
+	return float64(len([]rune(text))) * size * PtMM * k
+}
+
+// Margins is the room a board drawn by Board needs above and below it for
+// its edge names, entry arrows and scale bar.
+func Margins(m board.Map) (top, bottom float64) {
+	bottom = RowH // the scale bar, at the least
+	if edgeNamed(m, board.Top) {
+		top = RowH
+	}
+	return top, bottom
+}
+
+// edgeNamed reports whether Board names the edge or draws arrows on it.
+func edgeNamed(m board.Map, edge string) bool {
+	if m.PlayerEdge() == edge {
+		return true
+	}
+	for _, z := range m.Zones {
+		if m.ZoneEdge(z) == edge {
+			return true
+		}
+	}
+	return false
+}
+
+// Board draws m at scale mm to the inch.
+func Board(m board.Map, scale float64) Drawing {
+	d := Drawing{Scale: scale, W: m.WidthIn * scale, H: m.HeightIn * scale}
+	d.Top, d.Bottom = Margins(m)
+	b := &builder{m: m, s: scale, d: &d}
+	b.ground()
+	b.add(Op{Shape: Poly, Class: "board", Pts: b.rect(0, 0, m.WidthIn, m.HeightIn), Fill: None, Stroke: 0, Width: 0.6})
+	b.labels()
+	b.sectionNumbers()
+	b.markers()
+	b.edges()
+	return d
+}
+
+type builder struct {
+	m board.Map
+	s float64
+	d *Drawing
+}
+
+func (b *builder) add(ops ...Op) { b.d.Ops = append(b.d.Ops, ops...) }
+
+func (b *builder) pt(p board.Point) P { return P{p.X * b.s, p.Y * b.s} }
+
+func (b *builder) pts(ps []board.Point) []P {
+	out := make([]P, len(ps))
+	for i, p := range ps {
+		out[i] = b.pt(p)
+	}
+	return out
+}
+
+func (b *builder) rect(x, y, w, h float64) []P {
+	return []P{{x * b.s, y * b.s}, {(x + w) * b.s, y * b.s}, {(x + w) * b.s, (y + h) * b.s}, {x * b.s, (y + h) * b.s}}
+}
+
+// ground draws everything under the labels: white, zones, squares,
+// terrain, section lines.
+func (b *builder) ground() {
+	m := b.m
+	b.add(Op{Shape: Poly, Class: "board", Pts: b.rect(0, 0, m.WidthIn, m.HeightIn), Fill: 1, Stroke: None})
+	for _, z := range m.Zones {
+		kind := board.ZoneBand
+		if z.Side == board.Enemy {
+			kind = board.ZoneEnemy
+		}
+		b.add(Area(kind, b.rect(z.X, z.Y, z.W, z.H), 0)...)
+	}
+	g := m.GridIn()
+	for x := g; x < m.WidthIn-1e-9; x += g {
+		b.add(Op{Shape: Path, Class: "grid", Pts: []P{{x * b.s, 0}, {x * b.s, b.d.H}}, Fill: None, Stroke: 0.72, Width: 0.12})
+	}
+	for y := g; y < m.HeightIn-1e-9; y += g {
+		b.add(Op{Shape: Path, Class: "grid", Pts: []P{{0, y * b.s}, {b.d.W, y * b.s}}, Fill: None, Stroke: 0.72, Width: 0.12})
+	}
+	for _, p := range m.Pieces {
+		b.add(Area(p.Kind, b.pts(p.Outline), p.Count)...)
+	}
+	for _, kind := range []string{board.River, board.Road, board.Ford, board.Bridge} {
+		for _, l := range m.Lines {
+			if l.Kind == kind {
+				b.add(b.line(l)...)
+			}
+		}
+	}
+	for _, l := range m.Lines { // kinds the table does not know
+		if _, ok := board.Styles[l.Kind]; !ok {
+			b.add(b.line(l)...)
+		}
+	}
+	secs := m.Sections()
+	for _, s := range secs {
+		if s.X > 0 {
+			b.add(Op{Shape: Path, Class: "section", Pts: []P{b.pt(board.Point{X: s.X, Y: s.Y}), b.pt(board.Point{X: s.X, Y: s.Y + s.H})}, Fill: None, Stroke: 0.2, Width: 0.35, Dash: 1.5})
+		}
+		if s.Y > 0 {
+			b.add(Op{Shape: Path, Class: "section", Pts: []P{b.pt(board.Point{X: s.X, Y: s.Y}), b.pt(board.Point{X: s.X + s.W, Y: s.Y})}, Fill: None, Stroke: 0.2, Width: 0.35, Dash: 1.5})
+		}
+	}
+}
+
+// line draws a line feature as a band of its width, clipped to the board.
+func (b *builder) line(l board.Line) []Op {
+	path := b.pts(l.Path)
+	poly := clipRect(band(path, l.WidthIn*b.s), b.d.W, b.d.H)
+	if len(poly) < 3 {
+		return nil
+	}
+	st := board.StyleOf(l.Kind)
+	angle := 0.0
+	if len(path) >= 2 {
+		a, c := path[0], path[len(path)-1]
+		angle = -math.Atan2(c.Y-a.Y, c.X-a.X) * 180 / math.Pi
+	}
+	ops := []Op{{Shape: Poly, Class: l.Kind, Pts: poly, Fill: st.Fill, Stroke: None}}
+	if st.Pattern.Kind == board.Dashes {
+		p := st.Pattern
+		ops = append(ops, Op{Shape: Path, Class: l.Kind, Pts: path, Fill: None, Stroke: p.Grey, Width: p.Weight, Dash: p.Size})
+	} else {
+		ops = append(ops, pattern(l.Kind, st.Pattern, poly, angle)...)
+	}
+	if st.Outline > 0 {
+		// A band's long sides are its banks or kerbs; its ends lie on the
+		// board's edge or across a river, and are drawn too.
+		ops = append(ops, Op{Shape: Poly, Class: l.Kind, Pts: poly, Fill: None, Stroke: 0, Width: st.Outline, Dash: dash(st)})
+	}
+	return ops
+}
+
+func dash(st board.Style) float64 {
+	if st.Dashed {
+		return 1.2
+	}
+	return 0
+}
+
+// Area draws an area of the given kind with its style: ground, pattern,
+// count building blocks and outline. The legend draws its swatches with it.
+func Area(kind string, poly []P, count int) []Op {
+	if len(poly) < 3 {
+		return nil
+	}
+	st := board.StyleOf(kind)
+	ops := []Op{{Shape: Poly, Class: kind, Pts: poly, Fill: st.Fill, Stroke: None}}
+	ops = append(ops, pattern(kind, st.Pattern, poly, 0)...)
+	if st.Blocks {
+		ops = append(ops, blocks(kind, poly, count)...)
+	}
+	if st.Outline > 0 {
+		ops = append(ops, Op{Shape: Poly, Class: kind, Pts: poly, Fill: None, Stroke: 0, Width: st.Outline, Dash: dash(st)})
+	}
+	return ops
+}
+
+// blocks draws n building footprints in a row (or rows) across the upper
+// middle of an area: solid black with a white edge, one per building.
+func blocks(kind string, poly []P, n int) []Op {
+	if n <= 0 {
+		return nil
+	}
+	x0, y0, x1, y1 := bounds(poly)
+	w, h := x1-x0, y1-y0
+	perRow := min(n, 4)
+	rows := (n + perRow - 1) / perRow
+	side := min(w/(float64(perRow)*1.7+0.5), h/(float64(rows)*1.7+2.5), 6)
+	gap := side * 0.7
+	var ops []Op
+	for i := range n {
+		row, col := i/perRow, i%perRow
+		inRow := min(perRow, n-row*perRow)
+		rowW := float64(inRow)*side + float64(inRow-1)*gap
+		x := x0 + (w-rowW)/2 + float64(col)*(side+gap)
+		y := y0 + h*0.58 + float64(row)*(side+gap)
+		ops = append(ops, Op{Shape: Poly, Class: kind, Pts: []P{{x, y}, {x + side, y}, {x + side, y + side*0.8}, {x, y + side*0.8}}, Fill: 0, Stroke: 1, Width: 0.3})
+	}
+	return ops
+}
+
+// pattern draws a pattern inside poly; angle turns it (for line
+// features, their direction).
+func pattern(kind string, p board.Pattern, poly []P, angle float64) []Op {
+	ink := func(pts []P) Op {
+		return Op{Shape: Path, Class: kind, Pts: pts, Fill: None, Stroke: p.Grey, Width: p.Weight}
+	}
+	var ops []Op
+	switch p.Kind {
+	case board.Hatch, board.Cross:
+		for _, seg := range lines(poly, p.Angle+angle, p.Spacing) {
+			ops = append(ops, ink(seg))
+		}
+		if p.Kind == board.Cross {
+			for _, seg := range lines(poly, p.Angle+angle+90, p.Spacing) {
+				ops = append(ops, ink(seg))
+			}
+		}
+	case board.Waves:
+		for _, w := range waves(poly, p.Angle+angle, p.Spacing, p.Size) {
+			ops = append(ops, ink(w))
+		}
+	case board.Dots, board.Stipple, board.Trees:
+		for _, c := range spots(poly, p) {
+			switch p.Kind {
+			case board.Trees:
+				ops = append(ops,
+					Op{Shape: Circle, Class: kind, Pts: []P{c}, R: p.Size, Fill: 1, Stroke: p.Grey, Width: p.Weight},
+					ink([]P{{c.X, c.Y + p.Size}, {c.X, c.Y + p.Size*1.7}}))
+			default:
+				ops = append(ops, Op{Shape: Circle, Class: kind, Pts: []P{c}, R: p.Size, Fill: p.Grey, Stroke: None})
+			}
+		}
+	case board.Contours:
+		c := centroid(poly)
+		far := 0.0
+		for _, q := range poly {
+			far = max(far, math.Hypot(q.X-c.X, q.Y-c.Y))
+		}
+		for k := 1; k <= 3; k++ {
+			f := 1 - float64(k)*p.Spacing/far
+			if f < 0.15 {
+				break
+			}
+			ring := make([]P, len(poly))
+			for i, q := range poly {
+				ring[i] = P{c.X + (q.X-c.X)*f, c.Y + (q.Y-c.Y)*f}
+			}
+			ops = append(ops, Op{Shape: Poly, Class: kind, Pts: ring, Fill: None, Stroke: p.Grey, Width: p.Weight})
+		}
+	}
+	return ops
+}
+
+// lines are the parts inside poly of parallel lines at angle degrees,
+// spacing mm apart.
+func lines(poly []P, angle, spacing float64) [][]P {
+	if spacing <= 0 {
+		return nil
+	}
+	a := angle * math.Pi / 180
+	d := P{math.Cos(a), -math.Sin(a)} // along the lines, y down
+	n := P{-d.Y, d.X}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	tlo, thi := math.Inf(1), math.Inf(-1)
+	for _, q := range poly {
+		o := q.X*n.X + q.Y*n.Y
+		t := q.X*d.X + q.Y*d.Y
+		lo, hi, tlo, thi = min(lo, o), max(hi, o), min(tlo, t), max(thi, t)
+	}
+	var out [][]P
+	// Lines sit on multiples of spacing, so neighbouring areas line up.
+	for o := math.Ceil(lo/spacing) * spacing; o <= hi; o += spacing {
+		a := P{n.X*o + d.X*(tlo-1), n.Y*o + d.Y*(tlo-1)}
+		b := P{n.X*o + d.X*(thi+1), n.Y*o + d.Y*(thi+1)}
+		for _, s := range clip(a, b, poly) {
+			out = append(out, []P{s[0], s[1]})
+		}
+	}
+	return out
+}
+
+// waves are wavy lines at angle, spacing apart and size high, inside poly.
+func waves(poly []P, angle, spacing, size float64) [][]P {
+	if spacing <= 0 {
+		return nil
+	}
+	a := angle * math.Pi / 180
+	d := P{math.Cos(a), -math.Sin(a)}
+	n := P{-d.Y, d.X}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	tlo, thi := math.Inf(1), math.Inf(-1)
+	for _, q := range poly {
+		o := q.X*n.X + q.Y*n.Y
+		t := q.X*d.X + q.Y*d.Y
+		lo, hi, tlo, thi = min(lo, o), max(hi, o), min(tlo, t), max(thi, t)
+	}
+	step := size * 1.2 // a wavelength is eight steps
+	var out [][]P
+	for o := math.Ceil(lo/spacing)*spacing + spacing/2; o <= hi; o += spacing {
+		var path []P
+		t0 := math.Floor(tlo/step) * step
+		for k := 0; t0+float64(k)*step <= thi+step; k++ {
+			t := t0 + float64(k)*step
+			w := o + size/2*math.Sin(t/step*math.Pi/4)
+			path = append(path, P{n.X*w + d.X*t, n.Y*w + d.Y*t})
+		}
+		out = append(out, clipPath(path, poly)...)
+	}
+	return out
+}
+
+// spots are where a dotted pattern's dots or trees stand inside poly: a
+// staggered grid, jittered for a stipple, each clear of the outline.
+func spots(poly []P, p board.Pattern) []P {
+	if p.Spacing <= 0 {
+		return nil
+	}
+	x0, y0, x1, y1 := bounds(poly)
+	dy := p.Spacing * 0.87
+	clear := p.Size
+	if p.Kind == board.Trees {
+		clear = p.Size * 1.8
+	}
+	var out []P
+	for j := int(math.Floor(y0 / dy)); float64(j)*dy <= y1; j++ {
+		off := 0.0
+		if j%2 != 0 {
+			off = p.Spacing / 2
+		}
+		for i := int(math.Floor(x0 / p.Spacing)); float64(i)*p.Spacing <= x1; i++ {
+			c := P{float64(i)*p.Spacing + off, float64(j) * dy}
+			if p.Kind == board.Stipple {
+				c.X += (hash(i, j, 1) - 0.5) * p.Spacing * 0.8
+				c.Y += (hash(i, j, 2) - 0.5) * dy * 0.8
+			}
+			if inside(c, poly) && edgeDist(c, poly) >= clear {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// labels prints every feature's label, with a white halo or box, above
+// all terrain: an area's in the upper part of its section (or its middle),
+// a line's near where it enters the board, a crossing's on it.
+func (b *builder) labels() {
+	m := b.m
+	secs := m.Sections()
+	for _, z := range m.Zones {
+		if z.Label == "" {
+			continue
+		}
+		c := P{(z.X + z.W/2) * b.s, 0}
+		h := LabelPt*PtMM*1.3 + 0.4
+		switch m.ZoneEdge(z) {
+		case board.Bottom:
+			c.Y = (z.Y+z.H)*b.s - h/2 - 1.2
+		default:
+			c.Y = z.Y*b.s + h/2 + 1.2
+		}
+		b.add(label(z.Label, c, LabelPt, "label")...)
+	}
+	for _, p := range m.Pieces {
+		if len(p.Outline) == 0 {
+			continue
+		}
+		var c P
+		if p.Section > 0 && p.Section <= len(secs) {
+			s := secs[p.Section-1]
+			c = b.pt(board.Point{X: s.Centre.X, Y: s.Y + s.H*0.3})
+		} else {
+			out := b.pts(p.Outline)
+			c = centroid(out)
+			if p.Kind == board.Ruins { // a thin wall: label it underneath
+				_, _, _, y1 := bounds(out)
+				c.Y = y1 + 2.2
+			}
+		}
+		text := p.Label
+		if p.Count > 0 {
+			text += ": " + strconv.Itoa(p.Count)
+		}
+		b.add(label(text, c, LabelPt, "label")...)
+		if p.Note != "" {
+			b.add(label(p.Note, P{c.X, c.Y + LabelPt*PtMM*1.5}, NotePt, "label")...)
+		}
+	}
+	for _, l := range m.Lines {
+		if len(l.Path) < 2 {
+			continue
+		}
+		// A crossing is labelled on itself; a river on its first stretch
+		// and a road on its last, so that the two rarely meet.
+		a, c := b.pt(l.Path[0]), b.pt(l.Path[1])
+		if l.Kind == board.Road {
+			n := len(l.Path)
+			a, c = b.pt(l.Path[n-1]), b.pt(l.Path[n-2])
+		}
+		b.add(label(l.Label, P{(a.X + c.X) / 2, (a.Y + c.Y) / 2}, LabelPt, "label")...)
+	}
+}
+
+// label is text on the board with a white halo or box behind it.
+func label(text string, c P, size float64, class string) []Op {
+	return []Op{{Shape: Text, Class: class, Pts: []P{c}, Text: text, Size: size, Bold: true, Halo: true, Fill: 0, Stroke: None}}
+}
+
+// sectionNumbers prints each section's number in a boxed badge in its top
+// left corner, above the terrain and labels.
+func (b *builder) sectionNumbers() {
+	for _, s := range b.m.Sections() {
+		text := strconv.Itoa(s.Number)
+		w := TextW(text, SectionPt, true) + 2.2
+		h := SectionPt*PtMM + 1.6
+		x, y := s.X*b.s+1.2, s.Y*b.s+1.2
+		b.add(
+			Op{Shape: Poly, Class: "section", Pts: []P{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}, Fill: 1, Stroke: 0, Width: 0.35},
+			Op{Shape: Text, Class: "section", Pts: []P{{x + w/2, y + h/2}}, Text: text, Size: SectionPt, Bold: true, Fill: 0, Stroke: None},
+		)
+	}
+}
+
+// MarkerR is the radius of a PEF marker on a board drawn s mm to the inch.
+func MarkerR(m board.Map, s float64) float64 {
+	r := max(2.6, 0.33*s)
+	if secs := m.Sections(); len(secs) > 0 {
+		// Markers in one section stand at least a fifth of its width apart.
+		r = min(r, secs[0].W*s/5*0.45, 3.4)
+	}
+	return r
+}
+
+// markers draws the PEF markers that stand on the board (a track above
+// it is the renderers' own: it is laid out with the page).
+func (b *builder) markers() {
+	if b.m.Track {
+		return
+	}
+	r := MarkerR(b.m, b.s)
+	for _, mk := range b.m.Markers {
+		b.add(Marker(mk.Label, b.pt(board.Point{X: mk.X, Y: mk.Y}), r)...)
+	}
+}
+
+// Marker is a numbered PEF marker of radius r centred on c.
+func Marker(text string, c P, r float64) []Op {
+	return []Op{
+		{Shape: Circle, Class: "marker", Pts: []P{c}, R: r, Fill: 1, Stroke: 0, Width: 0.6},
+		{Shape: Circle, Class: "marker", Pts: []P{c}, R: r - 0.8, Fill: None, Stroke: 0, Width: 0.2},
+		{Shape: Text, Class: "marker", Pts: []P{c}, Text: text, Size: min(14, r*3.4), Bold: true, Fill: 0, Stroke: None},
+	}
+}
+
+// edges names the player's edge and the enemy's, draws the entry arrows
+// and the scale bar, in the rows above and below the board.
+func (b *builder) edges() {
+	m := b.m
+	type span struct{ x0, x1 float64 }
+	taken := map[string][]span{}
+	for _, a := range m.Arrows() {
+		at := b.pt(a.At)
+		tip := P{at.X - a.DX*0.6, at.Y - a.DY*0.6}
+		tail := P{at.X - a.DX*ArrowLen, at.Y - a.DY*ArrowLen}
+		nx, ny := -a.DY, a.DX
+		head := P{tip.X - a.DX*2.2, tip.Y - a.DY*2.2}
+		b.add(
+			Op{Shape: Path, Class: "arrow", Pts: []P{tail, head}, Fill: None, Stroke: 0, Width: 0.6},
+			Op{Shape: Poly, Class: "arrow", Pts: []P{tip, {head.X + nx*1.4, head.Y + ny*1.4}, {head.X - nx*1.4, head.Y - ny*1.4}}, Fill: 0, Stroke: None},
+		)
+		e := m.PlayerEdge()
+		taken[e] = append(taken[e], span{at.X - 2, at.X + 2})
+	}
+	names := map[string]string{}
+	for _, z := range m.Zones {
+		if z.Side == board.Enemy {
+			names[m.ZoneEdge(z)] = "Enemy edge"
+		}
+	}
+	names[m.PlayerEdge()] = "Your edge"
+	free := func(edge string, w float64) float64 { // the left end of the widest gap on a row
+		slices.SortFunc(taken[edge], func(a, b span) int { return cmp.Compare(a.x0, b.x0) })
+		xs := []float64{0}
+		for _, s := range taken[edge] {
+			xs = append(xs, s.x0, s.x1)
+		}
+		xs = append(xs, b.d.W)
+		best, at := -1.0, 0.0
+		for i := 0; i+1 < len(xs); i += 2 {
+			if g := xs[i+1] - xs[i]; g > best {
+				best, at = g, xs[i]
+			}
+		}
+		if best < w {
+			return math.NaN()
+		}
+		return at + (best-w)/2
+	}
+	for _, edge := range []string{board.Top, board.Bottom} {
+		name, ok := names[edge]
+		if !ok {
+			continue
+		}
+		w := TextW(name, EdgePt, true)
+		x := free(edge, w)
+		if math.IsNaN(x) {
+			x = (b.d.W - w) / 2
+		}
+		y := -RowH / 2
+		if edge == board.Bottom {
+			y = b.d.H + RowH/2
+		}
+		b.add(Op{Shape: Text, Class: "edge", Pts: []P{{x + w/2, y}}, Text: name, Size: EdgePt, Bold: true, Fill: 0, Stroke: None})
+		taken[edge] = append(taken[edge], span{x - 1, x + w + 1})
+	}
+	// The scale bar: one square's side, with its length.
+	g := m.GridIn()
+	bar := g * b.s
+	text := inches(g) + `"`
+	if g == 1 {
+		text = "1 inch"
+	}
+	need := bar + 1.5 + TextW(text, NotePt, false)
+	x := free(board.Bottom, need+2)
+	y := b.d.H + RowH/2
+	if math.IsNaN(x) {
+		b.d.Bottom += RowH
+		x, y = 0, b.d.H+RowH*1.5
+	} else {
+		x++
+	}
+	tick := func(x float64) Op {
+		return Op{Shape: Path, Class: "scale", Pts: []P{{x, y - 1}, {x, y + 1}}, Fill: None, Stroke: 0, Width: 0.3}
+	}
+	b.add(
+		Op{Shape: Path, Class: "scale", Pts: []P{{x, y}, {x + bar, y}}, Fill: None, Stroke: 0, Width: 0.6},
+		tick(x), tick(x+bar),
+		Op{Shape: Text, Class: "scale", Pts: []P{{x + bar + 1.5, y}}, Text: text, Size: NotePt, Fill: 0, Stroke: None, Left: true},
+	)
+}
+
+// Swatch draws a legend entry's sample in the box (x, y, w, h), in mm.
+// Patterns are laid from the box's corner, so every swatch of a kind looks
+// the same wherever it stands.
+func Swatch(e board.LegendEntry, x, y, w, h float64) []Op {
+	ops := swatch(e, w, h)
+	for i := range ops {
+		pts := make([]P, len(ops[i].Pts))
+		for k, p := range ops[i].Pts {
+			pts[k] = P{p.X + x, p.Y + y}
+		}
+		ops[i].Pts = pts
+	}
+	return ops
+}
+
+func swatch(e board.LegendEntry, w, h float64) []Op {
+	const x, y = 0.0, 0.0
+	box := []P{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}
+	frame := Op{Shape: Poly, Class: e.Kind, Pts: box, Fill: None, Stroke: 0, Width: 0.3}
+	switch e.Kind {
+	case board.PEF:
+		return Marker("1", P{x + w/2, y + h/2}, min(h/2, 2.6))
+	case board.Squares:
+		return []Op{{Shape: Path, Class: e.Kind, Pts: []P{{x + w/2, y}, {x + w/2, y + h}}, Fill: None, Stroke: 0.47, Width: 0.12}, frame}
+	case board.Road, board.River, board.Ford, board.Bridge:
+		st := board.StyleOf(e.Kind)
+		mid := y + h/2
+		bw := h * 0.7
+		if e.Kind == board.Ford || e.Kind == board.Bridge {
+			// A crossing on a strip of river.
+			ops := Area(board.River, []P{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}, 0)
+			bw = w * 0.45
+			pts := []P{{x + w/2, y - 0.6}, {x + w/2, y + h + 0.6}}
+			return append(ops, lineOps(e.Kind, st, pts, bw, box)...)
+		}
+		return append(lineOps(e.Kind, st, []P{{x, mid}, {x + w, mid}}, bw, box), frame)
+	case board.ZoneEnemy, board.ZoneBand:
+		return append(Area(e.Kind, box, 0), frame)
+	}
+	return Area(e.Kind, box, 2)
+}
+
+// lineOps draws a line feature's band along pts, clipped to box.
+func lineOps(kind string, st board.Style, pts []P, w float64, box []P) []Op {
+	poly := band(pts, w)
+	var kept []P
+	for _, q := range poly { // the swatch's band stays in its box
+		x0, y0, x1, y1 := bounds(box)
+		kept = append(kept, P{max(x0, min(x1, q.X)), max(y0, min(y1, q.Y))})
+	}
+	a, c := pts[0], pts[len(pts)-1]
+	angle := -math.Atan2(c.Y-a.Y, c.X-a.X) * 180 / math.Pi
+	ops := []Op{{Shape: Poly, Class: kind, Pts: kept, Fill: st.Fill, Stroke: None}}
+	if st.Pattern.Kind == board.Dashes {
+		ops = append(ops, Op{Shape: Path, Class: kind, Pts: pts, Fill: None, Stroke: st.Pattern.Grey, Width: st.Pattern.Weight, Dash: st.Pattern.Size})
+	} else {
+		ops = append(ops, pattern(kind, st.Pattern, kept, angle)...)
+	}
+	if st.Outline > 0 {
+		ops = append(ops, Op{Shape: Poly, Class: kind, Pts: kept, Fill: None, Stroke: 0, Width: st.Outline, Dash: dash(st)})
+	}
+	return ops
+}
+
+func inches(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// String prints an op for debugging and tests.
+func (o Op) String() string { return fmt.Sprintf("%s %s %v %q", o.Shape, o.Class, o.Pts, o.Text) }

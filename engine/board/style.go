@@ -1,0 +1,160 @@
+package board
+
+import "slices"
+
+// This file is the one style table: how every kind of feature looks and
+// what it is called, read by the site's SVG and the booklets' PDF through
+// engine/board/draw, so the two cannot differ. Everything reads without
+// colour: each kind has its own pattern and its own label, and greys only
+// support them.
+
+// Pattern kinds: what is drawn inside an area, clipped to it.
+const (
+	Plain    = ""         // the fill alone
+	Hatch    = "hatch"    // parallel lines at Angle, Spacing apart
+	Cross    = "cross"    // two hatches at Angle and Angle+90
+	Dots     = "dots"     // filled dots of radius Size on a staggered grid, Spacing apart
+	Stipple  = "stipple"  // filled dots of radius Size, scattered (the same way every time)
+	Trees    = "trees"    // open circles of radius Size with a trunk, staggered, Spacing apart
+	Waves    = "waves"    // wavy lines at Angle, Spacing apart, Size high
+	Contours = "contours" // the outline again, shrunk towards its middle, every Spacing
+	Dashes   = "dashes"   // a dashed line along a line feature's middle, Size long
+)
+
+// Pattern describes a pattern abstractly, in millimetres as printed. For
+// line features, Angle is measured from the line's own direction.
+type Pattern struct {
+	Kind    string  `json:"kind"`
+	Angle   float64 `json:"angle,omitempty"`   // degrees, anticlockwise from the page's horizontal
+	Spacing float64 `json:"spacing,omitempty"` // mm between lines, dots or rings
+	Size    float64 `json:"size,omitempty"`    // mm: dot or tree radius, wave height, dash length
+	Weight  float64 `json:"weight,omitempty"`  // mm: the pattern's line weight
+	Grey    float64 `json:"grey"`              // the pattern's ink: 0 black to 1 white
+}
+
+// Style is how one kind of feature is drawn and named.
+type Style struct {
+	Label   string  // the feature's label on the board, such as "Woods"
+	Legend  string  // its entry in a legend
+	Fill    float64 // the ground's grey: 0 black to 1 white
+	Pattern Pattern
+	Outline float64 // the outline's weight in mm; 0 for none
+	Dashed  bool    // the outline is dashed
+	Blocks  bool    // a footprint is drawn for each of a piece's Count buildings
+}
+
+// Legend kinds that are not terrain: zones, markers and the squares.
+const (
+	ZoneEnemy = "zone-enemy"
+	ZoneBand  = "zone-band"
+	PEF       = "pef"
+	Squares   = "squares"
+)
+
+// Styles is the style table. Every kind in Kinds has an entry; zones and
+// markers have theirs for the legend and the zones' patterns.
+var Styles = map[string]Style{
+	Woods: {Label: "Woods", Legend: "Woods", Fill: 0.93, Outline: 0.45,
+		Pattern: Pattern{Kind: Trees, Spacing: 3, Size: 0.8, Weight: 0.2, Grey: 0}},
+	Rocks: {Label: "Rocks", Legend: "Rocks", Fill: 0.88, Outline: 0.45,
+		Pattern: Pattern{Kind: Cross, Angle: 45, Spacing: 1.4, Weight: 0.18, Grey: 0}},
+	Ruins: {Label: "Ruins", Legend: "Ruins", Fill: 0.3, Outline: 0.45,
+		Pattern: Pattern{Kind: Hatch, Angle: 0, Spacing: 1.2, Weight: 0.15, Grey: 0.6}},
+	Hills: {Label: "Hill", Legend: "Hill (contours)", Fill: 0.9, Outline: 0.6,
+		Pattern: Pattern{Kind: Contours, Spacing: 2.2, Weight: 0.3, Grey: 0.25}},
+	Rough: {Label: "Rough ground", Legend: "Rough ground", Fill: 0.97, Outline: 0.35, Dashed: true,
+		Pattern: Pattern{Kind: Stipple, Spacing: 1.8, Size: 0.28, Grey: 0.1}},
+	Buildings: {Label: "Buildings", Legend: "Buildings (one block each)", Fill: 1, Outline: 0.3, Dashed: true, Blocks: true,
+		Pattern: Pattern{Kind: Plain}},
+	Lake: {Label: "Lake", Legend: "Lake", Fill: 0.82, Outline: 0.6,
+		Pattern: Pattern{Kind: Waves, Angle: 0, Spacing: 2, Size: 0.6, Weight: 0.2, Grey: 0.15}},
+	Road: {Label: "Road", Legend: "Road", Fill: 1, Outline: 0.35,
+		Pattern: Pattern{Kind: Dashes, Size: 1.5, Weight: 0.25, Grey: 0.35}},
+	River: {Label: "River", Legend: "River (width in inches)", Fill: 0.82, Outline: 0.5,
+		Pattern: Pattern{Kind: Waves, Angle: 0, Spacing: 2, Size: 0.6, Weight: 0.2, Grey: 0.15}},
+	Ford: {Label: "Ford", Legend: "Ford", Fill: 0.9, Outline: 0.3, Dashed: true,
+		Pattern: Pattern{Kind: Dots, Spacing: 1.6, Size: 0.45, Grey: 0}},
+	Bridge: {Label: "Bridge", Legend: "Bridge", Fill: 1, Outline: 0.6,
+		Pattern: Pattern{Kind: Hatch, Angle: 90, Spacing: 1, Weight: 0.15, Grey: 0.4}},
+	ZoneEnemy: {Label: "Enemy zone", Legend: "Enemy zone", Fill: 0.96,
+		Pattern: Pattern{Kind: Hatch, Angle: 45, Spacing: 1.6, Weight: 0.18, Grey: 0.45}},
+	ZoneBand: {Label: "Your zone", Legend: "Your zone", Fill: 0.98,
+		Pattern: Pattern{Kind: Hatch, Angle: 0, Spacing: 1.8, Weight: 0.18, Grey: 0.6}},
+	PEF: {Label: "PEF", Legend: "PEF marker", Fill: 1, Outline: 0.6},
+}
+
+// legendOrder is the order of a legend: zones, markers, terrain.
+var legendOrder = append([]string{ZoneEnemy, ZoneBand, PEF}, Kinds...)
+
+// StyleOf returns a kind's style; a kind the table does not hold (a
+// mistake) is drawn plain grey with its kind as its label.
+func StyleOf(kind string) Style {
+	if s, ok := Styles[kind]; ok {
+		return s
+	}
+	return Style{Label: kind, Legend: kind, Fill: 0.75, Outline: 0.45}
+}
+
+// Label is a kind's label on the board.
+func Label(kind string) string { return StyleOf(kind).Label }
+
+// LegendEntry is one entry of a legend: a kind (a feature kind, a zone
+// kind, PEF or Squares) and its text.
+type LegendEntry struct {
+	Kind  string
+	Label string
+	Grid  float64 // for Squares: the side of a square in inches
+}
+
+// Legend lists what the maps show, each kind once, in a fixed order: the
+// zones they have, PEF markers if any stand on a board or a track, their
+// terrain, and the size of their squares.
+func Legend(maps ...Map) []LegendEntry {
+	seen := map[string]bool{}
+	var grids []float64
+	for _, m := range maps {
+		for _, z := range m.Zones {
+			if z.Side == Enemy {
+				seen[ZoneEnemy] = true
+			} else {
+				seen[ZoneBand] = true
+			}
+		}
+		if len(m.Markers) > 0 {
+			seen[PEF] = true
+		}
+		for _, p := range m.Pieces {
+			seen[p.Kind] = true
+		}
+		for _, l := range m.Lines {
+			seen[l.Kind] = true
+		}
+		if g := m.GridIn(); !slices.Contains(grids, g) {
+			grids = append(grids, g)
+		}
+	}
+	var out []LegendEntry
+	for _, k := range legendOrder {
+		if seen[k] {
+			out = append(out, LegendEntry{Kind: k, Label: StyleOf(k).Legend})
+			delete(seen, k)
+		}
+	}
+	var rest []string // kinds the table does not know, by name
+	for k := range seen {
+		rest = append(rest, k)
+	}
+	slices.Sort(rest)
+	for _, k := range rest {
+		out = append(out, LegendEntry{Kind: k, Label: StyleOf(k).Legend})
+	}
+	slices.Sort(grids)
+	for _, g := range grids {
+		label := "1 square = 1 inch"
+		if g != 1 {
+			label = "1 square = " + inches(g) + " inches"
+		}
+		out = append(out, LegendEntry{Kind: Squares, Label: label, Grid: g})
+	}
+	return out
+}

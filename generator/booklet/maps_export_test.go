@@ -1,0 +1,37 @@
+package booklet
+
+import (
+	"bytes"
+
+	"github.com/sortie-wargames/sortie/engine/board"
+	"github.com/sortie-wargames/sortie/engine/rules"
+)
+
+// MapPage draws maps and their legend on one page, as an encounter's
+// left-hand page does, and returns the PDF and the legend's labels.
+func MapPage(maps []board.Map, paper string) ([]byte, []string, error) {
+	_, pw, ph, _ := paperSize(paper)
+	cov, err := newCoverage()
+	if err != nil {
+		return nil, nil, err
+	}
+	b := &book{doc: Doc{Title: "Maps", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph, cov: cov}
+	r := newRenderer(b, newLayout())
+	r.newPage("Maps")
+	top := bodyTop + 10
+	legendH := r.legendH(maps) + 4
+	r.mapsBlock(maps, side, top, r.contentW(), r.bottom()-top-legendH)
+	r.legend(maps, r.bottom()-legendH+4)
+	if err := r.f.Error(); err != nil {
+		return nil, nil, err
+	}
+	var out bytes.Buffer
+	if err := r.f.Output(&out); err != nil {
+		return nil, nil, err
+	}
+	var labels []string
+	for _, it := range r.lay.legend {
+		labels = append(labels, it.label)
+	}
+	return out.Bytes(), labels, nil
+}
