@@ -78,6 +78,13 @@ type Campaigner interface {
 	Afterwards(r *dice.Roller, at Step, band *Force, opt Options) ([]doc.Block, error)
 }
 
+// LogKeeper is a Campaigner whose campaigns keep a sheet beside the
+// campaign log: what the player fills in between encounters (Swordplay's
+// Stay or Go for every Grunt). Renderers print it with the log.
+type LogKeeper interface {
+	LogSheet(band *Force, steps int) []doc.Block
+}
+
 // Step is a campaign entry's encounter type and state. States repeat, so
 // a campaign's graph stays small.
 type Step struct {

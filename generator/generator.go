@@ -12,7 +12,7 @@ import (
 
 // Version is Sortie's version, printed by "sortie version" and in output
 // footers so any page can be regenerated.
-const Version = "0.1.0"
+const Version = "0.2.0"
 
 // OneEncounter is a single encounter and the band it was rolled for, as
 // "sortie encounter" prints it.

@@ -28,7 +28,8 @@ type Campaign struct {
 	Start  int           `json:"start"`           // number of the first node
 	Begin  *doc.Roll     `json:"begin,omitempty"` // the roll that set the first state, if any
 	Band   *engine.Force `json:"band,omitempty"`
-	Nodes  []*Node       `json:"nodes"` // by number
+	Nodes  []*Node       `json:"nodes"`         // by number
+	Log    []doc.Block   `json:"log,omitempty"` // a sheet to keep beside the campaign log, from systems that have one (engine.LogKeeper)
 }
 
 // Node is one gamebook entry: an encounter at a step of the campaign.
@@ -150,5 +151,8 @@ func Build(sys engine.System, seed string, steps int, opt engine.Options) (*Camp
 		c.Nodes = append(c.Nodes, n)
 	}
 	c.Start = 1
+	if lk, ok := sys.(engine.LogKeeper); ok {
+		c.Log = lk.LogSheet(c.Band, steps)
+	}
 	return c, nil
 }

@@ -1,7 +1,10 @@
 package rules_test
 
 import (
+	"io/fs"
+
 	"fmt"
+	"github.com/sortie-wargames/sortie/content"
 	"math"
 	"slices"
 	"strconv"
@@ -466,5 +469,54 @@ func TestFrequencyPower(t *testing.T) {
 			}
 			t.Logf("mutated table rejected: %s", how)
 		})
+	}
+}
+
+// TestSwordplayFrequencies runs the same row-level check over every
+// Swordplay table the engine can roll on its own: those whose dice need no
+// value only the player holds (a named count or modifier such as Rep).
+func TestSwordplayFrequencies(t *testing.T) {
+	const dir = "systems/swordplay"
+	sub, err := fs.Sub(content.FS, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := rules.Load(sub, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := dice.New("sortie/rules/freq-test/swordplay")
+	covered := map[string]bool{}
+	for _, id := range s.Order {
+		tb := s.Table(id)
+		if !tb.Rolled() || tb.Dice.CountName != "" || tb.Dice.ModName != "" || tb.Dice.Mod != 0 {
+			continue
+		}
+		for _, target := range targets(tb) {
+			name := id
+			if target != 0 {
+				name += "/vs-" + strconv.Itoa(target)
+			}
+			t.Run(name, func(t *testing.T) {
+				r := readingOf(t, tb, target)
+				p := expected(t, tb, r, byRow)
+				roller := root.Stream(id, strconv.Itoa(target))
+				counts := sample(t, tb, r, byRow, func() (rules.Result, error) { return tb.Roll(roller, target) })
+				if ok, how := fits(t, counts, p); !ok {
+					t.Errorf("%s: row counts do not fit the rows' probabilities: %s\ncounts %v\nprobabilities %v", name, how, counts, p)
+				}
+				covered[id] = true
+			})
+		}
+	}
+	// Every table the Swordplay procedures roll is among them.
+	for _, id := range []string{
+		"terrain-generator", "buildings", "enemy-activity-level", "raid-buildings", "time-of-day",
+		"pef-placement", "pef-entry-raid-defend", "pef-resolution", "how-many-grunts",
+		"feudal", "northmen", "dwarves", "elves", "goblins", "orcs",
+	} {
+		if !covered[id] {
+			t.Errorf("table %s was not frequency-tested", id)
+		}
 	}
 }

@@ -228,3 +228,32 @@ func (s *System) Afterwards(_ *dice.Roller, _ engine.Step, _ *engine.Force, _ en
 		}},
 	}, nil
 }
+
+// LogSheet is the Stay or Go sheet (page 27): a row for every Grunt, and
+// spare rows for recruits, to fill in after each month's Encounter.
+func (s *System) LogSheet(band *engine.Force, steps int) []doc.Block {
+	t := &doc.Table{Title: "Stay or Go", Head: []string{"Grunt", "Rep", "Months in the band", "Mind poisoned?"}}
+	for m := 1; m <= steps; m++ {
+		t.Head = append(t.Head, "Month "+strconv.Itoa(m))
+	}
+	t.Notes = []string{
+		"After every Encounter each Grunt tests: you roll 1d6 per point of your Rep, less 1d6 if you went Out of the Fight, less 1d6 if any Grunt went Out of the Fight or Obviously Dead, less 1d6 if this Grunt's mind was poisoned, plus 1d6 for every 3 months in a row it has served; it rolls 1d6 per point of its Rep. Count successes (1-3) and read Stay or Go on the QRS.",
+		"Write each month's result: stays, stays and skips the next test, leaves, or leaves and poisons the others.",
+	}
+	if band != nil {
+		for i, f := range band.Figures {
+			if i == 0 || f.Star {
+				continue
+			}
+			rep := ""
+			if len(f.Attrs) > 1 {
+				rep = f.Attrs[1]
+			}
+			t.Rows = append(t.Rows, append([]string{f.Name, rep}, make([]string, len(t.Head)-2)...))
+		}
+	}
+	for range 3 {
+		t.Rows = append(t.Rows, make([]string, len(t.Head)))
+	}
+	return []doc.Block{t}
+}

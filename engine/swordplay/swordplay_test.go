@@ -316,6 +316,12 @@ func TestCampaign(t *testing.T) {
 			}
 		}
 	}
+	if len(c.Log) != 1 {
+		t.Fatalf("log sheet %v", c.Log)
+	}
+	if sheet := c.Log[0].(*doc.Table); len(sheet.Rows) != c.Band.Size()-1+3 || len(sheet.Head) != 4+8 || sheet.Rows[0][0] != c.Band.Figures[1].Name {
+		t.Errorf("Stay or Go sheet %+v", sheet)
+	}
 	if len(c.Nodes) > 8*3*5 {
 		t.Errorf("%d entries: states should repeat", len(c.Nodes))
 	}

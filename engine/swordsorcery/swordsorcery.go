@@ -260,6 +260,8 @@ func bandSize(opt engine.Options, rep int) error {
 }
 
 // figure reads a figure from a row of a table with Type, Class, Rep and AC.
+// A footnote on its Class or Rep (Sortie's reading where the book is
+// silent) goes into its Note.
 func figure(res rules.Result) Figure {
 	f := Figure{
 		Type:  res.Cell("Type").Text,
@@ -268,9 +270,20 @@ func figure(res rules.Result) Figure {
 		AC:    res.Cell("AC").Int,
 		Roll:  RollOf(res),
 	}
+	var notes []string
 	if res.Cell("Rep").Decided {
-		f.Note = "Rep decided by Sortie: " + strings.Join(res.Table.Decisions, " ")
+		notes = append(notes, "Rep decided by Sortie: "+strings.Join(res.Table.Decisions, " "))
 	}
+	for _, col := range []string{"Class", "Rep"} {
+		if n := res.Cell(col).Footnote; n != 0 {
+			for _, fn := range res.Table.Footnotes {
+				if fn.Number == n {
+					notes = append(notes, fn.Text)
+				}
+			}
+		}
+	}
+	f.Note = strings.Join(notes, " ")
 	return f
 }
 
@@ -308,7 +321,28 @@ func (s *System) RollBand(r *dice.Roller, opt engine.Options) (*Band, error) {
 		b.Figures = append(b.Figures, f)
 		b.Rerolled = append(b.Rerolled, rerolled...)
 	}
+	if n := missingClasses(b.Figures[1:]); n != "" && len(b.Figures) > 1 {
+		b.Notes = append(b.Notes, "The book advises a band with at least one Missile and one Caster (Stop box, page 6). This band rolled no "+n+": your Star, whose Class you choose, can be one.")
+	}
 	return b, nil
+}
+
+// missingClasses names the advised Classes none of the Grunts has:
+// "Caster", "Missile" or "Missile or Caster"; "" when both are there.
+func missingClasses(grunts []Figure) string {
+	has := map[string]bool{}
+	for _, f := range grunts {
+		has[f.Class] = true
+	}
+	switch {
+	case !has["Missile"] && !has["Caster"]:
+		return "Missile or Caster"
+	case !has["Missile"]:
+		return "Missile"
+	case !has["Caster"]:
+		return "Caster"
+	}
+	return ""
 }
 
 func (s *System) canRecruit(starRep int) bool {

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -468,5 +469,39 @@ func TestContactPlaces(t *testing.T) {
 		if got != c.want {
 			t.Errorf("Places(%v) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// TestBookAdvice: the Stop box's advice (a Missile and a Caster in the
+// band) is a note when the rolled Grunts lack one; the Skeletons'
+// undefined Special Class carries Sortie's reading.
+func TestBookAdvice(t *testing.T) {
+	sys := load(t)
+	notes := 0
+	for i := range 200 {
+		b, err := sys.RollBand(dice.New(fmt.Sprint("advice", i)), engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		missile, caster := false, false
+		for _, f := range b.Figures[1:] {
+			missile = missile || f.Class == "Missile"
+			caster = caster || f.Class == "Caster"
+		}
+		advised := slices.ContainsFunc(b.Notes, func(n string) bool { return strings.Contains(n, "Stop box") })
+		if advised != (!missile || !caster) {
+			t.Fatalf("band %d: Missile %v, Caster %v, advice note %v", i, missile, caster, advised)
+		}
+		if advised {
+			notes++
+		}
+	}
+	if notes == 0 || notes == 200 {
+		t.Errorf("%d of 200 bands advised", notes)
+	}
+	list := sys.Rules().Table("creature-list-6")
+	res := rules.Result{Table: list, Row: list.RowFor(2)}
+	if c := res.Cell("Class"); c.Text != "Special" || c.Footnote != 1 {
+		t.Fatalf("Skeletons' Class %+v", c)
 	}
 }

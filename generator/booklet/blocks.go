@@ -33,10 +33,12 @@ type tableLook struct {
 	fill            bool    // the table takes the frame's whole width
 	band            float64 // the title band's height, mm
 	title           float64 // the title's size in the band, points
+	pad             float64 // a cell's padding above and below its text, mm; 0 for the usual
+	fold            bool    // a long, narrow table prints in two halves side by side
 }
 
 var (
-	spreadLook = look{size: 9, note: 8.5, head: sub, table: tableLook{size: 8, head: 7.5, key: 8, zebra: true, band: 7, title: 10}}
+	spreadLook = look{size: 9, note: 8.5, head: sub, table: tableLook{size: 8, head: 7.5, key: 8, zebra: true, band: 7, title: 10, pad: 0.4, fold: true}}
 	bandLook   = look{size: bodySize, note: 8.5, head: 12, table: tableLook{size: 9, head: 8.5, key: 9, zebra: true, band: 7.5, title: 10.5}}
 	cardLook   = look{size: 8.5, note: 7.5, head: 9.5, table: tableLook{size: 7.5, head: 7.5, key: 7.5, band: 6, title: 9}}
 	qrsLook    = tableLook{size: qrsCell, head: 8.5, key: qrsKey, keyMax: qrsKeyMax, zebra: true, keyC: true, fill: true, band: qrsBandH, title: 11}
@@ -73,13 +75,21 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx) []
 	sp := func(s span) []piece { return []piece{{sp: &s}} }
 	switch b := b.(type) {
 	case *doc.Section:
-		body := r.pieces(b.Blocks, lk, depth+1, ctx)
-		if b.Title == "" {
+		title, blocks := b.Title, b.Blocks
+		if t, ok := loneTable(b); ok {
+			// A section that is one titled table: the table's title is
+			// the heading, and no band repeats it.
+			c := *t
+			title, c.Title = t.Title, ""
+			blocks = []doc.Block{&c}
+		}
+		body := r.pieces(blocks, lk, depth+1, ctx)
+		if title == "" {
 			return body
 		}
-		h := headSpan(b.Title, lk.head)
+		h := headSpan(title, lk.head)
 		if depth > 0 {
-			h = span{text: b.Title, style: "B", size: lk.size + 0.5, before: 2}
+			h = span{text: title, style: "B", size: lk.size + 0.5, before: 2}
 		}
 		// A heading stays with the start of what it heads: two lines, or
 		// a table's head and first rows.
@@ -114,6 +124,20 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx) []
 		return sp(r.linksSpan(b.Links))
 	}
 	return nil
+}
+
+// loneTable returns the table a headed section holds alone, when the
+// table has a title and no dice in its corner: a table of results, not
+// one to roll on.
+func loneTable(s *doc.Section) (*doc.Table, bool) {
+	if s.Title == "" || len(s.Blocks) != 1 {
+		return nil, false
+	}
+	t, ok := s.Blocks[0].(*doc.Table)
+	if !ok || t.Title == "" || t.Corner != "" || len(t.HowToRead) > 0 {
+		return nil, false
+	}
+	return t, true
 }
 
 // mergeNotes joins a run of side remarks that open alike, "Re-rolled,
@@ -577,7 +601,7 @@ func tableCols(t *doc.Table, tl tableLook) []gridCol {
 
 // tableGrid builds a table's grid, fitted to a width w.
 func (r *renderer) tableGrid(t *doc.Table, tl tableLook, w float64) *grid {
-	g := &grid{cols: tableCols(t, tl), rows: t.Rows, size: tl.size, headSize: tl.head, noHead: len(t.Head) == 0}
+	g := &grid{cols: tableCols(t, tl), rows: t.Rows, size: tl.size, headSize: tl.head, noHead: len(t.Head) == 0, pad: tl.pad}
 	g.fill = tl.fill || len(t.Wide) > 0 || t.Title != "" || t.Corner != ""
 	if tl.zebra {
 		g.rowGrey = func(i int) bool { return i%2 == 1 }

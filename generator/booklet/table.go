@@ -32,6 +32,15 @@ type grid struct {
 	rowGrey  func(i int) bool
 	fill     bool // the grid takes the whole width even when nothing grows
 	noHead   bool // no header row
+	pad      float64 // a cell's padding above and below its text, mm; 0 for padY
+}
+
+// padTop is the padding above and below a cell's text.
+func (g *grid) padTop() float64 {
+	if g.pad > 0 {
+		return g.pad
+	}
+	return padY
 }
 
 // width is the grid's width once fitted.
@@ -186,7 +195,7 @@ func (r *renderer) cellLines(g *grid, row []string, head bool) ([][]string, floa
 		}
 		r.font(style, size)
 		lines[i] = r.split(text, c.w-2*padX)
-		h = max(h, float64(len(lines[i]))*lh(size)+2*padY)
+		h = max(h, float64(len(lines[i]))*lh(size)+2*g.padTop())
 	}
 	return lines, h
 }
@@ -213,7 +222,7 @@ func (r *renderer) drawRow(g *grid, x, y, h float64, lines [][]string, head bool
 			r.f.SetTextColor(110, 110, 110)
 		}
 		for j, l := range lines[i] {
-			r.f.SetXY(cx+padX, y+padY+float64(j)*lh(size))
+			r.f.SetXY(cx+padX, y+g.padTop()+float64(j)*lh(size))
 			r.f.CellFormat(c.w-2*padX, lh(size), l, "", 0, c.align, false, 0, "")
 		}
 		cells = append(cells, strings.Join(lines[i], " "))
