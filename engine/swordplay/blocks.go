@@ -58,7 +58,8 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 	}
 	bs = append(bs, &doc.Section{Title: "PEFs on the table", Blocks: []doc.Block{
 		places,
-		&doc.Para{Text: "When the enemy is active, move each PEF on PEF Movement (2d6 versus the EAL), the one nearest your force first. A PEF is resolved when it and one of your groups come into sight of each other: the sealed PEFs below are read in that order, whichever marker it is."},
+		&doc.Para{Text: "When the enemy is active, move each PEF on PEF Movement, the one nearest your force first. A PEF is resolved when it and one of your groups come into sight of each other: the sealed PEFs below are read in that order, whichever marker it is."},
+		s.movement(e.EAL),
 	}})
 	enemy := &doc.Section{Title: "The enemy: " + e.List.Title, Blocks: []doc.Block{
 		&doc.Para{Text: "Rolled on the list, in the order contacts take them: each contact says how many to take, for the size of your party. Take them from the top, carrying on where the last group stopped; after the last, start again from the top."},
@@ -256,4 +257,13 @@ func (s *System) LogSheet(band *engine.Force, steps int) []doc.Block {
 		t.Rows = append(t.Rows, make([]string, len(t.Head)))
 	}
 	return []doc.Block{t}
+}
+
+// movement is PEF Movement as the Encounter plays it: the QRS table, taken
+// versus this Encounter's EAL.
+func (s *System) movement(eal int) *doc.Table {
+	t := doc.RuleTable(s.set.Table("pef-movement"))
+	t.HowToRead = append([]string{fmt.Sprintf("Taken versus the EAL: %d at the start; a higher EAL from the sealed PEFs counts", eal)}, t.HowToRead[1:]...)
+	t.Notes, t.Source, t.ID = nil, "", ""
+	return t
 }

@@ -87,7 +87,8 @@ type Group struct {
 
 // Count returns the group's size against a party of n figures (page 32),
 // never fewer than one: a contact always brings someone (Sortie's
-// reading; the book gives "less 1" and "less 2" rows no floor).
+// reading, a decision in the data: the "less 1" row has no minimum, so a
+// party of one would meet an empty contact).
 func (g Group) Count(n int) int {
 	base := n
 	switch g.Base {
@@ -275,7 +276,11 @@ func (s *System) place(r *dice.Roller, e *Encounter) error {
 			return err
 		}
 		n := res.Cell("Section").Int
-		how, _ := blocksSight(e.Sections[n-1])
+		sec := e.Sections[n-1]
+		if n == 2 && e.Raid != nil {
+			sec.Buildings += e.Raid.Buildings // the raided buildings hide a PEF too
+		}
+		how, _ := blocksSight(sec)
 		if e.Def.ID == "raid-defend" {
 			how = "enters the table through this section"
 		}
@@ -377,8 +382,14 @@ func (s *System) boardMap(e *Encounter) board.Map {
 		}
 	}
 	if e.Raid != nil {
-		n := e.Raid.Buildings + e.Sections[1].Buildings
-		m.Fill(2, board.Buildings, board.Count(n), board.Note("the raid's objective"))
+		// The raided buildings stand in section 2 whatever its terrain; the
+		// note keeps the terrain rolled there.
+		sec := e.Sections[1]
+		note := "the raid's objective"
+		if where, ok := map[string]string{"Woods": "in the woods", "Hill": "on the hill", "Rough": "in rough ground"}[sec.Terrain]; ok {
+			note = where + "; the raid's objective"
+		}
+		m.Fill(2, board.Buildings, board.Count(e.Raid.Buildings+sec.Buildings), board.Note(note))
 	}
 	for _, p := range e.Places {
 		m.PlaceInSection(p.Section, p.Label)

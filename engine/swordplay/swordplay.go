@@ -61,106 +61,81 @@ var (
 // columns they read, and returns the system.
 func New(set *rules.Set) (*System, error) {
 	s := &System{set: set}
-	c := checker{set: set}
-	s.terrain = c.table("terrain-generator", rules.ReadSum, "Terrain", "Buildings")
-	s.buildings = c.table("buildings", rules.ReadAsRolled, "Buildings")
-	s.eal = c.table("enemy-activity-level", rules.ReadAsRolled, "EAL")
-	s.raidBuildings = c.table("raid-buildings", rules.ReadAsRolled, "Buildings")
-	s.timeOfDay = c.table("time-of-day", rules.ReadAsRolled, "Time")
-	s.placement = c.table("pef-placement", rules.ReadAsRolled, "Section")
-	s.entry = c.table("pef-entry-raid-defend", rules.ReadAsRolled, "Section")
-	s.resolution = c.table("pef-resolution", rules.ReadAsRolled)
-	s.results = c.table("pef-results", rules.ReadLookup, "Name", "What happens", "Outcome")
-	s.howMany = c.table("how-many-grunts", rules.ReadSum, "Enemies", "Base", "Plus", "Minimum", "Minimum more")
-	s.next = c.table("next-encounter", rules.ReadLookup, "Success", "EAL on success", "Failure", "EAL on failure")
-	s.recruiting = c.table("recruiting", rules.ReadLookup, "List")
+	c := rules.Checker{Set: set}
+	s.terrain = c.Table("terrain-generator", rules.ReadSum, "Terrain", "Buildings")
+	s.buildings = c.Table("buildings", rules.ReadAsRolled, "Buildings")
+	s.eal = c.Table("enemy-activity-level", rules.ReadAsRolled, "EAL")
+	s.raidBuildings = c.Table("raid-buildings", rules.ReadAsRolled, "Buildings")
+	s.timeOfDay = c.Table("time-of-day", rules.ReadAsRolled, "Time")
+	s.placement = c.Table("pef-placement", rules.ReadAsRolled, "Section")
+	s.entry = c.Table("pef-entry-raid-defend", rules.ReadAsRolled, "Section")
+	s.resolution = c.Table("pef-resolution", rules.ReadAsRolled)
+	s.results = c.Table("pef-results", rules.ReadLookup, "Name", "What happens", "Outcome")
+	s.howMany = c.Table("how-many-grunts", rules.ReadSum, "Enemies", "Base", "Plus", "Minimum", "Minimum more")
+	s.next = c.Table("next-encounter", rules.ReadLookup, "Success", "EAL on success", "Failure", "EAL on failure")
+	s.recruiting = c.Table("recruiting", rules.ReadLookup, "List")
+	c.Table("pef-movement", rules.ReadPass, "Result")
 	for _, t := range set.Group("army") {
-		c.columns(t, figureCols...)
+		c.Columns(t, figureCols...)
 		if t.Read != rules.ReadSum && t.Read != rules.ReadAsRolled {
-			c.errs = append(c.errs, fmt.Errorf("%s: army list %s must be rolled (read sum or as-rolled), not %s", t.Pos, t.ID, t.Read))
+			c.Errs = append(c.Errs, fmt.Errorf("%s: army list %s must be rolled (read sum or as-rolled), not %s", t.Pos, t.ID, t.Read))
 		}
 		s.armies = append(s.armies, t)
 	}
 	if len(s.armies) == 0 {
-		c.errs = append(c.errs, fmt.Errorf("%s: no army lists (tables in group army)", set.System.Pos))
+		c.Errs = append(c.Errs, fmt.Errorf("%s: no army lists (tables in group army)", set.System.Pos))
 	}
 	if set.System.BoardW == 0 || set.System.StarRep == 0 || set.System.First == "" {
-		c.errs = append(c.errs, fmt.Errorf("%s: system %s needs board, star-rep and first-encounter", set.System.Pos, ID))
+		c.Errs = append(c.Errs, fmt.Errorf("%s: system %s needs board, star-rep and first-encounter", set.System.Pos, ID))
 	}
-	if len(c.errs) > 0 {
-		return nil, errors.Join(c.errs...)
+	if len(c.Errs) > 0 {
+		return nil, errors.Join(c.Errs...)
 	}
 	for eal := MinEAL; eal <= MaxEAL; eal++ {
-		c.columns(s.resolution, ealColumn(eal))
+		c.Columns(s.resolution, ealColumn(eal))
 	}
 	for _, r := range s.resolution.Rows {
 		for eal := MinEAL; eal <= MaxEAL; eal++ {
 			if i := s.resolution.Col(ealColumn(eal)); i >= 0 && s.results.Named(plain(r.Cells[i].Text)) == nil {
-				c.errs = append(c.errs, fmt.Errorf("%s: pef-resolution %s, %s: %q is no row of pef-results", r.Pos, r.Key, ealColumn(eal), r.Cells[i].Text))
+				c.Errs = append(c.Errs, fmt.Errorf("%s: pef-resolution %s, %s: %q is no row of pef-results", r.Pos, r.Key, ealColumn(eal), r.Cells[i].Text))
 			}
 		}
 	}
 	for _, r := range s.results.Rows {
 		if o := s.results.Cell(&r, "Outcome").Text; !slices.Contains([]string{"alert", "contact", "here-they-come", "none"}, o) {
-			c.errs = append(c.errs, fmt.Errorf("%s: pef-results %s: outcome %q, want alert, contact, here-they-come or none", r.Pos, r.Key, o))
+			c.Errs = append(c.Errs, fmt.Errorf("%s: pef-results %s: outcome %q, want alert, contact, here-they-come or none", r.Pos, r.Key, o))
 		}
 	}
 	for _, r := range s.howMany.Rows {
 		if b := s.howMany.Cell(&r, "Base").Text; !slices.Contains([]string{"half", "party", "party-and-half"}, b) {
-			c.errs = append(c.errs, fmt.Errorf("%s: how-many-grunts %s: base %q, want half, party or party-and-half", r.Pos, r.Key, b))
+			c.Errs = append(c.Errs, fmt.Errorf("%s: how-many-grunts %s: base %q, want half, party or party-and-half", r.Pos, r.Key, b))
 		}
 	}
 	for _, e := range set.Encounters {
 		row := s.next.Named(e.Title)
 		if row == nil {
-			c.errs = append(c.errs, fmt.Errorf("%s: next-encounter has no row for %q", s.next.Pos, e.Title))
+			c.Errs = append(c.Errs, fmt.Errorf("%s: next-encounter has no row for %q", s.next.Pos, e.Title))
 			continue
 		}
 		for _, col := range []string{"Success", "Failure"} {
 			if s.byTitle(s.next.Cell(row, col).Text) == nil {
-				c.errs = append(c.errs, fmt.Errorf("%s: next-encounter %s: %q is no encounter", row.Pos, col, s.next.Cell(row, col).Text))
+				c.Errs = append(c.Errs, fmt.Errorf("%s: next-encounter %s: %q is no encounter", row.Pos, col, s.next.Cell(row, col).Text))
 			}
 		}
 	}
 	for _, r := range s.recruiting.Rows {
 		if ref := s.recruiting.Cell(&r, "List").Text; !slices.ContainsFunc(s.armies, func(t *rules.Table) bool { return t.ID == ref }) {
-			c.errs = append(c.errs, fmt.Errorf("%s: recruiting %s: %q is no army list", r.Pos, r.Key, ref))
+			c.Errs = append(c.Errs, fmt.Errorf("%s: recruiting %s: %q is no army list", r.Pos, r.Key, ref))
 		}
 	}
-	if len(c.errs) > 0 {
-		return nil, errors.Join(c.errs...)
+	if len(c.Errs) > 0 {
+		return nil, errors.Join(c.Errs...)
 	}
 	return s, nil
 }
 
 // figureCols are the columns an army list gives every figure.
 var figureCols = []string{"Type", "Class", "Rep", "Armor", "Shield", "Weapon"}
-
-type checker struct {
-	set  *rules.Set
-	errs []error
-}
-
-func (c *checker) table(id string, read rules.Read, cols ...string) *rules.Table {
-	t := c.set.Table(id)
-	if t == nil {
-		c.errs = append(c.errs, fmt.Errorf("%s: system %s needs a table %q", c.set.System.Pos, c.set.System.ID, id))
-		return &rules.Table{ID: id}
-	}
-	if t.Read != read {
-		c.errs = append(c.errs, fmt.Errorf("%s: table %s is read %s, want %s", t.Pos, id, t.Read, read))
-	}
-	c.columns(t, cols...)
-	return t
-}
-
-func (c *checker) columns(t *rules.Table, cols ...string) {
-	for _, col := range cols {
-		if t.Col(col) < 0 {
-			c.errs = append(c.errs, fmt.Errorf("%s: table %s needs a column %q", t.Pos, t.ID, col))
-		}
-	}
-}
 
 // Rules returns the system's data.
 func (s *System) Rules() *rules.Set { return s.set }
@@ -235,8 +210,8 @@ func (s *System) starRep(opt engine.Options) int {
 // before anything is rolled.
 func (s *System) CheckOptions(opt engine.Options) error {
 	rep := s.starRep(opt)
-	if rep < 3 || rep > 6 {
-		return &engine.OptionError{Option: "star-rep", Err: fmt.Errorf("star Rep %d out of range 3..6", rep)}
+	if rep < 3 || rep > 5 {
+		return &engine.OptionError{Option: "star-rep", Err: fmt.Errorf("star Rep %d out of range 3..5 (the Reps Swordplay has, page 6)", rep)}
 	}
 	if n := opt.BandSize; n != 0 && (n < 1 || n > rep+1) {
 		return &engine.OptionError{Option: "band", Err: fmt.Errorf("band of %d figures: a Rep %d Star recruits up to %d Grunts, so 1 to %d figures with the Star", n, rep, rep, rep+1)}

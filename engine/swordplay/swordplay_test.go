@@ -373,3 +373,20 @@ func TestDeterministic(t *testing.T) {
 		t.Error("one seed, two encounters")
 	}
 }
+
+// TestNewChecksData: the procedures refuse data they cannot read, at the
+// line at fault.
+func TestNewChecksData(t *testing.T) {
+	set := load(t).Rules()
+	broken := *set
+	broken.Tables, broken.Order = map[string]*rules.Table{}, nil
+	for _, id := range set.Order {
+		if id != "how-many-grunts" {
+			broken.Tables[id] = set.Tables[id]
+			broken.Order = append(broken.Order, id)
+		}
+	}
+	if _, err := swordplay.New(&broken); err == nil || !strings.Contains(err.Error(), `system.rules:`) || !strings.Contains(err.Error(), `needs a table "how-many-grunts"`) {
+		t.Errorf("missing table: %v", err)
+	}
+}

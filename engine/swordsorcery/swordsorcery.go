@@ -46,50 +46,50 @@ var (
 // columns they read, and returns the system.
 func New(set *rules.Set) (*System, error) {
 	s := &System{set: set}
-	c := checker{set: set}
+	c := rules.Checker{Set: set}
 	sys := set.System
 	for _, m := range []struct {
 		key     string
 		missing bool
 	}{{"board", sys.BoardW == 0}, {"star-rep", sys.StarRep == 0}, {"first-encounter", sys.First == ""}} {
 		if m.missing {
-			c.errs = append(c.errs, fmt.Errorf("%s: system %s: missing %q, which its procedures need", sys.Pos, sys.ID, m.key))
+			c.Errs = append(c.Errs, fmt.Errorf("%s: system %s: missing %q, which its procedures need", sys.Pos, sys.ID, m.key))
 		}
 	}
 	figureCols := []string{"Type", "Class", "Rep", "AC"}
-	s.recruiting = c.table("recruiting", rules.ReadSum, figureCols...)
-	s.enemy = c.table("enemy", rules.ReadSum, figureCols...)
-	s.pefResolution = c.table("pef-resolution", rules.ReadPass, "Result", "Outcome")
-	s.contactSize = c.table("contact-size", rules.ReadAsRolled, "Enemies", "Modifier")
-	s.pefCount = c.table("pef-count", rules.ReadLookup, "PEFs")
-	s.nextEncounter = c.table("next-encounter", rules.ReadLookup, "If succeeded", "If failed")
-	s.newRecruits = c.table("new-recruits", rules.ReadPass, "Result", "Outcome")
-	s.creatureList = c.table("creature-list", rules.ReadAsRolled, "List", "Table")
+	s.recruiting = c.Table("recruiting", rules.ReadSum, figureCols...)
+	s.enemy = c.Table("enemy", rules.ReadSum, figureCols...)
+	s.pefResolution = c.Table("pef-resolution", rules.ReadPass, "Result", "Outcome")
+	s.contactSize = c.Table("contact-size", rules.ReadAsRolled, "Enemies", "Modifier")
+	s.pefCount = c.Table("pef-count", rules.ReadLookup, "PEFs")
+	s.nextEncounter = c.Table("next-encounter", rules.ReadLookup, "If succeeded", "If failed")
+	s.newRecruits = c.Table("new-recruits", rules.ReadPass, "Result", "Outcome")
+	s.creatureList = c.Table("creature-list", rules.ReadAsRolled, "List", "Table")
 	for _, t := range set.Group("army") {
-		c.figures(t)
+		figures(&c, t)
 		s.armies = append(s.armies, t)
 	}
 	if len(s.armies) == 0 {
-		c.errs = append(c.errs, fmt.Errorf("%s: no army lists (tables in group army)", set.System.Pos))
+		c.Errs = append(c.Errs, fmt.Errorf("%s: no army lists (tables in group army)", set.System.Pos))
 	}
-	if len(c.errs) > 0 {
-		return nil, errors.Join(c.errs...)
+	if len(c.Errs) > 0 {
+		return nil, errors.Join(c.Errs...)
 	}
-	c.outcomes(s.pefResolution, "contact", "alert", "none")
+	outcomes(&c, s.pefResolution, "contact", "alert", "none")
 	for _, r := range s.pefCount.Rows {
 		if n := s.pefCount.Cell(&r, "PEFs"); n.NA || n.Int < 1 {
-			c.errs = append(c.errs, fmt.Errorf("%s: pef-count %s: want 1 or more PEFs", r.Pos, r.Key))
+			c.Errs = append(c.Errs, fmt.Errorf("%s: pef-count %s: want 1 or more PEFs", r.Pos, r.Key))
 		}
 	}
-	c.outcomes(s.newRecruits, "full", "one", "none")
+	outcomes(&c, s.newRecruits, "full", "one", "none")
 	for _, r := range s.creatureList.Rows {
 		t := set.Table(s.creatureList.Cell(&r, "Table").Text)
 		if t == nil {
-			c.errs = append(c.errs, fmt.Errorf("%s: creature-list row %s names no table", r.Pos, r.Key))
+			c.Errs = append(c.Errs, fmt.Errorf("%s: creature-list row %s names no table", r.Pos, r.Key))
 			continue
 		}
-		c.figures(t)
-		c.columns(t, "Only one", "List")
+		figures(&c, t)
+		c.Columns(t, "Only one", "List")
 		if t.Col("List") < 0 {
 			continue
 		}
@@ -99,67 +99,41 @@ func New(set *rules.Set) (*System, error) {
 				continue
 			}
 			if army := set.Table(ref); army != nil && !givesFigures(army) {
-				c.errs = append(c.errs, fmt.Errorf("%s: %s row %s: %q sends you to table %s, which gives no figures (want read sum or as-rolled, and columns Type, Class, Rep, AC)", cr.Pos, t.ID, cr.Key, t.Cell(&cr, "Type").Text, army.ID))
+				c.Errs = append(c.Errs, fmt.Errorf("%s: %s row %s: %q sends you to table %s, which gives no figures (want read sum or as-rolled, and columns Type, Class, Rep, AC)", cr.Pos, t.ID, cr.Key, t.Cell(&cr, "Type").Text, army.ID))
 			}
 		}
 	}
 	for _, e := range set.Encounters {
 		if e.Terrain == "" {
-			c.errs = append(c.errs, fmt.Errorf("%s: encounter %s: missing \"terrain\" (the id of its terrain table)", e.Pos, e.ID))
+			c.Errs = append(c.Errs, fmt.Errorf("%s: encounter %s: missing \"terrain\" (the id of its terrain table)", e.Pos, e.ID))
 			continue
 		}
 		terr := set.Table(e.Terrain)
 		if terr.Col("Terrain") < 0 {
-			c.errs = append(c.errs, fmt.Errorf("%s: terrain table %s needs a Terrain column", terr.Pos, terr.ID))
+			c.Errs = append(c.Errs, fmt.Errorf("%s: terrain table %s needs a Terrain column", terr.Pos, terr.ID))
 			continue
 		}
 		for _, r := range terr.Rows {
 			name := terr.Cell(&r, "Terrain").Text
 			if s.pefCount.Named(name) == nil {
-				c.errs = append(c.errs, fmt.Errorf("%s: terrain %q has no row in pef-count", r.Pos, name))
+				c.Errs = append(c.Errs, fmt.Errorf("%s: terrain %q has no row in pef-count", r.Pos, name))
 			}
 		}
 		row := s.nextEncounter.Named(e.Title)
 		if row == nil {
-			c.errs = append(c.errs, fmt.Errorf("%s: next-encounter has no row for %q", s.nextEncounter.Pos, e.Title))
+			c.Errs = append(c.Errs, fmt.Errorf("%s: next-encounter has no row for %q", s.nextEncounter.Pos, e.Title))
 			continue
 		}
 		for _, col := range []string{"If succeeded", "If failed"} {
 			if s.byTitle(s.nextEncounter.Cell(row, col).Text) == nil {
-				c.errs = append(c.errs, fmt.Errorf("%s: next-encounter %s: %q is no encounter", row.Pos, col, s.nextEncounter.Cell(row, col).Text))
+				c.Errs = append(c.Errs, fmt.Errorf("%s: next-encounter %s: %q is no encounter", row.Pos, col, s.nextEncounter.Cell(row, col).Text))
 			}
 		}
 	}
-	if len(c.errs) > 0 {
-		return nil, errors.Join(c.errs...)
+	if len(c.Errs) > 0 {
+		return nil, errors.Join(c.Errs...)
 	}
 	return s, nil
-}
-
-type checker struct {
-	set  *rules.Set
-	errs []error
-}
-
-func (c *checker) table(id string, read rules.Read, cols ...string) *rules.Table {
-	t := c.set.Table(id)
-	if t == nil {
-		c.errs = append(c.errs, fmt.Errorf("%s: system %s needs a table %q", c.set.System.Pos, c.set.System.ID, id))
-		return nil
-	}
-	if t.Read != read {
-		c.errs = append(c.errs, fmt.Errorf("%s: table %s is read %s, want %s", t.Pos, id, t.Read, read))
-	}
-	c.columns(t, cols...)
-	return t
-}
-
-func (c *checker) columns(t *rules.Table, cols ...string) {
-	for _, col := range cols {
-		if t.Col(col) < 0 {
-			c.errs = append(c.errs, fmt.Errorf("%s: table %s needs a column %q", t.Pos, t.ID, col))
-		}
-	}
 }
 
 func givesFigures(t *rules.Table) bool {
@@ -169,17 +143,17 @@ func givesFigures(t *rules.Table) bool {
 
 // figures checks a table figures are rolled on: rolled by the engine, with
 // Type, Class, Rep and AC.
-func (c *checker) figures(t *rules.Table) {
+func figures(c *rules.Checker, t *rules.Table) {
 	if t.Read != rules.ReadSum && t.Read != rules.ReadAsRolled {
-		c.errs = append(c.errs, fmt.Errorf("%s: table %s gives figures, so it must be read sum or as-rolled, not %s", t.Pos, t.ID, t.Read))
+		c.Errs = append(c.Errs, fmt.Errorf("%s: table %s gives figures, so it must be read sum or as-rolled, not %s", t.Pos, t.ID, t.Read))
 	}
-	c.columns(t, "Type", "Class", "Rep", "AC")
+	c.Columns(t, "Type", "Class", "Rep", "AC")
 }
 
-func (c *checker) outcomes(t *rules.Table, want ...string) {
+func outcomes(c *rules.Checker, t *rules.Table, want ...string) {
 	for _, r := range t.Rows {
 		if o := t.Cell(&r, "Outcome").Text; !slices.Contains(want, o) {
-			c.errs = append(c.errs, fmt.Errorf("%s: table %s: outcome %q, want one of %s", r.Pos, t.ID, o, strings.Join(want, ", ")))
+			c.Errs = append(c.Errs, fmt.Errorf("%s: table %s: outcome %q, want one of %s", r.Pos, t.ID, o, strings.Join(want, ", ")))
 		}
 	}
 }
