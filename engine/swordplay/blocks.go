@@ -58,16 +58,15 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 	}
 	bs = append(bs, &doc.Section{Title: "PEFs on the table", Blocks: []doc.Block{
 		places,
-		&doc.Para{Text: "When the enemy is active, move each PEF on PEF Movement, the one nearest your force first. A PEF is resolved when it and one of your groups come into sight of each other: the sealed PEFs below are read in that order, whichever marker it is."},
-		s.movement(e.EAL),
+		&doc.Para{Text: fmt.Sprintf("On the enemy's turn, move each PEF, nearest your force first: PEF Movement (QRS), 2d6 versus the EAL (%d, or higher once a sealed PEF raises it). Resolve a PEF when it and your force see each other; read the sealed PEFs in that order, whichever marker it is.", e.EAL)},
 	}})
 	enemy := &doc.Section{Title: "The enemy: " + e.List.Title, Blocks: []doc.Block{
-		&doc.Para{Text: "Rolled on the list, in the order contacts take them: each contact says how many to take, for the size of your party. Take them from the top, carrying on where the last group stopped; after the last, start again from the top."},
+		&doc.Para{Text: "Each contact says how many to take for your party: take them in order, carrying on where the last group stopped, and after the last start again at the top."},
 		force("", e.Roster).Table(),
 		&doc.Para{Lead: "NP Star Leader:", Text: "with the first group of the first C result on PEF Resolution; if no C comes, with the last PEF you resolve. " + leaderText(e.Leader)},
 	}}
 	bs = append(bs, enemy)
-	sealed := &doc.Sealed{Title: "PEFs", Intro: "Read each only when you resolve a PEF, in the order you resolve them, whichever marker it is. If PEFs split more than once, roll the extra ones yourself on PEF Resolution."}
+	sealed := &doc.Sealed{Title: "PEFs", Intro: "Read each only when you resolve a PEF, in order. If PEFs split more than once, roll the extra ones yourself."}
 	for _, p := range e.PEFs {
 		sealed.Items = append(sealed.Items, s.pefItem(e, p, len(band.Figures)))
 	}
@@ -223,9 +222,9 @@ func (s *System) Next(at engine.Step, success bool) (engine.Edge, error) {
 func (s *System) Afterwards(_ *dice.Roller, _ engine.Step, _ *engine.Force, _ engine.Options) ([]doc.Block, error) {
 	return []doc.Block{
 		&doc.List{Items: []string{
-			"After the Battle Recovery: each figure that went Out of the Fight or ran away takes 2d6 versus its Rep (QRS).",
-			"Stay or Go: each Grunt takes the test (QRS): you roll 1d6 per point of your Rep, with the modifiers that apply to that Grunt; the Grunt rolls 1d6 per point of its Rep; compare successes.",
-			"Note the month, the Encounter and its result in the campaign log, then follow Success or Failure to next month's Encounter.",
+			"After the Battle Recovery for each figure Out of the Fight or run away (QRS).",
+			"Stay or Go for each Grunt (QRS; the sheet is in the campaign log).",
+			"Log the month and the result, then follow Success or Failure.",
 		}},
 	}, nil
 }
@@ -257,13 +256,4 @@ func (s *System) LogSheet(band *engine.Force, steps int) []doc.Block {
 		t.Rows = append(t.Rows, make([]string, len(t.Head)))
 	}
 	return []doc.Block{t}
-}
-
-// movement is PEF Movement as the Encounter plays it: the QRS table, taken
-// versus this Encounter's EAL.
-func (s *System) movement(eal int) *doc.Table {
-	t := doc.RuleTable(s.set.Table("pef-movement"))
-	t.HowToRead = append([]string{fmt.Sprintf("Taken versus the EAL: %d at the start; a higher EAL from the sealed PEFs counts", eal)}, t.HowToRead[1:]...)
-	t.Notes, t.Source, t.ID = nil, "", ""
-	return t
 }

@@ -29,11 +29,10 @@ type Encounter struct {
 	Taken    int      // how many the groups take against the full band
 }
 
-// RosterSize is how many enemy figures an Encounter pre-rolls: two full
-// groups against a band of six; contacts take them in order, starting
-// again from the top when they run out (the order is random already, so
-// taking a figure twice gives nothing away).
-const RosterSize = 12
+// RosterSize is how many enemy figures an Encounter pre-rolls; contacts
+// take them in order, starting again from the top when they run out (the
+// order is random already, so taking a figure twice gives nothing away).
+const RosterSize = 10
 
 // Section is one of the nine sections and the terrain rolled for it.
 type Section struct {

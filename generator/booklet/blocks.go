@@ -397,6 +397,9 @@ func (r *renderer) startHeight(p piece, w float64) float64 {
 	if p.sp != nil {
 		return min(r.spanHeight(*p.sp, w), p.sp.before+2*lh(p.sp.size))
 	}
+	if r.foldTable(p.tb, p.tl, w) != nil {
+		return p.before + r.tableHeight(p.tb, p.tl, w) // kept whole
+	}
 	outer := r.fr
 	r.fr.w = w
 	defer func() { r.fr = outer }()
@@ -615,6 +618,10 @@ func (r *renderer) tableGrid(t *doc.Table, tl tableLook, w float64) *grid {
 // repeated, with the title band, where it breaks), then footnotes,
 // decisions and where the book prints it.
 func (r *renderer) drawTable(t *doc.Table, tl tableLook) {
+	if halves := r.foldTable(t, tl, r.fr.w); halves != nil {
+		r.drawFolded(t, tl, halves)
+		return
+	}
 	g := r.tableGrid(t, tl, r.fr.w)
 	r.table(g, func(continued, measure bool) float64 { return r.tableHead(t, tl, continued, measure) })
 	r.tableFoot(t, tl, false)
@@ -625,8 +632,62 @@ func (r *renderer) tableHeight(t *doc.Table, tl tableLook, w float64) float64 {
 	outer := r.fr
 	r.fr.w = w
 	defer func() { r.fr = outer }()
+	if halves := r.foldTable(t, tl, w); halves != nil {
+		return r.tableHead(t, tl, false, true) + max(r.gridHeight(halves[0]), r.gridHeight(halves[1])) + r.tableFoot(t, tl, true)
+	}
 	g := r.tableGrid(t, tl, w)
 	return r.tableHead(t, tl, false, true) + r.gridHeight(g) + r.tableFoot(t, tl, true)
+}
+
+// foldGutter is the space between the halves of a folded table, the
+// same as between the columns of a spread's short sections.
+const foldGutter = 7.0
+
+// foldTable returns a long, narrow table's two halves, their columns as
+// wide in both, when its look folds tables and it fits twice across w:
+// it takes half the height. It returns nil for a table to print whole:
+// one with a title band or long text, or short.
+func (r *renderer) foldTable(t *doc.Table, tl tableLook, w float64) []*grid {
+	if !tl.fold || t.Title != "" || t.Corner != "" || len(t.Wide) > 0 || len(t.Rows) < 6 || len(t.Head) == 0 {
+		return nil
+	}
+	half := (w - foldGutter) / 2
+	g := r.tableGrid(t, tl, half)
+	if g.width() > half+0.01 {
+		return nil
+	}
+	k := (len(t.Rows) + 1) / 2
+	halves := make([]*grid, 2)
+	for i, rows := range [][][]string{t.Rows[:k], t.Rows[k:]} {
+		h := *g
+		h.cols = append([]gridCol(nil), g.cols...)
+		for j := range h.cols {
+			h.cols[j].minW = g.cols[j].w
+			h.cols[j].maxW = 0
+		}
+		h.rows = rows
+		r.fitColumns(&h, half)
+		halves[i] = &h
+	}
+	return halves
+}
+
+// drawFolded draws a folded table: what goes above it across the frame,
+// then its halves side by side, kept together.
+func (r *renderer) drawFolded(t *doc.Table, tl tableLook, halves []*grid) {
+	r.need(r.tableHead(t, tl, false, true) + max(r.gridHeight(halves[0]), r.gridHeight(halves[1])))
+	r.tableHead(t, tl, false, false)
+	outer := r.fr
+	half := (outer.w - foldGutter) / 2
+	end := outer.y
+	for i, g := range halves {
+		r.fr = frame{x: outer.x + float64(i)*(half+foldGutter), w: half, top: outer.y, y: outer.y, bottom: outer.bottom, brk: func() {}}
+		r.table(g, nil)
+		end = max(end, r.fr.y)
+	}
+	outer.y = end
+	r.fr = outer
+	r.tableFoot(t, tl, false)
 }
 
 // tableHead draws a table's title band (when it has a title or dice)

@@ -21,6 +21,11 @@ func (r *renderer) logSection() {
 
 	r.heading("Band roster", 12, 20)
 	r.table(r.bandLog(), nil)
+	if c := r.doc.Campaign; c != nil && len(c.Log) > 0 {
+		// The system's own sheet, such as a test every figure takes
+		// between encounters.
+		r.flowPieces(r.pieces(c.Log, bandLook, 0, blockCtx{}))
+	}
 
 	need := len(r.entries)
 	if c := r.doc.Campaign; c != nil {

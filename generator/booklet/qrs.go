@@ -37,10 +37,12 @@ func (r *renderer) qrsSection() {
 	}
 	colW := (r.contentW() - qrsGutter) / 2
 	col := 0
+	leftEnd := 0.0 // where the left-hand column ended, once in the right
 	var place func(c int, top float64)
 	next := func() {
 		if col == 0 {
 			col = 1
+			leftEnd = r.fr.y
 			place(1, r.fr.top)
 			return
 		}
@@ -56,6 +58,37 @@ func (r *renderer) qrsSection() {
 	for _, id := range set.System.QRS {
 		t := set.Table(id)
 		tb := doc.RuleTable(t)
+		if r.qrsBroad(tb, colW) {
+			// Across both columns, under whatever is above it.
+			label := groupLabel(set.System, t)
+			y := r.fr.y
+			if col == 1 {
+				y = max(y, leftEnd)
+			}
+			lk := qrsLook
+			lk.keyMax = qrsKeyMax * 1.5
+			full := r.contentW()
+			r.fr = frame{x: side, w: full, top: r.fr.top, y: y, bottom: r.bottom(), brk: func() { r.newPage(title) }}
+			h := r.tableHeight(tb, lk, full) + qrsGap
+			if label != "" && label != group {
+				h += lh(12) + 6
+			}
+			if y+h > r.fr.bottom && h <= r.fr.bottom-bodyTop {
+				r.newPage(title)
+			}
+			if label != "" && label != group {
+				r.groupHeading(label, r.tableHead(tb, lk, false, true)+20)
+			}
+			group = label
+			r.gap(qrsGap)
+			r.need(r.tableHead(tb, lk, false, true) + 15)
+			r.mark("qrs/"+id, r.fr.y)
+			r.bookmark(t.Title, 1, r.fr.y)
+			r.drawTable(tb, lk)
+			col = 0
+			place(0, r.fr.y+qrsGap)
+			continue
+		}
 		g := r.tableGrid(tb, qrsLook, colW)
 		headH := r.tableHead(tb, qrsLook, false, true)
 		h := headH + r.gridHeight(g) + r.tableFoot(tb, qrsLook, true)
@@ -93,4 +126,17 @@ func groupLabel(sys *rules.System, t *rules.Table) string {
 // groupHeading introduces a run of tables of one group.
 func (r *renderer) groupHeading(label string, keep float64) {
 	r.heading(label, 12, keep)
+}
+
+// qrsBroad reports whether a table prints across both columns: one with
+// several columns of long text, which in one column would wrap to more
+// than half as tall again as across the page.
+func (r *renderer) qrsBroad(tb *doc.Table, colW float64) bool {
+	if len(tb.Wide) < 2 || len(tb.Head) < 4 {
+		return false
+	}
+	full := r.contentW()
+	half := r.gridHeight(r.tableGrid(tb, qrsLook, colW))
+	whole := r.gridHeight(r.tableGrid(tb, qrsLook, full))
+	return half > 1.5*whole
 }

@@ -477,8 +477,22 @@ func (r *renderer) columns(left, right []span) {
 	for _, s := range right {
 		hr += r.spanHeight(s, w)
 	}
-	r.need(max(hl, hr))
+	lead := 0.0
+	if !r.atTop() {
+		// Each column starts at its own top, where flow drops the space
+		// above the first span: keep it here, once.
+		if len(left) > 0 {
+			lead = left[0].before
+		}
+		if len(right) > 0 {
+			lead = max(lead, right[0].before)
+		}
+	}
+	r.need(lead + max(hl, hr))
 	outer = r.fr
+	if !r.atTop() {
+		outer.y += lead
+	}
 	y := outer.y
 	r.fr = frame{x: outer.x, w: w, top: y, y: y, bottom: outer.bottom, brk: func() {}}
 	r.flow(left...)

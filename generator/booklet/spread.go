@@ -28,8 +28,8 @@ func (r *renderer) encounters() {
 			r.bookmark("Encounters", 0, bodyTop)
 		}
 		r.bookmark(e.label(), 1, bodyTop)
-		rest := r.leftPage(e)
-		r.rightPage(e, rest)
+		rest, under := r.leftPage(e)
+		r.rightPage(e, rest, under)
 		r.lay.pages["end/"+strconv.Itoa(e.number)] = r.f.PageNo()
 	}
 }
@@ -43,10 +43,9 @@ func (r *renderer) spreadCtx(e *entry) blockCtx {
 
 // leftPage prints the entry's number, title and state, the lines that
 // lead into the encounter (such as the terrain roll) and its maps to
-// scale with their legend. It returns the blocks still to print; when
-// the maps leave room, the frame is left under them for those blocks to
-// start in.
-func (r *renderer) leftPage(e *entry) []doc.Block {
+// scale with their legend. It returns the blocks still to print and
+// whether they start under the maps, the frame left there for them.
+func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 	enc := e.enc
 	w := r.contentW()
 	r.font("B", 26)
@@ -72,7 +71,7 @@ func (r *renderer) leftPage(e *entry) []doc.Block {
 	r.flowPieces(r.pieces(lead, leadLook, 0, r.spreadCtx(e)))
 	ms := topMaps(enc.Blocks)
 	if len(ms) == 0 {
-		return rest
+		return rest, true
 	}
 	r.gap(3)
 	legendH := r.legendH(ms) + 4
@@ -90,15 +89,83 @@ func (r *renderer) leftPage(e *entry) []doc.Block {
 			used = r.mapsHeight(ms, w, avail)
 		}
 	}
+	// When the rest would run over the right-hand page but fits it once
+	// its first block moves under the maps, the maps give up some of their
+	// scale (never more than a quarter) for that block: a spread of two
+	// pages, not four.
+	fits := false
+	if room := r.fr.bottom - (y + used + legendH + 4); room < leftRoom {
+		pageH := r.fr.bottom - bodyTop
+		first := r.firstWhole(rest, r.spreadCtx(e)) + 2
+		all := r.restHeight(e, rest)
+		if first > 0 && all > pageH && all-first+4 <= pageH {
+			smaller := used - (first - room) - 0.5
+			_, s0 := r.mapLayout(ms, w, avail)
+			_, s1 := r.mapLayout(ms, w, smaller)
+			if s1 >= s0*0.75 {
+				avail = smaller
+				used = r.mapsHeight(ms, w, avail)
+				fits = true
+			}
+		}
+	}
 	r.mapsBlock(ms, side, y, w, avail)
-	if r.fr.bottom-(y+used+legendH) < leftRoom {
+	if !fits && r.fr.bottom-(y+used+legendH) < leftRoom {
 		r.legend(ms, r.fr.bottom-legendH+4)
 		r.fr.y = r.fr.bottom
-		return rest
+		return rest, false
 	}
 	r.legend(ms, y+used+4)
 	r.fr.y = y + used + legendH + 4
-	return rest
+	return rest, true
+}
+
+// firstWhole is the height of the first thing the blocks print, whole: a
+// run of short sections side by side, or the first block.
+func (r *renderer) firstWhole(bs []doc.Block, ctx blockCtx) float64 {
+	for i, b := range bs {
+		if _, ok := b.(*doc.Map); ok {
+			continue
+		}
+		if n := briefRun(bs[i:]); n >= 2 {
+			_, _, h := r.briefSplit(bs[i:i+n], ctx)
+			return h + 2.5
+		}
+		return r.piecesHeight(r.blockPieces(b, spreadLook, 0, ctx), r.fr.w)
+	}
+	return 0
+}
+
+// restHeight is about the height the rest of an entry takes on its
+// right-hand page, printed as rightPage prints it.
+func (r *renderer) restHeight(e *entry, rest []doc.Block) float64 {
+	ctx := r.spreadCtx(e)
+	w := r.fr.w
+	h := lh(14) + 1
+	if r.band() != nil {
+		h += r.spanHeight(r.bandSpan(), w)
+	}
+	for i := 0; i < len(rest); {
+		if n := briefRun(rest[i:]); n >= 2 {
+			_, _, bh := r.briefSplit(rest[i:i+n], ctx)
+			h += bh + 2.5
+			i += n
+			continue
+		}
+		h += r.piecesHeight(r.blockPieces(rest[i], spreadLook, 0, ctx), w)
+		i++
+	}
+	if len(e.after) > 0 {
+		h += r.piecesHeight(r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, spreadLook, 0, ctx), w)
+	}
+	if e.campaign {
+		if len(e.links) > 0 {
+			h += r.spanHeight(r.linksSpan(e.links), w)
+		} else {
+			h += r.spanHeight(r.endSpan(), w)
+		}
+	}
+	return h
 }
 
 // maxShrink is the most height the maps give up to make room under them.
@@ -165,14 +232,14 @@ func (r *renderer) mapsHeight(ms []board.Map, w, h float64) float64 {
 // encounter's blocks (a run of short sections side by side, as the
 // book's scenario boxes are), the band's page, the index of its sealed
 // cards; in a campaign, what follows and where to turn.
-func (r *renderer) rightPage(e *entry, rest []doc.Block) {
+func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 	var next func()
 	next = func() {
 		r.newPage(e.label())
 		r.fr.brk = next
 		r.entryHead(e)
 	}
-	if r.fr.bottom-r.fr.y < leftRoom {
+	if !under {
 		next()
 	} else {
 		// The blocks start under the maps; what does not fit there goes
@@ -205,7 +272,15 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block) {
 			}
 			continue
 		}
-		r.flowPieces(r.blockPieces(rest[i], spreadLook, 0, ctx))
+		ps := r.blockPieces(rest[i], spreadLook, 0, ctx)
+		// A table is not split over the turn of a page: a block that
+		// fits a page but not what is left of this one starts on the
+		// next, the room left kept for notes.
+		if h := r.piecesHeight(ps, r.fr.w); hasTable(ps) && h < (r.fr.bottom-bodyTop)*0.6 && r.fr.y+h > r.fr.bottom && !r.atTop() {
+			r.notesArea()
+			r.fr.brk()
+		}
+		r.flowPieces(ps)
 		i++
 	}
 	if len(e.after) > 0 {
@@ -289,7 +364,13 @@ func (r *renderer) bandLine() {
 	if b == nil {
 		return
 	}
-	r.flow(span{text: fmt.Sprintf("%s: %s, page %s.", r.bandTitle(), words.Plural(b.Size(), "figure", "figures"), r.pageOf("band")), style: "B", size: bodySize, before: 3, link: "band"})
+	r.flow(r.bandSpan())
+}
+
+// bandSpan is the line that points to the band's page.
+func (r *renderer) bandSpan() span {
+	b := r.band()
+	return span{text: fmt.Sprintf("%s: %s, page %s.", r.bandTitle(), words.Plural(b.Size(), "figure", "figures"), r.pageOf("band")), style: "B", size: bodySize, before: 3, link: "band"}
 }
 
 // sealedIndex is a Sealed block as a spread prints it: which card to read
@@ -313,6 +394,7 @@ func (r *renderer) sealedIndex(e *entry, s *doc.Sealed, lk look) []piece {
 		intro = s.Intro
 	}
 	ps := []piece{{sp: &h}, {sp: &span{text: intro, size: 8.5, grey: true}}}
+	var items []span
 	for k, it := range s.Items {
 		c := r.cardOf[pefKey{e.number, offset + k}]
 		if c == nil {
@@ -322,9 +404,47 @@ func (r *renderer) sealedIndex(e *entry, s *doc.Sealed, lk look) []piece {
 		if it.Tag != "" {
 			text += " (" + it.Tag + ")"
 		}
-		ps = append(ps, piece{sp: &span{text: text, style: "B", size: 10, indent: 4.5, bullet: "→", before: 0.8, link: c.anchor()}})
+		items = append(items, span{text: text, style: "B", size: 10, indent: 4.5, bullet: "→", before: 0.8, link: c.anchor()})
 	}
-	return ps
+	if len(items) < 4 {
+		for i := range items {
+			ps = append(ps, piece{sp: &items[i]})
+		}
+		return ps
+	}
+	// Four or more: down the first column, then the second.
+	k := (len(items) + 1) / 2
+	cols := r.colsSpan(items[:k], items[k:])
+	return append(ps, piece{sp: &cols})
+}
+
+// colsSpan sets two lists of spans side by side, as one drawn span.
+func (r *renderer) colsSpan(left, right []span) span {
+	const gutter = 7.0
+	height := func(w float64) float64 {
+		cw := (w - gutter) / 2
+		hl, hr := 0.0, 0.0
+		for _, s := range left {
+			hl += r.spanHeight(s, cw)
+		}
+		for _, s := range right {
+			hr += r.spanHeight(s, cw)
+		}
+		return max(hl, hr)
+	}
+	before := 0.0
+	if len(left) > 0 {
+		before = left[0].before
+	}
+	return span{before: before, drawFor: height, draw: func(x, y, w float64) {
+		outer := r.fr
+		cw := (w - gutter) / 2
+		for i, col := range [][]span{left, right} {
+			r.fr = frame{x: x + float64(i)*(cw+gutter), w: cw, top: y, y: y, bottom: y + height(w) + 1, brk: func() {}}
+			r.flow(col...)
+		}
+		r.fr = outer
+	}}
 }
 
 // endSpan is the box at the end of a campaign's last entries.
@@ -379,3 +499,13 @@ func (r *renderer) entryHead(e *entry) {
 
 // sub is the size of the headings on a spread.
 const sub = 11.0
+
+// hasTable reports whether pieces hold a table.
+func hasTable(ps []piece) bool {
+	for _, p := range ps {
+		if p.tb != nil {
+			return true
+		}
+	}
+	return false
+}

@@ -30,8 +30,8 @@ type grid struct {
 	headSize float64
 	minRow   float64 // minimum row height, for rows to write in
 	rowGrey  func(i int) bool
-	fill     bool // the grid takes the whole width even when nothing grows
-	noHead   bool // no header row
+	fill     bool    // the grid takes the whole width even when nothing grows
+	noHead   bool    // no header row
 	pad      float64 // a cell's padding above and below its text, mm; 0 for padY
 }
 
@@ -58,6 +58,7 @@ func (g *grid) width() float64 {
 func (r *renderer) fitColumns(g *grid, w float64) {
 	n := len(g.cols)
 	nat := make([]float64, n)
+	full := make([]float64, n)
 	least := make([]float64, n)
 	for i, c := range g.cols {
 		r.font("B", g.headSize)
@@ -73,9 +74,23 @@ func (r *renderer) fitColumns(g *grid, w float64) {
 		nat[i] = max(nat[i]+2*padX+0.2, c.minW)
 		least[i] += 2*padX + 0.2
 		if c.maxW > 0 {
+			full[i] = nat[i]
 			nat[i] = max(min(nat[i], c.maxW), least[i])
 		}
 		least[i] = min(least[i], nat[i])
+	}
+	// A capped column takes back what the others leave: a key of words
+	// beside short values wraps no more than it must.
+	sum := 0.0
+	for i := range g.cols {
+		sum += nat[i]
+	}
+	for i, c := range g.cols {
+		if c.maxW > 0 && full[i] > nat[i] && sum < w {
+			wider := min(full[i], nat[i]+w-sum)
+			sum += wider - nat[i]
+			nat[i] = wider
+		}
 	}
 	var fixed, flex float64
 	for i, c := range g.cols {

@@ -44,6 +44,7 @@ type tableView struct {
 	ID      string // "" for none
 	Caption bool   // the title band: corner, title, how to read, notes
 	Compact bool   // no long text and no title band: as narrow as its cells
+	Broad   bool   // several columns of long text: the whole width, not a column
 	Head    []cellView
 	Rows    [][]cellView
 	Mods    []doc.Modifier
@@ -181,6 +182,7 @@ func (d *drawer) table(t *doc.Table, id string) *tableView {
 		wide[i] = true
 	}
 	v.Compact = !v.Caption && len(wide) == 0
+	v.Broad = len(wide) >= 2 && len(t.Head) >= 4
 	cell := func(i int, s string) cellView { return cellView{Text: s, Key: i == 0, Wide: i > 0 && wide[i]} }
 	for i, h := range t.Head {
 		v.Head = append(v.Head, cell(i, h))

@@ -434,6 +434,7 @@ type campaignContent struct {
 	Body   template.HTML
 	System *rules.Set
 	Begin  []blockView // the roll that set the first state, if any
+	Log    []blockView // the system's sheet to keep beside the campaign log, if any
 	Band   *bandView
 	Nodes  []campaignNode
 	Print  printView
@@ -460,6 +461,7 @@ func (r *renderer) campaign(c Campaign) (string, []byte, error) {
 	if c.Rolled.Begin != nil {
 		cc.Begin = d.blocks("begin", 3, []doc.Block{c.Rolled.Begin})
 	}
+	cc.Log = d.blocks("log", 3, c.Rolled.Log)
 	var entries []int
 	var encounters [][]doc.Block
 	for _, n := range c.Rolled.Nodes {
