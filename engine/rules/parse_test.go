@@ -805,3 +805,23 @@ func TestParseStopsAtMaxErrors(t *testing.T) {
 	}
 	checkErrorShape(t, err, "many.rules", lineCount(data))
 }
+
+func TestGroupTitle(t *testing.T) {
+	f, err := rules.Parse("s.rules", []byte("system x\nname X\ngroup-title army Army lists\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys := f.Systems[0]
+	if sys.GroupTitle("army") != "Army lists" || sys.GroupTitle("beasts") != "Beasts" {
+		t.Errorf("titles %q, %q", sys.GroupTitle("army"), sys.GroupTitle("beasts"))
+	}
+	for src, want := range map[string]string{
+		"system x\nname X\ngroup-title army\n":                       `s.rules:3: group-title "army": want a group id and its printed title`,
+		"system x\nname X\ngroup-title army A\ngroup-title army B\n": "s.rules:4: group-title army given twice",
+		"system x\nname X\ngroup-title Army Lists Of Old\n":          `s.rules:3: group-title "Army Lists Of Old"`,
+	} {
+		if _, err := rules.Parse("s.rules", []byte(src)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", src, err, want)
+		}
+	}
+}
