@@ -336,32 +336,7 @@ func TestNewReadingFrequencies(t *testing.T) {
 // TestTableFrequencies rolls every rollable table of the real data and
 // checks each row comes up as often as it should.
 func TestTableFrequencies(t *testing.T) {
-	s := loadReal(t)
-	root := dice.New("sortie/rules/freq-test")
-	covered := map[string]bool{}
-	for _, id := range s.Order {
-		tb := s.Table(id)
-		if !tb.Read.Rolled() {
-			continue
-		}
-		for _, target := range targets(tb) {
-			name := id
-			if target != 0 {
-				name += "/vs-" + strconv.Itoa(target)
-			}
-			t.Run(name, func(t *testing.T) {
-				r := readingOf(t, tb, target)
-				p := expected(t, tb, r, byRow)
-				roller := root.Stream(id, strconv.Itoa(target))
-				counts := sample(t, tb, r, byRow, func() (rules.Result, error) { return tb.Roll(roller, target) })
-				ok, how := fits(t, counts, p)
-				if !ok {
-					t.Errorf("%s: row counts do not fit the rows' probabilities: %s\ncounts %v\nprobabilities %v", name, how, counts, p)
-				}
-				covered[id] = true
-			})
-		}
-	}
+	covered := frequencies(t, loadReal(t), dice.New("sortie/rules/freq-test"), func(tb *rules.Table) bool { return tb.Read.Rolled() })
 	want := []string{
 		"dwarves-black-moon", "dwarves-red-sun", "elves-black-moon", "elves-silver", "goblins", "orcs", "wererats",
 		"recruiting", "new-recruits", "creature-list", "creature-list-1", "creature-list-2-3", "creature-list-4-5",
@@ -472,24 +447,15 @@ func TestFrequencyPower(t *testing.T) {
 	}
 }
 
-// TestSwordplayFrequencies runs the same row-level check over every
-// Swordplay table the engine can roll on its own: those whose dice need no
-// value only the player holds (a named count or modifier such as Rep).
-func TestSwordplayFrequencies(t *testing.T) {
-	const dir = "systems/swordplay"
-	sub, err := fs.Sub(content.FS, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := rules.Load(sub, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := dice.New("sortie/rules/freq-test/swordplay")
+// frequencies checks, for every table of s that use accepts, that rolls
+// on it fall in its rows as often as its dice say (for tables taken
+// versus a target the player holds, at targets 4, 5 and 6), and returns
+// the tables it checked.
+func frequencies(t *testing.T, s *rules.Set, root *dice.Roller, use func(*rules.Table) bool) map[string]bool {
 	covered := map[string]bool{}
 	for _, id := range s.Order {
 		tb := s.Table(id)
-		if !tb.Rolled() || tb.Dice.CountName != "" || tb.Dice.ModName != "" || tb.Dice.Mod != 0 {
+		if !use(tb) {
 			continue
 		}
 		for _, target := range targets(tb) {
@@ -509,6 +475,25 @@ func TestSwordplayFrequencies(t *testing.T) {
 			})
 		}
 	}
+	return covered
+}
+
+// TestSwordplayFrequencies runs the same row-level check over every
+// Swordplay table the engine can roll on its own: those whose dice need no
+// value only the player holds (a named count or modifier such as Rep).
+func TestSwordplayFrequencies(t *testing.T) {
+	const dir = "systems/swordplay"
+	sub, err := fs.Sub(content.FS, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := rules.Load(sub, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered := frequencies(t, s, dice.New("sortie/rules/freq-test/swordplay"), func(tb *rules.Table) bool {
+		return tb.Rolled() && tb.Dice.CountName == "" && tb.Dice.ModName == "" && tb.Dice.Mod == 0
+	})
 	// Every table the Swordplay procedures roll is among them.
 	for _, id := range []string{
 		"terrain-generator", "buildings", "enemy-activity-level", "raid-buildings", "time-of-day",
