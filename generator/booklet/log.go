@@ -64,12 +64,16 @@ func (r *renderer) bandLog() *grid {
 	if b != nil {
 		attrs = b.Columns
 	}
-	g := &grid{size: 9.5, headSize: 8.5, minRow: logRow}
-	g.cols = append(g.cols, gridCol{head: "Name", style: "B", align: "L", minW: 28}, gridCol{head: "Figure", align: "L", minW: 20})
+	g := &grid{size: 9, headSize: 8.5, minRow: logRow}
+	// Start values wrap at words rather than push the write-in columns
+	// off the page; a write-in column is narrow, room for a word or two.
+	g.cols = append(g.cols, gridCol{head: "Name", style: "B", align: "L", minW: 16}, gridCol{head: "Figure", align: "L", minW: 16, maxW: 22})
 	for _, a := range attrs {
-		g.cols = append(g.cols, gridCol{head: "Start " + a, align: "C", grey: true}, gridCol{head: a + " now", align: "C", minW: 12})
+		g.cols = append(g.cols, gridCol{head: "Start " + a, align: "C", grey: true, maxW: 24}, gridCol{head: a + " now", align: "C", minW: 9, maxW: 12})
 	}
-	g.cols = append(g.cols, gridCol{head: "Notes", align: "L", grow: true, minW: 20})
+	// The last write-in column takes what is left; notes go in the
+	// encounter log below.
+	g.cols[len(g.cols)-1].grow = true
 	if b != nil {
 		for _, f := range b.Figures {
 			what := f.Name
@@ -84,7 +88,7 @@ func (r *renderer) bandLog() *grid {
 				}
 				row = append(row, v, "")
 			}
-			g.rows = append(g.rows, append(row, ""))
+			g.rows = append(g.rows, row)
 		}
 	}
 	for len(g.rows) < logBandRows {
