@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sortie-wargames/sortie/engine/dice"
 	"github.com/sortie-wargames/sortie/engine/doc"
@@ -187,7 +188,6 @@ type Figure struct {
 // the roll that made each figure.
 func (f *Force) Table() *doc.Table {
 	t := &doc.Table{Head: append(append([]string{"#", "Figure"}, f.Columns...), "Rolled")}
-	t.Wide = []int{len(t.Head) - 1}
 	for i, fig := range f.Figures {
 		row := append([]string{strconv.Itoa(i + 1), fig.Name}, fig.Attrs...)
 		rolled := ""
@@ -201,6 +201,17 @@ func (f *Force) Table() *doc.Table {
 			rolled = strings.TrimSpace(rolled + " " + fig.Note)
 		}
 		t.Rows = append(t.Rows, append(row, rolled))
+	}
+	// Columns of long text wrap first, the rolls among them; short values
+	// keep their width.
+	for c := 1; c < len(t.Head); c++ {
+		long := c == len(t.Head)-1
+		for _, r := range t.Rows {
+			long = long || utf8.RuneCountInString(r[c]) > 24
+		}
+		if long {
+			t.Wide = append(t.Wide, c)
+		}
 	}
 	return t
 }
