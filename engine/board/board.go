@@ -59,13 +59,15 @@ type Zone struct {
 // Kinds of area terrain (a Piece). Each is drawn with its own pattern
 // (engine/board/draw holds the table) so a map reads in black and white.
 const (
-	Woods     = "woods"
-	Rocks     = "rocks"
-	Ruins     = "ruins"
-	Hills     = "hills"
-	Rough     = "rough"
-	Buildings = "buildings" // clear ground with Count buildings on it
-	Lake      = "lake"
+	Woods = "woods"
+	Rocks = "rocks"
+	// Impassable ground no figure may enter (Chain Reaction's mountains).
+	Impassable = "impassable"
+	Ruins      = "ruins"
+	Hills      = "hills"
+	Rough      = "rough"
+	Buildings  = "buildings" // clear ground with Count buildings on it
+	Lake       = "lake"
 )
 
 // Kinds of line terrain (a Line).
@@ -77,7 +79,7 @@ const (
 )
 
 // Kinds lists every feature kind the model defines, areas then lines.
-var Kinds = []string{Woods, Rocks, Ruins, Hills, Rough, Buildings, Lake, Road, River, Ford, Bridge}
+var Kinds = []string{Woods, Rocks, Impassable, Ruins, Hills, Rough, Buildings, Lake, Road, River, Ford, Bridge}
 
 // Piece is one area of terrain: a closed outline.
 type Piece struct {

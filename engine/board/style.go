@@ -58,6 +58,8 @@ var Styles = map[string]Style{
 		Pattern: Pattern{Kind: Trees, Spacing: 3, Size: 0.8, Weight: 0.2, Grey: 0}},
 	Rocks: {Label: "Rocks", Legend: "Rocks", Fill: 0.88, Outline: 0.45,
 		Pattern: Pattern{Kind: Cross, Angle: 45, Spacing: 1.4, Weight: 0.18, Grey: 0}},
+	Impassable: {Label: "Impassable", Legend: "Impassable ground", Fill: 0.55, Outline: 0.8,
+		Pattern: Pattern{Kind: Hatch, Angle: 135, Spacing: 0.9, Weight: 0.3, Grey: 0}},
 	Ruins: {Label: "Ruins", Legend: "Ruins", Fill: 0.3, Outline: 0.45,
 		Pattern: Pattern{Kind: Hatch, Angle: 0, Spacing: 1.2, Weight: 0.15, Grey: 0.6}},
 	Hills: {Label: "Hill", Legend: "Hill (contours)", Fill: 0.9, Outline: 0.6,

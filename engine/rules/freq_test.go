@@ -505,3 +505,30 @@ func TestSwordplayFrequencies(t *testing.T) {
 		}
 	}
 }
+
+// TestChainReactionFrequencies runs the row-level check over every Chain
+// Reaction 3.0 table the engine rolls on its own; How Many of Them is
+// rolled with its +3 and -3 by the procedures and checked there.
+func TestChainReactionFrequencies(t *testing.T) {
+	const dir = "systems/chain-reaction-3"
+	sub, err := fs.Sub(content.FS, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := rules.Load(sub, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered := frequencies(t, s, dice.New("sortie/rules/freq-test/chain-reaction-3"), func(tb *rules.Table) bool {
+		return tb.Rolled() && tb.Dice.CountName == "" && tb.Dice.ModName == "" && tb.Dice.Mod == 0
+	})
+	for _, id := range []string{
+		"overall-terrain", "terrain-generator", "buildings-clear-hilly", "buildings-mountainous", "buildings-woods",
+		"road-direction", "river-crossing", "pef-placement", "pef-rep", "pef-force-composition", "enemy-commander",
+		"military", "police", "insurgents", "gang", "gang-weapons", "attributes",
+	} {
+		if !covered[id] {
+			t.Errorf("table %s was not frequency-tested", id)
+		}
+	}
+}

@@ -7,6 +7,7 @@ package systems
 
 import (
 	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/chainreaction"
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/swordplay"
 	"github.com/sortie-wargames/sortie/engine/swordsorcery"
@@ -17,5 +18,6 @@ func Builtin() []engine.Builder {
 	return []engine.Builder{
 		{ID: swordsorcery.ID, New: func(s *rules.Set) (engine.System, error) { return swordsorcery.New(s) }},
 		{ID: swordplay.ID, New: func(s *rules.Set) (engine.System, error) { return swordplay.New(s) }},
+		{ID: chainreaction.ID, New: func(s *rules.Set) (engine.System, error) { return chainreaction.New(s) }},
 	}
 }

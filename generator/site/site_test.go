@@ -183,8 +183,13 @@ func TestDefaultSite(t *testing.T) {
 		t.Error("at-the-table has no summary")
 	}
 
-	if len(s.Packs) != 3 {
-		t.Fatalf("%d packs, want 3", len(s.Packs))
+	if len(s.Packs) != 5 {
+		t.Fatalf("%d packs, want 5", len(s.Packs))
+	}
+	for i, want := range []engine.Options{{Recruits: "military", Enemies: "insurgents"}, {Recruits: "police", Enemies: "gang"}} {
+		if cr := s.Packs[3+i]; cr.System != "chain-reaction-3" || cr.Options != want {
+			t.Errorf("Chain Reaction pack %d = %+v %+v", i+1, cr.Page, cr.Options)
+		}
 	}
 	if sp := s.Packs[2]; sp.System != "swordplay" || sp.Options != (engine.Options{Enemies: "orcs", Recruits: "northmen"}) || len(sp.Types) != 6 {
 		t.Errorf("Swordplay pack = %+v %+v", sp.Page, sp.Options)
@@ -217,8 +222,8 @@ func TestDefaultSite(t *testing.T) {
 		t.Errorf("campaign = %+v steps %d", c.Page, c.Steps)
 	}
 
-	if len(s.Systems) != 2 {
-		t.Fatalf("%d system pages, want 2", len(s.Systems))
+	if len(s.Systems) != 3 {
+		t.Fatalf("%d system pages, want 3", len(s.Systems))
 	}
 	sp := s.Systems[0]
 	if sp.Slug != systemID || sp.Title != "2d6 Sword & Sorcery" || sp.File != "content/systems/"+systemID+"/index.md" {
@@ -444,10 +449,10 @@ func TestErrors(t *testing.T) {
 		// Systems and encounter types.
 		{"unknown system in pack",
 			map[string]string{"content/packs/x.md": front("title: P", "seed: s", "encounters: raid", "system: chess")},
-			`content/packs/x.md:5: unknown system "chess" (known: ` + systemID + `, swordplay)`},
+			`content/packs/x.md:5: unknown system "chess" (known: ` + systemID + `, chain-reaction-3, swordplay)`},
 		{"unknown system in campaign",
 			map[string]string{"content/campaigns/c.md": front("title: C", "system: 2D6-Sword-And-Sorcery", "seed: s", "steps: 2")},
-			`content/campaigns/c.md:3: unknown system "2D6-Sword-And-Sorcery" (known: ` + systemID + `, swordplay)`},
+			`content/campaigns/c.md:3: unknown system "2D6-Sword-And-Sorcery" (known: ` + systemID + `, chain-reaction-3, swordplay)`},
 		{"unknown encounter type",
 			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters: explore 2, picnic 3")},
 			`content/packs/x.md:5: unknown encounter type "picnic" (known: explore, raid, defend)`},

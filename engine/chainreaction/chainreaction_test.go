@@ -1,0 +1,276 @@
+package chainreaction_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sortie-wargames/sortie/content"
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/chainreaction"
+	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/rules"
+)
+
+func load(t testing.TB) *chainreaction.System {
+	t.Helper()
+	sub, err := fs.Sub(content.FS, "systems/"+chainreaction.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := rules.Load(sub, "content/systems/"+chainreaction.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := chainreaction.New(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sys
+}
+
+func roll(t testing.TB, sys *chainreaction.System, seed string, opt engine.Options) *chainreaction.Encounter {
+	t.Helper()
+	root := dice.New(seed)
+	f, err := sys.Band(root.Stream("band"), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := sys.RollEncounter(root.Stream("encounter"), "patrol", f.Own.(*chainreaction.Band), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func chi2(counts map[int]int, p map[int]float64, n int) float64 {
+	x := 0.0
+	for k, pk := range p {
+		e := pk * float64(n)
+		d := float64(counts[k]) - e
+		x += d * d / e
+	}
+	return x
+}
+
+// TestTerrainProcedure checks every rolled table against the book's
+// procedure (pages 20-21): nine overall types from their dice, like types
+// moved into connected blocks, each section read on its type's column,
+// buildings where footnoted, a road with its direction, a river with its
+// width and crossing, and a lake only in section 5.
+func TestTerrainProcedure(t *testing.T) {
+	sys := load(t)
+	set := sys.Rules()
+	gen := set.Table("terrain-generator")
+	col := map[string]string{"clear-hilly": "Clear/Hilly", "mountainous": "Mountainous", "woods": "Woods"}
+	for i := range 400 {
+		e := roll(t, sys, fmt.Sprint("terrain", i), engine.Options{})
+		var rolled, laid []string
+		for _, r := range e.Types {
+			rolled = append(rolled, map[int]string{1: "clear-hilly", 2: "clear-hilly", 3: "clear-hilly", 4: "woods", 5: "woods", 6: "mountainous"}[r.Dice.Value])
+		}
+		for _, sec := range e.Sections {
+			laid = append(laid, sec.Type)
+			if rolled[sec.From-1] != sec.Type {
+				t.Fatalf("section %d carries section %d's roll %s but is %s", sec.Number, sec.From, rolled[sec.From-1], sec.Type)
+			}
+			want := gen.Cell(gen.RowFor(sec.Roll.Dice.Value), col[sec.Type]).Text
+			want = strings.TrimSpace(strings.Split(want, "[^")[0])
+			got := sec.Terrain
+			if sec.Road {
+				got += " w/Road"
+			}
+			if sec.River || sec.Lake {
+				got += " w/River"
+			}
+			if got != want {
+				t.Fatalf("section %d (%s) rolled %d: %q, want %q", sec.Number, sec.Type, sec.Roll.Dice.Value, got, want)
+			}
+			if (sec.Buildings > 0) != (gen.Cell(gen.RowFor(sec.Roll.Dice.Value), col[sec.Type]).Footnote != 0) {
+				t.Fatalf("section %d buildings %d on %q", sec.Number, sec.Buildings, want)
+			}
+			if sec.Lake && sec.Number != 5 || sec.River && sec.Number == 5 {
+				t.Fatalf("section %d: river %v lake %v", sec.Number, sec.River, sec.Lake)
+			}
+			if sec.River && (sec.Width < 4 || sec.Width > 9 || sec.Width != sec.WidthRoll.Dice.Value || sec.Crossing == "") {
+				t.Fatalf("river %d\" (%d), crossing %q", sec.Width, sec.WidthRoll.Dice.Value, sec.Crossing)
+			}
+			if sec.Road && sec.RoadRoll == nil {
+				t.Fatal("road without its direction")
+			}
+		}
+		a, b := slices.Clone(rolled), slices.Clone(laid)
+		slices.Sort(a)
+		slices.Sort(b)
+		if !slices.Equal(a, b) {
+			t.Fatalf("laid %v from rolled %v", laid, rolled)
+		}
+		// Like types are connected: along the snake 1 2 3 6 5 4 7 8 9 each
+		// type is one run.
+		seen := map[string]bool{}
+		prev := ""
+		for _, n := range []int{1, 2, 3, 6, 5, 4, 7, 8, 9} {
+			ty := e.Sections[n-1].Type
+			if ty != prev && seen[ty] {
+				t.Fatalf("type %s split: %v", ty, laid)
+			}
+			seen[ty], prev = true, ty
+		}
+	}
+}
+
+// TestPEFProcedure: three PEFs placed in sections 1-6 with the lower of
+// 2d6 as their Rep; PEF Force Composition read in the column of the PEFs
+// resolved before; D the Main Body until one is found; troops counted
+// with 2d6+3 or 2d6-3; the commander looked for until found.
+func TestPEFProcedure(t *testing.T) {
+	sys := load(t)
+	comp := sys.Rules().Table("pef-force-composition")
+	for i := range 400 {
+		e := roll(t, sys, fmt.Sprint("pef", i), engine.Options{})
+		for _, p := range e.Places {
+			d := p.RepRoll.Dice
+			if p.Section < 1 || p.Section > 6 || p.Rep != min(d.Dice[0], d.Dice[1]) {
+				t.Fatalf("PEF in %d with Rep %d from %v", p.Section, p.Rep, d.Dice)
+			}
+		}
+		mainFound, cinc := false, false
+		for _, p := range e.PEFs {
+			if want := min(p.Number-1, 3); p.Resolved != want {
+				t.Fatalf("PEF %d read with %d resolved before", p.Number, p.Resolved)
+			}
+			cell, _ := comp.Across(comp.RowFor(p.Roll.Dice.Value), p.Resolved)
+			if cell.Text != p.Letter {
+				t.Fatalf("die %d, %d before: %s, want %s", p.Roll.Dice.Value, p.Resolved, p.Letter, cell.Text)
+			}
+			want := map[string]string{"A": "main-body", "B": "stragglers", "C": "false-alarm"}[p.Letter]
+			if p.Letter == "D" {
+				want = "main-body"
+				if mainFound {
+					want = "stragglers"
+				}
+			}
+			if p.Outcome != want {
+				t.Fatalf("%s read as %s, want %s", p.Letter, p.Outcome, want)
+			}
+			if p.Outcome == "false-alarm" {
+				continue
+			}
+			mod := map[string]int{"main-body": 3, "stragglers": -3}[p.Outcome]
+			d := p.HowMany.Dice
+			if d.Value != d.Dice[0]+d.Dice[1]+mod {
+				t.Fatalf("%s counted with %v = %d", p.Outcome, d.Dice, d.Value)
+			}
+			if p.Outcome == "main-body" {
+				mainFound = true
+			}
+			if (p.Commander == nil) != cinc {
+				t.Fatalf("commander rolled %v after found %v", p.Commander != nil, cinc)
+			}
+			cinc = cinc || p.CinC
+		}
+	}
+}
+
+func TestDistributions(t *testing.T) {
+	sys := load(t)
+	types, reps := map[int]int{}, map[int]int{}
+	const n = 500
+	for i := range n {
+		e := roll(t, sys, fmt.Sprint("dist", i), engine.Options{})
+		for _, r := range e.Types {
+			types[map[int]int{1: 0, 2: 0, 3: 0, 4: 1, 5: 1, 6: 2}[r.Dice.Value]]++
+		}
+		for _, p := range e.Places {
+			reps[p.Rep]++
+		}
+	}
+	if x := chi2(types, map[int]float64{0: 0.5, 1: 1.0 / 3, 2: 1.0 / 6}, 9*n); x > 13.82 { // 2 df, p = 0.001
+		t.Errorf("overall types %v: chi-square %.1f", types, x)
+	}
+	lower := map[int]float64{1: 11.0 / 36, 2: 9.0 / 36, 3: 7.0 / 36, 4: 5.0 / 36, 5: 3.0 / 36, 6: 1.0 / 36}
+	if x := chi2(reps, lower, 3*n); x > 20.52 { // 5 df
+		t.Errorf("PEF Reps %v: chi-square %.1f", reps, x)
+	}
+}
+
+func TestCount(t *testing.T) {
+	for size, want := range map[string][]int{ // forces of 1..6
+		"half":      {1, 1, 1, 2, 2, 3},
+		"one-fewer": {1, 1, 2, 3, 4, 5},
+		"same":      {1, 2, 3, 4, 5, 6},
+		"one-more":  {2, 3, 4, 5, 6, 7},
+		"half-more": {1, 3, 4, 6, 7, 9},
+		"double":    {2, 4, 6, 8, 10, 12},
+		"triple":    {3, 6, 9, 12, 15, 18},
+	} {
+		var got []int
+		for n := 1; n <= 6; n++ {
+			got = append(got, chainreaction.Count(size, n))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: %v, want %v", size, got, want)
+		}
+	}
+}
+
+func TestForce(t *testing.T) {
+	sys := load(t)
+	for i := range 100 {
+		f, err := sys.Band(dice.New(fmt.Sprint("force", i)), engine.Options{Recruits: "gang", StarRep: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Size() != 5 || !f.Figures[0].Star {
+			t.Fatalf("force %+v", f)
+		}
+		for _, g := range f.Figures[1:] {
+			var rep int
+			fmt.Sscan(g.Attrs[0], &rep)
+			if rep > 4 || !strings.Contains(g.Attrs[1], "1d6 = ") || !strings.Contains(g.Attrs[2], "2d6 = ") {
+				t.Fatalf("gang member %+v", g)
+			}
+		}
+	}
+	if _, err := sys.Band(dice.New("x"), engine.Options{Recruits: "marines"}); err == nil || !strings.Contains(err.Error(), `unknown force list "marines"`) {
+		t.Errorf("unknown list: %v", err)
+	}
+}
+
+// TestSealed: what a PEF turns out to be is printed only in the sealed
+// block.
+func TestSealed(t *testing.T) {
+	sys := load(t)
+	root := dice.New("sealed")
+	band, err := sys.Band(root.Stream("band"), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := sys.Encounter(root.Stream("encounter"), engine.Request{Type: "patrol", Band: band})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := doc.SealedIn(e.Blocks)
+	if s == nil || len(s.Items) != chainreaction.PEFs+chainreaction.Extra {
+		t.Fatalf("sealed %+v", s)
+	}
+	var open []doc.Block
+	for _, b := range e.Blocks {
+		if _, ok := b.(*doc.Sealed); !ok {
+			open = append(open, b)
+		}
+	}
+	out, _ := json.Marshal(open)
+	for _, secret := range []string{"Main Body", "Stragglers", "False alarm", "How Many of Them?:"} {
+		if strings.Contains(string(out), secret) {
+			t.Errorf("%q outside the sealed block", secret)
+		}
+	}
+	if len(doc.Maps(e.Blocks)) != 1 {
+		t.Error("no map")
+	}
+}
