@@ -190,7 +190,9 @@ func (b *builder) ground() {
 // line draws a line feature as a band of its width, clipped to the board.
 func (b *builder) line(l board.Line) []Op {
 	path := b.pts(l.Path)
-	poly := clipRect(band(path, l.WidthIn*b.s), b.d.W, b.d.H)
+	const eps = 0.01
+	onEdge := func(p P) bool { return p.X <= eps || p.Y <= eps || p.X >= b.d.W-eps || p.Y >= b.d.H-eps }
+	poly := clipRect(band(path, l.WidthIn*b.s, onEdge), b.d.W, b.d.H)
 	if len(poly) < 3 {
 		return nil
 	}
@@ -456,14 +458,20 @@ func (b *builder) labels() {
 		if len(l.Path) < 2 {
 			continue
 		}
-		// A crossing is labelled on itself; a river on its first stretch
-		// and a road on its last, so that the two rarely meet.
+		// A crossing is labelled on itself; a river a quarter of the way
+		// along its first stretch and a road a quarter of the way back
+		// along its last, so that neither sits on the other, on a crossing
+		// or on the label of the area at a section's centre.
 		a, c := b.pt(l.Path[0]), b.pt(l.Path[1])
 		if l.Kind == board.Road {
 			n := len(l.Path)
 			a, c = b.pt(l.Path[n-1]), b.pt(l.Path[n-2])
 		}
-		b.add(label(l.Label, P{(a.X + c.X) / 2, (a.Y + c.Y) / 2}, LabelPt, "label")...)
+		f := 0.25
+		if l.Kind == board.Ford || l.Kind == board.Bridge {
+			f = 0.5
+		}
+		b.add(label(l.Label, P{a.X + (c.X-a.X)*f, a.Y + (c.Y-a.Y)*f}, LabelPt, "label")...)
 	}
 }
 
@@ -649,7 +657,7 @@ func swatch(e board.LegendEntry, w, h float64) []Op {
 
 // lineOps draws a line feature's band along pts, clipped to box.
 func lineOps(kind string, st board.Style, pts []P, w float64, box []P) []Op {
-	poly := band(pts, w)
+	poly := band(pts, w, func(P) bool { return true }) // a legend swatch runs to its box's edges
 	var kept []P
 	for _, q := range poly { // the swatch's band stays in its box
 		x0, y0, x1, y1 := bounds(box)

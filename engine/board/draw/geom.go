@@ -138,15 +138,20 @@ func clipRect(poly []P, w, h float64) []P {
 	return out
 }
 
-// band is the outline of a band w wide along path, its ends carried on by
-// half its width so that a band ending on the board's edge covers it
-// whatever its angle (clip it to the board afterwards).
-func band(path []P, w float64) []P {
+// band is the outline of a band w wide along path. An end on the board's
+// edge (edge reports which) is carried on by half the band's width, so the
+// band covers the edge whatever its angle (clip it to the board
+// afterwards); an end inside the board (a road or river that stops at a
+// section's edge, a bridge's end on a bank) stops where the path does.
+func band(path []P, w float64, edge func(P) bool) []P {
 	if len(path) < 2 {
 		return nil
 	}
 	pts := slices.Clone(path)
 	ext := func(p, q P) P { // p carried on away from q
+		if !edge(p) {
+			return p
+		}
 		d := norm(P{p.X - q.X, p.Y - q.Y})
 		return P{p.X + d.X*w/2, p.Y + d.Y*w/2}
 	}
