@@ -36,6 +36,18 @@ func force(title string, fs []Figure) *engine.Force {
 	return f
 }
 
+// roster returns enemy figures as a Force: no Attributes, which the book
+// keeps to your own force (page 6).
+func roster(fs []Figure) *engine.Force {
+	f := &engine.Force{Columns: forceColumns[:2]}
+	for _, fig := range fs {
+		r := fig.row()
+		r.Attrs = r.Attrs[:2]
+		f.Figures = append(f.Figures, r)
+	}
+	return f
+}
+
 // rollFigure rolls one figure on a force list; a gang member also rolls
 // its weapon on Gang Weapons (page 7).
 func (s *System) rollFigure(r *dice.Roller, list *rules.Table) (Figure, error) {

@@ -58,7 +58,7 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 	ht := e.HowMany.Title
 	bs = append(bs, &doc.Section{Title: "The enemy: " + e.Enemy.Title, Blocks: []doc.Block{
 		&doc.Para{Text: fmt.Sprintf("Counted on %s against your force. Each group found takes the next figures from this roster, carrying on where the last stopped; after the last, start again at the top.", ht)},
-		force("", e.Roster).Table(),
+		roster(e.Roster).Table(),
 	}})
 	sealed := &doc.Sealed{Title: "PEFs", Intro: "Read each only when you resolve a PEF, in order. Past the last card, roll PEF Force Composition yourself."}
 	for _, p := range e.PEFs {
