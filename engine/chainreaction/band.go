@@ -93,7 +93,7 @@ func (s *System) Band(r *dice.Roller, opt engine.Options) (*engine.Force, error)
 	own, _ := s.sides(opt)
 	list := s.lists[own]
 	b := &Band{StarRep: rep, List: list}
-	b.Figures = append(b.Figures, Figure{Type: "Star", Rep: rep, Weapon: "your choice", Attribute: "your choice of two", Star: true,
+	b.Figures = append(b.Figures, Figure{Type: "Star", Rep: rep, Weapon: "your choice", Attribute: "your choice (two in a campaign)", Star: true,
 		Note: "You: the list's Special row."})
 	var rerolled []string
 	for i := 1; i < size; i++ {
@@ -128,7 +128,7 @@ func (s *System) Band(r *dice.Roller, opt engine.Options) (*engine.Force, error)
 		out.Notes = append(out.Notes, &doc.Para{Note: true, Text: n})
 	}
 	for _, rr := range rerolled {
-		out.Notes = append(out.Notes, &doc.Para{Note: true, Text: "Re-rolled, Rep above the Star's: " + rr})
+		out.Notes = append(out.Notes, &doc.Para{Note: true, Text: "Re-rolled, Rep above the Star's (the book allows no such Grunt; re-rolling is Sortie's way to keep to it): " + rr})
 	}
 	return out, nil
 }

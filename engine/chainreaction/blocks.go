@@ -27,6 +27,9 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 				feats = append(feats, ro.Dice.String()+" → "+ro.Result)
 			}
 		}
+		if sec.Buildings > 0 {
+			feats = append(feats, "DV by material (QRS)")
+		}
 		if sec.Lake {
 			feats = append(feats, "a lake instead of the river (section 5)")
 		}
@@ -106,7 +109,8 @@ func (s *System) pefItem(e *Encounter, p PEF, force int) doc.SealedItem {
 	t.Rows = [][]string{row}
 	n := Count(p.Size, force)
 	it.Blocks = append(it.Blocks, t,
-		&doc.Para{Text: fmt.Sprintf("Take the next ones from the enemy roster (your whole force: %d, places %s). Set the one nearest you on the PEF's spot and the rest around it; the PEF's Rep is no longer used.", n, places(p.From, n, RosterSize))})
+		&doc.Para{Text: fmt.Sprintf("Take the next ones from the enemy roster (your whole force: %d, places %s). Set the one nearest you on the PEF's spot and the rest around it; the PEF's Rep is no longer used.", n, places(p.From, n, RosterSize))},
+		&doc.Para{Note: true, Text: "Every group has a Leader: the figure of highest Rep among those you take (Sortie's reading; the book gives each group one)."})
 	if p.Groups > 1 {
 		it.Blocks = append(it.Blocks, &doc.Para{Text: fmt.Sprintf("In %d groups, split as the table shows.", p.Groups)})
 	}
