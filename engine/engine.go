@@ -174,6 +174,21 @@ type Force struct {
 // Size returns the number of figures.
 func (f *Force) Size() int { return len(f.Figures) }
 
+// OwnOf returns the system's own record of a force it raised (Force.Own),
+// or an error naming the system when the force is missing or was raised
+// by another system.
+func OwnOf[T any](f *Force, system string) (T, error) {
+	var zero T
+	if f == nil {
+		return zero, fmt.Errorf("system %s needs the force it raised", system)
+	}
+	own, ok := f.Own.(T)
+	if !ok {
+		return zero, fmt.Errorf("system %s: the force was not raised by this system", system)
+	}
+	return own, nil
+}
+
 // Figure is one figure: its name and its attributes, one per column of
 // its Force.
 type Figure struct {

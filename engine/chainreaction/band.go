@@ -133,13 +133,4 @@ func (s *System) Band(r *dice.Roller, opt engine.Options) (*engine.Force, error)
 	return out, nil
 }
 
-func (s *System) band(f *engine.Force) (*Band, error) {
-	if f == nil {
-		return nil, fmt.Errorf("system %s needs the force it raised", ID)
-	}
-	b, ok := f.Own.(*Band)
-	if !ok {
-		return nil, fmt.Errorf("system %s: the force was not raised by this system", ID)
-	}
-	return b, nil
-}
+func (s *System) band(f *engine.Force) (*Band, error) { return engine.OwnOf[*Band](f, ID) }

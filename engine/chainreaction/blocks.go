@@ -109,7 +109,7 @@ func (s *System) pefItem(e *Encounter, p PEF, force int) doc.SealedItem {
 	t.Rows = [][]string{row}
 	n := Count(p.Size, force)
 	it.Blocks = append(it.Blocks, t,
-		&doc.Para{Text: fmt.Sprintf("Take the next ones from the enemy roster (your whole force: %d, places %s). Set the one nearest you on the PEF's spot and the rest around it; the PEF's Rep is no longer used.", n, places(p.From, n, RosterSize))},
+		&doc.Para{Text: fmt.Sprintf("Take the next ones from the enemy roster (your whole force: %d, places %s). Set the one nearest you on the PEF's spot and the rest around it; the PEF's Rep is no longer used.", n, words.Places(p.From, n, RosterSize))},
 		&doc.Para{Note: true, Text: "Every group has a Leader: the figure of highest Rep among those you take (Sortie's reading; the book gives each group one)."})
 	if p.Groups > 1 {
 		it.Blocks = append(it.Blocks, &doc.Para{Text: fmt.Sprintf("In %d groups, split as the table shows.", p.Groups)})
@@ -120,24 +120,4 @@ func (s *System) pefItem(e *Encounter, p PEF, force int) doc.SealedItem {
 		it.Blocks = append(it.Blocks, &doc.Para{Note: true, Text: "The enemy commander was found earlier."})
 	}
 	return it
-}
-
-// places returns the roster places n figures take from place from on,
-// wrapping past the end: "5–9" or "14, 15, 1, 2".
-func places(from, n, size int) string {
-	var runs []string
-	for n > 0 {
-		end := min(size, from+n-1)
-		switch {
-		case end == from:
-			runs = append(runs, strconv.Itoa(from))
-		case end == from+1:
-			runs = append(runs, strconv.Itoa(from), strconv.Itoa(end))
-		default:
-			runs = append(runs, strconv.Itoa(from)+"–"+strconv.Itoa(end))
-		}
-		n -= end - from + 1
-		from = 1
-	}
-	return strings.Join(runs, ", ")
 }

@@ -478,11 +478,15 @@ func frequencies(t *testing.T, s *rules.Set, root *dice.Roller, use func(*rules.
 	return covered
 }
 
-// TestSwordplayFrequencies runs the same row-level check over every
-// Swordplay table the engine can roll on its own: those whose dice need no
-// value only the player holds (a named count or modifier such as Rep).
-func TestSwordplayFrequencies(t *testing.T) {
-	const dir = "systems/swordplay"
+// ownDice accepts a table the engine rolls with no value the player holds
+// (a named count or modifier) and no modifier.
+func ownDice(tb *rules.Table) bool {
+	return tb.Rolled() && tb.Dice.CountName == "" && tb.Dice.ModName == "" && tb.Dice.Mod == 0
+}
+
+// loadEmbedded loads one system of the embedded data.
+func loadEmbedded(t *testing.T, dir string) *rules.Set {
+	t.Helper()
 	sub, err := fs.Sub(content.FS, dir)
 	if err != nil {
 		t.Fatal(err)
@@ -491,9 +495,15 @@ func TestSwordplayFrequencies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	covered := frequencies(t, s, dice.New("sortie/rules/freq-test/swordplay"), func(tb *rules.Table) bool {
-		return tb.Rolled() && tb.Dice.CountName == "" && tb.Dice.ModName == "" && tb.Dice.Mod == 0
-	})
+	return s
+}
+
+// TestSwordplayFrequencies runs the same row-level check over every
+// Swordplay table the engine can roll on its own: those whose dice need no
+// value only the player holds (a named count or modifier such as Rep).
+func TestSwordplayFrequencies(t *testing.T) {
+	s := loadEmbedded(t, "systems/swordplay")
+	covered := frequencies(t, s, dice.New("sortie/rules/freq-test/swordplay"), ownDice)
 	// Every table the Swordplay procedures roll is among them.
 	for _, id := range []string{
 		"terrain-generator", "buildings", "enemy-activity-level", "raid-buildings", "time-of-day",
@@ -510,18 +520,8 @@ func TestSwordplayFrequencies(t *testing.T) {
 // Reaction 3.0 table the engine rolls on its own; How Many of Them is
 // rolled with its +3 and -3 by the procedures and checked there.
 func TestChainReactionFrequencies(t *testing.T) {
-	const dir = "systems/chain-reaction-3"
-	sub, err := fs.Sub(content.FS, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := rules.Load(sub, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	covered := frequencies(t, s, dice.New("sortie/rules/freq-test/chain-reaction-3"), func(tb *rules.Table) bool {
-		return tb.Rolled() && tb.Dice.CountName == "" && tb.Dice.ModName == "" && tb.Dice.Mod == 0
-	})
+	s := loadEmbedded(t, "systems/chain-reaction-3")
+	covered := frequencies(t, s, dice.New("sortie/rules/freq-test/chain-reaction-3"), ownDice)
 	for _, id := range []string{
 		"overall-terrain", "terrain-generator", "buildings-clear-hilly", "buildings-mountainous", "buildings-woods",
 		"road-direction", "river-crossing", "pef-placement", "pef-rep", "pef-force-composition", "enemy-commander",

@@ -114,7 +114,7 @@ func (s *System) pefItem(e *Encounter, p PEF, band int) doc.SealedItem {
 			gb = append(gb, p.Side)
 		}
 		n := grp.Count(band)
-		take := fmt.Sprintf("Take the next ones from the enemy roster (your whole band: %d, places %s).", n, places(grp.From, n, len(e.Roster)))
+		take := fmt.Sprintf("Take the next ones from the enemy roster (your whole band: %d, places %s).", n, words.Places(grp.From, n, len(e.Roster)))
 		gb = append(gb, grp.HowMany, countTable(grp, band), &doc.Para{Text: take})
 		if g == 0 && p.Leader {
 			gb = append(gb, &doc.Para{Lead: "The enemy's NP Star Leader is with this group", Text: "(see The enemy)."})
@@ -128,26 +128,6 @@ func (s *System) pefItem(e *Encounter, p PEF, band int) doc.SealedItem {
 		it.Blocks = append(it.Blocks, &doc.Para{Note: true, Text: "No C yet: if this is your last PEF, the NP Star Leader is here (see The enemy), alone if no group came."})
 	}
 	return it
-}
-
-// places returns the roster places n figures take from place from on,
-// wrapping past the end: "5–9" or "19, 20, 1, 2".
-func places(from, n, size int) string {
-	var runs []string
-	for n > 0 {
-		end := min(size, from+n-1)
-		switch {
-		case end == from:
-			runs = append(runs, strconv.Itoa(from))
-		case end == from+1:
-			runs = append(runs, strconv.Itoa(from), strconv.Itoa(end))
-		default:
-			runs = append(runs, strconv.Itoa(from)+"–"+strconv.Itoa(end))
-		}
-		n -= end - from + 1
-		from = 1
-	}
-	return strings.Join(runs, ", ")
 }
 
 // leaderBefore reports whether the NP Star Leader came with a PEF before

@@ -58,16 +58,7 @@ func figuresTable(title string, fs []Figure) *doc.Table {
 }
 
 // band returns the system's own record of a force it recruited.
-func (s *System) band(f *engine.Force) (*Band, error) {
-	if f == nil {
-		return nil, fmt.Errorf("system %s needs the band it recruited", ID)
-	}
-	b, ok := f.Own.(*Band)
-	if !ok {
-		return nil, fmt.Errorf("system %s: the band was not recruited by this system", ID)
-	}
-	return b, nil
-}
+func (s *System) band(f *engine.Force) (*Band, error) { return engine.OwnOf[*Band](f, ID) }
 
 // Encounter rolls one encounter (RollEncounter) and returns it as blocks:
 // the Battle Boards, the terrain, the book's sections, the enemy and the

@@ -2,7 +2,10 @@
 // kind of output Sortie makes: "3 PEFs", "the second PEF you resolve".
 package words
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Plural returns "1 PEF" or "3 PEFs".
 func Plural(n int, one, many string) string {
@@ -31,4 +34,25 @@ func Ordinal(n int) string {
 		}
 	}
 	return strconv.Itoa(n) + suffix
+}
+
+// Places returns the places n items take from place from on, in a list of
+// size places that starts again at the top after the last, with runs
+// joined by an en dash: "5–9", or "14, 15, 1, 2".
+func Places(from, n, size int) string {
+	var runs []string
+	for n > 0 && size > 0 {
+		end := min(size, from+n-1)
+		switch {
+		case end == from:
+			runs = append(runs, strconv.Itoa(from))
+		case end == from+1:
+			runs = append(runs, strconv.Itoa(from), strconv.Itoa(end))
+		default:
+			runs = append(runs, strconv.Itoa(from)+"–"+strconv.Itoa(end))
+		}
+		n -= end - from + 1
+		from = 1
+	}
+	return strings.Join(runs, ", ")
 }

@@ -20,3 +20,14 @@ func TestOrdinal(t *testing.T) {
 		}
 	}
 }
+
+func TestPlaces(t *testing.T) {
+	for _, c := range []struct {
+		from, n, size int
+		want          string
+	}{{1, 3, 10, "1–3"}, {5, 1, 10, "5"}, {9, 2, 10, "9, 10"}, {9, 4, 10, "9, 10, 1, 2"}, {8, 6, 10, "8–10, 1–3"}, {1, 0, 10, ""}} {
+		if got := Places(c.from, c.n, c.size); got != c.want {
+			t.Errorf("Places(%d, %d, %d) = %q, want %q", c.from, c.n, c.size, got, c.want)
+		}
+	}
+}
