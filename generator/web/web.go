@@ -161,8 +161,6 @@ func (r *renderer) parse() error {
 		"lists": func(l layout, cs []Campaign, ps []Pack) bookLists {
 			return bookLists{Layout: l, Campaigns: cs, Packs: ps}
 		},
-		"half": func(f float64) string { return num(f / 2) },
-		"addf": func(a, b float64) string { return num(a + b) },
 	}).ParseFS(templates.FS, "layout.html", "partials.html")
 	if err != nil {
 		return fmt.Errorf("failed to parse templates: %w", err)
