@@ -159,7 +159,7 @@ func TestDataOnlySystem(t *testing.T) {
 func TestLoadSystemsMissingSite(t *testing.T) {
 	// A site without content/systems adds nothing and is no error.
 	reg, err := LoadSystems(t.TempDir(), systems.Builtin())
-	if err != nil || len(reg.IDs()) != 3 {
+	if err != nil || len(reg.IDs()) != 5 {
 		t.Fatalf("%v, %v", reg, err)
 	}
 }

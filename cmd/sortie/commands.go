@@ -303,7 +303,11 @@ func systemsCmd(stdout io.Writer, source *string) *cobra.Command {
 				for _, e := range sys.Rules().Encounters {
 					types = append(types, e.ID)
 				}
-				fmt.Fprintf(stdout, "%s\t%s (encounters: %s)\n", id, s.Name, strings.Join(types, ", "))
+				what := "encounters: " + strings.Join(types, ", ")
+				if _, ok := sys.(engine.Encounterer); !ok {
+					what = "data only: its tables print as Quick Reference Sheets"
+				}
+				fmt.Fprintf(stdout, "%s\t%s (%s)\n", id, s.Name, what)
 			}
 			return nil
 		},

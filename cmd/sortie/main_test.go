@@ -304,3 +304,19 @@ func TestBuildCommandDatesPDFs(t *testing.T) {
 		t.Error("the PDF is not dated from SOURCE_DATE_EPOCH (2023-11-14 22:13:20 UTC)")
 	}
 }
+
+func TestSystems(t *testing.T) {
+	out, _, code := sortie(t, "systems")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{
+		"2d6-sword-and-sorcery\t2d6 Sword & Sorcery (encounters: explore, raid, defend)",
+		"swordplay\tSwordplay (encounters: patrol, raid-attack, raid-defend)",
+		"two-page-skirmish\tTwo-Page Skirmish Rules (data only: its tables print as Quick Reference Sheets)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("systems lacks %q:\n%s", want, out)
+		}
+	}
+}
