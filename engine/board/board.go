@@ -37,6 +37,31 @@ type Map struct {
 	// TrackLabel is printed over the track: what its markers are and when
 	// they are read.
 	TrackLabel string `json:"trackLabel,omitempty"`
+	// Unit is the measure the board is drawn in when it is not inches:
+	// "DU" for a book that measures in base widths. Every length of the
+	// map (WidthIn, positions, widths) is then in that unit.
+	Unit string `json:"unit,omitempty"`
+}
+
+// Length prints v in the map's unit: 12" or 12 DU.
+func (m Map) Length(v float64) string {
+	if m.Unit != "" {
+		return inches(v) + " " + m.Unit
+	}
+	return inches(v) + `"`
+}
+
+// Square says how long a side of the map's squares is: "1 inch", "6
+// inches", "1 DU".
+func (m Map) Square() string {
+	g := m.GridIn()
+	switch {
+	case m.Unit != "":
+		return inches(g) + " " + m.Unit
+	case g == 1:
+		return "1 inch"
+	}
+	return inches(g) + " inches"
 }
 
 // Sides of a zone.

@@ -1,6 +1,9 @@
 package board
 
-import "slices"
+import (
+	"cmp"
+	"slices"
+)
 
 // This file is the one style table: how every kind of feature looks and
 // what it is called, read by the site's SVG and the booklets' PDF through
@@ -113,7 +116,7 @@ type LegendEntry struct {
 // terrain, and the size of their squares.
 func Legend(maps ...Map) []LegendEntry {
 	seen := map[string]bool{}
-	var grids []float64
+	var grids []Map // one of each square size and unit
 	for _, m := range maps {
 		for _, z := range m.Zones {
 			if z.Side == Enemy {
@@ -131,8 +134,8 @@ func Legend(maps ...Map) []LegendEntry {
 		for _, l := range m.Lines {
 			seen[l.Kind] = true
 		}
-		if g := m.GridIn(); !slices.Contains(grids, g) {
-			grids = append(grids, g)
+		if g := m.GridIn(); !slices.ContainsFunc(grids, func(o Map) bool { return o.GridIn() == g && o.Unit == m.Unit }) {
+			grids = append(grids, m)
 		}
 	}
 	var out []LegendEntry
@@ -150,13 +153,9 @@ func Legend(maps ...Map) []LegendEntry {
 	for _, k := range rest {
 		out = append(out, LegendEntry{Kind: k, Label: StyleOf(k).Legend})
 	}
-	slices.Sort(grids)
-	for _, g := range grids {
-		label := "1 square = 1 inch"
-		if g != 1 {
-			label = "1 square = " + inches(g) + " inches"
-		}
-		out = append(out, LegendEntry{Kind: Squares, Label: label, Grid: g})
+	slices.SortStableFunc(grids, func(a, b Map) int { return cmp.Compare(a.GridIn(), b.GridIn()) })
+	for _, m := range grids {
+		out = append(out, LegendEntry{Kind: Squares, Label: "1 square = " + m.Square(), Grid: m.GridIn()})
 	}
 	return out
 }

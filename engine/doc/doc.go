@@ -109,6 +109,59 @@ type SealedItem struct {
 	Blocks []Block
 }
 
+// Cards are play aids to cut out and keep at the table: a card for each
+// unit of an army, an action card for each figure. Every card of a block
+// is W × H millimetres and prints at exactly that size: the booklet puts
+// them on sheets of their own with cut marks, each card's back (when it
+// has one) behind it on the next page, so that a sheet printed on both
+// sides, flipped on the long edge, gives cards with their backs aligned.
+type Cards struct {
+	Title string  // "Unit cards: the Orc Horde"
+	Intro string  // how to use them; may be empty
+	W, H  float64 // card size in millimetres
+	Items []Card
+}
+
+// Card is one face of a card.
+type Card struct {
+	Title  string   // "Orc warriors"
+	Tag    string   // a short mark in the top corner: "d10", "Heavy foot"; may be empty
+	Fields []Field  // labelled values, one to a line: "Discipline: 4"
+	Track  *Track   // boxes to tick, such as hits; nil for none
+	Lines  []string // small print after the fields: spells and their costs
+	// Edges are short texts along the top, right, bottom and left edges,
+	// each printed upright when its edge is turned uppermost: a card
+	// turned so that the action chosen is on top. All empty for a card
+	// without them.
+	Edges [4]string
+	// Back is the other face, as it is seen when the card is turned over
+	// side to side, like a page: what is along the front's top edge is
+	// then along the back's top edge, and the front's left edge is the
+	// back's right edge. Nil for a card with a blank back.
+	Back *Card
+}
+
+// Edge indexes of Card.Edges.
+const (
+	Top = iota
+	Right
+	Bottom
+	Left
+)
+
+// Field is one labelled value on a card.
+type Field struct {
+	Label string // "Discipline"
+	Value string // "4"
+}
+
+// Track is a row of boxes to tick off during play: a unit's hits.
+type Track struct {
+	Label string // "Hits"
+	Boxes int
+	Note  string // what the last box means: "Routed when every box is ticked"; may be empty
+}
+
 // Links are a gamebook entry's ways on: "Success: turn to 14".
 type Links struct {
 	Links []Link
@@ -130,6 +183,7 @@ func (*Table) block()   {}
 func (*Map) block()     {}
 func (*Sealed) block()  {}
 func (*Links) block()   {}
+func (*Cards) block()   {}
 
 // Walk calls fn for every block in bs, depth first, sections and sealed
 // items included.
@@ -278,6 +332,52 @@ func (s *Sealed) MarshalJSON() ([]byte, error) {
 		v.Items = append(v.Items, item(it))
 	}
 	return marshal("sealed", v)
+}
+
+// MarshalJSON writes {"kind":"cards",...}.
+func (c *Cards) MarshalJSON() ([]byte, error) {
+	type t struct {
+		Title string  `json:"title"`
+		Intro string  `json:"intro,omitempty"`
+		W     float64 `json:"widthMM"`
+		H     float64 `json:"heightMM"`
+		Items []Card  `json:"items"`
+	}
+	return marshal("cards", t(*c))
+}
+
+// MarshalJSON writes a card face; its edges only when it has them.
+func (c Card) MarshalJSON() ([]byte, error) {
+	type field struct {
+		Label string `json:"label"`
+		Value string `json:"value"`
+	}
+	type track struct {
+		Label string `json:"label"`
+		Boxes int    `json:"boxes"`
+		Note  string `json:"note,omitempty"`
+	}
+	type t struct {
+		Title  string     `json:"title"`
+		Tag    string     `json:"tag,omitempty"`
+		Fields []field    `json:"fields,omitempty"`
+		Track  *track     `json:"track,omitempty"`
+		Lines  []string   `json:"lines,omitempty"`
+		Edges  *[4]string `json:"edges,omitempty"`
+		Back   *Card      `json:"back,omitempty"`
+	}
+	v := t{Title: c.Title, Tag: c.Tag, Lines: c.Lines, Back: c.Back}
+	for _, f := range c.Fields {
+		v.Fields = append(v.Fields, field(f))
+	}
+	if c.Track != nil {
+		v.Track = &track{c.Track.Label, c.Track.Boxes, c.Track.Note}
+	}
+	if c.Edges != [4]string{} {
+		e := c.Edges
+		v.Edges = &e
+	}
+	return json.Marshal(v)
 }
 
 // MarshalJSON writes {"kind":"links",...}.

@@ -139,11 +139,7 @@ func (r *renderer) mapCaption(m board.Map) string {
 	if s != "" {
 		s += " "
 	}
-	square := "1 square = 1 inch"
-	if g := m.GridIn(); g != 1 {
-		square = "1 square = " + inches(g) + " inches"
-	}
-	return s + fmt.Sprintf("Scale: %s; the board is %s\" × %s\".", square, inches(m.WidthIn), inches(m.HeightIn))
+	return s + fmt.Sprintf("Scale: 1 square = %s; the board is %s × %s.", m.Square(), m.Length(m.WidthIn), m.Length(m.HeightIn))
 }
 
 func inches(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }

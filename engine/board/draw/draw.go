@@ -590,10 +590,7 @@ func (b *builder) edges() {
 	// The scale bar: one square's side, with its length.
 	g := m.GridIn()
 	bar := g * b.s
-	text := inches(g) + `"`
-	if g == 1 {
-		text = "1 inch"
-	}
+	text := m.Square()
 	need := bar + 1.5 + TextW(text, NotePt, false)
 	x := free(board.Bottom, need+2)
 	y := b.d.H + RowH/2
