@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/engine/words"
 )
 
 // The Markdown renderings are for reading in a terminal or pasting into a
@@ -90,7 +92,7 @@ func (m *mdWriter) block(b doc.Block, level int) {
 		m.table(b, h)
 	case *doc.Map:
 		mp := b.Map
-		m.printf("*%s, %s\" x %s\"", mp.Title, inchText(mp.WidthIn), inchText(mp.HeightIn))
+		m.printf("*%s, %s x %s", mp.Title, mp.Length(mp.WidthIn), mp.Length(mp.HeightIn))
 		if mp.Terrain != "" {
 			m.printf(": %s", mp.Terrain)
 		}
@@ -114,12 +116,50 @@ func (m *mdWriter) block(b doc.Block, level int) {
 		}
 	case *doc.Links:
 		m.links(b.Links)
+	case *doc.Cards:
+		m.printf("%s %s\n\n", h, b.Title)
+		if b.Intro != "" {
+			m.printf("%s\n\n", b.Intro)
+		}
+		m.printf("*%s of %s × %s mm, printed to cut out in the booklets.*\n\n", words.Plural(len(b.Items), "card", "cards"), mm(b.W), mm(b.H))
+		for _, c := range b.Items {
+			m.card(c, "- ")
+			if c.Back != nil {
+				m.card(*c.Back, "  - Back: ")
+			}
+		}
+		m.printf("\n")
 	default:
 		m.printf("%T\n\n", b) // unreachable: the block set is closed
 	}
 }
 
-func inchText(v float64) string { return strings.TrimSuffix(fmt.Sprintf("%.2f", v), ".00") }
+// mm prints a length in millimetres without trailing zeros.
+func mm(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// card prints one face of a card as a list item: its title, tag, fields,
+// track, lines and edges, in that order.
+func (m *mdWriter) card(c doc.Card, lead string) {
+	parts := []string{"**" + c.Title + "**"}
+	if c.Tag != "" {
+		parts[0] += " (" + c.Tag + ")"
+	}
+	for _, f := range c.Fields {
+		parts = append(parts, f.Label+": "+f.Value)
+	}
+	if t := c.Track; t != nil {
+		s := t.Label + " " + strings.TrimSpace(strings.Repeat("[ ] ", t.Boxes))
+		if t.Note != "" {
+			s += " (" + t.Note + ")"
+		}
+		parts = append(parts, s)
+	}
+	parts = append(parts, c.Lines...)
+	if c.Edges != [4]string{} {
+		parts = append(parts, fmt.Sprintf("edges: top %s, right %s, bottom %s, left %s", c.Edges[doc.Top], c.Edges[doc.Right], c.Edges[doc.Bottom], c.Edges[doc.Left]))
+	}
+	m.printf("%s%s\n", lead, strings.Join(parts, " · "))
+}
 
 func (m *mdWriter) links(ls []doc.Link) {
 	if len(ls) == 0 {

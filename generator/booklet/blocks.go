@@ -122,6 +122,8 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx) []
 		return r.sealedInline(b, lk, depth, ctx)
 	case *doc.Links:
 		return sp(r.linksSpan(b.Links))
+	case *doc.Cards:
+		return r.cardsSpan(b, lk)
 	}
 	return nil
 }

@@ -57,6 +57,10 @@ func allKinds() (enc *engine.Encounter, spread, card []string) {
 		&doc.Section{Title: "Conditions", Blocks: []doc.Block{rule}},
 		&doc.Para{Note: true, Text: "A side remark in small print."},
 		&doc.Links{Links: []doc.Link{{Label: "Onward", To: 2, Note: "Night falls"}, {Label: "Retreat", To: 0}}},
+		&doc.Cards{Title: "Muster cards", Intro: "Keep one beside each figure.", W: 63, H: 63, Items: []doc.Card{
+			{Title: "Captain", Tag: "d12", Fields: []doc.Field{{Label: "Weapon", Value: "Pistol 6\""}}, Track: &doc.Track{Label: "Wounds", Boxes: 2},
+				Edges: [4]string{"Move", "Fire", "Fight", "Hold"}, Back: &doc.Card{Title: "Captain", Tag: "Unloaded", Edges: [4]string{"Move", "Hold", "Fight", "Load"}}},
+		}},
 		&doc.Sealed{Title: "Clues", Intro: "Read each when you find it.", Items: []doc.SealedItem{
 			{Number: 1, Title: "The first clue you find", Tag: "the objective", Blocks: []doc.Block{
 				testRoll("Clue", "A hidden cache", 6, 6),
@@ -75,6 +79,7 @@ func allKinds() (enc *engine.Encounter, spread, card []string) {
 		"2d6 Weather Effect", "2-6 Rain Shooting at -1", "7-12 Sun No effect", "(1) Snow in winter.",
 		"* Sortie's decision: the book leaves 13 out; Sortie reads it as 12.", "Book: page 9.", "A side remark in small print.",
 		"Onward: turn to entry 2 (page", "Night falls", "Retreat: the campaign ends here.",
+		"Muster cards: 1 card of 63 × 63 mm, to cut out from pages", "Keep one beside each figure.",
 		"Clues: read each card only when you reach it", "Read each when you find it.",
 		"After the encounter", "Count the survivors.", "Success: turn to entry 2 (page", "Failure: the campaign ends here.",
 	}
@@ -163,6 +168,12 @@ func TestEveryBlock(t *testing.T) {
 			"Rolled again: a duplicate Captain.", "Season: ", "→ Autumn", "Start at entry 1"} {
 			if !strings.Contains(band, w) {
 				t.Errorf("source %d: the band page lacks %q:\n%s", i, w, band)
+			}
+		}
+		muster := text(pages["aids/1/0"], pages["aids-end/1/0"])
+		for _, w := range []string{"Captain", "d12", "Weapon Pistol 6\"", "Wounds", "MOVE", "FIRE", "FIGHT", "HOLD", "Unloaded", "LOAD"} {
+			if !strings.Contains(muster, w) {
+				t.Errorf("source %d: the muster cards lack %q:\n%s", i, w, muster)
 			}
 		}
 		log := text(pages["log"], pages["log"])

@@ -86,6 +86,7 @@ func render(d Doc, opt Options) (*fpdf.Fpdf, *layout, error) {
 type layout struct {
 	pages  map[string]int
 	cards  []cardBox      // where each card was printed
+	plays  []playBox      // where each play card's front was printed
 	legend []legendItem   // where each map legend item was printed
 	text   map[int]string // the text the block drawers drew, by page, for tests
 }
@@ -118,6 +119,7 @@ type book struct {
 	sheets    [][]*card // the cards dealt to sheets, in card-number order
 	cardW     float64   // every card's size, mm
 	cardH     float64
+	aids      []*aid // the Cards blocks, printed on sheets after the encounters
 	// sealedName is what the cards hold, from the Sealed blocks' titles.
 	sealedName string
 }
@@ -150,6 +152,9 @@ func setup(d Doc, opt Options) (*book, error) {
 		if d.Set.Table(id) == nil {
 			return nil, fmt.Errorf("quick reference table %q not found", id)
 		}
+	}
+	if b.aids, err = aidsOf(b.entries, pw, ph, name); err != nil {
+		return nil, err
 	}
 	b.cards = pefCards(b.entries)
 	b.sealedName = sealedName(b.entries)

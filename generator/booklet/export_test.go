@@ -67,3 +67,24 @@ func PageTexts(d Doc, opt Options) (map[int]string, error) {
 	}
 	return lay.text, nil
 }
+
+// PlayBox is where a play card's front was printed: its page and its box
+// in mm.
+type PlayBox struct {
+	Page       int
+	X, Y, W, H float64
+}
+
+// PlayBoxes renders d and returns where every play card's front was
+// printed.
+func PlayBoxes(d Doc, opt Options) ([]PlayBox, error) {
+	_, lay, err := render(d, opt)
+	if err != nil {
+		return nil, err
+	}
+	var out []PlayBox
+	for _, b := range lay.plays {
+		out = append(out, PlayBox{Page: b.page, X: b.x, Y: b.y, W: b.w, H: b.h})
+	}
+	return out, nil
+}

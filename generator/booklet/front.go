@@ -179,9 +179,14 @@ func (r *renderer) inside() {
 	var items []item
 	if len(r.entries) > 0 {
 		items = append(items,
-			item{words.Plural(len(r.entries), "encounter entry", "encounter entries") + ", each on a spread of two facing pages", r.entries[0].anchor()},
-			item{words.Plural(len(r.cards), "sealed card", "sealed cards") + ": " + r.sealedName, "cards"},
-			item{"A campaign log for your band and your results", "log"})
+			item{words.Plural(len(r.entries), "encounter entry", "encounter entries") + ", each on a spread of two facing pages", r.entries[0].anchor()})
+		if n := r.playCount(); n > 0 {
+			items = append(items, item{words.Plural(n, "card", "cards") + " to cut out and keep at the table", "aids"})
+		}
+		if len(r.cards) > 0 {
+			items = append(items, item{words.Plural(len(r.cards), "sealed card", "sealed cards") + ": " + r.sealedName, "cards"})
+		}
+		items = append(items, item{"A campaign log for your band and your results", "log"})
 	}
 	items = append(items, item{"Quick Reference Sheets: " + words.Plural(len(r.doc.Set.System.QRS), "table", "tables"), "qrs"})
 	spans := []span{{text: "In this booklet", style: "B", size: 11, before: 7}}
@@ -292,9 +297,13 @@ func (r *renderer) contents() {
 			}
 			lines = append(lines, line{t, e.anchor(), 1})
 		}
-		lines = append(lines,
-			line{r.cardsTitle(), "cards", 0},
-			line{"Campaign log", "log", 0})
+		if len(r.aids) > 0 {
+			lines = append(lines, line{"Cards to cut out", "aids", 0})
+		}
+		if len(r.cards) > 0 {
+			lines = append(lines, line{r.cardsTitle(), "cards", 0})
+		}
+		lines = append(lines, line{"Campaign log", "log", 0})
 	}
 	lines = append(lines, line{"Quick Reference Sheets", "qrs", 0})
 	for _, l := range lines {

@@ -3,7 +3,6 @@ package booklet
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"codeberg.org/go-pdf/fpdf"
 
@@ -141,8 +140,6 @@ func (r *renderer) mapCaption(m board.Map) string {
 	}
 	return s + fmt.Sprintf("Scale: 1 square = %s; the board is %s × %s.", m.Square(), m.Length(m.WidthIn), m.Length(m.HeightIn))
 }
-
-func inches(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // mapCell draws one map with its title, track and caption, its board s mm
 // to the inch, centred in a cell w wide.

@@ -29,11 +29,12 @@ func lh(size float64) float64 { return size * ptMM * leading }
 type renderer struct {
 	*book
 	f       *fpdf.Fpdf
-	prev    *layout        // page numbers from the previous pass
-	lay     *layout        // page numbers of this pass
-	links   map[string]int // anchor -> fpdf link id
-	section string         // running head of the current page
-	fr      frame          // where flowing text goes
+	prev    *layout           // page numbers from the previous pass
+	lay     *layout           // page numbers of this pass
+	links   map[string]int    // anchor -> fpdf link id
+	section string            // running head of the current page
+	fr      frame             // where flowing text goes
+	sheetAt map[int]sheetGrid // the pages that are sheets of play cards
 	// measuring is set on the renderer that sizes the cards before the
 	// passes: page numbers are not known yet.
 	measuring bool
@@ -52,7 +53,7 @@ func newRenderer(b *book, prev *layout) *renderer {
 		UnitStr:        "mm",
 		Size:           fpdf.SizeType{Wd: b.pw, Ht: b.ph},
 	})
-	r := &renderer{book: b, f: f, prev: prev, lay: newLayout(), links: map[string]int{}}
+	r := &renderer{book: b, f: f, prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}}
 	f.SetCatalogSort(true)
 	f.SetCreationDate(b.created)
 	f.SetModificationDate(b.created)
@@ -112,6 +113,7 @@ func (r *renderer) build() {
 	if len(r.entries) > 0 {
 		r.bandSection()
 		r.encounters()
+		r.aidSection()
 		r.cardSection()
 		r.logSection()
 	}
@@ -179,16 +181,25 @@ func (r *renderer) header() {
 	}
 	r.font("", 7.5)
 	r.f.SetTextColor(90, 90, 90)
-	w := r.contentW()
+	x, y, w := side, headY, r.contentW()
+	g, sheet := r.sheetAt[r.f.PageNo()]
+	if sheet {
+		// A sheet of play cards: the head sits just above the grid.
+		x, y, w = g.x0, g.y0-1-lh(7.5), float64(g.cols)*g.w
+	}
 	sec := r.fit(r.cov.printable(r.section), w*0.55)
 	title := r.fit(r.cov.printable(r.title()), w-r.f.GetStringWidth(sec)-8)
-	r.f.SetXY(side, headY)
+	r.f.SetXY(x, y)
 	r.f.CellFormat(w, lh(7.5), title, "", 0, "L", false, 0, "")
-	r.f.SetXY(side, headY)
+	r.f.SetXY(x, y)
 	r.f.CellFormat(w, lh(7.5), sec, "", 0, "R", false, 0, "")
+	if sheet {
+		r.ink()
+		return
+	}
 	r.f.SetDrawColor(150, 150, 150)
 	r.f.SetLineWidth(0.2)
-	y := headY + lh(7.5) + 0.8
+	y = headY + lh(7.5) + 0.8
 	r.f.Line(side, y, r.pw-side, y)
 	r.ink()
 }
@@ -196,22 +207,27 @@ func (r *renderer) header() {
 // footer prints what is needed to print the page again: the system, the
 // seed, Sortie's version, and the page number.
 func (r *renderer) footer() {
-	w := r.contentW()
+	x, w := side, r.contentW()
 	y := r.ph - footY
-	r.f.SetDrawColor(150, 150, 150)
-	r.f.SetLineWidth(0.2)
-	r.f.Line(side, y-0.8, r.pw-side, y-0.8)
-	r.ink()
+	if g, ok := r.sheetAt[r.f.PageNo()]; ok {
+		// A sheet of play cards: the foot sits under the crop marks.
+		x, y, w = g.x0, g.bottom()+cropGap+cropLen+0.8, float64(g.cols)*g.w
+	} else {
+		r.f.SetDrawColor(150, 150, 150)
+		r.f.SetLineWidth(0.2)
+		r.f.Line(side, y-0.8, r.pw-side, y-0.8)
+		r.ink()
+	}
 	page := "Page " + strconv.Itoa(r.f.PageNo())
 	size := 7.5
 	r.font("B", size)
 	pw := r.f.GetStringWidth(page)
 	left := r.footLeft(w-pw-6, &size)
 	r.font("", size)
-	r.f.SetXY(side, y)
+	r.f.SetXY(x, y)
 	r.f.CellFormat(w-pw-6, lh(size), left, "", 0, "L", false, 0, "")
 	r.font("B", 7.5)
-	r.f.SetXY(side, y)
+	r.f.SetXY(x, y)
 	r.f.CellFormat(w, lh(7.5), page, "", 0, "R", false, 0, "")
 }
 

@@ -26,6 +26,7 @@ type blockView struct {
 	Map     *mapView
 	Sealed  *sealedView
 	Links   *linksView
+	Cards   *cardsView
 }
 
 type sectionView struct {
@@ -80,6 +81,39 @@ type linkView struct {
 	To    int    // 0: the gamebook ends
 	Href  string // "" where the entry is not on the page
 	Note  string
+}
+
+type cardsView struct {
+	Title string
+	Level int
+	Intro string
+	W, H  float64 // millimetres
+	Items []cardPair
+}
+
+// cardPair is a card's two faces, drawn side by side.
+type cardPair struct {
+	Front playCardView
+	Back  *playCardView
+}
+
+type playCardView struct {
+	doc.Card
+	Boxes []int    // one per box of the track
+	Edges []string // the edges' texts in the order top, right, bottom, left; nil when none
+	W, H  float64  // millimetres
+	Side  string   // "front" or "back"
+}
+
+func newCardView(c doc.Card, w, h float64, side string) playCardView {
+	v := playCardView{Card: c, W: w, H: h, Side: side}
+	if c.Track != nil {
+		v.Boxes = make([]int, c.Track.Boxes)
+	}
+	if c.Edges != [4]string{} {
+		v.Edges = c.Edges[:]
+	}
+	return v
 }
 
 // drawer turns blocks into views for one page. It hands out element ids,
@@ -159,6 +193,17 @@ func (d *drawer) block(prefix string, level int, b doc.Block) (blockView, bool) 
 		return blockView{Kind: "sealed", Sealed: d.sealed(prefix, level, b)}, true
 	case *doc.Links:
 		return blockView{Kind: "links", Links: d.links(b.Links)}, true
+	case *doc.Cards:
+		v := &cardsView{Title: b.Title, Level: heading(level), Intro: b.Intro, W: b.W, H: b.H}
+		for _, c := range b.Items {
+			p := cardPair{Front: newCardView(c, b.W, b.H, "front")}
+			if c.Back != nil {
+				back := newCardView(*c.Back, b.W, b.H, "back")
+				p.Back = &back
+			}
+			v.Items = append(v.Items, p)
+		}
+		return blockView{Kind: "cards", Cards: v}, true
 	}
 	return blockView{}, false // the set of kinds is closed: nothing else is a Block
 }

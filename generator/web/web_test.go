@@ -68,6 +68,12 @@ func everyKind(n int) *engine.Encounter {
 				}},
 			}},
 			&doc.Links{Links: []doc.Link{{Label: "Onward", To: 2}}},
+			&doc.Cards{Title: "Action cards", Intro: "Turn the card.", W: 63, H: 63, Items: []doc.Card{
+				{Title: "Guard <b>1</b>", Tag: "d10", Fields: []doc.Field{{Label: "Weapon", Value: "Bow 15\""}},
+					Track: &doc.Track{Label: "Hits", Boxes: 3, Note: "Out at the last box"}, Lines: []string{"Small print"},
+					Edges: [4]string{"Move", "Fire", "Fight", "Move & fire"},
+					Back:  &doc.Card{Title: "Guard 1", Tag: "Unloaded", Edges: [4]string{"Move", "Move only", "Fight", "Load"}}},
+			}},
 		},
 	}
 }
@@ -213,6 +219,15 @@ func TestEncounterDrawsEveryBlockKind(t *testing.T) {
 		`<table class="compact">`, `<th scope="row" class="key">Enemies</th>`,
 		// links, as text outside a gamebook
 		`<strong>Onward: go to 2</strong>`,
+		// play cards at their size, front and back side by side, edges in order
+		`<section class="part play-cards">`, `<h3>Action cards</h3>`, `<p class="note">Turn the card.</p>`,
+		`<p class="note">1 card, 63 × 63 mm each: the booklets print them at that size on sheets to cut out, with their backs behind them.</p>`,
+		`<div class="play-card front edged" style="width: 63mm; height: 63mm">`,
+		`<span class="edge top">Move</span><span class="edge right">Fire</span><span class="edge bottom">Fight</span><span class="edge left">Move &amp; fire</span>`,
+		`<strong>Guard &lt;b&gt;1&lt;/b&gt;</strong> <span class="tag">d10</span>`, `<dt>Weapon</dt><dd>Bow 15&#34;</dd>`,
+		`<span class="label">Hits</span> <span class="box"></span><span class="box"></span><span class="box"></span> <span class="note">Out at the last box</span>`,
+		`<p class="line">Small print</p>`,
+		`<div class="play-card back edged"`, `<span class="edge right">Move only</span>`, `<span class="side">back</span>`,
 		// the band, as a table and its notes
 		`<h2 id="band">Your party</h2>`, `<th scope="col">Grit</th>`, `<td>Sidekick</td>`, `2d6 = 2 &#43; 2 = 4`, `<p class="note">A band note.</p>`,
 		// the print-only sealed section
