@@ -186,7 +186,11 @@ func (r *renderer) inside() {
 		if len(r.cards) > 0 {
 			items = append(items, item{words.Plural(len(r.cards), "sealed card", "sealed cards") + ": " + r.sealedName, "cards"})
 		}
-		items = append(items, item{"A campaign log for your band and your results", "log"})
+		if r.hasBandPage() {
+			items = append(items, item{"A campaign log for your band and your results", "log"})
+		} else {
+			items = append(items, item{"A log of your results", "log"})
+		}
 	}
 	items = append(items, item{"Quick Reference Sheets: " + words.Plural(len(r.doc.Set.System.QRS), "table", "tables"), "qrs"})
 	spans := []span{{text: "In this booklet", style: "B", size: 11, before: 7}}
@@ -288,7 +292,9 @@ func (r *renderer) contents() {
 		if r.doc.Campaign != nil {
 			band += " and where to start"
 		}
-		lines = append(lines, line{band, "band", 0})
+		if r.hasBandPage() {
+			lines = append(lines, line{band, "band", 0})
+		}
 		lines = append(lines, line{"Encounters", r.entries[0].anchor(), 0})
 		for _, e := range r.entries {
 			t := e.label()
@@ -348,7 +354,15 @@ func (r *renderer) contentsLine(text, page, style string, size, indent, h float6
 }
 
 // bandSection prints the band once, and for a campaign where to start.
+// hasBandPage says whether the booklet has a page for the band: a pack of
+// a system that recruits none (each encounter brings its own forces) has
+// none.
+func (r *renderer) hasBandPage() bool { return r.band() != nil || r.doc.Campaign != nil }
+
 func (r *renderer) bandSection() {
+	if !r.hasBandPage() {
+		return
+	}
 	title := r.bandTitle()
 	r.newPage(title)
 	r.mark("band", bodyTop)

@@ -17,10 +17,14 @@ func (r *renderer) logSection() {
 	r.mark("log", bodyTop)
 	r.bookmark("Campaign log", 0, bodyTop)
 	r.heading("Campaign log", 16, 30)
-	r.flow(span{text: "Keep your band up to date here: the grey columns are as rolled; write each value now as it changes, and strike out the figures you lose. Log each encounter you play and how it ended.", size: bodySize})
+	if !r.hasBandPage() {
+		r.flow(span{text: "Log each encounter you play and how it ended.", size: bodySize})
+	} else {
+		r.flow(span{text: "Keep your band up to date here: the grey columns are as rolled; write each value now as it changes, and strike out the figures you lose. Log each encounter you play and how it ended.", size: bodySize})
 
-	r.heading("Band roster", 12, 20)
-	r.table(r.bandLog(), nil)
+		r.heading("Band roster", 12, 20)
+		r.table(r.bandLog(), nil)
+	}
 	if c := r.doc.Campaign; c != nil && len(c.Log) > 0 {
 		// The system's own sheet, such as a test every figure takes
 		// between encounters.
