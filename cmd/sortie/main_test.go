@@ -313,7 +313,7 @@ func TestSystems(t *testing.T) {
 	for _, want := range []string{
 		"2d6-sword-and-sorcery\t2d6 Sword & Sorcery (encounters: explore, raid, defend)",
 		"swordplay\tSwordplay (encounters: patrol, raid-attack, raid-defend)",
-		"two-page-skirmish\tTwo-Page Skirmish Rules (data only: its tables print as Quick Reference Sheets)",
+		"two-page-skirmish\tTwo-Page Skirmish Rules (encounters: skirmish)",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("systems lacks %q:\n%s", want, out)
