@@ -178,6 +178,18 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// TestSkirmishSideOverlay: a site's .rules file in group army adds a
+// Two-Page Skirmish side that --enemies can name.
+func TestSkirmishSideOverlay(t *testing.T) {
+	out, errs, code := sortie(t, "encounter", "--system", "two-page-skirmish", "--source", "../../testdata/sites/skirmish", "--enemies", "bandits", "--seed", "x")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "## The enemy: Bandits") || !strings.Contains(out, "| Bandit chief |") {
+		t.Errorf("the site's side not used:\n%s", out)
+	}
+}
+
 func TestSiteOverlay(t *testing.T) {
 	out, errs, code := sortie(t, "encounter", sys, "--source", "../../testdata/sites/extra-army", "--enemies", "bandits", "--seed", "x")
 	if code != 0 {
@@ -313,7 +325,7 @@ func TestSystems(t *testing.T) {
 	for _, want := range []string{
 		"2d6-sword-and-sorcery\t2d6 Sword & Sorcery (encounters: explore, raid, defend)",
 		"swordplay\tSwordplay (encounters: patrol, raid-attack, raid-defend)",
-		"two-page-skirmish\tTwo-Page Skirmish Rules (data only: its tables print as Quick Reference Sheets)",
+		"two-page-skirmish\tTwo-Page Skirmish Rules (encounters: skirmish)",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("systems lacks %q:\n%s", want, out)
