@@ -198,6 +198,14 @@ func TestSiteOverlay(t *testing.T) {
 	if !strings.Contains(out, "## The enemy: Bandits list") || !strings.Contains(out, "1d6 = ") {
 		t.Errorf("user army list not used:\n%s", out)
 	}
+	// A Sword & Spear Fantasy army dropped into the same site is fielded.
+	out, errs, code = sortie(t, "encounter", "--system", "sword-and-spear-fantasy", "--source", "../../testdata/sites/extra-army", "--enemies", "ogre-kingdom", "--seed", "x")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "## The enemy: The Ogre Kingdom") || !strings.Contains(out, "Ogre bulls 1") {
+		t.Errorf("user Sword & Spear Fantasy army not used:\n%s", out)
+	}
 	// The override site replaces encounters.rules: Explore is Clear on 1-5.
 	for i := range 40 {
 		js, _, code := sortie(t, "encounter", sys, "--source", "../../testdata/sites/override", "--seed", string(rune('a'+i%26))+strings.Repeat("x", i/26), "--format", "json")
@@ -326,6 +334,7 @@ func TestSystems(t *testing.T) {
 		"2d6-sword-and-sorcery\t2d6 Sword & Sorcery (encounters: explore, raid, defend)",
 		"swordplay\tSwordplay (encounters: patrol, raid-attack, raid-defend)",
 		"two-page-skirmish\tTwo-Page Skirmish Rules (encounters: skirmish)",
+		"sword-and-spear-fantasy\tSword & Spear Fantasy (encounters: battle)",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("systems lacks %q:\n%s", want, out)

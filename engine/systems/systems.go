@@ -11,6 +11,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/swordplay"
 	"github.com/sortie-wargames/sortie/engine/swordsorcery"
+	"github.com/sortie-wargames/sortie/engine/swordspear"
 	"github.com/sortie-wargames/sortie/engine/twopage"
 )
 
@@ -20,6 +21,7 @@ func Builtin() []engine.Builder {
 		{ID: swordsorcery.ID, New: func(s *rules.Set) (engine.System, error) { return swordsorcery.New(s) }},
 		{ID: swordplay.ID, New: func(s *rules.Set) (engine.System, error) { return swordplay.New(s) }},
 		{ID: chainreaction.ID, New: func(s *rules.Set) (engine.System, error) { return chainreaction.New(s) }},
+		{ID: swordspear.ID, New: func(s *rules.Set) (engine.System, error) { return swordspear.New(s) }},
 		{ID: twopage.ID, New: func(s *rules.Set) (engine.System, error) { return twopage.New(s) }},
 	}
 }

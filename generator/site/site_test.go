@@ -193,8 +193,8 @@ func TestDefaultSite(t *testing.T) {
 		t.Error("at-the-table has no summary")
 	}
 
-	if len(s.Packs) != 5 {
-		t.Fatalf("%d packs, want 5", len(s.Packs))
+	if len(s.Packs) != 7 {
+		t.Fatalf("%d packs, want 7", len(s.Packs))
 	}
 	for i, want := range []engine.Options{{Recruits: "military", Enemies: "insurgents"}, {Recruits: "police", Enemies: "gang"}} {
 		if cr := s.Packs[3+i]; cr.System != "chain-reaction-3" || cr.Options != want {

@@ -225,7 +225,7 @@ func TestEncounterDrawsEveryBlockKind(t *testing.T) {
 		`<div class="play-card front edged" style="width: 63mm; height: 63mm">`,
 		`<span class="edge top">Move</span><span class="edge right">Fire</span><span class="edge bottom">Fight</span><span class="edge left">Move &amp; fire</span>`,
 		`<strong>Guard &lt;b&gt;1&lt;/b&gt;</strong> <span class="tag">d10</span>`, `<dt>Weapon</dt><dd>Bow 15&#34;</dd>`,
-		`<span class="label">Hits</span> <span class="box"></span><span class="box"></span><span class="box"></span> <span class="note">Out at the last box</span>`,
+		`<span class="label">Hits</span> <input type="checkbox" class="box" aria-label="Hits: box 1"/><input type="checkbox" class="box" aria-label="Hits: box 2"/><input type="checkbox" class="box" aria-label="Hits: box 3"/> <span class="note">Out at the last box</span>`,
 		`<p class="line">Small print</p>`,
 		`<div class="play-card back edged"`, `<span class="edge right">Move only</span>`, `<span class="side">back</span>`,
 		// the band, as a table and its notes

@@ -1,0 +1,188 @@
+package swordspear
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/doc"
+)
+
+// Card size in millimetres: a playing card's, nine to an A4 or Letter page.
+const (
+	CardW = 63
+	CardH = 84
+)
+
+// Own is the line every battle prints: what in it is Sortie's, not the
+// book's.
+const Own = "The battlefield, the army themes and this battle are Sortie's own procedure, not the book's: the book has no solo procedure. Every unit's strength, discipline, protection, weapon ranges and spell costs are the book's."
+
+// blocks turns a rolled battle into what every renderer draws.
+func (s *System) blocks(b *Battle) []doc.Block {
+	m := s.Map(b)
+	bs := []doc.Block{
+		&doc.Para{Lead: "Sortie's own procedure.", Text: Own},
+		&doc.Map{Map: m},
+	}
+	terr := &doc.Table{Head: []string{"Section", b.Terrain.Title, "Terrain"}}
+	for _, sec := range b.Sections {
+		terr.Rows = append(terr.Rows, []string{strconv.Itoa(sec.Number), sec.Roll.Dice.String(), sec.Terrain})
+	}
+	bs = append(bs,
+		&doc.Section{Title: "Terrain", Blocks: []doc.Block{
+			&doc.Para{Text: fmt.Sprintf("%s for each section, numbered left to right from the enemy's edge (1-%d) to yours (%d-%d).", b.Terrain.Dice.Notation(), Cols, Cols*(Rows-1)+1, Cols*Rows)},
+			terr,
+		}},
+		&doc.Section{Title: "Objective", Blocks: []doc.Block{&doc.List{Items: b.Def.Objective}}},
+		&doc.Section{Title: "Forces", Blocks: []doc.Block{&doc.List{Items: b.Def.Forces}}},
+		&doc.Section{Title: "Deployment", Blocks: []doc.Block{&doc.List{Items: b.Def.Deployment}}},
+		&doc.Section{Title: "Special instructions", Blocks: []doc.Block{&doc.List{Items: b.Def.Special}}},
+		s.sideSection("Your army", b.Player),
+		s.sideSection("The enemy", b.Enemy),
+		s.Cards(b.Player, "your army"),
+		s.Cards(b.Enemy, "the enemy"),
+	)
+	return bs
+}
+
+// sideSection is one army: how it was picked, and its units as a table.
+func (s *System) sideSection(title string, sd Side) *doc.Section {
+	sec := &doc.Section{Title: title + ": " + sd.Army.Title}
+	if sd.Given != "" {
+		sec.Blocks = append(sec.Blocks, &doc.Para{Text: fmt.Sprintf("Chosen (%s: %s).", sd.Given, sd.Army.ID)})
+	}
+	for _, ro := range sd.Rolls {
+		sec.Blocks = append(sec.Blocks, ro)
+	}
+	if sd.Rerolled {
+		sec.Blocks = append(sec.Blocks, &doc.Para{Note: true, Text: "A roll that gave the other side's army was rolled again, so the two armies differ."})
+	}
+	sec.Blocks = append(sec.Blocks, &doc.Para{Note: true, Text: sd.Army.Table.Source + "."})
+	sec.Blocks = append(sec.Blocks, s.Force(sd).Blocks()...)
+	return sec
+}
+
+// Force returns a side's units as a force: one figure per unit.
+func (s *System) Force(sd Side) *engine.Force {
+	f := &engine.Force{Title: sd.Army.Title, Columns: []string{"Type", "Strength", "Hits", "Discipline", "Protection", "Weapons", "Characteristics"}, Own: sd}
+	for _, u := range sd.Units {
+		e := u.Entry
+		fig := engine.Figure{Name: u.Name, Roll: u.Count}
+		if e.Type == MagicUser {
+			fig.Attrs = []string{fmt.Sprintf("%s, level %d", MagicUser, e.Level), "-", "-", "-", "-", "-", "-"}
+		} else {
+			fig.Attrs = []string{typeText(e), strconv.Itoa(u.Strength), strconv.Itoa(u.Hits), strconv.Itoa(e.Discipline), e.Protection, weapons(e), characteristics(e)}
+		}
+		f.Figures = append(f.Figures, fig)
+	}
+	return f
+}
+
+func typeText(e *Entry) string {
+	if e.Large {
+		return e.Type + ", large"
+	}
+	return e.Type
+}
+
+func weapons(e *Entry) string {
+	var ws []string
+	for _, w := range e.Weapons {
+		ws = append(ws, w.Text())
+	}
+	return strings.Join(ws, ", ")
+}
+
+func characteristics(e *Entry) string {
+	if len(e.Characteristics) == 0 {
+		return "none"
+	}
+	return strings.Join(e.Characteristics, ", ")
+}
+
+// Cards returns a side's unit cards, one per unit, each with its hits as
+// a track and a back naming the army and the unit.
+func (s *System) Cards(sd Side, whose string) *doc.Cards {
+	cs := &doc.Cards{
+		Title: "Unit cards: " + sd.Army.Title + " (" + whose + ")",
+		Intro: "Cut them out and keep each by its unit: tick a box for every hit, and rub out one for every hit rallied away.",
+		W:     CardW, H: CardH,
+	}
+	for _, u := range sd.Units {
+		var c doc.Card
+		if u.Entry.Type == MagicUser {
+			c = s.mageCard(u)
+		} else {
+			e := u.Entry
+			c = doc.Card{
+				Title: u.Name,
+				Tag:   typeText(e),
+				Fields: []doc.Field{
+					{Label: "Strength", Value: strconv.Itoa(u.Strength) + " dice in combat"},
+					{Label: "Discipline", Value: strconv.Itoa(e.Discipline) + "; -1 by a commander, +1 out of command"},
+					{Label: "Protection", Value: e.Protection},
+					{Label: "Weapons", Value: weapons(e)},
+					{Label: "Characteristics", Value: characteristics(e)},
+				},
+				Track: &doc.Track{Label: "Hits", Boxes: u.Hits, Note: "Routed at the last box"},
+			}
+		}
+		c.Back = &doc.Card{Title: sd.Army.Title, Lines: []string{u.Name}}
+		cs.Items = append(cs.Items, c)
+	}
+	return cs
+}
+
+var lastNumber = regexp.MustCompile(`([0-9]+)\s*DU\s*$`)
+
+// mageCard is a magic-user's card: its level, its magical power each
+// turn, and what each spell it may cast costs at each range band.
+func (s *System) mageCard(u Unit) doc.Card {
+	e := u.Entry
+	lvKey := "Level " + strconv.Itoa(e.Level)
+	extra := s.magicUsers.Cell(s.magicUsers.Named(lvKey), "Extra MP").Int
+	highest := s.magicUsers.Cell(s.magicUsers.Named(lvKey), "Highest spell level").Int
+	most := 0
+	for i := range s.power.Rows {
+		if c, ok := s.power.Across(&s.power.Rows[i], e.Level); ok {
+			most = max(most, c.Int)
+		}
+	}
+	mp := "one die"
+	if extra > 0 {
+		mp += " +" + strconv.Itoa(extra)
+	}
+	mp += fmt.Sprintf(" a turn, at most %d", most)
+	var bands []string
+	for _, col := range s.spellCost.Columns {
+		if m := lastNumber.FindStringSubmatch(col.Name); m != nil {
+			bands = append(bands, "≤"+m[1])
+		}
+	}
+	lines := []string{"MP at " + strings.Join(bands, " / ") + " DU:"}
+	for lv := 1; lv <= highest; lv++ {
+		row := s.spellCost.Named("Level " + strconv.Itoa(lv))
+		var costs []string
+		for _, c := range row.Cells {
+			costs = append(costs, strconv.Itoa(c.Int))
+		}
+		lines = append(lines, fmt.Sprintf("Level %d spell: %s MP", lv, strings.Join(costs, " / ")))
+	}
+	var types []string
+	for _, r := range s.spells.Rows {
+		types = append(types, r.Key)
+	}
+	lines = append(lines, "One spell a phase: "+strings.Join(types, ", "))
+	return doc.Card{
+		Title: u.Name,
+		Tag:   MagicUser,
+		Fields: []doc.Field{
+			{Label: "Level", Value: strconv.Itoa(e.Level) + ": spells up to level " + strconv.Itoa(highest)},
+			{Label: "Magical power", Value: mp},
+		},
+		Lines: lines,
+	}
+}
