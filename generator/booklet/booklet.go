@@ -21,6 +21,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/pack"
 	"github.com/sortie-wargames/sortie/engine/rules"
 )
@@ -119,7 +120,10 @@ type book struct {
 	sheets    [][]*card // the cards dealt to sheets, in card-number order
 	cardW     float64   // every card's size, mm
 	cardH     float64
-	aids      []*aid // the Cards blocks, printed on sheets after the encounters
+	aids      []*aid // the play cards, printed on sheets after the encounters
+	// cardBlocks gives each Cards block printed on sheets its entry and
+	// its index among the entry's Cards blocks.
+	cardBlocks map[*doc.Cards][2]int
 	// sealedName is what the cards hold, from the Sealed blocks' titles.
 	sealedName string
 }
@@ -155,6 +159,18 @@ func setup(d Doc, opt Options) (*book, error) {
 	}
 	if b.aids, err = aidsOf(b.entries, pw, ph, name); err != nil {
 		return nil, err
+	}
+	b.cardBlocks = map[*doc.Cards][2]int{}
+	for _, e := range b.entries {
+		i := 0
+		doc.Walk(e.enc.Blocks, func(bl doc.Block) {
+			if c, ok := bl.(*doc.Cards); ok {
+				if len(c.Items) > 0 {
+					b.cardBlocks[c] = [2]int{e.number, i}
+				}
+				i++
+			}
+		})
 	}
 	b.cards = pefCards(b.entries)
 	b.sealedName = sealedName(b.entries)

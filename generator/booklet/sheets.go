@@ -27,16 +27,26 @@ const (
 	playPad   = 2.5  // inside a card, around its face
 )
 
-// aid is one Cards block of an entry, and where its sheets are.
+// aid is the play cards of one entry that share a size, from one or more
+// Cards blocks, in order: they share sheets, so that a block of ten cards
+// and one of eleven take three sheets, not four.
 type aid struct {
 	e     *entry
-	index int // among the entry's Cards blocks, from 0
-	cards *doc.Cards
+	items []playItem
 	grid  sheetGrid
 }
 
-func (a *aid) anchor() string    { return fmt.Sprintf("aids/%d/%d", a.e.number, a.index) }
-func (a *aid) endAnchor() string { return fmt.Sprintf("aids-end/%d/%d", a.e.number, a.index) }
+// playItem is one card and the block it comes from.
+type playItem struct {
+	card  doc.Card
+	block int // index among the entry's Cards blocks
+	title string
+}
+
+// blockAnchor is where a Cards block's first sheet is; blockEndAnchor
+// is the page of its last sheet's backs.
+func blockAnchor(entry, block int) string    { return fmt.Sprintf("aids/%d/%d", entry, block) }
+func blockEndAnchor(entry, block int) string { return fmt.Sprintf("aids-end/%d/%d", entry, block) }
 
 // sheetGrid is how the cards of one block lie on a page.
 type sheetGrid struct {
@@ -74,58 +84,65 @@ func gridFor(w, h, pw, ph float64, paper string) (sheetGrid, error) {
 	return sheetGrid{cols: cols, rows: rows, x0: (pw - float64(cols)*w) / 2, y0: (ph - float64(rows)*h) / 2, w: w, h: h}, nil
 }
 
-// aidsOf returns every Cards block of the entries, in order, with the
-// grid its cards are printed on.
+// aidsOf returns the play cards of the entries, in order: for each entry,
+// its Cards blocks' cards grouped by size, with the grid they are printed
+// on.
 func aidsOf(es []*entry, pw, ph float64, paper string) ([]*aid, error) {
 	var out []*aid
 	for _, e := range es {
-		i := 0
-		var err error
+		var blocks []*doc.Cards
 		doc.Walk(e.enc.Blocks, func(b doc.Block) {
-			c, ok := b.(*doc.Cards)
-			if !ok || err != nil || len(c.Items) == 0 {
-				return
+			if c, ok := b.(*doc.Cards); ok {
+				blocks = append(blocks, c)
 			}
-			var g sheetGrid
-			if g, err = gridFor(c.W, c.H, pw, ph, paper); err != nil {
-				err = fmt.Errorf("entry %d, %s: %w", e.number, c.Title, err)
-				return
-			}
-			out = append(out, &aid{e: e, index: i, cards: c, grid: g})
-			i++
 		})
-		if err != nil {
-			return nil, err
+		bySize := map[[2]float64]*aid{}
+		for i, c := range blocks {
+			if len(c.Items) == 0 {
+				continue
+			}
+			size := [2]float64{c.W, c.H}
+			a := bySize[size]
+			if a == nil {
+				g, err := gridFor(c.W, c.H, pw, ph, paper)
+				if err != nil {
+					return nil, fmt.Errorf("entry %d, %s: %w", e.number, c.Title, err)
+				}
+				a = &aid{e: e, grid: g}
+				bySize[size] = a
+				out = append(out, a)
+			}
+			for _, card := range c.Items {
+				a.items = append(a.items, playItem{card: card, block: i, title: c.Title})
+			}
 		}
 	}
 	return out, nil
+}
+
+// blockOf returns the entry number and index of a Cards block, or false
+// for a block the booklet prints no sheet for.
+func (r *renderer) blockOf(c *doc.Cards) (entry, index int, ok bool) {
+	at, ok := r.cardBlocks[c]
+	return at[0], at[1], ok
 }
 
 // playCount returns how many play cards the booklet prints.
 func (r *renderer) playCount() int {
 	n := 0
 	for _, a := range r.aids {
-		n += len(a.cards.Items)
+		n += len(a.items)
 	}
 	return n
-}
-
-// aidOf returns the aid of a Cards block, or nil.
-func (r *renderer) aidOf(c *doc.Cards) *aid {
-	for _, a := range r.aids {
-		if a.cards == c {
-			return a
-		}
-	}
-	return nil
 }
 
 // cardsSpan is what a Cards block prints where it stands: how many cards,
 // their size, and the pages to cut them out from.
 func (r *renderer) cardsSpan(c *doc.Cards, lk look) []piece {
 	text := fmt.Sprintf("%s: %d %s of %s × %s mm", c.Title, len(c.Items), plural(len(c.Items), "card", "cards"), mmText(c.W), mmText(c.H))
-	if a := r.aidOf(c); a != nil {
-		first, last := r.pageOf(a.anchor()), r.pageOf(a.endAnchor())
+	entry, index, ok := r.blockOf(c)
+	if ok {
+		first, last := r.pageOf(blockAnchor(entry, index)), r.pageOf(blockEndAnchor(entry, index))
 		if first == last {
 			text += ", to cut out from page " + first
 		} else {
@@ -134,8 +151,8 @@ func (r *renderer) cardsSpan(c *doc.Cards, lk look) []piece {
 	}
 	text += "."
 	h := span{runs: []run{{text: c.Title + ": ", style: "B"}, {text: strings.TrimPrefix(text, c.Title+": ")}}, size: lk.size, before: 1}
-	if a := r.aidOf(c); a != nil {
-		h.link = a.anchor()
+	if ok {
+		h.link = blockAnchor(entry, index)
 	}
 	ps := []piece{{sp: &h}}
 	if c.Intro != "" {
@@ -154,42 +171,54 @@ func plural(n int, one, many string) string {
 
 func mmText(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
-// aidSection prints the sheets of every Cards block: a right-hand page of
+// aidSection prints the play cards, entry by entry: a right-hand page of
 // fronts, then the page of their backs.
 func (r *renderer) aidSection() {
 	for k, a := range r.aids {
-		g, n := a.grid, len(a.cards.Items)
+		g, n := a.grid, len(a.items)
+		var fronts, backs []doc.Card
+		for _, it := range a.items {
+			fronts = append(fronts, it.card)
+			if it.card.Back != nil {
+				backs = append(backs, *it.card.Back)
+			}
+		}
+		kFront, kBack := r.faceScale(fronts, g, true), r.faceScale(backs, g, false)
 		sheets := (n + g.perSheet() - 1) / g.perSheet()
 		for s := range sheets {
-			items := a.cards.Items[s*g.perSheet() : min(n, (s+1)*g.perSheet())]
-			name := a.cards.Title
+			items := a.items[s*g.perSheet() : min(n, (s+1)*g.perSheet())]
+			name := a.e.label() + ": cards to cut out"
 			if sheets > 1 {
-				name += fmt.Sprintf(" (%d of %d)", s+1, sheets)
+				name += fmt.Sprintf(" (sheet %d of %d)", s+1, sheets)
 			}
-			r.sheetPage(g, false, name+": cut along the lines")
+			r.sheetPage(g, false, name)
 			if k == 0 && s == 0 {
 				r.mark("aids", g.y0)
 				r.bookmark("Cards to cut out", 0, g.y0)
 			}
 			if s == 0 {
-				r.mark(a.anchor(), g.y0)
-				r.bookmark(fmt.Sprintf("%s, %s", a.e.label(), a.cards.Title), 1, g.y0)
+				r.bookmark(a.e.label(), 1, g.y0)
 			}
-			for i, c := range items {
+			for i, it := range items {
+				if i == 0 || it.block != items[i-1].block {
+					if _, seen := r.lay.pages[blockAnchor(a.e.number, it.block)]; !seen {
+						r.mark(blockAnchor(a.e.number, it.block), g.y0)
+					}
+				}
 				x, y := g.cell(i, false)
 				r.lay.plays = append(r.lay.plays, playBox{page: r.f.PageNo(), x: x, y: y, w: g.w, h: g.h})
-				r.playCard(c, x, y, g.w, g.h)
+				r.playFace(it.card, x, y, g.w, g.h, a.e.name()+" · "+it.title, kFront)
 			}
 			r.sheetLines(g, len(items), false)
 			r.sheetPage(g, true, name+": backs")
-			for i, c := range items {
-				if c.Back != nil {
+			for i, it := range items {
+				if it.card.Back != nil {
 					x, y := g.cell(i, true)
-					r.playCard(*c.Back, x, y, g.w, g.h)
+					r.playFace(*it.card.Back, x, y, g.w, g.h, "", kBack)
 				}
+				r.lay.pages[blockEndAnchor(a.e.number, it.block)] = r.f.PageNo()
 			}
 			r.sheetLines(g, len(items), true)
-			r.lay.pages[a.endAnchor()] = r.f.PageNo()
 		}
 	}
 }
@@ -240,121 +269,181 @@ func (r *renderer) sheetLines(g sheetGrid, n int, back bool) {
 	r.ink()
 }
 
-// playCard draws one face of a card in its box: the edge texts, if any,
-// then the title and tag, the fields, the track and the lines. A face
+// playScales are the type sizes a card face tries, as multiples of the
+// smallest, largest first: a face is printed as large as it fits, to be
+// read at arm's length on the table.
+var playScales = []float64{1.35, 1.2, 1.1, 1}
+
+// faceScale returns the largest scale at which every face fits its card
+// whole, so that the cards of a sheet side share one type size.
+func (r *renderer) faceScale(faces []doc.Card, g sheetGrid, foot bool) float64 {
+	for _, s := range playScales {
+		ok := true
+		for _, c := range faces {
+			if fits, whole := r.drawFace(c, 0, 0, g.w, g.h, map[bool]string{true: "foot"}[foot], s, false); !fits || !whole {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return s
+		}
+	}
+	return playScales[len(playScales)-1]
+}
+
+// playFace draws one face of a card in its box at scale k. foot, when
+// set, is small print at the foot naming where the card belongs. A face
 // whose text runs past its box is an error, never a card cut short.
-func (r *renderer) playCard(c doc.Card, x, y, w, h float64) {
+func (r *renderer) playFace(c doc.Card, x, y, w, h float64, foot string, k float64) {
+	if fits, _ := r.drawFace(c, x, y, w, h, foot, k, true); !fits {
+		r.f.SetErrorf("play card %q does not fit its %g × %g mm box", c.Title, w, h)
+	}
+}
+
+// drawFace lays out a face at scale k, drawing it when draw is set: the
+// edge texts, if any, then the title and tag, the fields, the track and
+// the lines, and the foot. It says whether the face fits its box, and
+// whether it is whole there: no label or tag cut short, the title on one
+// line.
+func (r *renderer) drawFace(c doc.Card, x, y, w, h float64, foot string, k float64, draw bool) (fits, whole bool) {
+	whole = true
 	band := 0.0
 	if c.Edges != [4]string{} {
 		band = edgeBand
-		r.cardEdges(c.Edges, x, y, w, h)
+		if draw {
+			r.cardEdges(c.Edges, x, y, w, h)
+		}
 	}
 	ix, iw := x+band+playPad, w-2*(band+playPad)
 	top, bottom := y+band+playPad, y+h-band-playPad
+	if foot != "" {
+		r.font("", 6)
+		bottom -= lh(6) + 1
+		if draw {
+			r.f.SetTextColor(90, 90, 90)
+			r.f.SetXY(ix, bottom+1)
+			r.f.CellFormat(iw, lh(6), r.fit(r.cov.printable(foot), iw), "", 0, "L", false, 0, "")
+			r.ink()
+		}
+	}
+	cell := func(x, y, w, h float64, text, align string, fill bool) {
+		if draw {
+			r.f.SetXY(x, y)
+			r.f.CellFormat(w, h, text, "", 0, align, fill, 0, "")
+		}
+	}
 	cy := top
 	// Title and tag.
-	r.font("B", 9.5)
+	r.font("B", 9.5*k)
 	tag := ""
 	tw := 0.0
 	if c.Tag != "" {
-		r.font("B", 7.5)
+		r.font("B", 7.5*k)
 		tag = r.fit(r.cov.printable(c.Tag), iw*0.45)
+		whole = whole && tag == r.cov.printable(c.Tag)
 		tw = r.f.GetStringWidth(tag) + 2.4
-		r.f.SetFillColor(0, 0, 0)
-		r.f.SetTextColor(255, 255, 255)
-		r.f.SetXY(ix+iw-tw, cy+0.3)
-		r.f.CellFormat(tw, 4.2, tag, "", 0, "C", true, 0, "")
-		r.record(tag)
-		r.ink()
+		if draw {
+			r.f.SetFillColor(0, 0, 0)
+			r.f.SetTextColor(255, 255, 255)
+			cell(ix+iw-tw, cy+0.3, tw, lh(7.5*k)+0.4, tag, "C", true)
+			r.record(tag)
+			r.ink()
+		}
 	}
-	r.font("B", 9.5)
+	r.font("B", 9.5*k)
 	title := r.cov.printable(c.Title)
 	titleLines := r.split(title, iw-tw-1.5)
+	whole = whole && len(titleLines) == 1
 	for _, l := range titleLines {
-		r.f.SetXY(ix, cy)
-		r.f.CellFormat(iw-tw-1.5, lh(9.5), l, "", 0, "L", false, 0, "")
-		cy += lh(9.5)
+		cell(ix, cy, iw-tw-1.5, lh(9.5*k), l, "L", false)
+		cy += lh(9.5 * k)
 	}
-	r.record(title)
-	cy += 0.6
-	r.f.SetLineWidth(0.3)
-	r.f.Line(ix, cy, ix+iw, cy)
-	cy += 1.2
+	if draw {
+		r.record(title)
+		r.f.SetLineWidth(0.3)
+		r.f.Line(ix, cy+0.6, ix+iw, cy+0.6)
+	}
+	cy += 1.8
 	// Fields: the labels in a column as wide as the widest.
-	const fs = 7.5
+	fs := 7.5 * k
 	labelW := 0.0
 	r.font("B", fs)
 	for _, f := range c.Fields {
 		labelW = max(labelW, r.f.GetStringWidth(r.cov.printable(f.Label)))
 	}
-	labelW = min(labelW+1.8, iw*0.42)
+	whole = whole && labelW+1.8 <= iw*0.48
+	labelW = min(labelW+1.8, iw*0.48)
 	for _, f := range c.Fields {
 		label, value := r.cov.printable(f.Label), r.cov.printable(f.Value)
 		r.font("B", fs)
-		r.f.SetXY(ix, cy)
-		r.f.CellFormat(labelW, lh(fs), r.fit(label, labelW-0.8), "", 0, "L", false, 0, "")
+		cell(ix, cy, labelW, lh(fs), r.fit(label, labelW-0.8), "L", false)
 		r.font("", fs)
 		lines := r.split(value, iw-labelW)
 		for _, l := range lines {
-			r.f.SetXY(ix+labelW, cy)
-			r.f.CellFormat(iw-labelW, lh(fs), l, "", 0, "L", false, 0, "")
+			cell(ix+labelW, cy, iw-labelW, lh(fs), l, "L", false)
 			cy += lh(fs)
 		}
 		if len(lines) == 0 {
 			cy += lh(fs)
 		}
-		r.record(label + " " + value)
+		if draw {
+			r.record(label + " " + value)
+		}
 	}
 	// The track: a row of boxes, wrapped when it is long.
 	if t := c.Track; t != nil && t.Boxes > 0 {
-		const box, gapX = 4.2, 1.2
-		cy += 1.2
+		box, gapX := 4.2*k, 1.2*k
+		cy += 1.2 * k
 		r.font("B", fs)
 		label := r.cov.printable(t.Label)
 		lw := r.f.GetStringWidth(label) + 2
-		r.f.SetXY(ix, cy+(box-lh(fs))/2)
-		r.f.CellFormat(lw, lh(fs), label, "", 0, "L", false, 0, "")
-		r.record(label)
-		r.f.SetLineWidth(0.35)
+		cell(ix, cy+(box-lh(fs))/2, lw, lh(fs), label, "L", false)
+		if draw {
+			r.record(label)
+			r.f.SetLineWidth(0.35)
+		}
 		bx := ix + lw
 		for range t.Boxes {
 			if bx+box > ix+iw+0.01 {
 				bx, cy = ix+lw, cy+box+gapX
 			}
-			r.f.Rect(bx, cy, box, box, "D")
+			if draw {
+				r.f.Rect(bx, cy, box, box, "D")
+			}
 			bx += box + gapX
 		}
 		r.ink()
 		cy += box + 0.8
 		if t.Note != "" {
-			r.font("", 6.5)
+			r.font("", 6.5*k)
 			r.f.SetTextColor(80, 80, 80)
 			for _, l := range r.split(r.cov.printable(t.Note), iw) {
-				r.f.SetXY(ix, cy)
-				r.f.CellFormat(iw, lh(6.5), l, "", 0, "L", false, 0, "")
-				cy += lh(6.5)
+				cell(ix, cy, iw, lh(6.5*k), l, "L", false)
+				cy += lh(6.5 * k)
 			}
-			r.record(t.Note)
+			if draw {
+				r.record(t.Note)
+			}
 			r.ink()
 		}
 	}
 	// The lines, in small print.
 	if len(c.Lines) > 0 {
 		cy += 1
-		r.font("", 6.8)
+		r.font("", 6.8*k)
 		for _, line := range c.Lines {
 			line = r.cov.printable(line)
 			for _, l := range r.split(line, iw) {
-				r.f.SetXY(ix, cy)
-				r.f.CellFormat(iw, lh(6.8), l, "", 0, "L", false, 0, "")
-				cy += lh(6.8)
+				cell(ix, cy, iw, lh(6.8*k), l, "L", false)
+				cy += lh(6.8 * k)
 			}
-			r.record(line)
+			if draw {
+				r.record(line)
+			}
 		}
 	}
-	if cy > bottom+0.01 {
-		r.f.SetErrorf("play card %q runs %.1f mm past its %g × %g mm box", c.Title, cy-bottom, w, h)
-	}
+	return cy <= bottom+0.01, whole
 }
 
 // cardEdges draws a card's edge texts, each upright when its edge is
