@@ -426,6 +426,7 @@ func (b *builder) labels() {
 			c.Y = (z.Y+z.H)*b.s - h/2 - 1.2
 		default:
 			c.Y = z.Y*b.s + h/2 + 1.2
+			c.X = b.clearOfNumbers(z, c.X, TextW(z.Label, LabelPt, true)+2)
 		}
 		b.add(label(z.Label, c, LabelPt, "label")...)
 	}
@@ -478,6 +479,49 @@ func (b *builder) labels() {
 // label is text on the board with a white halo or box behind it.
 func label(text string, c P, size float64, class string) []Op {
 	return []Op{{Shape: Text, Class: class, Pts: []P{c}, Text: text, Size: size, Bold: true, Halo: true, Fill: 0, Stroke: None}}
+}
+
+// clearOfNumbers moves the centre x of a label w mm wide along the top
+// edge of zone z, when the section number badges in the top corners of
+// the sections would cover it (the middle of a board with an even number
+// of columns is a corner): to the nearest place clear of every badge, the
+// middle of a section or just right of its badge, or leaves it where it
+// is when there is none.
+func (b *builder) clearOfNumbers(z board.Zone, x, w float64) float64 {
+	secs := b.m.Sections()
+	if len(secs) == 0 {
+		return x
+	}
+	clear := func(x float64) bool {
+		for _, s := range secs {
+			if s.Y > z.Y+0.01 {
+				continue // only the top row's badges sit on the top edge
+			}
+			bx := s.X*b.s + 1.2
+			bw := TextW(strconv.Itoa(s.Number), SectionPt, true) + 2.2
+			if x-w/2 < bx+bw+0.8 && x+w/2 > bx-0.8 {
+				return false
+			}
+		}
+		return true
+	}
+	if clear(x) {
+		return x
+	}
+	best, dist := x, math.Inf(1)
+	for _, s := range secs {
+		if s.Y > z.Y+0.01 {
+			continue
+		}
+		// The middle of the section, or just right of its badge.
+		bw := TextW(strconv.Itoa(s.Number), SectionPt, true) + 2.2
+		for _, cx := range []float64{s.Centre.X * b.s, s.X*b.s + 1.2 + bw + 1 + w/2} {
+			if d := math.Abs(cx - x); d < dist && cx+w/2 <= b.m.WidthIn*b.s && clear(cx) {
+				best, dist = cx, d
+			}
+		}
+	}
+	return best
 }
 
 // sectionNumbers prints each section's number in a boxed badge in its top
