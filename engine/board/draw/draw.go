@@ -426,7 +426,15 @@ func (b *builder) labels() {
 			c.Y = (z.Y+z.H)*b.s - h/2 - 1.2
 		default:
 			c.Y = z.Y*b.s + h/2 + 1.2
-			c.X = b.clearOfNumbers(z, c.X, TextW(z.Label, LabelPt, true)+2)
+			// Text drawn by a browser runs wider than Go's metrics: keep a
+			// fifth more clear.
+			if x, ok := b.clearOfNumbers(z, c.X, 1.2*TextW(z.Label, LabelPt, true)+2); ok {
+				c.X = x
+			} else {
+				// Along the zone's inner edge instead, under the badges
+				// and the area labels of the sections it crosses.
+				c.Y = (z.Y+z.H)*b.s - h/2 - 1.2
+			}
 		}
 		b.add(label(z.Label, c, LabelPt, "label")...)
 	}
@@ -485,12 +493,12 @@ func label(text string, c P, size float64, class string) []Op {
 // edge of zone z, when the section number badges in the top corners of
 // the sections would cover it (the middle of a board with an even number
 // of columns is a corner): to the nearest place clear of every badge, the
-// middle of a section or just right of its badge, or leaves it where it
-// is when there is none.
-func (b *builder) clearOfNumbers(z board.Zone, x, w float64) float64 {
+// middle of a section or just right of its badge. It reports false when
+// there is none.
+func (b *builder) clearOfNumbers(z board.Zone, x, w float64) (float64, bool) {
 	secs := b.m.Sections()
 	if len(secs) == 0 {
-		return x
+		return x, true
 	}
 	clear := func(x float64) bool {
 		for _, s := range secs {
@@ -506,7 +514,7 @@ func (b *builder) clearOfNumbers(z board.Zone, x, w float64) float64 {
 		return true
 	}
 	if clear(x) {
-		return x
+		return x, true
 	}
 	best, dist := x, math.Inf(1)
 	for _, s := range secs {
@@ -521,7 +529,7 @@ func (b *builder) clearOfNumbers(z board.Zone, x, w float64) float64 {
 			}
 		}
 	}
-	return best
+	return best, !math.IsInf(dist, 1)
 }
 
 // sectionNumbers prints each section's number in a boxed badge in its top
