@@ -70,8 +70,8 @@ func (c *common) flags(cmd *cobra.Command) {
 	f.StringVar(&c.format, "format", "md", "output format: md or json")
 	f.IntVar(&c.band, "band", 0, "figures in your band, Star included (default: as many as the Star's Rep allows)")
 	f.IntVar(&c.starRep, "star-rep", 0, "your Star's Rep (default: the system's, 5 in 2d6 Sword & Sorcery)")
-	f.StringVar(&c.enemies, "enemies", "", "where enemies come from: an enemy source of the system (2d6 Sword & Sorcery: enemy, creatures or an army list; Swordplay: an army list)")
-	f.StringVar(&c.recruits, "recruits", "", "the army list your band is recruited from, where the system lets you pick one (Swordplay)")
+	f.StringVar(&c.enemies, "enemies", "", "where enemies come from: an enemy source of the system (2d6 Sword & Sorcery: enemy, creatures or an army list; Swordplay, Chain Reaction 3.0: a list; Sword & Spear Fantasy: an army or rolled; Two-Page Skirmish: a side or rolled)")
+	f.StringVar(&c.recruits, "recruits", "", "the list your side comes from, where the system lets you pick one (Swordplay, Chain Reaction 3.0: a list; Sword & Spear Fantasy: an army or rolled; Two-Page Skirmish: a side or rolled)")
 }
 
 // check refuses flag values that would silently mean "the default":

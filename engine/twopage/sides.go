@@ -150,7 +150,7 @@ const maxRerolls = 1000
 // pick returns the side chosen, or rolls one on Sides, re-rolling any that
 // is not. A roll is nil for a chosen side.
 func (s *System) pick(r *dice.Roller, chosen, not string) (*rules.Table, *doc.Roll, []*doc.Roll, error) {
-	if chosen != "" {
+	if chosen != "" && chosen != Rolled {
 		return s.lists[chosen], nil, nil, nil
 	}
 	var rerolls []*doc.Roll

@@ -247,7 +247,11 @@ var footnote = regexp.MustCompile(`\s*\[\^\d+\]`)
 func plain(s string) string { return strings.TrimSpace(footnote.ReplaceAllString(s, "")) }
 
 // EnemySources returns the sides (tables in group army), in file order.
-func (s *System) EnemySources() []string { return slices.Clone(s.order) }
+func (s *System) EnemySources() []string { return append([]string{Rolled}, s.order...) }
+
+// Rolled is the option value that asks for a side to be rolled on the
+// Sides table, as leaving the option out does.
+const Rolled = "rolled"
 
 // CheckOptions checks both sides' names; the book has no Star and a side's
 // size is its roster's, so star-rep and band are refused.
@@ -259,8 +263,8 @@ func (s *System) CheckOptions(opt engine.Options) error {
 		return &engine.OptionError{Option: "band", Err: fmt.Errorf("band %d: a side's size is its roster's; edit the side's table to change it", opt.BandSize)}
 	}
 	for _, o := range []struct{ name, id string }{{"recruits", opt.Recruits}, {"enemies", opt.Enemies}} {
-		if o.id != "" && s.lists[o.id] == nil {
-			return &engine.OptionError{Option: o.name, Err: fmt.Errorf("unknown side %q (want %s)", o.id, strings.Join(s.order, ", "))}
+		if o.id != "" && o.id != Rolled && s.lists[o.id] == nil {
+			return &engine.OptionError{Option: o.name, Err: fmt.Errorf("unknown side %q (want %s)", o.id, strings.Join(s.EnemySources(), ", "))}
 		}
 	}
 	return nil

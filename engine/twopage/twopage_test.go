@@ -138,7 +138,7 @@ func TestData(t *testing.T) {
 			t.Errorf("sides: a roll of %d reads no side", v)
 		}
 	}
-	if got, want := sys.EnemySources(), []string{"musketeers", "highlanders", "militia", "pirates", "zulu-impi", "redcoats"}; !slices.Equal(got, want) {
+	if got, want := sys.EnemySources(), []string{"rolled", "musketeers", "highlanders", "militia", "pirates", "zulu-impi", "redcoats"}; !slices.Equal(got, want) {
 		t.Errorf("EnemySources = %v, want %v", got, want)
 	}
 }
@@ -242,7 +242,7 @@ func traitsOf(t *rules.Table, r *rules.Row) []string {
 func TestFigures(t *testing.T) {
 	sys := load(t)
 	mw := sys.Rules().Table("missile-weapons")
-	for _, list := range sys.EnemySources() {
+	for _, list := range sys.EnemySources()[1:] { // after "rolled"
 		e := roll(t, sys, "figures-"+list, engine.Options{Recruits: list})
 		sd := e.Player
 		if sd.List.ID != list || sd.Roll != nil {
@@ -323,7 +323,7 @@ func edgesOf(c doc.Card) (top, right, bottom, left string) {
 func TestActionCards(t *testing.T) {
 	sys := load(t)
 	kinds := map[string]int{}
-	for _, list := range sys.EnemySources() {
+	for _, list := range sys.EnemySources()[1:] { // after "rolled"
 		e, err := sys.Encounter(dice.New("cards-"+list).Stream("encounter", "skirmish"), engine.Request{Type: "skirmish", Options: engine.Options{Recruits: list}})
 		if err != nil {
 			t.Fatal(err)
@@ -639,7 +639,7 @@ func TestOptions(t *testing.T) {
 	}{
 		{engine.Options{StarRep: 5}, "star-rep", "no Star"},
 		{engine.Options{BandSize: 6}, "band", "roster"},
-		{engine.Options{Recruits: "orcs"}, "recruits", `unknown side "orcs" (want musketeers, highlanders, militia, pirates, zulu-impi, redcoats)`},
+		{engine.Options{Recruits: "orcs"}, "recruits", `unknown side "orcs" (want rolled, musketeers, highlanders, militia, pirates, zulu-impi, redcoats)`},
 		{engine.Options{Enemies: "vikings"}, "enemies", `unknown side "vikings"`},
 	} {
 		err := sys.CheckOptions(c.opt)
@@ -653,6 +653,18 @@ func TestOptions(t *testing.T) {
 	}
 	if err := sys.CheckOptions(engine.Options{Recruits: "zulu-impi", Enemies: "redcoats"}); err != nil {
 		t.Error(err)
+	}
+	// "rolled" asks for a roll, as leaving the option out does.
+	rolled, err := sys.RollEncounter(dice.New("x"), "skirmish", engine.Options{Recruits: "rolled", Enemies: "rolled"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := sys.RollEncounter(dice.New("x"), "skirmish", engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rolled.Player.List.ID != plain.Player.List.ID || rolled.Enemy.List.ID != plain.Enemy.List.ID || rolled.Player.Roll == nil {
+		t.Errorf("rolled sides %s v %s, left out %s v %s", rolled.Player.List.ID, rolled.Enemy.List.ID, plain.Player.List.ID, plain.Enemy.List.ID)
 	}
 	if _, err := sys.RollEncounter(dice.New("x"), "raid", engine.Options{}); err == nil || !strings.Contains(err.Error(), `unknown encounter type "raid"`) {
 		t.Errorf("unknown type: %v", err)
