@@ -183,7 +183,7 @@ func (r *renderer) aidSection() {
 				backs = append(backs, *it.card.Back)
 			}
 		}
-		kFront, kBack := r.faceScale(fronts, g, true), r.faceScale(backs, g, false)
+		kFront, kBack := r.faceScale(fronts, g, true), r.faceScale(backs, g, true)
 		sheets := (n + g.perSheet() - 1) / g.perSheet()
 		for s := range sheets {
 			items := a.items[s*g.perSheet() : min(n, (s+1)*g.perSheet())]
@@ -214,7 +214,7 @@ func (r *renderer) aidSection() {
 			for i, it := range items {
 				if it.card.Back != nil {
 					x, y := g.cell(i, true)
-					r.playFace(*it.card.Back, x, y, g.w, g.h, "", kBack)
+					r.playFace(*it.card.Back, x, y, g.w, g.h, a.e.name()+" · "+it.title, kBack)
 				}
 				r.lay.pages[blockEndAnchor(a.e.number, it.block)] = r.f.PageNo()
 			}
