@@ -59,8 +59,11 @@ func FuzzParse(f *testing.F) {
 		}
 
 		// Rolled with values for its names: a count of at least three dice
-		// (and enough to keep), a modifier of -2.
-		e, err = e.Bind(map[string]int{e.CountName: max(3, e.Keep), e.ModName: -2})
+		// (and enough to keep), a modifier of -2; one name for both ("Rep
+		// d6+Rep") takes the count's value.
+		values := map[string]int{e.ModName: -2}
+		values[e.CountName] = max(3, e.Keep)
+		e, err = e.Bind(values)
 		if err != nil {
 			t.Fatalf("Parse(%q) = %+v, which does not bind: %v", s, back, err)
 		}
