@@ -77,14 +77,14 @@ func Card(f Figure) doc.Card {
 	case f.Gatling:
 		c.Lines = append(c.Lines, "One of a crew of two. No Move & Fire; after a move the gun must load.")
 		c.Edges = [4]string{EdgeGatlingTop, EdgeFireLoad, EdgeFight, EdgeNoMoveFire}
-		c.Back = &doc.Card{Title: f.Name, Tag: "Unloaded", Edges: [4]string{`Move 6"`, EdgeNoMoveFire, EdgeFight, EdgeLoad},
+		c.Back = &doc.Card{Title: f.Name, Tag: f.Die + ", unloaded", Edges: [4]string{`Move 6"`, EdgeNoMoveFire, EdgeFight, EdgeLoad},
 			Lines: []string{"Empty: spend a phase on Load, then turn back to the front."}}
 	case f.Reload == ReloadNever:
 		c.Edges = [4]string{moveEdge(f), EdgeFireNever, EdgeFight, EdgeMoveFire}
 		c.Lines = append(c.Lines, "Loading is part of firing: a blank back.")
 	default:
 		c.Edges = [4]string{moveEdge(f), EdgeFireLoad, EdgeFight, EdgeMoveFire}
-		c.Back = &doc.Card{Title: f.Name, Tag: "Unloaded", Edges: [4]string{moveEdge(f), EdgeMoveEmpty, EdgeFight, EdgeLoad},
+		c.Back = &doc.Card{Title: f.Name, Tag: f.Die + ", unloaded", Edges: [4]string{moveEdge(f), EdgeMoveEmpty, EdgeFight, EdgeLoad},
 			Lines: []string{"Empty: spend a phase on Load, then turn back to the front. Move & Fire only moves."}}
 	}
 	return c

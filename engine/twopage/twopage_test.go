@@ -406,7 +406,7 @@ func TestActionCards(t *testing.T) {
 				}
 				b := c.Back
 				btop, bright, bbottom, bleft := edgesOf(*b)
-				if b.Title != f.Name || b.Tag != "Unloaded" {
+				if b.Title != f.Name || b.Tag != f.Die+", unloaded" {
 					t.Errorf("%s back %q %q", f.Name, b.Title, b.Tag)
 				}
 				// Behind the front's top: the same move, without a shot.
