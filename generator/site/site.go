@@ -37,7 +37,11 @@ type Site struct {
 	Pages     []*Page  // content/pages/*.md
 	Packs     []*Pack  // content/packs/*.md
 	Campaigns []*Campaign
-	Systems   []*Page // content/systems/<id>/index.md, Slug = system id
+	Series    []*Series // content/series/*.md
+	Systems   []*Page   // content/systems/<id>/index.md, Slug = system id
+	// BaseURL is where the site is published ("https://example.org/x/"),
+	// or "": feeds then link relatively and there is no sitemap.
+	BaseURL string
 }
 
 // Page is a Markdown page.
@@ -72,7 +76,7 @@ type Campaign struct {
 
 // Keys allowed in each kind of file.
 var (
-	configKeys   = []string{"title", "tagline", "paper"}
+	configKeys   = []string{"title", "tagline", "paper", "baseurl"}
 	pageKeys     = []string{"title", "slug", "summary", "weight"}
 	homeKeys     = []string{"title", "summary"}
 	optionKeys   = engine.OptionKeys()
@@ -149,6 +153,13 @@ func Load(fsys fs.FS, conf, dir, prefix string, systems *engine.Registry) (*Site
 		}
 		return err
 	})
+	each("series", seriesKeys, func(p *Page) error {
+		sr, err := newSeries(p, systems)
+		if err == nil {
+			s.Series = append(s.Series, sr)
+		}
+		return err
+	})
 	if systems != nil {
 		for _, id := range systems.IDs() {
 			name := path.Join(dir, "systems", id, "index.md")
@@ -167,9 +178,11 @@ func Load(fsys fs.FS, conf, dir, prefix string, systems *engine.Registry) (*Site
 	add(uniqueSlugs(s.Pages))
 	add(uniqueSlugs(pagesOf(s.Packs)))
 	add(uniqueSlugs(pagesOf(s.Campaigns)))
+	add(uniqueSlugs(pagesOf(s.Series)))
 	sortPages(s.Pages)
 	slices.SortStableFunc(s.Packs, func(a, b *Pack) int { return byWeight(&a.Page, &b.Page) })
 	slices.SortStableFunc(s.Campaigns, func(a, b *Campaign) int { return byWeight(&a.Page, &b.Page) })
+	slices.SortStableFunc(s.Series, func(a, b *Series) int { return byWeight(&a.Page, &b.Page) })
 	if len(errs) > maxErrors {
 		errs = append(errs[:maxErrors], errors.New("too many mistakes; fix these first"))
 	}
@@ -252,6 +265,9 @@ func (s *Site) config(fsys fs.FS, name, prefix string) error {
 	s.Papers, err = ParsePapers(f.String("paper"))
 	if err != nil {
 		return f.Errorf("paper", "%v", err)
+	}
+	if s.BaseURL, err = parseBaseURL(f.String("baseurl")); err != nil {
+		return f.Errorf("baseurl", "%v", err)
 	}
 	return nil
 }

@@ -639,7 +639,7 @@ func TestErrors(t *testing.T) {
 			`sortie.conf:3: paper "legal": want a4 or letter`},
 		{"config unknown key",
 			map[string]string{site.ConfigFile: "title: T\npapers: a4\n"},
-			`sortie.conf:2: unknown key "papers" (known: title, tagline, paper)`},
+			`sortie.conf:2: unknown key "papers" (known: title, tagline, paper, baseurl)`},
 		{"config key twice",
 			map[string]string{site.ConfigFile: "title: T\r\ntagline: a\r\ntitle: U\r\n"},
 			`sortie.conf:3: title given twice (first on line 1)`},

@@ -1,0 +1,86 @@
+package site
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/series"
+)
+
+// Series is a monthly series (content/series/*.md): one encounter a month
+// from Start, the types taken in turn, each rolled from the seed and its
+// month only.
+type Series struct {
+	Page
+	System  string
+	Seed    string
+	Types   []string
+	Start   series.Month
+	Options engine.Options
+}
+
+func (s *Series) page() *Page { return &s.Page }
+
+// seriesKeys are the keys of a series' front matter.
+var seriesKeys = append(append(append([]string{}, pageKeys...), "system", "seed", "encounters", "start"), optionKeys...)
+
+func newSeries(p *Page, systems *engine.Registry) (*Series, error) {
+	sys, seed, opt, err := common(p, systems)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := sys.(engine.Encounterer); sys != nil && !ok {
+		return nil, p.Fields.Errorf("system", "system %s has data only: Sortie has no procedures to roll its encounters, so it has no monthly series", sys.Rules().System.ID)
+	}
+	f := p.Fields
+	spec, err := f.Required("encounters")
+	if err != nil {
+		return nil, err
+	}
+	s := &Series{Page: *p, System: f.String("system"), Seed: seed, Options: opt}
+	for _, it := range strings.Split(spec, ",") {
+		typ := strings.TrimSpace(it)
+		if typ == "" || strings.ContainsAny(typ, " \t") {
+			return nil, f.Errorf("encounters", "%q: want encounter types taken in turn, one a month, such as \"explore, raid, defend\"", typ)
+		}
+		if sys != nil && sys.Rules().Encounter(typ) == nil {
+			var known []string
+			for _, e := range sys.Rules().Encounters {
+				known = append(known, e.ID)
+			}
+			return nil, f.Errorf("encounters", "unknown encounter type %q (known: %s)", typ, strings.Join(known, ", "))
+		}
+		s.Types = append(s.Types, typ)
+	}
+	start, err := f.Required("start")
+	if err != nil {
+		return nil, err
+	}
+	if s.Start, err = series.ParseMonth(start); err != nil {
+		return nil, f.Errorf("start", "%v: the first month of the series", err)
+	}
+	return s, nil
+}
+
+// parseBaseURL reads a site's base URL: an absolute http or https URL,
+// given a final slash so pages resolve under it.
+func parseBaseURL(v string) (string, error) {
+	if v == "" {
+		return "", nil
+	}
+	u, err := url.Parse(v)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+		return "", &baseURLError{v}
+	}
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+	}
+	return u.String(), nil
+}
+
+type baseURLError struct{ v string }
+
+func (e *baseURLError) Error() string {
+	return "baseurl " + `"` + e.v + `"` + ": want the address the site is published at, such as https://example.org/sortie/"
+}
