@@ -70,7 +70,7 @@ const MaxMonths = 600
 type Series struct {
 	System string        `json:"system"`
 	Seed   string        `json:"seed"`
-	Start  string        `json:"start"` // "2026-06"
+	Start  string        `json:"start"`          // "2026-06"
 	Band   *engine.Force `json:"band,omitempty"` // nil for a system that does not recruit
 	Months []*Entry      `json:"months"`         // from the start month on, oldest first
 }

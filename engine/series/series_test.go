@@ -42,7 +42,7 @@ func TestMonth(t *testing.T) {
 	if m.String() != "2026-11" || m.Title() != "November 2026" || m.Year() != 2026 || m.Mon() != time.November {
 		t.Errorf("%v: %s, %s", int(m), m, m.Title())
 	}
-	if (m + 2).String() != "2027-01" || (m - 11).String() != "2025-12" {
+	if (m+2).String() != "2027-01" || (m-11).String() != "2025-12" {
 		t.Errorf("arithmetic: %s, %s", m+2, m-11)
 	}
 	if got := series.MonthOf(time.Date(2026, 11, 30, 23, 30, 0, 0, time.FixedZone("x", -3600))); got.String() != "2026-12" {
@@ -130,8 +130,14 @@ func TestErrors(t *testing.T) {
 			_, err := series.Build(sys, "s", []string{"explore"}, start, start+series.MaxMonths, engine.Options{})
 			return err
 		}(), "at most 600"},
-		{func() error { _, err := series.One(sys, "s", []string{"explore"}, start, start-1, nil, engine.Options{}); return err }(), "the series starts in June 2026"},
-		{func() error { _, err := series.Build(sys, "s", []string{"siege"}, start, start, engine.Options{}); return err }(), "failed to roll 2026-06 (siege)"},
+		{func() error {
+			_, err := series.One(sys, "s", []string{"explore"}, start, start-1, nil, engine.Options{})
+			return err
+		}(), "the series starts in June 2026"},
+		{func() error {
+			_, err := series.Build(sys, "s", []string{"siege"}, start, start, engine.Options{})
+			return err
+		}(), "failed to roll 2026-06 (siege)"},
 	} {
 		if c.err == nil || !strings.Contains(c.err.Error(), c.want) {
 			t.Errorf("error %v, want %q", c.err, c.want)
