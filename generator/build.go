@@ -28,6 +28,9 @@ type Options struct {
 	Created time.Time // the date written into PDFs; never the clock (see SOURCE_DATE_EPOCH in the README)
 	Guard   output.Guard
 	Systems []engine.Builder // the systems with procedures (engine/systems.Builtin); others load as data only
+	// Month is the month a monthly series is built up to ("2026-11"):
+	// the CLI's --month, never the clock. A site with a series needs it.
+	Month string
 }
 
 // Summary says what a build made.
@@ -35,6 +38,7 @@ type Summary struct {
 	Pages    int
 	Booklets int
 	Files    int
+	Series   int // monthly series built up to the month
 }
 
 // paperLabels name the paper sizes for links.
@@ -114,6 +118,13 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 		}, bopt)
 		in.Campaigns = append(in.Campaigns, wc)
 	}
+	if len(s.Series) > 0 {
+		ws, err := rollSeries(s, reg, opt.Month, papers, &jobs, bopt)
+		if err != nil {
+			rollErrs = append(rollErrs, err)
+		}
+		in.Series = ws
+	}
 	if len(rollErrs) > 0 {
 		return nil, nil, errors.Join(rollErrs...)
 	}
@@ -131,8 +142,13 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 		files = append(files, output.File{Path: f.Path, Data: f.Data})
 	}
 	files = append(files, books...)
+	extra, err := feeds(s, in.Series, pages)
+	if err != nil {
+		return nil, nil, err
+	}
+	files = append(files, extra...)
 	slices.SortFunc(files, func(a, b output.File) int { return strings.Compare(a.Path, b.Path) })
-	sum := &Summary{Booklets: len(books), Files: len(files) + 1}
+	sum := &Summary{Booklets: len(books), Files: len(files) + 1, Series: len(in.Series)}
 	for _, f := range pages {
 		if path.Ext(f.Path) == ".html" {
 			sum.Pages++

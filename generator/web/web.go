@@ -40,6 +40,7 @@ type Input struct {
 	Systems   []System
 	Packs     []Pack
 	Campaigns []Campaign
+	Series    []Series
 	Version   string
 }
 
@@ -104,6 +105,9 @@ func Render(in Input) ([]File, error) {
 		return nil, err
 	}
 	r.nav = []Link{{Label: "Home", Href: "index.html"}}
+	for _, s := range in.Series {
+		r.nav = append(r.nav, Link{Label: s.Def.Title, Href: path.Join(SeriesDir(s.Def.Slug), "index.html")})
+	}
 	for _, s := range in.Systems {
 		r.nav = append(r.nav, Link{Label: s.Set.System.Name, Href: path.Join(SystemDir(s.Set.System.ID), "index.html")})
 	}
@@ -143,6 +147,12 @@ func Render(in Input) ([]File, error) {
 	for _, c := range in.Campaigns {
 		add(r.campaign(c))
 	}
+	for _, s := range in.Series {
+		add(r.series(s))
+		for i := range s.Rolled.Months {
+			add(r.month(s, i))
+		}
+	}
 	if r.err != nil {
 		return nil, r.err
 	}
@@ -166,7 +176,7 @@ func (r *renderer) parse() error {
 		return fmt.Errorf("failed to parse templates: %w", err)
 	}
 	r.pages = map[string]*template.Template{}
-	for _, name := range []string{"home", "page", "system", "qrs", "pack", "encounter", "campaign"} {
+	for _, name := range []string{"home", "page", "system", "qrs", "pack", "encounter", "campaign", "series", "month"} {
 		t, err := template.Must(base.Clone()).ParseFS(templates.FS, name+".html")
 		if err != nil {
 			return fmt.Errorf("failed to parse templates: %w", err)
@@ -236,6 +246,13 @@ func (r *renderer) allPDFs() []Link {
 			all = append(all, Link{Label: s.Set.System.Name + " QRS (" + l.Label + ")", Href: l.Href})
 		}
 	}
+	for _, s := range r.in.Series {
+		if e := s.Current(); e != nil {
+			for _, l := range s.PDFs[e.Month] {
+				all = append(all, Link{Label: s.Def.Title + ", " + e.Month.Title() + " (" + l.Label + ")", Href: l.Href})
+			}
+		}
+	}
 	return all
 }
 
@@ -266,6 +283,7 @@ func (r *renderer) markdown(p *site.Page, out string) template.HTML {
 type pageContent struct{ Body template.HTML }
 
 type homeContent struct {
+	Series    []seriesNow
 	Body      template.HTML
 	Systems   []System
 	Packs     []Pack
@@ -279,9 +297,17 @@ func (r *renderer) home() ([]byte, error) {
 	if lede == "" {
 		lede = s.Tagline
 	}
-	return r.page("home", "index.html", s.Home.Title, lede, nil, homeContent{
+	c := homeContent{
 		Body: r.markdown(s.Home, "index.html"), Systems: r.in.Systems, Packs: r.in.Packs, Campaigns: r.in.Campaigns, Pages: s.Pages,
-	})
+	}
+	for _, sr := range r.in.Series {
+		n := seriesNow{Series: sr, Index: path.Join(SeriesDir(sr.Def.Slug), "index.html"), Entry: sr.Current()}
+		if n.Entry != nil {
+			n.Href, n.PDFs = MonthPage(sr.Def.Slug, n.Entry.Month), sr.PDFs[n.Entry.Month]
+		}
+		c.Series = append(c.Series, n)
+	}
+	return r.page("home", "index.html", s.Home.Title, lede, nil, c)
 }
 
 type systemContent struct {
