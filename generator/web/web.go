@@ -246,13 +246,8 @@ func (r *renderer) allPDFs() []Link {
 			all = append(all, Link{Label: s.Set.System.Name + " QRS (" + l.Label + ")", Href: l.Href})
 		}
 	}
-	for _, s := range r.in.Series {
-		if e := s.Current(); e != nil {
-			for _, l := range s.PDFs[e.Month] {
-				all = append(all, Link{Label: s.Def.Title + ", " + e.Month.Title() + " (" + l.Label + ")", Href: l.Href})
-			}
-		}
-	}
+	// A series' booklets are not listed: the list would change every
+	// month, and with it every page of the site.
 	return all
 }
 
