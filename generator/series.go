@@ -100,3 +100,53 @@ func feeds(s *site.Site, ss []web.Series, pages []web.File) ([]output.File, erro
 	}
 	return out, nil
 }
+
+// MonthEncounter is one month of a site's series, as "sortie month"
+// prints it.
+type MonthEncounter struct {
+	OneEncounter
+	Series string       // the series' title
+	Month  series.Month // the month rolled
+	System engine.System
+}
+
+// Month rolls one month of a series of the site at source ("" for the
+// built-in site): the series whose slug is slug, or the only one when
+// slug is empty. It is the encounter the site's page for that month
+// shows.
+func Month(source string, builders []engine.Builder, slug, month string) (*MonthEncounter, error) {
+	reg, s, err := load(source, builders)
+	if err != nil {
+		return nil, err
+	}
+	m, err := series.ParseMonth(month)
+	if err != nil {
+		return nil, err
+	}
+	var def *site.Series
+	var slugs []string
+	for _, sr := range s.Series {
+		slugs = append(slugs, sr.Slug)
+		if sr.Slug == slug || slug == "" && len(s.Series) == 1 {
+			def = sr
+		}
+	}
+	switch {
+	case len(slugs) == 0:
+		return nil, errors.New("the site has no monthly series (content/series/*.md)")
+	case def == nil && slug == "":
+		return nil, fmt.Errorf("the site has %d series: name one with --series (%s)", len(slugs), strings.Join(slugs, ", "))
+	case def == nil:
+		return nil, fmt.Errorf("no series %q (the site has %s)", slug, strings.Join(slugs, ", "))
+	}
+	sys, _ := reg.Get(def.System)
+	band, err := series.Band(sys, def.Seed, def.Options)
+	if err != nil {
+		return nil, err
+	}
+	e, err := series.One(sys, def.Seed, def.Types, def.Start, m, band, def.Options)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", def.File, err)
+	}
+	return &MonthEncounter{OneEncounter: OneEncounter{Version: engine.Version, Band: band, Encounter: e.Encounter}, Series: def.Title, Month: m, System: sys}, nil
+}

@@ -20,7 +20,7 @@ import (
 var defaultCreated = time.Unix(0, 0).UTC()
 
 func buildCmd(stdout io.Writer, h host, source *string) *cobra.Command {
-	var out, paper string
+	var out, paper, month string
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Build a site and its PDF booklets",
@@ -55,6 +55,11 @@ gives the same bytes.`,
 				}
 				opt.Created = time.Unix(secs, 0).UTC()
 			}
+			m, from, err := buildMonth(month, h)
+			if err != nil {
+				return err
+			}
+			opt.Month = m
 			sum, err := generator.Build(opt)
 			if err != nil {
 				var se *site.Error
@@ -67,10 +72,14 @@ gives the same bytes.`,
 				return err
 			}
 			fmt.Fprintf(stdout, "sortie: built %s: %d pages, %d booklets, %d files\n", out, sum.Pages, sum.Booklets, sum.Files)
+			if sum.Series > 0 && from != "--month" {
+				fmt.Fprintf(stdout, "sortie: monthly series built up to %s, from %s (pass --month %s to build it again)\n", m, from, m)
+			}
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "public", "output directory, replaced as a whole by each build")
+	cmd.Flags().StringVar(&month, "month", "", "the month a monthly series is built up to, YYYY-MM (default: the month of SOURCE_DATE_EPOCH, else this month)")
 	cmd.Flags().StringVar(&paper, "paper", "", "booklet paper: a4, letter or both (default: the site's paper setting)")
 	return cmd
 }

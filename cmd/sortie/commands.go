@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -33,6 +34,7 @@ type host struct {
 	getenv  func(string) string // SOURCE_DATE_EPOCH
 	home    string              // the user's home directory, never an output
 	workDir string              // the current directory, never an output
+	now     func() time.Time    // the clock, read only for a monthly series' default month
 }
 
 // run runs the CLI with args and returns the exit code.
@@ -187,6 +189,7 @@ with its dice, and the same seed always gives the same result.`,
 		tablesCmd(stdout, &source),
 		systemsCmd(stdout, &source),
 		buildCmd(stdout, h, &source),
+		monthCmd(stdout, stderr, h, &source),
 		versionCmd(stdout),
 	)
 	return root

@@ -7,10 +7,11 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"os"
+	"time"
 )
 
 func main() {
-	h := host{newSeed: randomSeed, getenv: os.Getenv}
+	h := host{newSeed: randomSeed, getenv: os.Getenv, now: time.Now}
 	h.home, _ = os.UserHomeDir()
 	h.workDir, _ = os.Getwd()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, h))
