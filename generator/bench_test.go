@@ -59,7 +59,7 @@ func BenchmarkPack(b *testing.B) {
 // BenchmarkSite renders the whole default site in memory.
 func BenchmarkSite(b *testing.B) {
 	for b.Loop() {
-		if _, _, err := Render(Options{Systems: systems.Builtin()}); err != nil {
+		if _, _, err := Render(Options{Systems: systems.Builtin(), Month: testMonth}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -94,6 +94,10 @@ steps: 3
 A campaign.
 `
 
+// testMonth is the month the default site's series is built up to in
+// tests.
+const testMonth = "2026-11"
+
 func render(t *testing.T, opt Options) map[string][]byte {
 	t.Helper()
 	files, _, err := Render(opt)
@@ -109,7 +113,7 @@ func render(t *testing.T, opt Options) map[string][]byte {
 
 // TestDefaultSite builds the embedded site and checks what a player gets.
 func TestDefaultSite(t *testing.T) {
-	files := render(t, Options{Systems: systems.Builtin()})
+	files := render(t, Options{Systems: systems.Builtin(), Month: testMonth})
 	for _, want := range []string{
 		"index.html", "style.css", "pages/at-the-table.html",
 		"systems/2d6-sword-and-sorcery/index.html", "systems/2d6-sword-and-sorcery/qrs.html",
@@ -292,8 +296,8 @@ func checkPDF(t *testing.T, name string, data []byte) {
 // PDF date given in another time zone, and compares every byte.
 func TestBuildIsReproducible(t *testing.T) {
 	at := time.Unix(1_700_000_000, 0)
-	a := render(t, Options{Systems: systems.Builtin(), Created: at.UTC()})
-	b := render(t, Options{Systems: systems.Builtin(), Created: at.In(time.FixedZone("UTC+9", 9*3600))})
+	a := render(t, Options{Systems: systems.Builtin(), Created: at.UTC(), Month: testMonth})
+	b := render(t, Options{Systems: systems.Builtin(), Created: at.In(time.FixedZone("UTC+9", 9*3600)), Month: testMonth})
 	if len(a) != len(b) {
 		t.Fatalf("%d files, then %d", len(a), len(b))
 	}
@@ -476,7 +480,7 @@ func TestPagesPassTidy(t *testing.T) {
 		t.Skip("tidy not found: install tidy to run this test (SORTIE_REQUIRE_TOOLS=1 makes this an error)")
 	}
 	dir := t.TempDir()
-	for p, data := range render(t, Options{Systems: systems.Builtin(), Created: time.Unix(0, 0)}) {
+	for p, data := range render(t, Options{Systems: systems.Builtin(), Created: time.Unix(0, 0), Month: testMonth}) {
 		if path.Ext(p) != ".html" {
 			continue
 		}

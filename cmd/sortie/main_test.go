@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 func sortie(t *testing.T, args ...string) (stdout, stderr string, code int) {
@@ -254,6 +255,7 @@ func testHost() host {
 	return host{
 		newSeed: func() string { return "cafe0123" },
 		getenv:  func(string) string { return "" },
+		now:     func() time.Time { return time.Date(2026, 11, 15, 12, 0, 0, 0, time.UTC) },
 	}
 }
 

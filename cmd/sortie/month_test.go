@@ -65,6 +65,14 @@ func TestMonth(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "stream `month/2026-12/explore`") || !strings.Contains(stderr, "from the clock") {
 		t.Errorf("clock: exit %d, stderr %q", code, stderr)
 	}
+	// The built-in site's series.
+	if stdout, stderr, code := sortie(t, "month", "--month", "2026-10"); code != 0 || !strings.Contains(stdout, "stream `month/2026-10/raid-attack`") {
+		t.Errorf("built-in series: exit %d, %s", code, stderr)
+	}
+	bare := t.TempDir()
+	if err := os.WriteFile(filepath.Join(bare, "sortie.conf"), []byte("title: Bare\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -72,7 +80,7 @@ func TestMonth(t *testing.T) {
 		{[]string{"month", "--source", dir, "--month", "2026-8"}, `sortie: --month: month "2026-8": want YYYY-MM, such as 2026-11`},
 		{[]string{"month", "--source", dir, "--month", "2026-08"}, "the series starts in September 2026: nothing is rolled for August 2026"},
 		{[]string{"month", "--source", dir, "--month", "2026-10", "--series", "other"}, `no series "other" (the site has fight)`},
-		{[]string{"month", "--month", "2026-10"}, "the site has no monthly series"},
+		{[]string{"month", "--source", bare, "--month", "2026-10"}, "the site has no monthly series"},
 	} {
 		_, stderr, code := sortie(t, c.args...)
 		if code == 0 || !strings.Contains(stderr, c.want) {
@@ -104,7 +112,9 @@ func TestBuildMonth(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "series/fight/2026-11.html")); err != nil {
 		t.Error(err)
 	}
-	_, stderr, code = sortie(t, "build", "--source", dir, "--out", out)
+	h = testHost()
+	h.now = nil
+	_, stderr, code = sortieAt(t, h, "build", "--source", dir, "--out", out)
 	if code == 0 || !strings.Contains(stderr, "a monthly series needs the month to build up to: pass --month YYYY-MM") {
 		t.Errorf("no month and no clock: exit %d, %s", code, stderr)
 	}
