@@ -28,6 +28,7 @@ type Options struct {
 	Created time.Time // the date written into PDFs; never the clock (see SOURCE_DATE_EPOCH in the README)
 	Guard   output.Guard
 	Systems []engine.Builder // the systems with procedures (engine/systems.Builtin); others load as data only
+	Version string           // how pages and booklets name the build (BuildVersion); "" means Version
 }
 
 // Summary says what a build made.
@@ -69,9 +70,13 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 	if papers == nil {
 		papers = s.Papers
 	}
-	bopt := booklet.Options{Created: opt.Created.UTC(), Version: Version}
+	version := opt.Version
+	if version == "" {
+		version = Version
+	}
+	bopt := booklet.Options{Created: opt.Created.UTC(), Version: version}
 
-	in := web.Input{Site: s, Version: Version}
+	in := web.Input{Site: s, Version: version}
 	var jobs []job
 	for _, id := range reg.IDs() {
 		sys, _ := reg.Get(id)

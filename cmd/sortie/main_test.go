@@ -263,7 +263,7 @@ func TestBuildCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.HasPrefix(stdout, "sortie: built "+out+": ") || !strings.Contains(stdout, "booklets") {
+	if !strings.HasPrefix(stdout, "sortie: built the built-in default site into "+out+": ") || !strings.Contains(stdout, "booklets") {
 		t.Errorf("stdout %q", stdout)
 	}
 	for _, f := range []string{"index.html", "packs/marsh-and-ruin/marsh-and-ruin-letter.pdf", "campaigns/the-long-road/the-long-road-letter.pdf"} {
