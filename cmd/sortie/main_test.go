@@ -236,8 +236,8 @@ func TestSiteOverlay(t *testing.T) {
 }
 
 func TestHelpHasExamples(t *testing.T) {
-	for _, cmd := range []string{"encounter", "campaign", "tables", "systems", "version"} {
-		out, _, code := sortie(t, cmd, "--help")
+	for _, cmd := range []string{"encounter", "campaign", "tables", "systems", "version", "build", "serve", "new site"} {
+		out, _, code := sortie(t, append(strings.Fields(cmd), "--help")...)
 		if code != 0 || !strings.Contains(out, "Examples:") || !strings.Contains(out, "sortie "+cmd) {
 			t.Errorf("%s --help: exit %d, no examples:\n%s", cmd, code, out)
 		}
