@@ -46,8 +46,14 @@ golden:
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./engine/... ./generator/...
 
+# Installs sortie into $(go env GOBIN), or $(go env GOPATH)/bin when GOBIN
+# is unset (~/go/bin by default), and says where; that folder must be on
+# your PATH for "sortie" to run from anywhere.
 install:
 	$(GO) install ./cmd/sortie
+	@d=$$($(GO) env GOBIN); [ -n "$$d" ] || d=$$($(GO) env GOPATH)/bin; \
+	echo "sortie: installed $$d/sortie"; \
+	case ":$$PATH:" in *":$$d:"*) ;; *) echo "sortie: hint: $$d is not on your PATH: add export PATH=\"$$d:\$$PATH\" to your shell's startup file";; esac
 
 clean:
 	rm -rf bin $(OUT)

@@ -30,7 +30,8 @@ type Options struct {
 	Systems []engine.Builder // the systems with procedures (engine/systems.Builtin); others load as data only
 	// Month is the month a monthly series is built up to ("2026-11"):
 	// the CLI's --month, never the clock. A site with a series needs it.
-	Month string
+	Month   string
+	Version string // how pages and booklets name the build (BuildVersion); "" means Version
 }
 
 // Summary says what a build made.
@@ -73,9 +74,13 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 	if papers == nil {
 		papers = s.Papers
 	}
-	bopt := booklet.Options{Created: opt.Created.UTC(), Version: Version}
+	version := opt.Version
+	if version == "" {
+		version = Version
+	}
+	bopt := booklet.Options{Created: opt.Created.UTC(), Version: version}
 
-	in := web.Input{Site: s, Version: Version}
+	in := web.Input{Site: s, Version: version}
 	var jobs []job
 	for _, id := range reg.IDs() {
 		sys, _ := reg.Get(id)

@@ -19,23 +19,35 @@ import (
 // a constant, so two builds of the same content are the same bytes.
 var defaultCreated = time.Unix(0, 0).UTC()
 
-func buildCmd(stdout io.Writer, h host, source *string) *cobra.Command {
+func buildCmd(stdout io.Writer, h host, src *siteSource) *cobra.Command {
 	var out, paper, month string
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Build a site and its PDF booklets",
 		Long: `Build renders a site: HTML pages and PDF booklets (scenario packs, campaigns,
-Quick Reference Sheets). With no --source it builds the built-in default site.
+Quick Reference Sheets) into the site's own public/ folder.
+
+The site is --source DIR, or else the one the current directory lies in (the
+nearest folder, here or above, holding a sortie.conf), or else the built-in
+default site, which builds into ./public. --out builds somewhere else.
 
 The output directory is replaced as a whole, and only when the build succeeds;
 Sortie refuses to replace a directory it did not build. PDFs are dated from
 SOURCE_DATE_EPOCH when set (else 1 January 1970), so the same content always
 gives the same bytes.`,
-		Example: `  sortie build
-  sortie build --source mysite --out mysite/public --paper letter`,
+		Example: `  cd mysite && sortie build
+  sortie build --source mysite --paper letter
+  sortie build --out /tmp/sortie-demo`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			opt := generator.Options{Source: *source, Out: out, Created: defaultCreated,
+			source, _, err := src.dir()
+			if err != nil {
+				return err
+			}
+			if !cmd.Flags().Changed("out") {
+				out = src.outFor(source)
+			}
+			opt := generator.Options{Source: source, Out: out, Created: defaultCreated, Version: h.version,
 				Guard: output.Guard{Home: h.home, WorkDir: h.workDir}, Systems: systems.Builtin()}
 			if cmd.Flags().Changed("paper") {
 				if strings.EqualFold(strings.TrimSpace(paper), "both") {
@@ -47,13 +59,8 @@ gives the same bytes.`,
 				}
 				opt.Papers = p
 			}
-			if v := h.getenv("SOURCE_DATE_EPOCH"); v != "" {
-				secs, err := strconv.ParseInt(v, 10, 64)
-				// Years beyond 9999 do not fit a PDF date.
-				if err != nil || secs < 0 || secs > 253402300799 {
-					return &hintError{fmt.Errorf("SOURCE_DATE_EPOCH %q: want whole seconds since 1970", v), "unset it to date PDFs 1 January 1970"}
-				}
-				opt.Created = time.Unix(secs, 0).UTC()
+			if opt.Created, err = created(h.getenv); err != nil {
+				return err
 			}
 			m, from, err := buildMonth(month, h)
 			if err != nil {
@@ -71,15 +78,38 @@ gives the same bytes.`,
 				}
 				return err
 			}
-			fmt.Fprintf(stdout, "sortie: built %s: %d pages, %d booklets, %d files\n", out, sum.Pages, sum.Booklets, sum.Files)
+			fmt.Fprintf(stdout, "sortie: built %s into %s: %d pages, %d booklets, %d files\n", siteName(source), out, sum.Pages, sum.Booklets, sum.Files)
 			if sum.Series > 0 && from != "--month" {
 				fmt.Fprintf(stdout, "sortie: monthly series built up to %s, from %s (pass --month %s to build it again)\n", m, from, m)
 			}
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&out, "out", "public", "output directory, replaced as a whole by each build")
+	cmd.Flags().StringVar(&out, "out", "public", "output directory, replaced as a whole by each build (default: the site's public/, or ./public for the built-in site)")
 	cmd.Flags().StringVar(&month, "month", "", "the month a monthly series is built up to, YYYY-MM (default: the month of SOURCE_DATE_EPOCH, else this month)")
 	cmd.Flags().StringVar(&paper, "paper", "", "booklet paper: a4, letter or both (default: the site's paper setting)")
 	return cmd
+}
+
+// siteName names the site a build is made from, for messages.
+func siteName(source string) string {
+	if source == "" {
+		return "the built-in default site"
+	}
+	return source
+}
+
+// created is the date PDFs carry: SOURCE_DATE_EPOCH when set, else
+// defaultCreated.
+func created(getenv func(string) string) (time.Time, error) {
+	v := getenv("SOURCE_DATE_EPOCH")
+	if v == "" {
+		return defaultCreated, nil
+	}
+	secs, err := strconv.ParseInt(v, 10, 64)
+	// Years beyond 9999 do not fit a PDF date.
+	if err != nil || secs < 0 || secs > 253402300799 {
+		return time.Time{}, &hintError{fmt.Errorf("SOURCE_DATE_EPOCH %q: want whole seconds since 1970", v), "unset it to date PDFs 1 January 1970"}
+	}
+	return time.Unix(secs, 0).UTC(), nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -30,18 +31,26 @@ func (e *hintError) Unwrap() error { return e.err }
 // host is everything the CLI takes from outside: passed in, so tests can
 // run it and nothing below the CLI reads the environment.
 type host struct {
+	ctx     context.Context     // cancelled on Ctrl-C; stops "sortie serve"
 	newSeed func() string       // a fresh seed when none is given
 	getenv  func(string) string // SOURCE_DATE_EPOCH
 	home    string              // the user's home directory, never an output
-	workDir string              // the current directory, never an output
+	workDir string              // the current directory, never an output; where a site is looked for
+	version string              // the build's version (generator.BuildVersion)
 	now     func() time.Time    // the clock, read only for a monthly series' default month
 }
 
 // run runs the CLI with args and returns the exit code.
 func run(args []string, stdout, stderr io.Writer, h host) int {
+	if h.ctx == nil {
+		h.ctx = context.Background()
+	}
+	if h.version == "" {
+		h.version = generator.Version
+	}
 	root := newRoot(stdout, stderr, h)
 	root.SetArgs(args)
-	if err := root.Execute(); err != nil {
+	if err := root.ExecuteContext(h.ctx); err != nil {
 		for _, line := range strings.Split(err.Error(), "\n") {
 			fmt.Fprintf(stderr, "sortie: %s\n", line)
 		}
@@ -109,7 +118,11 @@ func checkSeed(s string) error {
 }
 
 // prepare checks the flags and loads the system they name.
-func (c *common) prepare(cmd *cobra.Command, source string) (engine.System, error) {
+func (c *common) prepare(cmd *cobra.Command, src *siteSource) (engine.System, error) {
+	source, err := src.path()
+	if err != nil {
+		return nil, err
+	}
 	c.source = source
 	if err := c.check(cmd); err != nil {
 		return nil, err
@@ -166,7 +179,7 @@ func writeJSON(w io.Writer, v any) error {
 
 func newRoot(stdout, stderr io.Writer, h host) *cobra.Command {
 	newSeed := h.newSeed
-	var source string
+	src := &siteSource{workDir: h.workDir}
 	root := &cobra.Command{
 		Use:   "sortie",
 		Short: "Pre-roll solo wargame encounters and campaigns",
@@ -177,25 +190,29 @@ with its dice, and the same seed always gives the same result.`,
   sortie campaign --system 2d6-sword-and-sorcery --encounters 12 --seed summer
   sortie tables 2d6-sword-and-sorcery
   sortie build --source mysite --out mysite/public`,
+		Version:       h.version,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
+	root.SetVersionTemplate("sortie {{.Version}}\n")
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.PersistentFlags().StringVar(&source, "source", "", "site directory (sortie.conf and content/); its content/systems/ adds to or replaces the built-in rule data")
+	root.PersistentFlags().StringVar(&src.flag, "source", "", "site directory (sortie.conf and content/; default: the one the current directory is in, else the built-in site); its content/systems/ adds to or replaces the built-in rule data")
 	root.AddCommand(
-		encounterCmd(stdout, stderr, newSeed, &source),
-		campaignCmd(stdout, stderr, newSeed, &source),
-		tablesCmd(stdout, &source),
-		systemsCmd(stdout, &source),
-		buildCmd(stdout, h, &source),
-		monthCmd(stdout, stderr, h, &source),
-		versionCmd(stdout),
+		encounterCmd(stdout, stderr, newSeed, src),
+		campaignCmd(stdout, stderr, newSeed, src),
+		tablesCmd(stdout, src),
+		systemsCmd(stdout, src),
+		buildCmd(stdout, h, src),
+		serveCmd(stdout, stderr, h, src),
+		newCmd(stdout),
+		monthCmd(stdout, stderr, h, src),
+		versionCmd(stdout, h.version),
 	)
 	return root
 }
 
-func encounterCmd(stdout, stderr io.Writer, newSeed func() string, source *string) *cobra.Command {
+func encounterCmd(stdout, stderr io.Writer, newSeed func() string, src *siteSource) *cobra.Command {
 	var c common
 	var typ string
 	cmd := &cobra.Command{
@@ -208,7 +225,7 @@ contacts they bring, the loaded-up enemy roster and your band.`,
   sortie encounter --system 2d6-sword-and-sorcery --enemies creatures --format json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			sys, err := c.prepare(cmd, *source)
+			sys, err := c.prepare(cmd, src)
 			if err != nil {
 				return err
 			}
@@ -224,10 +241,11 @@ contacts they bring, the loaded-up enemy roster and your band.`,
 	}
 	c.flags(cmd)
 	cmd.Flags().StringVar(&typ, "type", "", "encounter type, such as explore, raid or defend (default: the system's first encounter)")
+	completeRolls(cmd, src)
 	return cmd
 }
 
-func campaignCmd(stdout, stderr io.Writer, newSeed func() string, source *string) *cobra.Command {
+func campaignCmd(stdout, stderr io.Writer, newSeed func() string, src *siteSource) *cobra.Command {
 	var c common
 	var steps int
 	cmd := &cobra.Command{
@@ -241,7 +259,7 @@ stable.`,
   sortie campaign --system 2d6-sword-and-sorcery --encounters 6 --format json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			sys, err := c.prepare(cmd, *source)
+			sys, err := c.prepare(cmd, src)
 			if err != nil {
 				return err
 			}
@@ -260,10 +278,11 @@ stable.`,
 	}
 	c.flags(cmd)
 	cmd.Flags().IntVar(&steps, "encounters", 12, "number of encounters in the campaign")
+	completeRolls(cmd, src)
 	return cmd
 }
 
-func tablesCmd(stdout io.Writer, source *string) *cobra.Command {
+func tablesCmd(stdout io.Writer, src *siteSource) *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
 		Use:   "tables SYSTEM",
@@ -273,7 +292,11 @@ func tablesCmd(stdout io.Writer, source *string) *cobra.Command {
   sortie tables 2d6-sword-and-sorcery --format json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			c := common{source: *source, system: args[0], format: format}
+			source, err := src.path()
+			if err != nil {
+				return err
+			}
+			c := common{source: source, system: args[0], format: format}
 			sys, err := c.load()
 			if err != nil {
 				return err
@@ -285,17 +308,28 @@ func tablesCmd(stdout io.Writer, source *string) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "md", "output format: md or json")
+	cmd.ValidArgsFunction = func(cmd *cobra.Command, args []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		return completer{src}.systemIDs(false)(cmd, args, prefix)
+	}
+	cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]cobra.Completion{"md", "json"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
-func systemsCmd(stdout io.Writer, source *string) *cobra.Command {
+func systemsCmd(stdout io.Writer, src *siteSource) *cobra.Command {
 	return &cobra.Command{
 		Use:     "systems",
 		Short:   "List the rule systems",
 		Example: "  sortie systems",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			reg, err := loadSystems(*source)
+			source, err := src.path()
+			if err != nil {
+				return err
+			}
+			reg, err := loadSystems(source)
 			if err != nil {
 				return err
 			}
@@ -317,14 +351,18 @@ func systemsCmd(stdout io.Writer, source *string) *cobra.Command {
 	}
 }
 
-func versionCmd(stdout io.Writer) *cobra.Command {
+func versionCmd(stdout io.Writer, version string) *cobra.Command {
 	return &cobra.Command{
-		Use:     "version",
-		Short:   "Print Sortie's version",
-		Example: "  sortie version",
+		Use:   "version",
+		Short: "Print Sortie's version",
+		Long: `Print Sortie's version: the release, then the commit the binary was built
+from (".modified" when the checkout had uncommitted changes), or "devel" when
+that is unknown. Every page and booklet a build writes carries the same
+string, so any of them can be printed again by the same build.`,
+		Example: "  sortie version\n  sortie --version",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, err := fmt.Fprintf(stdout, "sortie %s\n", generator.Version)
+			_, err := fmt.Fprintf(stdout, "sortie %s\n", version)
 			return err
 		},
 	}

@@ -4,17 +4,27 @@
 package main
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
 	"time"
+
+	"github.com/sortie-wargames/sortie/generator"
 )
 
 func main() {
-	h := host{newSeed: randomSeed, getenv: os.Getenv, now: time.Now}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	info, _ := debug.ReadBuildInfo()
+	h := host{ctx: ctx, newSeed: randomSeed, getenv: os.Getenv, version: generator.BuildVersion(info), now: time.Now}
 	h.home, _ = os.UserHomeDir()
 	h.workDir, _ = os.Getwd()
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, h))
+	code := run(os.Args[1:], os.Stdout, os.Stderr, h)
+	stop()
+	os.Exit(code)
 }
 
 // randomSeed returns a fresh seed for commands run without --seed. It is

@@ -237,8 +237,8 @@ func TestSiteOverlay(t *testing.T) {
 }
 
 func TestHelpHasExamples(t *testing.T) {
-	for _, cmd := range []string{"encounter", "campaign", "tables", "systems", "version"} {
-		out, _, code := sortie(t, cmd, "--help")
+	for _, cmd := range []string{"encounter", "campaign", "tables", "systems", "version", "build", "serve", "new site"} {
+		out, _, code := sortie(t, append(strings.Fields(cmd), "--help")...)
 		if code != 0 || !strings.Contains(out, "Examples:") || !strings.Contains(out, "sortie "+cmd) {
 			t.Errorf("%s --help: exit %d, no examples:\n%s", cmd, code, out)
 		}
@@ -265,7 +265,7 @@ func TestBuildCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.HasPrefix(stdout, "sortie: built "+out+": ") || !strings.Contains(stdout, "booklets") {
+	if !strings.HasPrefix(stdout, "sortie: built the built-in default site into "+out+": ") || !strings.Contains(stdout, "booklets") {
 		t.Errorf("stdout %q", stdout)
 	}
 	for _, f := range []string{"index.html", "packs/marsh-and-ruin/marsh-and-ruin-letter.pdf", "campaigns/the-long-road/the-long-road-letter.pdf"} {

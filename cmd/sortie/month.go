@@ -38,7 +38,7 @@ func buildMonth(flag string, h host) (month, from string, err error) {
 	return series.MonthOf(h.now()).String(), "the clock", nil
 }
 
-func monthCmd(stdout, stderr io.Writer, h host, source *string) *cobra.Command {
+func monthCmd(stdout, stderr io.Writer, h host, src *siteSource) *cobra.Command {
 	var slug, month, format string
 	cmd := &cobra.Command{
 		Use:   "month",
@@ -60,7 +60,11 @@ set, else the clock's), and says which month that was.`,
 			if err != nil {
 				return err
 			}
-			one, err := generator.Month(*source, systems.Builtin(), slug, m)
+			source, err := src.path()
+			if err != nil {
+				return err
+			}
+			one, err := generator.Month(source, systems.Builtin(), slug, m)
 			if err != nil {
 				return err
 			}
