@@ -327,7 +327,7 @@ func readPage(fsys fs.FS, name, prefix string, keys []string) (*Page, error) {
 func plainText(f *Fields, key string, max int) error {
 	v := f.String(key)
 	if strings.ContainsFunc(v, unicode.IsControl) || strings.ContainsFunc(v, isNonCharacter) {
-		return f.Errorf(key, "%s holds a control character", key)
+		return f.Errorf(key, "%s holds a control character: use printable text", key)
 	}
 	if n := utf8.RuneCountInString(v); n > max {
 		return f.Errorf(key, "%s of %d characters: at most %d", key, n, max)

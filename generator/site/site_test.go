@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -358,7 +359,25 @@ func TestErrors(t *testing.T) {
 			`content/pages/p.md:3: "just some words": want key: value`},
 		{"key with a space",
 			map[string]string{"content/pages/p.md": front("my title: P")},
-			`content/pages/p.md:2: "my title: P": want key: value`},
+			`content/pages/p.md:2: unknown key "my title" (known: title, slug, summary, weight)`},
+		{"YAML it cannot read",
+			map[string]string{"content/pages/p.md": front("title: P", "summary:", "  - a", "  b: c")},
+			`content/pages/p.md:5: not valid YAML: did not find expected '-' indicator (quote a value holding ": ", " #" or starting with [ { * & ! | > @ or a backtick)`},
+		{"a flat line YAML refuses is read as before",
+			map[string]string{"content/pages/p.md": front("title: P", "summary: [open", "weight: x")},
+			`content/pages/p.md:4: weight "x": want a whole number from -1000 to 1000`},
+		{"a list where one value is wanted",
+			map[string]string{"content/pages/p.md": front("title: [a, b]")},
+			`content/pages/p.md:2: title: want one value, not a list`},
+		{"a nested mapping",
+			map[string]string{"content/pages/p.md": front("title: P", "summary:", "  a: b")},
+			`content/pages/p.md:4: summary: want a plain value, not a nested mapping`},
+		{"YAML duplicate key",
+			map[string]string{"content/pages/p.md": front("title: P", "summary: a", "'summary': b")},
+			`content/pages/p.md:4: summary given twice (first on line 3)`},
+		{"an alias",
+			map[string]string{"content/pages/p.md": front("title: &t P", "summary: *t")},
+			`content/pages/p.md:3: summary: a YAML alias is not a value here`},
 		{"empty key",
 			map[string]string{"content/pages/p.md": front("title: P", ": value")},
 			`content/pages/p.md:3: ": value": want key: value`},
@@ -410,16 +429,16 @@ func TestErrors(t *testing.T) {
 		// Control characters.
 		{"control character in title",
 			map[string]string{"content/pages/p.md": front("summary: s", "title: a\x01b")},
-			`content/pages/p.md:3: title holds a control character`},
+			`content/pages/p.md:3: title holds a control character: use printable text`},
 		{"tab in title",
 			map[string]string{"content/pages/p.md": front("title: a\tb")},
-			`content/pages/p.md:2: title holds a control character`},
+			`content/pages/p.md:2: title holds a control character: use printable text`},
 		{"NUL in title",
 			map[string]string{"content/pages/p.md": front("title: a\x00b")},
-			`content/pages/p.md:2: title holds a control character`},
+			`content/pages/p.md:2: title holds a control character: use printable text`},
 		{"C1 control in summary",
 			map[string]string{"content/pages/p.md": front("title: P", "summary: a\u0085b")},
-			`content/pages/p.md:3: summary holds a control character`},
+			`content/pages/p.md:3: summary holds a control character: use printable text`},
 		{"control character in seed",
 			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: a\x1bb", "encounters: raid")},
 			`content/packs/x.md:4: seed holds a control character: use printable text`},
@@ -703,7 +722,9 @@ func TestConfig(t *testing.T) {
 	}{
 		{"title only", "title: T", "T", "", []string{"a4", "letter"}},
 		{"all keys", "title: T\ntagline: Roll ahead\npaper: letter\n", "T", "Roll ahead", []string{"letter"}},
-		{"comments, blanks, CRLF and padding", "# c\r\n\r\n  title:   Big: Site  \r\n# paper: letter\r\npaper: A4\r\n", "Big: Site", "", []string{"a4"}},
+		{"comments, blanks, CRLF and padding", "# c\r\n\r\ntitle:   \"Big: Site\"  \r\n# paper: letter\r\npaper: A4  # or letter\r\n", "Big: Site", "", []string{"a4"}},
+		{"paper as a YAML list", "title: T\npaper: [letter, a4]\n", "T", "", []string{"letter", "a4"}},
+		{"paper as a YAML block list", "title: T\npaper:\n  - a4\n", "T", "", []string{"a4"}},
 		{"quoted", "title: \"Quoted: yes\"\ntagline: 'single'\n", "Quoted: yes", "single", []string{"a4", "letter"}},
 		{"empty paper means both", "title: T\npaper:\n", "T", "", []string{"a4", "letter"}},
 	}
@@ -725,8 +746,8 @@ func TestValues(t *testing.T) {
 			"weight:   -7   ",
 		),
 		"content/pages/q.md": front(
-			`title: "`,              // one quote: kept
-			`summary: "mismatched'`, // mismatched quotes: kept
+			`title: '"'`,             // a quote, quoted
+			`summary: "mismatched'"`, // the other quote inside
 			`slug: "quoted-slug"`,
 		),
 		"content/pages/r.md": front(
@@ -738,7 +759,7 @@ func TestValues(t *testing.T) {
 			"title: P",
 			"system: "+systemID,
 			`seed: "  spaced seed  "`,
-			"encounters:   raid ,defend 2,explore   1  ,   raid",
+			"encounters:   raid ,defend 2,explore   1  ,   raid  # a comment",
 			"star-rep: 5",
 			"band: 5",
 			"enemies: creatures",
@@ -762,7 +783,7 @@ func TestValues(t *testing.T) {
 		t.Errorf("p.md = %+v", p)
 	}
 	q := byFile["content/pages/q.md"]
-	if q == nil || q.Title != `"` || q.Summary != `"mismatched'` || q.Slug != "quoted-slug" {
+	if q == nil || q.Title != `"` || q.Summary != `mismatched'` || q.Slug != "quoted-slug" {
 		t.Errorf("q.md = %+v", q)
 	}
 	r := byFile["content/pages/r.md"]
@@ -921,7 +942,8 @@ func TestOrder(t *testing.T) {
 }
 
 // TestHostileValues: front matter is plain text to the site package; it
-// must keep it verbatim and leave escaping to the HTML layer.
+// must keep it verbatim (as YAML decodes it: each is written quoted) and
+// leave escaping to the HTML layer.
 func TestHostileValues(t *testing.T) {
 	hostile := []string{
 		`</title><script>alert(1)</script>`,
@@ -937,12 +959,14 @@ func TestHostileValues(t *testing.T) {
 	}
 	for i, v := range hostile {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			v := v
+			q := strconv.Quote(v) // a YAML double-quoted string too
 			s := mustLoad(t, map[string]string{
-				site.ConfigFile:          "title: " + v + "\ntagline: " + v + "\n",
-				"content/index.md":       front("title: "+v, "summary: "+v),
-				"content/pages/p.md":     front("title: "+v, "summary: "+v),
-				"content/packs/x.md":     front("title: "+v, "summary: "+v, "system: "+systemID, "seed: "+v, "encounters: raid"),
-				"content/campaigns/c.md": front("title: "+v, "summary: "+v, "system: "+systemID, "seed: "+v, "steps: 2"),
+				site.ConfigFile:          "title: " + q + "\ntagline: " + q + "\n",
+				"content/index.md":       front("title: "+q, "summary: "+q),
+				"content/pages/p.md":     front("title: "+q, "summary: "+q),
+				"content/packs/x.md":     front("title: "+q, "summary: "+q, "system: "+systemID, "seed: "+q, "encounters: raid"),
+				"content/campaigns/c.md": front("title: "+q, "summary: "+q, "system: "+systemID, "seed: "+q, "steps: 2"),
 			})
 			check := func(what, got string) {
 				if got != v {
@@ -1187,6 +1211,14 @@ func FuzzFrontMatter(f *testing.F) {
 		"\ufeff---\ntitle: P\n---\n",
 		"---\r\ntitle: P\r---\r\n",
 		"---\ntitle: </title><script>alert(1)</script>\nsystem: " + systemID + "\nseed: s\nencounters: raid\n---\n",
+		"---\ntitle: P\nsystem: " + systemID + "\nseed: 'it''s' # c\nencounters: [explore 2, raid]\n---\n",
+		"---\ntitle: P\nsystem: " + systemID + "\nseed: s\nencounters:\n  - explore\n  - raid 2\n---\n",
+		"---\ntitle: &a P\nsummary: *a\n---\n",
+		"---\ntitle: !!binary aGk=\n---\n",
+		"---\ntitle: |\n  block\n  text\n---\n",
+		"---\ntitle: {a: b}\n---\n",
+		"---\n? title\n: P\n---\n",
+		"---\ntitle: Big: site\n---\n",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -1206,6 +1238,12 @@ func FuzzFrontMatter(f *testing.F) {
 				if !strings.HasPrefix(line, name+":") {
 					t.Errorf("error line %q does not start with %s", line, name)
 				}
+			}
+			// Every mistake is at a line of the file (YAML's own
+			// messages included), or at none.
+			var se *site.Error
+			if errors.As(err, &se) && se.Line > strings.Count(string(data), "\n")+strings.Count(string(data), "\r")+1 {
+				t.Errorf("error at line %d of a %d-line file: %v", se.Line, strings.Count(string(data), "\n")+1, err)
 			}
 			return
 		}
@@ -1280,9 +1318,9 @@ func TestTextChecks(t *testing.T) {
 		{map[string]string{"content/pages/p.md": front("title: P") + "ok\nbell \a here\n"},
 			"content/pages/p.md:6: a control character"},
 		{map[string]string{"content/pages/p.md": front("title: P", "summary: x\uFFFEy")},
-			"content/pages/p.md:3: summary holds a control character"},
+			"content/pages/p.md:3: summary holds a control character: use printable text"},
 		{map[string]string{site.ConfigFile: "title: T\ntagline: a\x1bb\n"},
-			"sortie.conf:2: tagline holds a control character"},
+			"sortie.conf:2: tagline holds a control character: use printable text"},
 	} {
 		_, err := load(t, c.files)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
