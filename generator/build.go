@@ -35,6 +35,11 @@ type Summary struct {
 	Pages    int
 	Booklets int
 	Files    int
+	// Warnings are what the site holds that the build did not use as
+	// written, each "file:line: message", for the CLI to print: files
+	// under content/ Sortie does not read, raw HTML dropped from a page,
+	// a YAML comment after a value (site.Site.Warnings).
+	Warnings []string
 }
 
 // paperLabels name the paper sizes for links.
@@ -132,7 +137,7 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 	}
 	files = append(files, books...)
 	slices.SortFunc(files, func(a, b output.File) int { return strings.Compare(a.Path, b.Path) })
-	sum := &Summary{Booklets: len(books), Files: len(files) + 1}
+	sum := &Summary{Booklets: len(books), Files: len(files) + 1, Warnings: s.Warnings}
 	for _, f := range pages {
 		if path.Ext(f.Path) == ".html" {
 			sum.Pages++

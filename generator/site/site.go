@@ -38,6 +38,11 @@ type Site struct {
 	Packs     []*Pack  // content/packs/*.md
 	Campaigns []*Campaign
 	Systems   []*Page // content/systems/<id>/index.md, Slug = system id
+	// Warnings are what Sortie read but will not use as written, each
+	// "file:line: message" (or "file: message"), in a stable order: files
+	// under content/ it does not read, raw HTML it drops, a comment after
+	// a value. A build carries them to its summary for the CLI to print.
+	Warnings []string
 }
 
 // Page is a Markdown page.
@@ -96,8 +101,21 @@ func Load(fsys fs.FS, conf, dir, prefix string, systems *engine.Registry) (*Site
 		}
 	}
 	add(s.config(fsys, conf, prefix))
+	scanErrs, scanWarns := scan(fsys, dir, prefix, systems)
+	for _, err := range scanErrs {
+		add(err)
+	}
+	s.Warnings = append(s.Warnings, scanWarns...)
+	read := func(name string, keys []string) (*Page, error) {
+		p, err := readPage(fsys, name, prefix, keys)
+		if err == nil {
+			s.Warnings = append(s.Warnings, p.Fields.Warnings...)
+			s.Warnings = append(s.Warnings, rawHTML(p)...)
+		}
+		return p, err
+	}
 
-	home, err := readPage(fsys, path.Join(dir, "index.md"), prefix, homeKeys)
+	home, err := read(path.Join(dir, "index.md"), homeKeys)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		home = &Page{File: prefix + path.Join(dir, "index.md"), Title: s.Title}
@@ -117,10 +135,10 @@ func Load(fsys fs.FS, conf, dir, prefix string, systems *engine.Registry) (*Site
 			return
 		}
 		for _, name := range names { // Glob sorts
-			if base := path.Base(name); strings.HasPrefix(base, ".") || strings.HasPrefix(base, "#") {
-				continue // editors' lock and backup files
+			if Skipped(path.Base(name)) {
+				continue // hidden files and editors' lock files
 			}
-			p, err := readPage(fsys, name, prefix, keys)
+			p, err := read(name, keys)
 			if err != nil {
 				add(err)
 				continue
@@ -152,7 +170,7 @@ func Load(fsys fs.FS, conf, dir, prefix string, systems *engine.Registry) (*Site
 	if systems != nil {
 		for _, id := range systems.IDs() {
 			name := path.Join(dir, "systems", id, "index.md")
-			p, err := readPage(fsys, name, prefix, pageKeys)
+			p, err := read(name, pageKeys)
 			switch {
 			case errors.Is(err, fs.ErrNotExist):
 				continue
@@ -249,6 +267,7 @@ func (s *Site) config(fsys fs.FS, name, prefix string) error {
 			return err
 		}
 	}
+	s.Warnings = append(s.Warnings, f.Warnings...)
 	s.Papers, err = ParsePapers(f.String("paper"))
 	if err != nil {
 		return f.Errorf("paper", "%v", err)

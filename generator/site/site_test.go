@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/sortie-wargames/sortie/engine/systems"
 	"io/fs"
+	"maps"
 	"regexp"
 	"runtime"
 	"slices"
@@ -887,15 +888,13 @@ func TestBodyLine(t *testing.T) {
 // TestSlugs: the file name is the slug unless slug: says otherwise.
 func TestSlugs(t *testing.T) {
 	s := mustLoad(t, map[string]string{
-		"content/pages/about-us.md":   front("title: About"),
-		"content/pages/Bad Name.md":   front("title: Fine", "slug: fine-name"),
-		"content/pages/x1.md":         front("title: X", "slug: "+strings.Repeat("a", 64)),
-		"content/packs/same.md":       packFile(),
-		"content/campaigns/same.md":   campaignFile(),
-		"content/pages/same.md":       front("title: Same"),
-		"content/pages/notes.txt":     "not a page",
-		"content/pages/sub/nested.md": "not read: only content/pages/*.md",
-		"content/other/page.md":       "not read",
+		"content/pages/about-us.md": front("title: About"),
+		"content/pages/Bad Name.md": front("title: Fine", "slug: fine-name"),
+		"content/pages/x1.md":       front("title: X", "slug: "+strings.Repeat("a", 64)),
+		"content/packs/same.md":     packFile(),
+		"content/campaigns/same.md": campaignFile(),
+		"content/pages/same.md":     front("title: Same"),
+		"content/pages/notes.txt":   "not a page",
 	})
 	if got, want := slugs(s.Pages), []string{strings.Repeat("a", 64), "about-us", "fine-name", "same"}; !slices.Equal(got, want) {
 		t.Errorf("page slugs = %q, want %q", got, want)
@@ -1026,11 +1025,10 @@ func TestManyEncounterItems(t *testing.T) {
 }
 
 // TestSystemPages: content/systems/<id>/index.md introduces a known
-// system; folders of unknown systems are not read.
+// system; a folder of an unknown system is an error (TestNothingSkipped).
 func TestSystemPages(t *testing.T) {
 	s := mustLoad(t, map[string]string{
 		"content/systems/" + systemID + "/index.md": front("title: Intro", "summary: S"),
-		"content/systems/other/index.md":            "not front matter: not read, as no system is called other",
 	})
 	if len(s.Systems) != 1 || s.Systems[0].Slug != systemID || s.Systems[0].Title != "Intro" || s.Systems[0].Summary != "S" {
 		t.Fatalf("Systems = %+v", s.Systems)
@@ -1330,5 +1328,84 @@ func TestTextChecks(t *testing.T) {
 	// Right-to-left text itself is fine in a title.
 	if _, err := load(t, map[string]string{"content/pages/p.md": front("title: \u05e9\u05dc\u05d5\u05dd")}); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestNothingSkipped: whatever a site holds under content/ is read, or
+// reported at its path: an error for what was surely meant as content, a
+// warning for other files. Hidden files and editors' lock and backup
+// files alone pass without a word.
+func TestNothingSkipped(t *testing.T) {
+	ok := map[string]string{
+		"content/pages/p.md": front("title: P"),
+	}
+	for _, c := range []struct {
+		file, want string
+		warning    bool
+	}{
+		{"content/other/page.md", "content/other: a folder Sortie does not read (content/ holds pages/, packs/, campaigns/, series/ and systems/): rename it or move it out of content/", false},
+		{"content/pages/sub/nested.md", "content/pages/sub: a folder inside pages/: Sortie reads only the .md files directly in it; move its pages up", false},
+		{"content/pages/q.markdown", "content/pages/q.markdown: a Markdown file Sortie does not read: pages/ reads *.md; rename it q.md", false},
+		{"content/packs/Q.MD", "content/packs/Q.MD: a Markdown file Sortie does not read: packs/ reads *.md; rename it Q.md", false},
+		{"content/about.md", "content/about.md: a Markdown file Sortie does not read: content/ holds one page, index.md; move it to content/pages/", false},
+		{"content/systems/" + systemID + "/extra/more.rules", "content/systems/" + systemID + "/extra: a folder inside a rule system's folder: Sortie reads only the index.md and .rules files directly in it", false},
+		{"content/systems/" + systemID + "/more.RULES", "content/systems/" + systemID + "/more.RULES: a rules file Sortie does not read: rename it more.rules", false},
+		{"content/systems/" + systemID + "/notes.md", "content/systems/" + systemID + "/notes.md: a Markdown file Sortie does not read: a rule system's folder has one page, index.md", false},
+		{"content/systems/other/index.md", `content/systems/other: no rule system "other": a system's folder needs its .rules files, one with its system table (docs/data.md)`, false},
+		{"content/pages/loose.rules", "content/pages/loose.rules: a rules file Sortie does not read: rule data goes in content/systems/<id>/*.rules", false},
+		{"content/pages/notes.txt", "content/pages/notes.txt: not read: a build copies no files from content/", true},
+		{"content/systems/" + systemID + "/README", "content/systems/" + systemID + "/README: not read: a build copies no files from content/", true},
+		{"content/logo.png", "content/logo.png: not read: a build copies no files from content/", true},
+	} {
+		files := maps.Clone(ok)
+		files[c.file] = "x"
+		s, err := load(t, files)
+		switch {
+		case c.warning && err != nil:
+			t.Errorf("%s: %v, want a warning", c.file, err)
+		case c.warning && !slices.Equal(s.Warnings, []string{c.want}):
+			t.Errorf("%s: warnings %q, want %q", c.file, s.Warnings, c.want)
+		case !c.warning && (err == nil || err.Error() != c.want):
+			t.Errorf("%s: error %v, want %q", c.file, err, c.want)
+		}
+	}
+	quiet := maps.Clone(ok)
+	for _, f := range []string{"content/pages/.#p.md", "content/pages/p.md~", "content/pages/#p.md#", "content/.DS_Store", "content/.git/config", "content/systems/" + systemID + "/.#x.rules", "content/packs/x.md~"} {
+		quiet[f] = "\x00 not read"
+	}
+	s := mustLoad(t, quiet)
+	if len(s.Warnings) != 0 || len(s.Pages) != 1 {
+		t.Errorf("warnings %q, %d pages; want none and 1", s.Warnings, len(s.Pages))
+	}
+	// series/ is a known folder: its pages are read by the monthly series.
+	if _, err := load(t, map[string]string{"content/series/monthly.md": front("title: M")}); err != nil {
+		t.Errorf("content/series/: %v", err)
+	}
+}
+
+// TestRawHTMLWarned: raw HTML, which the site drops, is a warning at its
+// file and line.
+func TestRawHTMLWarned(t *testing.T) {
+	s := mustLoad(t, map[string]string{
+		"content/pages/p.md": front("title: P") + "Some <b>bold</b> text.\n\n<div>\nblock\n</div>\n\n<https://example.com> is a link.\n",
+	})
+	want := []string{
+		"content/pages/p.md:5: raw HTML is dropped from the page: write it in Markdown",
+		"content/pages/p.md:7: raw HTML is dropped from the page: write it in Markdown",
+	}
+	if !slices.Equal(s.Warnings, want) {
+		t.Errorf("warnings %q, want %q", s.Warnings, want)
+	}
+}
+
+// TestCommentWarned: text after " #" is a YAML comment; as the flat
+// format read it as part of the value, a comment after a value warns.
+func TestCommentWarned(t *testing.T) {
+	s := mustLoad(t, map[string]string{
+		"content/packs/x.md": front("title: P", "system: "+systemID, "seed: orcs #2", "encounters: raid"),
+	})
+	want := []string{`content/packs/x.md:4: seed: the text after " #" is a YAML comment, not part of the value "orcs": quote the value if it belongs to it`}
+	if !slices.Equal(s.Warnings, want) {
+		t.Errorf("warnings %q, want %q", s.Warnings, want)
 	}
 }
