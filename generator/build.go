@@ -102,7 +102,7 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 		}
 		wp := web.Pack{Def: def, Rolled: p}
 		wp.PDFs = pdfs(web.PackDir(def.Slug), def.Slug, papers, &jobs, booklet.Doc{
-			Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Pack: p,
+			Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Pack: p, Intro: markdownBlocks(def.Body),
 		}, bopt)
 		in.Packs = append(in.Packs, wp)
 	}
@@ -115,7 +115,7 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 		}
 		wc := web.Campaign{Def: def, Rolled: c}
 		wc.PDFs = pdfs(web.CampaignDir(def.Slug), def.Slug, papers, &jobs, booklet.Doc{
-			Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Campaign: c,
+			Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Campaign: c, Intro: markdownBlocks(def.Body),
 		}, bopt)
 		in.Campaigns = append(in.Campaigns, wc)
 	}
