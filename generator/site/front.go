@@ -160,7 +160,10 @@ func flatLine(l string) string {
 // parsing ever longer beginnings of it: the library's own line is often
 // the next token's, or missing. 0 when none is found.
 func badLine(lines []string) int {
-	const most = 200 // front matter is short; do not spend long on a huge one
+	const most, bytes = 200, 16 << 10 // front matter is short; do not spend long on a huge one
+	if len(strings.Join(lines, "\n")) > bytes {
+		return 0
+	}
 	var n yaml.Node
 	for i := 1; i <= len(lines) && i <= most; i++ {
 		if yaml.Unmarshal([]byte(strings.Join(lines[:i], "\n")), &n) != nil {
