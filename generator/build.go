@@ -40,6 +40,11 @@ type Summary struct {
 	Booklets int
 	Files    int
 	Series   int // monthly series built up to the month
+	// Warnings are what the site holds that the build did not use as
+	// written, each "file:line: message", for the CLI to print: files
+	// under content/ Sortie does not read, raw HTML dropped from a page,
+	// a YAML comment after a value (site.Site.Warnings).
+	Warnings []string
 }
 
 // paperLabels name the paper sizes for links.
@@ -106,7 +111,7 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 		}
 		wp := web.Pack{Def: def, Rolled: p}
 		wp.PDFs = pdfs(web.PackDir(def.Slug), def.Slug, papers, &jobs, booklet.Doc{
-			Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Pack: p,
+			Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Pack: p, Intro: markdownBlocks(def.Body),
 		}, bopt)
 		in.Packs = append(in.Packs, wp)
 	}
@@ -119,7 +124,7 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 		}
 		wc := web.Campaign{Def: def, Rolled: c}
 		wc.PDFs = pdfs(web.CampaignDir(def.Slug), def.Slug, papers, &jobs, booklet.Doc{
-			Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Campaign: c,
+			Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Campaign: c, Intro: markdownBlocks(def.Body),
 		}, bopt)
 		in.Campaigns = append(in.Campaigns, wc)
 	}
@@ -153,7 +158,7 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 	}
 	files = append(files, extra...)
 	slices.SortFunc(files, func(a, b output.File) int { return strings.Compare(a.Path, b.Path) })
-	sum := &Summary{Booklets: len(books), Files: len(files) + 1, Series: len(in.Series)}
+	sum := &Summary{Booklets: len(books), Files: len(files) + 1, Series: len(in.Series), Warnings: s.Warnings}
 	for _, f := range pages {
 		if path.Ext(f.Path) == ".html" {
 			sum.Pages++

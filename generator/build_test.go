@@ -614,3 +614,54 @@ func TestGoldenHTML(t *testing.T) {
 	golden(t, "golden-encounter.html", files["packs/small/encounter-2.html"])
 	golden(t, "golden-campaign.html", files["campaigns/short/index.html"])
 }
+
+// TestBuildWarnings: what a site holds that the build does not use is a
+// warning in the build's summary, and a symbolic link out of the site or
+// a folder that cannot be read is an error at its path.
+func TestBuildWarnings(t *testing.T) {
+	dir := writeSite(t, `
+-- sortie.conf --
+title: T
+-- content/pages/p.md --
+---
+title: P
+---
+Some <b>bold</b>.
+-- content/pages/notes.txt --
+notes
+`)
+	_, sum, err := Render(Options{Systems: systems.Builtin(), Source: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		dir + "/content/pages/notes.txt: not read: a build copies no files from content/",
+		dir + "/content/pages/p.md:4: raw HTML is dropped from the page: write it in Markdown",
+	}
+	if !slices.Equal(sum.Warnings, want) {
+		t.Errorf("warnings %q, want %q", sum.Warnings, want)
+	}
+
+	outside := t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(dir, "content", "packs")); err != nil {
+		t.Skip(err)
+	}
+	_, _, err = Render(Options{Systems: systems.Builtin(), Source: dir})
+	if err == nil || !strings.Contains(err.Error(), dir+"/content/packs: a symbolic link Sortie cannot follow") {
+		t.Errorf("error %v, want the link named", err)
+	}
+	if err := os.Remove(filepath.Join(dir, "content", "packs")); err != nil {
+		t.Fatal(err)
+	}
+	if os.Getuid() == 0 {
+		return // root reads any folder
+	}
+	locked := filepath.Join(dir, "content", "campaigns")
+	if err := os.Mkdir(locked, 0o000); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = Render(Options{Systems: systems.Builtin(), Source: dir})
+	if err == nil || !strings.Contains(err.Error(), "failed to read "+dir+"/content/campaigns") {
+		t.Errorf("error %v, want the folder named", err)
+	}
+}

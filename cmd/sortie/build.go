@@ -78,6 +78,9 @@ gives the same bytes.`,
 				}
 				return err
 			}
+			for _, w := range sum.Warnings {
+				fmt.Fprintf(stdout, "sortie: warning: %s\n", w)
+			}
 			fmt.Fprintf(stdout, "sortie: built %s into %s: %d pages, %d booklets, %d files\n", siteName(source), out, sum.Pages, sum.Booklets, sum.Files)
 			if sum.Series > 0 && from != "--month" {
 				fmt.Fprintf(stdout, "sortie: monthly series built up to %s, from %s (pass --month %s to build it again)\n", m, from, m)

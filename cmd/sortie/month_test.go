@@ -119,3 +119,16 @@ func TestBuildMonth(t *testing.T) {
 		t.Errorf("no month and no clock: exit %d, %s", code, stderr)
 	}
 }
+
+// TestBuildWarnings: what a site holds that the build does not use is
+// printed as a warning at its path before the summary line.
+func TestBuildWarnings(t *testing.T) {
+	dir := monthSite(t)
+	if err := os.WriteFile(filepath.Join(dir, "content", "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := sortie(t, "build", "--source", dir, "--month", "2026-09")
+	if code != 0 || !strings.Contains(stdout, "sortie: warning: "+filepath.Join(dir, "content", "notes.txt")+": not read") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}

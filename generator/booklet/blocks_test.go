@@ -249,3 +249,43 @@ func TestDataOnlyQRS(t *testing.T) {
 		t.Errorf("pdftotext does not find the footer or the rows:\n%s", raw)
 	}
 }
+
+// TestIntro: the pack's or campaign's own text prints on a page of its
+// own after the contents, listed there, before the band.
+func TestIntro(t *testing.T) {
+	d := allKindsDoc(t)
+	d.Intro = []doc.Block{
+		&doc.Para{Text: "Three nights on the marsh road."},
+		&doc.Section{Title: "Before you start", Blocks: []doc.Block{&doc.List{Items: []string{"Paint the boats.", "Read the river rules."}}}},
+	}
+	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}
+	path := save(t, "intro.pdf", write(t, d, opt))
+	pages, err := booklet.Pages(d, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts, err := booklet.PageTexts(d, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pages["intro"]
+	if p == 0 || p <= pages["contents"] || p >= pages["band"] {
+		t.Fatalf("intro on page %d; contents %d, band %d", p, pages["contents"], pages["band"])
+	}
+	sources := []string{squash(texts[p])}
+	if _, err := exec.LookPath("pdftotext"); err == nil || os.Getenv("SORTIE_REQUIRE_TOOLS") == "1" {
+		sources = append(sources, squash(rawText(t, path, p, p)))
+	}
+	for i, text := range sources {
+		for _, w := range []string{"About this campaign", "Three nights on the marsh road.", "Before you start", "Paint the boats.", "Read the river rules."} {
+			if !strings.Contains(text, w) {
+				t.Errorf("source %d: the intro page lacks %q:\n%s", i, w, text)
+			}
+		}
+	}
+	if len(sources) > 1 { // the contents lines are drawn, not recorded
+		if contents := squash(rawText(t, path, pages["contents"], pages["contents"])); !strings.Contains(contents, "About this campaign") {
+			t.Errorf("the contents do not list the intro:\n%s", contents)
+		}
+	}
+}

@@ -42,6 +42,9 @@ type Doc struct {
 	Seed     string
 	Pack     *pack.Pack
 	Campaign *campaign.Campaign
+	// Intro is the pack's or campaign's own text (its page's Markdown
+	// body), printed on pages of its own after the contents; may be empty.
+	Intro []doc.Block
 }
 
 // Write renders d as a PDF to w.

@@ -292,6 +292,9 @@ func (r *renderer) contents() {
 		if r.doc.Campaign != nil {
 			band += " and where to start"
 		}
+		if len(r.doc.Intro) > 0 {
+			lines = append(lines, line{r.introTitle(), "intro", 0})
+		}
 		if r.hasBandPage() {
 			lines = append(lines, line{band, "band", 0})
 		}
@@ -358,6 +361,28 @@ func (r *renderer) contentsLine(text, page, style string, size, indent, h float6
 // a system that recruits none (each encounter brings its own forces) has
 // none.
 func (r *renderer) hasBandPage() bool { return r.band() != nil || r.doc.Campaign != nil }
+
+// introTitle names the page of the booklet's own text.
+func (r *renderer) introTitle() string {
+	if r.doc.Campaign != nil {
+		return "About this campaign"
+	}
+	return "About this pack"
+}
+
+// introSection prints the pack's or campaign's own text, the Markdown
+// body of its page, on pages of its own.
+func (r *renderer) introSection() {
+	if len(r.doc.Intro) == 0 {
+		return
+	}
+	title := r.introTitle()
+	r.newPage(title)
+	r.mark("intro", bodyTop)
+	r.bookmark(title, 0, bodyTop)
+	r.heading(title, 16, 20)
+	r.flowPieces(r.pieces(r.doc.Intro, bandLook, 0, blockCtx{}))
+}
 
 func (r *renderer) bandSection() {
 	if !r.hasBandPage() {

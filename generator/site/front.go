@@ -3,21 +3,26 @@ package site
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
 )
 
-// Fields are the key: value lines of a config file or a page's front
-// matter, each with the line it was written on. The format is a strict,
-// flat subset of YAML: one "key: value" per line, # comments, no nesting,
-// no quoting rules to trip over. Unknown and repeated keys are errors, so a
-// misspelt key never goes silently unread.
+// Fields are the keys of a config file or a page's front matter, each
+// with the line it was written on. Both are YAML, decoded strictly: the
+// top level is a mapping of known keys to plain values (a list only where
+// a key takes one), and unknown and repeated keys are errors at their
+// line, so a misspelt key never goes silently unread.
 type Fields struct {
-	File   string
-	End    int // the line a missing key is reported at: the front matter's closing "---", or 0 for a config file
-	values map[string]field
+	File     string
+	End      int // the line a missing key is reported at: the front matter's closing "---", or 0 for a config file
+	values   map[string]field
+	Warnings []string // what was read but may not be what the author meant, each "file:line: ..."
 }
 
 type field struct {
@@ -39,34 +44,179 @@ func (e *Error) Error() string {
 	return e.File + ": " + e.Msg
 }
 
-// parseFields reads key: value lines, numbered from first, allowing only
-// the given keys.
+// listKeys may hold a YAML list; its items are joined with ", ", the
+// form a flat line writes them in ("encounters: explore 3, raid").
+var listKeys = []string{"encounters", "paper"}
+
+// yamlLine finds the line in a YAML library message: "yaml: line 3: ...".
+var yamlLine = regexp.MustCompile(`^yaml: line \d+: (.*)$`)
+
+// parseFields decodes the YAML text in lines, numbered from first,
+// allowing only the given keys.
 func parseFields(file string, lines []string, first int, allowed []string) (*Fields, error) {
 	f := &Fields{File: file, values: map[string]field{}}
-	for i, raw := range lines {
-		n := first + i
-		line := strings.TrimSpace(raw)
-		if line == "" || strings.HasPrefix(line, "#") {
+	at := func(line int) int { return first + line - 1 }
+	// Mistakes the YAML library reports without a line, or in its own
+	// words, are caught here first, line by line.
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
-		key, value, ok := strings.Cut(line, ":")
-		key = strings.TrimSpace(key)
-		if !ok || key == "" || strings.ContainsAny(key, " \t") {
-			return nil, &Error{file, n, fmt.Sprintf("%q: want key: value", line)}
+		key, _, hasColon := strings.Cut(t, ":")
+		if strings.ContainsFunc(l, func(r rune) bool { return (unicode.IsControl(r) && r != '\t') || isNonCharacter(r) }) {
+			if hasColon && !strings.ContainsAny(key, " \t") {
+				return nil, &Error{file, at(i + 1), key + " holds a control character: use printable text"}
+			}
+			return nil, &Error{file, at(i + 1), "a control character: use printable text"}
 		}
+		if strings.HasPrefix(l, "\t") {
+			return nil, &Error{file, at(i + 1), "a tab before a key: YAML indents with spaces"}
+		}
+		if (!hasColon || key == "") && l == t && !strings.HasPrefix(t, "-") {
+			return nil, &Error{file, at(i + 1), fmt.Sprintf("%q: want key: value", t)}
+		}
+	}
+	var doc yaml.Node
+	err := yaml.Unmarshal([]byte(strings.Join(lines, "\n")), &doc)
+	if err != nil {
+		flat := make([]string, len(lines))
+		for i, l := range lines {
+			flat[i] = flatLine(l)
+		}
+		if yaml.Unmarshal([]byte(strings.Join(flat, "\n")), &doc) == nil {
+			err = nil
+		}
+	}
+	if err != nil {
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+			msg = m[1]
+		}
+		line := 0
+		if n := badLine(lines); n > 0 {
+			line = at(n)
+		}
+		return nil, &Error{file, line, "not valid YAML: " + msg + ` (quote a value holding ": ", " #" or starting with [ { * & ! | > @ or a backtick)`}
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return f, nil // empty or comments only
+	}
+	top := doc.Content[0]
+	if top.Kind == yaml.ScalarNode && top.Tag == "!!null" {
+		return f, nil
+	}
+	if top.Kind != yaml.MappingNode {
+		return nil, &Error{file, at(top.Line), fmt.Sprintf("%q: want key: value lines", firstLine(lines, top.Line))}
+	}
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		k, v := top.Content[i], top.Content[i+1]
+		n := at(k.Line)
+		if k.Kind != yaml.ScalarNode || k.Tag == "!!merge" || k.Value == "" {
+			return nil, &Error{file, n, fmt.Sprintf("%q: want key: value", firstLine(lines, k.Line))}
+		}
+		key := k.Value
 		if !slices.Contains(allowed, key) {
 			return nil, &Error{file, n, fmt.Sprintf("unknown key %q (known: %s)", key, strings.Join(allowed, ", "))}
 		}
 		if prev, dup := f.values[key]; dup {
 			return nil, &Error{file, n, fmt.Sprintf("%s given twice (first on line %d)", key, prev.line)}
 		}
-		value = strings.TrimSpace(value)
-		if len(value) >= 2 && (value[0] == '"' && value[len(value)-1] == '"' || value[0] == '\'' && value[len(value)-1] == '\'') {
-			value = value[1 : len(value)-1]
+		value, err := plainValue(key, v)
+		if err != nil {
+			return nil, &Error{file, at(v.Line), err.Error()}
+		}
+		if v.LineComment != "" && v.Kind == yaml.ScalarNode && v.Style == 0 && value != "" {
+			f.Warnings = append(f.Warnings, (&Error{file, at(v.Line), fmt.Sprintf("%s: the text after \" #\" is a YAML comment, not part of the value %q: quote the value if it belongs to it", key, value)}).Error())
 		}
 		f.values[key] = field{value, n}
 	}
 	return f, nil
+}
+
+// flatLine keeps a line of the flat format Sortie read before YAML
+// working where YAML refuses it: a top-level "key: value" line that YAML
+// cannot read on its own ("summary: Three battles: one a month", "seed:
+// @home", "tagline: \"Big\" news, they say") has its value quoted whole,
+// as the flat format read it. It is used only on text YAML refuses, so no
+// file YAML accepts changes meaning.
+func flatLine(l string) string {
+	key, value, ok := strings.Cut(l, ":")
+	if !ok || key == "" || strings.ContainsAny(key, " \t\"'[]{}#&*!|>%@`,?-") {
+		return l
+	}
+	v := strings.TrimSpace(value)
+	if v == "" || (value[0] != ' ' && value[0] != '\t') {
+		return l
+	}
+	var n yaml.Node
+	if yaml.Unmarshal([]byte(l), &n) == nil {
+		return l
+	}
+	return key + ": " + strconv.Quote(v)
+}
+
+// badLine finds the first line at which the YAML text stops parsing, by
+// parsing ever longer beginnings of it: the library's own line is often
+// the next token's, or missing. 0 when none is found.
+func badLine(lines []string) int {
+	const most, bytes = 200, 16 << 10 // front matter is short; do not spend long on a huge one
+	if len(strings.Join(lines, "\n")) > bytes {
+		return 0
+	}
+	var n yaml.Node
+	for i := 1; i <= len(lines) && i <= most; i++ {
+		if yaml.Unmarshal([]byte(strings.Join(lines[:i], "\n")), &n) != nil {
+			return i
+		}
+	}
+	return 0
+}
+
+// plainValue reads a value as text: a scalar as written (so "weight: 010"
+// and "title: yes" stay text), null as "", and a list of scalars, where
+// the key takes one, joined with ", ".
+func plainValue(key string, v *yaml.Node) (string, error) {
+	switch v.Kind {
+	case yaml.ScalarNode:
+		if v.Tag == "!!null" && v.Style == 0 {
+			return "", nil
+		}
+		if v.Tag != "" && v.Tag[0] == '!' && !strings.HasPrefix(v.Tag, "!!") {
+			return "", fmt.Errorf("%s: a YAML tag (%s) is not a value", key, v.Tag)
+		}
+		return v.Value, nil
+	case yaml.SequenceNode:
+		if !slices.Contains(listKeys, key) {
+			return "", fmt.Errorf("%s: want one value, not a list", key)
+		}
+		var items []string
+		for _, it := range v.Content {
+			if it.Kind != yaml.ScalarNode {
+				return "", fmt.Errorf("%s: want a list of plain values", key)
+			}
+			if strings.Contains(it.Value, ",") {
+				return "", fmt.Errorf("%s: item %q holds a comma: one item per list entry", key, it.Value)
+			}
+			items = append(items, it.Value)
+		}
+		if len(items) == 0 {
+			return "", nil
+		}
+		return strings.Join(items, ", "), nil
+	case yaml.AliasNode:
+		return "", fmt.Errorf("%s: a YAML alias is not a value here", key)
+	default:
+		return "", fmt.Errorf("%s: want a plain value, not a nested mapping", key)
+	}
+}
+
+// firstLine returns the trimmed text of the 1-based line n of lines.
+func firstLine(lines []string, n int) string {
+	if n < 1 || n > len(lines) {
+		return ""
+	}
+	return strings.TrimSpace(lines[n-1])
 }
 
 // bom is the UTF-8 byte order mark some editors put at the start of a file.

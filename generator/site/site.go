@@ -42,6 +42,11 @@ type Site struct {
 	// BaseURL is where the site is published ("https://example.org/x/"),
 	// or "": feeds then link relatively and there is no sitemap.
 	BaseURL string
+	// Warnings are what Sortie read but will not use as written, each
+	// "file:line: message" (or "file: message"), in a stable order: files
+	// under content/ it does not read, raw HTML it drops, a comment after
+	// a value. A build carries them to its summary for the CLI to print.
+	Warnings []string
 }
 
 // Page is a Markdown page.
@@ -100,8 +105,21 @@ func Load(fsys fs.FS, conf, dir, prefix string, systems *engine.Registry) (*Site
 		}
 	}
 	add(s.config(fsys, conf, prefix))
+	scanErrs, scanWarns := scan(fsys, dir, prefix, systems)
+	for _, err := range scanErrs {
+		add(err)
+	}
+	s.Warnings = append(s.Warnings, scanWarns...)
+	read := func(name string, keys []string) (*Page, error) {
+		p, err := readPage(fsys, name, prefix, keys)
+		if err == nil {
+			s.Warnings = append(s.Warnings, p.Fields.Warnings...)
+			s.Warnings = append(s.Warnings, rawHTML(p)...)
+		}
+		return p, err
+	}
 
-	home, err := readPage(fsys, path.Join(dir, "index.md"), prefix, homeKeys)
+	home, err := read(path.Join(dir, "index.md"), homeKeys)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		home = &Page{File: prefix + path.Join(dir, "index.md"), Title: s.Title}
@@ -121,10 +139,10 @@ func Load(fsys fs.FS, conf, dir, prefix string, systems *engine.Registry) (*Site
 			return
 		}
 		for _, name := range names { // Glob sorts
-			if base := path.Base(name); strings.HasPrefix(base, ".") || strings.HasPrefix(base, "#") {
-				continue // editors' lock and backup files
+			if Skipped(path.Base(name)) {
+				continue // hidden files and editors' lock files
 			}
-			p, err := readPage(fsys, name, prefix, keys)
+			p, err := read(name, keys)
 			if err != nil {
 				add(err)
 				continue
@@ -163,7 +181,7 @@ func Load(fsys fs.FS, conf, dir, prefix string, systems *engine.Registry) (*Site
 	if systems != nil {
 		for _, id := range systems.IDs() {
 			name := path.Join(dir, "systems", id, "index.md")
-			p, err := readPage(fsys, name, prefix, pageKeys)
+			p, err := read(name, pageKeys)
 			switch {
 			case errors.Is(err, fs.ErrNotExist):
 				continue
@@ -262,6 +280,7 @@ func (s *Site) config(fsys fs.FS, name, prefix string) error {
 			return err
 		}
 	}
+	s.Warnings = append(s.Warnings, f.Warnings...)
 	s.Papers, err = ParsePapers(f.String("paper"))
 	if err != nil {
 		return f.Errorf("paper", "%v", err)
@@ -343,7 +362,7 @@ func readPage(fsys fs.FS, name, prefix string, keys []string) (*Page, error) {
 func plainText(f *Fields, key string, max int) error {
 	v := f.String(key)
 	if strings.ContainsFunc(v, unicode.IsControl) || strings.ContainsFunc(v, isNonCharacter) {
-		return f.Errorf(key, "%s holds a control character", key)
+		return f.Errorf(key, "%s holds a control character: use printable text", key)
 	}
 	if n := utf8.RuneCountInString(v); n > max {
 		return f.Errorf(key, "%s of %d characters: at most %d", key, n, max)

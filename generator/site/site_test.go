@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"github.com/sortie-wargames/sortie/engine/systems"
 	"io/fs"
+	"maps"
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -358,7 +360,25 @@ func TestErrors(t *testing.T) {
 			`content/pages/p.md:3: "just some words": want key: value`},
 		{"key with a space",
 			map[string]string{"content/pages/p.md": front("my title: P")},
-			`content/pages/p.md:2: "my title: P": want key: value`},
+			`content/pages/p.md:2: unknown key "my title" (known: title, slug, summary, weight)`},
+		{"YAML it cannot read",
+			map[string]string{"content/pages/p.md": front("title: P", "summary:", "  - a", "  b: c")},
+			`content/pages/p.md:5: not valid YAML: did not find expected '-' indicator (quote a value holding ": ", " #" or starting with [ { * & ! | > @ or a backtick)`},
+		{"a flat line YAML refuses is read as before",
+			map[string]string{"content/pages/p.md": front("title: P", "summary: [open", "weight: x")},
+			`content/pages/p.md:4: weight "x": want a whole number from -1000 to 1000`},
+		{"a list where one value is wanted",
+			map[string]string{"content/pages/p.md": front("title: [a, b]")},
+			`content/pages/p.md:2: title: want one value, not a list`},
+		{"a nested mapping",
+			map[string]string{"content/pages/p.md": front("title: P", "summary:", "  a: b")},
+			`content/pages/p.md:4: summary: want a plain value, not a nested mapping`},
+		{"YAML duplicate key",
+			map[string]string{"content/pages/p.md": front("title: P", "summary: a", "'summary': b")},
+			`content/pages/p.md:4: summary given twice (first on line 3)`},
+		{"an alias",
+			map[string]string{"content/pages/p.md": front("title: &t P", "summary: *t")},
+			`content/pages/p.md:3: summary: a YAML alias is not a value here`},
 		{"empty key",
 			map[string]string{"content/pages/p.md": front("title: P", ": value")},
 			`content/pages/p.md:3: ": value": want key: value`},
@@ -410,16 +430,16 @@ func TestErrors(t *testing.T) {
 		// Control characters.
 		{"control character in title",
 			map[string]string{"content/pages/p.md": front("summary: s", "title: a\x01b")},
-			`content/pages/p.md:3: title holds a control character`},
+			`content/pages/p.md:3: title holds a control character: use printable text`},
 		{"tab in title",
 			map[string]string{"content/pages/p.md": front("title: a\tb")},
-			`content/pages/p.md:2: title holds a control character`},
+			`content/pages/p.md:2: title holds a control character: use printable text`},
 		{"NUL in title",
 			map[string]string{"content/pages/p.md": front("title: a\x00b")},
-			`content/pages/p.md:2: title holds a control character`},
+			`content/pages/p.md:2: title holds a control character: use printable text`},
 		{"C1 control in summary",
 			map[string]string{"content/pages/p.md": front("title: P", "summary: a\u0085b")},
-			`content/pages/p.md:3: summary holds a control character`},
+			`content/pages/p.md:3: summary holds a control character: use printable text`},
 		{"control character in seed",
 			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: a\x1bb", "encounters: raid")},
 			`content/packs/x.md:4: seed holds a control character: use printable text`},
@@ -703,7 +723,9 @@ func TestConfig(t *testing.T) {
 	}{
 		{"title only", "title: T", "T", "", []string{"a4", "letter"}},
 		{"all keys", "title: T\ntagline: Roll ahead\npaper: letter\n", "T", "Roll ahead", []string{"letter"}},
-		{"comments, blanks, CRLF and padding", "# c\r\n\r\n  title:   Big: Site  \r\n# paper: letter\r\npaper: A4\r\n", "Big: Site", "", []string{"a4"}},
+		{"comments, blanks, CRLF and padding", "# c\r\n\r\ntitle:   \"Big: Site\"  \r\n# paper: letter\r\npaper: A4  # or letter\r\n", "Big: Site", "", []string{"a4"}},
+		{"paper as a YAML list", "title: T\npaper: [letter, a4]\n", "T", "", []string{"letter", "a4"}},
+		{"paper as a YAML block list", "title: T\npaper:\n  - a4\n", "T", "", []string{"a4"}},
 		{"quoted", "title: \"Quoted: yes\"\ntagline: 'single'\n", "Quoted: yes", "single", []string{"a4", "letter"}},
 		{"empty paper means both", "title: T\npaper:\n", "T", "", []string{"a4", "letter"}},
 	}
@@ -725,8 +747,8 @@ func TestValues(t *testing.T) {
 			"weight:   -7   ",
 		),
 		"content/pages/q.md": front(
-			`title: "`,              // one quote: kept
-			`summary: "mismatched'`, // mismatched quotes: kept
+			`title: '"'`,             // a quote, quoted
+			`summary: "mismatched'"`, // the other quote inside
 			`slug: "quoted-slug"`,
 		),
 		"content/pages/r.md": front(
@@ -738,7 +760,7 @@ func TestValues(t *testing.T) {
 			"title: P",
 			"system: "+systemID,
 			`seed: "  spaced seed  "`,
-			"encounters:   raid ,defend 2,explore   1  ,   raid",
+			"encounters:   raid ,defend 2,explore   1  ,   raid  # a comment",
 			"star-rep: 5",
 			"band: 5",
 			"enemies: creatures",
@@ -762,7 +784,7 @@ func TestValues(t *testing.T) {
 		t.Errorf("p.md = %+v", p)
 	}
 	q := byFile["content/pages/q.md"]
-	if q == nil || q.Title != `"` || q.Summary != `"mismatched'` || q.Slug != "quoted-slug" {
+	if q == nil || q.Title != `"` || q.Summary != `mismatched'` || q.Slug != "quoted-slug" {
 		t.Errorf("q.md = %+v", q)
 	}
 	r := byFile["content/pages/r.md"]
@@ -866,15 +888,13 @@ func TestBodyLine(t *testing.T) {
 // TestSlugs: the file name is the slug unless slug: says otherwise.
 func TestSlugs(t *testing.T) {
 	s := mustLoad(t, map[string]string{
-		"content/pages/about-us.md":   front("title: About"),
-		"content/pages/Bad Name.md":   front("title: Fine", "slug: fine-name"),
-		"content/pages/x1.md":         front("title: X", "slug: "+strings.Repeat("a", 64)),
-		"content/packs/same.md":       packFile(),
-		"content/campaigns/same.md":   campaignFile(),
-		"content/pages/same.md":       front("title: Same"),
-		"content/pages/notes.txt":     "not a page",
-		"content/pages/sub/nested.md": "not read: only content/pages/*.md",
-		"content/other/page.md":       "not read",
+		"content/pages/about-us.md": front("title: About"),
+		"content/pages/Bad Name.md": front("title: Fine", "slug: fine-name"),
+		"content/pages/x1.md":       front("title: X", "slug: "+strings.Repeat("a", 64)),
+		"content/packs/same.md":     packFile(),
+		"content/campaigns/same.md": campaignFile(),
+		"content/pages/same.md":     front("title: Same"),
+		"content/pages/notes.txt":   "not a page",
 	})
 	if got, want := slugs(s.Pages), []string{strings.Repeat("a", 64), "about-us", "fine-name", "same"}; !slices.Equal(got, want) {
 		t.Errorf("page slugs = %q, want %q", got, want)
@@ -921,7 +941,8 @@ func TestOrder(t *testing.T) {
 }
 
 // TestHostileValues: front matter is plain text to the site package; it
-// must keep it verbatim and leave escaping to the HTML layer.
+// must keep it verbatim (as YAML decodes it: each is written quoted) and
+// leave escaping to the HTML layer.
 func TestHostileValues(t *testing.T) {
 	hostile := []string{
 		`</title><script>alert(1)</script>`,
@@ -937,12 +958,14 @@ func TestHostileValues(t *testing.T) {
 	}
 	for i, v := range hostile {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			v := v
+			q := strconv.Quote(v) // a YAML double-quoted string too
 			s := mustLoad(t, map[string]string{
-				site.ConfigFile:          "title: " + v + "\ntagline: " + v + "\n",
-				"content/index.md":       front("title: "+v, "summary: "+v),
-				"content/pages/p.md":     front("title: "+v, "summary: "+v),
-				"content/packs/x.md":     front("title: "+v, "summary: "+v, "system: "+systemID, "seed: "+v, "encounters: raid"),
-				"content/campaigns/c.md": front("title: "+v, "summary: "+v, "system: "+systemID, "seed: "+v, "steps: 2"),
+				site.ConfigFile:          "title: " + q + "\ntagline: " + q + "\n",
+				"content/index.md":       front("title: "+q, "summary: "+q),
+				"content/pages/p.md":     front("title: "+q, "summary: "+q),
+				"content/packs/x.md":     front("title: "+q, "summary: "+q, "system: "+systemID, "seed: "+q, "encounters: raid"),
+				"content/campaigns/c.md": front("title: "+q, "summary: "+q, "system: "+systemID, "seed: "+q, "steps: 2"),
 			})
 			check := func(what, got string) {
 				if got != v {
@@ -1002,11 +1025,10 @@ func TestManyEncounterItems(t *testing.T) {
 }
 
 // TestSystemPages: content/systems/<id>/index.md introduces a known
-// system; folders of unknown systems are not read.
+// system; a folder of an unknown system is an error (TestNothingSkipped).
 func TestSystemPages(t *testing.T) {
 	s := mustLoad(t, map[string]string{
 		"content/systems/" + systemID + "/index.md": front("title: Intro", "summary: S"),
-		"content/systems/other/index.md":            "not front matter: not read, as no system is called other",
 	})
 	if len(s.Systems) != 1 || s.Systems[0].Slug != systemID || s.Systems[0].Title != "Intro" || s.Systems[0].Summary != "S" {
 		t.Fatalf("Systems = %+v", s.Systems)
@@ -1187,6 +1209,14 @@ func FuzzFrontMatter(f *testing.F) {
 		"\ufeff---\ntitle: P\n---\n",
 		"---\r\ntitle: P\r---\r\n",
 		"---\ntitle: </title><script>alert(1)</script>\nsystem: " + systemID + "\nseed: s\nencounters: raid\n---\n",
+		"---\ntitle: P\nsystem: " + systemID + "\nseed: 'it''s' # c\nencounters: [explore 2, raid]\n---\n",
+		"---\ntitle: P\nsystem: " + systemID + "\nseed: s\nencounters:\n  - explore\n  - raid 2\n---\n",
+		"---\ntitle: &a P\nsummary: *a\n---\n",
+		"---\ntitle: !!binary aGk=\n---\n",
+		"---\ntitle: |\n  block\n  text\n---\n",
+		"---\ntitle: {a: b}\n---\n",
+		"---\n? title\n: P\n---\n",
+		"---\ntitle: Big: site\n---\n",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -1206,6 +1236,12 @@ func FuzzFrontMatter(f *testing.F) {
 				if !strings.HasPrefix(line, name+":") {
 					t.Errorf("error line %q does not start with %s", line, name)
 				}
+			}
+			// Every mistake is at a line of the file (YAML's own
+			// messages included), or at none.
+			var se *site.Error
+			if errors.As(err, &se) && se.Line > strings.Count(string(data), "\n")+strings.Count(string(data), "\r")+1 {
+				t.Errorf("error at line %d of a %d-line file: %v", se.Line, strings.Count(string(data), "\n")+1, err)
 			}
 			return
 		}
@@ -1280,9 +1316,9 @@ func TestTextChecks(t *testing.T) {
 		{map[string]string{"content/pages/p.md": front("title: P") + "ok\nbell \a here\n"},
 			"content/pages/p.md:6: a control character"},
 		{map[string]string{"content/pages/p.md": front("title: P", "summary: x\uFFFEy")},
-			"content/pages/p.md:3: summary holds a control character"},
+			"content/pages/p.md:3: summary holds a control character: use printable text"},
 		{map[string]string{site.ConfigFile: "title: T\ntagline: a\x1bb\n"},
-			"sortie.conf:2: tagline holds a control character"},
+			"sortie.conf:2: tagline holds a control character: use printable text"},
 	} {
 		_, err := load(t, c.files)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -1292,5 +1328,84 @@ func TestTextChecks(t *testing.T) {
 	// Right-to-left text itself is fine in a title.
 	if _, err := load(t, map[string]string{"content/pages/p.md": front("title: \u05e9\u05dc\u05d5\u05dd")}); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestNothingSkipped: whatever a site holds under content/ is read, or
+// reported at its path: an error for what was surely meant as content, a
+// warning for other files. Hidden files and editors' lock and backup
+// files alone pass without a word.
+func TestNothingSkipped(t *testing.T) {
+	ok := map[string]string{
+		"content/pages/p.md": front("title: P"),
+	}
+	for _, c := range []struct {
+		file, want string
+		warning    bool
+	}{
+		{"content/other/page.md", "content/other: a folder Sortie does not read (content/ holds pages/, packs/, campaigns/, series/ and systems/): rename it or move it out of content/", false},
+		{"content/pages/sub/nested.md", "content/pages/sub: a folder inside pages/: Sortie reads only the .md files directly in it; move its pages up", false},
+		{"content/pages/q.markdown", "content/pages/q.markdown: a Markdown file Sortie does not read: pages/ reads *.md; rename it q.md", false},
+		{"content/packs/Q.MD", "content/packs/Q.MD: a Markdown file Sortie does not read: packs/ reads *.md; rename it Q.md", false},
+		{"content/about.md", "content/about.md: a Markdown file Sortie does not read: content/ holds one page, index.md; move it to content/pages/", false},
+		{"content/systems/" + systemID + "/extra/more.rules", "content/systems/" + systemID + "/extra: a folder inside a rule system's folder: Sortie reads only the index.md and .rules files directly in it", false},
+		{"content/systems/" + systemID + "/more.RULES", "content/systems/" + systemID + "/more.RULES: a rules file Sortie does not read: rename it more.rules", false},
+		{"content/systems/" + systemID + "/notes.md", "content/systems/" + systemID + "/notes.md: a Markdown file Sortie does not read: a rule system's folder has one page, index.md", false},
+		{"content/systems/other/index.md", `content/systems/other: no rule system "other": a system's folder needs its .rules files, one with its system table (docs/data.md)`, false},
+		{"content/pages/loose.rules", "content/pages/loose.rules: a rules file Sortie does not read: rule data goes in content/systems/<id>/*.rules", false},
+		{"content/pages/notes.txt", "content/pages/notes.txt: not read: a build copies no files from content/", true},
+		{"content/systems/" + systemID + "/README", "content/systems/" + systemID + "/README: not read: a build copies no files from content/", true},
+		{"content/logo.png", "content/logo.png: not read: a build copies no files from content/", true},
+	} {
+		files := maps.Clone(ok)
+		files[c.file] = "x"
+		s, err := load(t, files)
+		switch {
+		case c.warning && err != nil:
+			t.Errorf("%s: %v, want a warning", c.file, err)
+		case c.warning && !slices.Equal(s.Warnings, []string{c.want}):
+			t.Errorf("%s: warnings %q, want %q", c.file, s.Warnings, c.want)
+		case !c.warning && (err == nil || err.Error() != c.want):
+			t.Errorf("%s: error %v, want %q", c.file, err, c.want)
+		}
+	}
+	quiet := maps.Clone(ok)
+	for _, f := range []string{"content/pages/.#p.md", "content/pages/p.md~", "content/pages/#p.md#", "content/.DS_Store", "content/.git/config", "content/systems/" + systemID + "/.#x.rules", "content/packs/x.md~"} {
+		quiet[f] = "\x00 not read"
+	}
+	s := mustLoad(t, quiet)
+	if len(s.Warnings) != 0 || len(s.Pages) != 1 {
+		t.Errorf("warnings %q, %d pages; want none and 1", s.Warnings, len(s.Pages))
+	}
+	// series/ is a known folder: its pages are read by the monthly series.
+	if _, err := load(t, map[string]string{"content/series/monthly.md": seriesFile()}); err != nil {
+		t.Errorf("content/series/: %v", err)
+	}
+}
+
+// TestRawHTMLWarned: raw HTML, which the site drops, is a warning at its
+// file and line.
+func TestRawHTMLWarned(t *testing.T) {
+	s := mustLoad(t, map[string]string{
+		"content/pages/p.md": front("title: P") + "Some <b>bold</b> text.\n\n<div>\nblock\n</div>\n\n<https://example.com> is a link.\n",
+	})
+	want := []string{
+		"content/pages/p.md:5: raw HTML is dropped from the page: write it in Markdown",
+		"content/pages/p.md:7: raw HTML is dropped from the page: write it in Markdown",
+	}
+	if !slices.Equal(s.Warnings, want) {
+		t.Errorf("warnings %q, want %q", s.Warnings, want)
+	}
+}
+
+// TestCommentWarned: text after " #" is a YAML comment; as the flat
+// format read it as part of the value, a comment after a value warns.
+func TestCommentWarned(t *testing.T) {
+	s := mustLoad(t, map[string]string{
+		"content/packs/x.md": front("title: P", "system: "+systemID, "seed: orcs #2", "encounters: raid"),
+	})
+	want := []string{`content/packs/x.md:4: seed: the text after " #" is a YAML comment, not part of the value "orcs": quote the value if it belongs to it`}
+	if !slices.Equal(s.Warnings, want) {
+		t.Errorf("warnings %q, want %q", s.Warnings, want)
 	}
 }
