@@ -70,6 +70,9 @@ func scan(fsys fs.FS, dir, prefix string, systems *engine.Registry) (errs []erro
 		case isDir:
 			fail(name, fmt.Sprintf("a folder Sortie does not read (content/ holds %s/ and %s/): rename it or move it out of content/", strings.Join(folders[:len(folders)-1], "/, "), folders[len(folders)-1]))
 		case slices.Contains(Layout.Files, e.Name()):
+		case dir == "." && e.Name() == ConfigFile:
+			// The embedded default site keeps its settings beside its
+			// content; Load reads them.
 		case path.Ext(e.Name()) == ".md":
 			fail(name, "a Markdown file Sortie does not read: content/ holds one page, index.md; move it to content/pages/")
 		default:
