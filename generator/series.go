@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sortie-wargames/sortie/engine"
@@ -53,14 +54,27 @@ func monthBooklet(def *site.Series, rolled *series.Series, e *series.Entry, sys 
 	return booklet.Doc{Title: def.Title + ": " + e.Month.Title(), Summary: e.Encounter.Summary, Set: sys.Rules(), Seed: rolled.Seed, Pack: p}
 }
 
-// feeds returns the site's Atom feed and JSON Feed of its monthly
-// encounters, newest first, when it has a series, and its sitemap of
-// every page when it has a base URL.
+// feeds returns the site's Atom feed and JSON Feed, newest first, when it
+// has a monthly series or a dated pack or campaign (each month's encounter
+// dated the first of its month, a pack or campaign the day its "date"
+// gives), and its sitemap of every page when it has a base URL.
 func feeds(s *site.Site, ss []web.Series, pages []web.File) ([]output.File, error) {
 	fs := feed.Site{Title: s.Title, Tagline: s.Tagline, BaseURL: s.BaseURL, Version: Version}
 	var out []output.File
-	if len(ss) > 0 {
+	if s.HasFeeds() {
 		var items []feed.Item
+		for _, p := range s.Packs {
+			if !p.Date.IsZero() {
+				items = append(items, feed.Item{ID: feed.ID("pack/" + p.System + "/" + p.Seed + "/" + strings.Join(p.Types, ",")),
+					Title: "New pack: " + p.Title, Href: path.Join(web.PackDir(p.Slug), "index.html"), Date: p.Date, Summary: p.Summary})
+			}
+		}
+		for _, c := range s.Campaigns {
+			if !c.Date.IsZero() {
+				items = append(items, feed.Item{ID: feed.ID("campaign/" + c.System + "/" + c.Seed + "/" + strconv.Itoa(c.Steps)),
+					Title: "New campaign: " + c.Title, Href: path.Join(web.CampaignDir(c.Slug), "index.html"), Date: c.Date, Summary: c.Summary})
+			}
+		}
 		for _, sr := range ss {
 			for _, e := range sr.Rolled.Months {
 				items = append(items, feed.Item{

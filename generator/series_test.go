@@ -240,3 +240,47 @@ func checkSitemap(t *testing.T, files map[string][]byte) {
 		t.Errorf("sitemap lists %d pages, want %d", len(got), len(want))
 	}
 }
+
+// TestDatedPacksInFeeds: a pack or campaign with a date is in the feeds
+// on that day, newest first; one without is not; a site with neither a
+// series nor a date has no feeds.
+func TestDatedPacksInFeeds(t *testing.T) {
+	dir := writeSite(t, minimal+`
+-- content/packs/dated.md --
+---
+title: Dated Pack
+system: 2d6-sword-and-sorcery
+seed: dated-1
+encounters: explore
+date: 2026-11-23
+---
+New this week.
+`)
+	files := render(t, Options{Source: dir, Systems: systems.Builtin()})
+	var f struct {
+		Entries []struct {
+			Title   string `xml:"title"`
+			Updated string `xml:"updated"`
+		} `xml:"entry"`
+	}
+	if err := xml.Unmarshal(files["feed.xml"], &f); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Entries) != 1 || f.Entries[0].Title != "New pack: Dated Pack" || f.Entries[0].Updated != "2026-11-23T00:00:00Z" {
+		t.Errorf("entries %+v", f.Entries)
+	}
+	if !strings.Contains(string(files["feed.json"]), `"url": "packs/dated/index.html"`) {
+		t.Errorf("feed.json:\n%s", files["feed.json"])
+	}
+	if !strings.Contains(string(files["index.html"]), `type="application/atom+xml"`) {
+		t.Error("the pages do not point to the feed")
+	}
+	plain := render(t, Options{Source: writeSite(t, minimal), Systems: systems.Builtin()})
+	if plain["feed.xml"] != nil || strings.Contains(string(plain["index.html"]), "application/atom+xml") {
+		t.Error("a site with nothing dated has a feed")
+	}
+	bad := writeSite(t, minimal+"-- content/packs/bad.md --\n---\ntitle: B\nsystem: 2d6-sword-and-sorcery\nseed: b\nencounters: explore\ndate: 23/11/2026\n---\n")
+	if _, _, err := Render(Options{Source: bad, Systems: systems.Builtin()}); err == nil || !strings.Contains(err.Error(), `content/packs/bad.md:6: date "23/11/2026": want the day it was added, YYYY-MM-DD`) {
+		t.Errorf("bad date: %v", err)
+	}
+}

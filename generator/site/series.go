@@ -3,6 +3,7 @@ package site
 import (
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/series"
@@ -83,4 +84,36 @@ type baseURLError struct{ v string }
 
 func (e *baseURLError) Error() string {
 	return "baseurl " + `"` + e.v + `"` + ": want the address the site is published at, such as https://example.org/sortie/"
+}
+
+// dateOf reads the "date" key, a day as YYYY-MM-DD, or the zero time
+// when it is not given.
+func dateOf(f *Fields) (time.Time, error) {
+	if !f.Has("date") {
+		return time.Time{}, nil
+	}
+	d, err := time.Parse(time.DateOnly, f.String("date"))
+	if err != nil {
+		return time.Time{}, f.Errorf("date", "date %q: want the day it was added, YYYY-MM-DD, such as 2026-11-23", f.String("date"))
+	}
+	return d, nil
+}
+
+// HasFeeds says whether the site has anything for its feeds: a monthly
+// series, or a pack or campaign with a date.
+func (s *Site) HasFeeds() bool {
+	if len(s.Series) > 0 {
+		return true
+	}
+	for _, p := range s.Packs {
+		if !p.Date.IsZero() {
+			return true
+		}
+	}
+	for _, c := range s.Campaigns {
+		if !c.Date.IsZero() {
+			return true
+		}
+	}
+	return false
 }

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -56,8 +57,9 @@ type Page struct {
 	Title    string
 	Summary  string
 	Weight   int
-	Body     []byte // Markdown
-	BodyLine int    // line of the file where Body starts
+	Body     []byte    // Markdown
+	BodyLine int       // line of the file where Body starts
+	Date     time.Time // when a pack or campaign was added ("date: 2026-11-23"), for the feeds; zero when not given
 	Fields   *Fields
 }
 
@@ -85,8 +87,8 @@ var (
 	pageKeys     = []string{"title", "slug", "summary", "weight"}
 	homeKeys     = []string{"title", "summary"}
 	optionKeys   = engine.OptionKeys()
-	packKeys     = slices.Concat(pageKeys, []string{"system", "seed", "encounters"}, optionKeys)
-	campaignKeys = slices.Concat(pageKeys, []string{"system", "seed", "steps"}, optionKeys)
+	packKeys     = slices.Concat(pageKeys, []string{"system", "seed", "encounters", "date"}, optionKeys)
+	campaignKeys = slices.Concat(pageKeys, []string{"system", "seed", "steps", "date"}, optionKeys)
 )
 
 // maxErrors bounds the mistakes reported at once.
@@ -461,6 +463,9 @@ func newPack(p *Page, systems *engine.Registry) (*Pack, error) {
 	if err != nil {
 		return nil, err
 	}
+	if p.Date, err = dateOf(p.Fields); err != nil {
+		return nil, err
+	}
 	if _, ok := sys.(engine.Encounterer); sys != nil && !ok {
 		return nil, p.Fields.Errorf("system", "system %s has data only: Sortie has no procedures to roll its encounters, so it has no packs (its tables still print as Quick Reference Sheets)", sys.Rules().System.ID)
 	}
@@ -511,6 +516,9 @@ func newPack(p *Page, systems *engine.Registry) (*Pack, error) {
 func newCampaign(p *Page, systems *engine.Registry) (*Campaign, error) {
 	sys, seed, opt, err := common(p, systems)
 	if err != nil {
+		return nil, err
+	}
+	if p.Date, err = dateOf(p.Fields); err != nil {
 		return nil, err
 	}
 	if _, ok := sys.(engine.Campaigner); sys != nil && !ok {

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"testing/fstest"
 	"unicode"
 	"unicode/utf8"
@@ -135,8 +136,8 @@ func campaignFile(extra ...string) string {
 
 const (
 	knownPageKeys     = "title, slug, summary, weight"
-	knownPackKeys     = "title, slug, summary, weight, system, seed, encounters, star-rep, band, enemies, recruits"
-	knownCampaignKeys = "title, slug, summary, weight, system, seed, steps, star-rep, band, enemies, recruits"
+	knownPackKeys     = "title, slug, summary, weight, system, seed, encounters, date, star-rep, band, enemies, recruits"
+	knownCampaignKeys = "title, slug, summary, weight, system, seed, steps, date, star-rep, band, enemies, recruits"
 )
 
 // errLines splits a (possibly joined) error into its messages.
@@ -212,7 +213,7 @@ func TestDefaultSite(t *testing.T) {
 		t.Errorf("pack types = %q, want %q", pk.Types, wantTypes)
 	}
 	if pk.Slug != "marsh-and-ruin" || pk.Title != "Marsh and Ruin" || pk.System != systemID ||
-		pk.Seed != "sortie-default-pack-1" || pk.Weight != 1 || pk.File != "content/packs/marsh-and-ruin.md" || pk.BodyLine != 10 {
+		pk.Seed != "sortie-default-pack-1" || pk.Weight != 1 || pk.File != "content/packs/marsh-and-ruin.md" || pk.BodyLine != 11 || pk.Date.Format(time.DateOnly) != "2026-11-22" {
 		t.Errorf("pack = %+v", pk.Page)
 	}
 	if pk.Options != (engine.Options{Enemies: "creatures"}) {
