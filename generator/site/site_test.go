@@ -13,8 +13,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 	"testing/fstest"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
