@@ -352,8 +352,11 @@ type encounterView struct {
 	Layout  layoutView
 }
 
-func newEncounterView(d *drawer, id string, e *engine.Encounter) encounterView {
-	return encounterView{ID: id, E: e, Layout: split(d.blocks(id, 3, e.Blocks))}
+// newEncounterView draws an encounter whose sections are headings of
+// level: 2 on a page that is the encounter (under the page's h1), 3 where
+// the encounter sits under an h2 of its own.
+func newEncounterView(d *drawer, id string, level int, e *engine.Encounter) encounterView {
+	return encounterView{ID: id, E: e, Layout: split(d.blocks(id, level, e.Blocks))}
 }
 
 // bandView is the player's force, drawn as blocks; nil when the system
@@ -367,6 +370,9 @@ func newBandView(d *drawer, f *engine.Force) *bandView {
 	if f == nil {
 		return nil
 	}
+	outer := d.section
+	d.section = f.Title // names the band's untitled tables
+	defer func() { d.section = outer }()
 	return &bandView{Title: f.Title, Blocks: d.blocks("band", 3, f.Blocks())}
 }
 
@@ -433,7 +439,7 @@ type packEncounterContent struct {
 func (r *renderer) packEncounter(p Pack, e *pack.Entry) (string, []byte, error) {
 	out := encounterPage(p.Def.Slug, e.Number)
 	d := newDrawer(nil, "band")
-	c := packEncounterContent{Pack: p, Entry: e, View: newEncounterView(d, "e"+strconv.Itoa(e.Number), e.Encounter),
+	c := packEncounterContent{Pack: p, Entry: e, View: newEncounterView(d, "e"+strconv.Itoa(e.Number), 2, e.Encounter),
 		Band:  newBandView(d, p.Rolled.Band),
 		Print: d.printSealed([]int{0}, [][]doc.Block{e.Encounter.Blocks}),
 		Index: path.Join(PackDir(p.Def.Slug), "index.html"), System: r.systemSet(p.Def.System)}
@@ -485,7 +491,8 @@ func (r *renderer) campaign(c Campaign) (string, []byte, error) {
 	var encounters [][]doc.Block
 	for _, n := range c.Rolled.Nodes {
 		id := entryID(n.Number)
-		v := newEncounterView(d, id, n.Encounter)
+		d.scope = "entry " + strconv.Itoa(n.Number)
+		v := newEncounterView(d, id, 3, n.Encounter)
 		v.Summary = true
 		cn := campaignNode{Node: n, View: v, Afterwards: d.blocks(id+"-after", 4, n.Afterwards)}
 		if len(n.Links) > 0 {
@@ -495,6 +502,7 @@ func (r *renderer) campaign(c Campaign) (string, []byte, error) {
 		entries = append(entries, n.Number)
 		encounters = append(encounters, n.Encounter.Blocks)
 	}
+	d.scope = ""
 	cc.Print = d.printSealed(entries, encounters)
 	data, err := r.page("campaign", out, c.Def.Title, c.Def.Summary, c.PDFs, cc)
 	return out, data, err
