@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -69,13 +67,17 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	extras, err := readExtras(opt.Source)
+	if err != nil {
+		return nil, nil, err
+	}
 	papers := opt.Papers
 	if papers == nil {
 		papers = s.Papers
 	}
 	bopt := booklet.Options{Created: opt.Created.UTC(), Version: Version}
 
-	in := web.Input{Site: s, Version: Version}
+	in := web.Input{Site: s, Version: Version, Layouts: extras.layouts, Favicon: extras.favicon}
 	var jobs []job
 	for _, id := range reg.IDs() {
 		sys, _ := reg.Get(id)
@@ -147,7 +149,9 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 		return nil, nil, err
 	}
 	files = append(files, extra...)
-	slices.SortFunc(files, func(a, b output.File) int { return strings.Compare(a.Path, b.Path) })
+	if files, err = extras.addStatic(files); err != nil {
+		return nil, nil, err
+	}
 	sum := &Summary{Booklets: len(books), Files: len(files) + 1, Series: len(in.Series)}
 	for _, f := range pages {
 		if path.Ext(f.Path) == ".html" {

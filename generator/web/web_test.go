@@ -364,8 +364,8 @@ func TestDataOnlySystem(t *testing.T) {
 		`<div class="tbl titled" id="nothing">`, `<th scope="row" class="key">1-6</th>`)
 	contains(t, "systems/data-only/index.html", files["systems/data-only/index.html"],
 		`href="../../systems/data-only/qrs.html"`, `<dt>Stand</dt>`, ` Board 24" × 24".`)
-	if len(files) != 4 {
-		t.Errorf("%d files, want the home page, the stylesheet, the system page and its QRS page", len(files))
+	if len(files) != 6 {
+		t.Errorf("%d files, want the home page, the stylesheet, the favicon, the 404 page, the system page and its QRS page", len(files))
 	}
 }
 
