@@ -1,11 +1,13 @@
 // Runs axe-core on pages of a built Sortie site in Debian's headless
 // Chromium and prints what it finds as JSON on stdout.
 //
-//   node axe.mjs BASE-URL PATH...
+//   node axe.mjs WIDTHS BASE-URL PATH...
 //
+// WIDTHS are the viewport widths in CSS pixels to open each page at
+// ("390,1280": a phone, where wide tables scroll, and a desktop);
 // BASE-URL is where the site is served ("http://127.0.0.1:PORT/"); each
 // PATH is a page relative to it. The output is
-//   {"axe": "4.x", "pages": [{"path": ..., "violations": [{"id", "impact",
+//   {"axe": "4.x", "pages": [{"path", "width", "status", "violations": [{"id", "impact",
 //    "help", "helpUrl", "nodes": [{"target": [...], "html": ...}]}]}]}
 // The Go test generator/a11y decides what fails. The browser is the
 // system's (/usr/bin/chromium, or $SORTIE_CHROMIUM): playwright-core never
@@ -17,9 +19,10 @@ const require = createRequire(import.meta.url);
 const axePath = require.resolve("axe-core/axe.min.js");
 const axeVersion = require("axe-core/package.json").version;
 
-const [base, ...paths] = process.argv.slice(2);
-if (!base || paths.length === 0) {
-  console.error("usage: node axe.mjs BASE-URL PATH...");
+const [widthList, base, ...paths] = process.argv.slice(2);
+const widths = (widthList || "").split(",").map(Number).filter((w) => w > 0);
+if (widths.length === 0 || !base || paths.length === 0) {
+  console.error("usage: node axe.mjs WIDTHS BASE-URL PATH...");
   process.exit(2);
 }
 
@@ -39,10 +42,10 @@ const browser = await chromium.launch({
 });
 const out = { axe: axeVersion, pages: [] };
 try {
-  const context = await browser.newContext({ viewport: { width: Number(process.env.AXE_WIDTH || 1280), height: 900 } });
+  for (const width of widths) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
   // Nothing leaves the machine: every request but the site's own is refused.
-  await context.route("**/*", (route) =>
-    route.request().url().startsWith(base) ? route.continue() : route.abort());
+  await context.route((url) => !url.href.startsWith(base), (route) => route.abort());
   const page = await context.newPage();
   for (const p of paths) {
     const res = await page.goto(new URL(p, base).href, { waitUntil: "load" });
@@ -52,6 +55,7 @@ try {
       axe.run(document, { resultTypes: ["violations"] }));
     out.pages.push({
       path: p,
+      width,
       status: res ? res.status() : 0,
       violations: r.violations.map((v) => ({
         id: v.id,
@@ -61,6 +65,8 @@ try {
         nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })),
       })),
     });
+  }
+  await context.close();
   }
 } finally {
   await browser.close();
