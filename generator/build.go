@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -75,6 +73,10 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	extras, err := readExtras(opt.Source)
+	if err != nil {
+		return nil, nil, err
+	}
 	papers := opt.Papers
 	if papers == nil {
 		papers = s.Papers
@@ -85,7 +87,7 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 	}
 	bopt := booklet.Options{Created: opt.Created.UTC(), Version: version}
 
-	in := web.Input{Site: s, Version: version}
+	in := web.Input{Site: s, Version: version, Layouts: extras.layouts, Favicon: extras.favicon}
 	var jobs []job
 	for _, id := range reg.IDs() {
 		sys, _ := reg.Get(id)
@@ -157,7 +159,9 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 		return nil, nil, err
 	}
 	files = append(files, extra...)
-	slices.SortFunc(files, func(a, b output.File) int { return strings.Compare(a.Path, b.Path) })
+	if files, err = extras.addStatic(files); err != nil { // sorts them by path
+		return nil, nil, err
+	}
 	sum := &Summary{Booklets: len(books), Files: len(files) + 1, Series: len(in.Series), Warnings: s.Warnings}
 	for _, f := range pages {
 		if path.Ext(f.Path) == ".html" {

@@ -198,6 +198,20 @@ func checkPages(t *testing.T, files map[string][]byte) {
 		}
 	})
 	for _, p := range names {
+		// 404.html is served at any missing address, so its links start
+		// at the site's root (the baseurl's path, else "/"), as its
+		// stylesheet's does.
+		root := ""
+		if p == "404.html" {
+			for _, href := range links[p] {
+				if strings.HasSuffix(href, "/style.css") {
+					root = strings.TrimSuffix(href, "style.css")
+				}
+			}
+			if root == "" {
+				t.Errorf("%s: no stylesheet link from the site's root", p)
+			}
+		}
 		for _, href := range links[p] {
 			u, err := url.Parse(href)
 			if err != nil {
@@ -209,7 +223,13 @@ func checkPages(t *testing.T, files map[string][]byte) {
 				continue
 			}
 			target := p
-			if u.Path != "" {
+			if root != "" && u.Path != "" {
+				var ok bool
+				if target, ok = strings.CutPrefix(u.Path, root); !ok {
+					t.Errorf("%s: link %q does not start at the site's root %s", p, href, root)
+					continue
+				}
+			} else if u.Path != "" {
 				target = path.Join(path.Dir(p), u.Path)
 				if strings.HasPrefix(target, "../") {
 					t.Errorf("%s: link %q climbs out of the site", p, href)

@@ -101,7 +101,7 @@ func feeds(s *site.Site, ss []web.Series, pages []web.File) ([]output.File, erro
 	if s.BaseURL != "" {
 		var html []string
 		for _, p := range pages {
-			if path.Ext(p.Path) == ".html" {
+			if path.Ext(p.Path) == ".html" && p.Path != web.NotFound { // no search engine wants the 404 page
 				html = append(html, p.Path)
 			}
 		}

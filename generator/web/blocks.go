@@ -2,6 +2,7 @@ package web
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
 )
@@ -43,6 +44,7 @@ type rollView struct {
 type tableView struct {
 	*doc.Table
 	ID      string // "" for none
+	Label   string // names the scrolling region around the table; "" draws no region (the print-only copy)
 	Caption bool   // the title band: corner, title, how to read, notes
 	Compact bool   // no long text and no title band: as narrow as its cells
 	Broad   bool   // several columns of long text: the whole width, not a column
@@ -119,8 +121,11 @@ func newCardView(c doc.Card, w, h float64, side string) playCardView {
 // drawer turns blocks into views for one page. It hands out element ids,
 // so that each is used once on the page.
 type drawer struct {
-	ids   map[string]bool // ids taken on the page; nil: draw no ids
-	entry func(n int) string
+	ids     map[string]bool // ids taken on the page; nil: draw no ids
+	entry   func(n int) string
+	labels  map[string]int // region labels used on the page, and how often
+	section string         // the title of the section being drawn, to name its tables
+	scope   string         // where on the page, added to table names: "entry 4" on a campaign page
 }
 
 // frameIDs are the ids layout.html and partials.html put on every page.
@@ -130,7 +135,7 @@ var frameIDs = []string{"main", "sortie-zone-enemy", "sortie-zone-band", "sortie
 // taken. entry, when not nil, gives the href of gamebook entry n on the
 // page; without it gamebook links are drawn as text.
 func newDrawer(entry func(int) string, taken ...string) *drawer {
-	d := &drawer{ids: map[string]bool{}, entry: entry}
+	d := &drawer{ids: map[string]bool{}, entry: entry, labels: map[string]int{}}
 	for _, id := range frameIDs {
 		d.ids[id] = true
 	}
@@ -173,7 +178,13 @@ func (d *drawer) blocks(prefix string, level int, bs []doc.Block) []blockView {
 func (d *drawer) block(prefix string, level int, b doc.Block) (blockView, bool) {
 	switch b := b.(type) {
 	case *doc.Section:
-		return blockView{Kind: "section", Section: &sectionView{Title: b.Title, Level: heading(level), Blocks: d.blocks(prefix, level+1, b.Blocks)}}, true
+		outer := d.section
+		if b.Title != "" {
+			d.section = b.Title
+		}
+		v := &sectionView{Title: b.Title, Level: heading(level), Blocks: d.blocks(prefix, level+1, b.Blocks)}
+		d.section = outer
+		return blockView{Kind: "section", Section: v}, true
 	case *doc.Para:
 		return blockView{Kind: "para", Para: b}, true
 	case *doc.List:
@@ -220,7 +231,7 @@ func join(prefix, id string) string {
 
 // table returns a table's view; id is the element id wanted, or "".
 func (d *drawer) table(t *doc.Table, id string) *tableView {
-	v := &tableView{Table: t, ID: d.id(id), Mods: t.Modifiers}
+	v := &tableView{Table: t, ID: d.id(id), Label: d.label(t), Mods: t.Modifiers}
 	v.Caption = t.Corner != "" || t.Title != "" || len(t.HowToRead) > 0
 	wide := map[int]bool{}
 	for _, i := range t.Wide {
@@ -243,6 +254,41 @@ func (d *drawer) table(t *doc.Table, id string) *tableView {
 		v.Rows = append(v.Rows, row)
 	}
 	return v
+}
+
+// label names a table's scrolling region for assistive technology: its
+// title, else the title of the section it is in, else its column headers,
+// with the drawer's scope ("Enemy table, entry 4"); a name used before on
+// the page gets a number, "Terrain (2)", so each region is told apart. The
+// print-only copy (no ids) draws no region.
+func (d *drawer) label(t *doc.Table) string {
+	if d.ids == nil {
+		return ""
+	}
+	l := t.Title
+	if l == "" {
+		l = d.section
+	}
+	if l == "" {
+		var head []string
+		for _, h := range t.Head {
+			if h != "" {
+				head = append(head, h)
+			}
+		}
+		l = "Table"
+		if len(head) > 0 {
+			l += ": " + strings.Join(head, ", ")
+		}
+	}
+	if d.scope != "" {
+		l += ", " + d.scope
+	}
+	d.labels[l]++
+	if n := d.labels[l]; n > 1 {
+		l += " (" + strconv.Itoa(n) + ")"
+	}
+	return l
 }
 
 func (d *drawer) sealed(prefix string, level int, s *doc.Sealed) *sealedView {

@@ -59,9 +59,11 @@ type monthView struct {
 	Href  string
 }
 
-func (r *renderer) monthView(s Series, e *series.Entry) *monthView {
+// monthView draws a month's encounter with its sections at heading level
+// (2 on the month's own page, 3 under "This month" on the series page).
+func (r *renderer) monthView(s Series, e *series.Entry, level int) *monthView {
 	d := newDrawer(nil, "band")
-	return &monthView{Entry: e, View: newEncounterView(d, "m"+e.Month.String(), e.Encounter),
+	return &monthView{Entry: e, View: newEncounterView(d, "m"+e.Month.String(), level, e.Encounter),
 		Band: newBandView(d, s.Rolled.Band), Print: d.printSealed([]int{0}, [][]doc.Block{e.Encounter.Blocks}),
 		PDFs: s.PDFs[e.Month], Href: MonthPage(s.Def.Slug, e.Month)}
 }
@@ -70,7 +72,7 @@ func (r *renderer) series(s Series) (string, []byte, error) {
 	out := path.Join(SeriesDir(s.Def.Slug), "index.html")
 	c := seriesContent{Series: s, Body: r.markdown(&s.Def.Page, out), System: r.systemSet(s.Def.System)}
 	if e := s.Current(); e != nil {
-		c.Current = r.monthView(s, e)
+		c.Current = r.monthView(s, e, 3)
 	}
 	for _, e := range slices.Backward(s.Rolled.Months) {
 		c.Archive = append(c.Archive, monthLink{Entry: e, Href: MonthPage(s.Def.Slug, e.Month)})
@@ -97,7 +99,7 @@ type monthContent struct {
 func (r *renderer) month(s Series, i int) (string, []byte, error) {
 	e := s.Rolled.Months[i]
 	out := MonthPage(s.Def.Slug, e.Month)
-	c := monthContent{Series: s, Month: r.monthView(s, e), System: r.systemSet(s.Def.System), Index: path.Join(SeriesDir(s.Def.Slug), "index.html")}
+	c := monthContent{Series: s, Month: r.monthView(s, e, 2), System: r.systemSet(s.Def.System), Index: path.Join(SeriesDir(s.Def.Slug), "index.html")}
 	if i > 0 {
 		c.Prev, c.PrevM = MonthPage(s.Def.Slug, e.Month-1), (e.Month - 1).Title()
 	}

@@ -12,6 +12,9 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io/fs"
+	"maps"
+	"net/url"
 	"path"
 	"slices"
 	"strconv"
@@ -42,7 +45,37 @@ type Input struct {
 	Campaigns []Campaign
 	Series    []Series
 	Version   string
+	// Layouts are the site's own templates and stylesheet (its layouts/
+	// folder), by name: each replaces the embedded file of that name
+	// (LayoutNames), as in Hugo's lookup order.
+	Layouts map[string]Layout
+	// Favicon is the path of the site's own favicon among its static
+	// files ("favicon.png"), or "" for Sortie's, written as favicon.svg.
+	Favicon string
 }
+
+// Layout is a site's own version of one of the embedded templates or of
+// style.css.
+type Layout struct {
+	File string // path for messages: "mysite/layouts/partials.html"
+	Data []byte
+}
+
+// LayoutNames are the files a site's layouts/ folder may replace: every
+// template of package templates and style.css.
+func LayoutNames() []string {
+	names, _ := fs.Glob(templates.FS, "*.html")
+	return append(names, "style.css")
+}
+
+// pageKinds are the templates that each draw one kind of page.
+var pageKinds = []string{"home", "page", "system", "qrs", "pack", "encounter", "campaign", "series", "month", "404"}
+
+// Favicon is the file name of Sortie's own favicon in a built site.
+const Favicon = "favicon.svg"
+
+// NotFound is the page static hosts serve for a missing address.
+const NotFound = "404.html"
 
 // System is a rule system with its optional intro page and its QRS booklets.
 type System struct {
@@ -129,7 +162,11 @@ func Render(in Input) ([]File, error) {
 		return func(data []byte, err error) { add(p, data, err) }
 	}
 	at("index.html")(r.home())
-	at("style.css")(templates.FS.ReadFile("style.css"))
+	at("style.css")(r.source("style.css"))
+	if in.Favicon == "" {
+		at(Favicon)(templates.FS.ReadFile(Favicon))
+	}
+	at(NotFound)(r.notFound())
 	for _, p := range in.Site.Pages {
 		out := path.Join("pages", p.Slug+".html")
 		at(out)(r.page("page", out, p.Title, p.Summary, nil, pageContent{Body: r.markdown(p, out)}))
@@ -163,25 +200,108 @@ func Render(in Input) ([]File, error) {
 	return files, nil
 }
 
+// source returns the text of one of the embedded files, or the site's
+// own version of it.
+func (r *renderer) source(name string) ([]byte, error) {
+	if l, ok := r.in.Layouts[name]; ok {
+		return l.Data, nil
+	}
+	return templates.FS.ReadFile(name)
+}
+
+// checkLayouts refuses a layouts/ file whose name is not one Sortie has.
+func (r *renderer) checkLayouts() error {
+	names := LayoutNames()
+	var errs []error
+	for _, name := range slices.Sorted(maps.Keys(r.in.Layouts)) {
+		if !slices.Contains(names, name) {
+			errs = append(errs, fmt.Errorf("%s: not a file Sortie has to replace (layouts/ may hold %s)", r.in.Layouts[name].File, strings.Join(names, ", ")))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// templateError names the file and line of a template error: the site's
+// layouts/ file when it is the site's own, else the embedded one under
+// templates/. html/template's messages start "template: NAME:LINE:" or
+// "html/template:NAME:LINE:".
+func (r *renderer) templateError(err error) error {
+	msg := err.Error()
+	for _, p := range []string{"template: ", "html/template:"} {
+		rest, ok := strings.CutPrefix(msg, p)
+		if !ok {
+			continue
+		}
+		name, rest, ok := strings.Cut(rest, ":")
+		if !ok {
+			break
+		}
+		file := "templates/" + name
+		if l, ok := r.in.Layouts[name]; ok {
+			file = l.File
+		}
+		return &TemplateError{File: file, Msg: strings.TrimPrefix(rest, " "), Err: err}
+	}
+	return err
+}
+
+// TemplateError is an error in a template: File is the site's layouts/
+// file or the embedded templates/ file, Msg starts with its line.
+type TemplateError struct {
+	File string
+	Msg  string // "12: unexpected EOF" or "12:3: executing ..."
+	Err  error
+}
+
+func (e *TemplateError) Error() string {
+	if e.Msg != "" && e.Msg[0] >= '0' && e.Msg[0] <= '9' {
+		return e.File + ":" + e.Msg
+	}
+	return e.File + ": " + e.Msg
+}
+
+func (e *TemplateError) Unwrap() error { return e.Err }
+
 func (r *renderer) parse() error {
-	base, err := template.New("layout.html").Funcs(template.FuncMap{
+	if err := r.checkLayouts(); err != nil {
+		return err
+	}
+	base := template.New("layout.html").Funcs(template.FuncMap{
 		"plural": words.Plural,
 		"add":    func(a, b int) int { return a + b },
 		"pdfs":   func(l layout, links []Link) pdfLinks { return pdfLinks{l, links} },
 		"lists": func(l layout, cs []Campaign, ps []Pack) bookLists {
 			return bookLists{Layout: l, Campaigns: cs, Packs: ps}
 		},
-	}).ParseFS(templates.FS, "layout.html", "partials.html")
-	if err != nil {
-		return fmt.Errorf("failed to parse templates: %w", err)
+	})
+	add := func(t *template.Template, name string) error {
+		src, err := r.source(name)
+		if err == nil {
+			if name != t.Name() {
+				t = t.New(name)
+			}
+			_, err = t.Parse(string(src))
+		}
+		if err != nil {
+			return fmt.Errorf("failed to parse templates: %w", r.templateError(err))
+		}
+		return nil
+	}
+	for _, name := range []string{"layout.html", "partials.html"} {
+		if err := add(base, name); err != nil {
+			return err
+		}
 	}
 	r.pages = map[string]*template.Template{}
-	for _, name := range []string{"home", "page", "system", "qrs", "pack", "encounter", "campaign", "series", "month"} {
-		t, err := template.Must(base.Clone()).ParseFS(templates.FS, name+".html")
+	for _, kind := range pageKinds {
+		t, err := base.Clone()
 		if err != nil {
-			return fmt.Errorf("failed to parse templates: %w", err)
+			return fmt.Errorf("failed to parse templates: %w", r.templateError(err))
 		}
-		r.pages[name] = t
+		if err := add(t, kind+".html"); err != nil {
+			return err
+		}
+		r.pages[kind] = t
 	}
 	return nil
 }
@@ -195,10 +315,26 @@ type layout struct {
 	Summary string
 	Nav     []Link
 	Here    string // the page's path, to mark it in the navigation
+	Favicon favicon
 	PDFs    []Link // this page's booklets
 	All     []Link // every booklet of the site, for the footer
 	Content any
 }
+
+// favicon is the site's icon: Sortie's SVG or the site's own.
+type favicon struct {
+	Href string // from the root
+	Type string // its media type, "" when not known
+}
+
+func (r *renderer) favicon() favicon {
+	if r.in.Favicon == "" {
+		return favicon{Favicon, "image/svg+xml"}
+	}
+	return favicon{r.in.Favicon, faviconTypes[path.Ext(r.in.Favicon)]}
+}
+
+var faviconTypes = map[string]string{".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-icon", ".gif": "image/gif", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".webp": "image/webp"}
 
 // pdfLinks are booklet links with the page they are shown on.
 type pdfLinks struct {
@@ -217,16 +353,33 @@ type bookLists struct {
 func (l layout) Href(p string) string { return l.Root + p }
 
 func (r *renderer) page(tmpl, out, title, summary string, pdfs []Link, content any) ([]byte, error) {
-	depth := strings.Count(out, "/")
+	return r.pageAt(strings.Repeat("../", strings.Count(out, "/")), tmpl, out, title, summary, pdfs, content)
+}
+
+// pageAt renders a page whose links to the rest of the site start with
+// root.
+func (r *renderer) pageAt(root, tmpl, out, title, summary string, pdfs []Link, content any) ([]byte, error) {
 	l := layout{
-		Root: strings.Repeat("../", depth), Site: r.in.Site, Version: r.in.Version,
+		Root: root, Site: r.in.Site, Version: r.in.Version, Favicon: r.favicon(),
 		Title: title, Summary: summary, Nav: r.nav, Here: out, PDFs: pdfs, All: r.allPDFs(), Content: content,
 	}
 	var b bytes.Buffer
 	if err := r.pages[tmpl].ExecuteTemplate(&b, "layout.html", l); err != nil {
-		return nil, fmt.Errorf("failed to render %s: %w", out, err)
+		return nil, fmt.Errorf("failed to render %s: %w", out, r.templateError(err))
 	}
 	return b.Bytes(), nil
+}
+
+// notFound renders 404.html. A static host serves it at whatever address
+// was missing, however deep, so its links start from the site's root:
+// the path of the site's baseurl, else "/" (a site published under a
+// folder needs its baseurl for this page's links to work).
+func (r *renderer) notFound() ([]byte, error) {
+	root := "/"
+	if u, err := url.Parse(r.in.Site.BaseURL); err == nil && r.in.Site.BaseURL != "" {
+		root = u.EscapedPath()
+	}
+	return r.pageAt(root, "404", NotFound, "Page not found", "", nil, nil)
 }
 
 func (r *renderer) allPDFs() []Link {
@@ -352,8 +505,11 @@ type encounterView struct {
 	Layout  layoutView
 }
 
-func newEncounterView(d *drawer, id string, e *engine.Encounter) encounterView {
-	return encounterView{ID: id, E: e, Layout: split(d.blocks(id, 3, e.Blocks))}
+// newEncounterView draws an encounter whose sections are headings of
+// level: 2 on a page that is the encounter (under the page's h1), 3 where
+// the encounter sits under an h2 of its own.
+func newEncounterView(d *drawer, id string, level int, e *engine.Encounter) encounterView {
+	return encounterView{ID: id, E: e, Layout: split(d.blocks(id, level, e.Blocks))}
 }
 
 // bandView is the player's force, drawn as blocks; nil when the system
@@ -367,6 +523,9 @@ func newBandView(d *drawer, f *engine.Force) *bandView {
 	if f == nil {
 		return nil
 	}
+	outer := d.section
+	d.section = f.Title // names the band's untitled tables
+	defer func() { d.section = outer }()
 	return &bandView{Title: f.Title, Blocks: d.blocks("band", 3, f.Blocks())}
 }
 
@@ -433,7 +592,7 @@ type packEncounterContent struct {
 func (r *renderer) packEncounter(p Pack, e *pack.Entry) (string, []byte, error) {
 	out := encounterPage(p.Def.Slug, e.Number)
 	d := newDrawer(nil, "band")
-	c := packEncounterContent{Pack: p, Entry: e, View: newEncounterView(d, "e"+strconv.Itoa(e.Number), e.Encounter),
+	c := packEncounterContent{Pack: p, Entry: e, View: newEncounterView(d, "e"+strconv.Itoa(e.Number), 2, e.Encounter),
 		Band:  newBandView(d, p.Rolled.Band),
 		Print: d.printSealed([]int{0}, [][]doc.Block{e.Encounter.Blocks}),
 		Index: path.Join(PackDir(p.Def.Slug), "index.html"), System: r.systemSet(p.Def.System)}
@@ -485,7 +644,8 @@ func (r *renderer) campaign(c Campaign) (string, []byte, error) {
 	var encounters [][]doc.Block
 	for _, n := range c.Rolled.Nodes {
 		id := entryID(n.Number)
-		v := newEncounterView(d, id, n.Encounter)
+		d.scope = "entry " + strconv.Itoa(n.Number)
+		v := newEncounterView(d, id, 3, n.Encounter)
 		v.Summary = true
 		cn := campaignNode{Node: n, View: v, Afterwards: d.blocks(id+"-after", 4, n.Afterwards)}
 		if len(n.Links) > 0 {
@@ -495,6 +655,7 @@ func (r *renderer) campaign(c Campaign) (string, []byte, error) {
 		entries = append(entries, n.Number)
 		encounters = append(encounters, n.Encounter.Blocks)
 	}
+	d.scope = ""
 	cc.Print = d.printSealed(entries, encounters)
 	data, err := r.page("campaign", out, c.Def.Title, c.Def.Summary, c.PDFs, cc)
 	return out, data, err

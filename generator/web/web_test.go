@@ -202,10 +202,12 @@ func TestEncounterDrawsEveryBlockKind(t *testing.T) {
 		// paragraphs, escaped
 		`<p><strong>Lead words.</strong> Plain &lt;script&gt;alert(1)&lt;/script&gt; words.</p>`,
 		`<p class="note">Deep inside.</p>`,
-		// sections and a list, nested headings one level down
-		`<h3>Orders</h3>`, `<ul><li>First order</li><li>Second order</li></ul>`, `<h4>Nested orders</h4>`,
+		// sections and a list: on the encounter's own page its sections are
+		// h2, right under the page's h1, nested headings one level down
+		`<h2>Orders</h2>`, `<ul><li>First order</li><li>Second order</li></ul>`, `<h3>Nested orders</h3>`,
 		// the table, every part
 		`<div class="tbl titled" id="e1-foes">`, `<span class="corner" title="Roll this many six-sided dice">2</span>`,
+		`<div class="scroll" tabindex="0" role="region" aria-label="Foe table">`,
 		`<span class="title">Foe table</span>`, `<span class="read">Read the total</span>`, `<span class="cnote">A short note</span>`,
 		`<th scope="col" class="key">Roll</th>`, `<th scope="col" class="wide">What they do</th>`,
 		`<th scope="row" class="key">2-6</th><td>Bandit</td><td class="wide">Runs at the first wound.</td>`,
@@ -213,14 +215,14 @@ func TestEncounterDrawsEveryBlockKind(t *testing.T) {
 		`<table class="mods">`, `<td>In the dark</td><td class="mod">-1</td>`,
 		`<p class="note">(1) A footnote.</p>`, `<p class="note">* Sortie's decision: the book is silent, so this.</p>`, `<p class="note">Book: page 25.</p>`,
 		// sealed items: closed boxes with ids from the encounter's prefix
-		`<h3>Secrets</h3>`, `<p class="note">Read each only when you reach it.</p>`,
+		`<h2>Secrets</h2>`, `<p class="note">Read each only when you reach it.</p>`,
 		`<details class="pef" id="e1-sealed-1">`, `<summary><span class="num">1</span> The first secret</summary>`,
 		`<summary><span class="num">2</span> The second secret (the prize)</summary>`,
 		`<table class="compact">`, `<th scope="row" class="key">Enemies</th>`,
 		// links, as text outside a gamebook
 		`<strong>Onward: go to 2</strong>`,
 		// play cards at their size, front and back side by side, edges in order
-		`<section class="part play-cards">`, `<h3>Action cards</h3>`, `<p class="note">Turn the card.</p>`,
+		`<section class="part play-cards">`, `<h2>Action cards</h2>`, `<p class="note">Turn the card.</p>`,
 		`<p class="note">1 card, 63 × 63 mm each: the booklets print them at that size on sheets to cut out, with their backs behind them.</p>`,
 		`<div class="play-card front edged" style="width: 63mm; height: 63mm">`,
 		`<span class="edge top">Move</span><span class="edge right">Fire</span><span class="edge bottom">Fight</span><span class="edge left">Move &amp; fire</span>`,
@@ -242,8 +244,8 @@ func TestEncounterDrawsEveryBlockKind(t *testing.T) {
 	}
 	// The map stands beside the short blocks after it; the first block
 	// holding a table starts the full width below.
-	facts := between(enc, `<div class="facts">`, `<h3>Foes</h3>`)
-	if !bytes.Contains(facts, []byte("<h3>Orders</h3>")) || !bytes.Contains(facts, []byte("</div>\n</div>")) {
+	facts := between(enc, `<div class="facts">`, `<h2>Foes</h2>`)
+	if !bytes.Contains(facts, []byte("<h2>Orders</h2>")) || !bytes.Contains(facts, []byte("</div>\n</div>")) {
 		t.Errorf("facts column: %s", facts)
 	}
 }
@@ -362,8 +364,8 @@ func TestDataOnlySystem(t *testing.T) {
 		`<div class="tbl titled" id="nothing">`, `<th scope="row" class="key">1-6</th>`)
 	contains(t, "systems/data-only/index.html", files["systems/data-only/index.html"],
 		`href="../../systems/data-only/qrs.html"`, `<dt>Stand</dt>`, ` Board 24" × 24".`)
-	if len(files) != 4 {
-		t.Errorf("%d files, want the home page, the stylesheet, the system page and its QRS page", len(files))
+	if len(files) != 6 {
+		t.Errorf("%d files, want the home page, the stylesheet, the favicon, the 404 page, the system page and its QRS page", len(files))
 	}
 }
 
