@@ -205,7 +205,7 @@ with its dice, and the same seed always gives the same result.`,
 		systemsCmd(stdout, src),
 		buildCmd(stdout, h, src),
 		serveCmd(stdout, stderr, h, src),
-		newCmd(stdout),
+		newCmd(stdout, h),
 		monthCmd(stdout, stderr, h, src),
 		versionCmd(stdout, h.version),
 	)

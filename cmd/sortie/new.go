@@ -11,7 +11,7 @@ import (
 	"github.com/sortie-wargames/sortie/generator/skeleton"
 )
 
-func newCmd(stdout io.Writer) *cobra.Command {
+func newCmd(stdout io.Writer, h host) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "new",
 		Short: "Make something new: a site",
@@ -20,11 +20,11 @@ func newCmd(stdout io.Writer) *cobra.Command {
 			return &hintError{errors.New("new what?"), "sortie new site DIR"}
 		},
 	}
-	cmd.AddCommand(newSiteCmd(stdout))
+	cmd.AddCommand(newSiteCmd(stdout, h))
 	return cmd
 }
 
-func newSiteCmd(stdout io.Writer) *cobra.Command {
+func newSiteCmd(stdout io.Writer, h host) *cobra.Command {
 	var fromDefault bool
 	cmd := &cobra.Command{
 		Use:   "site DIR",
@@ -44,7 +44,15 @@ DIR must be empty or not exist yet: nothing is ever written over.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]
-			files, err := skeleton.Starter()
+			// The starter's monthly series starts this month.
+			month, _, err := buildMonth("", h)
+			if err != nil {
+				return err
+			}
+			if month == "" {
+				return errors.New("no clock to date the starter's monthly series: set SOURCE_DATE_EPOCH")
+			}
+			files, err := skeleton.Starter(month)
 			if fromDefault {
 				files, err = skeleton.FromDefault(content.FS)
 			}

@@ -53,7 +53,8 @@ func TestNewSiteThenBuild(t *testing.T) {
 	exists(t, public, "index.html", "pages/house-rules.html",
 		"packs/brigands-in-the-hills/index.html", "packs/brigands-in-the-hills/encounter-1.html",
 		"packs/brigands-in-the-hills/brigands-in-the-hills-a4.pdf", "packs/brigands-in-the-hills/brigands-in-the-hills-letter.pdf",
-		"campaigns/the-first-road/index.html", "campaigns/the-first-road/the-first-road-a4.pdf", "campaigns/the-first-road/the-first-road-letter.pdf")
+		"campaigns/the-first-road/index.html", "campaigns/the-first-road/the-first-road-a4.pdf", "campaigns/the-first-road/the-first-road-letter.pdf",
+		"series/fight-of-the-month/index.html", "series/fight-of-the-month/2026-11.html", "series/fight-of-the-month/fight-of-the-month-2026-11-a4.pdf", "feed.xml", "feed.json")
 	if _, err := os.Stat(filepath.Join(tmp, "public")); err == nil {
 		t.Error("the build also wrote ./public outside the site")
 	}

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sortie-wargames/sortie/generator/site"
@@ -34,14 +35,43 @@ type File struct {
 	Data []byte
 }
 
-// Starter returns the files of the small starter site, sorted by path.
-func Starter() ([]File, error) {
+// Starter returns the files of the small starter site, sorted by path,
+// with a monthly series that starts in the month start ("2026-11"): the
+// month the site is made in, so its first build rolls one encounter.
+func Starter(start string) ([]File, error) {
 	sub, err := fs.Sub(files, "site")
 	if err != nil {
 		return nil, err
 	}
-	return collect(sub, func(p string) (string, bool) { return p, true })
+	out, err := collect(sub, func(p string) (string, bool) { return p, true })
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, File{Path: "content/series/fight-of-the-month.md", Data: []byte(strings.ReplaceAll(seriesFile, "START", start))})
+	slices.SortFunc(out, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+	return out, nil
 }
+
+// seriesFile is the starter site's monthly series; START is its first
+// month.
+const seriesFile = `---
+title:      Fight of the Month
+summary:    A fresh 2d6 Sword & Sorcery encounter every month, the same for everyone who builds this series that month.
+system:     2d6-sword-and-sorcery
+# Any text. Each month's encounter is rolled from the seed, the types and
+# the month alone: share them and a friend's site shows the same fight.
+seed:       my-fight-of-the-month
+# The encounter types taken in turn, one a month from the start.
+encounters: explore, raid, defend
+# The first month, YYYY-MM. "sortie build" builds up to this month (or
+# --month YYYY-MM); every month since the start keeps its page.
+start:      START
+enemies:    brigands
+weight:     1
+---
+One encounter a month against the brigands. Publish the site and rebuild
+it on the first of each month: docs/site.md, "Monthly series", shows how.
+`
 
 // FromDefault returns the embedded default site (fsys, laid out as the
 // content package holds it: sortie.conf beside index.md, pages/, packs/

@@ -32,7 +32,7 @@ func render(t *testing.T, source string) map[string][]byte {
 // TestStarterBuilds: the starter site builds at once, with its pack
 // (against its own army list), campaign, page and booklets.
 func TestStarterBuilds(t *testing.T) {
-	files, err := skeleton.Starter()
+	files, err := skeleton.Starter("2026-11")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestFromDefault(t *testing.T) {
 }
 
 func TestWriteRefuses(t *testing.T) {
-	files, _ := skeleton.Starter()
+	files, _ := skeleton.Starter("2026-11")
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
