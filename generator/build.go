@@ -88,6 +88,9 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 	bopt := booklet.Options{Created: opt.Created.UTC(), Version: version}
 
 	in := web.Input{Site: s, Version: version, Layouts: extras.layouts, Favicon: extras.favicon}
+	for _, f := range extras.static {
+		in.Files = append(in.Files, f.Path)
+	}
 	var jobs []job
 	for _, id := range reg.IDs() {
 		sys, _ := reg.Get(id)

@@ -528,12 +528,13 @@ title: Links
 ---
 [home](../index.html) [pack](../packs/small/) [entry](../campaigns/short/index.html#entry-2)
 [web](https://example.com/x) [mail](mailto:a@example.com) [self](#main)
+[booklet](../packs/small/small-a4.pdf) [qrs](../systems/2d6-sword-and-sorcery/2d6-sword-and-sorcery-qrs-a4.pdf)
 
 [run](javascript:alert(1)) and ![pic](javascript:alert(2)) and <vbscript:msgbox(1)>
 `)
 	files := render(t, Options{Systems: systems.Builtin(), Source: good})
 	page := string(files["pages/links.html"])
-	for _, want := range []string{`href="../index.html"`, `href="../packs/small/"`, `href="#main"`, "run and pic and"} {
+	for _, want := range []string{`href="../index.html"`, `href="../packs/small/"`, `href="#main"`, `href="../packs/small/small-a4.pdf"`, "run and pic and"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("links page lacks %q", want)
 		}
@@ -553,6 +554,8 @@ Fine line.
 [abs](/index.html) and ![img](map.png)
 
 [frag](../campaigns/short/index.html#entry-99)
+
+[letter](../packs/small/small-letter.pdf)
 `)
 	_, _, err := Render(Options{Systems: systems.Builtin(), Source: bad})
 	if err == nil {
@@ -564,6 +567,7 @@ Fine line.
 		prefix + `8: link "/index.html": write it relative to this page`,
 		prefix + `8: image "map.png": give the full URL of an image`,
 		prefix + `10: link "../campaigns/short/index.html#entry-99": campaigns/short/index.html has no #entry-99`,
+		prefix + `12: link "../packs/small/small-letter.pdf": no page packs/small/small-letter.pdf in the site`,
 	} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %q:\n%v", want, err)

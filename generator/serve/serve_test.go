@@ -57,7 +57,7 @@ func get(t *testing.T, url string) (int, string) {
 // the context stops the server.
 func TestServe(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "mysite")
-	files, err := skeleton.Starter()
+	files, err := skeleton.Starter("2026-11")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestServe(t *testing.T) {
 		Ticks: ticks,
 		Log:   &log,
 		Build: func() ([]output.File, error) {
-			files, _, err := generator.Render(generator.Options{Source: dir, Systems: systems.Builtin(), Papers: []string{"a4"}})
+			files, _, err := generator.Render(generator.Options{Source: dir, Systems: systems.Builtin(), Papers: []string{"a4"}, Month: "2026-11"})
 			return files, err
 		},
 	})

@@ -111,6 +111,22 @@ func (r *renderer) month(s Series, i int) (string, []byte, error) {
 	return out, data, err
 }
 
+// bookletPaths returns the path of every booklet the site links.
+func (r *renderer) bookletPaths() []string {
+	var out []string
+	for _, l := range r.allPDFs() {
+		out = append(out, l.Href)
+	}
+	for _, s := range r.in.Series {
+		for _, links := range s.PDFs {
+			for _, l := range links {
+				out = append(out, l.Href)
+			}
+		}
+	}
+	return out
+}
+
 // seriesNow is a series as the home page shows it: this month's
 // encounter, if the series has started.
 type seriesNow struct {

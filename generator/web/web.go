@@ -52,6 +52,9 @@ type Input struct {
 	// Favicon is the path of the site's own favicon among its static
 	// files ("favicon.png"), or "" for Sortie's, written as favicon.svg.
 	Favicon string
+	// Files are the paths of the other files the build writes beside the
+	// pages (the site's static files), which its Markdown may link to.
+	Files []string
 }
 
 // Layout is a site's own version of one of the embedded templates or of
@@ -193,7 +196,13 @@ func Render(in Input) ([]File, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	if err := checkLinks(r.links, files); err != nil {
+	// Markdown may link to any file the build writes: the pages, every
+	// booklet and the site's static files.
+	targets := slices.Clone(files)
+	for _, p := range slices.Concat(r.bookletPaths(), in.Files) {
+		targets = append(targets, File{Path: p})
+	}
+	if err := checkLinks(r.links, targets); err != nil {
 		return nil, err
 	}
 	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
