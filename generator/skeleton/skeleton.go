@@ -6,6 +6,7 @@
 package skeleton
 
 import (
+	"bytes"
 	"embed"
 	"errors"
 	"fmt"
@@ -13,7 +14,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/sortie-wargames/sortie/generator/site"
@@ -47,31 +47,15 @@ func Starter(start string) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	out = append(out, File{Path: "content/series/fight-of-the-month.md", Data: []byte(strings.ReplaceAll(seriesFile, "START", start))})
-	slices.SortFunc(out, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+	// The series' first month is the month the site is made: its file
+	// says START.
+	for i, f := range out {
+		if strings.HasPrefix(f.Path, "content/series/") {
+			out[i].Data = bytes.ReplaceAll(f.Data, []byte("START"), []byte(start))
+		}
+	}
 	return out, nil
 }
-
-// seriesFile is the starter site's monthly series; START is its first
-// month.
-const seriesFile = `---
-title:      Fight of the Month
-summary:    A fresh 2d6 Sword & Sorcery encounter every month, the same for everyone who builds this series that month.
-system:     2d6-sword-and-sorcery
-# Any text. Each month's encounter is rolled from the seed, the types and
-# the month alone: share them and a friend's site shows the same fight.
-seed:       my-fight-of-the-month
-# The encounter types taken in turn, one a month from the start.
-encounters: explore, raid, defend
-# The first month, YYYY-MM. "sortie build" builds up to this month (or
-# --month YYYY-MM); every month since the start keeps its page.
-start:      START
-enemies:    brigands
-weight:     1
----
-One encounter a month against the brigands. Publish the site and rebuild
-it on the first of each month: docs/site.md, "Monthly series", shows how.
-`
 
 // FromDefault returns the embedded default site (fsys, laid out as the
 // content package holds it: sortie.conf beside index.md, pages/, packs/
