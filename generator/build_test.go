@@ -301,7 +301,7 @@ func scan(data []byte) (map[string]bool, []string, error) {
 func checkPDF(t *testing.T, name string, data []byte) {
 	t.Helper()
 	conf := model.NewDefaultConfiguration()
-	conf.ValidationMode = model.ValidationRelaxed
+	conf.ValidationMode = model.ValidationStrict
 	ctx, err := api.ReadValidateAndOptimize(bytes.NewReader(data), conf)
 	if err != nil {
 		t.Errorf("%s: pdfcpu: %v", name, err)

@@ -87,7 +87,7 @@ columns Result:text
 		t.Fatal("no QRS booklet")
 	}
 	conf := model.NewDefaultConfiguration()
-	conf.ValidationMode = model.ValidationRelaxed
+	conf.ValidationMode = model.ValidationStrict
 	if _, err := api.ReadValidateAndOptimize(bytes.NewReader(pdf), conf); err != nil {
 		t.Errorf("QRS booklet: pdfcpu: %v", err)
 	}

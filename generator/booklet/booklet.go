@@ -11,6 +11,7 @@
 package booklet
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -49,11 +50,19 @@ type Doc struct {
 
 // Write renders d as a PDF to w.
 func Write(w io.Writer, d Doc, opt Options) error {
-	f, _, err := render(d, opt)
+	f, lay, err := render(d, opt)
 	if err != nil {
 		return err
 	}
-	if err := f.Output(w); err != nil {
+	var b bytes.Buffer
+	if err := f.Output(&b); err != nil {
+		return fmt.Errorf("failed to write booklet: %w", err)
+	}
+	pdf, err := mend(b.Bytes(), lay.outline)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(pdf); err != nil {
 		return fmt.Errorf("failed to write booklet: %w", err)
 	}
 	return nil
@@ -93,6 +102,8 @@ type layout struct {
 	plays  []playBox      // where each play card's front was printed
 	legend []legendItem   // where each map legend item was printed
 	text   map[int]string // the text the block drawers drew, by page, for tests
+	// outline holds the level of each bookmark, in order.
+	outline []int
 }
 
 func newLayout() *layout { return &layout{pages: map[string]int{}, text: map[int]string{}} }

@@ -325,6 +325,7 @@ func (r *renderer) pageOf(anchor string) string {
 func (r *renderer) bookmark(text string, level int, y float64) {
 	r.font("", bodySize)
 	r.f.Bookmark(bmp(text), level, y)
+	r.lay.outline = append(r.lay.outline, level)
 }
 
 // bmp spells out the characters beyond U+FFFF, which fpdf cannot write
