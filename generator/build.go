@@ -43,6 +43,10 @@ type Summary struct {
 	// under content/ Sortie does not read, raw HTML dropped from a page,
 	// a YAML comment after a value (site.Site.Warnings).
 	Warnings []string
+	// Keep is the site's keep list (sortie.conf keep:): names a rebuild
+	// keeps at the top of the output, besides .git and CNAME, when the
+	// build does not make them.
+	Keep []string
 }
 
 // paperLabels name the paper sizes for links.
@@ -61,7 +65,7 @@ func Build(opt Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := output.Write(opt.Out, files, g); err != nil {
+	if err := (output.Writer{Guard: g, Keep: sum.Keep}).Write(opt.Out, files); err != nil {
 		return nil, err
 	}
 	return sum, nil
@@ -165,7 +169,7 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 	if files, err = extras.addStatic(files); err != nil { // sorts them by path
 		return nil, nil, err
 	}
-	sum := &Summary{Booklets: len(books), Files: len(files) + 1, Series: len(in.Series), Warnings: s.Warnings}
+	sum := &Summary{Booklets: len(books), Files: len(files) + 1, Series: len(in.Series), Warnings: s.Warnings, Keep: s.Keep}
 	for _, f := range pages {
 		if path.Ext(f.Path) == ".html" {
 			sum.Pages++

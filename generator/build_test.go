@@ -689,3 +689,38 @@ notes
 		t.Errorf("error %v, want the folder named", err)
 	}
 }
+
+// TestRebuildKeepsDeployCheckout: building into a Pages-style deploy
+// checkout keeps its .git and CNAME, and what sortie.conf's keep: lists;
+// everything else the build did not make goes.
+func TestRebuildKeepsDeployCheckout(t *testing.T) {
+	site := writeSite(t, strings.Replace(minimal, "paper: a4\n", "paper: a4\nkeep: .nojekyll\n", 1))
+	out := filepath.Join(t.TempDir(), "public")
+	if _, err := Build(Options{Systems: systems.Builtin(), Source: site, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	deploy := map[string]string{".git/HEAD": "ref: refs/heads/gh-pages\n", ".git/config": "[core]\n", "CNAME": "club.example.org\n", ".nojekyll": ""}
+	for name, data := range deploy {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(out, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(out, filepath.FromSlash(name)), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(out, "old-page.html"), []byte("stale"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Build(Options{Systems: systems.Builtin(), Source: site, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	got := tree(t, out)
+	for name, data := range deploy {
+		if v, ok := got[filepath.Join(out, filepath.FromSlash(name))]; !ok || v != data {
+			t.Errorf("%s = %q after the rebuild, want %q kept", name, v, data)
+		}
+	}
+	if _, ok := got[filepath.Join(out, "old-page.html")]; ok {
+		t.Error("old-page.html, which the build did not make and keep: does not list, is still there")
+	}
+}

@@ -1,18 +1,24 @@
 // Package output writes a build into its output directory safely: every
-// file goes into a fresh directory beside the output, which is swapped in
-// only when all of it is written. A build that fails leaves the previous
-// output exactly as it was, and no path from the content can reach outside
-// the output directory.
+// file goes into a fresh directory beside the output, is synced to disk,
+// and the directory is swapped in only when all of it is written (an
+// atomic exchange on Linux). A build that fails or is killed leaves the
+// previous output whole, or the new one; a rebuild keeps a deploy
+// checkout's .git and CNAME; and no path from the content can reach
+// outside the output directory. docs/reliability.md lists the promises
+// and the tests that prove them.
 package output
 
 import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
+	"syscall"
 )
 
 // File is one file to write, its path relative to the output directory
@@ -42,8 +48,17 @@ type Guard struct {
 
 // Check refuses an output directory that is the file system's root, the
 // home directory, holds the source or the current directory, lies inside
-// the source's content, or is a directory Sortie did not make.
+// the source's content, is a mount point, or is a directory Sortie did
+// not make: Writer{Guard: g}.Check(out).
 func Check(out string, g Guard) error {
+	return Writer{Guard: g}.Check(out)
+}
+
+// Check is the package's Check with the writer's guard; a folder holding
+// only names the writer keeps (a fresh deploy checkout: .git, CNAME)
+// counts as empty.
+func (w Writer) Check(out string) error {
+	g := w.Guard
 	if strings.TrimSpace(out) == "" {
 		return errors.New("no output directory given")
 	}
@@ -84,10 +99,15 @@ func Check(out string, g Guard) error {
 	case !fi.IsDir():
 		return fmt.Errorf("refusing to build into %s: it is not a directory", out)
 	}
+	if mountPoint(abs) {
+		return fmt.Errorf("refusing to build into %s: it is a mount point, and each build replaces the whole folder with a new one made beside it; build into a folder inside it instead, such as --out %s", out, filepath.Join(out, "site"))
+	}
 	entries, err := os.ReadDir(abs)
 	if err != nil {
 		return fmt.Errorf("failed to read %s: %w", out, err)
 	}
+	keeps := w.keeps()
+	entries = slices.DeleteFunc(entries, func(e fs.DirEntry) bool { return keeps[e.Name()] })
 	if len(entries) == 0 {
 		return nil
 	}
@@ -126,11 +146,86 @@ func within(p, dir string) bool {
 	return err == nil && (rel == "." || filepath.IsLocal(rel))
 }
 
-// Write checks out against g, writes files into a new directory beside it
-// and swaps that in for out.
+// Write writes files into out with the default keep list and no test
+// hooks: Writer{Guard: g}.Write(out, files).
 func Write(out string, files []File, g Guard) error {
-	if err := Check(out, g); err != nil {
+	return Writer{Guard: g}.Write(out, files)
+}
+
+// DefaultKeep returns the names a rebuild always keeps at the top of the
+// output when the build does not make them: the .git folder and the CNAME
+// file of a Pages-style deploy checkout.
+func DefaultKeep() []string { return []string{".git", "CNAME"} }
+
+// Writer writes a build into its output directory.
+type Writer struct {
+	Guard Guard
+	// Keep names things at the top of the output, besides DefaultKeep,
+	// that a rebuild carries over from the previous output when the build
+	// does not make them itself (sortie.conf's keep:). Each is a plain
+	// name, no slashes.
+	Keep []string
+
+	// step, for tests, is called before each step that changes the file
+	// system, with the step's name ("stage", "write index.html", "keep
+	// .git", "sync", "aside", "swap", "clean", "restore", "sweep");
+	// an error from it stops Write at once, leaving everything as a kill
+	// at that point would.
+	step func(string) error
+	// noExchange, for tests, swaps with two renames, as on systems
+	// without an atomic exchange.
+	noExchange bool
+}
+
+// killed wraps the error a test's step function returned: Write returns
+// it without cleaning up, as a killed process would.
+type killed struct{ err error }
+
+func (k killed) Error() string { return k.err.Error() }
+func (k killed) Unwrap() error { return k.err }
+
+func (w Writer) at(step string) error {
+	if w.step == nil {
+		return nil
+	}
+	if err := w.step(step); err != nil {
+		return killed{err}
+	}
+	return nil
+}
+
+// keeps returns the set of names kept at the top of the output.
+func (w Writer) keeps() map[string]bool {
+	k := map[string]bool{}
+	for _, n := range slices.Concat(DefaultKeep(), w.Keep) {
+		k[n] = true
+	}
+	return k
+}
+
+// CheckKeep refuses a keep name that is not a plain name at the top of
+// the output.
+func CheckKeep(name string) error {
+	if name == "" || name == "." || name == ".." || name == Marker || strings.ContainsAny(name, `/\`) || !filepath.IsLocal(name) {
+		return fmt.Errorf("cannot keep %q: want a plain name at the top of the output, such as .nojekyll", name)
+	}
+	return nil
+}
+
+// Write checks out against the writer's guard, writes files into a new
+// directory beside it, carries over the kept names the build did not
+// make, and swaps the new directory in for out. Every file and folder is
+// synced to disk before the swap. On Linux the swap is one atomic
+// exchange; elsewhere it is two renames, and a build killed between them
+// leaves the previous output beside out, which the next build puts back.
+func (w Writer) Write(out string, files []File) error {
+	if err := w.Check(out); err != nil {
 		return err
+	}
+	for _, k := range w.Keep {
+		if err := CheckKeep(k); err != nil {
+			return err
+		}
 	}
 	if err := checkPaths(files); err != nil {
 		return err
@@ -149,26 +244,54 @@ func Write(out string, files []File, g Guard) error {
 	}
 	defer unlock()
 	// Under the lock, check again: another build may have made out
-	// meanwhile, and clear what interrupted builds left beside it.
-	if err := Check(out, g); err != nil {
+	// meanwhile. Then restore or clear what interrupted builds left
+	// beside it.
+	if err := w.sweep(parent, filepath.Base(abs)); err != nil {
 		return err
 	}
-	if err := sweep(parent, filepath.Base(abs)); err != nil {
+	if err := w.Check(out); err != nil {
+		return err
+	}
+	if err := w.at("stage"); err != nil {
 		return err
 	}
 	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(abs)+".sortie-new-")
 	if err != nil {
-		return fmt.Errorf("failed to create a build directory beside %s: %w", out, err)
+		return unwritable(out, abs, err)
 	}
-	if err := fill(tmp, files); err != nil {
-		os.RemoveAll(tmp)
-		return err
+	err = w.fill(tmp, files)
+	if err == nil {
+		err = w.keep(abs, tmp, files)
 	}
-	if err := swap(abs, tmp); err != nil {
-		os.RemoveAll(tmp)
+	if err == nil {
+		err = w.at("sync")
+	}
+	if err == nil {
+		err = syncTree(tmp)
+	}
+	if err == nil {
+		err = w.swap(abs, tmp)
+	}
+	if err != nil {
+		if _, ok := errors.AsType[killed](err); !ok {
+			os.RemoveAll(tmp)
+		}
 		return err
 	}
 	return nil
+}
+
+// unwritable explains a build directory that cannot be made beside out.
+func unwritable(out, abs string, err error) error {
+	parent := filepath.Dir(abs)
+	if !errors.Is(err, fs.ErrPermission) {
+		return fmt.Errorf("failed to create a build directory beside %s: %w", out, err)
+	}
+	hint := "make " + parent + " writable, or choose another output folder"
+	if fi, serr := os.Stat(abs); serr == nil && fi.IsDir() {
+		hint = "make " + parent + " writable, or build into a folder inside " + out + ", such as --out " + filepath.Join(out, "site")
+	}
+	return fmt.Errorf("cannot build into %s: each build is written beside it, in %s, and then swapped in, but %s is not writable (%w); %s", out, parent, parent, err, hint)
 }
 
 // checkPaths refuses, before anything is written, any path that is not a
@@ -196,17 +319,46 @@ func checkPaths(files []File) error {
 	return nil
 }
 
-// sweep removes the build directories an interrupted build of base left
-// in parent. It runs under the lock, so none of them is in use.
-func sweep(parent, base string) error {
+// sweep clears what an interrupted build of base left in parent. It
+// runs under the lock, so none of it is in use. If out is missing and a
+// build was killed between its two renames, the previous output is beside
+// it, whole: sweep puts it back instead of deleting the only copy.
+func (w Writer) sweep(parent, base string) error {
 	entries, err := os.ReadDir(parent)
 	if err != nil {
 		return fmt.Errorf("failed to read %s: %w", parent, err)
 	}
+	out := filepath.Join(parent, base)
+	_, err = os.Lstat(out)
+	missing := errors.Is(err, fs.ErrNotExist)
+	var left []string
 	for _, e := range entries {
 		name := e.Name()
-		if !e.IsDir() || !(strings.HasPrefix(name, "."+base+".sortie-new-") || strings.HasPrefix(name, "."+base+".sortie-old-")) {
-			continue
+		if e.IsDir() && (strings.HasPrefix(name, "."+base+".sortie-new-") || strings.HasPrefix(name, "."+base+".sortie-old-")) {
+			left = append(left, name)
+		}
+	}
+	if missing {
+		for _, name := range left {
+			prev := filepath.Join(parent, name, "previous")
+			if fi, err := os.Lstat(prev); err != nil || !fi.IsDir() || !strings.Contains(name, ".sortie-old-") {
+				continue
+			}
+			if err := w.at("restore"); err != nil {
+				return err
+			}
+			if err := os.Rename(prev, out); err != nil {
+				return fmt.Errorf("failed to restore the previous output from %s, left there by an interrupted build: %w", prev, err)
+			}
+			if err := syncDir(parent); err != nil {
+				return err
+			}
+			break
+		}
+	}
+	for _, name := range left {
+		if err := w.at("sweep"); err != nil {
+			return err
 		}
 		if err := os.RemoveAll(filepath.Join(parent, name)); err != nil {
 			return fmt.Errorf("failed to remove %s left by an interrupted build: %w", name, err)
@@ -215,54 +367,216 @@ func sweep(parent, base string) error {
 	return nil
 }
 
-func fill(dir string, files []File) error {
+// fill writes the marker and files into dir, each synced to disk.
+func (w Writer) fill(dir string, files []File) error {
 	if err := os.Chmod(dir, 0o755); err != nil {
 		return fmt.Errorf("failed to set up %s: %w", dir, err)
 	}
 	all := append([]File{{Path: Marker, Data: []byte(markerText)}}, files...)
 	for _, f := range all {
+		if err := w.at("write " + f.Path); err != nil {
+			return err
+		}
 		rel := filepath.FromSlash(f.Path)
 		name := filepath.Join(dir, rel)
 		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 			return fmt.Errorf("failed to write %s: %w", f.Path, err)
 		}
-		if err := os.WriteFile(name, f.Data, 0o644); err != nil {
+		if err := writeFile(name, f.Data, 0o644); err != nil {
 			return fmt.Errorf("failed to write %s: %w", f.Path, err)
 		}
 	}
 	return nil
 }
 
-// swap puts dir in place of out, keeping the old out until the new one is
-// in place.
-func swap(out, dir string) error {
-	old, aside := "", ""
-	if _, err := os.Lstat(out); err == nil {
-		o, err := os.MkdirTemp(filepath.Dir(out), "."+filepath.Base(out)+".sortie-old-")
-		if err != nil {
-			return fmt.Errorf("failed to move the previous %s aside: %w", out, err)
-		}
-		old = filepath.Join(o, "previous")
-		if err := os.Rename(out, old); err != nil {
-			os.Remove(o)
-			return fmt.Errorf("failed to move the previous %s aside: %w", out, err)
-		}
-		aside = o
+// writeFile writes data to a new file and syncs it to disk.
+func writeFile(name string, data []byte, perm fs.FileMode) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return err
 	}
-	if err := os.Rename(dir, out); err != nil {
-		if old != "" {
-			if rerr := os.Rename(old, out); rerr != nil {
-				// Keep the previous build where it is: never lose it.
-				return fmt.Errorf("failed to put the new build in place (%v), and to restore the previous one, kept at %s: %w", err, old, rerr)
-			}
-			os.Remove(aside)
-		}
-		return fmt.Errorf("failed to put the new build in place: %w", err)
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
 	}
-	if aside != "" {
-		if err := os.RemoveAll(aside); err != nil {
-			return fmt.Errorf("built %s, but failed to remove the previous build at %s: %w", out, aside, err)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// keep copies each kept name the build did not make from the previous
+// output out into the new build dir, as hard links where it can. The
+// previous output itself is never changed, so a kill at any point loses
+// nothing.
+func (w Writer) keep(out, dir string, files []File) error {
+	made := map[string]bool{Marker: true}
+	for _, f := range files {
+		top, _, _ := strings.Cut(f.Path, "/")
+		made[top] = true
+	}
+	keeps := w.keeps()
+	names := slices.Sorted(maps.Keys(keeps))
+	for _, name := range names {
+		if made[name] {
+			continue // the build's own wins
+		}
+		src := filepath.Join(out, name)
+		if _, err := os.Lstat(src); errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err := w.at("keep " + name); err != nil {
+			return err
+		}
+		if err := copyTree(src, filepath.Join(dir, name)); err != nil {
+			return fmt.Errorf("failed to keep %s from the previous output: %w", name, err)
 		}
 	}
 	return nil
+}
+
+// copyTree copies src to dst: folders, links, and files as hard links, or
+// as synced copies where a link cannot be made. Modes are kept.
+func copyTree(src, dst string) error {
+	type dirMode struct {
+		path string
+		mode fs.FileMode
+	}
+	var dirs []dirMode
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return err
+		}
+		switch {
+		case fi.IsDir():
+			dirs = append(dirs, dirMode{target, fi.Mode().Perm()})
+			return os.Mkdir(target, 0o700)
+		case fi.Mode()&fs.ModeSymlink != 0:
+			link, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			return os.Symlink(link, target)
+		case fi.Mode().IsRegular():
+			if os.Link(p, target) == nil {
+				return nil
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			return writeFile(target, data, fi.Mode().Perm())
+		default:
+			return fmt.Errorf("%s is not a file, folder or link", p)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	for _, d := range slices.Backward(dirs) {
+		if err := os.Chmod(d.path, d.mode); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// syncTree syncs every folder under dir, dir included, so the names in
+// them are on disk.
+func syncTree(dir string) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		return syncDir(p)
+	})
+}
+
+// swap puts dir in place of out, keeping the old out whole until the new
+// one is in place: one atomic exchange where the system has one, else two
+// renames, the previous output kept beside out between them.
+func (w Writer) swap(out, dir string) error {
+	parent := filepath.Dir(out)
+	if _, err := os.Lstat(out); errors.Is(err, fs.ErrNotExist) {
+		if err := w.at("swap"); err != nil {
+			return err
+		}
+		if err := os.Rename(dir, out); err != nil {
+			return fmt.Errorf("failed to put the new build in place: %w", err)
+		}
+		return syncDir(parent)
+	}
+	if !w.noExchange {
+		if err := w.at("swap"); err != nil {
+			return err
+		}
+		err := exchange(dir, out)
+		if err == nil {
+			// dir now holds the previous output.
+			if err := syncDir(parent); err != nil {
+				return err
+			}
+			if err := w.at("clean"); err != nil {
+				return err
+			}
+			if err := os.RemoveAll(dir); err != nil {
+				return fmt.Errorf("built %s, but failed to remove the previous build at %s: %w", out, dir, err)
+			}
+			return nil
+		}
+		if !errors.Is(err, errNoExchange) {
+			return swapFailed(out, err)
+		}
+	}
+	o, err := os.MkdirTemp(parent, "."+filepath.Base(out)+".sortie-old-")
+	if err != nil {
+		return fmt.Errorf("failed to move the previous %s aside: %w", out, err)
+	}
+	old := filepath.Join(o, "previous")
+	if err := w.at("aside"); err != nil {
+		return err
+	}
+	if err := os.Rename(out, old); err != nil {
+		os.Remove(o)
+		return swapFailed(out, err)
+	}
+	if err := w.at("swap"); err != nil {
+		return err
+	}
+	if err := os.Rename(dir, out); err != nil {
+		if rerr := os.Rename(old, out); rerr != nil {
+			// Keep the previous build where it is: never lose it.
+			return fmt.Errorf("failed to put the new build in place (%v), and to restore the previous one, kept at %s: %w", err, old, rerr)
+		}
+		os.Remove(o)
+		return fmt.Errorf("failed to put the new build in place: %w", err)
+	}
+	if err := syncDir(parent); err != nil {
+		return err
+	}
+	if err := w.at("clean"); err != nil {
+		return err
+	}
+	if err := os.RemoveAll(o); err != nil {
+		return fmt.Errorf("built %s, but failed to remove the previous build at %s: %w", out, o, err)
+	}
+	return nil
+}
+
+// swapFailed explains a swap that failed, with what to do when out is a
+// mount point the check could not see (a bind mount).
+func swapFailed(out string, err error) error {
+	if errors.Is(err, syscall.EBUSY) || errors.Is(err, syscall.EXDEV) {
+		return fmt.Errorf("failed to swap the new build in for %s: %w; if %s is a mount point, build into a folder inside it, such as --out %s", out, err, out, filepath.Join(out, "site"))
+	}
+	return fmt.Errorf("failed to swap the new build in for %s: %w", out, err)
 }

@@ -440,8 +440,14 @@ func TestWriteUnwritableParent(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.Chmod(parent, 0o755)
-	if err := output.Write(out, siteFiles[:1], output.Guard{}); err == nil {
+	err := output.Write(out, siteFiles[:1], output.Guard{})
+	if err == nil {
 		t.Fatal("Write succeeded into a read-only parent")
+	}
+	want := "cannot build into " + out + ": each build is written beside it, in " + parent + ", and then swapped in, but " + parent + " is not writable ("
+	hint := "); make " + parent + " writable, or build into a folder inside " + out + ", such as --out " + filepath.Join(out, "site")
+	if !strings.HasPrefix(err.Error(), want) || !strings.HasSuffix(err.Error(), hint) {
+		t.Errorf("error %q,\nwant %q...%q", err, want, hint)
 	}
 	os.Chmod(parent, 0o755)
 	sameTree(t, "after the failed Write", before, snapshot(t, root))
@@ -751,5 +757,142 @@ func TestSweepsInterruptedBuilds(t *testing.T) {
 	}
 	if want := []string{".other.sortie-new-1", "keep", "out"}; !slices.Equal(names, want) {
 		t.Errorf("left %q, want %q", names, want)
+	}
+}
+
+// TestMountPoint: a mount point cannot be swapped for a new folder, so
+// Check refuses it with what to do instead.
+func TestMountPoint(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reads /proc/self/mountinfo")
+	}
+	data, err := os.ReadFile("/proc/self/mountinfo")
+	if err != nil {
+		t.Skip(err)
+	}
+	mount := ""
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) > 4 && f[4] != "/" && !strings.Contains(f[4], "\\") {
+			if fi, err := os.Stat(f[4]); err == nil && fi.IsDir() {
+				mount = f[4]
+				break
+			}
+		}
+	}
+	if mount == "" {
+		t.Skip("no mount point but /")
+	}
+	err = output.Check(mount, output.Guard{})
+	want := "refusing to build into " + mount + ": it is a mount point, and each build replaces the whole folder with a new one made beside it; build into a folder inside it instead, such as --out " + filepath.Join(mount, "site")
+	if err == nil || err.Error() != want {
+		t.Errorf("Check(%s) = %v,\nwant %q", mount, err, want)
+	}
+}
+
+// deploy turns out into a Pages-style deploy checkout: .git, CNAME and
+// .nojekyll, none of which the build makes.
+func deploy(t *testing.T, out string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(out, ".git", "objects"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string]string{".git/HEAD": "ref: refs/heads/gh-pages\n", ".git/objects/ab": "object", "CNAME": "example.org\n", ".nojekyll": "", "stray.html": "left by hand"} {
+		if err := os.WriteFile(filepath.Join(out, filepath.FromSlash(name)), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("HEAD", filepath.Join(out, ".git", "link")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestKeep: a rebuild keeps .git and CNAME, and the names the writer's
+// Keep lists, when the build does not make them; everything else of the
+// previous output goes, and a name the build makes is the build's.
+func TestKeep(t *testing.T) {
+	unixOnly(t)
+	root := t.TempDir()
+	out := filepath.Join(root, "public")
+	if err := output.Write(out, siteFiles, output.Guard{}); err != nil {
+		t.Fatal(err)
+	}
+	deploy(t, out)
+	before := snapshot(t, out)
+	if err := output.Write(out, siteFiles[:2], output.Guard{}); err != nil {
+		t.Fatal(err)
+	}
+	after := snapshot(t, out)
+	for _, p := range []string{".git", ".git/HEAD", ".git/objects", ".git/objects/ab", ".git/link", "CNAME", "index.html", "css/site.css", output.Marker} {
+		if after[p] != before[p] {
+			t.Errorf("%s: %v, want %v kept", p, after[p], before[p])
+		}
+	}
+	for _, p := range []string{".nojekyll", "stray.html", "deep"} {
+		if _, ok := after[p]; ok {
+			t.Errorf("%s was kept", p)
+		}
+	}
+
+	// With .nojekyll in Keep, and a build that makes its own CNAME.
+	if err := os.WriteFile(filepath.Join(out, ".nojekyll"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files := append([]output.File{{Path: "CNAME", Data: []byte("built.example\n")}}, siteFiles[:1]...)
+	if err := (output.Writer{Keep: []string{".nojekyll"}}).Write(out, files); err != nil {
+		t.Fatal(err)
+	}
+	after = snapshot(t, out)
+	if _, ok := after[".nojekyll"]; !ok {
+		t.Error(".nojekyll, listed in Keep, is gone")
+	}
+	if got := after["CNAME"].data; got != "built.example\n" {
+		t.Errorf("CNAME = %q, want the build's own", got)
+	}
+	if after[".git/HEAD"] != before[".git/HEAD"] {
+		t.Errorf(".git/HEAD = %v, want it kept", after[".git/HEAD"])
+	}
+	noTemp(t, root)
+}
+
+// TestKeepFreshCheckout: a folder holding only kept names (a fresh deploy
+// checkout) counts as empty, so the first build may go into it.
+func TestKeepFreshCheckout(t *testing.T) {
+	root := t.TempDir()
+	out := filepath.Join(root, "public")
+	if err := os.MkdirAll(filepath.Join(out, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{".git/HEAD", "CNAME", ".nojekyll"} {
+		if err := os.WriteFile(filepath.Join(out, filepath.FromSlash(name)), []byte(name), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := output.Check(out, output.Guard{}); err == nil || !strings.Contains(err.Error(), "Sortie did not build it") {
+		t.Errorf("Check with .nojekyll not kept: %v, want it refused", err)
+	}
+	w := output.Writer{Keep: []string{".nojekyll"}}
+	if err := w.Write(out, siteFiles[:1]); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{".git/HEAD", "CNAME", ".nojekyll", "index.html", output.Marker} {
+		if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(name))); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// TestKeepBadNames: a kept name is a plain name at the top of the output.
+func TestKeepBadNames(t *testing.T) {
+	for _, name := range []string{"", ".", "..", "a/b", "../x", "/etc", `a\b`, output.Marker} {
+		root := t.TempDir()
+		err := (output.Writer{Keep: []string{name}}).Write(filepath.Join(root, "out"), siteFiles[:1])
+		want := fmt.Sprintf("cannot keep %q: want a plain name at the top of the output, such as .nojekyll", name)
+		if err == nil || err.Error() != want {
+			t.Errorf("Keep %q: %v, want %q", name, err, want)
+		}
+		if got := names(t, root); len(got) != 0 {
+			t.Errorf("Keep %q: wrote %q", name, got)
+		}
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
 	"github.com/sortie-wargames/sortie/engine/pack"
+	"github.com/sortie-wargames/sortie/generator/output"
 )
 
 // ConfigFile is the name of a site's config file, beside its content/.
@@ -43,6 +44,9 @@ type Site struct {
 	// BaseURL is where the site is published ("https://example.org/x/"),
 	// or "": feeds then link relatively and there is no sitemap.
 	BaseURL string
+	// Keep names what a rebuild keeps at the top of the output when the
+	// build does not make it, besides .git and CNAME ("keep: .nojekyll").
+	Keep []string
 	// Warnings are what Sortie read but will not use as written, each
 	// "file:line: message" (or "file: message"), in a stable order: files
 	// under content/ it does not read, raw HTML it drops, a comment after
@@ -83,7 +87,7 @@ type Campaign struct {
 
 // Keys allowed in each kind of file.
 var (
-	configKeys   = []string{"title", "tagline", "paper", "baseurl"}
+	configKeys   = []string{"title", "tagline", "paper", "baseurl", "keep"}
 	pageKeys     = []string{"title", "slug", "summary", "weight"}
 	homeKeys     = []string{"title", "summary"}
 	optionKeys   = engine.OptionKeys()
@@ -289,6 +293,12 @@ func (s *Site) config(fsys fs.FS, name, prefix string) error {
 	}
 	if s.BaseURL, err = parseBaseURL(f.String("baseurl")); err != nil {
 		return f.Errorf("baseurl", "%v", err)
+	}
+	for _, k := range strings.FieldsFunc(f.String("keep"), func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
+		if err := output.CheckKeep(k); err != nil {
+			return f.Errorf("keep", "%v", err)
+		}
+		s.Keep = append(s.Keep, k)
 	}
 	return nil
 }
