@@ -80,7 +80,7 @@ func TestGoldenMarkdown(t *testing.T) {
 }
 
 func TestLoadSystemsErrors(t *testing.T) {
-	embedded := dataSource{content.FS, "content/"}
+	embedded := dataSource{content.FS, ".", "content/"}
 	sys := func(id string) *fstest.MapFile {
 		return &fstest.MapFile{Data: []byte("system " + id + "\nname X\nboard 12x12\nstar-rep 5\nfirst-encounter explore\n")}
 	}
@@ -112,7 +112,7 @@ func TestLoadSystemsErrors(t *testing.T) {
 		}, "site/systems/2d6-sword-and-sorcery/encounters.rules:29: pef-count Clear: want 1 or more PEFs"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := loadSystems(systems.Builtin(), embedded, dataSource{c.fs, "site/"})
+			_, err := loadSystems(systems.Builtin(), embedded, dataSource{c.fs, ".", "site/"})
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("error %v\nwant %q", err, c.want)
 			}
@@ -136,7 +136,7 @@ func TestDataOnlySystem(t *testing.T) {
 		"systems/skirmish/system.rules": {Data: []byte("system skirmish\nname Skirmish\nqrs morale\n")},
 		"systems/skirmish/play.rules":   {Data: []byte("table morale\ntitle Morale\ndice 2d6\nread pass\ntarget Rep\ncolumns Result:text\n| 2 | Carry on. |\n| 1 | Fall back. |\n| 0 | Rout. |\n")},
 	}
-	reg, err := loadSystems(systems.Builtin(), dataSource{content.FS, "content/"}, dataSource{site, "site/"})
+	reg, err := loadSystems(systems.Builtin(), dataSource{content.FS, ".", "content/"}, dataSource{site, ".", "site/"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,12 +15,15 @@ import (
 	"github.com/sortie-wargames/sortie/generator/site"
 )
 
-// dataSource is one place rule data is read from: a file system whose
-// systems/<id>/ folders hold .rules files, and how to name its files in
-// messages.
+// dataSource is one place rule data is read from: a folder of a file
+// system whose systems/<id>/ folders hold .rules files, and how to name its
+// files in messages. The folder is a path in fsys rather than an fs.Sub:
+// a sub file system has no Stat, so fs.Stat would open each file to learn
+// what it is, and opening a named pipe waits for a writer forever.
 type dataSource struct {
 	fsys   fs.FS
-	prefix string // prepended to paths in error messages
+	dir    string // the folder holding systems/, in fsys
+	prefix string // prepended to paths under dir in error messages
 }
 
 // LoadSystems loads every rule system: the embedded data, overlaid by the
@@ -31,7 +34,7 @@ type dataSource struct {
 // data only, whose tables print but which rolls no encounter.
 func LoadSystems(site string, builders []engine.Builder) (*engine.Registry, error) {
 	if site == "" {
-		return loadSystems(builders, dataSource{content.FS, "content/"})
+		return loadSystems(builders, dataSource{content.FS, ".", "content/"})
 	}
 	root, err := openSite(site)
 	if err != nil {
@@ -66,13 +69,9 @@ func sitePrefix(site string) string { return filepath.ToSlash(filepath.Clean(sit
 // siteSystems loads the embedded data overlaid by a site's
 // content/systems/, read from the site's file system.
 func siteSystems(fsys fs.FS, prefix string, builders []engine.Builder) (*engine.Registry, error) {
-	sources := []dataSource{{content.FS, "content/"}}
+	sources := []dataSource{{content.FS, ".", "content/"}}
 	if _, err := fs.Stat(fsys, "content/systems"); err == nil {
-		sub, err := fs.Sub(fsys, "content")
-		if err != nil {
-			return nil, err
-		}
-		sources = append(sources, dataSource{sub, prefix + "content/"})
+		sources = append(sources, dataSource{fsys, "content", prefix + "content/"})
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("failed to read %scontent/systems: %w", prefix, unwrapPath(err))
 	}
@@ -96,24 +95,28 @@ func loadSystems(builders []engine.Builder, sources ...dataSource) (*engine.Regi
 	}
 	systems := map[string]map[string]file{} // id -> base name -> file
 	for _, src := range sources {
-		dirs, err := fs.ReadDir(src.fsys, "systems")
+		dirs, err := fs.ReadDir(src.fsys, path.Join(src.dir, "systems"))
 		if err != nil {
-			return nil, fmt.Errorf("failed to read %ssystems: %w", src.prefix, err)
+			return nil, fmt.Errorf("failed to read %ssystems: %w", src.prefix, unwrapPath(err))
 		}
 		for _, d := range dirs {
-			if !d.IsDir() {
+			// The site's scan reports anything else systems/ holds.
+			if !d.IsDir() || site.Skipped(d.Name()) {
 				continue
 			}
 			dir := path.Join("systems", d.Name())
-			entries, err := fs.ReadDir(src.fsys, dir)
+			entries, err := fs.ReadDir(src.fsys, path.Join(src.dir, dir))
 			if err != nil {
-				return nil, fmt.Errorf("failed to read %s%s: %w", src.prefix, dir, err)
+				return nil, fmt.Errorf("failed to read %s%s: %w", src.prefix, dir, unwrapPath(err))
 			}
 			for _, e := range entries {
-				if e.IsDir() || path.Ext(e.Name()) != ".rules" {
+				// Hidden files, editors' lock files (".#x.rules", often a
+				// link that leads nowhere) and backups are passed over, as
+				// they are beside pages.
+				if e.IsDir() || path.Ext(e.Name()) != ".rules" || site.Skipped(e.Name()) {
 					continue
 				}
-				data, err := readRules(src.fsys, path.Join(dir, e.Name()), src.prefix+dir+"/"+e.Name())
+				data, err := readRules(src.fsys, e, path.Join(src.dir, dir, e.Name()), src.prefix+dir+"/"+e.Name())
 				if err != nil {
 					return nil, err
 				}
@@ -179,8 +182,13 @@ func loadSystems(builders []engine.Builder, sources ...dataSource) (*engine.Regi
 }
 
 // readRules reads a .rules file: a regular file of at most
-// site.MaxFileSize bytes, never a device or a pipe.
-func readRules(fsys fs.FS, name, file string) ([]byte, error) {
+// site.MaxFileSize bytes, never a device or a pipe. What the folder listing
+// says a file is decides first, so that nothing but a regular file or a
+// symbolic link is ever opened; a link is followed with Stat.
+func readRules(fsys fs.FS, e fs.DirEntry, name, file string) ([]byte, error) {
+	if t := e.Type(); t&fs.ModeSymlink == 0 && !t.IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", file)
+	}
 	fi, err := fs.Stat(fsys, name)
 	if err != nil {
 		return nil, fmt.Errorf("failed to read %s: %w", file, unwrapPath(err))

@@ -68,6 +68,9 @@ func New(set *rules.Set) (*System, error) {
 	s.riverCrossing = c.Table("river-crossing", rules.ReadAsRolled, "Result", "Crossing")
 	s.placement = c.Table("pef-placement", rules.ReadAsRolled, "Section")
 	s.pefRep = c.Table("pef-rep", rules.ReadAsRolled, "PEF Rep")
+	if s.pefRep != nil {
+		c.Ints(s.pefRep, "PEF Rep", 1, 10, nil)
+	}
 	s.composition = c.Table("pef-force-composition", rules.ReadAsRolled)
 	s.results = c.Table("pef-results", rules.ReadLookup, "Name", "Outcome")
 	s.commander = c.Table("enemy-commander", rules.ReadAsRolled, "Main Body", "Stragglers")
@@ -85,6 +88,7 @@ func New(set *rules.Set) (*System, error) {
 				continue
 			}
 			c.Columns(t, "Type", "Rep")
+			c.Ints(t, "Rep", 1, 10, nil)
 			s.lists[id] = t
 		}
 	}

@@ -56,9 +56,15 @@ type Expr struct {
 	ModName string
 }
 
-// MaxDice bounds the dice of one expression, so that a typo in content
-// cannot ask for a billion dice.
-const MaxDice = 100
+// MaxDice and MaxFaces bound one expression. The books roll at most six
+// dice of d6 to d12 at once, and a d100 is a die some books read; a table
+// is read over every value its dice can give, so 100d100 (9,901 values, a
+// row each) would make one line of data cost a build seconds. 20 dice of
+// up to 100 faces cover every book with room to spare.
+const (
+	MaxDice  = 20
+	MaxFaces = 100
+)
 
 // Validate reports whether e can be rolled.
 func (e Expr) Validate() error {
@@ -73,8 +79,8 @@ func (e Expr) Validate() error {
 		return fmt.Errorf("dice count %d out of range 1..%d", e.Count, MaxDice)
 	}
 	switch {
-	case e.Faces < 2 || e.Faces > 100:
-		return fmt.Errorf("dice with %d faces: want 2..100 faces", e.Faces)
+	case e.Faces < 2 || e.Faces > MaxFaces:
+		return fmt.Errorf("dice with %d faces: want 2..%d faces", e.Faces, MaxFaces)
 	case e.Keep < 0 || e.Count > 0 && e.Keep > e.Count:
 		return fmt.Errorf("cannot keep %d of %d dice", e.Keep, e.Count)
 	case e.Keep > 0 && e.KeepWhich == KeepAll:

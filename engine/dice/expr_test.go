@@ -181,7 +181,7 @@ func TestParseGood(t *testing.T) {
 		{"2d6kl1", Expr{Count: 2, Faces: 6, Keep: 1, KeepWhich: KeepLowest}, "2d6kl1"},
 		{"2D6", Expr{Count: 2, Faces: 6}, "2d6"},
 		{" 3D6KL2 ", Expr{Count: 3, Faces: 6, Keep: 2, KeepWhich: KeepLowest}, "3d6kl2"},
-		{"100d100", Expr{Count: 100, Faces: 100}, "100d100"},
+		{"20d100", Expr{Count: 20, Faces: 100}, "20d100"},
 		{"1d2", Expr{Count: 1, Faces: 2}, "1d2"},
 		{"d20", Expr{Count: 1, Faces: 20}, "1d20"},
 		{"4d6kh3", Expr{Count: 4, Faces: 6, Keep: 3, KeepWhich: KeepHighest}, "4d6kh3"},
@@ -242,6 +242,9 @@ func TestParseBad(t *testing.T) {
 		{"1/22d6", "halved"},
 		{"3/2d6", "bad count"},
 		{"101d6", "out of range"},
+		{"21d6", "dice count 21 out of range 1..20"},
+		{"100d100", "dice count 100 out of range 1..20"},
+		{"1d101", "want 2..100 faces"},
 		{"99999999999d6", "bad count"},
 		{"2d99999999999", "bad number of faces"},
 		{"3d6kl99999999999", "bad keep count"},
@@ -360,8 +363,8 @@ func TestBind(t *testing.T) {
 		want string
 	}{
 		{"Rep d6", nil, "Rep d6: give a value for Rep, the number of dice"},
-		{"Rep d6", map[string]int{"Rep": 0}, "Rep d6 with Rep 0: want 1..100 dice"},
-		{"Rep d6", map[string]int{"Rep": 101}, "Rep d6 with Rep 101: want 1..100 dice"},
+		{"Rep d6", map[string]int{"Rep": 0}, "Rep d6 with Rep 0: want 1..20 dice"},
+		{"Rep d6", map[string]int{"Rep": 21}, "Rep d6 with Rep 21: want 1..20 dice"},
 		{"Rep d6kl2", map[string]int{"Rep": 1}, "Rep d6kl2: cannot keep 2 of 1 dice"},
 		{"1d6+Rep", map[string]int{"EAL": 3}, "1d6+Rep: give a value for Rep"},
 	}

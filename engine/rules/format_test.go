@@ -364,7 +364,7 @@ func TestRollVars(t *testing.T) {
 	if len(res.Roll.Dice) != 5 || res.Roll.Value != n || res.Row != m.RowFor(n) || !strings.HasPrefix(res.Roll.String(), "5d6 (Rep 5) for 1-3 = ") {
 		t.Errorf("Rep d6 with Rep 5: %s → %s", res.Roll, res.Row.Key)
 	}
-	if _, err := m.RollVars(r, map[string]int{"Rep": 0}); err == nil || err.Error() != "table melee: Rep d6 with Rep 0: want 1..100 dice" {
+	if _, err := m.RollVars(r, map[string]int{"Rep": 0}); err == nil || err.Error() != "table melee: Rep d6 with Rep 0: want 1..20 dice" {
 		t.Errorf("Rep d6 with Rep 0 = %v", err)
 	}
 	if _, err := m.RollWith(r, m.Dice); err == nil || !strings.Contains(err.Error(), "bind its count before rolling") {

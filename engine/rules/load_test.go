@@ -2,7 +2,10 @@ package rules_test
 
 import (
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"testing/fstest"
 
@@ -463,5 +466,35 @@ func TestLoadRealCRLF(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLoadSkipsHidden: hidden files, editors' lock files and backups are
+// passed over, as beside a site's pages; a byte order mark is dropped.
+func TestLoadSkipsHidden(t *testing.T) {
+	m := baseFS()
+	for _, n := range []string{".hidden.rules", ".#enemy.rules", "#enemy.rules#", "enemy.rules~"} {
+		m[n] = &fstest.MapFile{Data: []byte("not rules at all\n")}
+	}
+	m["enemy.rules"].Data = append([]byte("\ufeff"), m["enemy.rules"].Data...)
+	if _, err := rules.Load(m, "sys"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestLoadRefusesPipe: a named pipe is refused without being opened.
+func TestLoadRefusesPipe(t *testing.T) {
+	dir := t.TempDir()
+	for n, f := range baseFS() {
+		if err := os.WriteFile(filepath.Join(dir, n), f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.rules"), 0o644); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	_, err := rules.Load(os.DirFS(dir), "sys")
+	if err == nil || !strings.Contains(err.Error(), "sys/pipe.rules: not a regular file") {
+		t.Fatalf("got %v, want sys/pipe.rules: not a regular file", err)
 	}
 }

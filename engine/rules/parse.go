@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/sortie-wargames/sortie/engine/dice"
@@ -23,21 +24,53 @@ type File struct {
 // maxErrors bounds how many mistakes one load reports.
 const maxErrors = 20
 
+// Bounds on what one file may ask of the build, each reported at its line.
+// A name (a system's name, a table's or encounter's title, a group's
+// title, a column's name or a key header) prints on one line of a heading,
+// a roster, a card or a QRS title band, which hold 60 characters at the
+// size they print; the books' longest is 35. Any other value or cell
+// wraps, and is bounded only so that one line cannot fill pages (the
+// books' longest is 279). A table has at most MaxRows rows (the books' most
+// is 14; a d100 read as rolled needs 100) and a file at most MaxFileRows,
+// so a file cannot fill a QRS booklet with thousands of pages.
+const (
+	MaxName     = 60
+	MaxText     = 1000
+	MaxRows     = 200
+	MaxFileRows = 2000
+)
+
+// Board bounds, in inches (or the book's own unit): the books play on 12"
+// to 36" boards and 24 x 18 DU; a Battle Board is drawn to scale on one
+// page, which holds 6 to 72 units a side legibly.
+const (
+	MinBoard = 6
+	MaxBoard = 72
+)
+
 // Parse reads one .rules file. name is used in error positions. It checks
 // everything that can be checked within the file; Load checks references
-// between files.
+// between files. A byte order mark at the start, which some editors write,
+// is dropped, as it is from pages and sortie.conf.
 func Parse(name string, data []byte) (*File, error) {
 	p := &parser{file: &File{Name: name}}
-	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
+	text := strings.TrimPrefix(string(data), "\ufeff")
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	for i, line := range lines {
 		if !utf8.ValidString(line) {
 			return nil, errorf(Pos{name, i + 1}, "not UTF-8 text: save the file as UTF-8")
+		}
+		if strings.ContainsFunc(line, isControl) {
+			return nil, errorf(Pos{name, i + 1}, "a control character: use printable text")
+		}
+		if strings.ContainsFunc(line, isBidiControl) {
+			return nil, errorf(Pos{name, i + 1}, "a right-to-left control character: text would print in a different order from how it is typed")
 		}
 	}
 	for i, line := range lines {
 		p.pos = Pos{name, i + 1}
 		p.line(line)
-		if len(p.errs) >= maxErrors {
+		if len(p.errs) >= maxErrors || p.rows > MaxFileRows {
 			break
 		}
 	}
@@ -53,8 +86,39 @@ func Parse(name string, data []byte) (*File, error) {
 	return p.file, nil
 }
 
+// isControl reports the characters a page or booklet cannot show: control
+// characters other than tab, and the noncharacters U+FFFE and U+FFFF (as
+// in a site's pages and front matter).
+func isControl(r rune) bool {
+	return (unicode.IsControl(r) && r != '\t') || r == 0xFFFE || r == 0xFFFF
+}
+
+// isBidiControl reports the characters that reorder text as it shows.
+func isBidiControl(r rune) bool {
+	return (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069) || r == 0x200E || r == 0x200F || r == 0x061C
+}
+
+// longName reports a name longer than MaxName characters at the line.
+func (p *parser) longName(what, v string) bool {
+	if n := utf8.RuneCountInString(v); n > MaxName {
+		p.errorf("%s of %d characters: at most %d, which a heading or card holds on one line", what, n, MaxName)
+		return true
+	}
+	return false
+}
+
+// longText reports a value longer than MaxText characters at the line.
+func (p *parser) longText(what, v string) bool {
+	if n := utf8.RuneCountInString(v); n > MaxText {
+		p.errorf("%s of %d characters: at most %d", what, n, MaxText)
+		return true
+	}
+	return false
+}
+
 type parser struct {
 	file *File
+	rows int // rows in the file so far
 	pos  Pos
 	errs []error
 
@@ -192,6 +256,12 @@ func (p *parser) directive(key, value string) {
 		p.errorf("%q needs a value", key)
 		return
 	}
+	if p.longText(key, value) {
+		return
+	}
+	if (key == "name" || key == "title" || key == "key") && p.longName(key, value) {
+		return
+	}
 	switch p.kind {
 	case "system":
 		p.systemDirective(key, value)
@@ -214,14 +284,14 @@ func (p *parser) systemDirective(key, value string) {
 	case "summary":
 		s.Summary = value
 	case "board":
-		wi, hi, ok := parseSize(value, 200)
+		wi, hi, ok := parseSize(value, MinBoard, MaxBoard)
 		if !ok {
-			p.errorf("board %q: want width x height in inches, such as 12x12", value)
+			p.errorf("board %q: want width x height in inches, each %d..%d, such as 12x12", value, MinBoard, MaxBoard)
 			return
 		}
 		s.BoardW, s.BoardH = wi, hi
 	case "sections":
-		c, r, ok := parseSize(value, 10)
+		c, r, ok := parseSize(value, 1, 10)
 		if !ok {
 			p.errorf("sections %q: want columns x rows of numbered sections, such as 3x3", value)
 			return
@@ -251,6 +321,9 @@ func (p *parser) systemDirective(key, value string) {
 	case "group-title":
 		g, title, _ := strings.Cut(value, " ")
 		title = strings.TrimSpace(title)
+		if p.longName("group title", title) {
+			return
+		}
 		if !validID(g) || title == "" {
 			p.errorf("group-title %q: want a group id and its printed title, such as: group-title army Army lists", value)
 			return
@@ -266,12 +339,12 @@ func (p *parser) systemDirective(key, value string) {
 	}
 }
 
-// parseSize reads "WxH" with each of W and H in 1..limit.
-func parseSize(v string, limit int) (w, h int, ok bool) {
+// parseSize reads "WxH" with each of W and H in min..limit.
+func parseSize(v string, min, limit int) (w, h int, ok bool) {
 	a, b, ok := strings.Cut(v, "x")
 	w, err1 := strconv.Atoi(strings.TrimSpace(a))
 	h, err2 := strconv.Atoi(strings.TrimSpace(b))
-	if !ok || err1 != nil || err2 != nil || w < 1 || h < 1 || w > limit || h > limit {
+	if !ok || err1 != nil || err2 != nil || w < min || h < min || w > limit || h > limit {
 		return 0, 0, false
 	}
 	return w, h, true
@@ -413,6 +486,10 @@ func (p *parser) tableDirective(key, value string) {
 				p.kind = "broken" // its rows cannot be read: say nothing more of this table
 				return
 			}
+			if p.longName("column name", name) {
+				p.kind = "broken"
+				return
+			}
 			if t.Col(name) >= 0 {
 				p.errorf("column %q given twice", name)
 				p.kind = "broken"
@@ -548,7 +625,22 @@ func (p *parser) row(line string) {
 	if strings.HasSuffix(line, "|") && !strings.HasSuffix(line, `\|`) {
 		line = line[:len(line)-1]
 	}
+	if p.rows++; p.rows > MaxFileRows {
+		p.errorf("more than %d rows in one file: split it into several files", MaxFileRows)
+		p.kind = "broken"
+		return
+	}
+	if len(t.Rows) >= MaxRows {
+		p.errorf("table %s has more than %d rows", t.ID, MaxRows)
+		p.kind = "broken"
+		return
+	}
 	cells := splitCells(line)
+	for _, c := range cells {
+		if p.longText("cell", c) {
+			return
+		}
+	}
 	if len(cells) != len(t.Columns)+1 {
 		p.errorf("row has %d cells, want %d: the key and %s", len(cells), len(t.Columns)+1, columnList(t.Columns))
 		return

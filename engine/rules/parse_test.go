@@ -361,7 +361,7 @@ func TestParseErrors(t *testing.T) {
 			name:    "bad system board",
 			text:    []string{"system s", "name S", "board 12 by 12", "star-rep 5", "first-encounter explore"},
 			line:    3,
-			phrases: []string{`board "12 by 12": want width x height in inches, such as 12x12`},
+			phrases: []string{`board "12 by 12": want width x height in inches, each 6..72, such as 12x12`},
 		},
 		{
 			name:    "system star-rep out of range",

@@ -77,6 +77,8 @@ func New(set *rules.Set) (*System, error) {
 	c.Table("pef-movement", rules.ReadPass, "Result")
 	for _, t := range set.Group("army") {
 		c.Columns(t, figureCols...)
+		c.Ints(t, "Rep", 1, 10, nil)
+		c.Ints(t, "Armor", 1, 10, nil)
 		if t.Read != rules.ReadSum && t.Read != rules.ReadAsRolled {
 			c.Errs = append(c.Errs, fmt.Errorf("%s: army list %s must be rolled (read sum or as-rolled), not %s", t.Pos, t.ID, t.Read))
 		}

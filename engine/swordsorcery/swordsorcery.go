@@ -9,6 +9,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -75,6 +76,8 @@ func New(set *rules.Set) (*System, error) {
 	if len(c.Errs) > 0 {
 		return nil, errors.Join(c.Errs...)
 	}
+	repAC(&c, s.recruiting)
+	repAC(&c, s.enemy)
 	outcomes(&c, s.pefResolution, "contact", "alert", "none")
 	for _, r := range s.pefCount.Rows {
 		if n := s.pefCount.Cell(&r, "PEFs"); n.NA || n.Int < 1 {
@@ -115,6 +118,10 @@ func New(set *rules.Set) (*System, error) {
 		}
 		for _, r := range terr.Rows {
 			name := terr.Cell(&r, "Terrain").Text
+			if _, ok := terrainCaptions[name]; !ok {
+				c.Errs = append(c.Errs, fmt.Errorf("%s: terrain %q: want %s, the book's terrains, which Sortie draws and captions", r.Pos, name, strings.Join(slices.Sorted(maps.Keys(terrainCaptions)), " or ")))
+				continue
+			}
 			if s.pefCount.Named(name) == nil {
 				c.Errs = append(c.Errs, fmt.Errorf("%s: terrain %q has no row in pef-count", r.Pos, name))
 			}
@@ -148,6 +155,24 @@ func figures(c *rules.Checker, t *rules.Table) {
 		c.Errs = append(c.Errs, fmt.Errorf("%s: table %s gives figures, so it must be read sum or as-rolled, not %s", t.Pos, t.ID, t.Read))
 	}
 	c.Columns(t, "Type", "Class", "Rep", "AC")
+	repAC(c, t)
+}
+
+// Rep and AC bounds: the book's figures run from Rep 3 to 10 and AC 2 to
+// 6; these leave room for house lists without letting 0 or a negative
+// number through.
+const (
+	minRep, maxRep = 1, 10
+	minAC, maxAC   = 1, 10
+)
+
+// repAC checks that each row of a table figures are rolled on gives a Rep
+// and an AC in range, at the row's line; a row that sends you to another
+// list (List) is read there.
+func repAC(c *rules.Checker, t *rules.Table) {
+	seeList := func(r *rules.Row) bool { return t.Col("List") >= 0 && t.Cell(r, "List").Text != "" }
+	c.Ints(t, "Rep", minRep, maxRep, seeList)
+	c.Ints(t, "AC", minAC, maxAC, seeList)
 }
 
 func outcomes(c *rules.Checker, t *rules.Table, want ...string) {

@@ -382,10 +382,35 @@ func plainText(f *Fields, key string, max int) error {
 	return nil
 }
 
+// maxQuoteDepth bounds how deep blockquotes nest in a page. Goldmark's
+// work grows with the square of the depth (a line of 100,000 ">" took
+// eight times a whole default build); no page needs more than a few.
+const maxQuoteDepth = 10
+
+// quoteDepth counts the ">" markers that open a line, spaces between them
+// allowed: how deep the line's blockquotes nest.
+func quoteDepth(line string) int {
+	n := 0
+	for _, r := range line {
+		switch r {
+		case '>':
+			n++
+		case ' ', '\t':
+		default:
+			return n
+		}
+	}
+	return n
+}
+
 // checkBody refuses characters that make a page invalid HTML: controls
-// other than tab and line breaks, and the noncharacters U+FFFE and U+FFFF.
+// other than tab and line breaks, and the noncharacters U+FFFE and U+FFFF;
+// and blockquotes nested deeper than maxQuoteDepth.
 func checkBody(file string, body []byte, first int) error {
 	for i, line := range strings.Split(string(body), "\n") {
+		if d := quoteDepth(line); d > maxQuoteDepth {
+			return &Error{file, first + i, fmt.Sprintf("blockquotes nested %d deep: at most %d", d, maxQuoteDepth)}
+		}
 		if strings.ContainsFunc(line, func(r rune) bool {
 			return (unicode.IsControl(r) && r != '\t' && r != '\r') || isNonCharacter(r)
 		}) {

@@ -1326,11 +1326,21 @@ func TestTextChecks(t *testing.T) {
 			"content/pages/p.md:3: summary holds a control character: use printable text"},
 		{map[string]string{site.ConfigFile: "title: T\ntagline: a\x1bb\n"},
 			"sortie.conf:2: tagline holds a control character: use printable text"},
+		// Goldmark's work grows with the square of the nesting: 300 KB of
+		// ">" took 51 times a whole build.
+		{map[string]string{"content/pages/p.md": front("title: P") + "> quoted\n> > twice\n" + strings.Repeat(">", 300000) + "\n"},
+			"content/pages/p.md:7: blockquotes nested 300000 deep: at most 10"},
+		{map[string]string{"content/pages/p.md": front("title: P") + strings.Repeat("> ", 11) + "deep\n"},
+			"content/pages/p.md:5: blockquotes nested 11 deep: at most 10"},
 	} {
 		_, err := load(t, c.files)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("error %v, want %q", err, c.want)
 		}
+	}
+	// Ten levels of quotes are fine.
+	if _, err := load(t, map[string]string{"content/pages/p.md": front("title: P") + strings.Repeat("> ", 10) + "deep\n"}); err != nil {
+		t.Error(err)
 	}
 	// Right-to-left text itself is fine in a title.
 	if _, err := load(t, map[string]string{"content/pages/p.md": front("title: \u05e9\u05dc\u05d5\u05dd")}); err != nil {
