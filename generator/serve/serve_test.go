@@ -57,7 +57,7 @@ func get(t *testing.T, url string) (int, string) {
 // the context stops the server.
 func TestServe(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "mysite")
-	files, err := skeleton.Starter()
+	files, err := skeleton.Starter("2026-11")
 	if err != nil {
 		t.Fatal(err)
 	}
