@@ -87,7 +87,7 @@ func render(d Doc, opt Options) (*fpdf.Fpdf, *layout, error) {
 			return nil, nil, fmt.Errorf("failed to write booklet: %w", err)
 		}
 		if maps.Equal(r.lay.pages, prev.pages) {
-			return r.f, r.lay, nil
+			return r.f.Fpdf, r.lay, nil
 		}
 		prev = r.lay
 	}

@@ -28,7 +28,7 @@ func lh(size float64) float64 { return size * ptMM * leading }
 // renderer draws one pass of the booklet.
 type renderer struct {
 	*book
-	f       *fpdf.Fpdf
+	f       pdf               // fpdf, every length snapped
 	prev    *layout           // page numbers from the previous pass
 	lay     *layout           // page numbers of this pass
 	links   map[string]int    // anchor -> fpdf link id
@@ -53,7 +53,7 @@ func newRenderer(b *book, prev *layout) *renderer {
 		UnitStr:        "mm",
 		Size:           fpdf.SizeType{Wd: b.pw, Ht: b.ph},
 	})
-	r := &renderer{book: b, f: f, prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}}
+	r := &renderer{book: b, f: pdf{f}, prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}}
 	f.SetCatalogSort(true)
 	f.SetCreationDate(b.created)
 	f.SetModificationDate(b.created)

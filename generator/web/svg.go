@@ -209,10 +209,11 @@ func points(pts []draw.P) string {
 	return b.String()
 }
 
-// num prints a length with at most two decimals and no trailing zeros, so
-// the SVG is the same bytes on every machine.
+// num prints a length with at most two decimals and no trailing zeros,
+// snapped to draw's grid first, so the SVG is the same bytes on every CPU
+// (lengths worked out here, such as the track's, are snapped too).
 func num(f float64) string {
-	s := fmt.Sprintf("%.2f", f)
+	s := fmt.Sprintf("%.2f", draw.Snap(f))
 	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	if s == "-0" {
 		s = "0"

@@ -117,6 +117,8 @@ func Board(m board.Map, scale float64) Drawing {
 	b.sectionNumbers()
 	b.markers()
 	b.edges()
+	d.W, d.H, d.Top, d.Bottom = Snap(d.W), Snap(d.H), Snap(d.Top), Snap(d.Bottom)
+	snapOps(d.Ops)
 	return d
 }
 
@@ -571,11 +573,11 @@ func (b *builder) markers() {
 
 // Marker is a numbered PEF marker of radius r centred on c.
 func Marker(text string, c P, r float64) []Op {
-	return []Op{
+	return snapOps([]Op{
 		{Shape: Circle, Class: "marker", Pts: []P{c}, R: r, Fill: 1, Stroke: 0, Width: 0.6},
 		{Shape: Circle, Class: "marker", Pts: []P{c}, R: r - 0.8, Fill: None, Stroke: 0, Width: 0.2},
 		{Shape: Text, Class: "marker", Pts: []P{c}, Text: text, Size: min(14, r*3.4), Bold: true, Fill: 0, Stroke: None},
-	}
+	})
 }
 
 // edges names the player's edge and the enemy's, draws the entry arrows
@@ -674,7 +676,7 @@ func Swatch(e board.LegendEntry, x, y, w, h float64) []Op {
 		}
 		ops[i].Pts = pts
 	}
-	return ops
+	return snapOps(ops)
 }
 
 func swatch(e board.LegendEntry, w, h float64) []Op {

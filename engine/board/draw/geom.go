@@ -5,6 +5,41 @@ import (
 	"slices"
 )
 
+// Grid is the grid every mark's coordinates and sizes are snapped to, in
+// millimetres: a nanometre.
+const Grid = 1e-6
+
+// Snap rounds v to the nearest multiple of Grid. Float maths differ by a
+// unit in the last place between CPUs (arm64, and amd64 built with
+// GOAMD64=v3, fuse x*y+z into one multiply-add, rounded once), and a
+// printed coordinate whose exact value is a half (60.975 mm printed to two
+// decimals) then comes out as 60.97 on one CPU and 60.98 on another. On
+// the grid, those differences are gone before anything is printed: the
+// product v*(1/Grid) is rounded to an integer on its own, with no add to
+// fuse with, and dividing that integer is exact to the same bits on every
+// CPU.
+func Snap(v float64) float64 {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return v
+	}
+	return math.Round(float64(v*(1/Grid))) / (1 / Grid)
+}
+
+// snapOps snaps every coordinate and size of ops in place, and returns
+// them.
+func snapOps(ops []Op) []Op {
+	for i := range ops {
+		o := &ops[i]
+		pts := make([]P, len(o.Pts))
+		for k, p := range o.Pts {
+			pts[k] = P{Snap(p.X), Snap(p.Y)}
+		}
+		o.Pts = pts
+		o.R, o.Width, o.Dash, o.Size = Snap(o.R), Snap(o.Width), Snap(o.Dash), Snap(o.Size)
+	}
+	return ops
+}
+
 // P is a point in millimetres on the page, y down.
 type P struct{ X, Y float64 }
 
