@@ -12,6 +12,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/chainreaction"
 	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/dice/dicetest"
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 )
@@ -45,16 +46,6 @@ func roll(t testing.TB, sys *chainreaction.System, seed string, opt engine.Optio
 		t.Fatal(err)
 	}
 	return e
-}
-
-func chi2(counts map[int]int, p map[int]float64, n int) float64 {
-	x := 0.0
-	for k, pk := range p {
-		e := pk * float64(n)
-		d := float64(counts[k]) - e
-		x += d * d / e
-	}
-	return x
 }
 
 // TestTerrainProcedure checks every rolled table against the book's
@@ -189,11 +180,11 @@ func TestDistributions(t *testing.T) {
 			reps[p.Rep]++
 		}
 	}
-	if x := chi2(types, map[int]float64{0: 0.5, 1: 1.0 / 3, 2: 1.0 / 6}, 9*n); x > 13.82 { // 2 df, p = 0.001
+	if x := dicetest.Chi2(types, map[int]float64{0: 0.5, 1: 1.0 / 3, 2: 1.0 / 6}, 9*n); x > 13.82 { // 2 df, p = 0.001
 		t.Errorf("overall types %v: chi-square %.1f", types, x)
 	}
 	lower := map[int]float64{1: 11.0 / 36, 2: 9.0 / 36, 3: 7.0 / 36, 4: 5.0 / 36, 5: 3.0 / 36, 6: 1.0 / 36}
-	if x := chi2(reps, lower, 3*n); x > 20.52 { // 5 df
+	if x := dicetest.Chi2(reps, lower, 3*n); x > 20.52 { // 5 df
 		t.Errorf("PEF Reps %v: chi-square %.1f", reps, x)
 	}
 }

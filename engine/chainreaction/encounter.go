@@ -136,13 +136,9 @@ func (s *System) Encounter(r *dice.Roller, req engine.Request) (*engine.Encounte
 
 // RollEncounter rolls an encounter of type typ for band.
 func (s *System) RollEncounter(r *dice.Roller, typ string, band *Band, opt engine.Options) (*Encounter, error) {
-	def := s.set.Encounter(typ)
-	if def == nil {
-		var ids []string
-		for _, e := range s.set.Encounters {
-			ids = append(ids, e.ID)
-		}
-		return nil, fmt.Errorf("unknown encounter type %q (want %s)", typ, strings.Join(ids, ", "))
+	def, err := s.set.FindEncounter(typ)
+	if err != nil {
+		return nil, err
 	}
 	if err := s.CheckOptions(opt); err != nil {
 		return nil, err

@@ -41,6 +41,24 @@ func (s *Set) Encounter(id string) *Encounter {
 	return nil
 }
 
+// EncounterIDs returns the ids of the system's encounters, in order.
+func (s *Set) EncounterIDs() []string {
+	ids := make([]string, len(s.Encounters))
+	for i, e := range s.Encounters {
+		ids[i] = e.ID
+	}
+	return ids
+}
+
+// FindEncounter returns the encounter with the given id, or an error
+// naming the ones there are.
+func (s *Set) FindEncounter(id string) (*Encounter, error) {
+	if e := s.Encounter(id); e != nil {
+		return e, nil
+	}
+	return nil, fmt.Errorf("unknown encounter type %q (want %s)", id, strings.Join(s.EncounterIDs(), ", "))
+}
+
 // Load reads every .rules file in the root of fsys, in name order, and
 // checks them as one system. Errors name the file (as dir/name, with dir
 // given by the caller for messages) and line. Hidden files, editors' lock

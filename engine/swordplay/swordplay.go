@@ -160,11 +160,8 @@ func (s *System) byTitle(title string) *rules.Encounter {
 }
 
 func (s *System) unknownType(typ string) error {
-	ids := make([]string, len(s.set.Encounters))
-	for i, e := range s.set.Encounters {
-		ids[i] = e.ID
-	}
-	return fmt.Errorf("unknown encounter type %q (want %s)", typ, strings.Join(ids, ", "))
+	_, err := s.set.FindEncounter(typ)
+	return err
 }
 
 // EnemySources returns the army lists, by id.

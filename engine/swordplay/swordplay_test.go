@@ -11,6 +11,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
 	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/dice/dicetest"
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/swordplay"
@@ -45,17 +46,6 @@ func roll(t testing.TB, sys *swordplay.System, seed, typ, state string, opt engi
 		t.Fatal(err)
 	}
 	return e
-}
-
-// chi2 returns the chi-square statistic of counts against probabilities.
-func chi2(counts map[int]int, p map[int]float64, n int) float64 {
-	x := 0.0
-	for k, pk := range p {
-		e := pk * float64(n)
-		d := float64(counts[k]) - e
-		x += d * d / e
-	}
-	return x
 }
 
 // TestEncounterProcedure checks every rolled Encounter against the book's
@@ -161,7 +151,7 @@ func TestEALDistribution(t *testing.T) {
 		counts[eal]++
 	}
 	p := map[int]float64{1: 1.0 / 36, 2: 3.0 / 36, 3: 5.0 / 36, 4: 7.0 / 36, 5: 20.0 / 36}
-	if x := chi2(counts, p, n); x > 18.47 { // 4 degrees of freedom, p = 0.001
+	if x := dicetest.Chi2(counts, p, n); x > 18.47 { // 4 degrees of freedom, p = 0.001
 		t.Errorf("EAL counts %v: chi-square %.1f", counts, x)
 	}
 }
@@ -184,7 +174,7 @@ func TestTerrainDistribution(t *testing.T) {
 		}
 	}
 	p := map[int]float64{0: 1.0 / 36, 1: 14.0 / 36, 2: 11.0 / 36, 3: 6.0 / 36, 4: 4.0 / 36}
-	if x := chi2(counts, p, n); x > 18.47 {
+	if x := dicetest.Chi2(counts, p, n); x > 18.47 {
 		t.Errorf("terrain counts %v over %d sections: chi-square %.1f", counts, n, x)
 	}
 }
@@ -200,7 +190,7 @@ func TestFirstPEF(t *testing.T) {
 		counts[strings.Index("XABC", e.PEFs[0].Letter)]++
 	}
 	p := map[int]float64{0: 2.0 / 6, 1: 1.0 / 6, 2: 2.0 / 6, 3: 1.0 / 6}
-	if x := chi2(counts, p, n); x > 16.27 { // 3 degrees of freedom
+	if x := dicetest.Chi2(counts, p, n); x > 16.27 { // 3 degrees of freedom
 		t.Errorf("first PEF letters %v: chi-square %.1f", counts, x)
 	}
 }

@@ -210,11 +210,8 @@ func (s *System) NextType(typ string, success bool) (string, error) {
 }
 
 func (s *System) unknownType(typ string) error {
-	ids := make([]string, len(s.set.Encounters))
-	for i, e := range s.set.Encounters {
-		ids[i] = e.ID
-	}
-	return fmt.Errorf("unknown encounter type %q (want %s)", typ, strings.Join(ids, ", "))
+	_, err := s.set.FindEncounter(typ)
+	return err
 }
 
 func (s *System) starRep(opt engine.Options) (int, error) {

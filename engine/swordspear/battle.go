@@ -3,7 +3,6 @@ package swordspear
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/board"
@@ -63,13 +62,9 @@ func (s *System) Encounter(r *dice.Roller, req engine.Request) (*engine.Encounte
 // RollBattle rolls a battle of type typ: the battlefield section by
 // section, then the player's army and the enemy's.
 func (s *System) RollBattle(r *dice.Roller, typ string, opt engine.Options) (*Battle, error) {
-	def := s.set.Encounter(typ)
-	if def == nil {
-		var ids []string
-		for _, e := range s.set.Encounters {
-			ids = append(ids, e.ID)
-		}
-		return nil, fmt.Errorf("unknown encounter type %q (want %s)", typ, strings.Join(ids, ", "))
+	def, err := s.set.FindEncounter(typ)
+	if err != nil {
+		return nil, err
 	}
 	if err := s.CheckOptions(opt); err != nil {
 		return nil, err
@@ -85,7 +80,6 @@ func (s *System) RollBattle(r *dice.Roller, typ string, opt engine.Options) (*Ba
 		b.Sections = append(b.Sections, Section{Number: n, Terrain: name, Kind: res.Cell("Kind").Text,
 			Roll: &doc.Roll{Label: b.Terrain.Title, Dice: res.Roll, Row: res.Row.Key, Result: name}})
 	}
-	var err error
 	if b.Player, err = s.side(r.Stream("player"), opt.Recruits, "recruits", nil); err != nil {
 		return nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/sortie-wargames/sortie/content"
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/dice/dicetest"
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/swordspear"
@@ -71,16 +72,6 @@ func battle(t testing.TB, sys *swordspear.System, seed string, opt engine.Option
 		t.Fatal(err)
 	}
 	return b
-}
-
-func chi2(counts map[string]int, p map[string]float64, n int) float64 {
-	x := 0.0
-	for k, pk := range p {
-		e := pk * float64(n)
-		d := float64(counts[k]) - e
-		x += d * d / e
-	}
-	return x
 }
 
 const armyHead = `table my-army
@@ -371,10 +362,10 @@ func TestThemeDistribution(t *testing.T) {
 		t.Fatalf("the enemy fielded the player's army %d times", enemy["dwarf-hold"])
 	}
 	// 5 and 4 degrees of freedom, p = 0.001: 20.52 and 18.47.
-	if x := chi2(player, pp, n); x > 20.52 {
+	if x := dicetest.Chi2(player, pp, n); x > 20.52 {
 		t.Errorf("player's theme: chi-square %.1f over %v", x, player)
 	}
-	if x := chi2(enemy, pe, n); x > 18.47 {
+	if x := dicetest.Chi2(enemy, pe, n); x > 18.47 {
 		t.Errorf("enemy's theme: chi-square %.1f over %v", x, enemy)
 	}
 }
@@ -406,7 +397,7 @@ func TestTerrainDistribution(t *testing.T) {
 		}
 	}
 	// 6 degrees of freedom (seven kinds), p = 0.001: 22.46.
-	if x := chi2(counts, p, n); x > 22.46 {
+	if x := dicetest.Chi2(counts, p, n); x > 22.46 {
 		t.Errorf("terrain: chi-square %.1f over %v", x, counts)
 	}
 	m := sys.Map(battle(t, sys, "map", engine.Options{}))

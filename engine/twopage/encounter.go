@@ -64,20 +64,15 @@ func (s *System) Encounter(r *dice.Roller, req engine.Request) (*engine.Encounte
 // side/player and side/enemy), the battlefield (terrain) and the turn
 // track (turns).
 func (s *System) RollEncounter(r *dice.Roller, typ string, opt engine.Options) (*Encounter, error) {
-	def := s.set.Encounter(typ)
-	if def == nil {
-		var ids []string
-		for _, e := range s.set.Encounters {
-			ids = append(ids, e.ID)
-		}
-		return nil, fmt.Errorf("unknown encounter type %q (want %s)", typ, strings.Join(ids, ", "))
+	def, err := s.set.FindEncounter(typ)
+	if err != nil {
+		return nil, err
 	}
 	if err := s.CheckOptions(opt); err != nil {
 		return nil, err
 	}
 	e := &Encounter{Def: def, Player: Side{Player: true}}
 	pr, er := r.Stream("side", "player"), r.Stream("side", "enemy")
-	var err error
 	// The player's side is picked first; a rolled one avoids a chosen
 	// enemy, and a rolled enemy avoids the player's.
 	if e.Player.List, e.Player.Roll, e.Player.Rerolls, err = s.pick(pr.Stream("pick"), opt.Recruits, opt.Enemies); err != nil {

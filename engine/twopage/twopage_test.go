@@ -16,6 +16,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/board"
 	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/dice/dicetest"
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/twopage"
@@ -87,17 +88,6 @@ func roll(t testing.TB, sys *twopage.System, seed string, opt engine.Options) *t
 		t.Fatal(err)
 	}
 	return e
-}
-
-// chi2 is Pearson's statistic of counts against probabilities p over n.
-func chi2(counts map[string]int, p map[string]float64, n int) float64 {
-	x := 0.0
-	for k, pk := range p {
-		e := pk * float64(n)
-		d := float64(counts[k]) - e
-		x += d * d / e
-	}
-	return x
 }
 
 // TestData: every side is a lookup roster whose weapons are rows of the
@@ -208,7 +198,7 @@ func TestAbilityDice(t *testing.T) {
 		pf[strconv.Itoa(v)] = 1.0 / 6
 	}
 	// 5 degrees of freedom: 20.52 is the 0.1% point.
-	if x := chi2(faces, pf, n); x > 20.52 {
+	if x := dicetest.Chi2(faces, pf, n); x > 20.52 {
 		t.Errorf("ability faces %v: chi-square %.1f over %d figures", faces, x, n)
 	}
 	pd := map[string]float64{}
@@ -216,7 +206,7 @@ func TestAbilityDice(t *testing.T) {
 		pd[ab.Cell(&r, "Die").Text] += float64(r.Hi-r.Lo+1) / 6
 	}
 	// 2 degrees of freedom: 13.82 is the 0.1% point.
-	if x := chi2(dies, pd, n); x > 13.82 {
+	if x := dicetest.Chi2(dies, pd, n); x > 13.82 {
 		t.Errorf("ability dice %v: chi-square %.1f against %v", dies, x, pd)
 	}
 }
@@ -461,7 +451,7 @@ func TestTurnTrack(t *testing.T) {
 		p[strconv.Itoa(pd.Cell(&r, "Phases").Int)] += float64(r.Hi-r.Lo+1) / 6
 	}
 	// 3 degrees of freedom: 16.27 is the 0.1% point.
-	if x := chi2(counts, p, n); x > 16.27 {
+	if x := dicetest.Chi2(counts, p, n); x > 16.27 {
 		t.Errorf("phases %v: chi-square %.1f against %v", counts, x, p)
 	}
 	enc, err := sys.Encounter(dice.New("track").Stream("encounter", "skirmish"), engine.Request{Type: "skirmish"})
@@ -613,7 +603,7 @@ func TestSides(t *testing.T) {
 		p[st.Cell(&r, "List").Text] += float64(r.Hi-r.Lo+1) / 6
 	}
 	// 5 degrees of freedom: 20.52 is the 0.1% point.
-	if x := chi2(counts, p, n); x > 20.52 {
+	if x := dicetest.Chi2(counts, p, n); x > 20.52 {
 		t.Errorf("player's sides %v: chi-square %.1f", counts, x)
 	}
 	e := roll(t, sys, "chosen", engine.Options{Recruits: "pirates", Enemies: "redcoats"})

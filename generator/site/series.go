@@ -46,11 +46,7 @@ func newSeries(p *Page, systems *engine.Registry) (*Series, error) {
 			return nil, f.Errorf("encounters", "%q: want encounter types taken in turn, one a month, such as \"explore, raid, defend\"", typ)
 		}
 		if sys != nil && sys.Rules().Encounter(typ) == nil {
-			var known []string
-			for _, e := range sys.Rules().Encounters {
-				known = append(known, e.ID)
-			}
-			return nil, f.Errorf("encounters", "unknown encounter type %q (known: %s)", typ, strings.Join(known, ", "))
+			return nil, f.Errorf("encounters", "unknown encounter type %q (known: %s)", typ, strings.Join(sys.Rules().EncounterIDs(), ", "))
 		}
 		s.Types = append(s.Types, typ)
 	}

@@ -528,11 +528,7 @@ func newPack(p *Page, systems *engine.Registry) (*Pack, error) {
 			}
 		}
 		if sys != nil && sys.Rules().Encounter(typ) == nil {
-			var known []string
-			for _, e := range sys.Rules().Encounters {
-				known = append(known, e.ID)
-			}
-			return nil, f.Errorf("encounters", "unknown encounter type %q (known: %s)", typ, strings.Join(known, ", "))
+			return nil, f.Errorf("encounters", "unknown encounter type %q (known: %s)", typ, strings.Join(sys.Rules().EncounterIDs(), ", "))
 		}
 		// Count before expanding, so a huge list costs nothing.
 		if total += n; total > pack.MaxEncounters {
