@@ -318,21 +318,72 @@ func order(c *campaign.Campaign, ranks [][]int) {
 	}
 	best := clone(ranks)
 	fewest := Crossings(c, ranks)
-	for range 8 {
-		for s := 2; s <= steps; s++ {
-			sortBy(s, func(n int) []int { return preds[n] })
-		}
-		if k := Crossings(c, ranks); k < fewest {
-			best, fewest = clone(ranks), k
-		}
-		for s := steps - 1; s >= 1; s-- {
-			sortBy(s, succs)
-		}
+	keep := func() {
 		if k := Crossings(c, ranks); k < fewest {
 			best, fewest = clone(ranks), k
 		}
 	}
+	for range 8 {
+		for s := 2; s <= steps; s++ {
+			sortBy(s, func(n int) []int { return preds[n] })
+		}
+		keep()
+		for s := steps - 1; s >= 1; s-- {
+			sortBy(s, succs)
+		}
+		keep()
+		transpose(c, ranks)
+		for s := 1; s <= steps; s++ {
+			place(s)
+		}
+		keep()
+	}
 	copy(ranks, best)
+}
+
+// transpose swaps neighbours in a row wherever that makes fewer
+// crossings with the rows above and below, until no swap helps (or a
+// bounded number of rounds has run).
+func transpose(c *campaign.Campaign, ranks [][]int) {
+	at := places(c, ranks)
+	around := func(s int) int {
+		k := 0
+		if s > 1 {
+			k += between(c, ranks[s-1], at)
+		}
+		if s+1 < len(ranks) {
+			k += between(c, ranks[s], at)
+		}
+		return k
+	}
+	for round, better := 0, true; better && round < 50; round++ {
+		better = false
+		for s := 1; s < len(ranks); s++ {
+			r := ranks[s]
+			for i := 0; i+1 < len(r); i++ {
+				k := around(s)
+				r[i], r[i+1] = r[i+1], r[i]
+				at[r[i]], at[r[i+1]] = i, i+1
+				if around(s) < k {
+					better = true
+					continue
+				}
+				r[i], r[i+1] = r[i+1], r[i]
+				at[r[i]], at[r[i+1]] = i, i+1
+			}
+		}
+	}
+}
+
+// places gives each entry's place in its row, by entry number.
+func places(c *campaign.Campaign, ranks [][]int) []int {
+	at := make([]int, len(c.Nodes)+1)
+	for _, r := range ranks {
+		for i, n := range r {
+			at[n] = i
+		}
+	}
+	return at
 }
 
 func clone(ranks [][]int) [][]int {
@@ -347,30 +398,30 @@ func clone(ranks [][]int) [][]int {
 // each step's entries stand in the order ranks gives. Links that share an
 // end do not cross: they meet at the box.
 func Crossings(c *campaign.Campaign, ranks [][]int) int {
-	at := map[int]int{}
-	for _, r := range ranks {
-		for i, n := range r {
-			at[n] = i
-		}
-	}
-	type edge struct{ from, to int }
+	at := places(c, ranks)
 	k := 0
-	for s := 1; s < len(ranks); s++ {
-		var es []edge
-		for _, n := range ranks[s] {
-			for _, l := range c.Node(n).Links {
-				if l.To != 0 {
-					es = append(es, edge{n, l.To})
-				}
-			}
-		}
-		for i, a := range es {
-			for _, b := range es[i+1:] {
-				if a.from == b.from || a.to == b.to {
-					continue
-				}
-				if (at[a.from] < at[b.from]) != (at[a.to] < at[b.to]) {
-					k++
+	for s := 1; s+1 < len(ranks); s++ {
+		k += between(c, ranks[s], at)
+	}
+	return k
+}
+
+// between counts the crossings of the links out of one row, the entries
+// standing at the places at gives.
+func between(c *campaign.Campaign, row []int, at []int) int {
+	k := 0
+	for i, a := range row {
+		for _, b := range row[i+1:] {
+			for _, la := range c.Node(a).Links {
+				for _, lb := range c.Node(b).Links {
+					if la.To == 0 || lb.To == 0 || la.To == lb.To {
+						continue
+					}
+					// a stands left of b: the links cross when a's
+					// target stands right of b's.
+					if (at[a] < at[b]) != (at[la.To] < at[lb.To]) {
+						k++
+					}
 				}
 			}
 		}

@@ -312,27 +312,36 @@ func TestErrors(t *testing.T) {
 	}
 }
 
-func TestBoxText(t *testing.T) {
+func TestBoxTexts(t *testing.T) {
 	// A face where every character is 0.6 em wide.
 	m := func(s string, pt float64, bold bool) float64 { return float64(len([]rune(s))) * 0.6 * pt * 25.4 / 72 }
-	wide := chart.BoxText(14, "Raid: Attack", "EAL 2", 26, 12, m)
-	if got := texts(wide); got != "14|Raid: Attack|EAL 2" {
+	items := []chart.Item{{14, "Raid: Attack", "EAL 2"}, {132, "Patrol", "EAL 1"}}
+	wide := chart.BoxTexts(items, 26, 12, m)
+	if got := texts(wide[0]); got != "14|Raid: Attack|EAL 2" {
 		t.Errorf("a wide box says %q", got)
 	}
-	narrow := chart.BoxText(132, "Raid: Attack", "EAL 2", 11, 12, m)
-	if got := texts(narrow); got != "132|Raid:|Attack|EAL 2" {
+	narrow := chart.BoxTexts(items, 11, 12, m)
+	if got := texts(narrow[0]); got != "14|Raid:|Attack|EAL 2" {
 		t.Errorf("a narrow box says %q", got)
 	}
-	for _, lines := range [][]chart.Line{wide, narrow} {
-		if !lines[0].Bold || lines[0].Pt <= lines[1].Pt {
-			t.Errorf("the number is not the largest bold line: %+v", lines)
+	for si, set := range [][][]chart.Line{wide, narrow} {
+		if set[0][0].Pt != set[1][0].Pt || set[0][1].Pt != set[1][1].Pt {
+			t.Errorf("two boxes of one chart set in different sizes: %+v", set)
 		}
-		for i, l := range lines {
-			if l.Y-l.H/2 < 0 || l.Y+l.H/2 > 12 {
-				t.Errorf("line %q runs out of the box: %+v", l.Text, l)
+		for _, lines := range set {
+			if !lines[0].Bold || lines[0].Pt <= lines[1].Pt {
+				t.Errorf("the number is not the largest bold line: %+v", lines)
 			}
-			if i > 0 && l.Y <= lines[i-1].Y {
-				t.Errorf("line %q is not below the one before", l.Text)
+			for i, l := range lines {
+				if l.Y-l.H/2 < 0 || l.Y+l.H/2 > 12 {
+					t.Errorf("line %q runs out of the box: %+v", l.Text, l)
+				}
+				if si == 1 && m(l.Text, l.Pt, l.Bold) > 11-1.6 {
+					t.Errorf("line %q is wider than a narrow box", l.Text)
+				}
+				if i > 0 && l.Y <= lines[i-1].Y {
+					t.Errorf("line %q is not below the one before", l.Text)
+				}
 			}
 		}
 	}

@@ -25,43 +25,59 @@ type Line struct {
 const (
 	numMax   = 13.0 // an entry's number
 	numMin   = 7.0
-	smallMax = 6.5 // the encounter and the state
+	smallMax = 7.5 // the encounter and the state
 	smallMin = 4.0
 )
 
-// BoxText sets an entry's box, w by h mm: its number large and bold, the
-// encounter's title and the state under it, small, each wrapped at its
-// spaces; the small text is set as large as lets it fit. The lines stand
-// together in the middle of the box.
-func BoxText(number int, title, state string, w, h float64, m Measure) []Line {
+// Item is what an entry's box says: its number, its encounter's title
+// and its state (empty when the system has none).
+type Item struct {
+	Number       int
+	Title, State string
+}
+
+// BoxTexts sets every box of a chart, w by h mm: the entry's number
+// large and bold, the encounter's title and the state under it, small,
+// each wrapped at its spaces. Every box uses the same two sizes, the
+// largest at which every box's text fits, so that boxes read alike. The
+// lines of a box stand together in its middle.
+func BoxTexts(items []Item, w, h float64, m Measure) [][]Line {
 	iw := w - 1.6
-	num := strconv.Itoa(number)
 	numPt := numMax
-	for numPt > numMin && m(num, numPt, true) > iw {
-		numPt -= 0.5
+	for _, it := range items {
+		for numPt > numMin && m(strconv.Itoa(it.Number), numPt, true) > iw {
+			numPt -= 0.5
+		}
 	}
 	numH := numPt * ptMM * 1.05
-	var small []string
-	pt := smallMax
-	for ; ; pt -= 0.25 {
-		small = append(wrap(title, iw, pt, m), wrap(state, iw, pt, m)...)
-		fits := numH+float64(len(small))*pt*ptMM*1.15 <= h-1.2
+	fits := func(it Item, pt float64) bool {
+		small := append(wrap(it.Title, iw, pt, m), wrap(it.State, iw, pt, m)...)
+		ok := numH+float64(len(small))*pt*ptMM*1.15 <= h-1.2
 		for _, l := range small {
-			fits = fits && m(l, pt, false) <= iw
+			ok = ok && m(l, pt, false) <= iw
 		}
-		if fits || pt <= smallMin {
-			break
+		return ok
+	}
+	pt := smallMax
+	for _, it := range items {
+		for pt > smallMin && !fits(it, pt) {
+			pt -= 0.25
 		}
 	}
 	smallH := pt * ptMM * 1.15
-	y := (h - numH - float64(len(small))*smallH) / 2
-	lines := []Line{{Text: num, Pt: numPt, Bold: true, Y: y + numH/2, H: numH}}
-	y += numH
-	for _, s := range small {
-		lines = append(lines, Line{Text: s, Pt: pt, Y: y + smallH/2, H: smallH})
-		y += smallH
+	out := make([][]Line, len(items))
+	for i, it := range items {
+		small := append(wrap(it.Title, iw, pt, m), wrap(it.State, iw, pt, m)...)
+		y := (h - numH - float64(len(small))*smallH) / 2
+		lines := []Line{{Text: strconv.Itoa(it.Number), Pt: numPt, Bold: true, Y: y + numH/2, H: numH}}
+		y += numH
+		for _, s := range small {
+			lines = append(lines, Line{Text: s, Pt: pt, Y: y + smallH/2, H: smallH})
+			y += smallH
+		}
+		out[i] = lines
 	}
-	return lines
+	return out
 }
 
 // wrap breaks s at its spaces into lines no wider than w where it can.
