@@ -21,10 +21,10 @@ import (
 // each link's href with the text inside it, and how many rects, lines
 // and dashed lines it holds.
 type svgParts struct {
-	title, desc         string
-	links               map[string]string // href -> the box's text
+	title, desc          string
+	links                map[string]string // href -> the box's text
 	rects, lines, dashed int
-	ends                int
+	ends                 int
 }
 
 func readChart(t *testing.T, svg []byte) svgParts {
