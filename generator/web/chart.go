@@ -62,9 +62,9 @@ func chartSVG(c *campaign.Campaign, entryHref func(int) string) (template.HTML, 
 	}
 	pg := ch.Pages[0]
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %s %s" width="%s" height="%s" role="group" aria-labelledby="chart-title chart-desc" xmlns="http://www.w3.org/2000/svg">`,
+	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %s %s" width="%s" height="%s" role="group" aria-label="Campaign chart" xmlns="http://www.w3.org/2000/svg">`,
 		num(pg.W), num(pg.H), num(pg.W*chartPx), num(pg.H*chartPx))
-	fmt.Fprintf(&b, "\n<title id=\"chart-title\">Campaign chart</title>\n<desc id=\"chart-desc\">%s</desc>", esc(chartDesc(c)))
+	fmt.Fprintf(&b, "\n<title>Campaign chart</title>\n<desc>%s</desc>", esc(chartDesc(c)))
 
 	b.WriteString("\n<g class=\"steps\" aria-hidden=\"true\">")
 	for i, row := range pg.Rows {
@@ -146,8 +146,9 @@ func nodeState(n *campaign.Node) string {
 	return n.State
 }
 
-// boxLabel is what a screen reader hears for a box: "Entry 4: Raid,
-// EAL 3, encounter 2. Success: go to 7. Failure: go to 8."
+// boxLabel is what a screen reader hears for a box: the entry, its
+// encounter and state, its step, and where each link goes ("Entry 4:
+// Raid, encounter 2. Success: go to 7. Failure: go to 8.").
 func boxLabel(n *campaign.Node) string {
 	s := fmt.Sprintf("Entry %d: %s", n.Number, n.Encounter.Title)
 	if st := nodeState(n); st != "" {

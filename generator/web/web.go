@@ -640,7 +640,7 @@ func entryID(n int) string { return "entry-" + strconv.Itoa(n) }
 
 func (r *renderer) campaign(c Campaign) (string, []byte, error) {
 	out := path.Join(CampaignDir(c.Def.Slug), "index.html")
-	taken := []string{"band", "chart", "chart-title", "chart-desc"}
+	taken := []string{"band", "chart"}
 	for _, n := range c.Rolled.Nodes {
 		taken = append(taken, entryID(n.Number))
 	}
