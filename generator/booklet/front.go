@@ -292,6 +292,9 @@ func (r *renderer) contents() {
 		if r.doc.Campaign != nil {
 			band += " and where to start"
 		}
+		if r.chart != nil {
+			lines = append(lines, line{"Campaign chart", "chart", 0})
+		}
 		if len(r.doc.Intro) > 0 {
 			lines = append(lines, line{r.introTitle(), "intro", 0})
 		}
