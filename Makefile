@@ -19,7 +19,7 @@ site: build
 
 # Every test, then a short run of each fuzz target.
 test: vet
-	$(GO) test ./...
+	$(GO) test -timeout=30m ./...
 	$(MAKE) fuzz FUZZTIME=$(FUZZTIME)
 	$(MAKE) reproducible
 

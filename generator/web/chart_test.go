@@ -23,13 +23,14 @@ import (
 type svgParts struct {
 	title, desc          string
 	links                map[string]string // href -> the box's text
+	names                map[string]string // href -> the link's <title>
 	rects, lines, dashed int
 	ends                 int
 }
 
 func readChart(t *testing.T, svg []byte) svgParts {
 	t.Helper()
-	p := svgParts{links: map[string]string{}}
+	p := svgParts{links: map[string]string{}, names: map[string]string{}}
 	dec := xml.NewDecoder(bytes.NewReader(svg))
 	var in []string // open elements
 	href := ""
@@ -75,6 +76,8 @@ func readChart(t *testing.T, svg []byte) svgParts {
 		case xml.CharData:
 			s := strings.TrimSpace(string(e))
 			switch {
+			case len(in) > 0 && in[len(in)-1] == "title" && href != "":
+				p.names[href] = s
 			case len(in) > 0 && in[len(in)-1] == "title":
 				p.title = s
 			case len(in) > 0 && in[len(in)-1] == "desc":
@@ -115,6 +118,9 @@ func checkChart(t *testing.T, page []byte, c *campaign.Campaign) svgParts {
 		if !strings.HasPrefix(text, fmt.Sprint(n.Number)+" ") || !strings.Contains(squashSpace(text), n.Encounter.Title) {
 			t.Errorf("the box of entry %d says %q", n.Number, text)
 		}
+		if name := p.names["#entry-"+fmt.Sprint(n.Number)]; !strings.HasPrefix(name, fmt.Sprintf("Entry %d: ", n.Number)) {
+			t.Errorf("the link to entry %d is named %q, want its <title> to say \"Entry %d: ...\"", n.Number, name, n.Number)
+		}
 		if !bytes.Contains(page, []byte(`id="entry-`+fmt.Sprint(n.Number)+`"`)) {
 			t.Errorf("the chart links to entry %d, which has no anchor", n.Number)
 		}
@@ -142,7 +148,7 @@ func TestCampaignChart(t *testing.T) {
 		t.Errorf("%d end marks, want 1 (entry 1's failure ends the campaign)", p.ends)
 	}
 	contains(t, "campaigns/tc/index.html", files["campaigns/tc/index.html"], `<h2 id="chart">Campaign chart</h2>`,
-		`aria-label="Entry 1: Skirmish, EAL 3, encounter 1. Success: go to 2. Failure: the campaign ends."`)
+		`<title>Entry 1: Skirmish, EAL 3, encounter 1. Success: go to 2. Failure: the campaign ends.</title>`)
 }
 
 // TestCampaignChartWide draws a Swordplay campaign of 12 encounters, the
