@@ -293,7 +293,7 @@ func TestHeldValues(t *testing.T) {
 		sys, table, name string
 		lo, hi           int
 	}{
-		{"2d6-sword-and-sorcery", "casting", "Rep", 3, 10},      // Raw grunts Rep 3 to the Dragon's 10
+		{"2d6-sword-and-sorcery", "casting", "Rep", 3, 10},       // Raw grunts Rep 3 to the Dragon's 10
 		{"2d6-sword-and-sorcery", "will-to-fight", "Rep", 3, 10}, // "Rep of the Leader"
 		{"swordplay", "pef-movement", "EAL", 1, 5},
 		{"swordplay", "melee-combat", "Rep", 3, 5}, // Rep d6
