@@ -88,7 +88,7 @@ type Table struct {
 // result's chance; for an opposed test each cell is the chance that the
 // row's side beats the column's.
 type Odds struct {
-	Caption string    // what the cells are: "Odds at each Rep, before any modifier"
+	Caption string    // what the cells are: "Odds before modifiers (exact · nearest per cent)"
 	Corner  string    // the header over the row labels: "Rep"
 	Head    []string  // what each cell is the chance of: "Pass 2d6", or "vs Rep 3"
 	Rows    []OddsRow // one per value, or run of values with the same odds

@@ -61,24 +61,21 @@ func RuleOdds(t *rules.Table) *Odds {
 	if s == nil {
 		return nil
 	}
-	const how = ", before modifiers: exact, then to the nearest per cent."
-	o := &Odds{Corner: s.Name, Head: s.Results}
+	const how = "before modifiers (exact · nearest per cent)"
+	o := &Odds{Corner: s.Name, Head: s.Results, Caption: "Odds " + how}
 	switch {
 	case s.Kind == odds.Versus:
 		beat := "passes more dice than"
 		if s.Successes {
 			beat = "scores more successes than"
 		}
-		name := s.Name
-		if name == "" {
-			name = "side"
+		side := "the row's " + s.Name
+		if s.Name == "" {
+			side = "a side"
 		}
-		o.Caption = "Odds that a " + name + " (row) " + beat + " a " + name + " (column) it is opposed to" + how
+		o.Caption = "Odds " + side + " " + beat + " the column's, " + how
 	case s.Name == "":
 		o.Corner = "Target"
-		o.Caption = "Odds of each result" + how
-	default:
-		o.Caption = "Odds of each result at each " + s.Name + how
 	}
 	if s.Kind == odds.Versus {
 		for i, h := range o.Head {

@@ -62,7 +62,10 @@ type Line struct {
 // Label names a line: "Rep 4", "Rep 6+", "EAL 2–3", or "vs 4" for a
 // table taken versus a fixed number.
 func (s *Strip) Label(l Line) string {
-	if s.Name == "" {
+	switch {
+	case s.Name == "" && s.Successes:
+		return "Any" // a fixed count of dice: one line, whoever rolls
+	case s.Name == "":
 		return "vs " + strconv.Itoa(s.Target)
 	}
 	v := strconv.Itoa(l.Lo)
@@ -81,7 +84,7 @@ func Of(t *rules.Table) *Strip {
 	if !t.HasDice {
 		return nil
 	}
-	s := &Strip{Name: t.Held.Name, Successes: t.Dice.Mode == dice.ModeSuccess}
+	s := &Strip{Name: t.Held.Name, Successes: t.Read == rules.ReadSuccesses || t.Read == rules.ReadOpposedSuccesses}
 	switch t.Read {
 	case rules.ReadPass, rules.ReadSuccesses:
 		s.Kind = Results
@@ -92,10 +95,16 @@ func Of(t *rules.Table) *Strip {
 	}
 	var vals []int
 	if s.Name == "" {
-		if t.Dice.CountName != "" || t.Dice.Mode == dice.ModePass && t.Dice.Target < 1 {
-			return nil // a value is needed and the data gives none
+		if t.Dice.CountName != "" {
+			return nil // a count of dice is needed and the data gives none
 		}
-		s.Target = t.Dice.Target
+		if !s.Successes {
+			n, err := strconv.Atoi(t.Target)
+			if err != nil || n < 1 {
+				return nil // a target is needed and the data gives none
+			}
+			s.Target = n
+		}
 		vals = []int{s.Target}
 	} else {
 		vals = t.Held.Values
@@ -236,12 +245,20 @@ func sameDist(a, b []*big.Rat) bool {
 // nil when the dice cannot be rolled so.
 func distAt(t *rules.Table, v int) []*big.Rat {
 	e := t.Dice
+	e.Mode, e.SixFails = dice.ModePass, t.SixFails
+	if t.Read == rules.ReadSuccesses || t.Read == rules.ReadOpposedSuccesses {
+		e.Mode = dice.ModeSuccess
+	}
 	vars := map[string]int{}
 	if e.CountName != "" {
 		vars[e.CountName] = v
 	}
-	if e.Mode == dice.ModePass && e.Target == 0 {
-		e.Target = v
+	if e.Mode == dice.ModePass {
+		if n, err := strconv.Atoi(t.Target); err == nil {
+			e.Target = n
+		} else {
+			e.Target = v
+		}
 	}
 	e, err := e.Bind(vars)
 	if err != nil || e.Mode == dice.ModePass && e.Target < 1 {
