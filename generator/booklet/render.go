@@ -119,6 +119,9 @@ func (r *renderer) build() {
 		r.logSection()
 	}
 	r.qrsSection()
+	if r.opt.Impose == Saddle {
+		r.padPages()
+	}
 }
 
 // contentW is the width of the text block.
