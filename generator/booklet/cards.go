@@ -133,7 +133,7 @@ const (
 // cardCols is how many cards a row of a sheet holds: two, or one on a
 // page too narrow for two (a folded booklet's A5).
 func (b *book) cardCols() int {
-	if (b.pw-2*side)/2 < cardMinW {
+	if b.narrow() {
 		return 1
 	}
 	return 2

@@ -31,6 +31,10 @@ func halfSheet(paper string) (name string, w, h float64) {
 	return name, sh / 2, sw
 }
 
+// narrow reports whether the page is a folded booklet's, too narrow for
+// two columns of tables or of sealed cards.
+func (b *book) narrow() bool { return b.pw-2*side < 2*cardMinW }
+
 // Marks on every sheet side, in millimetres.
 const (
 	markLen  = 7.0 // how far a mark reaches in from the sheet's edge

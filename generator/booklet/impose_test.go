@@ -168,28 +168,26 @@ func TestFoldedBooklet(t *testing.T) {
 	}
 	for _, c := range []struct{ name, paper string }{{"pack", "a4"}, {"pack", "letter"}, {"campaign", "a4"}} {
 		name, paper := c.name, c.paper
-		{
-			t.Run(name+"/"+paper, func(t *testing.T) {
-				opt := booklet.Options{Paper: paper, Impose: booklet.Saddle, Created: created, Version: "0.1.0"}
-				pdf := write(t, docs[name], opt)
-				if !bytes.Equal(pdf, write(t, docs[name], opt)) {
-					t.Fatal("two renders of the folded booklet differ")
+		t.Run(name+"/"+paper, func(t *testing.T) {
+			opt := booklet.Options{Paper: paper, Impose: booklet.Saddle, Created: created, Version: "0.1.0"}
+			pdf := write(t, docs[name], opt)
+			if !bytes.Equal(pdf, write(t, docs[name], opt)) {
+				t.Fatal("two renders of the folded booklet differ")
+			}
+			sides := checkSheets(t, pdf, paper)
+			path := save(t, "folded-"+name+"-"+paper+".pdf", pdf)
+			pages, _ := halves(t, path, paper, sides)
+			n := 2 * sides
+			order := booklet.SaddleOrder(n)
+			for i, p := range pages {
+				if want := order[i/2][i%2]; p != want {
+					t.Fatalf("half %d of side %d holds page %d, want %d", i%2+1, i/2+1, p, want)
 				}
-				sides := checkSheets(t, pdf, paper)
-				path := save(t, "folded-"+name+"-"+paper+".pdf", pdf)
-				pages, _ := halves(t, path, paper, sides)
-				n := 2 * sides
-				order := booklet.SaddleOrder(n)
-				for i, p := range pages {
-					if want := order[i/2][i%2]; p != want {
-						t.Fatalf("half %d of side %d holds page %d, want %d", i%2+1, i/2+1, p, want)
-					}
-				}
-				qrs := strings.Count(pdftotext(t, path, 0, 0), "Quick Reference Sheets")
-				if qrs == 0 {
-					t.Error("the folded booklet lacks its QRS")
-				}
-			})
-		}
+			}
+			qrs := strings.Count(pdftotext(t, path, 0, 0), "Quick Reference Sheets")
+			if qrs == 0 {
+				t.Error("the folded booklet lacks its QRS")
+			}
+		})
 	}
 }
