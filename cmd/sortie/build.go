@@ -20,7 +20,7 @@ import (
 var defaultCreated = time.Unix(0, 0).UTC()
 
 func buildCmd(stdout io.Writer, h host, src *siteSource) *cobra.Command {
-	var out, paper, month string
+	var out, paper, month, impose string
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Build a site and its PDF booklets",
@@ -37,6 +37,7 @@ SOURCE_DATE_EPOCH when set (else 1 January 1970), so the same content always
 gives the same bytes.`,
 		Example: `  cd mysite && sortie build
   sortie build --source mysite --paper letter
+  sortie build --impose saddle
   sortie build --out /tmp/sortie-demo`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -58,6 +59,12 @@ gives the same bytes.`,
 					return &hintError{fmt.Errorf("--paper %q: want a4, letter or both", paper), ""}
 				}
 				opt.Papers = p
+			}
+			if cmd.Flags().Changed("impose") {
+				if _, err := site.ParseImpose(impose); err != nil || strings.TrimSpace(impose) == "" {
+					return &hintError{fmt.Errorf("--impose %q: want saddle or none", impose), ""}
+				}
+				opt.Impose = strings.ToLower(strings.TrimSpace(impose))
 			}
 			if opt.Created, err = created(h.getenv); err != nil {
 				return err
@@ -91,6 +98,7 @@ gives the same bytes.`,
 	cmd.Flags().StringVar(&out, "out", "public", "output directory, replaced as a whole by each build (default: the site's public/, or ./public for the built-in site)")
 	cmd.Flags().StringVar(&month, "month", "", "the month a monthly series is built up to, YYYY-MM (default: the month of SOURCE_DATE_EPOCH, else this month)")
 	cmd.Flags().StringVar(&paper, "paper", "", "booklet paper: a4, letter or both (default: the site's paper setting)")
+	cmd.Flags().StringVar(&impose, "impose", "", "saddle: also write each pack and campaign as a folded booklet (A5 on A4, half-Letter on Letter; <slug>-<paper>-folded.pdf); none: flat booklets only (default: the site's impose setting)")
 	return cmd
 }
 
