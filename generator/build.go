@@ -34,6 +34,10 @@ type Options struct {
 	// campaign (the CLI's --print-on-demand), as the site's "print:
 	// on-demand" does.
 	PrintOnDemand bool
+	// Impose is "saddle" to write a folded booklet beside each flat one
+	// of a pack or campaign, "none" for flat ones only, "" for the
+	// site's choice (sortie.conf impose:).
+	Impose string
 }
 
 // Summary says what a build made.
@@ -96,6 +100,12 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 		version = Version
 	}
 	bopt := booklet.Options{Created: opt.Created.UTC(), Version: version}
+	impose := s.Impose
+	if opt.Impose != "" {
+		if impose, err = site.ParseImpose(opt.Impose); err != nil {
+			return nil, nil, err
+		}
+	}
 
 	in := web.Input{Site: s, Version: version, Layouts: extras.layouts, Favicon: extras.favicon}
 	for _, f := range extras.static {
@@ -132,6 +142,7 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 		}
 		packURLs(&bd, s.BaseURL, def.Slug, p)
 		wp.PDFs = pdfs(web.PackDir(def.Slug), def.Slug, papers, &jobs, bd, bopt)
+		wp.PDFs = append(wp.PDFs, folded(web.PackDir(def.Slug), def.Slug, papers, impose, &jobs, bd, bopt)...)
 		if printing {
 			printFiles = append(printFiles, printPDFs(web.PackDir(def.Slug), def.Slug, papers, &jobs, bd, bopt)...)
 		}
@@ -150,6 +161,7 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 		}
 		campaignURLs(&bd, s.BaseURL, def.Slug, c)
 		wc.PDFs = pdfs(web.CampaignDir(def.Slug), def.Slug, papers, &jobs, bd, bopt)
+		wc.PDFs = append(wc.PDFs, folded(web.CampaignDir(def.Slug), def.Slug, papers, impose, &jobs, bd, bopt)...)
 		if printing {
 			printFiles = append(printFiles, printPDFs(web.CampaignDir(def.Slug), def.Slug, papers, &jobs, bd, bopt)...)
 		}
@@ -238,6 +250,34 @@ func pdfs(dir, name string, papers []string, jobs *[]job, doc booklet.Doc, opt b
 		file := path.Join(dir, name+"-"+p+".pdf")
 		*jobs = append(*jobs, job{file, doc, o})
 		links = append(links, web.Link{Label: "PDF, " + paperLabels[p], Href: file})
+	}
+	return links
+}
+
+// foldedLabels say what each paper's folded booklet is and how to print
+// it.
+var foldedLabels = map[string]string{
+	"a4":     "Folded A5 booklet: print on A4, flip on short edge",
+	"letter": "Folded half-Letter booklet: print on US Letter, flip on short edge",
+}
+
+// folded queues, when impose is "saddle", a folded booklet per paper size
+// in dir beside the flat one (<name>-<paper>-folded.pdf), and returns
+// their links. Only packs and campaigns are folded: a booklet to read
+// through and carry. The Quick Reference Sheets stay flat, to lay side
+// by side at the table at full size, and a monthly encounter is a few
+// pages played once, which folding would only pad out.
+func folded(dir, name string, papers []string, impose string, jobs *[]job, doc booklet.Doc, opt booklet.Options) []web.Link {
+	if impose != site.Saddle {
+		return nil
+	}
+	var links []web.Link
+	for _, p := range papers {
+		o := opt
+		o.Paper, o.Impose = p, booklet.Saddle
+		file := path.Join(dir, name+"-"+p+"-folded.pdf")
+		*jobs = append(*jobs, job{file, doc, o})
+		links = append(links, web.Link{Label: foldedLabels[p], Href: file})
 	}
 	return links
 }

@@ -20,7 +20,7 @@ import (
 var defaultCreated = time.Unix(0, 0).UTC()
 
 func buildCmd(stdout io.Writer, h host, src *siteSource) *cobra.Command {
-	var out, paper, month string
+	var out, paper, month, impose string
 	var printOnDemand bool
 	cmd := &cobra.Command{
 		Use:   "build",
@@ -38,6 +38,7 @@ SOURCE_DATE_EPOCH when set (else 1 January 1970), so the same content always
 gives the same bytes.`,
 		Example: `  cd mysite && sortie build
   sortie build --source mysite --paper letter
+  sortie build --impose saddle
   sortie build --out /tmp/sortie-demo`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -59,6 +60,12 @@ gives the same bytes.`,
 					return &hintError{fmt.Errorf("--paper %q: want a4, letter or both", paper), ""}
 				}
 				opt.Papers = p
+			}
+			if cmd.Flags().Changed("impose") {
+				if _, err := site.ParseImpose(impose); err != nil || strings.TrimSpace(impose) == "" {
+					return &hintError{fmt.Errorf("--impose %q: want saddle or none", impose), ""}
+				}
+				opt.Impose = strings.ToLower(strings.TrimSpace(impose))
 			}
 			if opt.Created, err = created(h.getenv); err != nil {
 				return err
@@ -97,6 +104,7 @@ gives the same bytes.`,
 	cmd.Flags().StringVar(&month, "month", "", "the month a monthly series is built up to, YYYY-MM (default: the month of SOURCE_DATE_EPOCH, else this month)")
 	cmd.Flags().StringVar(&paper, "paper", "", "booklet paper: a4, letter, both, or none for no booklets (default: the site's paper setting)")
 	cmd.Flags().BoolVar(&printOnDemand, "print-on-demand", false, "also write a print-ready booklet of each pack and campaign, NAME-PAPER-print.pdf, for a print-on-demand service (as the site's \"print: on-demand\")")
+	cmd.Flags().StringVar(&impose, "impose", "", "saddle: also write each pack and campaign as a folded booklet (A5 on A4, half-Letter on Letter; <slug>-<paper>-folded.pdf); none: flat booklets only (default: the site's impose setting)")
 	return cmd
 }
 

@@ -83,7 +83,8 @@ func TestBuildWithoutSite(t *testing.T) {
 	if !strings.HasPrefix(out, "sortie: built the built-in default site into "+public+": ") {
 		t.Errorf("stdout %q", out)
 	}
-	exists(t, public, "index.html", "packs/marsh-and-ruin/marsh-and-ruin-a4.pdf", "campaigns/the-long-road/index.html")
+	exists(t, public, "index.html", "packs/marsh-and-ruin/marsh-and-ruin-a4.pdf", "campaigns/the-long-road/index.html",
+		"packs/marsh-and-ruin/marsh-and-ruin-a4-folded.pdf") // the default site's impose: saddle
 }
 
 // TestBuildSourceOut: --source DIR builds into DIR/public; --out still
@@ -99,11 +100,15 @@ func TestBuildSourceOut(t *testing.T) {
 		t.Fatal(errs)
 	}
 	exists(t, site, "public/packs/brigands-in-the-hills/index.html")
+	if _, err := os.Stat(filepath.Join(site, "public/packs/brigands-in-the-hills/brigands-in-the-hills-a4-folded.pdf")); err == nil {
+		t.Error("a site without impose: wrote a folded booklet")
+	}
 	other := filepath.Join(t.TempDir(), "www")
-	if _, errs, code := runIn(t, elsewhere, "build", "--source", site, "--paper", "a4", "--out", other); code != 0 {
+	if _, errs, code := runIn(t, elsewhere, "build", "--source", site, "--paper", "a4", "--out", other, "--impose", "saddle"); code != 0 {
 		t.Fatal(errs)
 	}
-	exists(t, other, "campaigns/the-first-road/index.html")
+	exists(t, other, "campaigns/the-first-road/index.html", "campaigns/the-first-road/the-first-road-a4-folded.pdf",
+		"packs/brigands-in-the-hills/brigands-in-the-hills-a4-folded.pdf")
 }
 
 // TestNewSiteFromDefault: the built-in site, written out in a site's

@@ -30,14 +30,24 @@ import (
 
 // Options are how a booklet is printed.
 type Options struct {
-	Paper   string    // "a4" or "letter"
+	Paper   string    // "a4" or "letter": the sheet printed on
 	Created time.Time // the PDF's creation and modification date; a fixed time, never the clock (the zero time prints as 1970-01-01)
 	Version string    // Sortie's version, printed in every footer
 	// PrintReady makes the booklet a print-on-demand service's interior
 	// file: every page on the trim size plus a bleed on each side, with
 	// its TrimBox and BleedBox (see printReady).
 	PrintReady bool
+	// Impose is how pages are laid on the sheet: "" for one page a
+	// sheet, or "saddle" for a folded booklet: pages of half the sheet
+	// (A5 on A4, half-Letter on Letter), padded to a multiple of four with
+	// Notes pages, two a side in the order that reads right when the
+	// sheets are printed double-sided (flip on the short edge), folded in
+	// half as a stack and stapled.
+	Impose string
 }
+
+// Saddle is the Impose value of a folded, saddle-stitched booklet.
+const Saddle = "saddle"
 
 // Doc is one booklet: exactly one of Pack or Campaign is set (neither is
 // a booklet of Quick Reference Sheets only).
@@ -69,7 +79,13 @@ func Write(w io.Writer, d Doc, opt Options) error {
 	if err := f.Output(&b); err != nil {
 		return fmt.Errorf("failed to write booklet: %w", err)
 	}
-	pdf, err := mend(b.Bytes(), lay.outline)
+	var pdf []byte
+	if opt.Impose == Saddle {
+		_, sw, sh, _ := paperSize(opt.Paper)
+		pdf, err = impose(b.Bytes(), sh, sw)
+	} else {
+		pdf, err = mend(b.Bytes(), lay.outline)
+	}
 	if err != nil {
 		return err
 	}
@@ -164,6 +180,13 @@ func setup(d Doc, opt Options) (*book, error) {
 	if !ok {
 		return nil, fmt.Errorf("paper %q: want a4 or letter", opt.Paper)
 	}
+	switch opt.Impose {
+	case "":
+	case Saddle:
+		name, pw, ph = halfSheet(opt.Paper)
+	default:
+		return nil, fmt.Errorf("imposition %q: want %q or none", opt.Impose, Saddle)
+	}
 	if d.Set == nil || d.Set.System == nil {
 		return nil, errors.New("no rule system data")
 	}
@@ -218,7 +241,7 @@ func setup(d Doc, opt Options) (*book, error) {
 		if err != nil {
 			return nil, err
 		}
-		b.sheets, b.cardOf = deal(d.Seed, b.cards, rows*cardCols)
+		b.sheets, b.cardOf = deal(d.Seed, b.cards, rows*b.cardCols())
 		slices.SortFunc(b.cards, func(a, c *card) int { return a.number - c.number })
 	}
 	return b, nil

@@ -122,13 +122,22 @@ func deal(seed string, cs []*card, perSheet int) ([][]*card, map[pefKey]*card) {
 
 // Card layout in millimetres.
 const (
-	cardCols  = 2
 	cardPad   = 3.5
+	cardMinW  = 70.0 // the least width of a card: narrower, a sheet has one column
 	cardHeadH = 9.0
 	cardIntro = 9.0  // the line at the top of each card page
 	cardMinH  = 60.0 // the least height of a card
 	cardFootS = 6.5  // the size of the card's foot line, in points
 )
+
+// cardCols is how many cards a row of a sheet holds: two, or one on a
+// page too narrow for two (a folded booklet's A5).
+func (b *book) cardCols() int {
+	if b.narrow() {
+		return 1
+	}
+	return 2
+}
 
 // cardTop is where the first row of cards starts on a sheet.
 const cardTop = bodyTop + cardIntro
@@ -138,7 +147,7 @@ const cardTop = bodyTop + cardIntro
 // sheet holds. A card taller than a sheet is an error: it would be cut
 // short.
 func (r *renderer) sizeCards() (w, h float64, rows int, err error) {
-	w = r.contentW() / cardCols
+	w = r.contentW() / float64(r.cardCols())
 	h = cardMinH
 	for _, c := range r.cards {
 		h = max(h, r.cardHeight(c, w))
@@ -152,7 +161,7 @@ func (r *renderer) sizeCards() (w, h float64, rows int, err error) {
 }
 
 // cardSection prints the sheets, each on a right-hand page with the
-// cards in card-number order, cardCols to a row, every card the same
+// cards in card-number order, cardCols() to a row, every card the same
 // size, with dashed lines to cut along. The page behind each sheet holds
 // the cards' backs, mirrored, so that cards printed double-sided and cut
 // out show their number on the back and can be kept face down.
@@ -161,7 +170,8 @@ func (r *renderer) cardSection() {
 	for s, sheet := range r.sheets {
 		r.cardPage(s == 0)
 		for i, c := range sheet {
-			x, y := side+float64(i%cardCols)*w, cardTop+float64(i/cardCols)*h
+			cols := r.cardCols()
+			x, y := side+float64(i%cols)*w, cardTop+float64(i/cols)*h
 			r.cutLines(x, y, w, h)
 			r.mark(c.anchor(), y)
 			r.lay.pages[fmt.Sprintf("pef/%d/%d", c.e.number, c.index)] = r.f.PageNo()
@@ -190,7 +200,8 @@ func (r *renderer) cardBacks(sheet []*card, w, h float64) {
 	r.f.CellFormat(r.contentW(), 5, r.fit(fmt.Sprintf("The backs of the cards on page %d: printed double-sided, each card shows its number on the back.", front), r.contentW()), "", 0, "L", false, 0, "")
 	r.ink()
 	for i, c := range sheet {
-		x, y := side+float64(cardCols-1-i%cardCols)*w, cardTop+float64(i/cardCols)*h
+		cols := r.cardCols()
+		x, y := side+float64(cols-1-i%cols)*w, cardTop+float64(i/cols)*h
 		r.cutLines(x, y, w, h)
 		r.font("B", 26)
 		r.f.SetXY(x, y+h/2-lh(26)/2-2)

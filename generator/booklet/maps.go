@@ -50,7 +50,20 @@ func (r *renderer) mapLayout(ms []board.Map, w, h float64) (int, float64) {
 			if m.WidthIn <= 0 || m.HeightIn <= 0 {
 				continue
 			}
-			room := cellH - r.mapOverhead(m, cellW, min(maxScale, cellW/m.WidthIn))
+			sm := min(maxScale, cellW/m.WidthIn)
+			room := cellH - r.mapOverhead(m, cellW, sm)
+			if r.narrow() {
+				// On a folded booklet's page the height holds the board
+				// back, and what is drawn round it (the edges' names and
+				// arrows) grows as it shrinks: settle the two.
+				for range 8 {
+					if room/m.HeightIn >= sm {
+						break
+					}
+					sm = room / m.HeightIn
+					room = cellH - r.mapOverhead(m, cellW, sm)
+				}
+			}
 			s = min(s, cellW/m.WidthIn, room/m.HeightIn)
 		}
 		if s > best+0.01 {
@@ -151,8 +164,13 @@ func (r *renderer) mapCell(m board.Map, x, y, w, s float64) {
 		title += ": " + m.Terrain
 	}
 	r.font("B", 10.5)
-	r.f.SetXY(bx, y)
-	r.f.CellFormat(bw, mapTitleH, r.fit(r.cov.printable(title), bw), "", 0, "L", false, 0, "")
+	if r.narrow() {
+		r.f.SetXY(x, y)
+		r.f.CellFormat(w, mapTitleH, r.fit(r.cov.printable(title), w), "", 0, "C", false, 0, "")
+	} else {
+		r.f.SetXY(bx, y)
+		r.f.CellFormat(bw, mapTitleH, r.fit(r.cov.printable(title), bw), "", 0, "L", false, 0, "")
+	}
 	if onTrack(m) {
 		r.drawTrack(m, bx, y+mapTitleH, bw, s)
 	}
@@ -161,9 +179,15 @@ func (r *renderer) mapCell(m board.Map, x, y, w, s float64) {
 	r.ops(d.Ops, bx, top)
 	r.font("", capSize)
 	cy := top + bh + d.Bottom + 0.5
-	for _, l := range r.split(r.mapCaption(m), bw) {
-		r.f.SetXY(bx, cy)
-		r.f.CellFormat(bw, lh(capSize), l, "", 0, "L", false, 0, "")
+	cx, cw := bx, bw
+	if r.narrow() {
+		// On a folded booklet's page the board is held back by the
+		// height: its caption takes the width of the page.
+		cx, cw = x, w
+	}
+	for _, l := range r.split(r.mapCaption(m), cw) {
+		r.f.SetXY(cx, cy)
+		r.f.CellFormat(cw, lh(capSize), l, "", 0, "L", false, 0, "")
 		cy += lh(capSize)
 	}
 }

@@ -48,7 +48,7 @@ func printReady(pdf []byte, paper string) ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("failed to make the booklet print-ready: paper %q: want a4 or letter", paper)
 	}
-	doc, err := readObjects(pdf)
+	doc, err := splitObjects(pdf)
 	if err != nil {
 		return nil, fmt.Errorf("failed to make the booklet print-ready: %w", err)
 	}
@@ -184,10 +184,10 @@ type pdfObject struct {
 	body []byte // between "N 0 obj\n" and "\nendobj\n"
 }
 
-// readObjects splits pdf into its objects, found through its
+// splitObjects splits pdf into its objects, found through its
 // cross-reference table (never by searching the bytes, which the
 // compressed streams could match).
-func readObjects(pdf []byte) (*pdfObjects, error) {
+func splitObjects(pdf []byte) (*pdfObjects, error) {
 	sx := bytes.LastIndex(pdf, []byte("\nstartxref\n"))
 	if sx < 0 {
 		return nil, errors.New("no startxref")

@@ -16,7 +16,7 @@ const (
 )
 
 // qrsSection prints the Quick Reference Sheets: every table the system
-// lists, in its order, two columns to a page, each table in the books'
+// lists, in its order, two columns to a page (one on a narrow page), each table in the books'
 // style (dice count in the title band's corner, how to read it under the
 // title, the key column narrow and bold). In a booklet of QRS alone they
 // start on the cover, under its title.
@@ -132,6 +132,9 @@ func (r *renderer) groupHeading(label string, keep float64) {
 // several columns of long text, which in one column would wrap to more
 // than half as tall again as across the page.
 func (r *renderer) qrsBroad(tb *doc.Table, colW float64) bool {
+	if r.narrow() {
+		return true // a folded booklet's page has room for one column
+	}
 	if len(tb.Wide) < 2 || len(tb.Head) < 4 {
 		return false
 	}

@@ -120,6 +120,12 @@ func (r *renderer) build() {
 		r.logSection()
 	}
 	r.qrsSection()
+	switch {
+	case r.opt.Impose == Saddle:
+		r.padPages(4)
+	case r.opt.PrintReady:
+		r.padPages(PrintMultiple)
+	}
 }
 
 // contentW is the width of the text block.

@@ -56,6 +56,9 @@ type Site struct {
 	// under content/ it does not read, raw HTML it drops, a comment after
 	// a value. A build carries them to its summary for the CLI to print.
 	Warnings []string
+	// Impose is "saddle" when the build writes a folded booklet beside
+	// each flat one of a pack or campaign (sortie.conf impose:), else "".
+	Impose string
 }
 
 // Page is a Markdown page.
@@ -91,7 +94,7 @@ type Campaign struct {
 
 // Keys allowed in each kind of file.
 var (
-	configKeys   = []string{"title", "tagline", "paper", "baseurl", "keep", "print"}
+	configKeys   = []string{"title", "tagline", "paper", "impose", "baseurl", "keep", "print"}
 	pageKeys     = []string{"title", "slug", "summary", "weight"}
 	homeKeys     = []string{"title", "summary"}
 	optionKeys   = engine.OptionKeys()
@@ -295,6 +298,9 @@ func (s *Site) config(fsys fs.FS, name, prefix string) error {
 	if err != nil {
 		return f.Errorf("paper", "%v", err)
 	}
+	if s.Impose, err = ParseImpose(f.String("impose")); err != nil {
+		return f.Errorf("impose", "%v", err)
+	}
 	if s.BaseURL, err = parseBaseURL(f.String("baseurl")); err != nil {
 		return f.Errorf("baseurl", "%v", err)
 	}
@@ -337,6 +343,21 @@ func ParsePapers(v string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// Saddle is the imposition of a folded, saddle-stitched booklet.
+const Saddle = "saddle"
+
+// ParseImpose reads an imposition: "saddle" for folded booklets beside
+// the flat ones, "none" or empty for flat booklets only ("" returned).
+func ParseImpose(v string) (string, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "none":
+		return "", nil
+	case Saddle:
+		return Saddle, nil
+	}
+	return "", fmt.Errorf("impose %q: want saddle or none", v)
 }
 
 func isText(data []byte) bool {

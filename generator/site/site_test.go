@@ -660,7 +660,7 @@ func TestErrors(t *testing.T) {
 			`sortie.conf:3: paper "legal": want a4 or letter, or none`},
 		{"config unknown key",
 			map[string]string{site.ConfigFile: "title: T\npapers: a4\n"},
-			`sortie.conf:2: unknown key "papers" (known: title, tagline, paper, baseurl, keep, print)`},
+			`sortie.conf:2: unknown key "papers" (known: title, tagline, paper, impose, baseurl, keep, print)`},
 		{"config keep with a path",
 			map[string]string{site.ConfigFile: "title: T\nkeep: .nojekyll, docs/old\n"},
 			`sortie.conf:2: cannot keep "docs/old": want a plain name at the top of the output, such as .nojekyll`},
@@ -743,6 +743,25 @@ func TestConfig(t *testing.T) {
 				t.Errorf("got title %q tagline %q papers %q; want %q %q %q", s.Title, s.Tagline, s.Papers, tt.title, tt.tagine, tt.papers)
 			}
 		})
+	}
+}
+
+// TestImpose reads the impose setting: saddle, none or nothing, and a
+// wrong value is an error at its line.
+func TestImpose(t *testing.T) {
+	for conf, want := range map[string]string{
+		"title: T\n":                 "",
+		"title: T\nimpose: none\n":   "",
+		"title: T\nimpose: saddle\n": site.Saddle,
+		"title: T\nimpose: Saddle\n": site.Saddle,
+	} {
+		if s := mustLoad(t, map[string]string{site.ConfigFile: conf}); s.Impose != want {
+			t.Errorf("%q: impose %q, want %q", conf, s.Impose, want)
+		}
+	}
+	_, err := load(t, map[string]string{site.ConfigFile: "title: T\n\nimpose: fold\n"})
+	if want := `sortie.conf:3: impose "fold": want saddle or none`; err == nil || err.Error() != want {
+		t.Errorf("error = %v, want %q", err, want)
 	}
 }
 

@@ -1,0 +1,31 @@
+package booklet
+
+import "bytes"
+
+// ImposedBlank renders a folded booklet of d's cover and blank pages, n
+// pages before padding, and imposes it: a booklet whose page count the
+// test chooses.
+func ImposedBlank(d Doc, opt Options, n int) ([]byte, error) {
+	b, err := setup(d, opt)
+	if err != nil {
+		return nil, err
+	}
+	r := newRenderer(b, newLayout())
+	r.cover()
+	for r.f.PageNo() < n {
+		r.newPage("Blank")
+	}
+	r.padPages(4)
+	if err := r.finish(); err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	if err := r.f.Output(&out); err != nil {
+		return nil, err
+	}
+	_, sw, sh, _ := paperSize(opt.Paper)
+	return impose(out.Bytes(), sh, sw)
+}
+
+// SaddleOrder is saddleOrder for tests.
+var SaddleOrder = saddleOrder
