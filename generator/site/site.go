@@ -317,6 +317,10 @@ func ParsePapers(v string) ([]string, error) {
 			out = append(out, p)
 		}
 	}
+	if len(out) == 0 {
+		// Only commas: no paper at all would build no booklet.
+		return nil, fmt.Errorf("paper %q: want %s", v, strings.Join(Papers, " or "))
+	}
 	return out, nil
 }
 
