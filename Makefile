@@ -34,10 +34,15 @@ reproducible: build
 vet:
 	$(GO) vet ./...
 
+# A short run of every fuzz target (make test); a long one with
+# make fuzz FUZZTIME=5m. docs/reliability.md lists the targets.
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./engine/dice/
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./engine/rules/
 	$(GO) test -run='^$$' -fuzz='^FuzzFrontMatter$$' -fuzztime=$(FUZZTIME) ./generator/site/
+	$(GO) test -run='^$$' -fuzz='^FuzzConfig$$' -fuzztime=$(FUZZTIME) ./generator/site/
+	$(GO) test -run='^$$' -fuzz='^FuzzSeriesFile$$' -fuzztime=$(FUZZTIME) ./generator/site/
+	$(GO) test -run='^$$' -fuzz='^FuzzParseMonth$$' -fuzztime=$(FUZZTIME) ./engine/series/
 
 # Regenerate golden files after a deliberate change; review the diff.
 golden:

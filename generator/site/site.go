@@ -90,6 +90,7 @@ var (
 	configKeys   = []string{"title", "tagline", "paper", "baseurl", "keep"}
 	pageKeys     = []string{"title", "slug", "summary", "weight"}
 	homeKeys     = []string{"title", "summary"}
+	systemKeys   = []string{"title", "summary"} // the page's slug is the system's id, and system pages keep the systems' order
 	optionKeys   = engine.OptionKeys()
 	packKeys     = slices.Concat(pageKeys, []string{"system", "seed", "encounters", "date"}, optionKeys)
 	campaignKeys = slices.Concat(pageKeys, []string{"system", "seed", "steps", "date"}, optionKeys)
@@ -187,7 +188,7 @@ func Load(fsys fs.FS, conf, dir, prefix string, systems *engine.Registry) (*Site
 	if systems != nil {
 		for _, id := range systems.IDs() {
 			name := path.Join(dir, "systems", id, "index.md")
-			p, err := read(name, pageKeys)
+			p, err := read(name, systemKeys)
 			switch {
 			case errors.Is(err, fs.ErrNotExist):
 				continue
