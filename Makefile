@@ -17,9 +17,12 @@ build:
 site: build
 	$(BIN) build --out $(OUT)
 
-# Every test, then a short run of each fuzz target.
+# Every test, then a short run of each fuzz target. The battery's
+# process tests (cmd/sortie: kills, environments) build sites some 80
+# times, so a package may take longer than go test's default 10 minutes
+# on a busy machine.
 test: vet
-	$(GO) test ./...
+	$(GO) test -timeout=30m ./...
 	$(MAKE) fuzz FUZZTIME=$(FUZZTIME)
 	$(MAKE) reproducible
 
