@@ -17,7 +17,10 @@ build:
 site: build
 	$(BIN) build --out $(OUT)
 
-# Every test, then a short run of each fuzz target.
+# Every test, then a short run of each fuzz target. The battery's
+# process tests (cmd/sortie: kills, environments) build sites some 80
+# times, so a package may take longer than go test's default 10 minutes
+# on a busy machine.
 test: vet
 	$(GO) test -timeout=30m ./...
 	$(MAKE) fuzz FUZZTIME=$(FUZZTIME)
@@ -34,10 +37,15 @@ reproducible: build
 vet:
 	$(GO) vet ./...
 
+# A short run of every fuzz target (make test); a long one with
+# make fuzz FUZZTIME=5m. docs/reliability.md lists the targets.
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./engine/dice/
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./engine/rules/
 	$(GO) test -run='^$$' -fuzz='^FuzzFrontMatter$$' -fuzztime=$(FUZZTIME) ./generator/site/
+	$(GO) test -run='^$$' -fuzz='^FuzzConfig$$' -fuzztime=$(FUZZTIME) ./generator/site/
+	$(GO) test -run='^$$' -fuzz='^FuzzSeriesFile$$' -fuzztime=$(FUZZTIME) ./generator/site/
+	$(GO) test -run='^$$' -fuzz='^FuzzParseMonth$$' -fuzztime=$(FUZZTIME) ./engine/series/
 
 # Regenerate golden files after a deliberate change; review the diff.
 golden:

@@ -9,6 +9,7 @@ package series
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/sortie-wargames/sortie/engine"
@@ -20,7 +21,8 @@ type Month int
 
 // ParseMonth reads "YYYY-MM" (years 1 to 9999).
 func ParseMonth(s string) (Month, error) {
-	if len(s) != 7 || s[4] != '-' {
+	// Digits only: strconv.Atoi would take a sign ("+026-11", "2026-+1").
+	if len(s) != 7 || s[4] != '-' || strings.Trim(s[:4]+s[5:], "0123456789") != "" {
 		return 0, fmt.Errorf("month %q: want YYYY-MM, such as 2026-11", s)
 	}
 	y, err1 := strconv.Atoi(s[:4])

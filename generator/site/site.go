@@ -97,6 +97,7 @@ var (
 	configKeys   = []string{"title", "tagline", "paper", "impose", "baseurl", "keep", "print"}
 	pageKeys     = []string{"title", "slug", "summary", "weight"}
 	homeKeys     = []string{"title", "summary"}
+	systemKeys   = []string{"title", "summary"} // the page's slug is the system's id, and system pages keep the systems' order
 	optionKeys   = engine.OptionKeys()
 	packKeys     = slices.Concat(pageKeys, []string{"system", "seed", "encounters", "date"}, optionKeys)
 	campaignKeys = slices.Concat(pageKeys, []string{"system", "seed", "steps", "date"}, optionKeys)
@@ -194,7 +195,7 @@ func Load(fsys fs.FS, conf, dir, prefix string, systems *engine.Registry) (*Site
 	if systems != nil {
 		for _, id := range systems.IDs() {
 			name := path.Join(dir, "systems", id, "index.md")
-			p, err := read(name, pageKeys)
+			p, err := read(name, systemKeys)
 			switch {
 			case errors.Is(err, fs.ErrNotExist):
 				continue
@@ -341,6 +342,10 @@ func ParsePapers(v string) ([]string, error) {
 		if !slices.Contains(out, p) {
 			out = append(out, p)
 		}
+	}
+	if len(out) == 0 {
+		// Only commas: no paper at all would build no booklet.
+		return nil, fmt.Errorf("paper %q: want %s", v, strings.Join(Papers, " or "))
 	}
 	return out, nil
 }

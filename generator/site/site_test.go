@@ -1060,7 +1060,7 @@ func TestSystemPages(t *testing.T) {
 		t.Fatalf("Systems = %+v", s.Systems)
 	}
 	_, err := load(t, map[string]string{"content/systems/" + systemID + "/index.md": front("title: Intro", "steps: 3")})
-	want := `content/systems/` + systemID + `/index.md:3: unknown key "steps" (known: ` + knownPageKeys + `)`
+	want := `content/systems/` + systemID + `/index.md:3: unknown key "steps" (known: title, summary)`
 	if err == nil || err.Error() != want {
 		t.Errorf("error = %v, want %q", err, want)
 	}

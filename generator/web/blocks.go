@@ -425,7 +425,7 @@ func (d *drawer) printSealed(entries []int, encounters [][]doc.Block) printView 
 		added := false
 		for i, items := range lists {
 			if k < len(items) {
-				v.Cards = append(v.Cards, cardView{Entry: entries[i], Of: len(items), Item: pd.item("", 3, items[k])})
+				v.Cards = append(v.Cards, cardView{Entry: entries[i], Of: len(items), Item: pd.item("", 2, items[k])})
 				added = true
 			}
 		}

@@ -1,0 +1,199 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// envMonth is the month every environment variant builds the series up
+// to (but the one that takes it from SOURCE_DATE_EPOCH).
+const envMonth = "2026-11"
+
+// envVariant is one environment the default site is built in: env
+// changes the clean environment (a value of "-" unsets the name), dir is
+// where sortie starts (the test's folder when empty), args replace the
+// usual --source SITE --month, umask is set by a shell first, and dated
+// marks a build whose PDFs carry another date on purpose, so only the
+// other files are compared.
+type envVariant struct {
+	name  string
+	env   map[string]string
+	dir   string
+	args  []string
+	umask string
+	dated bool
+}
+
+// TestSameBytesInEveryEnvironment builds the default site (A4 booklets
+// only, to halve the time: Letter is the same code with other numbers,
+// and TestSameBytesOnEveryCPU and make reproducible build it) with the
+// sortie binary once as a baseline (a copy on disk written by "sortie new site
+// --from-default", TZ=UTC, no locale, HOME set, umask as the test's) and
+// then once in each environment of the table, and compares every output
+// file byte for byte with the baseline. The table's length is the
+// "environments compared" figure of docs/reliability.md.
+func TestSameBytesInEveryEnvironment(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the default site once per environment")
+	}
+	bin := buildBinary(t)
+	tmp := t.TempDir()
+	home := filepath.Join(tmp, "home")
+	empty := filepath.Join(tmp, "empty")
+	if err := os.Mkdir(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	site := filepath.Join(tmp, "site")
+	if msg, err := sortieProc(bin, tmp, cleanEnv(home), "", "new", "site", site, "--from-default"); err != nil {
+		t.Fatalf("sortie new site --from-default: %v\n%s", err, msg)
+	}
+	// The same site at a path with spaces and letters beyond ASCII.
+	odd := filepath.Join(tmp, "my sites", "Säbel & Schild — ソーティ")
+	copyInOrder(t, site, odd)
+	// The same site with every folder listing its entries in the reverse
+	// of the baseline's order: on tmpfs a folder lists the newest entry
+	// first, so creating them in the baseline's order turns it round.
+	orderRoot := tmp
+	if fi, err := os.Stat("/dev/shm"); err == nil && fi.IsDir() {
+		if d, err := os.MkdirTemp("/dev/shm", "sortie-env-"); err == nil {
+			orderRoot = d
+			t.Cleanup(func() { os.RemoveAll(d) })
+		}
+	}
+	reversed := filepath.Join(orderRoot, "site")
+	copyInOrder(t, site, reversed)
+	a, b := listing(t, filepath.Join(site, "content", "packs")), listing(t, filepath.Join(reversed, "content", "packs"))
+	if slices.Equal(a, b) {
+		if orderRoot != tmp {
+			t.Errorf("content/packs lists %v in both copies: the file-order variant tests nothing", a)
+		} else {
+			t.Logf("no tmpfs at /dev/shm: the file-order copy may list its folders in the baseline's order")
+		}
+	}
+
+	variants := []envVariant{
+		{name: "TZ=Asia/Tokyo", env: map[string]string{"TZ": "Asia/Tokyo"}},
+		{name: "TZ=America/St_Johns", env: map[string]string{"TZ": "America/St_Johns"}},
+		{name: "TZ=Pacific/Kiritimati", env: map[string]string{"TZ": "Pacific/Kiritimati"}},
+		{name: "LANG=C", env: map[string]string{"LANG": "C", "LC_ALL": "C"}},
+		{name: "LANG=tr_TR.UTF-8", env: map[string]string{"LANG": "tr_TR.UTF-8", "LC_ALL": "tr_TR.UTF-8"}},
+		{name: "LANG=de_DE.UTF-8", env: map[string]string{"LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"}},
+		{name: "GOMAXPROCS=1", env: map[string]string{"GOMAXPROCS": "1"}},
+		{name: "GOMAXPROCS=2", env: map[string]string{"GOMAXPROCS": "2"}},
+		{name: "GOMAXPROCS=8", env: map[string]string{"GOMAXPROCS": "8"}},
+		{name: "started in the site's root, no --source", dir: site, args: []string{"--month", envMonth}},
+		{name: "started in content/packs with --source ../..", dir: filepath.Join(site, "content", "packs"), args: []string{"--source", "../..", "--month", envMonth}},
+		{name: "a path with spaces and non-ASCII letters", dir: odd, args: []string{"--month", envMonth}},
+		{name: "folders listing their files in reverse order", args: []string{"--source", reversed, "--month", envMonth}},
+		{name: "the built-in site (no --source)", dir: empty, args: []string{"--month", envMonth}},
+		{name: "umask 077", umask: "077"},
+		{name: "HOME unset", env: map[string]string{"HOME": "-"}},
+		{name: "SOURCE_DATE_EPOCH=0, the default date, set", env: map[string]string{"SOURCE_DATE_EPOCH": "0"}},
+		{name: "the month from SOURCE_DATE_EPOCH, no --month", env: map[string]string{"SOURCE_DATE_EPOCH": "1794700800"}, args: []string{"--source", site}, dated: true},
+	}
+
+	build := func(v envVariant, out string) map[string][]byte {
+		t.Helper()
+		env := cleanEnv(home)
+		for k, val := range v.env {
+			if val == "-" {
+				delete(env, k)
+			} else {
+				env[k] = val
+			}
+		}
+		dir := v.dir
+		if dir == "" {
+			dir = tmp
+		}
+		args := v.args
+		if args == nil {
+			args = []string{"--source", site, "--month", envMonth}
+		}
+		args = append([]string{"build", "--out", out, "--paper", "a4"}, args...)
+		if msg, err := sortieProc(bin, dir, env, v.umask, args...); err != nil {
+			t.Fatalf("%s: sortie %s: %v\n%s", v.name, strings.Join(args, " "), err, msg)
+		}
+		return readTree(t, out)
+	}
+	want := build(envVariant{name: "baseline"}, filepath.Join(tmp, "out", "baseline"))
+	if len(want) < 50 {
+		t.Fatalf("the baseline build wrote %d files", len(want))
+	}
+	t.Logf("baseline: %d files", len(want))
+	for i, v := range variants {
+		got := build(v, filepath.Join(tmp, "out", "variant-"+strconv.Itoa(i)))
+		var skip func(string) bool
+		if v.dated {
+			skip = func(name string) bool { return path.Ext(name) == ".pdf" }
+		}
+		for _, d := range treeDiff(want, got, skip) {
+			t.Errorf("%s: %s", v.name, d)
+		}
+	}
+}
+
+// sortieProc runs the sortie binary in dir with exactly env, after
+// "umask U" when umask is set, and returns what it printed.
+func sortieProc(bin, dir string, env map[string]string, umask string, args ...string) ([]byte, error) {
+	argv := append([]string{bin}, args...)
+	if umask != "" {
+		argv = append([]string{"/bin/sh", "-c", `umask ` + umask + ` && exec "$@"`, "sh"}, argv...)
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.Env = environ(env)
+	return cmd.CombinedOutput()
+}
+
+// copyInOrder copies the tree src to dst, creating each folder's entries
+// in the order src's folder lists them (unsorted, as the file system
+// gives them).
+func copyInOrder(t *testing.T, src, dst string) {
+	t.Helper()
+	fi, err := os.Stat(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fi.IsDir() {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range listing(t, src) {
+		copyInOrder(t, filepath.Join(src, name), filepath.Join(dst, name))
+	}
+}
+
+// listing returns a folder's names in the order the file system lists
+// them.
+func listing(t *testing.T, dir string) []string {
+	t.Helper()
+	f, err := os.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	names, err := f.Readdirnames(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return names
+}
