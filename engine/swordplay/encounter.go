@@ -118,7 +118,7 @@ func (s *System) Encounter(r *dice.Roller, req engine.Request) (*engine.Encounte
 	}
 	out := &engine.Encounter{
 		System: ID, Type: e.Def.ID, Title: e.Def.Title, State: ealState(e.EAL), Seed: r.Seed(), Stream: r.Path(), Summary: e.Def.Summary,
-		Blocks: s.blocks(e, band),
+		Blocks: s.blocks(e, band), Tables: engine.TablesFor(s.set, e.Def.ID),
 	}
 	return out, nil
 }

@@ -74,6 +74,7 @@ func (s *System) Encounter(r *dice.Roller, req engine.Request) (*engine.Encounte
 	}
 	out := &engine.Encounter{
 		System: e.System, Type: e.Type, Title: e.Title, Seed: e.Seed, Stream: e.Stream, Summary: e.Summary,
+		Tables: engine.TablesFor(s.set, e.Type, s.sourceTable(e.Enemies.Source)),
 	}
 	var bs []doc.Block
 	for _, m := range e.Maps {
@@ -207,4 +208,15 @@ func (s *System) Afterwards(r *dice.Roller, _ engine.Step, force *engine.Force, 
 		bs = append(bs, &doc.Para{Note: true, Text: "Re-rolled, Rep too high for the Star: " + ro.String() + " (row " + ro.Row + ")"})
 	}
 	return bs, nil
+}
+
+// sourceTable is the table the enemy come from: the Enemy table, an army
+// list, or the Creature List, which says which list each contact rolls
+// on. The lists a contact rolled stay off the encounter's tables: they
+// would tell what a sealed PEF holds.
+func (s *System) sourceTable(source string) string {
+	if source == "creatures" {
+		return s.creatureList.ID
+	}
+	return source
 }

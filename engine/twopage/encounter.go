@@ -56,8 +56,27 @@ func (s *System) Encounter(r *dice.Roller, req engine.Request) (*engine.Encounte
 	}
 	return &engine.Encounter{
 		System: ID, Type: e.Def.ID, Title: e.Def.Title, Seed: r.Seed(), Stream: r.Path(), Summary: e.Def.Summary,
-		Blocks: s.blocks(e),
+		Blocks: s.blocks(e), Tables: engine.TablesFor(s.set, e.Def.ID, e.tables()...),
 	}, nil
+}
+
+// tables are the QRS tables the battlefield rolled needs at the table:
+// Terrain Costs where a section is not open ground, Stream Crossing when
+// a stream runs through, Buildings when there are any.
+func (e *Encounter) tables() []string {
+	var ids []string
+	if len(e.Through) > 0 {
+		ids = append(ids, "stream-crossing")
+	}
+	for _, sec := range e.Sections {
+		if sec.Kind != "open" {
+			ids = append(ids, "terrain-costs")
+		}
+		if sec.Buildings > 0 || sec.Kind == "buildings" {
+			ids = append(ids, "buildings")
+		}
+	}
+	return ids
 }
 
 // RollEncounter rolls an encounter of type typ: both sides (from stream
