@@ -283,6 +283,7 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 		r.flowPieces(ps)
 		i++
 	}
+	r.encounterTables(e)
 	if len(e.after) > 0 {
 		r.flowPieces(r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, spreadLook, 0, ctx))
 	}
