@@ -74,7 +74,7 @@ func (s *System) Encounter(r *dice.Roller, req engine.Request) (*engine.Encounte
 	}
 	out := &engine.Encounter{
 		System: e.System, Type: e.Type, Title: e.Title, Seed: e.Seed, Stream: e.Stream, Summary: e.Summary,
-		Tables: engine.TablesFor(s.set, e.Type, s.sourceTable(e.Enemies.Source)),
+		Tables: engine.TablesFor(s.set, e.Type, s.sourceTables(e.Enemies.Source)...),
 	}
 	var bs []doc.Block
 	for _, m := range e.Maps {
@@ -210,13 +210,14 @@ func (s *System) Afterwards(r *dice.Roller, _ engine.Step, force *engine.Force, 
 	return bs, nil
 }
 
-// sourceTable is the table the enemy come from: the Enemy table, an army
-// list, or the Creature List, which says which list each contact rolls
-// on. The lists a contact rolled stay off the encounter's tables: they
-// would tell what a sealed PEF holds.
-func (s *System) sourceTable(source string) string {
+// sourceTables are the tables the enemy's source adds: the Creature List,
+// which says which list each contact rolls on, when contacts roll their
+// creatures. The lists the contacts rolled stay off, for they would tell
+// what a sealed PEF holds; the Enemy table and army lists stay off too,
+// for the loaded-up roster prints every figure with its row.
+func (s *System) sourceTables(source string) []string {
 	if source == "creatures" {
-		return s.creatureList.ID
+		return []string{s.creatureList.ID}
 	}
-	return source
+	return nil
 }

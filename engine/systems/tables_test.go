@@ -82,8 +82,8 @@ func TestEncounterTables(t *testing.T) {
 		opt         engine.Options
 		want        []string
 	}{
-		{"2d6-sword-and-sorcery", "explore", engine.Options{}, []string{"pef-resolution", "contact-size", "enemy"}},
-		{"2d6-sword-and-sorcery", "raid", engine.Options{Enemies: "orcs"}, []string{"pef-resolution", "contact-size", "orcs"}},
+		{"2d6-sword-and-sorcery", "explore", engine.Options{}, []string{"pef-resolution", "contact-size"}},
+		{"2d6-sword-and-sorcery", "raid", engine.Options{Enemies: "orcs"}, []string{"pef-resolution", "contact-size"}},
 		// The Creature List, never the lists the sealed contacts rolled.
 		{"2d6-sword-and-sorcery", "defend", engine.Options{Enemies: "creatures"}, []string{"pef-resolution", "contact-size", "creature-list"}},
 		{"swordplay", "patrol", engine.Options{}, []string{"pef-movement", "pef-resolution", "pef-results", "np-force-movement"}},
