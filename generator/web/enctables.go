@@ -23,7 +23,7 @@ type encTablesView struct {
 // encTableView is one of those tables and its place on the QRS page.
 type encTableView struct {
 	Table *tableView
-	Href  string // from the site root: "systems/swordplay/qrs.html#pef-movement"
+	Href  string // from the site root: the QRS page and the table's id there
 }
 
 // QRSAnchor is the id a table has on its system's QRS page.
