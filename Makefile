@@ -19,7 +19,7 @@ site: build
 
 # Every test, then a short run of each fuzz target.
 test: vet
-	$(GO) test ./...
+	$(GO) test -timeout=30m ./...
 	$(MAKE) fuzz FUZZTIME=$(FUZZTIME)
 	$(MAKE) reproducible
 
@@ -43,8 +43,12 @@ fuzz:
 golden:
 	$(GO) test ./... -run Golden -update
 
-bench:
+# Sortie's own benchmarks, then Sortie against Hugo (HTML) and headless
+# Chromium (PDF) side by side, and whole builds of 100 to 10,000
+# encounters; a missing peer is skipped and named (docs/performance.md).
+bench: build
 	$(GO) test -run='^$$' -bench=. -benchmem ./engine/... ./generator/...
+	$(GO) test -run='^TestPeers$$' -count=1 -timeout=90m -v ./generator/perf -args -peers $(BENCHFLAGS)
 
 # Installs sortie into $(go env GOBIN), or $(go env GOPATH)/bin when GOBIN
 # is unset (~/go/bin by default), and says where; that folder must be on

@@ -226,12 +226,34 @@ func (m *mdWriter) table(t *doc.Table, h string) {
 	for _, f := range t.Footnotes {
 		m.printf("%s\n\n", f)
 	}
+	m.odds(t.Odds)
 	for _, d := range t.Decisions {
 		m.printf("\\* Sortie's decision: %s\n\n", d)
 	}
 	if t.Source != "" {
 		m.printf("*Book: %s.*\n\n", t.Source)
 	}
+}
+
+// odds draws a rule table's odds under it: their caption in italics, then
+// a small table, one row per Rep.
+func (m *mdWriter) odds(o *doc.Odds) {
+	if o == nil || len(o.Rows) == 0 {
+		return
+	}
+	m.printf("*%s*\n\n| %s |", o.Caption, cell(o.Corner))
+	for _, h := range o.Head {
+		m.printf(" %s |", cell(h))
+	}
+	m.printf("\n|%s\n", strings.Repeat("---|", len(o.Head)+1))
+	for _, r := range o.Rows {
+		m.printf("| **%s** |", cell(r.Label))
+		for _, c := range r.Cells {
+			m.printf(" %s |", cell(c.Text()))
+		}
+		m.printf("\n")
+	}
+	m.printf("\n")
 }
 
 func (m *mdWriter) force(f *engine.Force, h string) {

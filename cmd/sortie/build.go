@@ -90,7 +90,7 @@ gives the same bytes.`,
 	}
 	cmd.Flags().StringVar(&out, "out", "public", "output directory, replaced as a whole by each build (default: the site's public/, or ./public for the built-in site)")
 	cmd.Flags().StringVar(&month, "month", "", "the month a monthly series is built up to, YYYY-MM (default: the month of SOURCE_DATE_EPOCH, else this month)")
-	cmd.Flags().StringVar(&paper, "paper", "", "booklet paper: a4, letter or both (default: the site's paper setting)")
+	cmd.Flags().StringVar(&paper, "paper", "", "booklet paper: a4, letter, both, or none for no booklets (default: the site's paper setting)")
 	return cmd
 }
 

@@ -78,6 +78,43 @@ type Table struct {
 	Footnotes []string   // printed under the rows, each as written: "(1) ..."
 	Decisions []string   // what Sortie decided where the book is silent, printed as "* Sortie's decision: ..."
 	Source    string     // where the book prints it: "page 25"
+	Odds      *Odds      // the chance of each result, printed as a strip under the table; nil for none
+}
+
+// Odds is the exact chance of each result of a rule table read by passing
+// dice, worked out from its dice (engine/odds), for each value of what the
+// dice are taken versus: a small table of its own, printed under the rule
+// table. Each row is one Rep (or EAL, or the fixed target) and each cell a
+// result's chance; for an opposed test each cell is the chance that the
+// row's side beats the column's.
+type Odds struct {
+	Caption string    // what the cells are: "Odds before modifiers (exact · nearest per cent)"
+	Corner  string    // the header over the row labels: "Rep"
+	Head    []string  // what each cell is the chance of: "Pass 2d6", or "vs Rep 3"
+	Rows    []OddsRow // one per value, or run of values with the same odds
+}
+
+// OddsRow is the odds at one value: "Rep 4" and a chance per result.
+type OddsRow struct {
+	Label string // "Rep 4", "Rep 6+", "vs 4"
+	Cells []Chance
+}
+
+// Chance is an exact chance and its rounding.
+type Chance struct {
+	Fraction string // in lowest terms: "4/9"; "0" never, "1" always
+	Percent  string // to the nearest whole per cent: "44%", "<1%", ">99%"
+}
+
+// Text is a chance as printed: "4/9 · 44%", or "never" and "always".
+func (c Chance) Text() string {
+	switch c.Fraction {
+	case "0":
+		return "never"
+	case "1":
+		return "always"
+	}
+	return c.Fraction + " · " + c.Percent
 }
 
 // Modifier is one group of circumstance modifiers: its two headers
@@ -297,13 +334,43 @@ func (tb *Table) MarshalJSON() ([]byte, error) {
 		Footnotes []string   `json:"footnotes,omitempty"`
 		Decisions []string   `json:"decisions,omitempty"`
 		Source    string     `json:"source,omitempty"`
+		Odds      *Odds      `json:"odds,omitempty"`
 	}
 	v := t{ID: tb.ID, Corner: tb.Corner, Title: tb.Title, HowToRead: tb.HowToRead, Notes: tb.Notes,
-		Head: tb.Head, Rows: tb.Rows, Footnotes: tb.Footnotes, Decisions: tb.Decisions, Source: tb.Source}
+		Head: tb.Head, Rows: tb.Rows, Footnotes: tb.Footnotes, Decisions: tb.Decisions, Source: tb.Source, Odds: tb.Odds}
 	for _, m := range tb.Modifiers {
 		v.Modifiers = append(v.Modifiers, mod(m))
 	}
 	return marshal("table", v)
+}
+
+// MarshalJSON writes a table's odds: {"caption", "corner", "head",
+// "rows": [{"label", "cells": [{"fraction", "percent", "text"}]}]}.
+func (o *Odds) MarshalJSON() ([]byte, error) {
+	type chance struct {
+		Fraction string `json:"fraction"`
+		Percent  string `json:"percent"`
+		Text     string `json:"text"`
+	}
+	type row struct {
+		Label string   `json:"label"`
+		Cells []chance `json:"cells"`
+	}
+	type t struct {
+		Caption string   `json:"caption"`
+		Corner  string   `json:"corner"`
+		Head    []string `json:"head"`
+		Rows    []row    `json:"rows"`
+	}
+	v := t{Caption: o.Caption, Corner: o.Corner, Head: o.Head}
+	for _, r := range o.Rows {
+		w := row{Label: r.Label, Cells: []chance{}}
+		for _, c := range r.Cells {
+			w.Cells = append(w.Cells, chance{c.Fraction, c.Percent, c.Text()})
+		}
+		v.Rows = append(v.Rows, w)
+	}
+	return json.Marshal(v)
 }
 
 // MarshalJSON writes {"kind":"map","map":{...}}.

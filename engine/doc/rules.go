@@ -1,11 +1,16 @@
 package doc
 
-import "github.com/sortie-wargames/sortie/engine/rules"
+import (
+	"github.com/sortie-wargames/sortie/engine/odds"
+	"github.com/sortie-wargames/sortie/engine/rules"
+)
 
 // RuleTable returns a rule table as the Quick Reference Sheets print it:
 // the dice in the corner, how to read them, circumstance modifiers, the
 // printed columns (ids and references are the engine's, not the
-// player's), footnotes, decisions and the book's page. It is the one place a rule table becomes print.
+// player's), footnotes, decisions, the book's page, and for a table read
+// by passing dice the odds of each result (RuleOdds). It is the one place
+// a rule table becomes print.
 func RuleTable(t *rules.Table) *Table {
 	tb := &Table{
 		ID:        t.ID,
@@ -45,5 +50,44 @@ func RuleTable(t *rules.Table) *Table {
 		}
 		tb.Rows = append(tb.Rows, row)
 	}
+	tb.Odds = RuleOdds(t)
 	return tb
+}
+
+// RuleOdds returns the odds of a rule table read by passing dice, as
+// printed under it, or nil for a table with none (see odds.Of).
+func RuleOdds(t *rules.Table) *Odds {
+	s := odds.Of(t)
+	if s == nil {
+		return nil
+	}
+	const how = "before modifiers (exact · nearest per cent)"
+	o := &Odds{Corner: s.Name, Head: s.Results, Caption: "Odds " + how}
+	switch {
+	case s.Kind == odds.Versus:
+		beat := "passes more dice than"
+		if s.Successes {
+			beat = "scores more successes than"
+		}
+		side := "the row's " + s.Name
+		if s.Name == "" {
+			side = "a side"
+		}
+		o.Caption = "Odds " + side + " " + beat + " the column's, " + how
+	case s.Name == "":
+		o.Corner = "Target"
+	}
+	if s.Kind == odds.Versus {
+		for i, h := range o.Head {
+			o.Head[i] = "vs " + h
+		}
+	}
+	for _, l := range s.Lines {
+		row := OddsRow{Label: s.Label(l)}
+		for _, p := range l.Chances {
+			row.Cells = append(row.Cells, Chance{Fraction: odds.Fraction(p), Percent: odds.Percent(p)})
+		}
+		o.Rows = append(o.Rows, row)
+	}
+	return o
 }

@@ -210,6 +210,7 @@ func Assemble(files ...*File) (*Set, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
+	s.setHeld()
 	return s, nil
 }
 

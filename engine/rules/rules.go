@@ -161,6 +161,11 @@ type Table struct {
 	AcrossValues []int
 	Modifiers    []ModifierGroup // circumstance modifiers, printed under the caption
 	Footnotes    []Footnote      // in number order
+
+	// Held is the value a figure or the game holds that t's dice are read
+	// by, and the values it takes in this system: see Set.held. Assemble
+	// sets it; it is empty for a table read against a fixed number.
+	Held Held
 }
 
 // Rolled reports whether the engine rolls on t and reads the row its dice

@@ -824,13 +824,14 @@ func (r *renderer) modifierSpan(m doc.Modifier, tl tableLook) span {
 	}}
 }
 
-// tableFoot prints a table's footnotes, decisions and where the book
+// tableFoot prints a table's footnotes, its odds, decisions and where the book
 // prints it; with measure it only returns their height.
 func (r *renderer) tableFoot(t *doc.Table, tl tableLook, measure bool) float64 {
 	var spans []span
 	for _, f := range t.Footnotes {
 		spans = append(spans, span{text: f, size: tl.size - 1.5, before: 0.8})
 	}
+	spans = append(spans, r.oddsSpans(t.Odds, tl)...)
 	for _, d := range t.Decisions {
 		spans = append(spans, span{text: "* Sortie's decision: " + d, style: "I", size: tl.size - 2, before: 0.8})
 	}

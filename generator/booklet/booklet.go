@@ -25,6 +25,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/pack"
 	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/generator/chart"
 )
 
 // Options are how a booklet is printed.
@@ -140,6 +141,7 @@ type book struct {
 	cardBlocks map[*doc.Cards][2]int
 	// sealedName is what the cards hold, from the Sealed blocks' titles.
 	sealedName string
+	chart      *chart.Chart // a campaign's chart, laid out for the paper
 }
 
 func setup(d Doc, opt Options) (*book, error) {
@@ -188,6 +190,11 @@ func setup(d Doc, opt Options) (*book, error) {
 				i++
 			}
 		})
+	}
+	if d.Campaign != nil {
+		if b.chart, err = layChart(d.Campaign, pw, ph); err != nil {
+			return nil, err
+		}
 	}
 	b.cards = pefCards(b.entries)
 	b.sealedName = sealedName(b.entries)

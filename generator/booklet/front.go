@@ -292,6 +292,9 @@ func (r *renderer) contents() {
 		if r.doc.Campaign != nil {
 			band += " and where to start"
 		}
+		if r.chart != nil {
+			lines = append(lines, line{"Campaign chart", "chart", 0})
+		}
 		if len(r.doc.Intro) > 0 {
 			lines = append(lines, line{r.introTitle(), "intro", 0})
 		}
@@ -315,14 +318,33 @@ func (r *renderer) contents() {
 		lines = append(lines, line{"Campaign log", "log", 0})
 	}
 	lines = append(lines, line{"Quick Reference Sheets", "qrs", 0})
+	// The contents close up, in steps, when that keeps them on one page:
+	// a last line alone on a page of its own helps nobody.
+	type spacing struct{ lead, gap, sub float64 }
+	steps := []spacing{{1.2, 1.5, 9.5}, {0.7, 1.0, 9.5}, {0.35, 0.6, 9}}
+	sp := steps[0]
+	for _, s := range steps {
+		total := 0.0
+		for _, l := range lines {
+			if l.level > 0 {
+				total += lh(s.sub) + s.lead
+			} else {
+				total += lh(10.5) + s.lead + s.gap
+			}
+		}
+		if total <= r.fr.bottom-r.fr.y {
+			sp = s
+			break
+		}
+	}
 	for _, l := range lines {
 		size, style := 10.5, "B"
 		if l.level > 0 {
-			size, style = 9.5, ""
+			size, style = sp.sub, ""
 		}
-		h := lh(size) + 1.2
+		h := lh(size) + sp.lead
 		if l.level == 0 {
-			r.gap(1.5)
+			r.gap(sp.gap)
 		}
 		r.need(h)
 		r.contentsLine(l.text, r.pageOf(l.anchor), style, size, 6*float64(l.level), h)

@@ -111,6 +111,7 @@ func (r *renderer) build() {
 		r.contents()
 	}
 	if len(r.entries) > 0 {
+		r.chartSection()
 		r.introSection()
 		r.bandSection()
 		r.encounters()

@@ -1,6 +1,10 @@
 package booklet
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/sortie-wargames/sortie/engine/doc"
+)
 
 // Cell padding in tables, in millimetres.
 const (
@@ -353,5 +357,132 @@ func (r *renderer) frameBox(y0, y1, w float64) {
 	}
 	r.f.SetLineWidth(0.3)
 	r.f.Rect(r.fr.x, y0, w, y1-y0, "D")
+	r.ink()
+}
+
+// oddsGap is the space between the pieces of an odds strip set side by
+// side.
+const oddsGap = 4.0
+
+// oddsSpans print a rule table's odds under it (doc.Odds): their caption
+// in small italics, then a small grid in small type, one line per Rep, no
+// wider than it needs, the chances centred under what they are the
+// chance of. Where the frame is wide enough (a table across the page),
+// the lines are set in two or three grids side by side, each with its
+// header, so the strip takes fewer lines. None for a table without odds.
+func (r *renderer) oddsSpans(o *doc.Odds, tl tableLook) []span {
+	if o == nil || len(o.Rows) == 0 {
+		return nil
+	}
+	size := tl.size - 2
+	build := func(rows []doc.OddsRow, w float64) *grid {
+		g := &grid{size: size, headSize: size, pad: 0.35, cols: []gridCol{{head: o.Corner, style: "B", align: "L"}}}
+		for _, h := range o.Head {
+			g.cols = append(g.cols, gridCol{head: h, align: "C"})
+		}
+		for _, row := range rows {
+			cells := []string{row.Label}
+			for _, c := range row.Cells {
+				cells = append(cells, c.Text())
+			}
+			g.rows = append(g.rows, cells)
+		}
+		r.fitColumns(g, w)
+		return g
+	}
+	// pieces splits the lines into grids set side by side in w: as many
+	// as fit at the width the whole strip takes, its columns as wide in
+	// every piece.
+	pieces := func(w float64) []*grid {
+		whole := build(o.Rows, w)
+		k := int((w + oddsGap) / (whole.width() + oddsGap))
+		k = max(1, min(k, len(o.Rows)))
+		per := (len(o.Rows) + k - 1) / k
+		var gs []*grid
+		for i := 0; i < len(o.Rows); i += per {
+			g := build(o.Rows[i:min(i+per, len(o.Rows))], w)
+			for j := range g.cols {
+				g.cols[j].w = whole.cols[j].w
+			}
+			gs = append(gs, g)
+		}
+		return gs
+	}
+	// layout places the grids and the caption in w: the caption beside
+	// the grids when it fits there no taller than they are, else above.
+	type placed struct {
+		grids   []*grid
+		caption []string // beside the grids, in capW; nil when above
+		capX    float64
+		gridsH  float64
+	}
+	layout := func(w float64) placed {
+		p := placed{grids: pieces(w)}
+		used := -oddsGap
+		for _, g := range p.grids {
+			used += g.width() + oddsGap
+			p.gridsH = max(p.gridsH, r.gridHeight(g))
+		}
+		if room := w - used - oddsGap; room >= 18 {
+			r.font("I", size)
+			lines := r.split(o.Caption, room)
+			if float64(len(lines))*lh(size) <= p.gridsH {
+				p.caption, p.capX = lines, used+oddsGap
+			}
+		}
+		return p
+	}
+	grids := span{before: 0.6, drawFor: func(w float64) float64 { return layout(w).gridsH }, draw: func(x, y, w float64) {
+		p := layout(w)
+		gx := x
+		for _, g := range p.grids {
+			r.oddsGrid(g, gx, y)
+			gx += g.width() + oddsGap
+		}
+		r.font("I", size)
+		for i, l := range p.caption {
+			r.f.SetXY(x+p.capX, y+float64(i)*lh(size))
+			r.f.CellFormat(w-p.capX, lh(size), l, "", 0, "L", false, 0, "")
+		}
+		r.record(strings.Join(p.caption, " "))
+	}}
+	return []span{{before: 1.2, drawFor: func(w float64) float64 {
+		if layout(w).caption != nil {
+			return 0
+		}
+		r.font("I", size)
+		return float64(len(r.split(o.Caption, w))) * lh(size)
+	}, draw: func(x, y, w float64) {
+		if layout(w).caption != nil {
+			return
+		}
+		r.font("I", size)
+		lines := r.split(o.Caption, w)
+		for i, l := range lines {
+			r.f.SetXY(x, y+float64(i)*lh(size))
+			r.f.CellFormat(w, lh(size), l, "", 0, "L", false, 0, "")
+		}
+		r.record(strings.Join(lines, " "))
+	}}, grids}
+}
+
+// oddsGrid draws one grid of an odds strip at (x, y): a shaded header row,
+// then its lines, in a frame.
+func (r *renderer) oddsGrid(g *grid, x, y float64) {
+	head := make([]string, len(g.cols))
+	for i, c := range g.cols {
+		head[i] = c.head
+	}
+	lines, h := r.cellLines(g, head, true)
+	r.drawRow(g, x, y, h, lines, true, 236)
+	top := y
+	y += h
+	for _, row := range g.rows {
+		lines, h := r.cellLines(g, row, false)
+		r.drawRow(g, x, y, h, lines, false, 255)
+		y += h
+	}
+	r.f.SetLineWidth(0.2)
+	r.f.Rect(x, top, g.width(), y-top, "D")
 	r.ink()
 }

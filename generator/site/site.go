@@ -303,15 +303,23 @@ func (s *Site) config(fsys fs.FS, name, prefix string) error {
 	return nil
 }
 
-// ParsePapers reads a paper list such as "a4, letter"; empty means both.
+// ParsePapers reads a paper list such as "a4, letter"; empty means both,
+// and "none" means no booklets (a site for the screen only): an empty,
+// non-nil list.
 func ParsePapers(v string) ([]string, error) {
 	if strings.TrimSpace(v) == "" {
 		return slices.Clone(Papers), nil
 	}
+	if strings.EqualFold(strings.TrimSpace(v), "none") {
+		return []string{}, nil
+	}
 	var out []string
 	for _, p := range strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
+		if p == "none" {
+			return nil, fmt.Errorf("paper %q: none means no booklets and stands alone", v)
+		}
 		if !slices.Contains(Papers, p) {
-			return nil, fmt.Errorf("paper %q: want %s", p, strings.Join(Papers, " or "))
+			return nil, fmt.Errorf("paper %q: want %s, or none", p, strings.Join(Papers, " or "))
 		}
 		if !slices.Contains(out, p) {
 			out = append(out, p)

@@ -320,7 +320,7 @@ func TestPrefix(t *testing.T) {
 	_, err = site.Load(fsys, site.ConfigFile, "content", "my-site/", registry(t))
 	got := errLines(err)
 	want := []string{
-		`my-site/sortie.conf:2: paper "legal": want a4 or letter`,
+		`my-site/sortie.conf:2: paper "legal": want a4 or letter, or none`,
 		`my-site/content/pages/about.md:2: unknown key "colour" (known: ` + knownPageKeys + `)`,
 	}
 	if !slices.Equal(got, want) {
@@ -657,7 +657,7 @@ func TestErrors(t *testing.T) {
 			`sortie.conf:2: missing title`},
 		{"config bad paper",
 			map[string]string{site.ConfigFile: "title: T\n\npaper: a4, legal\n"},
-			`sortie.conf:3: paper "legal": want a4 or letter`},
+			`sortie.conf:3: paper "legal": want a4 or letter, or none`},
 		{"config unknown key",
 			map[string]string{site.ConfigFile: "title: T\npapers: a4\n"},
 			`sortie.conf:2: unknown key "papers" (known: title, tagline, paper, baseurl, keep)`},
@@ -1071,7 +1071,7 @@ func TestSeveralMistakes(t *testing.T) {
 		"content/campaigns/c.md": campaignFile("steps: 4"),
 	})
 	want := []string{
-		`sortie.conf:2: paper "legal": want a4 or letter`,
+		`sortie.conf:2: paper "legal": want a4 or letter, or none`,
 		`content/index.md:3: unknown key "colour" (known: title, summary)`,
 		`content/pages/a.md:3: missing title`,
 		`content/pages/b.md:3: weight "heavy": want a whole number from -1000 to 1000`,
@@ -1154,10 +1154,13 @@ func TestParsePapers(t *testing.T) {
 		{"a4,,letter,", []string{"a4", "letter"}, ""},
 		{"\ta4\n", []string{"a4"}, ""},
 		{"letter, A4, a4, letter", []string{"letter", "a4"}, ""},
-		{"legal", nil, `paper "legal": want a4 or letter`},
-		{"a4, legal", nil, `paper "legal": want a4 or letter`},
-		{"a4;letter", nil, `paper "a4;letter": want a4 or letter`},
-		{"a5", nil, `paper "a5": want a4 or letter`},
+		{"none", []string{}, ""},
+		{" None ", []string{}, ""},
+		{"a4, none", nil, `paper "a4, none": none means no booklets and stands alone`},
+		{"legal", nil, `paper "legal": want a4 or letter, or none`},
+		{"a4, legal", nil, `paper "legal": want a4 or letter, or none`},
+		{"a4;letter", nil, `paper "a4;letter": want a4 or letter, or none`},
+		{"a5", nil, `paper "a5": want a4 or letter, or none`},
 	}
 	for _, tt := range tests {
 		got, err := site.ParsePapers(tt.in)
@@ -1167,7 +1170,7 @@ func TestParsePapers(t *testing.T) {
 			}
 			continue
 		}
-		if err != nil || !slices.Equal(got, tt.want) {
+		if err != nil || !slices.Equal(got, tt.want) || got == nil {
 			t.Errorf("ParsePapers(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
 		}
 	}

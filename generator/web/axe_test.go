@@ -25,7 +25,7 @@ import (
 )
 
 // axeDir holds the Node script and its pinned packages (npm ci there).
-const axeDir = "../../tools/axe"
+const axeDir = "../../.ci/axe"
 
 // needTool skips the test when a tool is missing, or fails it when
 // SORTIE_REQUIRE_TOOLS=1 (as in CI).
@@ -57,7 +57,7 @@ func TestAccessibility(t *testing.T) {
 	needTool(t, err == nil, chromium+" not found: apt-get install chromium")
 	for _, pkg := range []string{"playwright-core", "axe-core"} {
 		_, err := os.Stat(filepath.Join(axeDir, "node_modules", pkg, "package.json"))
-		needTool(t, err == nil, pkg+" not installed: run npm ci in tools/axe")
+		needTool(t, err == nil, pkg+" not installed: run npm ci in .ci/axe")
 	}
 
 	files, _, err := generator.Render(generator.Options{Month: "2026-11", Systems: systems.Builtin(), Papers: []string{"a4"}})

@@ -627,6 +627,7 @@ type campaignContent struct {
 	Band   *bandView
 	Nodes  []campaignNode
 	Print  printView
+	Chart  template.HTML // the gamebook drawn as a flowchart (chart.go)
 }
 
 type campaignNode struct {
@@ -641,7 +642,7 @@ func entryID(n int) string { return "entry-" + strconv.Itoa(n) }
 
 func (r *renderer) campaign(c Campaign) (string, []byte, error) {
 	out := path.Join(CampaignDir(c.Def.Slug), "index.html")
-	taken := []string{"band"}
+	taken := []string{"band", "chart"}
 	for _, n := range c.Rolled.Nodes {
 		taken = append(taken, entryID(n.Number))
 	}
@@ -651,6 +652,10 @@ func (r *renderer) campaign(c Campaign) (string, []byte, error) {
 		cc.Begin = d.blocks("begin", 3, []doc.Block{c.Rolled.Begin})
 	}
 	cc.Log = d.blocks("log", 3, c.Rolled.Log)
+	var err error
+	if cc.Chart, err = chartSVG(c.Rolled, func(n int) string { return "#" + entryID(n) }); err != nil {
+		return "", nil, fmt.Errorf("campaign %s: %w", c.Def.Slug, err)
+	}
 	var entries []int
 	var encounters [][]doc.Block
 	for _, n := range c.Rolled.Nodes {

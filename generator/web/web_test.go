@@ -445,5 +445,19 @@ func TestBuiltinSystems(t *testing.T) {
 		if got := bytes.Count(files[page], []byte(`<div class="tbl titled`)); got != len(s.Set.System.QRS) {
 			t.Errorf("%s: %d tables, want %d", page, got, len(s.Set.System.QRS))
 		}
+		// Every table with odds has its strip: a captioned table whose
+		// rows are headed by the Rep.
+		want := 0
+		for _, id := range s.Set.System.QRS {
+			if doc.RuleOdds(s.Set.Table(id)) != nil {
+				want++
+			}
+		}
+		if got := bytes.Count(files[page], []byte(`<table class="odds">`+"\n<caption>Odds ")); got != want {
+			t.Errorf("%s: %d odds strips, want %d", page, got, want)
+		}
+		if want > 0 && !bytes.Contains(files[page], []byte(`<tr><th scope="row">Rep 4</th><td>4/9 · 44%</td>`)) {
+			t.Errorf("%s: no Rep 4 line reading 4/9 · 44%%", page)
+		}
 	}
 }

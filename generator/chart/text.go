@@ -1,0 +1,94 @@
+package chart
+
+import (
+	"strconv"
+	"strings"
+)
+
+// ptMM is a point in millimetres.
+const ptMM = 25.4 / 72
+
+// Measure returns the width in mm of s set at size pt, in the bold face
+// when bold.
+type Measure func(s string, pt float64, bold bool) float64
+
+// Line is a line of text in a box, centred across it.
+type Line struct {
+	Text string
+	Pt   float64 // size in points
+	Bold bool
+	Y    float64 // the line's middle, mm below the box's top
+	H    float64 // the line's height, mm
+}
+
+// Text sizes in points.
+const (
+	numMax   = 13.0 // an entry's number
+	numMin   = 7.0
+	smallMax = 7.5 // the encounter and the state
+	smallMin = 4.0
+)
+
+// Item is what an entry's box says: its number, its encounter's title
+// and its state (empty when the system has none).
+type Item struct {
+	Number       int
+	Title, State string
+}
+
+// BoxTexts sets every box of a chart, w by h mm: the entry's number
+// large and bold, the encounter's title and the state under it, small,
+// each wrapped at its spaces. Every box uses the same two sizes, the
+// largest at which every box's text fits, so that boxes read alike. The
+// lines of a box stand together in its middle.
+func BoxTexts(items []Item, w, h float64, m Measure) [][]Line {
+	iw := w - 1.6
+	numPt := numMax
+	for _, it := range items {
+		for numPt > numMin && m(strconv.Itoa(it.Number), numPt, true) > iw {
+			numPt -= 0.5
+		}
+	}
+	numH := numPt * ptMM * 1.05
+	fits := func(it Item, pt float64) bool {
+		small := append(wrap(it.Title, iw, pt, m), wrap(it.State, iw, pt, m)...)
+		ok := numH+float64(len(small))*pt*ptMM*1.15 <= h-1.2
+		for _, l := range small {
+			ok = ok && m(l, pt, false) <= iw
+		}
+		return ok
+	}
+	pt := smallMax
+	for _, it := range items {
+		for pt > smallMin && !fits(it, pt) {
+			pt -= 0.25
+		}
+	}
+	smallH := pt * ptMM * 1.15
+	out := make([][]Line, len(items))
+	for i, it := range items {
+		small := append(wrap(it.Title, iw, pt, m), wrap(it.State, iw, pt, m)...)
+		y := (h - numH - float64(len(small))*smallH) / 2
+		lines := []Line{{Text: strconv.Itoa(it.Number), Pt: numPt, Bold: true, Y: y + numH/2, H: numH}}
+		y += numH
+		for _, s := range small {
+			lines = append(lines, Line{Text: s, Pt: pt, Y: y + smallH/2, H: smallH})
+			y += smallH
+		}
+		out[i] = lines
+	}
+	return out
+}
+
+// wrap breaks s at its spaces into lines no wider than w where it can.
+func wrap(s string, w, pt float64, m Measure) []string {
+	var lines []string
+	for _, word := range strings.Fields(s) {
+		if n := len(lines); n > 0 && m(lines[n-1]+" "+word, pt, false) <= w {
+			lines[n-1] += " " + word
+			continue
+		}
+		lines = append(lines, word)
+	}
+	return lines
+}
