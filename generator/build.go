@@ -30,6 +30,10 @@ type Options struct {
 	// the CLI's --month, never the clock. A site with a series needs it.
 	Month   string
 	Version string // how pages and booklets name the build (BuildVersion); "" means Version
+	// PrintOnDemand also writes a print-ready booklet of each pack and
+	// campaign (the CLI's --print-on-demand), as the site's "print:
+	// on-demand" does.
+	PrintOnDemand bool
 }
 
 // Summary says what a build made.
@@ -47,6 +51,8 @@ type Summary struct {
 	// keeps at the top of the output, besides .git and CNAME, when the
 	// build does not make them.
 	Keep []string
+	// Print lists the print-ready booklets written, for the CLI to name.
+	Print []string
 }
 
 // paperLabels name the paper sizes for links.
@@ -106,11 +112,13 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 			}
 		}
 		ws.PDFs = pdfs(web.SystemDir(id), id+"-qrs", papers, &jobs, booklet.Doc{
-			Title: "Quick Reference Sheets", Set: set,
+			Title: "Quick Reference Sheets", Set: set, URL: pageURL(s.BaseURL, web.QRSPage(id)),
 		}, bopt)
 		in.Systems = append(in.Systems, ws)
 	}
 	var rollErrs []error
+	printing := opt.PrintOnDemand || s.PrintOnDemand
+	var printFiles []string
 	for _, def := range s.Packs {
 		sys, _ := reg.Get(def.System)
 		p, err := pack.Build(sys, def.Seed, def.Types, def.Options)
@@ -119,9 +127,14 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 			continue
 		}
 		wp := web.Pack{Def: def, Rolled: p}
-		wp.PDFs = pdfs(web.PackDir(def.Slug), def.Slug, papers, &jobs, booklet.Doc{
+		bd := booklet.Doc{
 			Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Pack: p, Intro: markdownBlocks(def.Body),
-		}, bopt)
+		}
+		packURLs(&bd, s.BaseURL, def.Slug, p)
+		wp.PDFs = pdfs(web.PackDir(def.Slug), def.Slug, papers, &jobs, bd, bopt)
+		if printing {
+			printFiles = append(printFiles, printPDFs(web.PackDir(def.Slug), def.Slug, papers, &jobs, bd, bopt)...)
+		}
 		in.Packs = append(in.Packs, wp)
 	}
 	for _, def := range s.Campaigns {
@@ -132,9 +145,14 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 			continue
 		}
 		wc := web.Campaign{Def: def, Rolled: c}
-		wc.PDFs = pdfs(web.CampaignDir(def.Slug), def.Slug, papers, &jobs, booklet.Doc{
+		bd := booklet.Doc{
 			Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Campaign: c, Intro: markdownBlocks(def.Body),
-		}, bopt)
+		}
+		campaignURLs(&bd, s.BaseURL, def.Slug, c)
+		wc.PDFs = pdfs(web.CampaignDir(def.Slug), def.Slug, papers, &jobs, bd, bopt)
+		if printing {
+			printFiles = append(printFiles, printPDFs(web.CampaignDir(def.Slug), def.Slug, papers, &jobs, bd, bopt)...)
+		}
 		in.Campaigns = append(in.Campaigns, wc)
 	}
 	if len(s.Series) > 0 {
@@ -169,7 +187,7 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 	if files, err = extras.addStatic(files); err != nil { // sorts them by path
 		return nil, nil, err
 	}
-	sum := &Summary{Booklets: len(books), Files: len(files) + 1, Series: len(in.Series), Warnings: s.Warnings, Keep: s.Keep}
+	sum := &Summary{Booklets: len(books), Files: len(files) + 1, Series: len(in.Series), Warnings: s.Warnings, Keep: s.Keep, Print: printFiles}
 	for _, f := range pages {
 		if path.Ext(f.Path) == ".html" {
 			sum.Pages++

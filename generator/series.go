@@ -39,7 +39,9 @@ func rollSeries(s *site.Site, reg *engine.Registry, month string, papers []strin
 		}
 		ws := web.Series{Def: def, Rolled: rolled, PDFs: map[series.Month][]web.Link{}}
 		for _, e := range rolled.Months {
-			ws.PDFs[e.Month] = pdfs(web.SeriesDir(def.Slug), def.Slug+"-"+e.Month.String(), papers, jobs, monthBooklet(def, rolled, e, sys), bopt)
+			bd := monthBooklet(def, rolled, e, sys)
+			monthURLs(&bd, s.BaseURL, def.Slug, e.Month)
+			ws.PDFs[e.Month] = pdfs(web.SeriesDir(def.Slug), def.Slug+"-"+e.Month.String(), papers, jobs, bd, bopt)
 		}
 		out = append(out, ws)
 	}

@@ -21,6 +21,7 @@ var defaultCreated = time.Unix(0, 0).UTC()
 
 func buildCmd(stdout io.Writer, h host, src *siteSource) *cobra.Command {
 	var out, paper, month string
+	var printOnDemand bool
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Build a site and its PDF booklets",
@@ -67,6 +68,7 @@ gives the same bytes.`,
 				return err
 			}
 			opt.Month = m
+			opt.PrintOnDemand = printOnDemand
 			sum, err := generator.Build(opt)
 			if err != nil {
 				var se *site.Error
@@ -82,6 +84,9 @@ gives the same bytes.`,
 				fmt.Fprintf(stdout, "sortie: warning: %s\n", w)
 			}
 			fmt.Fprintf(stdout, "sortie: built %s into %s: %d pages, %d booklets, %d files\n", siteName(source), out, sum.Pages, sum.Booklets, sum.Files)
+			if len(sum.Print) > 0 {
+				fmt.Fprintf(stdout, "sortie: %d print-ready booklets for a print-on-demand service, such as %s (see \"Selling your pack in print\" in the README)\n", len(sum.Print), sum.Print[0])
+			}
 			if sum.Series > 0 && from != "--month" {
 				fmt.Fprintf(stdout, "sortie: monthly series built up to %s, from %s (pass --month %s to build it again)\n", m, from, m)
 			}
@@ -91,6 +96,7 @@ gives the same bytes.`,
 	cmd.Flags().StringVar(&out, "out", "public", "output directory, replaced as a whole by each build (default: the site's public/, or ./public for the built-in site)")
 	cmd.Flags().StringVar(&month, "month", "", "the month a monthly series is built up to, YYYY-MM (default: the month of SOURCE_DATE_EPOCH, else this month)")
 	cmd.Flags().StringVar(&paper, "paper", "", "booklet paper: a4, letter, both, or none for no booklets (default: the site's paper setting)")
+	cmd.Flags().BoolVar(&printOnDemand, "print-on-demand", false, "also write a print-ready booklet of each pack and campaign, NAME-PAPER-print.pdf, for a print-on-demand service (as the site's \"print: on-demand\")")
 	return cmd
 }
 

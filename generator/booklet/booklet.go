@@ -33,6 +33,10 @@ type Options struct {
 	Paper   string    // "a4" or "letter"
 	Created time.Time // the PDF's creation and modification date; a fixed time, never the clock (the zero time prints as 1970-01-01)
 	Version string    // Sortie's version, printed in every footer
+	// PrintReady makes the booklet a print-on-demand service's interior
+	// file: every page on the trim size plus a bleed on each side, with
+	// its TrimBox and BleedBox (see printReady).
+	PrintReady bool
 }
 
 // Doc is one booklet: exactly one of Pack or Campaign is set (neither is
@@ -47,6 +51,12 @@ type Doc struct {
 	// Intro is the pack's or campaign's own text (its page's Markdown
 	// body), printed on pages of its own after the contents; may be empty.
 	Intro []doc.Block
+	// URL is the web page of the booklet's content (the pack's or
+	// campaign's page), printed on the cover as a QR code; EntryURLs is
+	// each entry's page (or place on a page), by entry number, printed on
+	// its spread. Both are absolute addresses, or empty for no code.
+	URL       string
+	EntryURLs map[int]string
 }
 
 // Write renders d as a PDF to w.
@@ -62,6 +72,11 @@ func Write(w io.Writer, d Doc, opt Options) error {
 	pdf, err := mend(b.Bytes(), lay.outline)
 	if err != nil {
 		return err
+	}
+	if opt.PrintReady {
+		if pdf, err = printReady(pdf, opt.Paper); err != nil {
+			return err
+		}
 	}
 	if _, err := w.Write(pdf); err != nil {
 		return fmt.Errorf("failed to write booklet: %w", err)

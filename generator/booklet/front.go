@@ -124,13 +124,15 @@ func (r *renderer) cover() {
 	sys := r.doc.Set.System
 	w := r.contentW()
 
-	// A dark band with the system's name.
+	// A dark band with the system's name, beside the booklet's QR code
+	// when it has one.
+	bw := w - r.coverCode()
 	r.f.SetFillColor(40, 40, 40)
-	r.f.Rect(side, bodyTop, w, 11, "F")
+	r.f.Rect(side, bodyTop, bw, 11, "F")
 	r.font("B", 12)
 	r.f.SetTextColor(255, 255, 255)
 	r.f.SetXY(side+4, bodyTop)
-	r.f.CellFormat(w-8, 11, r.fit(r.cov.printable(sys.Name), w-8), "", 0, "L", false, 0, "")
+	r.f.CellFormat(bw-8, 11, r.fit(r.cov.printable(sys.Name), bw-8), "", 0, "L", false, 0, "")
 	r.ink()
 	r.fr.y = bodyTop + 24
 

@@ -237,6 +237,7 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 	next = func() {
 		r.newPage(e.label())
 		r.fr.brk = next
+		r.entryCode(e)
 		r.entryHead(e)
 	}
 	if !under {
@@ -294,6 +295,7 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 			r.flow(r.endSpan())
 		}
 	}
+	r.entryCode(e)
 	r.notesArea()
 }
 

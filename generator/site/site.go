@@ -44,6 +44,10 @@ type Site struct {
 	// BaseURL is where the site is published ("https://example.org/x/"),
 	// or "": feeds then link relatively and there is no sitemap.
 	BaseURL string
+	// PrintOnDemand ("print: on-demand") has the build also write a
+	// print-ready booklet of each pack and campaign, for a print-on-demand
+	// service.
+	PrintOnDemand bool
 	// Keep names what a rebuild keeps at the top of the output when the
 	// build does not make it, besides .git and CNAME ("keep: .nojekyll").
 	Keep []string
@@ -87,7 +91,7 @@ type Campaign struct {
 
 // Keys allowed in each kind of file.
 var (
-	configKeys   = []string{"title", "tagline", "paper", "baseurl", "keep"}
+	configKeys   = []string{"title", "tagline", "paper", "baseurl", "keep", "print"}
 	pageKeys     = []string{"title", "slug", "summary", "weight"}
 	homeKeys     = []string{"title", "summary"}
 	optionKeys   = engine.OptionKeys()
@@ -293,6 +297,13 @@ func (s *Site) config(fsys fs.FS, name, prefix string) error {
 	}
 	if s.BaseURL, err = parseBaseURL(f.String("baseurl")); err != nil {
 		return f.Errorf("baseurl", "%v", err)
+	}
+	switch v := f.String("print"); v {
+	case "", "home":
+	case "on-demand":
+		s.PrintOnDemand = true
+	default:
+		return f.Errorf("print", "print %q: want on-demand (print-ready booklets for a print-on-demand service) or home", v)
 	}
 	for _, k := range strings.FieldsFunc(f.String("keep"), func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
 		if err := output.CheckKeep(k); err != nil {
