@@ -60,11 +60,21 @@ func (s *System) Encounter(r *dice.Roller, req engine.Request) (*engine.Encounte
 	}, nil
 }
 
-// tables are the QRS tables the battlefield rolled needs at the table:
+// tables are the QRS tables this battlefield and these sides need at the
+// table, beyond the turn, hand-to-hand and wounds every skirmish uses:
 // Terrain Costs where a section is not open ground, Stream Crossing when
-// a stream runs through, Buildings when there are any.
+// a stream runs through, Buildings when there are any, Firing when a
+// figure carries a missile weapon (its range, rate and loading print with
+// the sides already).
 func (e *Encounter) tables() []string {
 	var ids []string
+	for _, sd := range []Side{e.Player, e.Enemy} {
+		for _, f := range sd.Figures {
+			if f.Weapon != nil {
+				ids = append(ids, "firing")
+			}
+		}
+	}
 	if len(e.Through) > 0 {
 		ids = append(ids, "stream-crossing")
 	}

@@ -3,6 +3,7 @@ package booklet
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
 )
@@ -28,17 +29,124 @@ func (b *book) checkEncounterTables() error {
 // Quick Reference Sheets: "QRS p. 38".
 func (r *renderer) qrsRef(id string) string { return "QRS p. " + r.pageOf("qrs/"+id) }
 
-// encounterTables prints, after an encounter's own blocks, the tables
-// it needs at the table, each as the Quick Reference Sheets print it,
-// titled with its page there and linked to it. Tables that keep their
-// shape in half the width go two abreast, split where the columns come
-// out most even; a table of long text goes across the page. Nothing is
-// split over the turn of a page: what fits a page but not what is left
-// of this one starts on the next, the room left kept for notes.
-func (r *renderer) encounterTables(e *entry) {
-	if len(e.enc.Tables) == 0 {
+// atTable prints, in the room left on the last page of an encounter's
+// spread, the tables the player rolls on at the table during it: whole,
+// each as the Quick Reference Sheets print it, titled with its page there
+// and linked to it, when they all fit; else one line naming each with its
+// QRS page, each name a link. It never adds a page: the spread is laid out
+// as it would be without them, and the room kept for the entry's code
+// stays. It records which it printed as "tables/N" or "tableline/N".
+// When the last page has no room even for the line, the next pass prints
+// the line on the spread's first page, over the maps, which give up that
+// much of their height ("tablefirst/N", see firstLine).
+func (r *renderer) atTable(e *entry) {
+	n := strconv.Itoa(e.number)
+	if _, first := r.lay.pages["tablefirst/"+n]; len(e.enc.Tables) == 0 || first {
 		return
 	}
+	room := r.fr.bottom - r.fr.y - r.codeRoom(e)
+	if h, draw := r.encounterTables(e); h <= room {
+		draw()
+		r.lay.pages["tables/"+n] = r.f.PageNo()
+		return
+	}
+	line := r.tableLine(e)
+	if r.spanHeight(line, r.fr.w) <= room {
+		r.flow(line)
+		r.lay.pages["tableline/"+n] = r.f.PageNo()
+		return
+	}
+	r.lay.pages["tablefirst/"+n] = r.lay.pages[e.anchor()]
+}
+
+// firstLine prints the line naming an entry's tables on the first page of
+// its spread, under the lines that lead into it, when the previous pass
+// found no room for it on the last page.
+func (r *renderer) firstLine(e *entry) {
+	key := "tablefirst/" + strconv.Itoa(e.number)
+	if _, ok := r.prev.pages[key]; !ok || len(e.enc.Tables) == 0 {
+		return
+	}
+	r.flow(r.tableLine(e))
+	r.lay.pages[key] = r.f.PageNo()
+}
+
+// codeRoom is the room entryCode will take at the foot of this page for
+// the entry's code: none when it has no address, has its code already, or
+// the page has no room for one.
+func (r *renderer) codeRoom(e *entry) float64 {
+	_, done := r.lay.pages["qr/"+strconv.Itoa(e.number)]
+	if need := qrSize + qrGap + 1; r.doc.EntryURLs[e.number] != "" && !done && r.fr.bottom-r.fr.y >= need {
+		return need
+	}
+	return 0
+}
+
+// tableLine is the one line that names an encounter's tables with their
+// pages on the Quick Reference Sheets, each name linked to its table:
+// "At the table: PEF Movement (QRS p. 50) · NP Force Movement (QRS p. 51)".
+// A name is never broken over two lines.
+func (r *renderer) tableLine(e *entry) span {
+	const size = 9.0
+	const lead, sep = "At the table: ", " · "
+	names := make([]string, len(e.enc.Tables))
+	for i, id := range e.enc.Tables {
+		names[i] = fmt.Sprintf("%s (%s)", r.doc.Set.Table(id).Title, r.qrsRef(id))
+	}
+	// lay places each part on its line: x from the frame's left, the line.
+	lay := func(w float64) (xs []float64, lines []int, leadW float64) {
+		r.font("B", size)
+		leadW = r.f.GetStringWidth(lead)
+		r.font("", size)
+		sepW := r.f.GetStringWidth(sep)
+		x, line := leadW, 0
+		for i, name := range names {
+			nw := r.f.GetStringWidth(name)
+			if i > 0 {
+				x += sepW
+			}
+			if x+nw > w && x > leadW {
+				x, line = leadW, line+1
+			}
+			xs, lines = append(xs, x), append(lines, line)
+			x += nw
+		}
+		return xs, lines, leadW
+	}
+	height := func(w float64) float64 {
+		_, lines, _ := lay(w)
+		return float64(lines[len(lines)-1]+1) * lh(size)
+	}
+	return span{before: 1.5, drawFor: height, draw: func(x, y, w float64) {
+		xs, lines, leadW := lay(w)
+		r.font("B", size)
+		r.f.SetXY(x, y)
+		r.f.CellFormat(leadW, lh(size), lead, "", 0, "L", false, 0, "")
+		text := lead
+		r.font("", size)
+		for i, name := range names {
+			yy := y + float64(lines[i])*lh(size)
+			if i > 0 && lines[i] == lines[i-1] {
+				r.f.SetXY(x+xs[i]-r.f.GetStringWidth(sep), yy)
+				r.f.CellFormat(r.f.GetStringWidth(sep), lh(size), sep, "", 0, "L", false, 0, "")
+				text += sep
+			} else if i > 0 {
+				text += " "
+			}
+			r.f.SetXY(x+xs[i], yy)
+			r.f.CellFormat(r.f.GetStringWidth(name), lh(size), name, "", 0, "L", false, r.link("qrs/"+e.enc.Tables[i]), "")
+			text += name
+		}
+		r.record(text)
+	}}
+}
+
+// encounterTables lays out an encounter's tables whole, each as the Quick
+// Reference Sheets print it, titled with its page there: tables that keep
+// their shape in half the width two abreast, split where the columns come
+// out most even; a table of long text across the page. It returns the
+// height they take and a func that draws them at the frame's y.
+func (r *renderer) encounterTables(e *entry) (float64, func()) {
 	set := r.doc.Set
 	half := (r.fr.w - foldGutter) / 2
 	var ps []piece
@@ -51,48 +159,47 @@ func (r *renderer) encounterTables(e *entry) {
 		broad = append(broad, r.piecesHeight([]piece{p}, half) > 1.5*r.piecesHeight([]piece{p}, r.fr.w))
 	}
 	h := headSpan(encTablesTitle, spreadLook.head)
-	h.keep = r.startHeight(ps[0], r.fr.w)
-	first := true
+	total := r.spanHeight(h, r.fr.w) + 1
+	type rowOf struct {
+		i, j        int
+		left, right []piece
+		twoUp       bool
+	}
+	var rows []rowOf
 	for i := 0; i < len(ps); {
 		j := i + 1
 		for !broad[i] && j < len(ps) && !broad[j] {
 			j++
 		}
-		run := ps[i:j]
-		left, right, colH := r.tableSplit(run, half)
-		twoUp := len(run) > 1 && colH <= r.fr.bottom-bodyTop-lh(14)
-		need := colH
-		if !twoUp {
-			need = r.piecesHeight(run[:1], r.fr.w)
+		left, right, colH := r.tableSplit(ps[i:j], half)
+		if j-i > 1 {
+			rows = append(rows, rowOf{i, j, left, right, true})
+			total += colH
+		} else {
+			rows = append(rows, rowOf{i, j, nil, nil, false})
+			total += r.piecesHeight(ps[i:j], r.fr.w)
 		}
-		if first {
-			need += r.spanHeight(h, r.fr.w)
-		}
-		if need < r.fr.bottom-bodyTop && r.fr.y+need > r.fr.bottom && !r.atTop() {
-			r.notesArea()
-			r.fr.brk()
-		}
-		if first {
-			r.flow(h)
-			first = false
-		}
-		if !twoUp {
-			r.drawLinked(e.enc.Tables[i], ps[i])
-			i++
-			continue
-		}
-		outer := r.fr
-		end := outer.y
-		for c, col := range [][]piece{left, right} {
-			r.fr = frame{x: outer.x + float64(c)*(half+foldGutter), w: half, top: outer.y, y: outer.y, bottom: outer.bottom, brk: func() {}}
-			for _, p := range col {
-				r.drawLinked(idOf(e, ps, p), p)
-			}
-			end = max(end, r.fr.y)
-		}
-		outer.y = end
-		r.fr = outer
 		i = j
+	}
+	return total, func() {
+		r.flow(h)
+		for _, row := range rows {
+			if !row.twoUp {
+				r.drawLinked(e.enc.Tables[row.i], ps[row.i])
+				continue
+			}
+			outer := r.fr
+			end := outer.y
+			for c, col := range [][]piece{row.left, row.right} {
+				r.fr = frame{x: outer.x + float64(c)*(half+foldGutter), w: half, top: outer.y, y: outer.y, bottom: outer.bottom, brk: func() {}}
+				for _, p := range col {
+					r.drawLinked(idOf(e, ps, p), p)
+				}
+				end = max(end, r.fr.y)
+			}
+			outer.y = end
+			r.fr = outer
+		}
 	}
 }
 
