@@ -84,7 +84,7 @@ func (r *renderer) codeRoom(e *entry) float64 {
 
 // tableLine is the one line that names an encounter's tables with their
 // pages on the Quick Reference Sheets, each name linked to its table:
-// "At the table: PEF Movement (QRS p. 50) · NP Force Movement (QRS p. 51)".
+// "At the table: Shooting (QRS p. 50) · Melee (QRS p. 51)".
 // A name is never broken over two lines.
 func (r *renderer) tableLine(e *entry) span {
 	const size = 9.0
