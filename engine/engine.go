@@ -247,6 +247,10 @@ type Encounter struct {
 	Stream  string      `json:"stream"` // the sub-stream it was rolled from
 	Summary string      `json:"summary"`
 	Blocks  []doc.Block `json:"blocks"`
+	// Tables are the ids of the Quick Reference Sheet tables the
+	// encounter needs at the table, in QRS order (see TablesFor);
+	// renderers print them with the encounter.
+	Tables []string `json:"tables,omitempty"`
 }
 
 // Version is the version of the documented JSON form (docs/json.md).

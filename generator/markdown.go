@@ -279,7 +279,37 @@ func EncounterMarkdown(w io.Writer, sys engine.System, one *OneEncounter) error 
 	}
 	m.force(one.Band, "##")
 	m.blocks(e.Blocks, 2)
+	m.encounterTables(sys.Rules(), e.Tables)
 	return m.err
+}
+
+// encounterTables prints the Quick Reference Sheet tables an encounter
+// needs at the table, each as the sheets print it.
+func (m *mdWriter) encounterTables(set *rules.Set, ids []string) {
+	if len(ids) == 0 {
+		return
+	}
+	m.printf("## Tables for this encounter\n\n")
+	m.printf("From the Quick Reference Sheets (%s prints them all).\n\n", code("sortie tables "+set.System.ID))
+	for _, id := range ids {
+		if t := set.Table(id); t != nil {
+			m.table(doc.RuleTable(t), "###")
+		}
+	}
+}
+
+// tableTitles lists the titles of the tables an encounter needs, for a
+// campaign's entries, which would repeat the same tables at length.
+func (m *mdWriter) tableTitles(set *rules.Set, ids []string) {
+	var titles []string
+	for _, id := range ids {
+		if t := set.Table(id); t != nil {
+			titles = append(titles, t.Title)
+		}
+	}
+	if len(titles) > 0 {
+		m.printf("**Tables for this encounter** (on the Quick Reference Sheets): %s.\n\n", strings.Join(titles, ", "))
+	}
 }
 
 // CampaignMarkdown writes a campaign as a Markdown gamebook.
@@ -301,6 +331,7 @@ func CampaignMarkdown(w io.Writer, sys engine.System, c *campaign.Campaign) erro
 			m.printf("%s\n\n", n.Encounter.Summary)
 		}
 		m.blocks(n.Encounter.Blocks, 3)
+		m.tableTitles(sys.Rules(), n.Encounter.Tables)
 		if len(n.Afterwards) > 0 {
 			m.printf("### Afterwards\n\n")
 			m.blocks(n.Afterwards, 4)

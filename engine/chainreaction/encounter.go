@@ -130,7 +130,7 @@ func (s *System) Encounter(r *dice.Roller, req engine.Request) (*engine.Encounte
 	}
 	return &engine.Encounter{
 		System: ID, Type: e.Def.ID, Title: e.Def.Title, Seed: r.Seed(), Stream: r.Path(), Summary: e.Def.Summary,
-		Blocks: s.blocks(e, band),
+		Blocks: s.blocks(e, band), Tables: engine.TablesFor(s.set, e.Def.ID),
 	}, nil
 }
 

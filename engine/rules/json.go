@@ -150,6 +150,7 @@ type encounterJSON struct {
 	Terrain    string   `json:"terrainTable,omitempty"`
 	Camp       bool     `json:"camp,omitempty"`
 	BandStarts bool     `json:"bandStarts,omitempty"`
+	Tables     []string `json:"tables,omitempty"`
 }
 
 // MarshalJSON writes the whole system, its encounter types and its tables
@@ -170,6 +171,7 @@ func (s *Set) MarshalJSON() ([]byte, error) {
 		j.Encounters = append(j.Encounters, &encounterJSON{
 			ID: e.ID, Title: e.Title, Summary: e.Summary, Objective: e.Objective, Forces: e.Forces,
 			Deployment: e.Deployment, Special: e.Special, Terrain: e.Terrain, Camp: e.Camp, BandStarts: e.BandStarts,
+			Tables: e.Tables,
 		})
 	}
 	for _, id := range s.Order {

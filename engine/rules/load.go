@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -188,6 +189,25 @@ func Assemble(files ...*File) (*Set, error) {
 	for i, id := range s.System.QRS {
 		if _, ok := s.Tables[id]; !ok {
 			add(errorf(s.System.QRSPos[i], "qrs: no table %q%s", id, suggest(id, s.Order)))
+		}
+	}
+	// A table an encounter needs must be on the QRS, to print its page;
+	// a system with no QRS at all (a site's stand-in system.rules) prints
+	// none, and TablesFor lists none.
+	onQRS := func(id string, at Pos, what string) {
+		switch {
+		case s.Tables[id] == nil:
+			add(errorf(at, "%s: no table %q%s", what, id, suggest(id, s.Order)))
+		case len(s.System.QRS) > 0 && !slices.Contains(s.System.QRS, id):
+			add(errorf(at, "%s: table %s is not on the Quick Reference Sheets: add it to a qrs line", what, id))
+		}
+	}
+	for i, id := range s.System.EncounterTables {
+		onQRS(id, s.System.EncounterTablesPos[i], "encounter-tables")
+	}
+	for _, e := range s.Encounters {
+		for i, id := range e.Tables {
+			onQRS(id, e.TablesPos[i], "encounter "+e.ID+", tables")
 		}
 	}
 	if len(errs) > 0 {

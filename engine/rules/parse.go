@@ -227,13 +227,15 @@ func (p *parser) startBlock(kind, id string) {
 // directives each block kind takes, and whether they may repeat.
 var directives = map[string]map[string]bool{
 	"system": {"name": false, "publisher": false, "book": false, "summary": false,
-		"board": false, "star-rep": false, "first-encounter": false, "qrs": true, "sections": false, "group-title": true},
+		"board": false, "star-rep": false, "first-encounter": false, "qrs": true, "sections": false, "group-title": true,
+		"encounter-tables": true},
 	"table": {"title": false, "dice": false, "read": false, "target": false, "six-fails": false,
 		"caption": false, "key": false, "note": true, "columns": false, "group": true,
 		"source": false, "decision": true, "across": false, "modifiers": true, "modifier": true,
 		"footnote": true},
 	"encounter": {"title": false, "summary": false, "objective": true, "forces": true,
-		"deployment": true, "special": true, "terrain": false, "camp": false, "band-starts": false},
+		"deployment": true, "special": true, "terrain": false, "camp": false, "band-starts": false,
+		"tables": true},
 }
 
 func (p *parser) directive(key, value string) {
@@ -318,6 +320,8 @@ func (p *parser) systemDirective(key, value string) {
 			s.QRS = append(s.QRS, id)
 			s.QRSPos = append(s.QRSPos, p.pos)
 		}
+	case "encounter-tables":
+		s.EncounterTables, s.EncounterTablesPos = p.tableIDs(key, value, s.EncounterTables, s.EncounterTablesPos)
 	case "group-title":
 		g, title, _ := strings.Cut(value, " ")
 		title = strings.TrimSpace(title)
@@ -337,6 +341,20 @@ func (p *parser) systemDirective(key, value string) {
 		}
 		s.GroupTitles[g] = title
 	}
+}
+
+// tableIDs appends the table ids of a directive's value to ids, and
+// where each was written to pos.
+func (p *parser) tableIDs(key, value string, ids []string, pos []Pos) ([]string, []Pos) {
+	for _, id := range strings.Fields(value) {
+		if !validID(id) {
+			p.errorf("%s %q: want table ids separated by spaces", key, id)
+			continue
+		}
+		ids = append(ids, id)
+		pos = append(pos, p.pos)
+	}
+	return ids, pos
 }
 
 // parseSize reads "WxH" with each of W and H in min..limit.
@@ -370,6 +388,8 @@ func (p *parser) encounterDirective(key, value string) {
 			p.errorf("terrain %q: want the id of a table", value)
 		}
 		e.Terrain, e.TerrainPos = value, p.pos
+	case "tables":
+		e.Tables, e.TablesPos = p.tableIDs(key, value, e.Tables, e.TablesPos)
 	case "camp":
 		b, ok := parseYes(value)
 		if !ok {

@@ -249,6 +249,12 @@ type Encounter struct {
 	BandStarts bool   // the band is set up on the board and the enemy enters; otherwise the band enters
 	Pos        Pos
 	TerrainPos Pos // where "terrain" was written
+
+	// Tables are the QRS tables an encounter of this type needs at the
+	// table, besides the system's EncounterTables; TablesPos is where
+	// each was written.
+	Tables    []string
+	TablesPos []Pos
 }
 
 // System is a rule system's own settings.
@@ -270,6 +276,12 @@ type System struct {
 	FirstPos                 Pos               // where "first-encounter" was written
 	QRSPos                   []Pos             // where each QRS id was written
 	GroupTitles              map[string]string // group id -> the heading over its tables on the QRS ("Army lists")
+
+	// EncounterTables are the QRS tables every encounter of the system
+	// needs at the table, printed with it; EncounterTablesPos is where
+	// each was written.
+	EncounterTables    []string
+	EncounterTablesPos []Pos
 }
 
 // GroupTitle returns the heading printed over a group's tables: the

@@ -24,6 +24,9 @@ type Figure struct {
 	Star   bool
 	Note   string
 	Roll   *doc.Roll
+	// Reactions is the id of the Reaction Tests its Class takes, as the
+	// army list names it; empty for the Star, whose Class is the player's.
+	Reactions string
 }
 
 // armor prints "AC 4 + Shield" as the lists do.
@@ -55,13 +58,14 @@ func rollFigure(r *dice.Roller, list *rules.Table) (Figure, error) {
 		return Figure{}, err
 	}
 	return Figure{
-		Type:   res.Cell("Type").Text,
-		Class:  res.Cell("Class").Text,
-		Rep:    res.Cell("Rep").Int,
-		AC:     res.Cell("Armor").Int,
-		Shield: res.Cell("Shield").Text == "yes",
-		Weapon: res.Cell("Weapon").Text,
-		Roll:   &doc.Roll{Label: list.Title, Dice: res.Roll, Row: res.Row.Key},
+		Type:      res.Cell("Type").Text,
+		Class:     res.Cell("Class").Text,
+		Rep:       res.Cell("Rep").Int,
+		AC:        res.Cell("Armor").Int,
+		Shield:    res.Cell("Shield").Text == "yes",
+		Weapon:    res.Cell("Weapon").Text,
+		Reactions: res.Cell("Reactions").Text,
+		Roll:      &doc.Roll{Label: list.Title, Dice: res.Roll, Row: res.Row.Key},
 	}, nil
 }
 

@@ -118,7 +118,7 @@ func (s *System) Encounter(r *dice.Roller, req engine.Request) (*engine.Encounte
 	}
 	out := &engine.Encounter{
 		System: ID, Type: e.Def.ID, Title: e.Def.Title, State: ealState(e.EAL), Seed: r.Seed(), Stream: r.Path(), Summary: e.Def.Summary,
-		Blocks: s.blocks(e, band),
+		Blocks: s.blocks(e, band), Tables: engine.TablesFor(s.set, e.Def.ID, reactionTables(e, band)...),
 	}
 	return out, nil
 }
@@ -399,4 +399,22 @@ func (s *System) boardMap(e *Encounter) board.Map {
 	}
 	m.Caption = caption
 	return m
+}
+
+// reactionTables are the Reaction Tests (pages 15-16) of every Class on
+// the table: the band's, the enemy roster's and the NP Star Leader's, each
+// as its army list names it. They are rolled at the table, whenever a
+// figure is shot at, sees a friend fall or is charged.
+func reactionTables(e *Encounter, band *Band) []string {
+	figs := append([]Figure{e.Leader}, e.Roster...)
+	if band != nil {
+		figs = append(figs, band.Figures...)
+	}
+	var ids []string
+	for _, f := range figs {
+		if f.Reactions != "" {
+			ids = append(ids, f.Reactions)
+		}
+	}
+	return ids
 }

@@ -74,6 +74,7 @@ func (s *System) Encounter(r *dice.Roller, req engine.Request) (*engine.Encounte
 	}
 	out := &engine.Encounter{
 		System: e.System, Type: e.Type, Title: e.Title, Seed: e.Seed, Stream: e.Stream, Summary: e.Summary,
+		Tables: engine.TablesFor(s.set, e.Type, playTables(e)...),
 	}
 	var bs []doc.Block
 	for _, m := range e.Maps {
@@ -207,4 +208,31 @@ func (s *System) Afterwards(r *dice.Roller, _ engine.Step, force *engine.Force, 
 		bs = append(bs, &doc.Para{Note: true, Text: "Re-rolled, Rep too high for the Star: " + ro.String() + " (row " + ro.Row + ")"})
 	}
 	return bs, nil
+}
+
+// playTables are the battle tables (pages 6-12) that depend on the
+// forces, for the figures the player can see before play: the band and the
+// enemy roster. Shooting and Shooting Damage when a figure is a Missile,
+// Casting when one is a Caster, NPC Spell Casting when an enemy one is.
+// Creatures stay out: each contact rolls its own on a sealed PEF card,
+// and a table named here would give away what one holds. The PEF and
+// creature tables stay out too: Sortie rolled them for the cards.
+func playTables(e *Encounter) []string {
+	var ids []string
+	var band []Figure
+	if e.Band != nil {
+		band = e.Band.Figures
+	}
+	for i, f := range append(append([]Figure(nil), band...), e.Enemies.Roster...) {
+		switch f.Class {
+		case "Missile":
+			ids = append(ids, "shooting", "shooting-damage")
+		case "Caster":
+			ids = append(ids, "casting")
+			if i >= len(band) {
+				ids = append(ids, "npc-spell-casting")
+			}
+		}
+	}
+	return ids
 }

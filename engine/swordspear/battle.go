@@ -2,7 +2,9 @@ package swordspear
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/board"
@@ -55,8 +57,32 @@ func (s *System) Encounter(r *dice.Roller, req engine.Request) (*engine.Encounte
 	}
 	return &engine.Encounter{
 		System: ID, Type: b.Def.ID, Title: b.Def.Title, Seed: r.Seed(), Stream: r.Path(), Summary: b.Def.Summary,
-		Blocks: s.blocks(b),
+		Blocks: s.blocks(b), Tables: engine.TablesFor(s.set, b.Def.ID, b.tables()...),
 	}, nil
+}
+
+// tables are the QRS tables the armies rolled need at the table: the
+// shooting tables when a unit shoots, the spells when a magic-user takes
+// the field, Flying Units when a unit flies.
+func (b *Battle) tables() []string {
+	var ids []string
+	for _, sd := range []Side{b.Player, b.Enemy} {
+		for _, u := range sd.Units {
+			e := u.Entry
+			if e.Level > 0 {
+				ids = append(ids, "spells")
+			}
+			for _, w := range e.Weapons {
+				if w.Missile {
+					ids = append(ids, "combat-dice", "bonus-dice", "cover")
+				}
+			}
+			if slices.ContainsFunc(e.Characteristics, func(c string) bool { return strings.EqualFold(c, "Flight") }) {
+				ids = append(ids, "flying-units")
+			}
+		}
+	}
+	return ids
 }
 
 // RollBattle rolls a battle of type typ: the battlefield section by

@@ -56,8 +56,37 @@ func (s *System) Encounter(r *dice.Roller, req engine.Request) (*engine.Encounte
 	}
 	return &engine.Encounter{
 		System: ID, Type: e.Def.ID, Title: e.Def.Title, Seed: r.Seed(), Stream: r.Path(), Summary: e.Def.Summary,
-		Blocks: s.blocks(e),
+		Blocks: s.blocks(e), Tables: engine.TablesFor(s.set, e.Def.ID, e.tables()...),
 	}, nil
+}
+
+// tables are the QRS tables this battlefield and these sides need at the
+// table, beyond the turn, hand-to-hand and wounds every skirmish uses:
+// Terrain Costs where a section is not open ground, Stream Crossing when
+// a stream runs through, Buildings when there are any, Firing when a
+// figure carries a missile weapon (its range, rate and loading print with
+// the sides already).
+func (e *Encounter) tables() []string {
+	var ids []string
+	for _, sd := range []Side{e.Player, e.Enemy} {
+		for _, f := range sd.Figures {
+			if f.Weapon != nil {
+				ids = append(ids, "firing")
+			}
+		}
+	}
+	if len(e.Through) > 0 {
+		ids = append(ids, "stream-crossing")
+	}
+	for _, sec := range e.Sections {
+		if sec.Kind != "open" {
+			ids = append(ids, "terrain-costs")
+		}
+		if sec.Buildings > 0 || sec.Kind == "buildings" {
+			ids = append(ids, "buildings")
+		}
+	}
+	return ids
 }
 
 // RollEncounter rolls an encounter of type typ: both sides (from stream

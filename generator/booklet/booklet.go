@@ -211,6 +211,9 @@ func setup(d Doc, opt Options) (*book, error) {
 			return nil, fmt.Errorf("quick reference table %q not found", id)
 		}
 	}
+	if err := b.checkEncounterTables(); err != nil {
+		return nil, err
+	}
 	if b.aids, err = aidsOf(b.entries, pw, ph, name); err != nil {
 		return nil, err
 	}

@@ -69,6 +69,7 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 	lead, rest := leadIn(enc.Blocks)
 	r.gap(1.5)
 	r.flowPieces(r.pieces(lead, leadLook, 0, r.spreadCtx(e)))
+	r.firstLine(e)
 	ms := topMaps(enc.Blocks)
 	if len(ms) == 0 {
 		return rest, true
@@ -294,6 +295,7 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 			r.flow(r.endSpan())
 		}
 	}
+	r.atTable(e)
 	r.entryCode(e)
 	r.notesArea()
 }

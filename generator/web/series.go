@@ -57,15 +57,23 @@ type monthView struct {
 	Print printView
 	PDFs  []Link
 	Href  string
+
+	// Tables are the QRS tables the encounter needs, on the month's own
+	// page; nil under "This month" on the series page.
+	Tables *encTablesView
 }
 
 // monthView draws a month's encounter with its sections at heading level
 // (2 on the month's own page, 3 under "This month" on the series page).
 func (r *renderer) monthView(s Series, e *series.Entry, level int) *monthView {
 	d := newDrawer(nil, "band")
-	return &monthView{Entry: e, View: newEncounterView(d, "m"+e.Month.String(), level, e.Encounter),
+	v := &monthView{Entry: e, View: newEncounterView(d, "m"+e.Month.String(), level, e.Encounter),
 		Band: newBandView(d, s.Rolled.Band), Print: d.printSealed([]int{0}, [][]doc.Block{e.Encounter.Blocks}),
 		PDFs: s.PDFs[e.Month], Href: MonthPage(s.Def.Slug, e.Month)}
+	if level == 2 {
+		v.Tables = newEncTablesView(d, "m"+e.Month.String(), level, r.systemSet(s.Def.System), e.Encounter.Tables)
+	}
+	return v
 }
 
 func (r *renderer) series(s Series) (string, []byte, error) {

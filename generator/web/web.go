@@ -590,6 +590,7 @@ type packEncounterContent struct {
 	Pack   Pack
 	Entry  *pack.Entry
 	View   encounterView
+	Tables *encTablesView
 	Band   *bandView
 	Print  printView
 	Index  string
@@ -605,6 +606,7 @@ func (r *renderer) packEncounter(p Pack, e *pack.Entry) (string, []byte, error) 
 		Band:  newBandView(d, p.Rolled.Band),
 		Print: d.printSealed([]int{0}, [][]doc.Block{e.Encounter.Blocks}),
 		Index: path.Join(PackDir(p.Def.Slug), "index.html"), System: r.systemSet(p.Def.System)}
+	c.Tables = newEncTablesView(d, "e"+strconv.Itoa(e.Number), 2, c.System, e.Encounter.Tables)
 	if e.Number > 1 {
 		c.Prev = encounterPage(p.Def.Slug, e.Number-1)
 	}

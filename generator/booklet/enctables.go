@@ -1,0 +1,245 @@
+package booklet
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/sortie-wargames/sortie/engine/doc"
+)
+
+// encTablesTitle heads the tables printed with an encounter.
+const encTablesTitle = "Tables for this encounter"
+
+// checkEncounterTables reports an entry whose encounter names a table
+// that is not on the system's Quick Reference Sheets: the page it
+// points to would not exist.
+func (b *book) checkEncounterTables() error {
+	for _, e := range b.entries {
+		for _, id := range e.enc.Tables {
+			if b.doc.Set.Table(id) == nil || !slices.Contains(b.doc.Set.System.QRS, id) {
+				return fmt.Errorf("entry %d: table %q is not on the quick reference sheets", e.number, id)
+			}
+		}
+	}
+	return nil
+}
+
+// qrsRef is how a table printed with an encounter names its place on the
+// Quick Reference Sheets: "QRS p. 38".
+func (r *renderer) qrsRef(id string) string { return "QRS p. " + r.pageOf("qrs/"+id) }
+
+// atTable prints, in the room left on the last page of an encounter's
+// spread, the tables the player rolls on at the table during it: whole,
+// each as the Quick Reference Sheets print it, titled with its page there
+// and linked to it, when they all fit; else one line naming each with its
+// QRS page, each name a link. It never adds a page: the spread is laid out
+// as it would be without them, and the room kept for the entry's code
+// stays. It records which it printed as "tables/N" or "tableline/N".
+// When the last page has no room even for the line, the next pass prints
+// the line on the spread's first page, over the maps, which give up that
+// much of their height ("tablefirst/N", see firstLine).
+func (r *renderer) atTable(e *entry) {
+	n := strconv.Itoa(e.number)
+	if _, first := r.lay.pages["tablefirst/"+n]; len(e.enc.Tables) == 0 || first {
+		return
+	}
+	room := r.fr.bottom - r.fr.y - r.codeRoom(e)
+	if h, draw := r.encounterTables(e); h <= room {
+		draw()
+		r.lay.pages["tables/"+n] = r.f.PageNo()
+		return
+	}
+	line := r.tableLine(e)
+	if r.spanHeight(line, r.fr.w) <= room {
+		r.flow(line)
+		r.lay.pages["tableline/"+n] = r.f.PageNo()
+		return
+	}
+	r.lay.pages["tablefirst/"+n] = r.lay.pages[e.anchor()]
+}
+
+// firstLine prints the line naming an entry's tables on the first page of
+// its spread, under the lines that lead into it, when the previous pass
+// found no room for it on the last page.
+func (r *renderer) firstLine(e *entry) {
+	key := "tablefirst/" + strconv.Itoa(e.number)
+	if _, ok := r.prev.pages[key]; !ok || len(e.enc.Tables) == 0 {
+		return
+	}
+	r.flow(r.tableLine(e))
+	r.lay.pages[key] = r.f.PageNo()
+}
+
+// codeRoom is the room entryCode will take at the foot of this page for
+// the entry's code: none when it has no address, has its code already, or
+// the page has no room for one.
+func (r *renderer) codeRoom(e *entry) float64 {
+	_, done := r.lay.pages["qr/"+strconv.Itoa(e.number)]
+	if need := qrSize + qrGap + 1; r.doc.EntryURLs[e.number] != "" && !done && r.fr.bottom-r.fr.y >= need {
+		return need
+	}
+	return 0
+}
+
+// tableLine is the one line that names an encounter's tables with their
+// pages on the Quick Reference Sheets, each name linked to its table:
+// "At the table: Shooting (QRS p. 50) · Melee (QRS p. 51)".
+// A name is never broken over two lines.
+func (r *renderer) tableLine(e *entry) span {
+	const size = 9.0
+	const lead, sep = "At the table: ", " · "
+	names := make([]string, len(e.enc.Tables))
+	for i, id := range e.enc.Tables {
+		names[i] = fmt.Sprintf("%s (%s)", r.doc.Set.Table(id).Title, r.qrsRef(id))
+	}
+	// lay places each part on its line: x from the frame's left, the line.
+	lay := func(w float64) (xs []float64, lines []int, leadW float64) {
+		r.font("B", size)
+		leadW = r.f.GetStringWidth(lead)
+		r.font("", size)
+		sepW := r.f.GetStringWidth(sep)
+		x, line := leadW, 0
+		for i, name := range names {
+			nw := r.f.GetStringWidth(name)
+			if i > 0 {
+				x += sepW
+			}
+			if x+nw > w && x > leadW {
+				x, line = leadW, line+1
+			}
+			xs, lines = append(xs, x), append(lines, line)
+			x += nw
+		}
+		return xs, lines, leadW
+	}
+	height := func(w float64) float64 {
+		_, lines, _ := lay(w)
+		return float64(lines[len(lines)-1]+1) * lh(size)
+	}
+	return span{before: 1.5, drawFor: height, draw: func(x, y, w float64) {
+		xs, lines, leadW := lay(w)
+		r.font("B", size)
+		r.f.SetXY(x, y)
+		r.f.CellFormat(leadW, lh(size), lead, "", 0, "L", false, 0, "")
+		text := lead
+		r.font("", size)
+		for i, name := range names {
+			yy := y + float64(lines[i])*lh(size)
+			if i > 0 && lines[i] == lines[i-1] {
+				r.f.SetXY(x+xs[i]-r.f.GetStringWidth(sep), yy)
+				r.f.CellFormat(r.f.GetStringWidth(sep), lh(size), sep, "", 0, "L", false, 0, "")
+				text += sep
+			} else if i > 0 {
+				text += " "
+			}
+			r.f.SetXY(x+xs[i], yy)
+			r.f.CellFormat(r.f.GetStringWidth(name), lh(size), name, "", 0, "L", false, r.link("qrs/"+e.enc.Tables[i]), "")
+			text += name
+		}
+		r.record(text)
+	}}
+}
+
+// encounterTables lays out an encounter's tables whole, each as the Quick
+// Reference Sheets print it, titled with its page there: tables that keep
+// their shape in half the width two abreast, split where the columns come
+// out most even; a table of long text across the page. It returns the
+// height they take and a func that draws them at the frame's y.
+func (r *renderer) encounterTables(e *entry) (float64, func()) {
+	set := r.doc.Set
+	half := (r.fr.w - foldGutter) / 2
+	var ps []piece
+	var broad []bool
+	for _, id := range e.enc.Tables {
+		tb := *doc.RuleTable(set.Table(id))
+		tb.Title += " · " + r.qrsRef(id)
+		p := piece{tb: &tb, tl: spreadLook.table, before: 2}
+		ps = append(ps, p)
+		broad = append(broad, r.piecesHeight([]piece{p}, half) > 1.5*r.piecesHeight([]piece{p}, r.fr.w))
+	}
+	h := headSpan(encTablesTitle, spreadLook.head)
+	total := r.spanHeight(h, r.fr.w) + 1
+	type rowOf struct {
+		i, j        int
+		left, right []piece
+		twoUp       bool
+	}
+	var rows []rowOf
+	for i := 0; i < len(ps); {
+		j := i + 1
+		for !broad[i] && j < len(ps) && !broad[j] {
+			j++
+		}
+		left, right, colH := r.tableSplit(ps[i:j], half)
+		if j-i > 1 {
+			rows = append(rows, rowOf{i, j, left, right, true})
+			total += colH
+		} else {
+			rows = append(rows, rowOf{i, j, nil, nil, false})
+			total += r.piecesHeight(ps[i:j], r.fr.w)
+		}
+		i = j
+	}
+	return total, func() {
+		r.flow(h)
+		for _, row := range rows {
+			if !row.twoUp {
+				r.drawLinked(e.enc.Tables[row.i], ps[row.i])
+				continue
+			}
+			outer := r.fr
+			end := outer.y
+			for c, col := range [][]piece{row.left, row.right} {
+				r.fr = frame{x: outer.x + float64(c)*(half+foldGutter), w: half, top: outer.y, y: outer.y, bottom: outer.bottom, brk: func() {}}
+				for _, p := range col {
+					r.drawLinked(idOf(e, ps, p), p)
+				}
+				end = max(end, r.fr.y)
+			}
+			outer.y = end
+			r.fr = outer
+		}
+	}
+}
+
+// idOf returns the table id of piece p, one of ps (in e's order).
+func idOf(e *entry, ps []piece, p piece) string {
+	for i := range ps {
+		if ps[i].tb == p.tb {
+			return e.enc.Tables[i]
+		}
+	}
+	return ""
+}
+
+// drawLinked draws a table piece in the frame, its title band linked to
+// the table on the Quick Reference Sheets.
+func (r *renderer) drawLinked(id string, p piece) {
+	page := r.f.PageNo()
+	r.gap(p.before)
+	y := r.fr.y
+	r.drawTable(p.tb, p.tl)
+	if r.f.PageNo() == page && id != "" {
+		r.f.Link(r.fr.x, y, r.fr.w, p.tl.band, r.link("qrs/"+id))
+	}
+}
+
+// tableSplit splits tables into two columns w wide, in order, where the
+// columns come out most even, and returns the taller column's height.
+func (r *renderer) tableSplit(ps []piece, w float64) (left, right []piece, h float64) {
+	hs := make([]float64, len(ps))
+	total := 0.0
+	for i, p := range ps {
+		hs[i] = r.piecesHeight([]piece{p}, w)
+		total += hs[i]
+	}
+	best, bestH, acc := len(ps), total, 0.0
+	for k := 1; k < len(ps); k++ {
+		acc += hs[k-1]
+		if m := max(acc, total-acc); m < bestH-0.01 {
+			best, bestH = k, m
+		}
+	}
+	return ps[:best], ps[best:], bestH
+}
