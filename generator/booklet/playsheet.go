@@ -75,7 +75,7 @@ func sheetLook(s float64) look {
 }
 
 // Map column widths tried at each size, as a share of the text block.
-var sheetMapShares = []float64{0.5, 0.44, 0.4}
+var sheetMapShares = []float64{0.5, 0.44, 0.4, 0.36}
 
 // WriteSheet renders an encounter's play sheet as a PDF to w.
 func WriteSheet(w io.Writer, s Sheet, opt Options) error {
@@ -249,7 +249,7 @@ func (p *sheetPlan) frontBlocks(bs []doc.Block, n *int) []doc.Block {
 		switch b := b.(type) {
 		case *doc.Map:
 		case *doc.Section:
-			out = append(out, &doc.Section{Title: b.Title, Blocks: p.frontBlocks(b.Blocks, n)})
+			out = append(out, &doc.Section{Title: b.Title, Blocks: p.frontBlocks(terrainBlocks(b.Blocks), n)})
 		case *doc.Sealed:
 			if len(b.Items) == 0 {
 				continue
@@ -432,6 +432,96 @@ func playTable(t *doc.Table) *doc.Table {
 	return &c
 }
 
+// A table of terrain section by section (keyed by "Section", with a
+// "Terrain" column) prints on page 1 as one paragraph, "1: Woods · 2:
+// Clear (Buildings: 1) · ...": the same facts in a few lines instead of a
+// row each, as the map beside it draws them too. A paragraph beside it
+// that only records the dice the terrain was rolled with is left out, as
+// page 1 leaves out every roll's dice.
+
+// rolledRe finds a roll's record in running text: "1d6 = 3".
+var rolledRe = regexp.MustCompile(`\d+d\d+\S* = -?\d`)
+
+// terrainBlocks returns the blocks of a section with any terrain table
+// in it as one paragraph, and the paragraphs recording its dice left
+// out; a section without one is returned as it is.
+func terrainBlocks(bs []doc.Block) []doc.Block {
+	var line *doc.Para
+	at := -1
+	for i, b := range bs {
+		if t, ok := b.(*doc.Table); ok {
+			if line = terrainLine(t); line != nil {
+				at = i
+				break
+			}
+		}
+	}
+	if line == nil {
+		return bs
+	}
+	var out []doc.Block
+	for i, b := range bs {
+		if i == at {
+			out = append(out, line)
+			continue
+		}
+		if pa, ok := b.(*doc.Para); ok && rolledRe.MatchString(pa.Text) {
+			continue
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// terrainLine returns a terrain table as one paragraph, or nil for a
+// table that is not one: each section's number and terrain, the other
+// columns' results after it in brackets, named by their header, and the
+// table's notes after the sections.
+func terrainLine(t *doc.Table) *doc.Para {
+	if len(t.Head) < 2 || t.Head[0] != "Section" {
+		return nil
+	}
+	ti := slices.Index(t.Head, "Terrain")
+	if ti < 1 {
+		return nil
+	}
+	var parts []string
+	for _, row := range t.Rows {
+		if len(row) <= ti {
+			return nil
+		}
+		var extra []string
+		for j, cell := range row {
+			if j == 0 || j == ti || j >= len(t.Head) {
+				continue
+			}
+			if v, ok := playCell(cell); ok {
+				cell = v
+			}
+			if cell != "" {
+				extra = append(extra, t.Head[j]+": "+cell)
+			}
+		}
+		part := row[0] + ": " + row[ti]
+		if len(extra) > 0 {
+			part += " (" + strings.Join(extra, "; ") + ")"
+		}
+		parts = append(parts, part)
+	}
+	text := strings.Join(parts, " · ") + "."
+	for _, n := range slices.Concat(t.Notes, t.Footnotes) {
+		text += " " + n
+	}
+	for _, d := range t.Decisions {
+		text += " Sortie's decision: " + d
+	}
+	lead := t.Title
+	if lead == "" {
+		lead = "Section by section"
+	}
+	return &doc.Para{Lead: lead + ":", Text: text}
+}
+
 // isForce reports whether a table is a force's figures, as
 // engine.Force.Table prints them: place, figure, attributes.
 func isForce(t *doc.Table) bool {
@@ -600,7 +690,6 @@ func (r *renderer) front(p *sheetPlan, t sheetFit) bool {
 	cw := w - mw - sheetGutter
 	y := r.fr.y + 1
 	mapsH := r.sheetMaps(p.maps, sheetX, y, mw, lk) - y
-	left := mapsH
 	r.fr = outer
 	height := func(bs []doc.Block, w float64) float64 {
 		keep := r.fr
@@ -608,35 +697,13 @@ func (r *renderer) front(p *sheetPlan, t sheetFit) bool {
 		defer func() { r.fr = keep }()
 		return r.piecesHeight(r.pieces(bs, lk, 0, ctx), w)
 	}
-	right := height(p.facts, cw)
-	var under, beside, across []doc.Block
-	for _, b := range p.rest {
-		one := []doc.Block{b}
-		full := height(one, w) + 1.5
-		colW, colH := cw, right
-		if left < right {
-			colW, colH = mw, left
-		}
-		inCol := height(one, colW) + 2.5
-		cost := max(left, right, colH+inCol) - max(left, right)
-		if inCol > full*1.15+2 || cost >= full {
-			across = append(across, b)
-			continue
-		}
-		if left < right {
-			under = append(under, b)
-			left += inCol
-		} else {
-			beside = append(beside, b)
-			right += inCol
-		}
-	}
+	under, beside, across := r.sheetColumns(p, mapsH, mw, cw, w, height)
 	end := y
 	for _, col := range []struct {
 		x, w float64
 		y    float64
 		bs   []doc.Block
-	}{{sheetX, mw, y + mapsH, under}, {sheetX + mw + sheetGutter, cw, y, append(slices.Clone(p.facts), beside...)}} {
+	}{{sheetX, mw, y + mapsH, under}, {sheetX + mw + sheetGutter, cw, y, beside}} {
 		r.fr = frame{x: col.x, w: col.w, top: col.y, y: col.y, bottom: outer.bottom, brk: outer.brk}
 		if len(col.bs) > 0 && col.x == sheetX {
 			r.fr.y += 2.5
@@ -645,10 +712,102 @@ func (r *renderer) front(p *sheetPlan, t sheetFit) bool {
 		r.flowPieces(r.pieces(col.bs, lk, 0, ctx))
 		end = max(end, r.fr.y)
 	}
-	outer.y = max(end, y+left) + 1.5
+	outer.y = max(end, y+mapsH) + 1.5
 	r.fr = outer
 	r.flowPieces(r.pieces(across, lk, 0, ctx))
 	return !over && r.fr.y <= r.fr.bottom+0.01
+}
+
+// sheetColumns sorts page 1's blocks into its two columns and the
+// width of the page below them. The short blocks run down the right-hand
+// column, and the last of them carry on under the maps when that evens
+// the columns out; each of the rest (tables, and what holds them) goes
+// across the page below the columns, or at the foot of either column
+// when it fits there without being squeezed (no more than a little
+// taller than across the page), whichever leaves page 1 shortest. The
+// blocks' heights are measured once in each width and added up; the
+// choices are tried in a fixed order, so the same blocks always sort the
+// same way.
+func (r *renderer) sheetColumns(p *sheetPlan, mapsH, mw, cw, w float64, height func([]doc.Block, float64) float64) (under, beside, across []doc.Block) {
+	const leftGap, acrossGap = 2.5, 1.5
+	fR := make([]float64, len(p.facts))
+	fL := make([]float64, len(p.facts))
+	for i, b := range p.facts {
+		fR[i], fL[i] = height([]doc.Block{b}, cw), height([]doc.Block{b}, mw)
+	}
+	n := len(p.rest)
+	rR, rL, rW := make([]float64, n), make([]float64, n), make([]float64, n)
+	for i, b := range p.rest {
+		one := []doc.Block{b}
+		rW[i] = height(one, w) + acrossGap
+		rR[i], rL[i] = height(one, cw), height(one, mw)
+		if rR[i] > rW[i]*1.15+2 {
+			rR[i] = -1 // squeezed: not in this column
+		}
+		if rL[i] > rW[i]*1.15+2 {
+			rL[i] = -1
+		}
+	}
+	const (
+		inAcross = iota
+		inRight
+		inLeft
+	)
+	place := make([]int, n)
+	best, bestK, bestPlace := -1.0, len(p.facts), make([]int, n)
+	var try func(i int)
+	try = func(i int) {
+		if i < n {
+			for _, at := range []int{inAcross, inRight, inLeft} {
+				if (at == inRight && rR[i] < 0) || (at == inLeft && rL[i] < 0) {
+					continue
+				}
+				place[i] = at
+				try(i + 1)
+			}
+			return
+		}
+		for k := len(p.facts); k >= min(1, len(p.facts)); k-- {
+			right, left, below := 0.0, 0.0, 0.0
+			for j := range k {
+				right += fR[j]
+			}
+			for j := k; j < len(p.facts); j++ {
+				left += fL[j]
+			}
+			for j, at := range place {
+				switch at {
+				case inAcross:
+					below += rW[j]
+				case inRight:
+					right += rR[j]
+				case inLeft:
+					left += rL[j]
+				}
+			}
+			if left > 0 {
+				left += leftGap
+			}
+			total := max(right, mapsH+left) + below
+			if best < 0 || total < best-0.5 {
+				best, bestK = total, k
+				copy(bestPlace, place)
+			}
+		}
+	}
+	try(0)
+	under, beside = slices.Clone(p.facts[bestK:]), slices.Clone(p.facts[:bestK])
+	for j, at := range bestPlace {
+		switch at {
+		case inAcross:
+			across = append(across, p.rest[j])
+		case inRight:
+			beside = append(beside, p.rest[j])
+		case inLeft:
+			under = append(under, p.rest[j])
+		}
+	}
+	return under, beside, across
 }
 
 // sheetHead prints the sheet's title, what it belongs to, and the facts
@@ -717,7 +876,11 @@ func (r *renderer) sheetMaps(ms []board.Map, x, y float64, w float64, lk look) f
 		if i > 0 && i%cols == 0 {
 			top = y + 3
 		}
-		y = max(y, r.sheetMap(m, x+float64(i%cols)*(mw+3), top, mw, lk))
+		th := 0.0 // the row's titles take as many lines as its longest
+		for _, o := range ms[i-i%cols : min(len(ms), i-i%cols+cols)] {
+			th = max(th, r.sheetMapTitleH(o, mw, lk))
+		}
+		y = max(y, r.sheetMap(m, x+float64(i%cols)*(mw+3), top, mw, th, lk))
 	}
 	y += 1.2
 	size := lk.note
@@ -740,21 +903,40 @@ func (r *renderer) sheetMaps(ms []board.Map, x, y float64, w float64, lk look) f
 	return ly + rowH
 }
 
-// sheetMap draws one map w wide at (x, y): its title, its track, the
-// board to scale and its caption, and returns where it ends.
-func (r *renderer) sheetMap(m board.Map, x, y, w float64, lk look) float64 {
+// sheetMapTitle is a map's title as a sheet prints it over the map.
+func sheetMapTitle(m board.Map) string {
+	if m.Terrain != "" {
+		return m.Title + ": " + m.Terrain
+	}
+	return m.Title
+}
+
+// sheetMapTitleH is the height of a map's title over a map w wide.
+func (r *renderer) sheetMapTitleH(m board.Map, w float64, lk look) float64 {
+	if m.WidthIn <= 0 {
+		return 0
+	}
+	bw := m.WidthIn * min(maxScale, w/m.WidthIn)
+	r.font("B", lk.size+1)
+	return float64(len(r.split(r.cov.printable(sheetMapTitle(m)), bw))) * lh(lk.size+1)
+}
+
+// sheetMap draws one map w wide at (x, y): its title (in th mm, which
+// may be more than it needs so boards side by side line up), its track,
+// the board to scale and its caption, and returns where it ends.
+func (r *renderer) sheetMap(m board.Map, x, y, w, th float64, lk look) float64 {
 	s := min(maxScale, w/m.WidthIn)
 	bw := m.WidthIn * s
-	title := m.Title
-	if m.Terrain != "" {
-		title += ": " + m.Terrain
-	}
+	title := sheetMapTitle(m)
+	// The title wraps rather than being cut: two boards side by side
+	// leave each a narrow column.
 	r.font("B", lk.size+1)
-	r.f.SetXY(x, y)
-	t := r.fit(r.cov.printable(title), bw)
-	r.f.CellFormat(bw, lh(lk.size+1), t, "", 0, "L", false, 0, "")
-	r.record(t)
-	y += lh(lk.size+1) + 0.5
+	for i, t := range r.split(r.cov.printable(title), bw) {
+		r.f.SetXY(x, y+float64(i)*lh(lk.size+1))
+		r.f.CellFormat(bw, lh(lk.size+1), t, "", 0, "L", false, 0, "")
+		r.record(t)
+	}
+	y += th + 0.5
 	if onTrack(m) {
 		r.drawTrack(m, x, y, bw, s)
 		y += trackH(m)
