@@ -81,7 +81,7 @@ gives the same bytes.`,
 			for _, w := range sum.Warnings {
 				fmt.Fprintf(stdout, "sortie: warning: %s\n", w)
 			}
-			fmt.Fprintf(stdout, "sortie: built %s into %s: %d pages, %d booklets, %d files\n", siteName(source), out, sum.Pages, sum.Booklets, sum.Files)
+			fmt.Fprintf(stdout, "sortie: built %s into %s: %d pages, %d booklets, %d play sheets, %d files\n", siteName(source), out, sum.Pages, sum.Booklets, sum.Sheets, sum.Files)
 			if sum.Series > 0 && from != "--month" {
 				fmt.Fprintf(stdout, "sortie: monthly series built up to %s, from %s (pass --month %s to build it again)\n", m, from, m)
 			}

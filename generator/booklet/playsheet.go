@@ -601,13 +601,17 @@ func (r *renderer) fitFront(p *sheetPlan) (sheetFit, bool) {
 		r.f.AddPage()
 		return r.front(p, t)
 	}
-	// Find the first that fits by halving: larger settings overflow and
-	// smaller ones fit, the way type and maps shrink together.
+	// Most sheets fit at the largest setting; the rest find the first
+	// that fits by halving: larger settings overflow and smaller ones
+	// fit, the way type and maps shrink together.
+	if fits(tries[0]) {
+		return tries[0], true
+	}
 	last := len(tries) - 1
 	if !fits(tries[last]) {
 		return sheetFit{}, false
 	}
-	lo, hi := -1, last // tries[lo] overflows (or is before the first); tries[hi] fits
+	lo, hi := 0, last // tries[lo] overflows; tries[hi] fits
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
 		if fits(tries[mid]) {
@@ -622,13 +626,27 @@ func (r *renderer) fitFront(p *sheetPlan) (sheetFit, bool) {
 // fitBack returns the largest body size at which the sealed items fit
 // page 2.
 func (r *renderer) fitBack(p *sheetPlan) (float64, bool) {
-	for _, s := range sheetSizes {
+	fits := func(s float64) bool {
 		r.f.AddPage()
-		if r.back(p, s) {
-			return s, true
+		return r.back(p, s)
+	}
+	if fits(sheetSizes[0]) {
+		return sheetSizes[0], true
+	}
+	last := len(sheetSizes) - 1
+	if !fits(sheetSizes[last]) {
+		return 0, false
+	}
+	lo, hi := 0, last // as fitFront
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if fits(sheetSizes[mid]) {
+			hi = mid
+		} else {
+			lo = mid
 		}
 	}
-	return 0, false
+	return sheetSizes[hi], true
 }
 
 // Sheet geometry in millimetres: narrower margins than a booklet's, as
@@ -697,7 +715,7 @@ func (r *renderer) front(p *sheetPlan, t sheetFit) bool {
 		defer func() { r.fr = keep }()
 		return r.piecesHeight(r.pieces(bs, lk, 0, ctx), w)
 	}
-	under, beside, across := r.sheetColumns(p, mapsH, mw, cw, w, height)
+	under, beside, across := r.sheetColumns(p, mapsH, mw, cw, w, outer.bottom-y, height)
 	end := y
 	for _, col := range []struct {
 		x, w float64
@@ -724,11 +742,13 @@ func (r *renderer) front(p *sheetPlan, t sheetFit) bool {
 // the columns out; each of the rest (tables, and what holds them) goes
 // across the page below the columns, or at the foot of either column
 // when it fits there without being squeezed (no more than a little
-// taller than across the page), whichever leaves page 1 shortest. The
+// taller than across the page), whichever leaves page 1 shortest; a
+// table may be squeezed into a column (its long cells wrapping more)
+// only when page 1 does not fit in room mm otherwise. The
 // blocks' heights are measured once in each width and added up; the
 // choices are tried in a fixed order, so the same blocks always sort the
 // same way.
-func (r *renderer) sheetColumns(p *sheetPlan, mapsH, mw, cw, w float64, height func([]doc.Block, float64) float64) (under, beside, across []doc.Block) {
+func (r *renderer) sheetColumns(p *sheetPlan, mapsH, mw, cw, w, room float64, height func([]doc.Block, float64) float64) (under, beside, across []doc.Block) {
 	const leftGap, acrossGap = 2.5, 1.5
 	fR := make([]float64, len(p.facts))
 	fL := make([]float64, len(p.facts))
@@ -736,16 +756,22 @@ func (r *renderer) sheetColumns(p *sheetPlan, mapsH, mw, cw, w float64, height f
 		fR[i], fL[i] = height([]doc.Block{b}, cw), height([]doc.Block{b}, mw)
 	}
 	n := len(p.rest)
-	rR, rL, rW := make([]float64, n), make([]float64, n), make([]float64, n)
+	hR, hL, rW := make([]float64, n), make([]float64, n), make([]float64, n)
 	for i, b := range p.rest {
 		one := []doc.Block{b}
 		rW[i] = height(one, w) + acrossGap
-		rR[i], rL[i] = height(one, cw), height(one, mw)
-		if rR[i] > rW[i]*1.15+2 {
-			rR[i] = -1 // squeezed: not in this column
-		}
-		if rL[i] > rW[i]*1.15+2 {
-			rL[i] = -1
+		hR[i], hL[i] = height(one, cw), height(one, mw)
+	}
+	rR, rL := make([]float64, n), make([]float64, n)
+	squeeze := func(most float64) {
+		for i := range n {
+			rR[i], rL[i] = hR[i], hL[i]
+			if rR[i] > rW[i]*most+2 {
+				rR[i] = -1 // squeezed: not in this column
+			}
+			if rL[i] > rW[i]*most+2 {
+				rL[i] = -1
+			}
 		}
 	}
 	const (
@@ -795,7 +821,14 @@ func (r *renderer) sheetColumns(p *sheetPlan, mapsH, mw, cw, w float64, height f
 			}
 		}
 	}
-	try(0)
+	for _, most := range []float64{1.15, 1.8} {
+		squeeze(most)
+		best = -1
+		try(0)
+		if best <= room-4 { // a little under: the sum of heights is an estimate
+			break
+		}
+	}
 	under, beside = slices.Clone(p.facts[bestK:]), slices.Clone(p.facts[:bestK])
 	for j, at := range bestPlace {
 		switch at {
