@@ -368,7 +368,10 @@ func playTable(t *doc.Table) *doc.Table {
 			continue
 		}
 		for _, i := range at {
-			name := strings.Join(rows[i][:min(2, len(rows[i]))], " ")
+			name := rows[i][0] // the key, and the next column unless it is the note's own
+			if j != 1 && len(rows[i]) > 1 {
+				name += " " + rows[i][1]
+			}
 			notes = append(notes, name+": "+rows[i][j])
 			rows[i][j] = ""
 		}
