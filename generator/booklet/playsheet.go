@@ -34,7 +34,7 @@ import (
 type Sheet struct {
 	Title     string // what the encounter belongs to: a pack's, a campaign's or a series' title
 	Label     string // which encounter of it: "Encounter 3", "Entry 14", "November 2026"
-	Tagline   string // the step and state, printed beside the title ("Encounter 5 of 12 · EAL 3"); may be empty
+	Tagline   string // the step and state, printed beside the title ("Encounter 5 of 12", and a campaign entry's state); may be empty
 	Set       *rules.Set
 	Encounter *engine.Encounter
 	Band      *engine.Force // the player's force, printed with the forces; nil when the encounter brings its own
