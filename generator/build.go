@@ -44,6 +44,7 @@ type Options struct {
 type Summary struct {
 	Pages    int
 	Booklets int
+	Sheets   int // play sheets, not counted in Booklets
 	Files    int
 	Series   int // monthly series built up to the month
 	// Warnings are what the site holds that the build did not use as
@@ -146,6 +147,7 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 		if printing {
 			printFiles = append(printFiles, printPDFs(web.PackDir(def.Slug), def.Slug, papers, &jobs, bd, bopt)...)
 		}
+		wp.Sheets = packSheets(def, p, sys, papers, &jobs, bopt)
 		in.Packs = append(in.Packs, wp)
 	}
 	for _, def := range s.Campaigns {
@@ -165,6 +167,7 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 		if printing {
 			printFiles = append(printFiles, printPDFs(web.CampaignDir(def.Slug), def.Slug, papers, &jobs, bd, bopt)...)
 		}
+		wc.Sheets = campaignSheets(def, c, sys, papers, &jobs, bopt)
 		in.Campaigns = append(in.Campaigns, wc)
 	}
 	if len(s.Series) > 0 {
@@ -199,7 +202,7 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 	if files, err = extras.addStatic(files); err != nil { // sorts them by path
 		return nil, nil, err
 	}
-	sum := &Summary{Booklets: len(books), Files: len(files) + 1, Series: len(in.Series), Warnings: s.Warnings, Keep: s.Keep, Print: printFiles}
+	sum := &Summary{Booklets: len(books) - countSheets(jobs), Sheets: countSheets(jobs), Files: len(files) + 1, Series: len(in.Series), Warnings: s.Warnings, Keep: s.Keep, Print: printFiles}
 	for _, f := range pages {
 		if path.Ext(f.Path) == ".html" {
 			sum.Pages++
@@ -234,11 +237,12 @@ func load(source string, builders []engine.Builder) (*engine.Registry, *site.Sit
 	return reg, s, err
 }
 
-// job is one booklet to render.
+// job is one booklet to render, or one play sheet.
 type job struct {
-	path string
-	doc  booklet.Doc
-	opt  booklet.Options
+	path  string
+	doc   booklet.Doc
+	opt   booklet.Options
+	sheet *booklet.Sheet // a play sheet (sheets.go), rendered instead of doc
 }
 
 // pdfs queues one booklet per paper size in dir and returns their links.
@@ -248,7 +252,7 @@ func pdfs(dir, name string, papers []string, jobs *[]job, doc booklet.Doc, opt b
 		o := opt
 		o.Paper = p
 		file := path.Join(dir, name+"-"+p+".pdf")
-		*jobs = append(*jobs, job{file, doc, o})
+		*jobs = append(*jobs, job{path: file, doc: doc, opt: o})
 		links = append(links, web.Link{Label: "PDF, " + paperLabels[p], Href: file})
 	}
 	return links
@@ -276,7 +280,7 @@ func folded(dir, name string, papers []string, impose string, jobs *[]job, doc b
 		o := opt
 		o.Paper, o.Impose = p, booklet.Saddle
 		file := path.Join(dir, name+"-"+p+"-folded.pdf")
-		*jobs = append(*jobs, job{file, doc, o})
+		*jobs = append(*jobs, job{path: file, doc: doc, opt: o})
 		links = append(links, web.Link{Label: foldedLabels[p], Href: file})
 	}
 	return links
@@ -303,7 +307,7 @@ func runJobs(jobs []job) ([]output.File, error) {
 				}
 			}()
 			var b bytes.Buffer
-			if err := booklet.Write(&b, j.doc, j.opt); err != nil {
+			if err := j.write(&b); err != nil {
 				errs[i] = fmt.Errorf("failed to write %s: %w", j.path, err)
 				return
 			}

@@ -161,10 +161,11 @@ func TestDefaultSite(t *testing.T) {
 		}
 	}
 	for p, data := range files {
-		if path.Ext(p) == ".pdf" {
+		if path.Ext(p) == ".pdf" && !isSheet(p) {
 			checkPDF(t, p, data)
 		}
 	}
+	checkSheets(t, files)
 }
 
 // checkPages checks every HTML page: well-formed, unique ids, no script,

@@ -78,7 +78,7 @@ func printPDFs(dir, name string, papers []string, jobs *[]job, doc booklet.Doc, 
 		o.Paper = p
 		o.PrintReady = true
 		file := path.Join(dir, name+"-"+p+"-print.pdf")
-		*jobs = append(*jobs, job{file, doc, o})
+		*jobs = append(*jobs, job{path: file, doc: doc, opt: o})
 		files = append(files, file)
 	}
 	return files

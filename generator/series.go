@@ -37,11 +37,12 @@ func rollSeries(s *site.Site, reg *engine.Registry, month string, papers []strin
 			errs = append(errs, fmt.Errorf("%s: %w", def.File, err))
 			continue
 		}
-		ws := web.Series{Def: def, Rolled: rolled, PDFs: map[series.Month][]web.Link{}}
+		ws := web.Series{Def: def, Rolled: rolled, PDFs: map[series.Month][]web.Link{}, Sheets: map[series.Month]web.PlaySheet{}}
 		for _, e := range rolled.Months {
 			bd := monthBooklet(def, rolled, e, sys)
 			monthURLs(&bd, s.BaseURL, def.Slug, e.Month)
 			ws.PDFs[e.Month] = pdfs(web.SeriesDir(def.Slug), def.Slug+"-"+e.Month.String(), papers, jobs, bd, bopt)
+			ws.Sheets[e.Month] = monthSheet(def, rolled, e, sys, papers, jobs, bopt)
 		}
 		out = append(out, ws)
 	}

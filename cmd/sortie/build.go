@@ -90,7 +90,7 @@ gives the same bytes.`,
 			for _, w := range sum.Warnings {
 				fmt.Fprintf(stdout, "sortie: warning: %s\n", w)
 			}
-			fmt.Fprintf(stdout, "sortie: built %s into %s: %d pages, %d booklets, %d files\n", siteName(source), out, sum.Pages, sum.Booklets, sum.Files)
+			fmt.Fprintf(stdout, "sortie: built %s into %s: %d pages, %d booklets, %d play sheets, %d files\n", siteName(source), out, sum.Pages, sum.Booklets, sum.Sheets, sum.Files)
 			if len(sum.Print) > 0 {
 				fmt.Fprintf(stdout, "sortie: %d print-ready booklets for a print-on-demand service, such as %s (see \"Selling your pack in print\" in the README)\n", len(sum.Print), sum.Print[0])
 			}

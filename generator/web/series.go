@@ -18,6 +18,8 @@ type Series struct {
 	Def    *site.Series
 	Rolled *series.Series
 	PDFs   map[series.Month][]Link // each month's booklets
+	// Sheets are each month's play sheet.
+	Sheets map[series.Month]PlaySheet
 }
 
 // Current returns the newest month's entry, or nil before the series
@@ -56,6 +58,7 @@ type monthView struct {
 	Band  *bandView
 	Print printView
 	PDFs  []Link
+	Sheet PlaySheet
 	Href  string
 
 	// Tables are the QRS tables the encounter needs, on the month's own
@@ -69,7 +72,7 @@ func (r *renderer) monthView(s Series, e *series.Entry, level int) *monthView {
 	d := newDrawer(nil, "band")
 	v := &monthView{Entry: e, View: newEncounterView(d, "m"+e.Month.String(), level, e.Encounter),
 		Band: newBandView(d, s.Rolled.Band), Print: d.printSealed([]int{0}, [][]doc.Block{e.Encounter.Blocks}),
-		PDFs: s.PDFs[e.Month], Href: MonthPage(s.Def.Slug, e.Month)}
+		PDFs: s.PDFs[e.Month], Sheet: s.Sheets[e.Month], Href: MonthPage(s.Def.Slug, e.Month)}
 	if level == 2 {
 		v.Tables = newEncTablesView(d, "m"+e.Month.String(), level, r.systemSet(s.Def.System), e.Encounter.Tables)
 	}
@@ -143,4 +146,5 @@ type seriesNow struct {
 	Entry *series.Entry
 	Href  string
 	PDFs  []Link
+	Sheet PlaySheet
 }

@@ -92,6 +92,7 @@ type Pack struct {
 	Def    *site.Pack
 	Rolled *pack.Pack
 	PDFs   []Link
+	Sheets map[int]PlaySheet // each encounter's play sheet, by number
 }
 
 // Campaign is a campaign as written and as rolled.
@@ -99,6 +100,7 @@ type Campaign struct {
 	Def    *site.Campaign
 	Rolled *campaign.Campaign
 	PDFs   []Link
+	Sheets map[int]PlaySheet // each entry's play sheet, by entry number
 }
 
 // Link is a link from the site root: Href is a path relative to the root.
@@ -199,7 +201,7 @@ func Render(in Input) ([]File, error) {
 	// Markdown may link to any file the build writes: the pages, every
 	// booklet and the site's static files.
 	targets := slices.Clone(files)
-	for _, p := range slices.Concat(r.bookletPaths(), in.Files) {
+	for _, p := range slices.Concat(r.bookletPaths(), r.sheetPaths(), in.Files) {
 		targets = append(targets, File{Path: p})
 	}
 	if err := checkLinks(r.links, targets); err != nil {
@@ -279,6 +281,7 @@ func (r *renderer) parse() error {
 		"plural": words.Plural,
 		"add":    func(a, b int) int { return a + b },
 		"pdfs":   func(l layout, links []Link) pdfLinks { return pdfLinks{l, links} },
+		"sheet":  func(l layout, s PlaySheet) sheetLinks { return sheetLinks{l, s} },
 		"lists": func(l layout, cs []Campaign, ps []Pack) bookLists {
 			return bookLists{Layout: l, Campaigns: cs, Packs: ps}
 		},
@@ -461,6 +464,7 @@ func (r *renderer) home() ([]byte, error) {
 		n := seriesNow{Series: sr, Index: path.Join(SeriesDir(sr.Def.Slug), "index.html"), Entry: sr.Current()}
 		if n.Entry != nil {
 			n.Href, n.PDFs = MonthPage(sr.Def.Slug, n.Entry.Month), sr.PDFs[n.Entry.Month]
+			n.Sheet = sr.Sheets[n.Entry.Month]
 		}
 		c.Series = append(c.Series, n)
 	}
@@ -597,6 +601,7 @@ type packEncounterContent struct {
 	Prev   string
 	Next   string
 	System *rules.Set
+	Sheet  PlaySheet
 }
 
 func (r *renderer) packEncounter(p Pack, e *pack.Entry) (string, []byte, error) {
@@ -605,7 +610,7 @@ func (r *renderer) packEncounter(p Pack, e *pack.Entry) (string, []byte, error) 
 	c := packEncounterContent{Pack: p, Entry: e, View: newEncounterView(d, "e"+strconv.Itoa(e.Number), 2, e.Encounter),
 		Band:  newBandView(d, p.Rolled.Band),
 		Print: d.printSealed([]int{0}, [][]doc.Block{e.Encounter.Blocks}),
-		Index: path.Join(PackDir(p.Def.Slug), "index.html"), System: r.systemSet(p.Def.System)}
+		Index: path.Join(PackDir(p.Def.Slug), "index.html"), System: r.systemSet(p.Def.System), Sheet: p.Sheets[e.Number]}
 	c.Tables = newEncTablesView(d, "e"+strconv.Itoa(e.Number), 2, c.System, e.Encounter.Tables)
 	if e.Number > 1 {
 		c.Prev = encounterPage(p.Def.Slug, e.Number-1)
@@ -635,6 +640,7 @@ type campaignNode struct {
 	View       encounterView
 	Afterwards []blockView
 	Links      []blockView // none at the last step
+	Sheet      PlaySheet
 }
 
 // entryID is the element id of a gamebook entry on the campaign page.
@@ -663,7 +669,7 @@ func (r *renderer) campaign(c Campaign) (string, []byte, error) {
 		d.scope = "entry " + strconv.Itoa(n.Number)
 		v := newEncounterView(d, id, 3, n.Encounter)
 		v.Summary = true
-		cn := campaignNode{Node: n, View: v, Afterwards: d.blocks(id+"-after", 4, n.Afterwards)}
+		cn := campaignNode{Node: n, View: v, Afterwards: d.blocks(id+"-after", 4, n.Afterwards), Sheet: c.Sheets[n.Number]}
 		if len(n.Links) > 0 {
 			cn.Links = d.blocks(id, 3, []doc.Block{&doc.Links{Links: n.Links}})
 		}

@@ -615,7 +615,10 @@ func (b *builder) edges() {
 		xs = append(xs, b.d.W)
 		best, at := -1.0, 0.0
 		for i := 0; i+1 < len(xs); i += 2 {
-			if g := xs[i+1] - xs[i]; g > best {
+			// Gaps equal but for the last bit (evenly spaced arrows, their
+			// places worked out with or without a fused multiply-add) are
+			// a tie the first wins, on every CPU.
+			if g := xs[i+1] - xs[i]; g > best+1e-6 {
 				best, at = g, xs[i]
 			}
 		}

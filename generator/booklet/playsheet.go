@@ -1,0 +1,1049 @@
+package booklet
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/board"
+	"github.com/sortie-wargames/sortie/engine/board/draw"
+	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/engine/words"
+)
+
+// This file prints a play sheet: one encounter on one side of paper, to
+// set up and play from without the booklet. Page 1 holds the title and
+// the facts to check it by (system, seed, stream), the maps with their
+// legend and the encounter's short sections beside them, then its tables
+// and the band. Page 2, when the encounter has any, holds the sealed
+// items, numbered as page 1 lists them, each in a box to cut out; the
+// page can be folded under or cut off. Nothing sealed is printed on page
+// 1. The type is set as large as lets page 1 (and page 2) fit, down to
+// sheetFloor; an encounter that does not fit even then is an error.
+
+// Sheet is one encounter as a play sheet.
+type Sheet struct {
+	Title     string // what the encounter belongs to: a pack's, a campaign's or a series' title
+	Label     string // which encounter of it: "Encounter 3", "Entry 14", "November 2026"
+	Tagline   string // the step and state, printed beside the title ("Encounter 5 of 12", and a campaign entry's state); may be empty
+	Set       *rules.Set
+	Encounter *engine.Encounter
+	Band      *engine.Force // the player's force, printed with the forces; nil when the encounter brings its own
+	Links     []doc.Link    // in a campaign, where success and failure lead; nil elsewhere
+}
+
+// SheetPages returns how many pages an encounter's play sheet has: 2
+// when it has sealed items, else 1.
+func SheetPages(e *engine.Encounter) int {
+	if e != nil {
+		for _, s := range sealedBlocks(e.Blocks) {
+			if len(s.Items) > 0 {
+				return 2
+			}
+		}
+	}
+	return 1
+}
+
+// sheetFloor is the smallest body size a sheet is set in, in points.
+const sheetFloor = 7.0
+
+// sheetSizes are the body sizes tried, largest first.
+var sheetSizes = func() []float64 {
+	var out []float64
+	for s := 9.5; s >= sheetFloor-0.001; s -= 0.25 {
+		out = append(out, s)
+	}
+	return out
+}()
+
+// sheetLook is the look of a sheet set at a body size s.
+func sheetLook(s float64) look {
+	return look{size: s, note: max(s-0.75, sheetFloor-0.5), head: s + 1.5, table: tableLook{
+		size: max(s-0.75, sheetFloor), head: max(s-1, sheetFloor-0.5), key: max(s-0.75, sheetFloor),
+		zebra: true, band: 6, title: s + 0.5, pad: 0.3, fold: true,
+	}}
+}
+
+// Map column widths tried at each size, as a share of the text block.
+var sheetMapShares = []float64{0.5, 0.44, 0.4, 0.36}
+
+// WriteSheet renders an encounter's play sheet as a PDF to w.
+func WriteSheet(w io.Writer, s Sheet, opt Options) error {
+	pdf, err := sheetPDF(s, opt)
+	if err != nil {
+		return fmt.Errorf("failed to write the play sheet of %s: %w", s.name(), err)
+	}
+	if _, err := w.Write(pdf); err != nil {
+		return fmt.Errorf("failed to write the play sheet of %s: %w", s.name(), err)
+	}
+	return nil
+}
+
+// name names the sheet's encounter in messages: "Marsh and Ruin,
+// Encounter 3: Raid".
+func (s Sheet) name() string {
+	var parts []string
+	if s.Title != "" {
+		parts = append(parts, s.Title)
+	}
+	label := s.Label
+	if s.Encounter != nil && s.Encounter.Title != "" {
+		if label != "" {
+			label += ": "
+		}
+		label += s.Encounter.Title
+	}
+	if label != "" {
+		parts = append(parts, label)
+	}
+	if len(parts) == 0 {
+		return "an encounter"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func sheetPDF(s Sheet, opt Options) ([]byte, error) {
+	name, pw, ph, ok := paperSize(opt.Paper)
+	if !ok {
+		return nil, fmt.Errorf("paper %q: want a4 or letter", opt.Paper)
+	}
+	if s.Set == nil || s.Set.System == nil {
+		return nil, errors.New("no rule system data")
+	}
+	if s.Encounter == nil {
+		return nil, errors.New("no encounter")
+	}
+	cov, err := newCoverage()
+	if err != nil {
+		return nil, err
+	}
+	created := opt.Created.UTC()
+	if opt.Created.IsZero() {
+		created = time.Unix(0, 0).UTC() // fpdf would read the clock for a zero time
+	}
+	title := s.Label + ": " + s.Encounter.Title
+	if s.Label == "" {
+		title = s.Encounter.Title
+	}
+	if s.Title != "" {
+		title = s.Title + ", " + title
+	}
+	b := &book{doc: Doc{Title: title, Set: s.Set, Seed: s.Encounter.Seed}, opt: opt, created: created,
+		paperName: name, pw: pw, ph: ph, cov: cov, monoSeed: cov.monoHas(s.Encounter.Seed)}
+	p := newSheetPlan(s)
+
+	// Measure on a scratch document: the largest type that fits each page.
+	m := newSheetRenderer(b)
+	front, ok := m.fitFront(p)
+	if !ok {
+		return nil, fmt.Errorf("page 1 does not fit one page even at %g pt", sheetFloor)
+	}
+	var back float64
+	if len(p.items) > 0 {
+		if back, ok = m.fitBack(p); !ok {
+			return nil, fmt.Errorf("the sealed items do not fit page 2 even at %g pt", sheetFloor)
+		}
+	}
+	if err := m.f.Error(); err != nil {
+		return nil, err
+	}
+
+	r := newSheetRenderer(b)
+	r.f.AddPage()
+	r.front(p, front)
+	if len(p.items) > 0 {
+		r.section = p.sealedTitle + ": sealed"
+		r.f.AddPage()
+		r.back(p, back)
+	}
+	if err := r.finish(); err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	if err := r.f.Output(&out); err != nil {
+		return nil, err
+	}
+	return mend(out.Bytes(), nil)
+}
+
+// newSheetRenderer is a renderer for a sheet: one page at a time, its own
+// head on page 1, the booklet's footer on every page.
+func newSheetRenderer(b *book) *renderer {
+	r := newRenderer(b, newLayout())
+	r.f.SetDisplayMode("fullpage", "SinglePage")
+	r.f.SetHeaderFunc(func() {})
+	r.f.SetFooterFunc(r.sheetFooter)
+	return r
+}
+
+// sheetPlan is an encounter sorted for its sheet.
+type sheetPlan struct {
+	s           Sheet
+	maps        []board.Map
+	facts       []doc.Block // short blocks, beside the maps
+	rest        []doc.Block // tables and what holds them, across the page
+	items       []sheetItem // the sealed items, numbered from 1
+	sealedTitle string
+	cards       bool // every figure has a play card: the forces print as lists of names
+}
+
+// sheetItem is one sealed item and the number the sheet gives it.
+type sheetItem struct {
+	n    int
+	item doc.SealedItem
+}
+
+func newSheetPlan(s Sheet) *sheetPlan {
+	p := &sheetPlan{s: s, maps: topMaps(s.Encounter.Blocks), sealedTitle: "Sealed"}
+	for _, sb := range sealedBlocks(s.Encounter.Blocks) {
+		if sb.Title != "" && len(p.items) == 0 {
+			p.sealedTitle = sb.Title
+		}
+		for _, it := range sb.Items {
+			p.items = append(p.items, sheetItem{n: len(p.items) + 1, item: it})
+		}
+	}
+	doc.Walk(s.Encounter.Blocks, func(b doc.Block) {
+		if c, ok := b.(*doc.Cards); ok && len(c.Items) > 0 {
+			p.cards = true
+		}
+	})
+	n := 0
+	for _, b := range p.frontBlocks(s.Encounter.Blocks, &n) {
+		if wideBlock(b) {
+			p.rest = append(p.rest, b)
+		} else {
+			p.facts = append(p.facts, b)
+		}
+	}
+	if s.Band != nil {
+		title := s.Band.Title
+		if title == "" {
+			title = "Your band"
+		}
+		p.rest = append([]doc.Block{&doc.Section{Title: title, Blocks: p.frontBlocks(s.Band.Blocks(), &n)}}, p.rest...)
+	}
+	if len(s.Links) > 0 {
+		p.facts = append(p.facts, linksPara(s.Links))
+	}
+	return p
+}
+
+// frontBlocks returns the blocks page 1 prints: maps left out (they are
+// drawn apart), each Sealed block as the list of its items' numbers,
+// cards as what they are and where they are printed. n counts the
+// sealed items listed so far.
+func (p *sheetPlan) frontBlocks(bs []doc.Block, n *int) []doc.Block {
+	var out []doc.Block
+	for _, b := range bs {
+		switch b := b.(type) {
+		case *doc.Map:
+		case *doc.Section:
+			out = append(out, &doc.Section{Title: b.Title, Blocks: p.frontBlocks(terrainBlocks(b.Blocks), n)})
+		case *doc.Sealed:
+			if len(b.Items) == 0 {
+				continue
+			}
+			title := b.Title
+			if title == "" {
+				title = "Sealed"
+			}
+			var items []string
+			for _, it := range b.Items {
+				*n++
+				t := strconv.Itoa(*n) + ": " + it.Title
+				if it.Tag != "" {
+					t += " (" + it.Tag + ")"
+				}
+				items = append(items, t)
+			}
+			out = append(out, &doc.Section{Title: title + ": sealed, on page 2", Blocks: []doc.Block{&doc.List{Items: items}}})
+		case *doc.Cards:
+			text := fmt.Sprintf("%d %s of %s × %s mm, printed to cut out in the booklet.", len(b.Items), plural(len(b.Items), "card", "cards"), mmText(b.W), mmText(b.H))
+			out = append(out, &doc.Para{Lead: b.Title + ":", Text: text})
+		case *doc.Links:
+			out = append(out, linksPara(b.Links))
+		case *doc.Roll:
+			out = append(out, playRoll(b))
+		case *doc.Table:
+			if p.cards && isForce(b) {
+				out = append(out, forceList(b))
+				continue
+			}
+			out = append(out, playTable(b))
+		default:
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// Page 1 is for playing: what each roll gave, not its dice, which the
+// seed and stream printed at the top let anyone roll again (and the
+// booklet and the site print). A roll line becomes its label and result;
+// in a table, a cell that is a roll becomes its result and any note
+// after it, and a column left with nothing is not printed.
+
+// playRoll is a roll line as page 1 prints it: "Terrain: Clear".
+func playRoll(ro *doc.Roll) doc.Block {
+	if ro.Result == "" || ro.Label == "" {
+		return ro
+	}
+	return &doc.Para{Lead: ro.Label + ":", Text: ro.Result}
+}
+
+// diceRe matches a roll as dice.Roll prints it, from the start of a cell:
+// "2d6 = 3 + 5 = 8", "lower of 2d6 = 4, 5", "1d6+3 = 2 + 3 = 5".
+var diceRe = regexp.MustCompile(`^(?:(?:lower|higher|better) of )?\d+d\d+\S*(?: [^=→;]*)? = -?\d+(?:(?:, | \+ | - )-?\d+)*(?: = -?\d+)?`)
+
+// rowRe matches the row read, printed after a roll: " (row 6 to 9)".
+var rowRe = regexp.MustCompile(`^ \(row [^)]*\)`)
+
+// playCell returns a table cell as page 1 prints it: each roll in it
+// (parts split by "; ") replaced by its result, the row read left out,
+// any note after them kept. ok is false for a cell holding no roll.
+func playCell(cell string) (out string, ok bool) {
+	parts := strings.Split(cell, "; ")
+	for i, part := range parts {
+		m := diceRe.FindString(part)
+		if m == "" {
+			continue
+		}
+		ok = true
+		rest := part[len(m):]
+		result := ""
+		if r, found := strings.CutPrefix(rest, " → "); found {
+			result, rest = r, ""
+			if k := strings.Index(r, " (row "); k >= 0 {
+				result, rest = r[:k], r[k:]
+			}
+		}
+		rest = rowRe.ReplaceAllString(rest, "")
+		parts[i] = strings.TrimSpace(result + " " + strings.TrimSpace(rest))
+	}
+	var kept []string
+	for _, p := range parts {
+		if p != "" {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, "; "), ok
+}
+
+// playTable returns a table as page 1 prints it, rolls replaced by their
+// results and empty columns left out; the table given is not changed.
+func playTable(t *doc.Table) *doc.Table {
+	c := *t
+	rows := make([][]string, len(t.Rows))
+	rolled := map[int]bool{}
+	for i, row := range t.Rows {
+		rows[i] = slices.Clone(row)
+		for j, cell := range row {
+			if v, ok := playCell(cell); ok {
+				rows[i][j], rolled[j] = v, true
+			}
+		}
+	}
+	// A rolled column left with a note in few rows: the notes go under
+	// the table, each naming its row, and the column goes.
+	var notes []string
+	for j := range rolled {
+		var at []int
+		for i, row := range rows {
+			if j < len(row) && row[j] != "" {
+				at = append(at, i)
+			}
+		}
+		if len(at) == 0 || 2*len(at) >= len(rows) {
+			continue
+		}
+		for _, i := range at {
+			name := rows[i][0] // the key, and the next column unless it is the note's own
+			if j != 1 && len(rows[i]) > 1 {
+				name += " " + rows[i][1]
+			}
+			notes = append(notes, name+": "+rows[i][j])
+			rows[i][j] = ""
+		}
+	}
+	slices.Sort(notes)
+	c.Footnotes = append(notes, t.Footnotes...)
+	var keep []int
+	n := len(t.Head)
+	for _, row := range rows {
+		n = max(n, len(row))
+	}
+	for j := range n {
+		empty := true
+		for _, row := range rows {
+			if j < len(row) && row[j] != "" {
+				empty = false
+			}
+		}
+		if j == 0 || !rolled[j] || !empty {
+			keep = append(keep, j)
+		}
+	}
+	pick := func(row []string) []string {
+		out := make([]string, 0, len(keep))
+		for _, j := range keep {
+			v := ""
+			if j < len(row) {
+				v = row[j]
+			}
+			out = append(out, v)
+		}
+		return out
+	}
+	if len(t.Head) > 0 {
+		c.Head = pick(t.Head)
+	}
+	c.Rows = nil
+	for _, row := range rows {
+		c.Rows = append(c.Rows, pick(row))
+	}
+	c.Wide = nil
+	for k, j := range keep {
+		if slices.Contains(t.Wide, j) {
+			c.Wide = append(c.Wide, k)
+		}
+	}
+	if len(c.Wide) == 0 && len(t.Wide) > 0 {
+		// The long column left out was what kept the table whole: its
+		// long text columns wrap instead, so it is never folded in two.
+		for k := 1; k < len(keep); k++ {
+			for _, row := range c.Rows {
+				if k < len(row) && utf8.RuneCountInString(row[k]) > 12 && !slices.Contains(c.Wide, k) {
+					c.Wide = append(c.Wide, k)
+				}
+			}
+		}
+		if len(c.Wide) == 0 {
+			c.Wide = []int{len(keep) - 1}
+		}
+	}
+	return &c
+}
+
+// A table of terrain section by section (keyed by "Section", with a
+// "Terrain" column) prints on page 1 as one paragraph, "1: Woods · 2:
+// Clear (Buildings: 1) · ...": the same facts in a few lines instead of a
+// row each, as the map beside it draws them too. A paragraph beside it
+// that only records the dice the terrain was rolled with is left out, as
+// page 1 leaves out every roll's dice.
+
+// rolledRe finds a roll's record in running text: "1d6 = 3".
+var rolledRe = regexp.MustCompile(`\d+d\d+\S* = -?\d`)
+
+// terrainBlocks returns the blocks of a section with any terrain table
+// in it as one paragraph, and the paragraphs recording its dice left
+// out; a section without one is returned as it is.
+func terrainBlocks(bs []doc.Block) []doc.Block {
+	var line *doc.Para
+	at := -1
+	for i, b := range bs {
+		if t, ok := b.(*doc.Table); ok {
+			if line = terrainLine(t); line != nil {
+				at = i
+				break
+			}
+		}
+	}
+	if line == nil {
+		return bs
+	}
+	var out []doc.Block
+	for i, b := range bs {
+		if i == at {
+			out = append(out, line)
+			continue
+		}
+		if pa, ok := b.(*doc.Para); ok && rolledRe.MatchString(pa.Text) {
+			continue
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// terrainLine returns a terrain table as one paragraph, or nil for a
+// table that is not one: each section's number and terrain, the other
+// columns' results after it in brackets, named by their header, and the
+// table's notes after the sections.
+func terrainLine(t *doc.Table) *doc.Para {
+	if len(t.Head) < 2 || t.Head[0] != "Section" {
+		return nil
+	}
+	ti := slices.Index(t.Head, "Terrain")
+	if ti < 1 {
+		return nil
+	}
+	var parts []string
+	for _, row := range t.Rows {
+		if len(row) <= ti {
+			return nil
+		}
+		var extra []string
+		for j, cell := range row {
+			if j == 0 || j == ti || j >= len(t.Head) {
+				continue
+			}
+			if v, ok := playCell(cell); ok {
+				cell = v
+			}
+			if cell != "" {
+				extra = append(extra, t.Head[j]+": "+cell)
+			}
+		}
+		part := row[0] + ": " + row[ti]
+		if len(extra) > 0 {
+			part += " (" + strings.Join(extra, "; ") + ")"
+		}
+		parts = append(parts, part)
+	}
+	text := strings.Join(parts, " · ") + "."
+	for _, n := range slices.Concat(t.Notes, t.Footnotes) {
+		text += " " + n
+	}
+	for _, d := range t.Decisions {
+		text += " Sortie's decision: " + d
+	}
+	lead := t.Title
+	if lead == "" {
+		lead = "Section by section"
+	}
+	return &doc.Para{Lead: lead + ":", Text: text}
+}
+
+// isForce reports whether a table is a force's figures, as
+// engine.Force.Table prints them: place, figure, attributes.
+func isForce(t *doc.Table) bool {
+	return len(t.Head) > 2 && t.Head[0] == "#" && t.Head[1] == "Figure"
+}
+
+// forceList is a force whose figures each have a play card, as page 1
+// prints it: the figures in order, each with the value of its first
+// attribute; the card holds the rest.
+func forceList(t *doc.Table) doc.Block {
+	var names []string
+	for _, row := range t.Rows {
+		if len(row) < 2 {
+			continue
+		}
+		name := row[1]
+		if len(row) > 2 && row[2] != "" {
+			name += " (" + row[2] + ")"
+		}
+		names = append(names, name)
+	}
+	return &doc.Para{Lead: words.Plural(len(names), "figure", "figures") + ", each on its play card:", Text: strings.Join(names, ", ") + "."}
+}
+
+// linksPara is a campaign entry's ways on as one line: "Success: turn to
+// entry 14. Failure: turn to entry 9."
+func linksPara(links []doc.Link) *doc.Para {
+	var parts []string
+	for _, l := range links {
+		t := "the campaign ends here"
+		if l.To != 0 {
+			t = "turn to entry " + strconv.Itoa(l.To)
+		}
+		if l.Label != "" {
+			t = l.Label + ": " + t
+		}
+		if l.Note != "" {
+			t += " (" + l.Note + ")"
+		}
+		parts = append(parts, t+".")
+	}
+	return &doc.Para{Lead: "After the encounter:", Text: strings.Join(parts, " ")}
+}
+
+// wideBlock reports whether a block needs the page's width: a table or
+// a section holding one.
+func wideBlock(b doc.Block) bool {
+	switch b := b.(type) {
+	case *doc.Table:
+		return true
+	case *doc.Section:
+		for _, c := range b.Blocks {
+			if wideBlock(c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sheetFit is how page 1 is set: a body size and the map column's share
+// of the text block.
+type sheetFit struct {
+	size, share float64
+}
+
+// fitFront returns the first setting, largest type first, at which page
+// 1 fits, measured on r's scratch pages.
+func (r *renderer) fitFront(p *sheetPlan) (sheetFit, bool) {
+	var tries []sheetFit
+	for _, s := range sheetSizes {
+		for _, sh := range sheetMapShares {
+			tries = append(tries, sheetFit{s, sh})
+		}
+	}
+	fits := func(t sheetFit) bool {
+		r.f.AddPage()
+		return r.front(p, t)
+	}
+	// Most sheets fit at the largest setting; the rest find the first
+	// that fits by halving: larger settings overflow and smaller ones
+	// fit, the way type and maps shrink together.
+	if fits(tries[0]) {
+		return tries[0], true
+	}
+	last := len(tries) - 1
+	if !fits(tries[last]) {
+		return sheetFit{}, false
+	}
+	lo, hi := 0, last // tries[lo] overflows; tries[hi] fits
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if fits(tries[mid]) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return tries[hi], true
+}
+
+// fitBack returns the largest body size at which the sealed items fit
+// page 2.
+func (r *renderer) fitBack(p *sheetPlan) (float64, bool) {
+	fits := func(s float64) bool {
+		r.f.AddPage()
+		return r.back(p, s)
+	}
+	if fits(sheetSizes[0]) {
+		return sheetSizes[0], true
+	}
+	last := len(sheetSizes) - 1
+	if !fits(sheetSizes[last]) {
+		return 0, false
+	}
+	lo, hi := 0, last // as fitFront
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if fits(sheetSizes[mid]) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return sheetSizes[hi], true
+}
+
+// Sheet geometry in millimetres: narrower margins than a booklet's, as
+// a sheet is one side of paper and never bound; still clear of what home
+// printers leave unprinted.
+const (
+	sheetGutter = 6.0  // between columns
+	sheetX      = 10.0 // left and right margins
+	sheetTop    = 10.0 // the title's top
+	sheetFoot   = 9.0  // the footer's top, up from the paper's bottom edge
+	sheetEnd    = 12.0 // the text block ends this far above the bottom edge
+)
+
+// sheetW is the width of a sheet's text block, and sheetBottom where it
+// ends.
+func (r *renderer) sheetW() float64      { return r.pw - 2*sheetX }
+func (r *renderer) sheetBottom() float64 { return r.ph - sheetEnd }
+
+// sheetFooter prints what is needed to print the sheet again: the
+// system, the seed, Sortie's version, and the page.
+func (r *renderer) sheetFooter() {
+	y := r.ph - sheetFoot
+	w := r.sheetW()
+	r.f.SetDrawColor(150, 150, 150)
+	r.f.SetLineWidth(0.2)
+	r.f.Line(sheetX, y-0.8, sheetX+w, y-0.8)
+	r.ink()
+	page := "Page " + strconv.Itoa(r.f.PageNo())
+	r.font("B", 7)
+	pw := r.f.GetStringWidth(page)
+	r.f.SetXY(sheetX, y)
+	r.f.CellFormat(w, lh(7), page, "", 0, "R", false, 0, "")
+	left := r.doc.Set.System.Name + " · Seed: " + r.cov.printable(r.doc.Seed) + " · Sortie " + r.version()
+	r.font("", 7)
+	r.f.SetXY(sheetX, y)
+	r.f.CellFormat(w-pw-6, lh(7), r.fit(left, w-pw-6), "", 0, "L", false, 0, "")
+}
+
+// front draws page 1 on the current page, set as t says, and reports
+// whether it fitted. The maps and their legend take the left-hand
+// column, the short blocks the right; a narrow table (one no taller in a
+// column than across the page) joins the shorter column when that costs
+// less height than printing it across the page; the rest follows across
+// the page, in order.
+func (r *renderer) front(p *sheetPlan, t sheetFit) bool {
+	lk := sheetLook(t.size)
+	w := r.sheetW()
+	over := false
+	r.fr = frame{x: sheetX, w: w, top: sheetTop, y: sheetTop, bottom: r.sheetBottom(), brk: func() { over = true }}
+	r.sheetHead(p, t.size)
+	ctx := blockCtx{skipMaps: true}
+	if len(p.maps) == 0 {
+		r.flowPieces(r.pieces(p.facts, lk, 0, ctx))
+		r.flowPieces(r.pieces(p.rest, lk, 0, ctx))
+		return !over && r.fr.y <= r.fr.bottom+0.01
+	}
+	outer := r.fr
+	mw := w * t.share
+	cw := w - mw - sheetGutter
+	y := r.fr.y + 1
+	mapsH := r.sheetMaps(p.maps, sheetX, y, mw, lk) - y
+	r.fr = outer
+	height := func(bs []doc.Block, w float64) float64 {
+		keep := r.fr
+		r.fr.w = w
+		defer func() { r.fr = keep }()
+		return r.piecesHeight(r.pieces(bs, lk, 0, ctx), w)
+	}
+	under, beside, across := r.sheetColumns(p, mapsH, mw, cw, w, outer.bottom-y, height)
+	end := y
+	for _, col := range []struct {
+		x, w float64
+		y    float64
+		bs   []doc.Block
+	}{{sheetX, mw, y + mapsH, under}, {sheetX + mw + sheetGutter, cw, y, beside}} {
+		r.fr = frame{x: col.x, w: col.w, top: col.y, y: col.y, bottom: outer.bottom, brk: outer.brk}
+		if len(col.bs) > 0 && col.x == sheetX {
+			r.fr.y += 2.5
+			r.fr.top = r.fr.y - 1 // not at the top: keeps the space above the first block
+		}
+		r.flowPieces(r.pieces(col.bs, lk, 0, ctx))
+		end = max(end, r.fr.y)
+	}
+	outer.y = max(end, y+mapsH) + 1.5
+	r.fr = outer
+	r.flowPieces(r.pieces(across, lk, 0, ctx))
+	return !over && r.fr.y <= r.fr.bottom+0.01
+}
+
+// sheetColumns sorts page 1's blocks into its two columns and the
+// width of the page below them. The short blocks run down the right-hand
+// column, and the last of them carry on under the maps when that evens
+// the columns out; each of the rest (tables, and what holds them) goes
+// across the page below the columns, or at the foot of either column
+// when it fits there without being squeezed (no more than a little
+// taller than across the page), whichever leaves page 1 shortest; a
+// table may be squeezed into a column (its long cells wrapping more)
+// only when page 1 does not fit in room mm otherwise. The
+// blocks' heights are measured once in each width and added up; the
+// choices are tried in a fixed order, so the same blocks always sort the
+// same way.
+func (r *renderer) sheetColumns(p *sheetPlan, mapsH, mw, cw, w, room float64, height func([]doc.Block, float64) float64) (under, beside, across []doc.Block) {
+	const leftGap, acrossGap = 2.5, 1.5
+	fR := make([]float64, len(p.facts))
+	fL := make([]float64, len(p.facts))
+	for i, b := range p.facts {
+		fR[i], fL[i] = height([]doc.Block{b}, cw), height([]doc.Block{b}, mw)
+	}
+	n := len(p.rest)
+	hR, hL, rW := make([]float64, n), make([]float64, n), make([]float64, n)
+	for i, b := range p.rest {
+		one := []doc.Block{b}
+		rW[i] = height(one, w) + acrossGap
+		hR[i], hL[i] = height(one, cw), height(one, mw)
+	}
+	rR, rL := make([]float64, n), make([]float64, n)
+	squeeze := func(most float64) {
+		for i := range n {
+			rR[i], rL[i] = hR[i], hL[i]
+			if rR[i] > rW[i]*most+2 {
+				rR[i] = -1 // squeezed: not in this column
+			}
+			if rL[i] > rW[i]*most+2 {
+				rL[i] = -1
+			}
+		}
+	}
+	const (
+		inAcross = iota
+		inRight
+		inLeft
+	)
+	place := make([]int, n)
+	best, bestK, bestPlace := -1.0, len(p.facts), make([]int, n)
+	var try func(i int)
+	try = func(i int) {
+		if i < n {
+			for _, at := range []int{inAcross, inRight, inLeft} {
+				if (at == inRight && rR[i] < 0) || (at == inLeft && rL[i] < 0) {
+					continue
+				}
+				place[i] = at
+				try(i + 1)
+			}
+			return
+		}
+		for k := len(p.facts); k >= min(1, len(p.facts)); k-- {
+			right, left, below := 0.0, 0.0, 0.0
+			for j := range k {
+				right += fR[j]
+			}
+			for j := k; j < len(p.facts); j++ {
+				left += fL[j]
+			}
+			for j, at := range place {
+				switch at {
+				case inAcross:
+					below += rW[j]
+				case inRight:
+					right += rR[j]
+				case inLeft:
+					left += rL[j]
+				}
+			}
+			if left > 0 {
+				left += leftGap
+			}
+			total := max(right, mapsH+left) + below
+			if best < 0 || total < best-0.5 {
+				best, bestK = total, k
+				copy(bestPlace, place)
+			}
+		}
+	}
+	for _, most := range []float64{1.15, 1.8} {
+		squeeze(most)
+		best = -1
+		try(0)
+		if best <= room-4 { // a little under: the sum of heights is an estimate
+			break
+		}
+	}
+	under, beside = slices.Clone(p.facts[bestK:]), slices.Clone(p.facts[:bestK])
+	for j, at := range bestPlace {
+		switch at {
+		case inAcross:
+			across = append(across, p.rest[j])
+		case inRight:
+			beside = append(beside, p.rest[j])
+		case inLeft:
+			under = append(under, p.rest[j])
+		}
+	}
+	return under, beside, across
+}
+
+// sheetHead prints the sheet's title, what it belongs to, and the facts
+// to check it by: system, seed, stream, Sortie's version.
+func (r *renderer) sheetHead(p *sheetPlan, size float64) {
+	s, e := p.s, p.s.Encounter
+	w := r.sheetW()
+	y := r.fr.y
+	title := e.Title
+	if s.Label != "" {
+		title = s.Label + ": " + title
+	}
+	room := w
+	if s.Tagline != "" {
+		r.font("B", 10)
+		tag := r.cov.printable(s.Tagline)
+		room -= r.f.GetStringWidth(tag) + 6
+		r.f.SetXY(sheetX, y+lh(16)-lh(10)-0.5)
+		r.f.CellFormat(w, lh(10), tag, "", 0, "R", false, 0, "")
+		r.record(tag)
+	}
+	r.font("B", 16)
+	title = r.fit(r.cov.printable(title), room)
+	r.f.SetXY(sheetX, y)
+	r.f.CellFormat(room, lh(16), title, "", 0, "L", false, 0, "")
+	r.record(title)
+	y += lh(16) + 0.3
+	var facts []string
+	if s.Title != "" {
+		facts = append(facts, s.Title)
+	}
+	facts = append(facts, s.Set.System.Name, "seed "+e.Seed)
+	if e.Stream != "" {
+		facts = append(facts, "stream "+e.Stream)
+	}
+	facts = append(facts, "Sortie "+r.version())
+	r.fr.y = y
+	r.flow(span{text: strings.Join(facts, " · "), size: 8, grey: true})
+	r.f.SetLineWidth(0.5)
+	r.f.Line(sheetX, r.fr.y+0.6, sheetX+w, r.fr.y+0.6)
+	r.ink()
+	r.fr.y += 2
+	if e.Summary != "" {
+		r.flow(span{text: e.Summary, style: "I", size: size + 0.5})
+	}
+}
+
+// Legend sizes on a sheet, in millimetres: smaller than a spread's, the
+// items set in rows across the maps' column.
+const (
+	sheetSwW = 6.5
+	sheetSwH = 3.8
+)
+
+// sheetMaps draws the maps one under another in a column w wide at (x,
+// y), each as wide as the column allows, their legend under them, and
+// returns where the column ends. Captions and legend are set in lk.
+func (r *renderer) sheetMaps(ms []board.Map, x, y float64, w float64, lk look) float64 {
+	cols := min(len(ms), 2)
+	mw := (w - float64(cols-1)*3) / float64(cols)
+	top := y
+	for i, m := range ms {
+		if m.WidthIn <= 0 || m.HeightIn <= 0 {
+			continue
+		}
+		if i > 0 && i%cols == 0 {
+			top = y + 3
+		}
+		th := 0.0 // the row's titles take as many lines as its longest
+		for _, o := range ms[i-i%cols : min(len(ms), i-i%cols+cols)] {
+			th = max(th, r.sheetMapTitleH(o, mw, lk))
+		}
+		y = max(y, r.sheetMap(m, x+float64(i%cols)*(mw+3), top, mw, th, lk))
+	}
+	y += 1.2
+	size := lk.note
+	r.font("", size)
+	lx, ly := x, y
+	rowH := max(sheetSwH, lh(size)) + 1
+	for _, it := range board.Legend(ms...) {
+		label := r.cov.printable(it.Label)
+		iw := sheetSwW + 1.2 + r.f.GetStringWidth(label)
+		if lx > x && lx+iw > x+w {
+			lx, ly = x, ly+rowH
+		}
+		r.ops(draw.Swatch(it, lx, ly, sheetSwW, sheetSwH), 0, 0)
+		r.font("", size)
+		r.f.SetXY(lx+sheetSwW+1.2, ly+(sheetSwH-lh(size))/2)
+		r.f.CellFormat(r.f.GetStringWidth(label), lh(size), label, "", 0, "L", false, 0, "")
+		r.record(label)
+		lx += iw + 3
+	}
+	return ly + rowH
+}
+
+// sheetMapTitle is a map's title as a sheet prints it over the map.
+func sheetMapTitle(m board.Map) string {
+	if m.Terrain != "" {
+		return m.Title + ": " + m.Terrain
+	}
+	return m.Title
+}
+
+// sheetMapTitleH is the height of a map's title over a map w wide.
+func (r *renderer) sheetMapTitleH(m board.Map, w float64, lk look) float64 {
+	if m.WidthIn <= 0 {
+		return 0
+	}
+	bw := m.WidthIn * min(maxScale, w/m.WidthIn)
+	r.font("B", lk.size+1)
+	return float64(len(r.split(r.cov.printable(sheetMapTitle(m)), bw))) * lh(lk.size+1)
+}
+
+// sheetMap draws one map w wide at (x, y): its title (in th mm, which
+// may be more than it needs so boards side by side line up), its track,
+// the board to scale and its caption, and returns where it ends.
+func (r *renderer) sheetMap(m board.Map, x, y, w, th float64, lk look) float64 {
+	s := min(maxScale, w/m.WidthIn)
+	bw := m.WidthIn * s
+	title := sheetMapTitle(m)
+	// The title wraps rather than being cut: two boards side by side
+	// leave each a narrow column.
+	r.font("B", lk.size+1)
+	for i, t := range r.split(r.cov.printable(title), bw) {
+		r.f.SetXY(x, y+float64(i)*lh(lk.size+1))
+		r.f.CellFormat(bw, lh(lk.size+1), t, "", 0, "L", false, 0, "")
+		r.record(t)
+	}
+	y += th + 0.5
+	if onTrack(m) {
+		r.drawTrack(m, x, y, bw, s)
+		y += trackH(m)
+	}
+	d := draw.Board(m, s)
+	r.ops(d.Ops, x, y+d.Top)
+	y += d.Top + m.HeightIn*s + d.Bottom + 0.5
+	r.fr = frame{x: x, w: bw, top: y, y: y, bottom: r.sheetBottom() + 1000, brk: func() {}}
+	outer := r.fr
+	r.flow(span{text: r.mapCaption(m), size: lk.note, grey: true})
+	y = r.fr.y
+	r.fr = outer
+	return y
+}
+
+// back draws page 2, the sealed items, at body size s, and reports
+// whether they fitted.
+func (r *renderer) back(p *sheetPlan, s float64) bool {
+	lk := sheetLook(s)
+	w := r.sheetW()
+	y := sheetTop
+	r.font("B", 14)
+	head := p.sealedTitle + ": sealed. Do not read on until the game sends you here."
+	for _, l := range r.split(head, w) {
+		r.f.SetXY(sheetX, y)
+		r.f.CellFormat(w, lh(14), l, "", 0, "L", false, 0, "")
+		r.record(l)
+		y += lh(14)
+	}
+	r.fr = frame{x: sheetX, w: w, top: y, y: y + 0.5, bottom: r.sheetBottom(), brk: func() {}}
+	r.flow(span{text: "Fold this page under page 1, or cut the slips apart and keep them face down. Read a slip only when page 1's list sends you to its number, and no further.", size: 8.5, grey: true})
+	r.f.SetLineWidth(0.5)
+	r.f.Line(sheetX, r.fr.y+0.8, sheetX+w, r.fr.y+0.8)
+	r.ink()
+	top := r.fr.y + 3
+	colW := (w - sheetGutter) / 2
+	const pad = 2.5
+	heights := make([]float64, len(p.items))
+	for i, it := range p.items {
+		heights[i] = r.slipHeight(it, lk, colW-2*pad) + 2*pad
+	}
+	x, y := sheetX, top
+	col := 0
+	for i, it := range p.items {
+		if y+heights[i] > r.sheetBottom()+0.01 && y > top {
+			col++
+			x, y = sheetX+float64(col)*(colW+sheetGutter), top
+		}
+		if col > 1 || y+heights[i] > r.sheetBottom()+0.01 {
+			return false
+		}
+		r.cutLines(x, y, colW, heights[i])
+		r.fr = frame{x: x + pad, w: colW - 2*pad, top: y + pad, y: y + pad, bottom: y + heights[i], brk: func() {}}
+		r.flowPieces(r.slipPieces(it, lk))
+		y += heights[i] + 2
+	}
+	return true
+}
+
+// slipPieces is a sealed item as page 2 prints it: its number large, its
+// title, then its blocks.
+func (r *renderer) slipPieces(it sheetItem, lk look) []piece {
+	t := it.item.Title
+	if it.item.Tag != "" {
+		t += " (" + it.item.Tag + ")"
+	}
+	head := span{runs: []run{{strconv.Itoa(it.n) + "  ", "B"}, {t, "BI"}}, size: lk.size + 1.5, rule: true}
+	return append([]piece{{sp: &head}}, r.pieces(it.item.Blocks, lk, 1, blockCtx{})...)
+}
+
+// slipHeight measures a slip's content in a width w.
+func (r *renderer) slipHeight(it sheetItem, lk look, w float64) float64 {
+	return r.piecesHeight(r.slipPieces(it, lk), w)
+}
