@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"runtime"
 	"sync"
 	"time"
 
@@ -30,6 +31,10 @@ type Options struct {
 	// the CLI's --month, never the clock. A site with a series needs it.
 	Month   string
 	Version string // how pages and booklets name the build (BuildVersion); "" means Version
+	// Workers is how many booklets and play sheets render at once; 0
+	// means one per CPU Go may use (GOMAXPROCS). The output is the same
+	// bytes whatever it is (TestSerialEqualsParallel).
+	Workers int
 	// PrintOnDemand also writes a print-ready booklet of each pack and
 	// campaign (the CLI's --print-on-demand), as the site's "print:
 	// on-demand" does.
@@ -185,7 +190,7 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	books, err := runJobs(jobs)
+	books, err := runJobs(jobs, opt.Workers)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -286,12 +291,16 @@ func folded(dir, name string, papers []string, impose string, jobs *[]job, doc b
 	return links
 }
 
-// runJobs renders the booklets, two at a time. Each booklet is a pure
+// runJobs renders the booklets, workers at a time (0 means one per CPU Go
+// may use, GOMAXPROCS). Each booklet is a pure
 // function of its input, so the order they finish in changes nothing.
-func runJobs(jobs []job) ([]output.File, error) {
+func runJobs(jobs []job, workers int) ([]output.File, error) {
+	if workers < 1 {
+		workers = runtime.GOMAXPROCS(0)
+	}
 	out := make([]output.File, len(jobs))
 	errs := make([]error, len(jobs))
-	sem := make(chan struct{}, 2)
+	sem := make(chan struct{}, workers)
 	var wg sync.WaitGroup
 	for i, j := range jobs {
 		wg.Add(1)

@@ -757,3 +757,37 @@ func TestRebuildKeepsDeployCheckout(t *testing.T) {
 		t.Error("old-page.html, which the build did not make and keep: does not list, is still there")
 	}
 }
+
+// TestSerialEqualsParallel builds one site with every kind of PDF job
+// (booklets, folded and print-ready booklets, play sheets) rendered one at
+// a time and eight at a time: the files must be the same bytes, since a
+// job's output never depends on which finishes first.
+func TestSerialEqualsParallel(t *testing.T) {
+	dir := writeSite(t, strings.Replace(minimal, "paper: a4\n", "paper: a4, letter\nimpose: saddle\nprint: on-demand\n", 1))
+	serial := render(t, Options{Source: dir, Systems: systems.Builtin(), Workers: 1})
+	parallel := render(t, Options{Source: dir, Systems: systems.Builtin(), Workers: 8})
+	if len(serial) != len(parallel) {
+		t.Fatalf("%d files serially, %d in parallel", len(serial), len(parallel))
+	}
+	kinds := map[string]int{}
+	for p, data := range serial {
+		if !bytes.Equal(data, parallel[p]) {
+			t.Errorf("%s differs between a serial and a parallel build", p)
+		}
+		switch {
+		case strings.HasSuffix(p, "-folded.pdf"):
+			kinds["folded"]++
+		case strings.HasSuffix(p, "-print.pdf"):
+			kinds["print"]++
+		case strings.Contains(p, "/sheets/"):
+			kinds["sheet"]++
+		case strings.HasSuffix(p, ".pdf"):
+			kinds["booklet"]++
+		}
+	}
+	for _, k := range []string{"booklet", "folded", "print", "sheet"} {
+		if kinds[k] == 0 {
+			t.Errorf("no %s in the build: the test would not compare its kind of job", k)
+		}
+	}
+}

@@ -804,23 +804,7 @@ func (r *renderer) modifierSpan(m doc.Modifier, tl tableLook) span {
 		return g
 	}
 	return span{before: 1.2, drawFor: func(w float64) float64 { return r.gridHeight(build(w)) }, draw: func(x, y, w float64) {
-		g := build(w)
-		head := make([]string, len(g.cols))
-		for i, c := range g.cols {
-			head[i] = c.head
-		}
-		lines, h := r.cellLines(g, head, true)
-		r.drawRow(g, x, y, h, lines, true, 230)
-		top := y
-		y += h
-		for _, row := range g.rows {
-			lines, h := r.cellLines(g, row, false)
-			r.drawRow(g, x, y, h, lines, false, 255)
-			y += h
-		}
-		r.f.SetLineWidth(0.3)
-		r.f.Rect(x, top, g.width(), y-top, "D")
-		r.ink()
+		r.drawGrid(build(w), x, y, 230, 0.3)
 	}}
 }
 

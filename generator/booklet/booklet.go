@@ -175,6 +175,15 @@ type book struct {
 	chart      *chart.Chart // a campaign's chart, laid out for the paper
 }
 
+// fixedDate is the date a PDF records: the time given, in UTC, or
+// 1970-01-01 for the zero time, for which fpdf would read the clock.
+func fixedDate(t time.Time) time.Time {
+	if t.IsZero() {
+		return time.Unix(0, 0).UTC()
+	}
+	return t.UTC()
+}
+
 func setup(d Doc, opt Options) (*book, error) {
 	name, pw, ph, ok := paperSize(opt.Paper)
 	if !ok {
@@ -197,10 +206,7 @@ func setup(d Doc, opt Options) (*book, error) {
 	if err != nil {
 		return nil, err
 	}
-	created := opt.Created.UTC()
-	if opt.Created.IsZero() {
-		created = time.Unix(0, 0).UTC() // fpdf would read the clock for a zero time
-	}
+	created := fixedDate(opt.Created)
 	b := &book{doc: d, opt: opt, created: created, paperName: name, pw: pw, ph: ph, cov: cov, monoSeed: cov.monoHas(d.Seed)}
 	b.entries, err = entriesOf(d)
 	if err != nil {

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/sortie-wargames/sortie/engine"
@@ -127,10 +126,7 @@ func sheetPDF(s Sheet, opt Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	created := opt.Created.UTC()
-	if opt.Created.IsZero() {
-		created = time.Unix(0, 0).UTC() // fpdf would read the clock for a zero time
-	}
+	created := fixedDate(opt.Created)
 	title := s.Label + ": " + s.Encounter.Title
 	if s.Label == "" {
 		title = s.Encounter.Title

@@ -468,13 +468,17 @@ func (r *renderer) oddsSpans(o *doc.Odds, tl tableLook) []span {
 
 // oddsGrid draws one grid of an odds strip at (x, y): a shaded header row,
 // then its lines, in a frame.
-func (r *renderer) oddsGrid(g *grid, x, y float64) {
+func (r *renderer) oddsGrid(g *grid, x, y float64) { r.drawGrid(g, x, y, 236, 0.2) }
+
+// drawGrid draws a small grid at (x, y): its header row shaded grey
+// (0-255), its rows on white, and a frame of the given line width.
+func (r *renderer) drawGrid(g *grid, x, y float64, shade int, frame float64) {
 	head := make([]string, len(g.cols))
 	for i, c := range g.cols {
 		head[i] = c.head
 	}
 	lines, h := r.cellLines(g, head, true)
-	r.drawRow(g, x, y, h, lines, true, 236)
+	r.drawRow(g, x, y, h, lines, true, shade)
 	top := y
 	y += h
 	for _, row := range g.rows {
@@ -482,7 +486,7 @@ func (r *renderer) oddsGrid(g *grid, x, y float64) {
 		r.drawRow(g, x, y, h, lines, false, 255)
 		y += h
 	}
-	r.f.SetLineWidth(0.2)
+	r.f.SetLineWidth(frame)
 	r.f.Rect(x, top, g.width(), y-top, "D")
 	r.ink()
 }
