@@ -76,11 +76,11 @@ func Build(opt Options) (*Summary, error) {
 	if err := output.Check(opt.Out, g); err != nil {
 		return nil, err
 	}
-	prog := &progress{fn: opt.Progress}
-	files, sum, err := renderWith(opt, prog)
+	files, sum, err := Render(opt)
 	if err != nil {
 		return nil, err
 	}
+	prog := &progress{fn: opt.Progress}
 	prog.begin(StageWrite)
 	if err := (output.Writer{Guard: g, Keep: sum.Keep}).Write(opt.Out, files); err != nil {
 		return nil, err
@@ -91,10 +91,7 @@ func Build(opt Options) (*Summary, error) {
 
 // Render builds every file of the site in memory, sorted by path.
 func Render(opt Options) ([]output.File, *Summary, error) {
-	return renderWith(opt, &progress{fn: opt.Progress})
-}
-
-func renderWith(opt Options, prog *progress) ([]output.File, *Summary, error) {
+	prog := &progress{fn: opt.Progress}
 	prog.begin(StageLoad)
 	reg, s, err := load(opt.Source, opt.Systems)
 	if err != nil {
