@@ -43,6 +43,10 @@ type Options struct {
 	// of a pack or campaign, "none" for flat ones only, "" for the
 	// site's choice (sortie.conf impose:).
 	Impose string
+	// Progress, when set, is called as the build goes through its
+	// stages and renders each booklet and play sheet (see Event), one
+	// call at a time; nil is silent. It never changes what is built.
+	Progress func(Event)
 }
 
 // Summary says what a build made.
@@ -81,14 +85,19 @@ func Build(opt Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	prog := &progress{fn: opt.Progress}
+	prog.begin(StageWrite)
 	if err := (output.Writer{Guard: g, Keep: sum.Keep}).Write(opt.Out, files); err != nil {
 		return nil, err
 	}
+	prog.end(StageWrite)
 	return sum, nil
 }
 
 // Render builds every file of the site in memory, sorted by path.
 func Render(opt Options) ([]output.File, *Summary, error) {
+	prog := &progress{fn: opt.Progress}
+	prog.begin(StageLoad)
 	reg, s, err := load(opt.Source, opt.Systems)
 	if err != nil {
 		return nil, nil, err
@@ -112,6 +121,9 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 			return nil, nil, err
 		}
 	}
+
+	prog.end(StageLoad)
+	prog.begin(StageRoll)
 
 	in := web.Input{Site: s, Version: version, Layouts: extras.layouts, Favicon: extras.favicon}
 	for _, f := range extras.static {
@@ -186,14 +198,28 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 		return nil, nil, errors.Join(rollErrs...)
 	}
 
+	prog.end(StageRoll)
+
+	prog.begin(StagePages)
 	pages, err := web.Render(in)
 	if err != nil {
 		return nil, nil, err
 	}
-	books, err := runJobs(jobs, opt.Workers)
+	nPages := 0
+	for _, f := range pages {
+		if path.Ext(f.Path) == ".html" {
+			nPages++
+		}
+	}
+	prog.send(Event{Kind: StageEnd, Stage: StagePages, Pages: nPages})
+	nSheets := countSheets(jobs)
+	prog.send(Event{Kind: StageBegin, Stage: StagePDFs, Booklets: len(jobs) - nSheets, Sheets: nSheets})
+	books, err := runJobs(jobs, opt.Workers, prog)
 	if err != nil {
 		return nil, nil, err
 	}
+	prog.end(StagePDFs)
+	prog.begin(StageFeeds)
 	var files []output.File
 	for _, f := range pages {
 		files = append(files, output.File{Path: f.Path, Data: f.Data})
@@ -207,12 +233,9 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 	if files, err = extras.addStatic(files); err != nil { // sorts them by path
 		return nil, nil, err
 	}
+	prog.end(StageFeeds)
 	sum := &Summary{Booklets: len(books) - countSheets(jobs), Sheets: countSheets(jobs), Files: len(files) + 1, Series: len(in.Series), Warnings: s.Warnings, Keep: s.Keep, Print: printFiles}
-	for _, f := range pages {
-		if path.Ext(f.Path) == ".html" {
-			sum.Pages++
-		}
-	}
+	sum.Pages = nPages
 	return files, sum, nil
 }
 
@@ -294,7 +317,7 @@ func folded(dir, name string, papers []string, impose string, jobs *[]job, doc b
 // runJobs renders the booklets, workers at a time (0 means one per CPU Go
 // may use, GOMAXPROCS). Each booklet is a pure
 // function of its input, so the order they finish in changes nothing.
-func runJobs(jobs []job, workers int) ([]output.File, error) {
+func runJobs(jobs []job, workers int, prog *progress) ([]output.File, error) {
 	if workers < 1 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -315,6 +338,8 @@ func runJobs(jobs []job, workers int) ([]output.File, error) {
 					errs[i] = fmt.Errorf("failed to write %s: %v", j.path, p)
 				}
 			}()
+			prog.send(Event{Kind: JobBegin, Stage: StagePDFs, Path: j.path, Sheet: j.sheet != nil})
+			defer prog.send(Event{Kind: JobEnd, Stage: StagePDFs, Path: j.path, Sheet: j.sheet != nil})
 			var b bytes.Buffer
 			if err := j.write(&b); err != nil {
 				errs[i] = fmt.Errorf("failed to write %s: %w", j.path, err)

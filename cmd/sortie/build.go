@@ -19,9 +19,9 @@ import (
 // a constant, so two builds of the same content are the same bytes.
 var defaultCreated = time.Unix(0, 0).UTC()
 
-func buildCmd(stdout io.Writer, h host, src *siteSource) *cobra.Command {
+func buildCmd(stdout, stderr io.Writer, h host, src *siteSource) *cobra.Command {
 	var out, paper, month, impose string
-	var printOnDemand bool
+	var printOnDemand, quiet, verbose bool
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Build a site and its PDF booklets",
@@ -35,13 +35,20 @@ default site, which builds into ./public. --out builds somewhere else.
 The output directory is replaced as a whole, and only when the build succeeds;
 Sortie refuses to replace a directory it did not build. PDFs are dated from
 SOURCE_DATE_EPOCH when set (else 1 January 1970), so the same content always
-gives the same bytes.`,
+gives the same bytes.
+
+On a terminal, a build that takes more than a moment shows what it is doing on
+one updating line; --quiet prints only warnings and errors, and --verbose adds
+how long each part of the build took.`,
 		Example: `  cd mysite && sortie build
   sortie build --source mysite --paper letter
   sortie build --impose saddle
   sortie build --out /tmp/sortie-demo`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if quiet && verbose {
+				return errors.New("--quiet and --verbose: pick one")
+			}
 			source, _, err := src.dir()
 			if err != nil {
 				return err
@@ -76,7 +83,39 @@ gives the same bytes.`,
 			}
 			opt.Month = m
 			opt.PrintOnDemand = printOnDemand
+			var live io.Writer
+			if h.stderrTTY && !quiet {
+				live = stderr
+			}
+			var prog *buildProgress
+			if live != nil || verbose {
+				now := h.now
+				if now == nil {
+					now = time.Now
+				}
+				prog = newBuildProgress(live, now)
+				opt.Progress = prog.event
+				if live != nil && h.tick != nil {
+					c, stop := h.tick(progressEvery)
+					done := make(chan struct{})
+					go func() {
+						for {
+							select {
+							case <-c:
+								prog.tick()
+							case <-done:
+								return
+							}
+						}
+					}()
+					defer stop()
+					defer close(done)
+				}
+			}
 			sum, err := generator.Build(opt)
+			if prog != nil {
+				prog.finish()
+			}
 			if err != nil {
 				var se *site.Error
 				if errors.As(err, &se) {
@@ -90,12 +129,18 @@ gives the same bytes.`,
 			for _, w := range sum.Warnings {
 				fmt.Fprintf(stdout, "sortie: warning: %s\n", w)
 			}
+			if quiet {
+				return nil
+			}
 			fmt.Fprintf(stdout, "sortie: built %s into %s: %d pages, %d booklets, %d play sheets, %d files\n", siteName(source), out, sum.Pages, sum.Booklets, sum.Sheets, sum.Files)
 			if len(sum.Print) > 0 {
 				fmt.Fprintf(stdout, "sortie: %d print-ready booklets for a print-on-demand service, such as %s (see \"Selling your pack in print\" in the README)\n", len(sum.Print), sum.Print[0])
 			}
 			if sum.Series > 0 && from != "--month" {
 				fmt.Fprintf(stdout, "sortie: monthly series built up to %s, from %s (pass --month %s to build it again)\n", m, from, m)
+			}
+			if verbose {
+				prog.report(stdout)
 			}
 			return nil
 		},
@@ -104,6 +149,8 @@ gives the same bytes.`,
 	cmd.Flags().StringVar(&month, "month", "", "the month a monthly series is built up to, YYYY-MM (default: the month of SOURCE_DATE_EPOCH, else this month)")
 	cmd.Flags().StringVar(&paper, "paper", "", "booklet paper: a4, letter, both, or none for no booklets (default: the site's paper setting)")
 	cmd.Flags().BoolVar(&printOnDemand, "print-on-demand", false, "also write a print-ready booklet of each pack and campaign, NAME-PAPER-print.pdf, for a print-on-demand service (as the site's \"print: on-demand\")")
+	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print only warnings and errors: no progress line, no summary")
+	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "after the build, print what was built and how long each part took (load, roll, pages, booklets, play sheets, feeds, write)")
 	cmd.Flags().StringVar(&impose, "impose", "", "saddle: also write each pack and campaign as a folded booklet (A5 on A4, half-Letter on Letter; <slug>-<paper>-folded.pdf); none: flat booklets only (default: the site's impose setting)")
 	return cmd
 }

@@ -37,7 +37,13 @@ type host struct {
 	home    string              // the user's home directory, never an output
 	workDir string              // the current directory, never an output; where a site is looked for
 	version string              // the build's version (generator.BuildVersion)
-	now     func() time.Time    // the clock, read only for a monthly series' default month
+	now     func() time.Time    // the clock: a monthly series' default month, and build progress and timings
+	// stderrTTY says stderr is a terminal, where a long build shows a
+	// progress line.
+	stderrTTY bool
+	// tick, when set, ticks every d until stop is called, so the
+	// progress line keeps up during a long stage; tests leave it nil.
+	tick func(d time.Duration) (c <-chan time.Time, stop func())
 }
 
 // run runs the CLI with args and returns the exit code.
@@ -203,7 +209,7 @@ with its dice, and the same seed always gives the same result.`,
 		campaignCmd(stdout, stderr, newSeed, src),
 		tablesCmd(stdout, src),
 		systemsCmd(stdout, src),
-		buildCmd(stdout, h, src),
+		buildCmd(stdout, stderr, h, src),
 		serveCmd(stdout, stderr, h, src),
 		newCmd(stdout, h),
 		monthCmd(stdout, stderr, h, src),

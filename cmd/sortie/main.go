@@ -22,6 +22,11 @@ func main() {
 	h := host{ctx: ctx, newSeed: randomSeed, getenv: os.Getenv, version: generator.BuildVersion(info), now: time.Now}
 	h.home, _ = os.UserHomeDir()
 	h.workDir, _ = os.Getwd()
+	h.stderrTTY = isTerminal(os.Stderr.Fd())
+	h.tick = func(d time.Duration) (<-chan time.Time, func()) {
+		t := time.NewTicker(d)
+		return t.C, t.Stop
+	}
 	code := run(os.Args[1:], os.Stdout, os.Stderr, h)
 	stop()
 	os.Exit(code)

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sortie-wargames/sortie/generator"
+)
+
+// TestProgressLine plays a build's events against a clock the test sets:
+// nothing is drawn in the first half second, a new stage draws at once,
+// jobs redraw at most every 100ms, and finish clears the line; the
+// --verbose report adds up the times.
+func TestProgressLine(t *testing.T) {
+	t0 := time.Date(2026, 11, 15, 12, 0, 0, 0, time.UTC)
+	cur := t0
+	at := func(ms int) { cur = t0.Add(time.Duration(ms) * time.Millisecond) }
+	var live bytes.Buffer
+	p := newBuildProgress(&live, func() time.Time { return cur })
+	ev := func(ms int, e generator.Event) { at(ms); p.event(e) }
+	begin := func(ms int, s generator.Stage) { ev(ms, generator.Event{Kind: generator.StageBegin, Stage: s}) }
+	end := func(ms int, s generator.Stage) { ev(ms, generator.Event{Kind: generator.StageEnd, Stage: s}) }
+	job := func(ms int, k generator.EventKind, path string, sheet bool) {
+		ev(ms, generator.Event{Kind: k, Stage: generator.StagePDFs, Path: path, Sheet: sheet})
+	}
+
+	begin(100, generator.StageLoad)
+	end(200, generator.StageLoad)
+	begin(200, generator.StageRoll)
+	end(300, generator.StageRoll)
+	begin(300, generator.StagePages)
+	if live.Len() != 0 {
+		t.Fatalf("drew %q in the first half second", live.String())
+	}
+	at(600)
+	p.tick() // draws: half a second has gone
+	at(650)
+	p.tick() // the same line: nothing
+	ev(900, generator.Event{Kind: generator.StageEnd, Stage: generator.StagePages, Pages: 7})
+	ev(900, generator.Event{Kind: generator.StageBegin, Stage: generator.StagePDFs, Booklets: 2, Sheets: 1})
+	job(900, generator.JobBegin, "packs/a/a-a4.pdf", false)
+	job(900, generator.JobBegin, "packs/a/sheets/s-a4.pdf", true)
+	job(950, generator.JobEnd, "packs/a/sheets/s-a4.pdf", true) // under 100ms since the last line: not drawn
+	job(950, generator.JobBegin, "packs/b/b-a4.pdf", false)
+	job(1400, generator.JobEnd, "packs/a/a-a4.pdf", false)
+	job(1700, generator.JobEnd, "packs/b/b-a4.pdf", false)
+	end(1700, generator.StagePDFs)
+	begin(1700, generator.StageFeeds)
+	end(1710, generator.StageFeeds)
+	begin(1710, generator.StageWrite)
+	end(2000, generator.StageWrite)
+	at(2000)
+	p.finish()
+	p.tick() // after the end: nothing
+
+	want := "\rsortie: rendering pages\x1b[K" +
+		"\rsortie: rendering booklets 0/2, play sheets 0/1\x1b[K" +
+		"\rsortie: rendering booklets 1/2, play sheets 1/1\x1b[K" +
+		"\rsortie: rendering booklets 2/2, play sheets 1/1\x1b[K" +
+		"\rsortie: writing feeds\x1b[K" +
+		"\rsortie: writing the output\x1b[K" +
+		"\r\x1b[K"
+	if live.String() != want {
+		t.Errorf("progress line\n got %q\nwant %q", live.String(), want)
+	}
+
+	var report bytes.Buffer
+	p.report(&report)
+	wantReport := `sortie: load: 100ms
+sortie: roll: 100ms
+sortie: pages: 7 in 600ms
+sortie: booklets: 2, 1.25s of rendering; slowest packs/b/b-a4.pdf 750ms, packs/a/a-a4.pdf 500ms
+sortie: play sheets: 1, 50ms of rendering
+sortie: booklets and play sheets: 800ms in all, rendered side by side
+sortie: feeds: 10ms
+sortie: write: 290ms
+sortie: total: 2s
+`
+	if report.String() != wantReport {
+		t.Errorf("report\n got %q\nwant %q", report.String(), wantReport)
+	}
+}
+
+// TestBuildProgressFlags runs "sortie build" on a small site with a clock
+// that moves 200ms a reading: on a terminal it draws and clears the
+// progress line on stderr, and -v adds the timings to stdout; with -q,
+// or when stderr is no terminal, stderr stays empty; -q drops the
+// summary too.
+func TestBuildProgressFlags(t *testing.T) {
+	site := t.TempDir()
+	for name, text := range map[string]string{
+		"sortie.conf":            "title: Test Site\npaper: a4\n",
+		"content/index.md":       "---\ntitle: Welcome\n---\nHello.\n",
+		"content/packs/small.md": "---\ntitle: Small Pack\nsystem: 2d6-sword-and-sorcery\nseed: small-1\nencounters: raid\n---\nA pack.\n",
+	} {
+		p := filepath.Join(site, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	build := func(tty bool, args ...string) (string, string) {
+		t.Helper()
+		h := testHost()
+		h.workDir = site
+		h.stderrTTY = tty
+		cur := time.Date(2026, 11, 15, 12, 0, 0, 0, time.UTC)
+		h.now = func() time.Time { cur = cur.Add(200 * time.Millisecond); return cur }
+		var out, errb bytes.Buffer
+		args = append([]string{"build", "--out", filepath.Join(t.TempDir(), "public")}, args...)
+		if code := run(args, &out, &errb, h); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+		}
+		return out.String(), errb.String()
+	}
+
+	out, errs := build(true, "-v")
+	if !strings.HasPrefix(errs, "\rsortie: ") || !strings.Contains(errs, "\rsortie: rendering booklets ") || !strings.HasSuffix(errs, "\r\x1b[K") || strings.Contains(errs, "\n") {
+		t.Errorf("terminal stderr %q: want progress lines, cleared at the end", errs)
+	}
+	var labels []string
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n")[1:] {
+		label, _, _ := strings.Cut(strings.TrimPrefix(line, "sortie: "), ":")
+		labels = append(labels, label)
+	}
+	if got := strings.Join(labels, ","); !strings.HasPrefix(out, "sortie: built ") || got != "load,roll,pages,booklets,play sheets,booklets and play sheets,feeds,write,total" {
+		t.Errorf("verbose stdout has %s\n%s", got, out)
+	}
+	// Five Quick Reference Sheets and the pack; the three slowest named.
+	if _, line, _ := strings.Cut(out, "sortie: booklets: 6, "); !strings.Contains(out, ": 14 pages, 6 booklets, 1 play sheets") || strings.Count(strings.SplitN(line, "\n", 2)[0], ".pdf ") != 3 {
+		t.Errorf("verbose stdout does not count the booklets or name the slowest three:\n%s", out)
+	}
+
+	if out, errs := build(true, "-q"); out != "" || errs != "" {
+		t.Errorf("-q on a terminal printed %q, %q", out, errs)
+	}
+	if out, errs := build(false); errs != "" || !strings.HasPrefix(out, "sortie: built "+site) || strings.Count(out, "\n") != 1 {
+		t.Errorf("without a terminal: stdout %q, stderr %q", out, errs)
+	}
+
+	var out2, errb bytes.Buffer
+	if code := run([]string{"build", "-q", "-v"}, &out2, &errb, testHost()); code != 1 || !strings.Contains(errb.String(), "--quiet and --verbose") {
+		t.Errorf("-q -v: exit %d, %q", code, errb.String())
+	}
+}
