@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -214,71 +215,226 @@ func CheckKeep(name string) error {
 
 // Write checks out against the writer's guard, writes files into a new
 // directory beside it, carries over the kept names the build did not
-// make, and swaps the new directory in for out. Every file and folder is
-// synced to disk before the swap. On Linux the swap is one atomic
-// exchange; elsewhere it is two renames, and a build killed between them
-// leaves the previous output beside out, which the next build puts back.
+// make, and swaps the new directory in for out: Begin, Add for each file,
+// Commit. Every file and folder is synced to disk before the swap. On
+// Linux the swap is one atomic exchange; elsewhere it is two renames, and
+// a build killed between them leaves the previous output beside out,
+// which the next build puts back.
 func (w Writer) Write(out string, files []File) error {
-	if err := w.Check(out); err != nil {
-		return err
-	}
-	for _, k := range w.Keep {
-		if err := CheckKeep(k); err != nil {
-			return err
-		}
-	}
 	if err := checkPaths(files); err != nil {
 		return err
 	}
-	abs, err := resolve(out)
+	st, err := w.Begin(out)
 	if err != nil {
 		return err
+	}
+	for _, f := range files {
+		if err := st.Add(f); err != nil {
+			st.Abort()
+			return err
+		}
+	}
+	return st.Commit()
+}
+
+// Stage is a build being written: its files go to disk in a new
+// directory beside the output as they are made, so a build need not hold
+// them all in memory, and the output is swapped for it only by Commit.
+// Until then the previous output stays whole; Abort, or a kill, leaves it
+// as it was. Add may be called from several goroutines at once.
+type Stage struct {
+	w        Writer
+	out, abs string // as given, and resolved
+	dir      string // the new directory
+	unlock   func()
+
+	mu    sync.Mutex
+	files map[string]bool // paths added, with the marker
+	dirs  map[string]bool // folders they need
+	top   map[string]bool // names at the top that the build made
+	err   error           // sticky: a failed Add fails the stage
+	done  bool
+}
+
+// Begin checks out against the writer's guard, takes the lock on its
+// parent folder (a second build into the same place waits), clears what
+// interrupted builds left beside it, and makes the new directory with
+// the marker file in it.
+func (w Writer) Begin(out string) (*Stage, error) {
+	if err := w.Check(out); err != nil {
+		return nil, err
+	}
+	for _, k := range w.Keep {
+		if err := CheckKeep(k); err != nil {
+			return nil, err
+		}
+	}
+	abs, err := resolve(out)
+	if err != nil {
+		return nil, err
 	}
 	parent := filepath.Dir(abs)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return fmt.Errorf("failed to create %s: %w", parent, err)
+		return nil, fmt.Errorf("failed to create %s: %w", parent, err)
 	}
 	unlock, err := lock(parent)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer unlock()
+	st := &Stage{w: w, out: out, abs: abs, unlock: unlock,
+		files: map[string]bool{Marker: true}, dirs: map[string]bool{}, top: map[string]bool{Marker: true}}
+	if err := st.begin(parent); err != nil {
+		if _, ok := errors.AsType[killed](err); !ok && st.dir != "" {
+			os.RemoveAll(st.dir)
+		}
+		unlock()
+		return nil, err
+	}
+	return st, nil
+}
+
+func (st *Stage) begin(parent string) error {
+	w := st.w
 	// Under the lock, check again: another build may have made out
 	// meanwhile. Then restore or clear what interrupted builds left
 	// beside it.
-	if err := w.sweep(parent, filepath.Base(abs)); err != nil {
+	if err := w.sweep(parent, filepath.Base(st.abs)); err != nil {
 		return err
 	}
-	if err := w.Check(out); err != nil {
+	if err := w.Check(st.out); err != nil {
 		return err
 	}
 	if err := w.at("stage"); err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(abs)+".sortie-new-")
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(st.abs)+".sortie-new-")
 	if err != nil {
-		return unwritable(out, abs, err)
+		return unwritable(st.out, st.abs, err)
 	}
-	err = w.fill(tmp, files)
+	st.dir = tmp
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return fmt.Errorf("failed to set up %s: %w", tmp, err)
+	}
+	return st.write(File{Path: Marker, Data: []byte(markerText)})
+}
+
+// Add writes one file of the build, synced to disk. It refuses a path
+// that is not a plain relative path inside the output, a second file at
+// one path, and a file where another needs a folder (or the reverse).
+// An error fails the stage: Commit then returns it.
+func (st *Stage) Add(f File) error {
+	st.mu.Lock()
+	err := st.claim(f.Path)
+	if err != nil && st.err == nil {
+		st.err = err
+	}
+	st.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if err := st.write(f); err != nil {
+		st.mu.Lock()
+		if st.err == nil {
+			st.err = err
+		}
+		st.mu.Unlock()
+		return err
+	}
+	return nil
+}
+
+// claim records p as written, refusing it as checkPaths would. It runs
+// under st.mu.
+func (st *Stage) claim(p string) error {
+	if st.err != nil {
+		return st.err
+	}
+	if st.done {
+		return errors.New("the build is already committed or aborted")
+	}
+	if err := plainPath(p); err != nil {
+		return err
+	}
+	if st.files[p] {
+		return fmt.Errorf("two files would be written to %s", p)
+	}
+	if st.dirs[p] {
+		return fmt.Errorf("refusing to write a file at %s: it is a folder of other files", p)
+	}
+	for d := path.Dir(p); d != "."; d = path.Dir(d) {
+		if st.files[d] {
+			return fmt.Errorf("refusing to write %s: %s is a file", p, d)
+		}
+	}
+	st.files[p] = true
+	for d := path.Dir(p); d != "." && !st.dirs[d]; d = path.Dir(d) {
+		st.dirs[d] = true
+	}
+	top, _, _ := strings.Cut(p, "/")
+	st.top[top] = true
+	return nil
+}
+
+// write puts one file into the new directory and syncs it.
+func (st *Stage) write(f File) error {
+	if err := st.w.at("write " + f.Path); err != nil {
+		return err
+	}
+	name := filepath.Join(st.dir, filepath.FromSlash(f.Path))
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return fmt.Errorf("failed to write %s: %w", f.Path, err)
+	}
+	if err := writeFile(name, f.Data, 0o644); err != nil {
+		return fmt.Errorf("failed to write %s: %w", f.Path, err)
+	}
+	return nil
+}
+
+// Commit carries over the kept names the build did not make, syncs every
+// folder, and swaps the new directory in for the output. A stage whose
+// Add failed is aborted instead, and Commit returns that error.
+func (st *Stage) Commit() error {
+	st.mu.Lock()
+	err, done := st.err, st.done
+	st.done = true
+	st.mu.Unlock()
+	if done {
+		return errors.New("the build is already committed or aborted")
+	}
+	defer st.unlock()
 	if err == nil {
-		err = w.keep(abs, tmp, files)
+		err = st.w.keep(st.abs, st.dir, st.top)
 	}
 	if err == nil {
-		err = w.at("sync")
+		err = st.w.at("sync")
 	}
 	if err == nil {
-		err = syncTree(tmp)
+		err = syncTree(st.dir)
 	}
 	if err == nil {
-		err = w.swap(abs, tmp)
+		err = st.w.swap(st.abs, st.dir)
 	}
 	if err != nil {
 		if _, ok := errors.AsType[killed](err); !ok {
-			os.RemoveAll(tmp)
+			os.RemoveAll(st.dir)
 		}
 		return err
 	}
 	return nil
+}
+
+// Abort removes the new directory and leaves the output as it was. It
+// does nothing after Commit or a second time.
+func (st *Stage) Abort() {
+	st.mu.Lock()
+	done := st.done
+	st.done = true
+	st.mu.Unlock()
+	if done {
+		return
+	}
+	os.RemoveAll(st.dir)
+	st.unlock()
 }
 
 // unwritable explains a build directory that cannot be made beside out.
@@ -300,9 +456,8 @@ func unwritable(out, abs string, err error) error {
 func checkPaths(files []File) error {
 	seen := map[string]bool{Marker: true}
 	for _, f := range files {
-		rel := filepath.FromSlash(f.Path)
-		if f.Path == "." || !filepath.IsLocal(rel) || strings.Contains(f.Path, "\\") || f.Path != filepath.ToSlash(filepath.Clean(rel)) {
-			return fmt.Errorf("refusing to write %q: not a plain path inside the output", f.Path)
+		if err := plainPath(f.Path); err != nil {
+			return err
 		}
 		if seen[f.Path] {
 			return fmt.Errorf("two files would be written to %s", f.Path)
@@ -315,6 +470,16 @@ func checkPaths(files []File) error {
 				return fmt.Errorf("refusing to write %s: %s is a file", f.Path, d)
 			}
 		}
+	}
+	return nil
+}
+
+// plainPath refuses a path that is not a plain relative path inside the
+// output, with forward slashes.
+func plainPath(p string) error {
+	rel := filepath.FromSlash(p)
+	if p == "." || !filepath.IsLocal(rel) || strings.Contains(p, "\\") || p != filepath.ToSlash(filepath.Clean(rel)) {
+		return fmt.Errorf("refusing to write %q: not a plain path inside the output", p)
 	}
 	return nil
 }
@@ -367,28 +532,6 @@ func (w Writer) sweep(parent, base string) error {
 	return nil
 }
 
-// fill writes the marker and files into dir, each synced to disk.
-func (w Writer) fill(dir string, files []File) error {
-	if err := os.Chmod(dir, 0o755); err != nil {
-		return fmt.Errorf("failed to set up %s: %w", dir, err)
-	}
-	all := append([]File{{Path: Marker, Data: []byte(markerText)}}, files...)
-	for _, f := range all {
-		if err := w.at("write " + f.Path); err != nil {
-			return err
-		}
-		rel := filepath.FromSlash(f.Path)
-		name := filepath.Join(dir, rel)
-		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-			return fmt.Errorf("failed to write %s: %w", f.Path, err)
-		}
-		if err := writeFile(name, f.Data, 0o644); err != nil {
-			return fmt.Errorf("failed to write %s: %w", f.Path, err)
-		}
-	}
-	return nil
-}
-
 // writeFile writes data to a new file and syncs it to disk.
 func writeFile(name string, data []byte, perm fs.FileMode) error {
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
@@ -409,12 +552,7 @@ func writeFile(name string, data []byte, perm fs.FileMode) error {
 // output out into the new build dir, as hard links where it can. The
 // previous output itself is never changed, so a kill at any point loses
 // nothing.
-func (w Writer) keep(out, dir string, files []File) error {
-	made := map[string]bool{Marker: true}
-	for _, f := range files {
-		top, _, _ := strings.Cut(f.Path, "/")
-		made[top] = true
-	}
+func (w Writer) keep(out, dir string, made map[string]bool) error {
 	keeps := w.keeps()
 	names := slices.Sorted(maps.Keys(keeps))
 	for _, name := range names {
