@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"path"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -72,66 +74,155 @@ type Summary struct {
 // paperLabels name the paper sizes for links.
 var paperLabels = map[string]string{"a4": "A4", "letter": "US Letter"}
 
-// Build renders the site in memory and then writes it to opt.Out, safely:
-// nothing is written unless everything rendered, and the previous output
-// stays whole until the new one replaces it.
+// Build renders the site and writes it to opt.Out as it goes, safely:
+// every file goes into a new directory beside the output (output.Stage),
+// which is swapped in only when the whole site has rendered, so a failed
+// build leaves the previous output whole. One pack or campaign is held in
+// memory at a time (two while the next is rolled), whatever the size of
+// the site.
 func Build(opt Options) (*Summary, error) {
 	g := opt.Guard
 	g.Source = opt.Source
 	if err := output.Check(opt.Out, g); err != nil {
 		return nil, err
 	}
-	files, sum, err := Render(opt)
+	b, err := prepare(opt)
 	if err != nil {
 		return nil, err
 	}
-	prog := &progress{fn: opt.Progress}
-	prog.begin(StageWrite)
-	if err := (output.Writer{Guard: g, Keep: sum.Keep}).Write(opt.Out, files); err != nil {
+	st, err := output.Writer{Guard: g, Keep: b.site.Keep}.Begin(opt.Out)
+	if err != nil {
 		return nil, err
 	}
-	prog.end(StageWrite)
+	sum, err := b.run(st.Add)
+	if err != nil {
+		st.Abort()
+		return nil, err
+	}
+	b.prog.begin(StageWrite)
+	if err := st.Commit(); err != nil {
+		return nil, err
+	}
+	b.prog.end(StageWrite)
 	return sum, nil
 }
 
-// Render builds every file of the site in memory, sorted by path.
+// Render builds every file of the site in memory, sorted by path: the
+// files Build would write, for tests and for callers that want them.
 func Render(opt Options) ([]output.File, *Summary, error) {
-	prog := &progress{fn: opt.Progress}
-	prog.begin(StageLoad)
+	b, err := prepare(opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	var mu sync.Mutex
+	var files []output.File
+	sum, err := b.run(func(f output.File) error {
+		mu.Lock()
+		defer mu.Unlock()
+		files = append(files, f)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	slices.SortFunc(files, func(a, b output.File) int { return strings.Compare(a.Path, b.Path) })
+	return files, sum, nil
+}
+
+// builder is one build of a site: what prepare loaded, and how it writes.
+type builder struct {
+	opt      Options
+	prog     *progress
+	reg      *engine.Registry
+	site     *site.Site
+	extras   *siteExtras
+	papers   []string
+	bopt     booklet.Options
+	impose   string
+	printing bool
+	version  string
+}
+
+// prepare reads the site, its systems and its extras.
+func prepare(opt Options) (*builder, error) {
+	b := &builder{opt: opt, prog: &progress{fn: opt.Progress}}
+	b.prog.begin(StageLoad)
 	reg, s, err := load(opt.Source, opt.Systems)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	extras, err := readExtras(opt.Source)
-	if err != nil {
-		return nil, nil, err
+	b.reg, b.site = reg, s
+	if b.extras, err = readExtras(opt.Source); err != nil {
+		return nil, err
 	}
-	papers := opt.Papers
-	if papers == nil {
-		papers = s.Papers
+	b.papers = opt.Papers
+	if b.papers == nil {
+		b.papers = s.Papers
 	}
-	version := opt.Version
-	if version == "" {
-		version = Version
+	b.version = opt.Version
+	if b.version == "" {
+		b.version = Version
 	}
-	bopt := booklet.Options{Created: opt.Created.UTC(), Version: version}
-	impose := s.Impose
+	b.bopt = booklet.Options{Created: opt.Created.UTC(), Version: b.version}
+	b.impose = s.Impose
 	if opt.Impose != "" {
-		if impose, err = site.ParseImpose(opt.Impose); err != nil {
-			return nil, nil, err
+		if b.impose, err = site.ParseImpose(opt.Impose); err != nil {
+			return nil, err
 		}
 	}
+	b.printing = opt.PrintOnDemand || s.PrintOnDemand
+	b.prog.end(StageLoad)
+	return b, nil
+}
 
-	prog.end(StageLoad)
-	prog.begin(StageRoll)
+// books are the booklets of one pack, campaign or system: their links,
+// and once what they print is rolled, the jobs that render them.
+type books struct {
+	links []web.Link
+	print []string // the print-ready booklets
+	jobs  []job
+}
 
-	in := web.Input{Site: s, Version: version, Layouts: extras.layouts, Favicon: extras.favicon}
-	for _, f := range extras.static {
+// bookletsOf queues the booklets of doc in dir: one per paper size, a
+// folded one beside each when fold is set and the site imposes, and a
+// print-ready one when the site prints on demand.
+func (b *builder) bookletsOf(dir, name string, doc booklet.Doc, fold bool) books {
+	var bk books
+	bk.links = pdfs(dir, name, b.papers, &bk.jobs, doc, b.bopt)
+	if fold {
+		bk.links = append(bk.links, folded(dir, name, b.papers, b.impose, &bk.jobs, doc, b.bopt)...)
+		if b.printing {
+			bk.print = printPDFs(dir, name, b.papers, &bk.jobs, doc, b.bopt)
+		}
+	}
+	return bk
+}
+
+// part is one pack, campaign or the site's own pages: the work of
+// rendering it, handed to the workers as tasks.
+type part struct {
+	name  string // for progress: the part's folder
+	tasks []func(emit func(output.File) error) error
+	done  func() // called once every task has run, from the last one
+}
+
+// run renders the site part by part, each file handed to emit as soon as
+// it is made: the booklets of the systems, then each pack and each
+// campaign (rolled, drawn and dropped in turn), then the pages that list
+// them, the feeds and the static files. Tasks run opt.Workers at a time.
+func (b *builder) run(emit func(output.File) error) (*Summary, error) {
+	s := b.site
+	in := web.Input{Site: s, Version: b.version, Layouts: b.extras.layouts, Favicon: b.extras.favicon}
+	for _, f := range b.extras.static {
 		in.Files = append(in.Files, f.Path)
 	}
-	var jobs []job
-	for _, id := range reg.IDs() {
-		sys, _ := reg.Get(id)
+	sum := &Summary{Warnings: s.Warnings, Keep: s.Keep}
+
+	// Every booklet's link is known before anything is rolled: each
+	// page's footer lists them all.
+	var qrsJobs []job
+	for _, id := range b.reg.IDs() {
+		sys, _ := b.reg.Get(id)
 		set := sys.Rules()
 		ws := web.System{Set: set}
 		for _, p := range s.Systems {
@@ -139,104 +230,223 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 				ws.Page = p
 			}
 		}
-		ws.PDFs = pdfs(web.SystemDir(id), id+"-qrs", papers, &jobs, booklet.Doc{
+		bk := b.bookletsOf(web.SystemDir(id), id+"-qrs", booklet.Doc{
 			Title: "Quick Reference Sheets", Set: set, URL: pageURL(s.BaseURL, web.QRSPage(id)),
-		}, bopt)
+		}, false)
+		ws.PDFs, qrsJobs = bk.links, append(qrsJobs, bk.jobs...)
 		in.Systems = append(in.Systems, ws)
 	}
-	var rollErrs []error
-	printing := opt.PrintOnDemand || s.PrintOnDemand
-	var printFiles []string
 	for _, def := range s.Packs {
-		sys, _ := reg.Get(def.System)
-		p, err := pack.Build(sys, def.Seed, def.Types, def.Options)
-		if err != nil {
-			rollErrs = append(rollErrs, fmt.Errorf("%s: %w", def.File, err))
-			continue
-		}
-		wp := web.Pack{Def: def, Rolled: p}
-		bd := booklet.Doc{
-			Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Pack: p, Intro: markdownBlocks(def.Body),
-		}
-		packURLs(&bd, s.BaseURL, def.Slug, p)
-		wp.PDFs = pdfs(web.PackDir(def.Slug), def.Slug, papers, &jobs, bd, bopt)
-		wp.PDFs = append(wp.PDFs, folded(web.PackDir(def.Slug), def.Slug, papers, impose, &jobs, bd, bopt)...)
-		if printing {
-			printFiles = append(printFiles, printPDFs(web.PackDir(def.Slug), def.Slug, papers, &jobs, bd, bopt)...)
-		}
-		wp.Sheets = packSheets(def, p, sys, papers, &jobs, bopt)
-		in.Packs = append(in.Packs, wp)
+		bk := b.bookletsOf(web.PackDir(def.Slug), def.Slug, booklet.Doc{}, true)
+		in.Packs = append(in.Packs, web.Pack{Def: def, PDFs: bk.links})
 	}
 	for _, def := range s.Campaigns {
-		sys, _ := reg.Get(def.System)
-		c, err := campaign.Build(sys, def.Seed, def.Steps, def.Options)
-		if err != nil {
-			rollErrs = append(rollErrs, fmt.Errorf("%s: %w", def.File, err))
-			continue
-		}
-		wc := web.Campaign{Def: def, Rolled: c}
-		bd := booklet.Doc{
-			Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Campaign: c, Intro: markdownBlocks(def.Body),
-		}
-		campaignURLs(&bd, s.BaseURL, def.Slug, c)
-		wc.PDFs = pdfs(web.CampaignDir(def.Slug), def.Slug, papers, &jobs, bd, bopt)
-		wc.PDFs = append(wc.PDFs, folded(web.CampaignDir(def.Slug), def.Slug, papers, impose, &jobs, bd, bopt)...)
-		if printing {
-			printFiles = append(printFiles, printPDFs(web.CampaignDir(def.Slug), def.Slug, papers, &jobs, bd, bopt)...)
-		}
-		wc.Sheets = campaignSheets(def, c, sys, papers, &jobs, bopt)
-		in.Campaigns = append(in.Campaigns, wc)
+		bk := b.bookletsOf(web.CampaignDir(def.Slug), def.Slug, booklet.Doc{}, true)
+		in.Campaigns = append(in.Campaigns, web.Campaign{Def: def, PDFs: bk.links})
 	}
+	var seriesJobs []job
+	var rollErrs []error
 	if len(s.Series) > 0 {
-		ws, err := rollSeries(s, reg, opt.Month, papers, &jobs, bopt)
+		ws, err := rollSeries(s, b.reg, b.opt.Month, b.papers, &seriesJobs, b.bopt)
 		if err != nil {
 			rollErrs = append(rollErrs, err)
 		}
 		in.Series = ws
 	}
-	if len(rollErrs) > 0 {
-		return nil, nil, errors.Join(rollErrs...)
-	}
-
-	prog.end(StageRoll)
-
-	prog.begin(StagePages)
-	pages, err := web.Render(in)
+	r, err := web.New(in)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	nPages := 0
-	for _, f := range pages {
+
+	var mu sync.Mutex // guards sum and the lists below, written as parts finish
+	var paths []string
+	counted := func(f output.File) error {
+		mu.Lock()
+		paths = append(paths, f.Path)
 		if path.Ext(f.Path) == ".html" {
-			nPages++
+			sum.Pages++
+		}
+		mu.Unlock()
+		return emit(f)
+	}
+	w := newWorkers(b.opt.Workers, counted, b.prog)
+	jobsOf := func(p *part, jobs []job) {
+		for _, j := range jobs {
+			p.tasks = append(p.tasks, func(emit func(output.File) error) error {
+				data, err := w.job(j)
+				if err != nil {
+					return err
+				}
+				mu.Lock()
+				if j.sheet != nil {
+					sum.Sheets++
+				} else {
+					sum.Booklets++
+				}
+				mu.Unlock()
+				return emit(output.File{Path: j.path, Data: data})
+			})
 		}
 	}
-	prog.send(Event{Kind: StageEnd, Stage: StagePages, Pages: nPages})
-	nSheets := countSheets(jobs)
-	prog.send(Event{Kind: StageBegin, Stage: StagePDFs, Booklets: len(jobs) - nSheets, Sheets: nSheets})
-	books, err := runJobs(jobs, opt.Workers, prog)
-	if err != nil {
-		return nil, nil, err
+	b.prog.send(Event{Kind: StageBegin, Stage: StageRender, Parts: 1 + len(s.Packs) + len(s.Campaigns)})
+
+	// The systems' Quick Reference Sheets, and each month of a series.
+	first := &part{name: "systems"}
+	jobsOf(first, qrsJobs)
+	jobsOf(first, seriesJobs)
+	w.start(first)
+
+	packs := slices.Clone(in.Packs)
+	for i, def := range s.Packs {
+		sys, _ := b.reg.Get(def.System)
+		rolled, err := pack.Build(sys, def.Seed, def.Types, def.Options)
+		if err != nil {
+			rollErrs = append(rollErrs, fmt.Errorf("%s: %w", def.File, err))
+			continue
+		}
+		if len(rollErrs) > 0 || w.failed() {
+			continue // roll the rest, to report every roll that fails
+		}
+		bd := booklet.Doc{Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Pack: rolled, Intro: markdownBlocks(def.Body)}
+		packURLs(&bd, s.BaseURL, def.Slug, rolled)
+		bk := b.bookletsOf(web.PackDir(def.Slug), def.Slug, bd, true)
+		sum.Print = append(sum.Print, bk.print...)
+		var sheetJobs []job
+		wp := packs[i]
+		wp.Rolled = rolled
+		wp.Sheets = packSheets(def, rolled, sys, b.papers, &sheetJobs, b.bopt)
+		p := &part{name: web.PackDir(def.Slug)}
+		p.tasks = append(p.tasks, func(emit func(output.File) error) error {
+			f, err := r.PackIndex(wp)
+			if err != nil {
+				return err
+			}
+			return emit(output.File{Path: f.Path, Data: f.Data})
+		})
+		for e := range slices.Chunk(rolled.Entries, pagesPerTask) {
+			p.tasks = append(p.tasks, func(emit func(output.File) error) error {
+				for _, e := range e {
+					f, err := r.PackEncounter(wp, e)
+					if err != nil {
+						return err
+					}
+					if err := emit(output.File{Path: f.Path, Data: f.Data}); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+		}
+		jobsOf(p, bk.jobs)
+		jobsOf(p, sheetJobs)
+		// The site's lists need only the pack's seed, band and entries;
+		// what was rolled for each encounter is dropped once drawn.
+		p.done = func() { packs[i].Rolled = thinPack(rolled) }
+		w.start(p)
 	}
-	prog.end(StagePDFs)
-	prog.begin(StageFeeds)
-	var files []output.File
+	camps := slices.Clone(in.Campaigns)
+	for i, def := range s.Campaigns {
+		sys, _ := b.reg.Get(def.System)
+		rolled, err := campaign.Build(sys, def.Seed, def.Steps, def.Options)
+		if err != nil {
+			rollErrs = append(rollErrs, fmt.Errorf("%s: %w", def.File, err))
+			continue
+		}
+		if len(rollErrs) > 0 || w.failed() {
+			continue
+		}
+		bd := booklet.Doc{Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Campaign: rolled, Intro: markdownBlocks(def.Body)}
+		campaignURLs(&bd, s.BaseURL, def.Slug, rolled)
+		bk := b.bookletsOf(web.CampaignDir(def.Slug), def.Slug, bd, true)
+		sum.Print = append(sum.Print, bk.print...)
+		var sheetJobs []job
+		wc := camps[i]
+		wc.Rolled = rolled
+		wc.Sheets = campaignSheets(def, rolled, sys, b.papers, &sheetJobs, b.bopt)
+		p := &part{name: web.CampaignDir(def.Slug)}
+		p.tasks = append(p.tasks, func(emit func(output.File) error) error {
+			fs, err := r.Campaign(wc)
+			if err != nil {
+				return err
+			}
+			for _, f := range fs {
+				if err := emit(output.File{Path: f.Path, Data: f.Data}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		jobsOf(p, bk.jobs)
+		jobsOf(p, sheetJobs)
+		p.done = func() { camps[i].Rolled = thinCampaign(rolled) }
+		w.start(p)
+	}
+	err = w.wait()
+	if len(rollErrs) > 0 {
+		return nil, errors.Join(rollErrs...)
+	}
+	if err != nil {
+		return nil, err
+	}
+	b.prog.end(StageRender)
+
+	b.prog.begin(StageSite)
+	pages, err := r.Site(packs, camps)
+	if err != nil {
+		return nil, err
+	}
 	for _, f := range pages {
-		files = append(files, output.File{Path: f.Path, Data: f.Data})
+		if err := counted(output.File{Path: f.Path, Data: f.Data}); err != nil {
+			return nil, err
+		}
 	}
-	files = append(files, books...)
-	extra, err := feeds(s, in.Series, pages)
+	if err := r.CheckLinks(paths); err != nil {
+		return nil, err
+	}
+	extra, err := feeds(s, in.Series, paths)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	files = append(files, extra...)
-	if files, err = extras.addStatic(files); err != nil { // sorts them by path
-		return nil, nil, err
+	for _, f := range extra {
+		if err := counted(f); err != nil {
+			return nil, err
+		}
 	}
-	prog.end(StageFeeds)
-	sum := &Summary{Booklets: len(books) - countSheets(jobs), Sheets: countSheets(jobs), Files: len(files) + 1, Series: len(in.Series), Warnings: s.Warnings, Keep: s.Keep, Print: printFiles}
-	sum.Pages = nPages
-	return files, sum, nil
+	if err := b.extras.addStatic(paths, emit); err != nil {
+		return nil, err
+	}
+	b.prog.end(StageSite)
+	sum.Files = len(paths) + len(b.extras.static) + 1
+	sum.Series = len(in.Series)
+	return sum, nil
+}
+
+// pagesPerTask is how many encounter pages one task draws: enough that
+// handing out tasks costs nothing beside drawing them, few enough that
+// both cores stay busy to the end of a pack.
+const pagesPerTask = 8
+
+// thinPack is what the site's lists keep of a rolled pack once its own
+// pages and booklets are made: its seed, its band and each entry's number,
+// type, title and summary, not what was rolled for the encounters.
+func thinPack(p *pack.Pack) *pack.Pack {
+	t := &pack.Pack{System: p.System, Seed: p.Seed, Band: p.Band, Entries: make([]*pack.Entry, len(p.Entries))}
+	for i, e := range p.Entries {
+		t.Entries[i] = &pack.Entry{Number: e.Number, Type: e.Type, Encounter: &engine.Encounter{Title: e.Encounter.Title, Summary: e.Encounter.Summary}}
+	}
+	return t
+}
+
+// thinCampaign is thinPack for a campaign: its entries keep their number,
+// step, state, title and summary.
+func thinCampaign(c *campaign.Campaign) *campaign.Campaign {
+	t := *c
+	t.Nodes = make([]*campaign.Node, len(c.Nodes))
+	for i, n := range c.Nodes {
+		t.Nodes[i] = &campaign.Node{Number: n.Number, Step: n.Step, State: n.State, Encounter: &engine.Encounter{Title: n.Encounter.Title, Summary: n.Encounter.Summary}}
+	}
+	t.Begin, t.Log = nil, nil
+	return &t
 }
 
 // load reads the rule systems and the site: the embedded default when
@@ -314,45 +524,132 @@ func folded(dir, name string, papers []string, impose string, jobs *[]job, doc b
 	return links
 }
 
-// runJobs renders the booklets, workers at a time (0 means one per CPU Go
-// may use, GOMAXPROCS). Each booklet is a pure
-// function of its input, so the order they finish in changes nothing.
-func runJobs(jobs []job, workers int, prog *progress) ([]output.File, error) {
-	if workers < 1 {
-		workers = runtime.GOMAXPROCS(0)
+// workers run the tasks of a build's parts, opt.Workers at a time (0
+// means one per CPU Go may use, GOMAXPROCS). Every task is a pure
+// function of its input and writes files of its own, so the order they
+// finish in changes no byte; an error is the first task's to fail in the
+// order they were given, so it is the same on every run. At most two
+// parts are held at once: start waits while two are unfinished.
+type workers struct {
+	emit  func(output.File) error
+	prog  *progress
+	tasks chan task
+	parts chan struct{} // one token per part in memory
+	wg    sync.WaitGroup
+
+	mu     sync.Mutex
+	seq    int   // tasks given so far
+	errSeq int   // the failed task's place in that order
+	err    error // the first task's to fail in that order
+}
+
+// task is one unit of work of a part: an HTML page or a few, one
+// booklet, one play sheet.
+type task struct {
+	seq  int
+	part *part
+	left *int // the part's tasks not yet run, under workers.mu
+	run  func(emit func(output.File) error) error
+}
+
+// partsInFlight is how many parts a build holds at once: the one being
+// finished and the next, so both cores stay busy across the boundary.
+const partsInFlight = 2
+
+func newWorkers(n int, emit func(output.File) error, prog *progress) *workers {
+	if n < 1 {
+		n = runtime.GOMAXPROCS(0)
 	}
-	out := make([]output.File, len(jobs))
-	errs := make([]error, len(jobs))
-	sem := make(chan struct{}, workers)
-	var wg sync.WaitGroup
-	for i, j := range jobs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			defer func() {
-				// A bug in the PDF library must not take the build down
-				// without saying which booklet it was writing.
-				if p := recover(); p != nil {
-					errs[i] = fmt.Errorf("failed to write %s: %v", j.path, p)
-				}
-			}()
-			prog.send(Event{Kind: JobBegin, Stage: StagePDFs, Path: j.path, Sheet: j.sheet != nil})
-			defer prog.send(Event{Kind: JobEnd, Stage: StagePDFs, Path: j.path, Sheet: j.sheet != nil})
-			var b bytes.Buffer
-			if err := j.write(&b); err != nil {
-				errs[i] = fmt.Errorf("failed to write %s: %w", j.path, err)
-				return
-			}
-			out[i] = output.File{Path: j.path, Data: b.Bytes()}
-		}()
+	w := &workers{emit: emit, prog: prog, tasks: make(chan task), parts: make(chan struct{}, partsInFlight)}
+	for range n {
+		w.wg.Go(w.loop)
 	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
+	return w
+}
+
+func (w *workers) loop() {
+	for t := range w.tasks {
+		err := w.do(t)
+		w.mu.Lock()
+		if err != nil && (w.err == nil || t.seq < w.errSeq) {
+			w.err, w.errSeq = err, t.seq
+		}
+		*t.left--
+		last := *t.left == 0
+		w.mu.Unlock()
+		if last {
+			w.finish(t.part)
 		}
 	}
-	return out, nil
+}
+
+// do runs one task, turning a panic (a bug in the PDF library, say) into
+// an error that says which task it was.
+func (w *workers) do(t task) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("failed to render %s: %v", t.part.name, p)
+		}
+	}()
+	if w.failed() {
+		return nil // the build has failed: skip the rest
+	}
+	return t.run(w.emit)
+}
+
+// finish ends a part: its done hook, its progress, and room for the next.
+func (w *workers) finish(p *part) {
+	if p.done != nil {
+		p.done()
+	}
+	w.prog.send(Event{Kind: PartEnd, Stage: StageRender, Path: p.name})
+	<-w.parts
+}
+
+// start hands a part's tasks to the workers, once fewer than
+// partsInFlight parts are unfinished.
+func (w *workers) start(p *part) {
+	w.parts <- struct{}{}
+	if len(p.tasks) == 0 {
+		w.finish(p)
+		return
+	}
+	left := len(p.tasks)
+	for _, run := range p.tasks {
+		w.mu.Lock()
+		seq := w.seq
+		w.seq++
+		w.mu.Unlock()
+		w.tasks <- task{seq: seq, part: p, left: &left, run: run}
+	}
+}
+
+// failed reports whether a task has failed.
+func (w *workers) failed() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.err != nil
+}
+
+// wait waits for every task to run and returns the first error, in the
+// order the tasks were given.
+func (w *workers) wait() error {
+	for range partsInFlight {
+		w.parts <- struct{}{} // every part has finished
+	}
+	close(w.tasks)
+	w.wg.Wait()
+	return w.err
+}
+
+// job renders one booklet or play sheet, reporting it to the progress
+// hook.
+func (w *workers) job(j job) ([]byte, error) {
+	w.prog.send(Event{Kind: JobBegin, Stage: StageRender, Path: j.path, Sheet: j.sheet != nil})
+	var b bytes.Buffer
+	if err := j.write(&b); err != nil {
+		return nil, fmt.Errorf("failed to write %s: %w", j.path, err)
+	}
+	w.prog.send(Event{Kind: JobEnd, Stage: StageRender, Path: j.path, Sheet: j.sheet != nil})
+	return b.Bytes(), nil
 }

@@ -5,18 +5,19 @@ import "sync"
 // Stage is one part of a build, in the order a build goes through them.
 type Stage int
 
-// The stages of a build. StagePDFs renders the booklets and the play
-// sheets together (Options.Workers at a time), so its jobs say which they are.
+// The stages of a build. StageRender takes the site one part at a time
+// (the systems' Quick Reference Sheets and the series' months, then each
+// pack and campaign): it rolls the part and renders its pages, booklets
+// and play sheets together, Options.Workers at a time, writing each file
+// as it is made.
 const (
-	StageLoad  Stage = iota // read the rule systems, the site and its extras
-	StageRoll               // roll every pack, campaign and series month
-	StagePages              // render the HTML pages
-	StagePDFs               // render the booklets and play sheets
-	StageFeeds              // the feeds and the site's static files
-	StageWrite              // write the output directory (Build only)
+	StageLoad   Stage = iota // read the rule systems, the site and its extras
+	StageRender              // roll and render the parts, writing them as they come
+	StageSite                // the pages that list them all, the feeds and the static files
+	StageWrite               // swap the new output in (Build only)
 )
 
-var stageNames = [...]string{"load", "roll", "pages", "pdfs", "feeds", "write"}
+var stageNames = [...]string{"load", "render", "site", "write"}
 
 // String is the stage's short lowercase name ("load", "pdfs").
 func (s Stage) String() string {
@@ -33,8 +34,9 @@ type EventKind int
 const (
 	StageBegin EventKind = iota // a stage starts
 	StageEnd                    // a stage has finished
-	JobBegin                    // one booklet or play sheet starts rendering (StagePDFs)
-	JobEnd                      // one booklet or play sheet has rendered (StagePDFs)
+	JobBegin                    // one booklet or play sheet starts rendering (StageRender)
+	JobEnd                      // one booklet or play sheet has rendered (StageRender)
+	PartEnd                     // one part has rendered and been written (StageRender)
 )
 
 // Event is one step of a build, reported to Options.Progress. It holds
@@ -43,14 +45,14 @@ const (
 type Event struct {
 	Kind  EventKind
 	Stage Stage
-	// Path is the booklet's or play sheet's file (JobBegin, JobEnd).
+	// Path is the booklet's or play sheet's file (JobBegin, JobEnd), or
+	// the part's folder (PartEnd: "packs/first-blood"; "systems" for the
+	// first part).
 	Path string
 	// Sheet is true when the job is a play sheet, false for a booklet.
 	Sheet bool
-	// Booklets and Sheets are how many of each StagePDFs will render
-	// (its StageBegin); Pages is how many HTML pages the pages stage made
-	// (its StageEnd).
-	Booklets, Sheets, Pages int
+	// Parts is how many parts StageRender will render (its StageBegin).
+	Parts int
 }
 
 // progress calls a build's Progress hook one event at a time, so the hook

@@ -22,24 +22,20 @@ func TestProgressEvents(t *testing.T) {
 	}
 	var stages []string
 	begun, done := map[string]bool{}, map[string]bool{}
-	booklets, sheets, pdfsBegun := 0, 0, false
+	booklets, sheets, parts, wantParts, rendering := 0, 0, 0, 0, false
 	for _, e := range events {
 		switch e.Kind {
 		case StageBegin:
 			stages = append(stages, "+"+e.Stage.String())
-			if e.Stage == StagePDFs {
-				pdfsBegun = true
-				if e.Booklets != sum.Booklets || e.Sheets != sum.Sheets {
-					t.Errorf("pdfs begin with %d booklets, %d sheets; the build made %d, %d", e.Booklets, e.Sheets, sum.Booklets, sum.Sheets)
-				}
+			rendering = e.Stage == StageRender
+			if rendering {
+				wantParts = e.Parts
 			}
 		case StageEnd:
 			stages = append(stages, "-"+e.Stage.String())
-			if e.Stage == StagePages && e.Pages != sum.Pages {
-				t.Errorf("pages end with %d pages, the build made %d", e.Pages, sum.Pages)
-			}
+			rendering = false
 		case JobBegin:
-			if !pdfsBegun || begun[e.Path] || e.Stage != StagePDFs {
+			if !rendering || begun[e.Path] || e.Stage != StageRender {
 				t.Errorf("job %s begun out of place or twice", e.Path)
 			}
 			begun[e.Path] = true
@@ -53,14 +49,22 @@ func TestProgressEvents(t *testing.T) {
 			} else {
 				booklets++
 			}
+		case PartEnd:
+			if !rendering {
+				t.Errorf("part %s done out of place", e.Path)
+			}
+			parts++
 		}
 	}
-	want := "+load -load +roll -roll +pages -pages +pdfs -pdfs +feeds -feeds +write -write"
+	want := "+load -load +render -render +site -site +write -write"
 	if got := strings.Join(stages, " "); got != want {
 		t.Errorf("stages\n got %s\nwant %s", got, want)
 	}
 	if booklets != sum.Booklets || sheets != sum.Sheets || booklets == 0 || sheets == 0 {
 		t.Errorf("jobs done: %d booklets, %d sheets; the build made %d, %d", booklets, sheets, sum.Booklets, sum.Sheets)
+	}
+	if parts != wantParts || parts < 2 {
+		t.Errorf("%d parts done, %d announced", parts, wantParts)
 	}
 
 	quiet := filepath.Join(t.TempDir(), "public")
@@ -77,7 +81,7 @@ func TestStageNames(t *testing.T) {
 	for s := StageLoad; s <= StageWrite+1; s++ {
 		got = append(got, s.String())
 	}
-	if fmt.Sprint(got) != "[load roll pages pdfs feeds write stage?]" {
+	if fmt.Sprint(got) != "[load render site write stage?]" {
 		t.Errorf("stage names %v", got)
 	}
 }

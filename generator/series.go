@@ -61,7 +61,7 @@ func monthBooklet(def *site.Series, rolled *series.Series, e *series.Entry, sys 
 // has a monthly series or a dated pack or campaign (each month's encounter
 // dated the first of its month, a pack or campaign the day its "date"
 // gives), and its sitemap of every page when it has a base URL.
-func feeds(s *site.Site, ss []web.Series, pages []web.File) ([]output.File, error) {
+func feeds(s *site.Site, ss []web.Series, paths []string) ([]output.File, error) {
 	fs := feed.Site{Title: s.Title, Tagline: s.Tagline, BaseURL: s.BaseURL, Version: Version}
 	var out []output.File
 	if s.HasFeeds() {
@@ -103,9 +103,9 @@ func feeds(s *site.Site, ss []web.Series, pages []web.File) ([]output.File, erro
 	}
 	if s.BaseURL != "" {
 		var html []string
-		for _, p := range pages {
-			if path.Ext(p.Path) == ".html" && p.Path != web.NotFound { // no search engine wants the 404 page
-				html = append(html, p.Path)
+		for _, p := range paths {
+			if path.Ext(p) == ".html" && p != web.NotFound { // no search engine wants the 404 page
+				html = append(html, p)
 			}
 		}
 		slices.Sort(html)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"slices"
 	"strings"
 
 	"github.com/sortie-wargames/sortie/generator/output"
@@ -101,12 +100,12 @@ func walkFiles(fsys fs.FS, dir, prefix string, add func(name string, data []byte
 	})
 }
 
-// addStatic adds the site's static files to the files Sortie wrote,
-// refusing any that would replace one of them (but the favicon).
-func (x *siteExtras) addStatic(files []output.File) ([]output.File, error) {
+// addStatic writes the site's static files, refusing any that would
+// replace a file Sortie wrote (but the favicon); written lists those.
+func (x *siteExtras) addStatic(written []string, emit func(output.File) error) error {
 	ours := map[string]bool{output.Marker: true}
-	for _, f := range files {
-		ours[f.Path] = true
+	for _, p := range written {
+		ours[p] = true
 	}
 	var errs []error
 	for _, f := range x.static {
@@ -119,9 +118,12 @@ func (x *siteExtras) addStatic(files []output.File) ([]output.File, error) {
 		}
 	}
 	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+		return errors.Join(errs...)
 	}
-	files = append(files, x.static...)
-	slices.SortFunc(files, func(a, b output.File) int { return strings.Compare(a.Path, b.Path) })
-	return files, nil
+	for _, f := range x.static {
+		if err := emit(f); err != nil {
+			return err
+		}
+	}
+	return nil
 }

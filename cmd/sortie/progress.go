@@ -35,9 +35,8 @@ type buildProgress struct {
 	last                       string // the line drawn last
 
 	stage                    generator.Stage
-	booklets, sheets         int // how many the build will render
+	parts, partsDone         int // how many parts the build renders, and has
 	bookletsDone, sheetsDone int
-	pages                    int
 	stageTime                map[generator.Stage]time.Duration
 	jobStart                 map[string]time.Time
 	jobs                     []jobTime
@@ -65,15 +64,14 @@ func (p *buildProgress) event(e generator.Event) {
 	switch e.Kind {
 	case generator.StageBegin:
 		p.stage, p.stageStart = e.Stage, t
-		if e.Stage == generator.StagePDFs {
-			p.booklets, p.sheets = e.Booklets, e.Sheets
+		if e.Stage == generator.StageRender {
+			p.parts = e.Parts
 		}
 	case generator.StageEnd:
 		p.stageTime[e.Stage] = t.Sub(p.stageStart)
-		if e.Stage == generator.StagePages {
-			p.pages = e.Pages
-		}
 		return // the next stage's beginning redraws
+	case generator.PartEnd:
+		p.partsDone++
 	case generator.JobBegin:
 		p.jobStart[e.Path] = t
 		return
@@ -121,24 +119,17 @@ func (p *buildProgress) line() string {
 	switch p.stage {
 	case generator.StageLoad:
 		return "sortie: loading the site"
-	case generator.StageRoll:
-		return "sortie: rolling encounters and campaigns"
-	case generator.StagePages:
-		return "sortie: rendering pages"
-	case generator.StagePDFs:
-		var parts []string
-		if p.booklets > 0 {
-			parts = append(parts, fmt.Sprintf("booklets %d/%d", p.bookletsDone, p.booklets))
+	case generator.StageRender:
+		parts := []string{fmt.Sprintf("parts %d/%d", p.partsDone, p.parts)}
+		if p.bookletsDone > 0 {
+			parts = append(parts, fmt.Sprintf("booklets %d", p.bookletsDone))
 		}
-		if p.sheets > 0 {
-			parts = append(parts, fmt.Sprintf("play sheets %d/%d", p.sheetsDone, p.sheets))
-		}
-		if len(parts) == 0 {
-			return "sortie: rendering PDFs"
+		if p.sheetsDone > 0 {
+			parts = append(parts, fmt.Sprintf("play sheets %d", p.sheetsDone))
 		}
 		return "sortie: rendering " + strings.Join(parts, ", ")
-	case generator.StageFeeds:
-		return "sortie: writing feeds"
+	case generator.StageSite:
+		return "sortie: rendering the home page, lists and feeds"
 	default:
 		return "sortie: writing the output"
 	}
@@ -160,12 +151,10 @@ func (p *buildProgress) finish() {
 // how long each part took (--verbose).
 func (p *buildProgress) report(w io.Writer) {
 	fmt.Fprintf(w, "sortie: load: %s\n", dur(p.stageTime[generator.StageLoad]))
-	fmt.Fprintf(w, "sortie: roll: %s\n", dur(p.stageTime[generator.StageRoll]))
-	fmt.Fprintf(w, "sortie: pages: %d in %s\n", p.pages, dur(p.stageTime[generator.StagePages]))
+	fmt.Fprintf(w, "sortie: render: %s for %d parts, pages, booklets and play sheets side by side\n", dur(p.stageTime[generator.StageRender]), p.partsDone)
 	fmt.Fprintf(w, "sortie: booklets: %s\n", p.jobsLine(false, 3))
 	fmt.Fprintf(w, "sortie: play sheets: %s\n", p.jobsLine(true, 0))
-	fmt.Fprintf(w, "sortie: booklets and play sheets: %s in all, rendered side by side\n", dur(p.stageTime[generator.StagePDFs]))
-	fmt.Fprintf(w, "sortie: feeds: %s\n", dur(p.stageTime[generator.StageFeeds]))
+	fmt.Fprintf(w, "sortie: site: %s\n", dur(p.stageTime[generator.StageSite]))
 	fmt.Fprintf(w, "sortie: write: %s\n", dur(p.stageTime[generator.StageWrite]))
 	fmt.Fprintf(w, "sortie: total: %s\n", dur(p.total))
 }

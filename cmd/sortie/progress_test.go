@@ -25,14 +25,12 @@ func TestProgressLine(t *testing.T) {
 	begin := func(ms int, s generator.Stage) { ev(ms, generator.Event{Kind: generator.StageBegin, Stage: s}) }
 	end := func(ms int, s generator.Stage) { ev(ms, generator.Event{Kind: generator.StageEnd, Stage: s}) }
 	job := func(ms int, k generator.EventKind, path string, sheet bool) {
-		ev(ms, generator.Event{Kind: k, Stage: generator.StagePDFs, Path: path, Sheet: sheet})
+		ev(ms, generator.Event{Kind: k, Stage: generator.StageRender, Path: path, Sheet: sheet})
 	}
 
 	begin(100, generator.StageLoad)
 	end(200, generator.StageLoad)
-	begin(200, generator.StageRoll)
-	end(300, generator.StageRoll)
-	begin(300, generator.StagePages)
+	ev(200, generator.Event{Kind: generator.StageBegin, Stage: generator.StageRender, Parts: 2})
 	if live.Len() != 0 {
 		t.Fatalf("drew %q in the first half second", live.String())
 	}
@@ -40,28 +38,27 @@ func TestProgressLine(t *testing.T) {
 	p.tick() // draws: half a second has gone
 	at(650)
 	p.tick() // the same line: nothing
-	ev(900, generator.Event{Kind: generator.StageEnd, Stage: generator.StagePages, Pages: 7})
-	ev(900, generator.Event{Kind: generator.StageBegin, Stage: generator.StagePDFs, Booklets: 2, Sheets: 1})
 	job(900, generator.JobBegin, "packs/a/a-a4.pdf", false)
 	job(900, generator.JobBegin, "packs/a/sheets/s-a4.pdf", true)
-	job(950, generator.JobEnd, "packs/a/sheets/s-a4.pdf", true) // under 100ms since the last line: not drawn
+	job(950, generator.JobEnd, "packs/a/sheets/s-a4.pdf", true)
 	job(950, generator.JobBegin, "packs/b/b-a4.pdf", false)
-	job(1400, generator.JobEnd, "packs/a/a-a4.pdf", false)
+	job(1000, generator.JobEnd, "packs/a/a-a4.pdf", false) // under 100ms since the last line: not drawn
+	ev(1010, generator.Event{Kind: generator.PartEnd, Stage: generator.StageRender, Path: "packs/a"}) // nor this
 	job(1700, generator.JobEnd, "packs/b/b-a4.pdf", false)
-	end(1700, generator.StagePDFs)
-	begin(1700, generator.StageFeeds)
-	end(1710, generator.StageFeeds)
+	ev(1700, generator.Event{Kind: generator.PartEnd, Stage: generator.StageRender, Path: "packs/b"})
+	end(1700, generator.StageRender)
+	begin(1700, generator.StageSite)
+	end(1710, generator.StageSite)
 	begin(1710, generator.StageWrite)
 	end(2000, generator.StageWrite)
 	at(2000)
 	p.finish()
 	p.tick() // after the end: nothing
 
-	want := "\rsortie: rendering pages\x1b[K" +
-		"\rsortie: rendering booklets 0/2, play sheets 0/1\x1b[K" +
-		"\rsortie: rendering booklets 1/2, play sheets 1/1\x1b[K" +
-		"\rsortie: rendering booklets 2/2, play sheets 1/1\x1b[K" +
-		"\rsortie: writing feeds\x1b[K" +
+	want := "\rsortie: rendering parts 0/2\x1b[K" +
+		"\rsortie: rendering parts 0/2, play sheets 1\x1b[K" +
+		"\rsortie: rendering parts 1/2, booklets 2, play sheets 1\x1b[K" +
+		"\rsortie: rendering the home page, lists and feeds\x1b[K" +
 		"\rsortie: writing the output\x1b[K" +
 		"\r\x1b[K"
 	if live.String() != want {
@@ -71,12 +68,10 @@ func TestProgressLine(t *testing.T) {
 	var report bytes.Buffer
 	p.report(&report)
 	wantReport := `sortie: load: 100ms
-sortie: roll: 100ms
-sortie: pages: 7 in 600ms
-sortie: booklets: 2, 1.25s of rendering; slowest packs/b/b-a4.pdf 750ms, packs/a/a-a4.pdf 500ms
+sortie: render: 1.5s for 2 parts, pages, booklets and play sheets side by side
+sortie: booklets: 2, 850ms of rendering; slowest packs/b/b-a4.pdf 750ms, packs/a/a-a4.pdf 100ms
 sortie: play sheets: 1, 50ms of rendering
-sortie: booklets and play sheets: 800ms in all, rendered side by side
-sortie: feeds: 10ms
+sortie: site: 10ms
 sortie: write: 290ms
 sortie: total: 2s
 `
@@ -121,7 +116,7 @@ func TestBuildProgressFlags(t *testing.T) {
 	}
 
 	out, errs := build(true, "-v")
-	if !strings.HasPrefix(errs, "\rsortie: ") || !strings.Contains(errs, "\rsortie: rendering booklets ") || !strings.HasSuffix(errs, "\r\x1b[K") || strings.Contains(errs, "\n") {
+	if !strings.HasPrefix(errs, "\rsortie: ") || !strings.Contains(errs, "\rsortie: rendering parts ") || !strings.HasSuffix(errs, "\r\x1b[K") || strings.Contains(errs, "\n") {
 		t.Errorf("terminal stderr %q: want progress lines, cleared at the end", errs)
 	}
 	var labels []string
@@ -129,7 +124,7 @@ func TestBuildProgressFlags(t *testing.T) {
 		label, _, _ := strings.Cut(strings.TrimPrefix(line, "sortie: "), ":")
 		labels = append(labels, label)
 	}
-	if got := strings.Join(labels, ","); !strings.HasPrefix(out, "sortie: built ") || got != "load,roll,pages,booklets,play sheets,booklets and play sheets,feeds,write,total" {
+	if got := strings.Join(labels, ","); !strings.HasPrefix(out, "sortie: built ") || got != "load,render,booklets,play sheets,site,write,total" {
 		t.Errorf("verbose stdout has %s\n%s", got, out)
 	}
 	// Five Quick Reference Sheets and the pack; the three slowest named.

@@ -26,6 +26,7 @@ import (
 
 	"github.com/sortie-wargames/sortie/content"
 	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/pack"
 	"github.com/sortie-wargames/sortie/engine/systems"
 	"github.com/sortie-wargames/sortie/generator"
 )
@@ -35,7 +36,11 @@ var (
 	runs   = flag.Int("runs", 5, "alternating runs of each side-by-side measurement; medians are reported")
 	scales = flag.String("scale", "100,1000,10000", "encounter counts of the scale runs")
 	report = flag.String("report", "", "also write the report to this file")
+	only   = flag.String("only", "html,pdf,floor,scale,packs", "the comparisons to run, of html, pdf, floor, scale and packs")
 )
+
+// want reports whether -only names the comparison.
+func want(name string) bool { return slices.Contains(strings.Split(*only, ","), name) }
 
 // TestPeers is make bench's comparison. Every program runs as its own
 // process, the peers alternating with Sortie, and the figures are read
@@ -51,10 +56,22 @@ func TestPeers(t *testing.T) {
 	bin := buildSortie(t)
 	rep.printf("sortie: %s\n", firstLine(output(t, bin, "--version")))
 
-	html(t, &rep, bin)
-	pdf(t, &rep, bin)
-	floor := fpdfFloor(t, &rep)
-	scale(t, &rep, bin, floor)
+	if want("html") {
+		html(t, &rep, bin)
+	}
+	if want("pdf") {
+		pdf(t, &rep, bin)
+	}
+	floor := 0.0
+	if want("floor") {
+		floor = fpdfFloor(t, &rep)
+	}
+	if want("scale") {
+		scale(t, &rep, bin, floor)
+	}
+	if want("packs") {
+		packSizes(t, &rep, bin)
+	}
 
 	if *report != "" {
 		if err := os.WriteFile(*report, rep.b.Bytes(), 0o644); err != nil {
@@ -192,6 +209,12 @@ func packShapes(t *testing.T) []packShape {
 // in turn, and returns the number of packs.
 func sortieSite(t *testing.T, dir string, n int, paper string, shapes []packShape) int {
 	t.Helper()
+	return sortiePacks(t, dir, n, pack.MaxEncounters, paper, shapes)
+}
+
+// sortiePacks is sortieSite with packs of at most per encounters.
+func sortiePacks(t *testing.T, dir string, n, per int, paper string, shapes []packShape) int {
+	t.Helper()
 	write := func(name, text string) {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -205,7 +228,7 @@ func sortieSite(t *testing.T, dir string, n int, paper string, shapes []packShap
 	write("content/index.md", "---\ntitle: Bench\n---\nA site to measure Sortie with.\n")
 	packs := 0
 	for left := n; left > 0; packs++ {
-		c := min(left, 200)
+		c := min(left, per)
 		left -= c
 		s := shapes[packs%len(shapes)]
 		var spec []string
@@ -481,8 +504,35 @@ func scale(t *testing.T, rep *reporter, bin string, floor float64) {
 				s.wall.Seconds()/p.s.wall.Seconds(), s.cpu.Seconds()/p.s.cpu.Seconds(), float64(s.rss)/float64(p.s.rss))
 		}
 		rows = append(rows, row{n, s})
-		if n == 1000 {
+		if n == 1000 && floor > 0 {
 			rep.printf("    %11s at 1,000 encounters: %.2f of the one-core fpdf floor\n", "", float64(pp)/s.wall.Seconds()/floor)
+		}
+		os.RemoveAll(dir)
+	}
+}
+
+// packSizes builds 800 encounters in packs of 25 to 200 encounters, the
+// largest Sortie takes. A build holds a pack or two at a time, so its
+// peak memory follows the size of a pack, not of the site: this is what
+// a larger cap would cost.
+func packSizes(t *testing.T, rep *reporter, bin string) {
+	const n = 800
+	rep.printf("\n(d) pack size: %d encounters in packs of 25 to %d, HTML and A4 booklets, one run each\n", n, pack.MaxEncounters)
+	rep.printf("    %11s %6s %8s %9s %9s %9s\n", "per pack", "packs", "PDF pp", "wall s", "CPU s", "peak MiB")
+	shapes := packShapes(t)
+	var first sample
+	for _, per := range []int{25, 50, 100, pack.MaxEncounters} {
+		dir := t.TempDir()
+		src := filepath.Join(dir, "site")
+		packs := sortiePacks(t, src, n, per, "a4", shapes)
+		out := filepath.Join(dir, "out")
+		s := measure(t, dir, bin, "build", "--source", src, "--out", out)
+		pp := pdfPages(t, count(t, out, ".pdf"))
+		rep.printf("    %11d %6d %8d %9.2f %9.2f %9.0f\n", per, packs, pp, s.wall.Seconds(), s.cpu.Seconds(), mib(s.rss))
+		if first.rss == 0 {
+			first = s
+		} else {
+			rep.printf("    %11s peak memory %.2fx that of packs of 25\n", "", float64(s.rss)/float64(first.rss))
 		}
 		os.RemoveAll(dir)
 	}

@@ -119,23 +119,29 @@ func (g *linkGuard) line(n ast.Node, src []byte) int {
 
 var idAttr = regexp.MustCompile(` id="([^"]*)"`)
 
+// target is the page a link leads to, relative to the site root, and
+// its #fragment; ok is false for a link that is not to a page of the
+// site (another site, or one checkLinks refuses).
+func (l mdLink) target() (target, fragment string, ok bool) {
+	u, err := url.Parse(l.dest)
+	if err != nil || u.Scheme != "" || u.Host != "" || l.image || strings.HasPrefix(u.Path, "/") {
+		return "", "", false
+	}
+	target = l.page
+	if u.Path != "" {
+		target = path.Join(path.Dir(l.page), u.Path)
+		if strings.HasSuffix(u.Path, "/") {
+			target = path.Join(target, "index.html")
+		}
+	}
+	return target, u.Fragment, true
+}
+
 // checkLinks checks every link written in Markdown: a path must lead to a
 // file of the site (and its #fragment to an id there), relative to the
 // page, because the site is also read straight from disk; images must be
 // full URLs, since a build copies no files from content/.
-func checkLinks(links []mdLink, files []File) error {
-	byPath := map[string][]byte{}
-	for _, f := range files {
-		byPath[f.Path] = f.Data
-	}
-	hasID := func(p, id string) bool {
-		for _, m := range idAttr.FindAllSubmatch(byPath[p], -1) {
-			if string(m[1]) == id {
-				return true
-			}
-		}
-		return false
-	}
+func checkLinks(links []mdLink, exists map[string]bool, hasID func(page, id string) bool) error {
 	var errs []error
 	fail := func(l mdLink, format string, args ...any) {
 		errs = append(errs, &site.Error{File: l.file, Line: l.line, Msg: fmt.Sprintf("%s %q: ", kind(l), l.dest) + fmt.Sprintf(format, args...)})
@@ -155,19 +161,13 @@ func checkLinks(links []mdLink, files []File) error {
 			fail(l, "write it relative to this page (such as ../packs/x/index.html): the site must also work opened from disk")
 			continue
 		}
-		target := l.page
-		if u.Path != "" {
-			target = path.Join(path.Dir(l.page), u.Path)
-			if strings.HasSuffix(u.Path, "/") {
-				target = path.Join(target, "index.html")
-			}
-		}
-		if _, ok := byPath[target]; !ok || strings.HasPrefix(target, "../") {
+		target, frag, _ := l.target()
+		if !exists[target] || strings.HasPrefix(target, "../") {
 			fail(l, "no page %s in the site", target)
 			continue
 		}
-		if u.Fragment != "" && !hasID(target, u.Fragment) {
-			fail(l, "%s has no #%s", target, u.Fragment)
+		if frag != "" && !hasID(target, frag) {
+			fail(l, "%s has no #%s", target, frag)
 		}
 	}
 	if len(errs) > 0 {

@@ -68,7 +68,7 @@ type monthView struct {
 
 // monthView draws a month's encounter with its sections at heading level
 // (2 on the month's own page, 3 under "This month" on the series page).
-func (r *renderer) monthView(s Series, e *series.Entry, level int) *monthView {
+func (r *Renderer) monthView(s Series, e *series.Entry, level int) *monthView {
 	d := newDrawer(nil, "band")
 	v := &monthView{Entry: e, View: newEncounterView(d, "m"+e.Month.String(), level, e.Encounter),
 		Band: newBandView(d, s.Rolled.Band), Print: d.printSealed([]int{0}, [][]doc.Block{e.Encounter.Blocks}),
@@ -79,7 +79,7 @@ func (r *renderer) monthView(s Series, e *series.Entry, level int) *monthView {
 	return v
 }
 
-func (r *renderer) series(s Series) (string, []byte, error) {
+func (r *Renderer) series(s Series) (string, []byte, error) {
 	out := path.Join(SeriesDir(s.Def.Slug), "index.html")
 	c := seriesContent{Series: s, Body: r.markdown(&s.Def.Page, out), System: r.systemSet(s.Def.System)}
 	if e := s.Current(); e != nil {
@@ -107,7 +107,7 @@ type monthContent struct {
 	NextM  string
 }
 
-func (r *renderer) month(s Series, i int) (string, []byte, error) {
+func (r *Renderer) month(s Series, i int) (string, []byte, error) {
 	e := s.Rolled.Months[i]
 	out := MonthPage(s.Def.Slug, e.Month)
 	c := monthContent{Series: s, Month: r.monthView(s, e, 2), System: r.systemSet(s.Def.System), Index: path.Join(SeriesDir(s.Def.Slug), "index.html")}
@@ -123,7 +123,7 @@ func (r *renderer) month(s Series, i int) (string, []byte, error) {
 }
 
 // bookletPaths returns the path of every booklet the site links.
-func (r *renderer) bookletPaths() []string {
+func (r *Renderer) bookletPaths() []string {
 	var out []string
 	for _, l := range r.allPDFs() {
 		out = append(out, l.Href)

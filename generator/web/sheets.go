@@ -20,7 +20,7 @@ type sheetLinks struct {
 }
 
 // sheetPaths returns the path of every play sheet the site links.
-func (r *renderer) sheetPaths() []string {
+func (r *Renderer) sheetPaths() []string {
 	var out []string
 	add := func(s PlaySheet) {
 		for _, l := range s.PDFs {

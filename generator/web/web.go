@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
@@ -128,17 +129,31 @@ func encounterPage(slug string, n int) string {
 
 // renderer holds the parsed templates of one build and the links its
 // Markdown holds.
-type renderer struct {
+// Renderer renders a site's pages part by part, so a build can write
+// each part as it is made and drop it: New parses the templates and the
+// site's Markdown once; PackIndex, PackEncounter and Campaign draw one
+// pack's or campaign's pages; Site draws the pages that list them all;
+// CheckLinks checks the Markdown's links once every file is known. Its
+// methods may be called from several goroutines at once.
+type Renderer struct {
 	in    Input
 	pages map[string]*template.Template
 	nav   []Link
+	all   []Link // every booklet of the site, for the footer
+	md    map[*site.Page]template.HTML
 	links []mdLink
-	err   error
+	want  map[string][]string // page -> the #fragments Markdown links to on it
+
+	mu    sync.Mutex
+	found map[string]map[string]bool // page -> the wanted ids it has
 }
 
-// Render renders every page of the site, sorted by path.
-func Render(in Input) ([]File, error) {
-	r := &renderer{in: in}
+// New parses the templates and renders the site's Markdown, recording
+// its links. in.Packs and in.Campaigns need their definitions and
+// booklet links here (every page's footer lists the booklets); what was
+// rolled for them is given to the methods that draw them.
+func New(in Input) (*Renderer, error) {
+	r := &Renderer{in: in, md: map[*site.Page]template.HTML{}, want: map[string][]string{}, found: map[string]map[string]bool{}}
 	if err := r.parse(); err != nil {
 		return nil, err
 	}
@@ -152,13 +167,104 @@ func Render(in Input) ([]File, error) {
 	for _, p := range in.Site.Pages {
 		r.nav = append(r.nav, Link{Label: p.Title, Href: path.Join("pages", p.Slug+".html")})
 	}
+	r.all = r.allPDFs()
 
+	// Every page's Markdown, rendered once, in the site's order.
+	var errs []error
+	md := func(p *site.Page, out string) {
+		if p == nil {
+			return
+		}
+		h, err := r.render(p, out)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		r.md[p] = h
+	}
+	md(in.Site.Home, "index.html")
+	for _, p := range in.Site.Pages {
+		md(p, path.Join("pages", p.Slug+".html"))
+	}
+	for _, s := range in.Systems {
+		md(s.Page, path.Join(SystemDir(s.Set.System.ID), "index.html"))
+	}
+	for _, p := range in.Packs {
+		md(&p.Def.Page, path.Join(PackDir(p.Def.Slug), "index.html"))
+	}
+	for _, c := range in.Campaigns {
+		md(&c.Def.Page, path.Join(CampaignDir(c.Def.Slug), "index.html"))
+	}
+	for _, s := range in.Series {
+		md(&s.Def.Page, path.Join(SeriesDir(s.Def.Slug), "index.html"))
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	for _, l := range r.links {
+		if target, frag, ok := l.target(); ok && frag != "" && !slices.Contains(r.want[target], frag) {
+			r.want[target] = append(r.want[target], frag)
+		}
+	}
+	return r, nil
+}
+
+// Render renders every page of the site, sorted by path: New, then every
+// part, then CheckLinks against the pages, the booklets and play sheets
+// the site links, and in.Files.
+func Render(in Input) ([]File, error) {
+	r, err := New(in)
+	if err != nil {
+		return nil, err
+	}
+	files, err := r.Site(in.Packs, in.Campaigns)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range in.Packs {
+		f, err := r.PackIndex(p)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+		for _, e := range p.Rolled.Entries {
+			f, err := r.PackEncounter(p, e)
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, f)
+		}
+	}
+	for _, c := range in.Campaigns {
+		fs, err := r.Campaign(c)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, fs...)
+	}
+	var paths []string
+	for _, f := range files {
+		paths = append(paths, f.Path)
+	}
+	if err := r.CheckLinks(slices.Concat(paths, r.bookletPaths(), r.sheetPaths())); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+	return files, nil
+}
+
+// Site renders the pages that are not one pack's or campaign's: the home
+// page, the style sheet, the icon, the 404 page, the site's own pages,
+// each system's page and Quick Reference Sheets, and each series with its
+// months. packs and campaigns are the site's, in its order, as those pages
+// list them: their encounters and entries need not be there, only what
+// the lists show (each pack's seed and band, how many entries).
+func (r *Renderer) Site(packs []Pack, campaigns []Campaign) ([]File, error) {
+	r.in.Packs, r.in.Campaigns = packs, campaigns
 	var files []File
+	var errs []error
 	add := func(p string, data []byte, err error) {
 		if err != nil {
-			if r.err == nil {
-				r.err = err
-			}
+			errs = append(errs, err)
 			return
 		}
 		files = append(files, File{p, data})
@@ -168,52 +274,84 @@ func Render(in Input) ([]File, error) {
 	}
 	at("index.html")(r.home())
 	at("style.css")(r.source("style.css"))
-	if in.Favicon == "" {
+	if r.in.Favicon == "" {
 		at(Favicon)(templates.FS.ReadFile(Favicon))
 	}
 	at(NotFound)(r.notFound())
-	for _, p := range in.Site.Pages {
+	for _, p := range r.in.Site.Pages {
 		out := path.Join("pages", p.Slug+".html")
 		at(out)(r.page("page", out, p.Title, p.Summary, nil, pageContent{Body: r.markdown(p, out)}))
 	}
-	for _, s := range in.Systems {
+	for _, s := range r.in.Systems {
 		add(r.system(s))
 		add(r.qrs(s))
 	}
-	for _, p := range in.Packs {
-		add(r.pack(p))
-		for _, e := range p.Rolled.Entries {
-			add(r.packEncounter(p, e))
-		}
-	}
-	for _, c := range in.Campaigns {
-		add(r.campaign(c))
-	}
-	for _, s := range in.Series {
+	for _, s := range r.in.Series {
 		add(r.series(s))
 		for i := range s.Rolled.Months {
 			add(r.month(s, i))
 		}
 	}
-	if r.err != nil {
-		return nil, r.err
+	if len(errs) > 0 {
+		return nil, errs[0]
 	}
-	// Markdown may link to any file the build writes: the pages, every
-	// booklet and the site's static files.
-	targets := slices.Clone(files)
-	for _, p := range slices.Concat(r.bookletPaths(), r.sheetPaths(), in.Files) {
-		targets = append(targets, File{Path: p})
-	}
-	if err := checkLinks(r.links, targets); err != nil {
+	return files, nil
+}
+
+// PackIndex renders a pack's own page, which lists its encounters.
+func (r *Renderer) PackIndex(p Pack) (File, error) {
+	out, data, err := r.pack(p)
+	return File{out, data}, err
+}
+
+// PackEncounter renders the page of one encounter of a pack.
+func (r *Renderer) PackEncounter(p Pack, e *pack.Entry) (File, error) {
+	out, data, err := r.packEncounter(p, e)
+	return File{out, data}, err
+}
+
+// Campaign renders a campaign's pages.
+func (r *Renderer) Campaign(c Campaign) ([]File, error) {
+	out, data, err := r.campaign(c)
+	if err != nil {
 		return nil, err
 	}
-	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
-	return files, nil
+	return []File{{out, data}}, nil
+}
+
+// CheckLinks checks every link in the site's Markdown against paths, the
+// files the build writes (in.Files, the site's static files, are added
+// here), and each #fragment against the ids of the page it names.
+func (r *Renderer) CheckLinks(paths []string) error {
+	exists := map[string]bool{}
+	for _, p := range slices.Concat(paths, r.in.Files) {
+		exists[p] = true
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return checkLinks(r.links, exists, func(p, id string) bool { return r.found[p][id] })
+}
+
+// noteIDs records which of the ids Markdown links to are on the page out.
+func (r *Renderer) noteIDs(out string, data []byte) {
+	want := r.want[out]
+	if len(want) == 0 {
+		return
+	}
+	has := map[string]bool{}
+	for _, m := range idAttr.FindAllSubmatch(data, -1) {
+		if slices.Contains(want, string(m[1])) {
+			has[string(m[1])] = true
+		}
+	}
+	r.mu.Lock()
+	r.found[out] = has
+	r.mu.Unlock()
 }
 
 // source returns the text of one of the embedded files, or the site's
 // own version of it.
-func (r *renderer) source(name string) ([]byte, error) {
+func (r *Renderer) source(name string) ([]byte, error) {
 	if l, ok := r.in.Layouts[name]; ok {
 		return l.Data, nil
 	}
@@ -221,7 +359,7 @@ func (r *renderer) source(name string) ([]byte, error) {
 }
 
 // checkLayouts refuses a layouts/ file whose name is not one Sortie has.
-func (r *renderer) checkLayouts() error {
+func (r *Renderer) checkLayouts() error {
 	names := LayoutNames()
 	var errs []error
 	for _, name := range slices.Sorted(maps.Keys(r.in.Layouts)) {
@@ -236,7 +374,7 @@ func (r *renderer) checkLayouts() error {
 // layouts/ file when it is the site's own, else the embedded one under
 // templates/. html/template's messages start "template: NAME:LINE:" or
 // "html/template:NAME:LINE:".
-func (r *renderer) templateError(err error) error {
+func (r *Renderer) templateError(err error) error {
 	msg := err.Error()
 	for _, p := range []string{"template: ", "html/template:"} {
 		rest, ok := strings.CutPrefix(msg, p)
@@ -273,7 +411,7 @@ func (e *TemplateError) Error() string {
 
 func (e *TemplateError) Unwrap() error { return e.Err }
 
-func (r *renderer) parse() error {
+func (r *Renderer) parse() error {
 	if err := r.checkLayouts(); err != nil {
 		return err
 	}
@@ -329,8 +467,13 @@ type layout struct {
 	Here    string // the page's path, to mark it in the navigation
 	Favicon favicon
 	PDFs    []Link // this page's booklets
-	All     []Link // every booklet of the site, for the footer
-	Content any
+	// All is every booklet of the site, for the footer; nil when there
+	// are more than footerBooklets of them, and the footer points to the
+	// home page's lists instead: every page listing hundreds of links
+	// would make a large site's pages grow with the site.
+	All      []Link
+	Booklets int // how many booklets the site has
+	Content  any
 }
 
 // favicon is the site's icon: Sortie's SVG or the site's own.
@@ -339,7 +482,7 @@ type favicon struct {
 	Type string // its media type, "" when not known
 }
 
-func (r *renderer) favicon() favicon {
+func (r *Renderer) favicon() favicon {
 	if r.in.Favicon == "" {
 		return favicon{Favicon, "image/svg+xml"}
 	}
@@ -364,29 +507,37 @@ type bookLists struct {
 // Href returns a root-relative path as seen from the page.
 func (l layout) Href(p string) string { return l.Root + p }
 
-func (r *renderer) page(tmpl, out, title, summary string, pdfs []Link, content any) ([]byte, error) {
+func (r *Renderer) page(tmpl, out, title, summary string, pdfs []Link, content any) ([]byte, error) {
 	return r.pageAt(strings.Repeat("../", strings.Count(out, "/")), tmpl, out, title, summary, pdfs, content)
 }
 
 // pageAt renders a page whose links to the rest of the site start with
 // root.
-func (r *renderer) pageAt(root, tmpl, out, title, summary string, pdfs []Link, content any) ([]byte, error) {
+func (r *Renderer) pageAt(root, tmpl, out, title, summary string, pdfs []Link, content any) ([]byte, error) {
 	l := layout{
 		Root: root, Site: r.in.Site, Version: r.in.Version, Favicon: r.favicon(),
-		Title: title, Summary: summary, Nav: r.nav, Here: out, PDFs: pdfs, All: r.allPDFs(), Content: content,
+		Title: title, Summary: summary, Nav: r.nav, Here: out, PDFs: pdfs, Booklets: len(r.all), Content: content,
+	}
+	if len(r.all) <= footerBooklets {
+		l.All = r.all
 	}
 	var b bytes.Buffer
 	if err := r.pages[tmpl].ExecuteTemplate(&b, "layout.html", l); err != nil {
 		return nil, fmt.Errorf("failed to render %s: %w", out, r.templateError(err))
 	}
+	r.noteIDs(out, b.Bytes())
 	return b.Bytes(), nil
 }
+
+// footerBooklets is the most booklets a page's footer lists one by one.
+// The built-in site has 42; a site of fifty packs has hundreds.
+const footerBooklets = 60
 
 // notFound renders 404.html. A static host serves it at whatever address
 // was missing, however deep, so its links start from the site's root:
 // the path of the site's baseurl, else "/" (a site published under a
 // folder needs its baseurl for this page's links to work).
-func (r *renderer) notFound() ([]byte, error) {
+func (r *Renderer) notFound() ([]byte, error) {
 	root := "/"
 	if u, err := url.Parse(r.in.Site.BaseURL); err == nil && r.in.Site.BaseURL != "" {
 		root = u.EscapedPath()
@@ -394,7 +545,7 @@ func (r *renderer) notFound() ([]byte, error) {
 	return r.pageAt(root, "404", NotFound, "Page not found", "", nil, nil)
 }
 
-func (r *renderer) allPDFs() []Link {
+func (r *Renderer) allPDFs() []Link {
 	var all []Link
 	for _, p := range r.in.Packs {
 		for _, l := range p.PDFs {
@@ -416,14 +567,23 @@ func (r *renderer) allPDFs() []Link {
 	return all
 }
 
-// markdown renders a page's body, shown on the page out. Raw HTML stays
-// off (goldmark's default), so a page's Markdown cannot put script or
-// markup of its own on the page; linkGuard turns links that could run
-// script into plain text and records the rest for checkLinks.
-func (r *renderer) markdown(p *site.Page, out string) template.HTML {
+// markdown is a page's body as New rendered it.
+func (r *Renderer) markdown(p *site.Page, out string) template.HTML {
 	if p == nil {
 		return ""
 	}
+	if h, ok := r.md[p]; ok {
+		return h
+	}
+	h, _ := r.render(p, out) // a page New was not given: its links go unchecked
+	return h
+}
+
+// render renders a page's body, shown on the page out. Raw HTML stays
+// off (goldmark's default), so a page's Markdown cannot put script or
+// markup of its own on the page; linkGuard turns links that could run
+// script into plain text and records the rest for CheckLinks.
+func (r *Renderer) render(p *site.Page, out string) (template.HTML, error) {
 	md := goldmark.New(
 		goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 		goldmark.WithRendererOptions(html.WithXHTML()),
@@ -432,12 +592,9 @@ func (r *renderer) markdown(p *site.Page, out string) template.HTML {
 	)
 	var b bytes.Buffer
 	if err := md.Convert(p.Body, &b); err != nil {
-		if r.err == nil {
-			r.err = fmt.Errorf("%s: failed to render Markdown: %w", p.File, err)
-		}
-		return ""
+		return "", fmt.Errorf("%s: failed to render Markdown: %w", p.File, err)
 	}
-	return template.HTML(b.String()) //nolint: goldmark output with raw HTML off
+	return template.HTML(b.String()), nil //nolint: goldmark output with raw HTML off
 }
 
 type pageContent struct{ Body template.HTML }
@@ -451,7 +608,7 @@ type homeContent struct {
 	Pages     []*site.Page
 }
 
-func (r *renderer) home() ([]byte, error) {
+func (r *Renderer) home() ([]byte, error) {
 	s := r.in.Site
 	lede := s.Home.Summary
 	if lede == "" {
@@ -479,7 +636,7 @@ type systemContent struct {
 	QRS       string
 }
 
-func (r *renderer) system(s System) (string, []byte, error) {
+func (r *Renderer) system(s System) (string, []byte, error) {
 	id := s.Set.System.ID
 	out := path.Join(SystemDir(id), "index.html")
 	c := systemContent{Set: s.Set, Body: r.markdown(s.Page, out), QRS: path.Join(SystemDir(id), "qrs.html")}
@@ -497,7 +654,7 @@ func (r *renderer) system(s System) (string, []byte, error) {
 	return out, data, err
 }
 
-func (r *renderer) qrs(s System) (string, []byte, error) {
+func (r *Renderer) qrs(s System) (string, []byte, error) {
 	out := path.Join(SystemDir(s.Set.System.ID), "qrs.html")
 	d := newDrawer(nil)
 	var tables []*tableView
@@ -559,7 +716,7 @@ type packEntry struct {
 	Sealed int    // sealed items
 }
 
-func (r *renderer) systemSet(id string) *rules.Set {
+func (r *Renderer) systemSet(id string) *rules.Set {
 	for _, s := range r.in.Systems {
 		if s.Set.System.ID == id {
 			return s.Set
@@ -568,7 +725,7 @@ func (r *renderer) systemSet(id string) *rules.Set {
 	return nil
 }
 
-func (r *renderer) pack(p Pack) (string, []byte, error) {
+func (r *Renderer) pack(p Pack) (string, []byte, error) {
 	out := path.Join(PackDir(p.Def.Slug), "index.html")
 	d := newDrawer(nil, "band")
 	c := packContent{Pack: p, Body: r.markdown(&p.Def.Page, out), System: r.systemSet(p.Def.System), Band: newBandView(d, p.Rolled.Band)}
@@ -604,7 +761,7 @@ type packEncounterContent struct {
 	Sheet  PlaySheet
 }
 
-func (r *renderer) packEncounter(p Pack, e *pack.Entry) (string, []byte, error) {
+func (r *Renderer) packEncounter(p Pack, e *pack.Entry) (string, []byte, error) {
 	out := encounterPage(p.Def.Slug, e.Number)
 	d := newDrawer(nil, "band")
 	c := packEncounterContent{Pack: p, Entry: e, View: newEncounterView(d, "e"+strconv.Itoa(e.Number), 2, e.Encounter),
@@ -646,7 +803,7 @@ type campaignNode struct {
 // entryID is the element id of a gamebook entry on the campaign page.
 func entryID(n int) string { return "entry-" + strconv.Itoa(n) }
 
-func (r *renderer) campaign(c Campaign) (string, []byte, error) {
+func (r *Renderer) campaign(c Campaign) (string, []byte, error) {
 	out := path.Join(CampaignDir(c.Def.Slug), "index.html")
 	taken := []string{"band", "chart"}
 	for _, n := range c.Rolled.Nodes {

@@ -461,3 +461,24 @@ func TestBuiltinSystems(t *testing.T) {
 		}
 	}
 }
+
+// TestFooterBooklets: a page's footer lists every booklet of a site with
+// a few, and points to the home page's lists on a site with many, so
+// pages do not grow with the site.
+func TestFooterBooklets(t *testing.T) {
+	for _, n := range []int{footerBooklets, footerBooklets + 1} {
+		in := testInput(t)
+		for i := range n {
+			in.Packs[0].PDFs = append(in.Packs[0].PDFs, Link{Label: fmt.Sprint("PDF ", i), Href: fmt.Sprintf("packs/tp/tp-%d.pdf", i)})
+		}
+		page := render(t, in)["packs/tp/encounter-1.html"]
+		footer := string(between(page, `<footer class="site">`, `</footer>`))
+		listed := strings.Count(footer, `.pdf"`)
+		switch {
+		case n <= footerBooklets && listed != n:
+			t.Errorf("%d booklets: the footer lists %d\n%s", n, listed, footer)
+		case n > footerBooklets && (listed != 0 || !strings.Contains(footer, fmt.Sprintf(`all %d are listed on the <a href="../../index.html">home page</a>`, n))):
+			t.Errorf("%d booklets: the footer lists %d and does not point to the home page\n%s", n, listed, footer)
+		}
+	}
+}
