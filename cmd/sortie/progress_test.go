@@ -42,7 +42,7 @@ func TestProgressLine(t *testing.T) {
 	job(900, generator.JobBegin, "packs/a/sheets/s-a4.pdf", true)
 	job(950, generator.JobEnd, "packs/a/sheets/s-a4.pdf", true)
 	job(950, generator.JobBegin, "packs/b/b-a4.pdf", false)
-	job(1000, generator.JobEnd, "packs/a/a-a4.pdf", false) // under 100ms since the last line: not drawn
+	job(1000, generator.JobEnd, "packs/a/a-a4.pdf", false)                                            // under 100ms since the last line: not drawn
 	ev(1010, generator.Event{Kind: generator.PartEnd, Stage: generator.StageRender, Path: "packs/a"}) // nor this
 	job(1700, generator.JobEnd, "packs/b/b-a4.pdf", false)
 	ev(1700, generator.Event{Kind: generator.PartEnd, Stage: generator.StageRender, Path: "packs/b"})
