@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -36,6 +37,56 @@ func addFonts(f *fpdf.Fpdf, withMono bool) {
 		f.AddUTF8FontFromBytes(mono, "", bytes.Clone(gomono.TTF))
 	}
 }
+
+// fontStyles lists every font addFonts can add, as fpdf names them.
+func fontStyles() []fontSel {
+	return []fontSel{{family: sans}, {family: sans, style: "B"}, {family: sans, style: "I"}, {family: sans, style: "BI"}, {family: mono}}
+}
+
+// widths is a font's width table: each rune's width in thousandths of
+// the font size, as fpdf's GetStringSymbolWidth counts it.
+type widths struct {
+	bmp     []int32 // runes below 0x10000
+	missing int     // any other rune
+}
+
+// symbolWidth is fpdf's GetStringSymbolWidth of s: the sum of its runes'
+// widths. (fpdf panics on U+10000, just past its width array; this
+// counts it as missing, as fpdf counts the runes beyond.)
+func (t *widths) symbolWidth(s string) int {
+	w := 0
+	for _, r := range s {
+		if int(r) < len(t.bmp) {
+			w += int(t.bmp[r])
+		} else {
+			w += t.missing
+		}
+	}
+	return w
+}
+
+// fontWidths holds the width table of every font in fontStyles, by fpdf's
+// font key (family and style), read once from fpdf itself: each rune of
+// the Basic Multilingual Plane measured alone, which is exact because
+// fpdf's width of a string is the sum of its runes' widths.
+var fontWidths = sync.OnceValue(func() map[string]*widths {
+	f := fpdf.New("P", "mm", "A4", "")
+	addFonts(f, true)
+	out := map[string]*widths{}
+	for _, fs := range fontStyles() {
+		f.SetFont(fs.family, fs.style, 10)
+		t := &widths{bmp: make([]int32, 0x10000), missing: f.GetStringSymbolWidth(string(rune(0x10FFFF)))}
+		for r := range rune(0x10000) {
+			t.bmp[r] = int32(f.GetStringSymbolWidth(string(r)))
+		}
+		out[fs.key()] = t
+	}
+	if err := f.Error(); err != nil {
+		// The fonts are embedded: a font fpdf cannot read is a broken build.
+		panic(fmt.Sprintf("booklet: measuring the embedded fonts: %v", err))
+	}
+	return out
+})
 
 // coverage reports which runes every sans style can draw, and which Go
 // Mono can.

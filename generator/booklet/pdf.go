@@ -1,6 +1,8 @@
 package booklet
 
 import (
+	"strings"
+
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/sortie-wargames/sortie/engine/board/draw"
@@ -14,7 +16,46 @@ import (
 // printed differently from one CPU to the next. Snapped, they are the same
 // bits everywhere. Every drawing call that takes a length goes through
 // here; the others are fpdf's own.
-type pdf struct{ *fpdf.Fpdf }
+//
+// The font is set lazily. fpdf's SetFont writes a font operator into the
+// page on every call, and the renderer sets a font for every measurement
+// (most of them never drawn), so SetFont only records the font wanted;
+// GetStringWidth measures with the shared width table (fontWidths), in
+// exactly fpdf's arithmetic; and each call that draws or wraps text hands
+// the wanted font to fpdf first, when fpdf does not have it already.
+type pdf struct {
+	*fpdf.Fpdf
+	font *fontState
+}
+
+// fontState is the font the renderer wants and the one fpdf has.
+type fontState struct {
+	want, have fontSel
+	// haveOK is false when fpdf's font, or the page's, may differ from
+	// have: before the first font is applied, and after a graphics state
+	// is restored (TransformEnd, ClipEnd), which undoes a font operator
+	// written since it was saved.
+	haveOK bool
+}
+
+// fontSel is a font as fpdf names it: family in lower case, style "",
+// "B", "I" or "BI", size in points.
+type fontSel struct {
+	family, style string
+	size          float64
+}
+
+func (s fontSel) key() string { return s.family + s.style }
+
+func newPDF(f *fpdf.Fpdf) pdf { return pdf{Fpdf: f, font: &fontState{}} }
+
+// apply hands the wanted font to fpdf unless fpdf has it.
+func (p pdf) apply() {
+	if st := p.font; !st.haveOK || st.have != st.want {
+		p.Fpdf.SetFont(st.want.family, st.want.style, st.want.size)
+		st.have, st.haveOK = st.want, true
+	}
+}
 
 func sn(v float64) float64 { return draw.Snap(v) }
 
@@ -22,8 +63,56 @@ func (p pdf) SetXY(x, y float64)     { p.Fpdf.SetXY(sn(x), sn(y)) }
 func (p pdf) SetX(x float64)         { p.Fpdf.SetX(sn(x)) }
 func (p pdf) SetY(y float64)         { p.Fpdf.SetY(sn(y)) }
 func (p pdf) SetLineWidth(w float64) { p.Fpdf.SetLineWidth(sn(w)) }
+
+// SetFont records the font wanted, named as fpdf names it (fpdf's own
+// SetFont folds case the same way); a size of 0 keeps the size.
 func (p pdf) SetFont(family, style string, size float64) {
-	p.Fpdf.SetFont(family, style, sn(size))
+	w := fontSel{family: strings.ToLower(family), style: strings.ToUpper(style), size: sn(size)}
+	if w.style == "IB" {
+		w.style = "BI"
+	}
+	if family == "" {
+		w.family = p.font.want.family
+	}
+	if size == 0 {
+		w.size = p.font.want.size
+	}
+	p.font.want = w
+}
+
+// GetStringWidth is the width of s in the wanted font, as fpdf's
+// GetStringWidth would give it with that font set.
+func (p pdf) GetStringWidth(s string) float64 {
+	w := p.font.want
+	t := fontWidths()[w.key()]
+	if t == nil || p.Fpdf.Err() {
+		// A font the table does not hold (or fpdf's sticky error, when
+		// fpdf measures 0): fpdf measures.
+		p.apply()
+		return p.Fpdf.GetStringWidth(s)
+	}
+	return float64(t.symbolWidth(s)) * (w.size / p.Fpdf.GetConversionRatio()) / 1000
+}
+
+// AddPage starts a page. fpdf calls the footer and the header inside it,
+// which set fonts of their own, and ends by setting again the font it had
+// before: the wanted font is what it was before, and fpdf has the font it
+// had.
+func (p pdf) AddPage() {
+	st := p.font
+	want, have, ok := st.want, st.have, st.haveOK
+	p.Fpdf.AddPage()
+	st.want, st.have, st.haveOK = want, have, ok
+}
+
+func (p pdf) TransformEnd() {
+	p.Fpdf.TransformEnd()
+	p.font.haveOK = false
+}
+
+func (p pdf) ClipEnd() {
+	p.Fpdf.ClipEnd()
+	p.font.haveOK = false
 }
 func (p pdf) Line(x1, y1, x2, y2 float64) { p.Fpdf.Line(sn(x1), sn(y1), sn(x2), sn(y2)) }
 func (p pdf) Rect(x, y, w, h float64, style string) {
@@ -33,7 +122,10 @@ func (p pdf) Circle(x, y, r float64, style string) { p.Fpdf.Circle(sn(x), sn(y),
 func (p pdf) ClipRect(x, y, w, h float64, outline bool) {
 	p.Fpdf.ClipRect(sn(x), sn(y), sn(w), sn(h), outline)
 }
-func (p pdf) Text(x, y float64, text string)             { p.Fpdf.Text(sn(x), sn(y), text) }
+func (p pdf) Text(x, y float64, text string) {
+	p.apply()
+	p.Fpdf.Text(sn(x), sn(y), text)
+}
 func (p pdf) TransformRotate(angle, x, y float64)        { p.Fpdf.TransformRotate(angle, sn(x), sn(y)) }
 func (p pdf) Link(x, y, w, h float64, link int)          { p.Fpdf.Link(sn(x), sn(y), sn(w), sn(h), link) }
 func (p pdf) SetLink(link int, y float64, page int)      { p.Fpdf.SetLink(link, sn(y), page) }
@@ -56,7 +148,13 @@ func (p pdf) SetDashPattern(dash []float64, phase float64) {
 }
 
 func (p pdf) CellFormat(w, h float64, text, border string, ln int, align string, fill bool, link int, linkStr string) {
+	if text != "" {
+		p.apply()
+	}
 	p.Fpdf.CellFormat(sn(w), sn(h), text, border, ln, align, fill, link, linkStr)
 }
 
-func (p pdf) SplitText(text string, w float64) []string { return p.Fpdf.SplitText(text, sn(w)) }
+func (p pdf) SplitText(text string, w float64) []string {
+	p.apply()
+	return p.Fpdf.SplitText(text, sn(w))
+}
