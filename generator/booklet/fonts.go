@@ -24,18 +24,37 @@ const (
 
 // addFonts embeds the Go fonts: real, selectable text in every style, and
 // Go Mono when withMono (it prints the seed, where 0 and O, 1 and l must
-// not be confused). fpdf is given copies: while subsetting, it can write
-// into the bytes it reads a font from (it appends to a slice of them),
-// which would change the fonts shared by the whole process and so the next
-// booklet's bytes.
+// not be confused). A renderer's document adds each font when it first
+// uses it (pdf.apply); this adds them all, to measure with.
 func addFonts(f *fpdf.Fpdf, withMono bool) {
-	f.AddUTF8FontFromBytes(sans, "", bytes.Clone(goregular.TTF))
-	f.AddUTF8FontFromBytes(sans, "B", bytes.Clone(gobold.TTF))
-	f.AddUTF8FontFromBytes(sans, "I", bytes.Clone(goitalic.TTF))
-	f.AddUTF8FontFromBytes(sans, "BI", bytes.Clone(gobolditalic.TTF))
-	if withMono {
-		f.AddUTF8FontFromBytes(mono, "", bytes.Clone(gomono.TTF))
+	for _, s := range fontStyles() {
+		if s.family != mono || withMono {
+			addFont(f, s)
+		}
 	}
+}
+
+// addFont adds one of fontStyles to f, when it is one. fpdf is given a
+// copy: while subsetting, it can write into the bytes it reads a font
+// from (it appends to a slice of them), which would change the fonts
+// shared by the whole process and so the next booklet's bytes.
+func addFont(f *fpdf.Fpdf, s fontSel) {
+	var ttf []byte
+	switch s.key() {
+	case sans:
+		ttf = goregular.TTF
+	case sans + "B":
+		ttf = gobold.TTF
+	case sans + "I":
+		ttf = goitalic.TTF
+	case sans + "BI":
+		ttf = gobolditalic.TTF
+	case mono:
+		ttf = gomono.TTF
+	default:
+		return
+	}
+	f.AddUTF8FontFromBytes(s.family, s.style, bytes.Clone(ttf))
 }
 
 // fontStyles lists every font addFonts can add, as fpdf names them.

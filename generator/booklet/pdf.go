@@ -22,7 +22,11 @@ import (
 // (most of them never drawn), so SetFont only records the font wanted;
 // GetStringWidth measures with the shared width table (fontWidths), in
 // exactly fpdf's arithmetic; and each call that draws or wraps text hands
-// the wanted font to fpdf first, when fpdf does not have it already.
+// the wanted font to fpdf first, when fpdf does not have it already. A
+// font is added to the document when it is first handed to fpdf: adding
+// one (fpdf parses the TrueType file and hashes its width table) is the
+// dearest thing a short document does, and most documents use only some
+// of the styles.
 type pdf struct {
 	*fpdf.Fpdf
 	font *fontState
@@ -36,6 +40,10 @@ type fontState struct {
 	// is restored (TransformEnd, ClipEnd), which undoes a font operator
 	// written since it was saved.
 	haveOK bool
+	// added holds the fonts added to the document; mono is set when Go
+	// Mono may be.
+	added map[string]bool
+	mono  bool
 }
 
 // fontSel is a font as fpdf names it: family in lower case, style "",
@@ -47,11 +55,23 @@ type fontSel struct {
 
 func (s fontSel) key() string { return s.family + s.style }
 
-func newPDF(f *fpdf.Fpdf) pdf { return pdf{Fpdf: f, font: &fontState{}} }
+// newPDF wraps f, to which no font has been added; withMono allows Go
+// Mono.
+func newPDF(f *fpdf.Fpdf, withMono bool) pdf {
+	return pdf{Fpdf: f, font: &fontState{added: map[string]bool{}, mono: withMono}}
+}
 
-// apply hands the wanted font to fpdf unless fpdf has it.
+// apply hands the wanted font to fpdf unless fpdf has it, adding it to
+// the document first if it is not yet. (A font not allowed is not added:
+// fpdf's SetFont then fails on it, as it would have.)
 func (p pdf) apply() {
 	if st := p.font; !st.haveOK || st.have != st.want {
+		if k := st.want.key(); !st.added[k] {
+			st.added[k] = true
+			if st.want.family != mono || st.mono {
+				addFont(p.Fpdf, st.want)
+			}
+		}
 		p.Fpdf.SetFont(st.want.family, st.want.style, st.want.size)
 		st.have, st.haveOK = st.want, true
 	}

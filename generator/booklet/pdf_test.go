@@ -16,7 +16,7 @@ import (
 func TestFontWidths(t *testing.T) {
 	f := fpdf.New("P", "mm", "A4", "")
 	addFonts(f, true)
-	p := newPDF(f)
+	p := newPDF(f, true)
 	cov, err := newCoverage()
 	if err != nil {
 		t.Fatal(err)
@@ -59,8 +59,7 @@ func contentOf(t *testing.T, draw func(p pdf)) string {
 	f := fpdf.New("P", "mm", "A4", "")
 	f.SetCompression(false)
 	f.SetCellMargin(0)
-	addFonts(f, false)
-	p := newPDF(f)
+	p := newPDF(f, false)
 	p.SetFont(sans, "", bodySize)
 	p.apply()
 	p.AddPage()
@@ -137,8 +136,7 @@ func TestLazyFont(t *testing.T) {
 // the font wanted after it, whatever the footer and header set.
 func TestAddPageKeepsFont(t *testing.T) {
 	f := fpdf.New("P", "mm", "A4", "")
-	addFonts(f, false)
-	p := newPDF(f)
+	p := newPDF(f, false)
 	head := func() {
 		p.SetFont(sans, "B", 20)
 		p.SetXY(10, 5)
@@ -157,5 +155,26 @@ func TestAddPageKeepsFont(t *testing.T) {
 	p.CellFormat(50, 5, "body", "", 0, "L", false, 0, "")
 	if size, _ := f.GetFontSize(); size != 9 {
 		t.Errorf("text drawn at %gpt, want 9pt", size)
+	}
+}
+
+// TestFontsAddedWhenDrawn checks that a document embeds only the fonts it
+// draws with, not every font it measured with.
+func TestFontsAddedWhenDrawn(t *testing.T) {
+	f := fpdf.New("P", "mm", "A4", "")
+	p := newPDF(f, true)
+	p.AddPage()
+	for _, s := range fontStyles() {
+		p.SetFont(s.family, s.style, 10)
+		p.GetStringWidth("measured")
+	}
+	p.SetFont(sans, "B", 10)
+	p.CellFormat(50, 5, "drawn", "", 0, "L", false, 0, "")
+	var out bytes.Buffer
+	if err := f.Output(&out); err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(out.Bytes(), []byte("/FontFile2")); n != 1 {
+		t.Errorf("%d fonts embedded, want 1 (Go Bold)", n)
 	}
 }

@@ -53,7 +53,7 @@ func newRenderer(b *book, prev *layout) *renderer {
 		UnitStr:        "mm",
 		Size:           fpdf.SizeType{Wd: b.pw, Ht: b.ph},
 	})
-	r := &renderer{book: b, f: newPDF(f), prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}}
+	r := &renderer{book: b, f: newPDF(f, b.monoSeed), prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}}
 	f.SetCatalogSort(true)
 	f.SetCreationDate(b.created)
 	f.SetModificationDate(b.created)
@@ -61,7 +61,6 @@ func newRenderer(b *book, prev *layout) *renderer {
 	f.SetMargins(side, bodyTop, side)
 	f.SetAutoPageBreak(false, 0)
 	f.SetCellMargin(0)
-	addFonts(f, b.monoSeed)
 	r.f.SetFont(sans, "", bodySize)
 	r.f.apply() // no page yet: fpdf has a font, and nothing is written
 	title := b.doc.Title
