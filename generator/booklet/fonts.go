@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -62,41 +64,122 @@ func fontStyles() []fontSel {
 	return []fontSel{{family: sans}, {family: sans, style: "B"}, {family: sans, style: "I"}, {family: sans, style: "BI"}, {family: mono}}
 }
 
-// widths is a font's width table: each rune's width in thousandths of
-// the font size, as fpdf's GetStringSymbolWidth counts it.
+// widths is a font's width table as fpdf holds it: each rune's width in
+// thousandths of the font size, 0 for a rune the font does not map and
+// 65535 for one it maps to a glyph of no width.
 type widths struct {
-	bmp     []int32 // runes below 0x10000
-	missing int     // any other rune
+	cw      []int32 // runes below 0x10000, as fpdf's Cw
+	missing int     // the font's MissingWidth
 }
 
 // symbolWidth is fpdf's GetStringSymbolWidth of s: the sum of its runes'
-// widths. (fpdf panics on U+10000, just past its width array; this
-// counts it as missing, as fpdf counts the runes beyond.)
+// widths, a rune the font does not map counting as its missing width (or
+// 500 when it has none). fpdf panics on U+10000, just past its width
+// array; this counts it as missing, as fpdf counts the runes beyond.
 func (t *widths) symbolWidth(s string) int {
 	w := 0
 	for _, r := range s {
-		if int(r) < len(t.bmp) {
-			w += int(t.bmp[r])
-		} else {
+		switch c := t.at(r); {
+		case c == 65535:
+		case c > 0:
+			w += c
+		case t.missing != 0:
 			w += t.missing
+		default:
+			w += 500
 		}
 	}
 	return w
 }
 
+func (t *widths) at(r rune) int {
+	if r >= 0 && int(r) < len(t.cw) {
+		return int(t.cw[r])
+	}
+	return 0
+}
+
+// split is fpdf's SplitText (splittext.go, go-pdf/fpdf v0.12.0), line for
+// line, measuring with t: txt wrapped to width w (less the cell margins)
+// at fontSize (in the document's unit).
+func (t *widths) split(txt string, w, cMargin, fontSize float64) (lines []string) {
+	wmax := int(math.Ceil((w - 2*cMargin) * 1000 / fontSize))
+	s := []rune(txt)
+	nb := len(s)
+	for nb > 0 && s[nb-1] == '\n' {
+		nb--
+	}
+	s = s[0:nb]
+	sep := -1
+	i := 0
+	j := 0
+	l := 0
+	for i < nb {
+		c := s[i]
+		if int(c) >= len(t.cw) {
+			l += t.at(rune(t.missing))
+		} else {
+			l += t.at(c)
+		}
+		if unicode.IsSpace(c) || (c >= 0x4e00 && c <= 0x9fa5) {
+			sep = i
+		}
+		if c == '\n' || l > wmax {
+			if sep == -1 {
+				if i == j {
+					i++
+				}
+				sep = i
+			} else {
+				i = sep + 1
+			}
+			lines = append(lines, string(s[j:sep]))
+			sep = -1
+			j = i
+			l = 0
+		} else {
+			i++
+		}
+	}
+	if i != j {
+		lines = append(lines, string(s[j:i]))
+	}
+	return lines
+}
+
 // fontWidths holds the width table of every font in fontStyles, by fpdf's
-// font key (family and style), read once from fpdf itself: each rune of
-// the Basic Multilingual Plane measured alone, which is exact because
-// fpdf's width of a string is the sum of its runes' widths.
+// font key (family and style), read once from fpdf itself. fpdf does not
+// hand out its table, but its measurements give it: a rune's
+// GetStringSymbolWidth is its width, except that a rune of no width
+// measures 0 and an unmapped rune measures the missing width. A rune r
+// that measures the missing width is mapped, with that width, when
+// SplitText does not keep "rr" on one line one and a half missing widths
+// wide (an unmapped rune adds nothing to a line's width there).
 var fontWidths = sync.OnceValue(func() map[string]*widths {
 	f := fpdf.New("P", "mm", "A4", "")
+	f.SetCellMargin(0)
 	addFonts(f, true)
 	out := map[string]*widths{}
 	for _, fs := range fontStyles() {
-		f.SetFont(fs.family, fs.style, 10)
-		t := &widths{bmp: make([]int32, 0x10000), missing: f.GetStringSymbolWidth(string(rune(0x10FFFF)))}
+		const size = 10
+		f.SetFont(fs.family, fs.style, size)
+		unit := size / f.GetConversionRatio()
+		t := &widths{cw: make([]int32, 0x10000), missing: f.GetFontDesc(fs.family, fs.style).MissingWidth}
+		m := t.missing
+		if m == 0 {
+			m = 500
+		}
+		// Wide enough for one rune of the missing width, not two.
+		probe := 1.5 * float64(m) * unit / 1000
 		for r := range rune(0x10000) {
-			t.bmp[r] = int32(f.GetStringSymbolWidth(string(r)))
+			switch w := f.GetStringSymbolWidth(string(r)); {
+			case w == 0:
+				t.cw[r] = 65535
+			case w != m:
+				t.cw[r] = int32(w)
+			case !slices.Equal(f.SplitText(string(r)+string(r), probe), []string{string(r) + string(r)}):
+				t.cw[r] = int32(m)
+			}
 		}
 		out[fs.key()] = t
 	}

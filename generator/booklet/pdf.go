@@ -20,13 +20,20 @@ import (
 // The font is set lazily. fpdf's SetFont writes a font operator into the
 // page on every call, and the renderer sets a font for every measurement
 // (most of them never drawn), so SetFont only records the font wanted;
-// GetStringWidth measures with the shared width table (fontWidths), in
-// exactly fpdf's arithmetic; and each call that draws or wraps text hands
+// GetStringWidth and SplitText measure with the shared width table
+// (fontWidths), in exactly fpdf's arithmetic; and each call that draws text hands
 // the wanted font to fpdf first, when fpdf does not have it already. A
 // font is added to the document when it is first handed to fpdf: adding
 // one (fpdf parses the TrueType file and hashes its width table) is the
 // dearest thing a short document does, and most documents use only some
 // of the styles.
+//
+// A dry document lays out as the real one does and draws everything but
+// text: it is for the passes whose pages are never printed (the first
+// layout pass, which learns the page numbers, and the measurements that
+// size cards and fit play sheets). Every position is worked out the same
+// (text moves nothing; cells move by their size, text or not), and text
+// is measured and wrapped with the width table, so it adds no fonts.
 type pdf struct {
 	*fpdf.Fpdf
 	font *fontState
@@ -44,6 +51,7 @@ type fontState struct {
 	// Mono may be.
 	added map[string]bool
 	mono  bool
+	dry   bool
 }
 
 // fontSel is a font as fpdf names it: family in lower case, style "",
@@ -55,16 +63,29 @@ type fontSel struct {
 
 func (s fontSel) key() string { return s.family + s.style }
 
-// newPDF wraps f, to which no font has been added; withMono allows Go
-// Mono.
-func newPDF(f *fpdf.Fpdf, withMono bool) pdf {
-	return pdf{Fpdf: f, font: &fontState{added: map[string]bool{}, mono: withMono}}
+// newPDF wraps f, which has no page and no font yet; withMono allows Go
+// Mono; dry draws no text.
+func newPDF(f *fpdf.Fpdf, withMono, dry bool) pdf {
+	if dry {
+		// fpdf lays out a cell only with a font set: a core font, whose
+		// metrics fpdf has at hand, as nothing is written with it.
+		f.SetFont("helvetica", "", bodySize)
+	}
+	return pdf{Fpdf: f, font: &fontState{added: map[string]bool{}, mono: withMono, dry: dry}}
 }
 
-// apply hands the wanted font to fpdf unless fpdf has it, adding it to
+// apply hands the wanted font to fpdf for drawing text, unless the
+// document is dry.
+func (p pdf) apply() {
+	if !p.font.dry {
+		p.useFont()
+	}
+}
+
+// useFont hands the wanted font to fpdf unless fpdf has it, adding it to
 // the document first if it is not yet. (A font not allowed is not added:
 // fpdf's SetFont then fails on it, as it would have.)
-func (p pdf) apply() {
+func (p pdf) useFont() {
 	if st := p.font; !st.haveOK || st.have != st.want {
 		if k := st.want.key(); !st.added[k] {
 			st.added[k] = true
@@ -143,6 +164,9 @@ func (p pdf) ClipRect(x, y, w, h float64, outline bool) {
 	p.Fpdf.ClipRect(sn(x), sn(y), sn(w), sn(h), outline)
 }
 func (p pdf) Text(x, y float64, text string) {
+	if p.font.dry {
+		return
+	}
 	p.apply()
 	p.Fpdf.Text(sn(x), sn(y), text)
 }
@@ -168,13 +192,23 @@ func (p pdf) SetDashPattern(dash []float64, phase float64) {
 }
 
 func (p pdf) CellFormat(w, h float64, text, border string, ln int, align string, fill bool, link int, linkStr string) {
+	if p.font.dry {
+		text, link, linkStr = "", 0, ""
+	}
 	if text != "" {
 		p.apply()
 	}
 	p.Fpdf.CellFormat(sn(w), sn(h), text, border, ln, align, fill, link, linkStr)
 }
 
+// SplitText is fpdf's SplitText of text in the wanted font, with the
+// width table when it holds the font.
 func (p pdf) SplitText(text string, w float64) []string {
-	p.apply()
-	return p.Fpdf.SplitText(text, sn(w))
+	want := p.font.want
+	t := fontWidths()[want.key()]
+	if t == nil || p.Fpdf.Err() {
+		p.useFont()
+		return p.Fpdf.SplitText(text, sn(w))
+	}
+	return t.split(text, sn(w), p.Fpdf.GetCellMargin(), want.size/p.Fpdf.GetConversionRatio())
 }

@@ -10,13 +10,13 @@ import (
 )
 
 // TestFontWidths checks the shared width table against fpdf's own
-// GetStringWidth, for every font and several sizes: every rune each font
-// maps (measured alone and in runs with its neighbours), runes it does
-// not map, and mixed text.
+// GetStringWidth and SplitText, for every font and several sizes: every
+// rune each font maps (measured alone and in runs with its neighbours),
+// runes it does not map, and mixed text, wrapped at several widths.
 func TestFontWidths(t *testing.T) {
 	f := fpdf.New("P", "mm", "A4", "")
 	addFonts(f, true)
-	p := newPDF(f, true)
+	p := newPDF(f, true, false)
 	cov, err := newCoverage()
 	if err != nil {
 		t.Fatal(err)
@@ -29,7 +29,16 @@ func TestFontWidths(t *testing.T) {
 			}
 		}
 	}
-	strs := []string{"", " ", "Card 12", "2d6 = 3 + 6 = 9", "Sortie – “quoted” ×½ …", "\x00", "\xff\xfe", "日本語", "\U0001F600", "a\U0010FFFFb"}
+	strs := []string{"", " ", "Card 12", "2d6 = 3 + 6 = 9", "Sortie – “quoted” ×½ …", "\x00", "\xff\xfe", "日本語", "\U0001F600", "a\U0010FFFFb",
+		"The warband crosses the marsh at dawn; two PEFs wait in the reeds.\nThen\n\nmore\n\n", "a\u0301b\u200bc\u00a0d\te\u3000f", "中文字符中文字符中文字符中文字符", "\U0001F600 \U0001F600 \U0001F600 \U0001F600"}
+	var long strings.Builder
+	for i, c := range covered {
+		long.WriteRune(c)
+		if i%5 == 4 {
+			long.WriteByte(' ')
+		}
+	}
+	strs = append(strs, long.String())
 	for i := 0; i < len(covered); i += 7 {
 		strs = append(strs, string(covered[i:min(i+7, len(covered))]))
 	}
@@ -43,6 +52,14 @@ func TestFontWidths(t *testing.T) {
 			for _, s := range strs {
 				if got, want := p.GetStringWidth(s), f.GetStringWidth(s); got != want {
 					t.Fatalf("%s %q at %gpt: width %v, fpdf measures %v", fs.key(), s, size, got, want)
+				}
+				if len(s) > 40 || size == 9.5 {
+					for _, w := range []float64{3, 17.5, 60, 180} {
+						f.SetCellMargin(w / 50)
+						if got, want := p.SplitText(s, w), f.SplitText(s, sn(w)); !slices.Equal(got, want) {
+							t.Fatalf("%s %q at %gpt in %g mm: lines %q, fpdf splits %q", fs.key(), s, size, w, got, want)
+						}
+					}
 				}
 			}
 		}
@@ -59,7 +76,7 @@ func contentOf(t *testing.T, draw func(p pdf)) string {
 	f := fpdf.New("P", "mm", "A4", "")
 	f.SetCompression(false)
 	f.SetCellMargin(0)
-	p := newPDF(f, false)
+	p := newPDF(f, false, false)
 	p.SetFont(sans, "", bodySize)
 	p.apply()
 	p.AddPage()
@@ -136,7 +153,7 @@ func TestLazyFont(t *testing.T) {
 // the font wanted after it, whatever the footer and header set.
 func TestAddPageKeepsFont(t *testing.T) {
 	f := fpdf.New("P", "mm", "A4", "")
-	p := newPDF(f, false)
+	p := newPDF(f, false, false)
 	head := func() {
 		p.SetFont(sans, "B", 20)
 		p.SetXY(10, 5)
@@ -162,7 +179,7 @@ func TestAddPageKeepsFont(t *testing.T) {
 // draws with, not every font it measured with.
 func TestFontsAddedWhenDrawn(t *testing.T) {
 	f := fpdf.New("P", "mm", "A4", "")
-	p := newPDF(f, true)
+	p := newPDF(f, true, false)
 	p.AddPage()
 	for _, s := range fontStyles() {
 		p.SetFont(s.family, s.style, 10)
