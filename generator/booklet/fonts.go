@@ -191,14 +191,20 @@ var fontWidths = sync.OnceValue(func() map[string]*widths {
 })
 
 // coverage reports which runes every sans style can draw, and which Go
-// Mono can.
+// Mono can: the fonts' character maps, and the Basic Multilingual Plane
+// of each as a bit set, as the text of a booklet is checked rune by rune.
 type coverage struct {
-	maps []cmap
-	mono cmap
+	maps     []cmap
+	mono     cmap
+	sansBits *[0x10000 / 64]uint64 // runes every sans style has
+	monoBits *[0x10000 / 64]uint64
 }
 
+// sharedCoverage is the coverage of the embedded fonts, read once.
+var sharedCoverage = sync.OnceValues(newCoverage)
+
 func newCoverage() (*coverage, error) {
-	var c coverage
+	c := coverage{sansBits: new([0x10000 / 64]uint64), monoBits: new([0x10000 / 64]uint64)}
 	for _, ttf := range [][]byte{goregular.TTF, gobold.TTF, goitalic.TTF, gobolditalic.TTF} {
 		m, err := parseCmap(ttf)
 		if err != nil {
@@ -211,13 +217,30 @@ func newCoverage() (*coverage, error) {
 		return nil, err
 	}
 	c.mono = m
+	for r := range rune(0x10000) {
+		if c.hasAll(r) {
+			c.sansBits[r/64] |= 1 << (r % 64)
+		}
+		if c.mono.has(r) {
+			c.monoBits[r/64] |= 1 << (r % 64)
+		}
+	}
 	return &c, nil
+}
+
+// bit reports whether r is in a bit set of the Basic Multilingual Plane;
+// in reports whether r is in that plane.
+func bit(set *[0x10000 / 64]uint64, r rune) (has, in bool) {
+	if r < 0 || r >= 0x10000 {
+		return false, false
+	}
+	return set[r/64]&(1<<(r%64)) != 0, true
 }
 
 // monoHas reports whether Go Mono can draw all of s as it is.
 func (c *coverage) monoHas(s string) bool {
 	for _, r := range s {
-		if unicode.IsControl(r) || (r != ' ' && !c.mono.has(r)) {
+		if unicode.IsControl(r) || (r != ' ' && !c.monoHasRune(r)) {
 			return false
 		}
 	}
@@ -226,12 +249,27 @@ func (c *coverage) monoHas(s string) bool {
 
 // has reports whether every style has a glyph for r.
 func (c *coverage) has(r rune) bool {
+	if has, in := bit(c.sansBits, r); in {
+		return has
+	}
+	return c.hasAll(r)
+}
+
+func (c *coverage) hasAll(r rune) bool {
 	for _, m := range c.maps {
 		if !m.has(r) {
 			return false
 		}
 	}
 	return true
+}
+
+// monoHasRune reports whether Go Mono has a glyph for r.
+func (c *coverage) monoHasRune(r rune) bool {
+	if has, in := bit(c.monoBits, r); in {
+		return has
+	}
+	return c.mono.has(r)
 }
 
 // printable returns s with every rune the fonts cannot draw, and every

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"codeberg.org/go-pdf/fpdf"
 )
@@ -193,5 +194,25 @@ func TestFontsAddedWhenDrawn(t *testing.T) {
 	}
 	if n := bytes.Count(out.Bytes(), []byte("/FontFile2")); n != 1 {
 		t.Errorf("%d fonts embedded, want 1 (Go Bold)", n)
+	}
+}
+
+// TestCoverageBits checks the coverage's bit sets against the fonts'
+// character maps, for every rune.
+func TestCoverageBits(t *testing.T) {
+	c, err := sharedCoverage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := rune(-1); r <= unicode.MaxRune+1; r++ {
+		if got, want := c.has(r), c.hasAll(r); got != want {
+			t.Fatalf("U+%04X: has %v, the character maps say %v", r, got, want)
+		}
+		if got, want := c.monoHasRune(r), c.mono.has(r); got != want {
+			t.Fatalf("U+%04X: Go Mono has %v, its character map says %v", r, got, want)
+		}
+	}
+	if !c.has('A') || c.has(0x10000) || !c.monoHasRune('0') {
+		t.Error("coverage misses A or 0, or has U+10000")
 	}
 }
