@@ -112,13 +112,16 @@ func render(d Doc, opt Options) (*fpdf.Fpdf, *layout, error) {
 		return nil, nil, fmt.Errorf("failed to write booklet: %w", err)
 	}
 	prev := newLayout()
-	for range maxPasses {
-		r := newRenderer(g, prev)
+	for pass := range maxPasses {
+		// The first pass only learns the page numbers: it is dry. Were
+		// they to settle on it (a booklet without anchors), the next,
+		// printed, pass gets the same.
+		r := newRenderer(g, prev, pass == 0)
 		r.build()
 		if err := r.finish(); err != nil {
 			return nil, nil, fmt.Errorf("failed to write booklet: %w", err)
 		}
-		if maps.Equal(r.lay.pages, prev.pages) {
+		if pass > 0 && maps.Equal(r.lay.pages, prev.pages) {
 			return r.f.Fpdf, r.lay, nil
 		}
 		prev = r.lay
@@ -243,7 +246,7 @@ func setup(d Doc, opt Options) (*book, error) {
 	b.cards = pefCards(b.entries)
 	b.sealedName = sealedName(b.entries)
 	if len(b.cards) > 0 {
-		m := newRenderer(b, newLayout())
+		m := newRenderer(b, newLayout(), true)
 		m.measuring = true
 		var rows int
 		b.cardW, b.cardH, rows, err = m.sizeCards()

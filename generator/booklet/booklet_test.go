@@ -36,7 +36,7 @@ var (
 
 const systemID = "2d6-sword-and-sorcery"
 
-func sorcery(t *testing.T) engine.System {
+func sorcery(t testing.TB) engine.System {
 	t.Helper()
 	loadOnce.Do(func() {
 		sub, err := fs.Sub(content.FS, "systems/"+systemID)
@@ -58,7 +58,7 @@ func sorcery(t *testing.T) engine.System {
 }
 
 // registry holds every built-in system, loaded from the embedded data.
-func registry(t *testing.T) *engine.Registry {
+func registry(t testing.TB) *engine.Registry {
 	t.Helper()
 	reg := engine.NewRegistry()
 	for _, b := range systems.Builtin() {
@@ -85,7 +85,7 @@ func registry(t *testing.T) *engine.Registry {
 
 // packDoc is a pack of several encounters, a Raid with its camp among
 // them, with creature contacts so that cards list creatures.
-func packDoc(t *testing.T, seed string, opt engine.Options) booklet.Doc {
+func packDoc(t testing.TB, seed string, opt engine.Options) booklet.Doc {
 	t.Helper()
 	sys := sorcery(t)
 	p, err := pack.Build(sys, seed, []string{"explore", "raid", "defend", "raid", "explore"}, opt)
@@ -98,7 +98,7 @@ func packDoc(t *testing.T, seed string, opt engine.Options) booklet.Doc {
 	}
 }
 
-func campaignDoc(t *testing.T, seed string) booklet.Doc {
+func campaignDoc(t testing.TB, seed string) booklet.Doc {
 	t.Helper()
 	sys := sorcery(t)
 	c, err := campaign.Build(sys, seed, 12, engine.Options{})

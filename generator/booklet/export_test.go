@@ -1,5 +1,11 @@
 package booklet
 
+import (
+	"fmt"
+	"maps"
+	"reflect"
+)
+
 // Pages renders d and returns the page each anchor landed on: "entry/N"
 // (an entry's left-hand page), "end/N" (the last page of its spread),
 // "card/N", "pef/ENTRY/INDEX" (the page of that PEF's card), "cards",
@@ -87,4 +93,82 @@ func PlayBoxes(d Doc, opt Options) ([]PlayBox, error) {
 		out = append(out, PlayBox{Page: b.page, X: b.x, Y: b.y, W: b.w, H: b.h})
 	}
 	return out, nil
+}
+
+// DryDiff lays d out dry and printed, pass for pass as render does, and
+// measures its cards both ways; it describes the first difference (in
+// the layout, the page count or the card sizes), or a font a dry pass
+// added, or returns "".
+func DryDiff(d Doc, opt Options) (string, error) {
+	g, err := setup(d, opt)
+	if err != nil {
+		return "", err
+	}
+	if len(g.cards) > 0 {
+		var sizes [2][3]float64
+		for i, dry := range []bool{true, false} {
+			m := newRenderer(g, newLayout(), dry)
+			m.measuring = true
+			w, h, rows, err := m.sizeCards()
+			if err != nil {
+				return "", err
+			}
+			sizes[i] = [3]float64{w, h, float64(rows)}
+		}
+		if sizes[0] != sizes[1] {
+			return fmt.Sprintf("cards measure %v dry, %v printed", sizes[0], sizes[1]), nil
+		}
+	}
+	prev := newLayout()
+	for pass := range maxPasses {
+		dry, real := newRenderer(g, prev, true), newRenderer(g, prev, false)
+		dry.build()
+		real.build()
+		if err := real.finish(); err != nil {
+			return "", err
+		}
+		if err := dry.finish(); err != nil {
+			return "", err
+		}
+		switch {
+		case !reflect.DeepEqual(dry.lay, real.lay):
+			return fmt.Sprintf("pass %d lays out differently dry", pass+1), nil
+		case dry.f.PageNo() != real.f.PageNo():
+			return fmt.Sprintf("pass %d has %d pages dry, %d printed", pass+1, dry.f.PageNo(), real.f.PageNo()), nil
+		case len(dry.f.font.added) > 0:
+			return fmt.Sprintf("pass %d added fonts dry: %v", pass+1, dry.f.font.added), nil
+		}
+		if maps.Equal(real.lay.pages, prev.pages) {
+			return "", nil
+		}
+		prev = real.lay
+	}
+	return "", nil
+}
+
+// SheetDryDiff fits s's pages on a dry and on a printed scratch document
+// and describes how the settings they find differ, or returns "".
+func SheetDryDiff(s Sheet, opt Options) (string, error) {
+	b, err := sheetBook(s, opt)
+	if err != nil {
+		return "", err
+	}
+	p := newSheetPlan(s)
+	var fits [2]string
+	for i, dry := range []bool{true, false} {
+		m := newSheetRenderer(b, dry)
+		front, ok := m.fitFront(p)
+		back, okb := 0.0, true
+		if len(p.items) > 0 {
+			back, okb = m.fitBack(p)
+		}
+		if dry && len(m.f.font.added) > 0 {
+			return fmt.Sprintf("fitting added fonts dry: %v", m.f.font.added), nil
+		}
+		fits[i] = fmt.Sprint(front, ok, back, okb)
+	}
+	if fits[0] != fits[1] {
+		return fmt.Sprintf("fits %s dry, %s printed", fits[0], fits[1]), nil
+	}
+	return "", nil
 }

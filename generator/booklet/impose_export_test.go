@@ -10,7 +10,7 @@ func ImposedBlank(d Doc, opt Options, n int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := newRenderer(b, newLayout())
+	r := newRenderer(b, newLayout(), false)
 	r.cover()
 	for r.f.PageNo() < n {
 		r.newPage("Blank")

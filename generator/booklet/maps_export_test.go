@@ -16,7 +16,7 @@ func MapPage(maps []board.Map, paper string) ([]byte, []string, error) {
 		return nil, nil, err
 	}
 	b := &book{doc: Doc{Title: "Maps", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph, cov: cov}
-	r := newRenderer(b, newLayout())
+	r := newRenderer(b, newLayout(), false)
 	r.newPage("Maps")
 	top := bodyTop + 10
 	legendH := r.legendH(maps) + 4

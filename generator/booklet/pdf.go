@@ -1,6 +1,8 @@
 package booklet
 
 import (
+	"strings"
+
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/sortie-wargames/sortie/engine/board/draw"
@@ -14,7 +16,87 @@ import (
 // printed differently from one CPU to the next. Snapped, they are the same
 // bits everywhere. Every drawing call that takes a length goes through
 // here; the others are fpdf's own.
-type pdf struct{ *fpdf.Fpdf }
+//
+// The font is set lazily. fpdf's SetFont writes a font operator into the
+// page on every call, and the renderer sets a font for every measurement
+// (most of them never drawn), so SetFont only records the font wanted;
+// GetStringWidth and SplitText measure with the shared width table
+// (fontWidths), in exactly fpdf's arithmetic; and each call that draws text hands
+// the wanted font to fpdf first, when fpdf does not have it already. A
+// font is added to the document when it is first handed to fpdf: adding
+// one (fpdf parses the TrueType file and hashes its width table) is the
+// dearest thing a short document does, and most documents use only some
+// of the styles.
+//
+// A dry document lays out as the real one does and draws everything but
+// text: it is for the passes whose pages are never printed (the first
+// layout pass, which learns the page numbers, and the measurements that
+// size cards and fit play sheets). Every position is worked out the same
+// (text moves nothing; cells move by their size, text or not), and text
+// is measured and wrapped with the width table, so it adds no fonts.
+type pdf struct {
+	*fpdf.Fpdf
+	font *fontState
+}
+
+// fontState is the font the renderer wants and the one fpdf has.
+type fontState struct {
+	want, have fontSel
+	// haveOK is false when fpdf's font, or the page's, may differ from
+	// have: before the first font is applied, and after a graphics state
+	// is restored (TransformEnd, ClipEnd), which undoes a font operator
+	// written since it was saved.
+	haveOK bool
+	// added holds the fonts added to the document; mono is set when Go
+	// Mono may be.
+	added map[string]bool
+	mono  bool
+	dry   bool
+}
+
+// fontSel is a font as fpdf names it: family in lower case, style "",
+// "B", "I" or "BI", size in points.
+type fontSel struct {
+	family, style string
+	size          float64
+}
+
+func (s fontSel) key() string { return s.family + s.style }
+
+// newPDF wraps f, which has no page and no font yet; withMono allows Go
+// Mono; dry draws no text.
+func newPDF(f *fpdf.Fpdf, withMono, dry bool) pdf {
+	if dry {
+		// fpdf lays out a cell only with a font set: a core font, whose
+		// metrics fpdf has at hand, as nothing is written with it.
+		f.SetFont("helvetica", "", bodySize)
+	}
+	return pdf{Fpdf: f, font: &fontState{added: map[string]bool{}, mono: withMono, dry: dry}}
+}
+
+// apply hands the wanted font to fpdf for drawing text, unless the
+// document is dry.
+func (p pdf) apply() {
+	if !p.font.dry {
+		p.useFont()
+	}
+}
+
+// useFont hands the wanted font to fpdf unless fpdf has it, adding it to
+// the document first if it is not yet. (A font not allowed is not added:
+// fpdf's SetFont then fails on it, as it would have.)
+func (p pdf) useFont() {
+	if st := p.font; !st.haveOK || st.have != st.want {
+		if k := st.want.key(); !st.added[k] {
+			st.added[k] = true
+			if st.want.family != mono || st.mono {
+				addFont(p.Fpdf, st.want)
+			}
+		}
+		p.Fpdf.SetFont(st.want.family, st.want.style, st.want.size)
+		st.have, st.haveOK = st.want, true
+	}
+}
 
 func sn(v float64) float64 { return draw.Snap(v) }
 
@@ -22,8 +104,56 @@ func (p pdf) SetXY(x, y float64)     { p.Fpdf.SetXY(sn(x), sn(y)) }
 func (p pdf) SetX(x float64)         { p.Fpdf.SetX(sn(x)) }
 func (p pdf) SetY(y float64)         { p.Fpdf.SetY(sn(y)) }
 func (p pdf) SetLineWidth(w float64) { p.Fpdf.SetLineWidth(sn(w)) }
+
+// SetFont records the font wanted, named as fpdf names it (fpdf's own
+// SetFont folds case the same way); a size of 0 keeps the size.
 func (p pdf) SetFont(family, style string, size float64) {
-	p.Fpdf.SetFont(family, style, sn(size))
+	w := fontSel{family: strings.ToLower(family), style: strings.ToUpper(style), size: sn(size)}
+	if w.style == "IB" {
+		w.style = "BI"
+	}
+	if family == "" {
+		w.family = p.font.want.family
+	}
+	if size == 0 {
+		w.size = p.font.want.size
+	}
+	p.font.want = w
+}
+
+// GetStringWidth is the width of s in the wanted font, as fpdf's
+// GetStringWidth would give it with that font set.
+func (p pdf) GetStringWidth(s string) float64 {
+	w := p.font.want
+	t := fontWidths()[w.key()]
+	if t == nil || p.Fpdf.Err() {
+		// A font the table does not hold (or fpdf's sticky error, when
+		// fpdf measures 0): fpdf measures.
+		p.apply()
+		return p.Fpdf.GetStringWidth(s)
+	}
+	return float64(t.symbolWidth(s)) * (w.size / p.Fpdf.GetConversionRatio()) / 1000
+}
+
+// AddPage starts a page. fpdf calls the footer and the header inside it,
+// which set fonts of their own, and ends by setting again the font it had
+// before: the wanted font is what it was before, and fpdf has the font it
+// had.
+func (p pdf) AddPage() {
+	st := p.font
+	want, have, ok := st.want, st.have, st.haveOK
+	p.Fpdf.AddPage()
+	st.want, st.have, st.haveOK = want, have, ok
+}
+
+func (p pdf) TransformEnd() {
+	p.Fpdf.TransformEnd()
+	p.font.haveOK = false
+}
+
+func (p pdf) ClipEnd() {
+	p.Fpdf.ClipEnd()
+	p.font.haveOK = false
 }
 func (p pdf) Line(x1, y1, x2, y2 float64) { p.Fpdf.Line(sn(x1), sn(y1), sn(x2), sn(y2)) }
 func (p pdf) Rect(x, y, w, h float64, style string) {
@@ -33,7 +163,13 @@ func (p pdf) Circle(x, y, r float64, style string) { p.Fpdf.Circle(sn(x), sn(y),
 func (p pdf) ClipRect(x, y, w, h float64, outline bool) {
 	p.Fpdf.ClipRect(sn(x), sn(y), sn(w), sn(h), outline)
 }
-func (p pdf) Text(x, y float64, text string)             { p.Fpdf.Text(sn(x), sn(y), text) }
+func (p pdf) Text(x, y float64, text string) {
+	if p.font.dry {
+		return
+	}
+	p.apply()
+	p.Fpdf.Text(sn(x), sn(y), text)
+}
 func (p pdf) TransformRotate(angle, x, y float64)        { p.Fpdf.TransformRotate(angle, sn(x), sn(y)) }
 func (p pdf) Link(x, y, w, h float64, link int)          { p.Fpdf.Link(sn(x), sn(y), sn(w), sn(h), link) }
 func (p pdf) SetLink(link int, y float64, page int)      { p.Fpdf.SetLink(link, sn(y), page) }
@@ -56,7 +192,23 @@ func (p pdf) SetDashPattern(dash []float64, phase float64) {
 }
 
 func (p pdf) CellFormat(w, h float64, text, border string, ln int, align string, fill bool, link int, linkStr string) {
+	if p.font.dry {
+		text, link, linkStr = "", 0, ""
+	}
+	if text != "" {
+		p.apply()
+	}
 	p.Fpdf.CellFormat(sn(w), sn(h), text, border, ln, align, fill, link, linkStr)
 }
 
-func (p pdf) SplitText(text string, w float64) []string { return p.Fpdf.SplitText(text, sn(w)) }
+// SplitText is fpdf's SplitText of text in the wanted font, with the
+// width table when it holds the font.
+func (p pdf) SplitText(text string, w float64) []string {
+	want := p.font.want
+	t := fontWidths()[want.key()]
+	if t == nil || p.Fpdf.Err() {
+		p.useFont()
+		return p.Fpdf.SplitText(text, sn(w))
+	}
+	return t.split(text, sn(w), p.Fpdf.GetCellMargin(), want.size/p.Fpdf.GetConversionRatio())
+}

@@ -111,7 +111,8 @@ func (s Sheet) name() string {
 	return strings.Join(parts, ", ")
 }
 
-func sheetPDF(s Sheet, opt Options) ([]byte, error) {
+// sheetBook is what a sheet's passes share.
+func sheetBook(s Sheet, opt Options) (*book, error) {
 	name, pw, ph, ok := paperSize(opt.Paper)
 	if !ok {
 		return nil, fmt.Errorf("paper %q: want a4 or letter", opt.Paper)
@@ -134,12 +135,19 @@ func sheetPDF(s Sheet, opt Options) ([]byte, error) {
 	if s.Title != "" {
 		title = s.Title + ", " + title
 	}
-	b := &book{doc: Doc{Title: title, Set: s.Set, Seed: s.Encounter.Seed}, opt: opt, created: created,
-		paperName: name, pw: pw, ph: ph, cov: cov, monoSeed: cov.monoHas(s.Encounter.Seed)}
+	return &book{doc: Doc{Title: title, Set: s.Set, Seed: s.Encounter.Seed}, opt: opt, created: created,
+		paperName: name, pw: pw, ph: ph, cov: cov, monoSeed: cov.monoHas(s.Encounter.Seed)}, nil
+}
+
+func sheetPDF(s Sheet, opt Options) ([]byte, error) {
+	b, err := sheetBook(s, opt)
+	if err != nil {
+		return nil, err
+	}
 	p := newSheetPlan(s)
 
 	// Measure on a scratch document: the largest type that fits each page.
-	m := newSheetRenderer(b)
+	m := newSheetRenderer(b, true)
 	front, ok := m.fitFront(p)
 	if !ok {
 		return nil, fmt.Errorf("page 1 does not fit one page even at %g pt", sheetFloor)
@@ -154,7 +162,7 @@ func sheetPDF(s Sheet, opt Options) ([]byte, error) {
 		return nil, err
 	}
 
-	r := newSheetRenderer(b)
+	r := newSheetRenderer(b, false)
 	r.f.AddPage()
 	r.front(p, front)
 	if len(p.items) > 0 {
@@ -173,9 +181,9 @@ func sheetPDF(s Sheet, opt Options) ([]byte, error) {
 }
 
 // newSheetRenderer is a renderer for a sheet: one page at a time, its own
-// head on page 1, the booklet's footer on every page.
-func newSheetRenderer(b *book) *renderer {
-	r := newRenderer(b, newLayout())
+// head on page 1, the booklet's footer on every page; dry for measuring.
+func newSheetRenderer(b *book, dry bool) *renderer {
+	r := newRenderer(b, newLayout(), dry)
 	r.f.SetDisplayMode("fullpage", "SinglePage")
 	r.f.SetHeaderFunc(func() {})
 	r.f.SetFooterFunc(r.sheetFooter)

@@ -21,7 +21,7 @@ import (
 // sheetPacks rolls, for every built-in system, a pack of each of its
 // encounter types from the built-in data, as the default site's packs
 // do (the same player's options).
-func sheetPacks(t *testing.T) map[string]*pack.Pack {
+func sheetPacks(t testing.TB) map[string]*pack.Pack {
 	t.Helper()
 	reg := registry(t)
 	opts := map[string]engine.Options{
@@ -43,7 +43,7 @@ func sheetPacks(t *testing.T) map[string]*pack.Pack {
 }
 
 // sheetOf is entry e of a pack as a play sheet.
-func sheetOf(t *testing.T, id string, p *pack.Pack, e *pack.Entry) booklet.Sheet {
+func sheetOf(t testing.TB, id string, p *pack.Pack, e *pack.Entry) booklet.Sheet {
 	t.Helper()
 	sys, err := registry(t).Get(id)
 	if err != nil {

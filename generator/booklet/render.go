@@ -47,13 +47,15 @@ type frame struct {
 	brk                  func()
 }
 
-func newRenderer(b *book, prev *layout) *renderer {
+// newRenderer starts a pass on a document of its own; a dry one draws no
+// text (pdf), for a pass that is never printed.
+func newRenderer(b *book, prev *layout, dry bool) *renderer {
 	f := fpdf.NewCustom(&fpdf.InitType{
 		OrientationStr: "P",
 		UnitStr:        "mm",
 		Size:           fpdf.SizeType{Wd: b.pw, Ht: b.ph},
 	})
-	r := &renderer{book: b, f: pdf{f}, prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}}
+	r := &renderer{book: b, f: newPDF(f, b.monoSeed, dry), prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}}
 	f.SetCatalogSort(true)
 	f.SetCreationDate(b.created)
 	f.SetModificationDate(b.created)
@@ -61,8 +63,8 @@ func newRenderer(b *book, prev *layout) *renderer {
 	f.SetMargins(side, bodyTop, side)
 	f.SetAutoPageBreak(false, 0)
 	f.SetCellMargin(0)
-	addFonts(f, b.monoSeed)
-	f.SetFont(sans, "", bodySize)
+	r.f.SetFont(sans, "", bodySize)
+	r.f.apply() // no page yet: fpdf has a font, and nothing is written
 	title := b.doc.Title
 	if title == "" {
 		title = b.doc.Set.System.Name

@@ -1,0 +1,218 @@
+package booklet
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// TestFontWidths checks the shared width table against fpdf's own
+// GetStringWidth and SplitText, for every font and several sizes: every
+// rune each font maps (measured alone and in runs with its neighbours),
+// runes it does not map, and mixed text, wrapped at several widths.
+func TestFontWidths(t *testing.T) {
+	f := fpdf.New("P", "mm", "A4", "")
+	addFonts(f, true)
+	p := newPDF(f, true, false)
+	cov, err := newCoverage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var covered []rune
+	for _, m := range append(cov.maps, cov.mono) {
+		for _, rg := range m.ranges {
+			for c := rg[0]; c <= rg[1] && c < 0x10000; c++ {
+				covered = append(covered, c)
+			}
+		}
+	}
+	strs := []string{"", " ", "Card 12", "2d6 = 3 + 6 = 9", "Sortie – “quoted” ×½ …", "\x00", "\xff\xfe", "日本語", "\U0001F600", "a\U0010FFFFb",
+		"The warband crosses the marsh at dawn; two PEFs wait in the reeds.\nThen\n\nmore\n\n", "a\u0301b\u200bc\u00a0d\te\u3000f", "中文字符中文字符中文字符中文字符", "\U0001F600 \U0001F600 \U0001F600 \U0001F600"}
+	var long strings.Builder
+	for i, c := range covered {
+		long.WriteRune(c)
+		if i%5 == 4 {
+			long.WriteByte(' ')
+		}
+	}
+	strs = append(strs, long.String())
+	for i := 0; i < len(covered); i += 7 {
+		strs = append(strs, string(covered[i:min(i+7, len(covered))]))
+	}
+	for _, c := range covered {
+		strs = append(strs, string(c))
+	}
+	for _, fs := range fontStyles() {
+		for _, size := range []float64{5.5, 7.5, 9.5, 13, 16.25} {
+			f.SetFont(fs.family, fs.style, sn(size))
+			p.SetFont(fs.family, fs.style, size)
+			for _, s := range strs {
+				if got, want := p.GetStringWidth(s), f.GetStringWidth(s); got != want {
+					t.Fatalf("%s %q at %gpt: width %v, fpdf measures %v", fs.key(), s, size, got, want)
+				}
+				if len(s) > 40 || size == 9.5 {
+					for _, w := range []float64{3, 17.5, 60, 180} {
+						f.SetCellMargin(w / 50)
+						if got, want := p.SplitText(s, w), f.SplitText(s, sn(w)); !slices.Equal(got, want) {
+							t.Fatalf("%s %q at %gpt in %g mm: lines %q, fpdf splits %q", fs.key(), s, size, w, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+	if err := f.Error(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// contentOf returns a one-page document's uncompressed page content, after
+// draw has drawn on it.
+func contentOf(t *testing.T, draw func(p pdf)) string {
+	t.Helper()
+	f := fpdf.New("P", "mm", "A4", "")
+	f.SetCompression(false)
+	f.SetCellMargin(0)
+	p := newPDF(f, false, false)
+	p.SetFont(sans, "", bodySize)
+	p.apply()
+	p.AddPage()
+	draw(p)
+	var out bytes.Buffer
+	if err := f.Output(&out); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	// The first page's content is the first stream.
+	start := strings.Index(s, "stream\n")
+	end := strings.Index(s, "endstream")
+	if start < 0 || end < start {
+		t.Fatal("no content stream")
+	}
+	return s[start:end]
+}
+
+// fonts lists the font operators of a page's content, in order.
+func fonts(content string) []string {
+	var out []string
+	for _, l := range strings.Split(content, "\n") {
+		if strings.HasSuffix(l, " Tf ET") {
+			out = append(out, strings.TrimSuffix(strings.TrimPrefix(l, "BT "), " ET"))
+		}
+	}
+	return out
+}
+
+// TestLazyFont checks that setting a font to measure with writes nothing
+// to the page, and that text is drawn in the font last set: after
+// measurements in other fonts, after a page break whose header sets its
+// own font, and after a restored graphics state (a clip ended), which
+// undoes a font set inside it.
+func TestLazyFont(t *testing.T) {
+	draw := func(p pdf) {
+		p.SetFont(sans, "", bodySize)
+		p.SetXY(20, 20)
+		p.CellFormat(50, 5, "drawn", "", 0, "L", false, 0, "")
+	}
+	plain := contentOf(t, draw)
+	measured := contentOf(t, func(p pdf) {
+		for _, st := range []string{"B", "I", "BI", ""} {
+			p.SetFont(sans, st, 14)
+			p.GetStringWidth("measured, not drawn")
+		}
+		draw(p)
+	})
+	if got, want := fonts(measured), fonts(plain); !slices.Equal(got, want) {
+		t.Errorf("measuring wrote font operators: %q, drawing alone %q", got, want)
+	}
+
+	clipped := contentOf(t, func(p pdf) {
+		p.SetFont(sans, "B", 12)
+		p.SetXY(20, 20)
+		p.CellFormat(50, 5, "bold", "", 0, "L", false, 0, "")
+		p.ClipRect(10, 10, 100, 100, false)
+		p.SetFont(sans, "I", 8)
+		p.CellFormat(50, 5, "italic, clipped", "", 0, "L", false, 0, "")
+		p.ClipEnd()
+		p.CellFormat(50, 5, "italic, after the clip", "", 0, "L", false, 0, "")
+	})
+	// After the clip's Q, which restores bold, italic is set again before
+	// the text.
+	q := strings.Index(clipped, "\nQ\n")
+	after := clipped[q:]
+	got := fonts(after)
+	if q < 0 || len(got) != 1 || !strings.HasSuffix(got[0], " 8.00 Tf") || strings.Index(after, got[0]) > strings.Index(after, " Td ") {
+		t.Errorf("the font is not set again after the clip:\n%s", clipped)
+	}
+}
+
+// TestAddPageKeepsFont checks that the font wanted before a page break is
+// the font wanted after it, whatever the footer and header set.
+func TestAddPageKeepsFont(t *testing.T) {
+	f := fpdf.New("P", "mm", "A4", "")
+	p := newPDF(f, false, false)
+	head := func() {
+		p.SetFont(sans, "B", 20)
+		p.SetXY(10, 5)
+		p.CellFormat(50, 5, "head", "", 0, "L", false, 0, "")
+	}
+	f.SetHeaderFunc(head)
+	f.SetFooterFunc(head)
+	p.SetFont(sans, "I", 7)
+	p.apply()
+	p.AddPage()
+	p.SetFont(sans, "", 9)
+	p.AddPage()
+	if p.font.want != (fontSel{family: sans, size: 9}) {
+		t.Errorf("after a page break the font wanted is %+v, want go 9pt", p.font.want)
+	}
+	p.CellFormat(50, 5, "body", "", 0, "L", false, 0, "")
+	if size, _ := f.GetFontSize(); size != 9 {
+		t.Errorf("text drawn at %gpt, want 9pt", size)
+	}
+}
+
+// TestFontsAddedWhenDrawn checks that a document embeds only the fonts it
+// draws with, not every font it measured with.
+func TestFontsAddedWhenDrawn(t *testing.T) {
+	f := fpdf.New("P", "mm", "A4", "")
+	p := newPDF(f, true, false)
+	p.AddPage()
+	for _, s := range fontStyles() {
+		p.SetFont(s.family, s.style, 10)
+		p.GetStringWidth("measured")
+	}
+	p.SetFont(sans, "B", 10)
+	p.CellFormat(50, 5, "drawn", "", 0, "L", false, 0, "")
+	var out bytes.Buffer
+	if err := f.Output(&out); err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(out.Bytes(), []byte("/FontFile2")); n != 1 {
+		t.Errorf("%d fonts embedded, want 1 (Go Bold)", n)
+	}
+}
+
+// TestCoverageBits checks the coverage's bit sets against the fonts'
+// character maps, for every rune.
+func TestCoverageBits(t *testing.T) {
+	c, err := sharedCoverage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := rune(-1); r <= unicode.MaxRune+1; r++ {
+		if got, want := c.has(r), c.hasAll(r); got != want {
+			t.Fatalf("U+%04X: has %v, the character maps say %v", r, got, want)
+		}
+		if got, want := c.monoHasRune(r), c.mono.has(r); got != want {
+			t.Fatalf("U+%04X: Go Mono has %v, its character map says %v", r, got, want)
+		}
+	}
+	if !c.has('A') || c.has(0x10000) || !c.monoHasRune('0') {
+		t.Error("coverage misses A or 0, or has U+10000")
+	}
+}
