@@ -147,9 +147,18 @@ func TestDefaultSite(t *testing.T) {
 	}
 
 	camp := string(files["campaigns/the-long-road/index.html"])
-	for _, want := range []string{"Start at entry 1", `id="entry-33"`, "Success: go to", "Failure: go to", "The campaign ends here."} {
+	for _, want := range []string{`<a href="entry-1.html">Start at entry 1</a>`, `<a id="entry-33" href="entry-33.html">`} {
 		if !strings.Contains(camp, want) {
 			t.Errorf("campaign page lacks %q", want)
+		}
+	}
+	var entries strings.Builder
+	for n := 1; files[fmt.Sprintf("campaigns/the-long-road/entry-%d.html", n)] != nil; n++ {
+		entries.Write(files[fmt.Sprintf("campaigns/the-long-road/entry-%d.html", n)])
+	}
+	for _, want := range []string{`>Success: go to`, `>Failure: go to`, "The campaign ends here.", `rel="next" href="../../campaigns/the-long-road/entry-33.html"`} {
+		if !strings.Contains(entries.String(), want) {
+			t.Errorf("no entry page of the campaign has %q", want)
 		}
 	}
 	qrs := string(files["systems/2d6-sword-and-sorcery/qrs.html"])
@@ -172,6 +181,13 @@ func TestDefaultSite(t *testing.T) {
 // a link to a PDF, and every internal link and fragment resolving.
 func checkPages(t *testing.T, files map[string][]byte) {
 	t.Helper()
+	checkHTML(t, files, true)
+}
+
+// checkHTML is checkPages, with the link to a PDF asked for only when
+// pdfs is true (a site with "paper: none" has none).
+func checkHTML(t *testing.T, files map[string][]byte, pdfs bool) {
+	t.Helper()
 	ids := map[string]map[string]bool{}
 	links := map[string][]string{}
 	for p, data := range files {
@@ -188,7 +204,7 @@ func checkPages(t *testing.T, files map[string][]byte) {
 		if strings.Contains(low, "<script") {
 			t.Errorf("%s holds a script element", p)
 		}
-		if !strings.Contains(low, ".pdf\"") {
+		if pdfs && !strings.Contains(low, ".pdf\"") {
 			t.Errorf("%s links no PDF", p)
 		}
 	}
@@ -537,7 +553,7 @@ func svgLink(warning string, page []string) bool {
 	if err != nil || n < 1 || n > len(page) {
 		return false
 	}
-	if !strings.HasPrefix(page[n-1], `<a href="#entry-`) {
+	if !strings.HasPrefix(page[n-1], `<a href="entry-`) {
 		return false
 	}
 	for i := n - 1; i >= 0; i-- {
@@ -663,13 +679,14 @@ func utf16BE(s string) []byte {
 	return b
 }
 
-// TestGoldenHTML pins two rendered pages of a small site, so a change to
+// TestGoldenHTML pins three rendered pages of a small site, so a change to
 // the templates shows up as a reviewable diff (go test -update rewrites).
 func TestGoldenHTML(t *testing.T) {
 	dir := writeSite(t, minimal)
 	files := render(t, Options{Systems: systems.Builtin(), Source: dir, Created: time.Unix(0, 0)})
 	golden(t, "golden-encounter.html", files["packs/small/encounter-2.html"])
 	golden(t, "golden-campaign.html", files["campaigns/short/index.html"])
+	golden(t, "golden-entry.html", files["campaigns/short/entry-2.html"])
 }
 
 // TestBuildWarnings: what a site holds that the build does not use is a

@@ -43,16 +43,15 @@ func packURLs(d *booklet.Doc, base, slug string, p *pack.Pack) {
 }
 
 // campaignURLs does the same for a campaign: its page on the cover, and
-// each entry's place on that page on its spread.
+// each entry's own page on its spread.
 func campaignURLs(d *booklet.Doc, base, slug string, c *campaign.Campaign) {
 	if base == "" {
 		return
 	}
-	page := path.Join(web.CampaignDir(slug), "index.html")
-	d.URL = pageURL(base, page)
+	d.URL = pageURL(base, path.Join(web.CampaignDir(slug), "index.html"))
 	d.EntryURLs = map[int]string{}
 	for _, n := range c.Nodes {
-		d.EntryURLs[n.Number] = pageURL(base, page+"#"+web.EntryAnchor(n.Number))
+		d.EntryURLs[n.Number] = pageURL(base, web.EntryPage(slug, n.Number))
 	}
 }
 

@@ -63,9 +63,9 @@ func TestPrintOnDemand(t *testing.T) {
 // TestQRCodesLeadToPages builds a site with a base URL and decodes, with
 // zbarimg, the QR codes of its booklets: the pack's cover holds the
 // pack's page, an encounter's spread its encounter page, the campaign's
-// cover the campaign's page and an entry's spread that page's entry; each
-// address is the base URL and a page the build wrote (and, for an entry,
-// an id on it). The same site without a base URL prints no code.
+// cover the campaign's page and an entry's spread the entry's own page;
+// each address is the base URL and a page the build wrote (and, where it
+// has a fragment, an id on it). The same site without a base URL prints no code.
 func TestQRCodesLeadToPages(t *testing.T) {
 	const base = "https://example.org/club/"
 	files := render(t, Options{Source: writeSite(t, published), Systems: systems.Builtin()})
@@ -77,7 +77,7 @@ func TestQRCodesLeadToPages(t *testing.T) {
 		{"packs/small/small-a4.pdf", "packs/small/index.html", 1},
 		{"packs/small/small-a4.pdf", "packs/small/encounter-2.html", 0},
 		{"campaigns/short/short-a4.pdf", "campaigns/short/index.html", 1},
-		{"campaigns/short/short-a4.pdf", "campaigns/short/index.html#entry-2", 0},
+		{"campaigns/short/short-a4.pdf", "campaigns/short/entry-2.html", 0},
 		{"packs/small/small-a4-print.pdf", "packs/small/index.html", 1},
 		{"systems/2d6-sword-and-sorcery/2d6-sword-and-sorcery-qrs-a4.pdf", "systems/2d6-sword-and-sorcery/qrs.html", 1},
 	}

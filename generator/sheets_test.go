@@ -74,7 +74,7 @@ func checkSheets(t *testing.T, files map[string][]byte) {
 			t.Fatal(err)
 		}
 		for _, nd := range c.Nodes {
-			links(path.Join(web.CampaignDir(def.Slug), "index.html"), web.CampaignDir(def.Slug), "entry-"+strconv.Itoa(nd.Number), nd.Encounter)
+			links(web.EntryPage(def.Slug, nd.Number), web.CampaignDir(def.Slug), "entry-"+strconv.Itoa(nd.Number), nd.Encounter)
 		}
 	}
 	upTo, _ := series.ParseMonth(testMonth)

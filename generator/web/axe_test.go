@@ -157,8 +157,9 @@ func staticHost(dir string) http.Handler {
 
 // pagesOfEachKind picks one page of each kind from the default site: the
 // home page, a page, a system's page and its QRS, a pack, the first
-// encounter of a pack of each system that rolls encounters, a campaign,
-// the series and a month, the 404 page itself and a missing address.
+// encounter of a pack of each system that rolls encounters, a campaign
+// and its first entry, the series and a month, the 404 page itself and a
+// missing address.
 func pagesOfEachKind(t *testing.T, files []output.File) []string {
 	t.Helper()
 	reg, err := generator.LoadSystems("", systems.Builtin())
@@ -182,7 +183,7 @@ func pagesOfEachKind(t *testing.T, files []output.File) []string {
 	if len(bySystem) != 5 {
 		t.Errorf("the default site's packs use %d systems, want all five", len(bySystem))
 	}
-	pages = append(pages, path.Join(web.CampaignDir(s.Campaigns[0].Slug), "index.html"),
+	pages = append(pages, path.Join(web.CampaignDir(s.Campaigns[0].Slug), "index.html"), web.EntryPage(s.Campaigns[0].Slug, 1),
 		path.Join(web.SeriesDir(s.Series[0].Slug), "index.html"), web.MonthPage(s.Series[0].Slug, s.Series[0].Start),
 		web.NotFound, missing)
 	for _, p := range pages {

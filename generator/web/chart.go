@@ -66,21 +66,28 @@ func chartSVG(c *campaign.Campaign, entryHref func(int) string) (template.HTML, 
 		num(pg.W), num(pg.H), num(pg.W*chartPx), num(pg.H*chartPx))
 	fmt.Fprintf(&b, "\n<title>Campaign chart</title>\n<desc>%s</desc>", esc(chartDesc(c)))
 
-	b.WriteString("\n<g class=\"steps\" aria-hidden=\"true\">")
+	// What the texts and lines of a kind share is said once, on their
+	// group: a chart of a hundred encounters draws thousands of them.
+	fmt.Fprintf(&b, "\n"+`<g class="steps" aria-hidden="true" font-size="%s" font-weight="bold" text-anchor="middle" fill="#555">`, num(10*draw.PtMM))
 	for i, row := range pg.Rows {
 		if i == 0 {
-			fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="%s" text-anchor="middle" fill="#555">Enc.</text>`,
+			fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="%s" font-weight="normal">Enc.</text>`,
 				num((chart.LabelW-1.5)/2), num(row.Y-0.8), num(5.5*draw.PtMM))
 		}
-		fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="%s" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="#555">%d</text>`,
-			num((chart.LabelW-1.5)/2), num(row.Y+ch.BoxH/2), num(10*draw.PtMM), row.Step)
+		fmt.Fprintf(&b, `<text x="%s" y="%s" dominant-baseline="central">%d</text>`,
+			num((chart.LabelW-1.5)/2), num(row.Y+ch.BoxH/2), row.Step)
 	}
 	b.WriteString("</g>")
 
-	b.WriteString("\n<g class=\"links\" aria-hidden=\"true\">")
+	// The links' lines, then their heads, then their marks, each in a
+	// group of their own.
+	var lines, heads, marks strings.Builder
 	for _, a := range pg.Arrows {
-		writeArrow(&b, a)
+		writeArrow(&lines, &heads, &marks, a)
 	}
+	b.WriteString("\n<g class=\"links\" aria-hidden=\"true\">")
+	fmt.Fprintf(&b, `<g fill="none" stroke="#000" stroke-width="0.35">%s</g><g>%s</g><g font-size="%s" font-weight="bold" text-anchor="middle">%s</g>`,
+		lines.String(), heads.String(), num(6*draw.PtMM), marks.String())
 	b.WriteString("</g>")
 
 	items := make([]chart.Item, len(pg.Boxes))
@@ -89,7 +96,7 @@ func chartSVG(c *campaign.Campaign, entryHref func(int) string) (template.HTML, 
 		items[i] = chart.Item{Number: n.Number, Title: n.Encounter.Title, State: nodeState(n)}
 	}
 	texts := chart.BoxTexts(items, ch.BoxW, ch.BoxH, sansWidth)
-	b.WriteString("\n<g class=\"entries\">")
+	b.WriteString("\n<g class=\"entries\" text-anchor=\"middle\">")
 	for i, bx := range pg.Boxes {
 		n := c.Node(bx.Number)
 		stroke := "0.35"
@@ -103,7 +110,7 @@ func chartSVG(c *campaign.Campaign, entryHref func(int) string) (template.HTML, 
 			if l.Bold {
 				bold = ` font-weight="bold"`
 			}
-			fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="%s" text-anchor="middle" dominant-baseline="central"%s>%s</text>`,
+			fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="%s" dominant-baseline="central"%s>%s</text>`,
 				num(bx.X+bx.W/2), num(bx.Y+l.Y), num(l.Pt*draw.PtMM), bold, esc(l.Text))
 		}
 		b.WriteString("</a>")
@@ -116,8 +123,10 @@ func chartSVG(c *campaign.Campaign, entryHref func(int) string) (template.HTML, 
 }
 
 // writeArrow writes a link: its line (solid for the first of an entry's
-// links, dashed for the others), its head or the end mark, and its mark.
-func writeArrow(b *strings.Builder, a chart.Arrow) {
+// links, dashed for the others) to lines, its head to heads, and the end
+// mark and its label's mark to marks. The groups they go in give the
+// lines their stroke and the marks their font.
+func writeArrow(lines, heads, marks *strings.Builder, a chart.Arrow) {
 	pts := make([]draw.P, len(a.Pts))
 	for i, p := range a.Pts {
 		pts[i] = draw.P{X: p.X, Y: p.Y}
@@ -127,16 +136,15 @@ func writeArrow(b *strings.Builder, a chart.Arrow) {
 	if a.Kind > 0 {
 		dash = ` stroke-dasharray="1.3 0.9"`
 	}
-	fmt.Fprintf(b, `<polyline points="%s" fill="none" stroke="#000" stroke-width="0.35"%s/>`, points(pts), dash)
+	fmt.Fprintf(lines, `<polyline points="%s"%s/>`, points(pts), dash)
 	h := a.Head()
-	fmt.Fprintf(b, `<polygon points="%s"/>`, points([]draw.P{{X: h.X, Y: h.Y}, {X: h.X - 0.75, Y: h.Y - 1.5}, {X: h.X + 0.75, Y: h.Y - 1.5}}))
+	fmt.Fprintf(heads, `<polygon points="%s"/>`, points([]draw.P{{X: h.X, Y: h.Y}, {X: h.X - 0.75, Y: h.Y - 1.5}, {X: h.X + 0.75, Y: h.Y - 1.5}}))
 	if a.To == 0 {
-		fmt.Fprintf(b, `<text x="%s" y="%s" font-size="%s" font-weight="bold" text-anchor="middle" dominant-baseline="hanging">End</text>`,
-			num(h.X), num(h.Y+0.4), num(6*draw.PtMM))
+		fmt.Fprintf(marks, `<text x="%s" y="%s" dominant-baseline="hanging">End</text>`, num(h.X), num(h.Y+0.4))
 	}
 	if a.Label != "" {
-		fmt.Fprintf(b, `<text x="%s" y="%s" font-size="%s" font-weight="bold" text-anchor="middle" dominant-baseline="central">%s</text>`,
-			num(a.Mark.X), num(a.Mark.Y), num(6*draw.PtMM), esc(string([]rune(a.Label)[:1])))
+		fmt.Fprintf(marks, `<text x="%s" y="%s" dominant-baseline="central">%s</text>`,
+			num(a.Mark.X), num(a.Mark.Y), esc(string([]rune(a.Label)[:1])))
 	}
 }
 

@@ -93,7 +93,7 @@ func readChart(t *testing.T, svg []byte) svgParts {
 }
 
 // checkChart asserts that a campaign page's chart draws c: one box per
-// entry, each linking to #entry-N and printing N, one line per link (the
+// entry, each linking to entry-N.html and printing N, one line per link (the
 // failures dashed), a title and a description.
 func checkChart(t *testing.T, page []byte, c *campaign.Campaign) svgParts {
 	t.Helper()
@@ -110,7 +110,7 @@ func checkChart(t *testing.T, page []byte, c *campaign.Campaign) svgParts {
 	}
 	links, failures := 0, 0
 	for _, n := range c.Nodes {
-		text, ok := p.links["#entry-"+fmt.Sprint(n.Number)]
+		text, ok := p.links[entryFile(n.Number)]
 		if !ok {
 			t.Errorf("no box links to entry %d", n.Number)
 			continue
@@ -118,11 +118,11 @@ func checkChart(t *testing.T, page []byte, c *campaign.Campaign) svgParts {
 		if !strings.HasPrefix(text, fmt.Sprint(n.Number)+" ") || !strings.Contains(squashSpace(text), n.Encounter.Title) {
 			t.Errorf("the box of entry %d says %q", n.Number, text)
 		}
-		if name := p.names["#entry-"+fmt.Sprint(n.Number)]; !strings.HasPrefix(name, fmt.Sprintf("Entry %d: ", n.Number)) {
+		if name := p.names[entryFile(n.Number)]; !strings.HasPrefix(name, fmt.Sprintf("Entry %d: ", n.Number)) {
 			t.Errorf("the link to entry %d is named %q, want its <title> to say \"Entry %d: ...\"", n.Number, name, n.Number)
 		}
 		if !bytes.Contains(page, []byte(`id="entry-`+fmt.Sprint(n.Number)+`"`)) {
-			t.Errorf("the chart links to entry %d, which has no anchor", n.Number)
+			t.Errorf("entry %d has no anchor on the campaign page, for the old addresses index.html#entry-N", n.Number)
 		}
 		links += len(n.Links)
 		for _, l := range n.Links {
@@ -170,7 +170,7 @@ func TestCampaignChartWide(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svg, err := chartSVG(c, func(n int) string { return "#" + entryID(n) })
+	svg, err := chartSVG(c, entryFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +179,7 @@ func TestCampaignChartWide(t *testing.T) {
 		page = fmt.Appendf(page, `<section id="entry-%d">`, n.Number)
 	}
 	checkChart(t, page, c)
-	again, err := chartSVG(c, func(n int) string { return "#" + entryID(n) })
+	again, err := chartSVG(c, entryFile)
 	if err != nil || again != svg {
 		t.Error("two drawings of one campaign differ")
 	}

@@ -6,9 +6,10 @@ import "path"
 // root: booklets print its address as a QR code.
 func EncounterPage(slug string, n int) string { return encounterPage(slug, n) }
 
-// EntryAnchor is the fragment naming a campaign entry on its campaign's
-// page ("entry-14").
-func EntryAnchor(n int) string { return entryID(n) }
+// EntryPage is the page of a campaign's gamebook entry, relative to the
+// site root (campaigns/SLUG/entry-14.html): booklets print its address as
+// a QR code.
+func EntryPage(slug string, n int) string { return path.Join(CampaignDir(slug), entryFile(n)) }
 
 // QRSPage is the page of a system's Quick Reference Sheets.
 func QRSPage(id string) string { return path.Join(SystemDir(id), "qrs.html") }

@@ -73,7 +73,7 @@ func LayoutNames() []string {
 }
 
 // pageKinds are the templates that each draw one kind of page.
-var pageKinds = []string{"home", "page", "system", "qrs", "pack", "encounter", "campaign", "series", "month", "404"}
+var pageKinds = []string{"home", "page", "system", "qrs", "pack", "encounter", "campaign", "entry", "series", "month", "404"}
 
 // Favicon is the file name of Sortie's own favicon in a built site.
 const Favicon = "favicon.svg"
@@ -310,13 +310,21 @@ func (r *Renderer) PackEncounter(p Pack, e *pack.Entry) (File, error) {
 	return File{out, data}, err
 }
 
-// Campaign renders a campaign's pages.
+// Campaign renders a campaign's pages: its own page and one per entry.
 func (r *Renderer) Campaign(c Campaign) ([]File, error) {
-	out, data, err := r.campaign(c)
-	if err != nil {
-		return nil, err
+	var files []File
+	var errs []error
+	r.campaign(c, func(p string, data []byte, err error) {
+		if err != nil {
+			errs = append(errs, err)
+			return
+		}
+		files = append(files, File{p, data})
+	})
+	if len(errs) > 0 {
+		return nil, errs[0]
 	}
-	return []File{{out, data}}, nil
+	return files, nil
 }
 
 // CheckLinks checks every link in the site's Markdown against paths, the
@@ -787,55 +795,117 @@ type campaignContent struct {
 	Begin  []blockView // the roll that set the first state, if any
 	Log    []blockView // the system's sheet to keep beside the campaign log, if any
 	Band   *bandView
-	Nodes  []campaignNode
-	Print  printView
+	Start  string // the first entry's page, from this one
+	Steps  []campaignStep
 	Chart  template.HTML // the gamebook drawn as a flowchart (chart.go)
 }
 
-type campaignNode struct {
-	*campaign.Node
+// campaignStep is one row of a campaign page's list of entries: the
+// entries of one encounter of the campaign.
+type campaignStep struct {
+	Step    int
+	Entries []campaignLink
+}
+
+// campaignLink is one entry in the list: its page and what its box on the
+// chart says (its number, encounter and state), nothing more.
+type campaignLink struct {
+	ID     string // the entry's old fragment on the campaign page, "entry-4"
+	Number int
+	Title  string
+	State  string
+	Href   string
+}
+
+type campaignEntryContent struct {
+	Campaign   Campaign
+	Node       *campaign.Node
+	State      string
+	System     *rules.Set
 	View       encounterView
 	Afterwards []blockView
 	Links      []blockView // none at the last step
 	Sheet      PlaySheet
+	Index      string // the campaign's page, from the root
+	Prev, Next *campaign.Node
+	PrevHref   string // from the root
+	NextHref   string
+	Print      printView
 }
 
-// entryID is the element id of a gamebook entry on the campaign page.
+// entryID is the element id of a gamebook entry: its place in the list of
+// entries on the campaign page (so that an old address,
+// index.html#entry-4, still lands on the link to it), and the prefix of
+// the ids on the entry's own page.
 func entryID(n int) string { return "entry-" + strconv.Itoa(n) }
 
-func (r *Renderer) campaign(c Campaign) (string, []byte, error) {
-	out := path.Join(CampaignDir(c.Def.Slug), "index.html")
-	taken := []string{"band", "chart"}
+// entryFile is the file name of a gamebook entry's page in its campaign's
+// folder: entry-4.html, which no booklet (SLUG-PAPER.pdf) or the sheets/
+// folder can be.
+func entryFile(n int) string { return entryID(n) + ".html" }
+
+// campaign renders a campaign's page (its intro, chart, band and the list
+// of its entries) and one page per entry, so a campaign of any length
+// opens fast on a phone: each page holds one entry, whose links lead to
+// the other entries' pages.
+func (r *Renderer) campaign(c Campaign, add func(string, []byte, error)) {
+	dir := CampaignDir(c.Def.Slug)
+	out := path.Join(dir, "index.html")
+	taken := []string{"band", "chart", "entries", "log"}
 	for _, n := range c.Rolled.Nodes {
 		taken = append(taken, entryID(n.Number))
 	}
-	d := newDrawer(func(n int) string { return "#" + entryID(n) }, taken...)
-	cc := campaignContent{Campaign: c, Body: r.markdown(&c.Def.Page, out), System: r.systemSet(c.Def.System), Band: newBandView(d, c.Rolled.Band)}
+	d := newDrawer(entryFile, taken...)
+	cc := campaignContent{Campaign: c, Body: r.markdown(&c.Def.Page, out), System: r.systemSet(c.Def.System), Band: newBandView(d, c.Rolled.Band),
+		Start: entryFile(c.Rolled.Start)}
 	if c.Rolled.Begin != nil {
 		cc.Begin = d.blocks("begin", 3, []doc.Block{c.Rolled.Begin})
 	}
 	cc.Log = d.blocks("log", 3, c.Rolled.Log)
 	var err error
-	if cc.Chart, err = chartSVG(c.Rolled, func(n int) string { return "#" + entryID(n) }); err != nil {
-		return "", nil, fmt.Errorf("campaign %s: %w", c.Def.Slug, err)
+	if cc.Chart, err = chartSVG(c.Rolled, entryFile); err != nil {
+		add(out, nil, fmt.Errorf("campaign %s: %w", c.Def.Slug, err))
+		return
 	}
-	var entries []int
-	var encounters [][]doc.Block
 	for _, n := range c.Rolled.Nodes {
-		id := entryID(n.Number)
-		d.scope = "entry " + strconv.Itoa(n.Number)
-		v := newEncounterView(d, id, 3, n.Encounter)
-		v.Summary = true
-		cn := campaignNode{Node: n, View: v, Afterwards: d.blocks(id+"-after", 4, n.Afterwards), Sheet: c.Sheets[n.Number]}
-		if len(n.Links) > 0 {
-			cn.Links = d.blocks(id, 3, []doc.Block{&doc.Links{Links: n.Links}})
+		if len(cc.Steps) == 0 || cc.Steps[len(cc.Steps)-1].Step != n.Step {
+			cc.Steps = append(cc.Steps, campaignStep{Step: n.Step})
 		}
-		cc.Nodes = append(cc.Nodes, cn)
-		entries = append(entries, n.Number)
-		encounters = append(encounters, n.Encounter.Blocks)
+		s := &cc.Steps[len(cc.Steps)-1]
+		s.Entries = append(s.Entries, campaignLink{ID: entryID(n.Number), Number: n.Number, Title: n.Encounter.Title, State: nodeState(n), Href: entryFile(n.Number)})
 	}
-	d.scope = ""
-	cc.Print = d.printSealed(entries, encounters)
 	data, err := r.page("campaign", out, c.Def.Title, c.Def.Summary, c.PDFs, cc)
+	add(out, data, err)
+	for i := range c.Rolled.Nodes {
+		add(r.campaignEntry(c, i))
+	}
+}
+
+// campaignEntry renders the page of the campaign's i-th entry: its
+// encounter, what follows it and where it leads, and nothing of any other
+// entry but its number, as on the chart.
+func (r *Renderer) campaignEntry(c Campaign, i int) (string, []byte, error) {
+	n := c.Rolled.Nodes[i]
+	dir := CampaignDir(c.Def.Slug)
+	out := path.Join(dir, entryFile(n.Number))
+	id := entryID(n.Number)
+	d := newDrawer(entryFile, id)
+	cc := campaignEntryContent{Campaign: c, Node: n, State: nodeState(n), System: r.systemSet(c.Def.System),
+		View: newEncounterView(d, id, 2, n.Encounter), Afterwards: d.blocks(id+"-after", 3, n.Afterwards),
+		Sheet: c.Sheets[n.Number], Index: path.Join(dir, "index.html")}
+	if len(n.Links) > 0 {
+		cc.Links = d.blocks(id, 2, []doc.Block{&doc.Links{Links: n.Links}})
+	}
+	if i > 0 {
+		cc.Prev = c.Rolled.Nodes[i-1]
+		cc.PrevHref = path.Join(dir, entryFile(cc.Prev.Number))
+	}
+	if i+1 < len(c.Rolled.Nodes) {
+		cc.Next = c.Rolled.Nodes[i+1]
+		cc.NextHref = path.Join(dir, entryFile(cc.Next.Number))
+	}
+	cc.Print = d.printSealed([]int{n.Number}, [][]doc.Block{n.Encounter.Blocks})
+	title := fmt.Sprintf("%s, entry %d: %s", c.Def.Title, n.Number, n.Encounter.Title)
+	data, err := r.page("entry", out, title, n.Encounter.Summary, c.PDFs, cc)
 	return out, data, err
 }

@@ -274,31 +274,54 @@ func TestCampaignPage(t *testing.T) {
 	const page = "campaigns/tc/index.html"
 	camp := files[page]
 	contains(t, page, camp,
-		`<a href="#entry-1">Start at entry 1</a>`, `<span class="dice">Starting level: 2d6 = 4 &#43; 4 = 8</span> → <strong>EAL 3</strong>`,
-		`<section class="entry" id="entry-1">`, `<span class="num">1</span> Skirmish <span class="state">EAL 3</span> <span class="step">encounter 1 of 2</span>`,
-		`<p class="summary">A fight in the marsh.</p>`,
-		`<h3>After the encounter</h3>`, `New blood: 2d6 = 5 &#43; 5 = 10</span> → <strong>One joins</strong>`,
-		`<a href="#entry-2">Success: go to 2</a> <span class="note">(EAL goes up by 1)</span> <span class="sep">·</span> <strong>Failure: the campaign ends here.</strong>`,
-		`<p class="goto end">The campaign ends here.</p>`,
-		`<a href="#entry-2">Onward: go to 2</a>`,
-		`id="entry-1-sealed-1"`, `id="entry-2-sealed-2"`, `id="entry-1-foes"`, `id="entry-2-foes"`,
-		`<h2 id="band">Your party</h2>`,
+		`<a href="entry-1.html">Start at entry 1</a>`, `<span class="dice">Starting level: 2d6 = 4 &#43; 4 = 8</span> → <strong>EAL 3</strong>`,
+		`<h2 id="band">Your party</h2>`, `<h2 id="entries">Entries</h2>`,
+		`<li><span class="step">Encounter 1:</span> <a id="entry-1" href="entry-1.html"><span class="num">1</span> Skirmish <span class="state">EAL 3</span></a></li>`,
+		`<li><span class="step">Encounter 2:</span> <a id="entry-2" href="entry-2.html"><span class="num">2</span> Skirmish`,
 	)
-	// The print-only section interleaves the entries: every entry's first
-	// item, then every second.
-	var order []string
-	for _, part := range bytes.Split(camp, []byte(`<p class="which">`))[1:] {
-		line, _, _ := bytes.Cut(part, []byte(":"))
-		order = append(order, string(line))
+	// The campaign's page holds no entry: each is a page of its own.
+	for _, not := range []string{"A fight in the marsh.", "After the encounter", "sealed-1", `class="sealed"`, `class="goto`} {
+		if bytes.Contains(camp, []byte(not)) {
+			t.Errorf("%s holds %q, which belongs on an entry's page", page, not)
+		}
 	}
-	want := []string{"Entry 1 · 1 of 2", "Entry 2 · 1 of 2", "Entry 1 · 2 of 2", "Entry 2 · 2 of 2"}
-	if fmt.Sprint(order) != fmt.Sprint(want) {
-		t.Errorf("sealed cards in the order %q, want %q", order, want)
+	const one, two = "campaigns/tc/entry-1.html", "campaigns/tc/entry-2.html"
+	contains(t, one, files[one],
+		`<h1>Test Campaign, entry 1: Skirmish</h1>`, `<p class="lede">A fight in the marsh.</p>`,
+		`Entry 1 of 2 in <a href="../../campaigns/tc/index.html">Test Campaign</a> · encounter 1 of 2 · <span class="state">EAL 3</span>`,
+		`<h2>After the encounter</h2>`, `New blood: 2d6 = 5 &#43; 5 = 10</span> → <strong>One joins</strong>`,
+		`<a href="entry-2.html">Success: go to 2</a> <span class="note">(EAL goes up by 1)</span> <span class="sep">·</span> <strong>Failure: the campaign ends here.</strong>`,
+		`id="entry-1-sealed-1"`, `id="entry-1-foes"`,
+		`<a href="../../campaigns/tc/index.html#entries">All entries</a><a rel="next" href="../../campaigns/tc/entry-2.html">Entry 2 →</a>`,
+	)
+	contains(t, two, files[two],
+		`<a href="entry-2.html">Onward: go to 2</a>`, `<p class="goto end">The campaign ends here.</p>`,
+		`id="entry-2-sealed-2"`, `id="entry-2-foes"`,
+		`<a rel="prev" href="../../campaigns/tc/entry-1.html">← Entry 1</a>`,
+	)
+	// Fog of war: an entry's page shows its own encounter and sealed
+	// items, none of the other entry's.
+	for _, p := range []struct{ page, other string }{{one, "entry-2-"}, {two, "entry-1-"}} {
+		if bytes.Contains(files[p.page], []byte(`id="`+p.other)) {
+			t.Errorf("%s draws blocks of another entry (%s...)", p.page, p.other)
+		}
 	}
-	// The print copy draws no ids of its own.
-	printed := between(camp, `<section class="sealed"`, `</section>`)
-	if bytes.Contains(printed, []byte(" id=")) {
-		t.Error("the print-only sealed section repeats ids")
+	// Each entry's print-only section holds its own sealed items, and
+	// draws no ids of its own.
+	for _, p := range []string{one, two} {
+		var order []string
+		for _, part := range bytes.Split(files[p], []byte(`<p class="which">`))[1:] {
+			line, _, _ := bytes.Cut(part, []byte(":"))
+			order = append(order, string(line))
+		}
+		n := p[len("campaigns/tc/entry-") : len(p)-len(".html")]
+		want := []string{"Entry " + n + " · 1 of 2", "Entry " + n + " · 2 of 2"}
+		if fmt.Sprint(order) != fmt.Sprint(want) {
+			t.Errorf("%s: sealed cards %q, want %q", p, order, want)
+		}
+		if printed := between(files[p], `<section class="sealed"`, `</section>`); bytes.Contains(printed, []byte(" id=")) {
+			t.Errorf("%s: the print-only sealed section repeats ids", p)
+		}
 	}
 }
 
