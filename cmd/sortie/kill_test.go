@@ -134,6 +134,7 @@ func TestKillProcess(t *testing.T) {
 		for _, when := range []string{"1", "2", "10", "20", "30"} {
 			points = append(points, killPoint{name: "sync " + when, strace: inject("fsync", when), exact: when == "1"})
 		}
+		points = append(points, killPoint{name: "syncfs", strace: inject("syncfs", "1"), exact: true})
 		points = append(points, killPoint{name: "the exchange", strace: inject("renameat2", "1"), exact: true})
 		for _, when := range []string{"1", "10", "20"} {
 			points = append(points, killPoint{name: "remove " + when, strace: inject("unlinkat", when), exact: when == "1"})

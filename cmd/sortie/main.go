@@ -16,7 +16,17 @@ import (
 	"github.com/sortie-wargames/sortie/generator"
 )
 
+// gcPercent is the garbage collector's target when GOGC is not set. A
+// build holds at most two packs at a time, so its live heap is small, and
+// Go's default (100) collects over and over while pages are drawn: 200
+// took a fifth less CPU on a 1,000-page site for half as much memory
+// again (docs/performance.md).
+const gcPercent = 200
+
 func main() {
+	if _, set := os.LookupEnv("GOGC"); !set {
+		debug.SetGCPercent(gcPercent)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	info, _ := debug.ReadBuildInfo()
 	h := host{ctx: ctx, newSeed: randomSeed, getenv: os.Getenv, version: generator.BuildVersion(info), now: time.Now}

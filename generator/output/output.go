@@ -409,6 +409,9 @@ func (st *Stage) Commit() error {
 		err = st.w.at("sync")
 	}
 	if err == nil {
+		err = syncFiles(st.dir)
+	}
+	if err == nil {
 		err = syncTree(st.dir)
 	}
 	if err == nil {
@@ -532,16 +535,14 @@ func (w Writer) sweep(parent, base string) error {
 	return nil
 }
 
-// writeFile writes data to a new file and syncs it to disk.
+// writeFile writes data to a new file. It is synced with the rest of
+// the build, before the swap (syncFiles).
 func writeFile(name string, data []byte, perm fs.FileMode) error {
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		return err
 	}
 	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
