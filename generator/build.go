@@ -33,7 +33,7 @@ type Options struct {
 	// the CLI's --month, never the clock. A site with a series needs it.
 	Month   string
 	Version string // how pages and booklets name the build (BuildVersion); "" means Version
-	// Workers is how many booklets and play sheets render at once; 0
+	// Workers is how many tasks (a few HTML pages, a booklet, a play sheet) run at once; 0
 	// means one per CPU Go may use (GOMAXPROCS). The output is the same
 	// bytes whatever it is (TestSerialEqualsParallel).
 	Workers int
