@@ -316,26 +316,22 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		wp.Rolled = rolled
 		wp.Sheets = packSheets(def, rolled, sys, b.papers, &sheetJobs, b.bopt)
 		p := &part{name: web.PackDir(def.Slug)}
-		p.tasks = append(p.tasks, func(emit func(output.File) error) error {
+		p.tasks = append(p.tasks, pagesTask(func() ([]web.File, error) {
 			f, err := r.PackIndex(wp)
-			if err != nil {
-				return err
-			}
-			return emit(output.File{Path: f.Path, Data: f.Data})
-		})
-		for e := range slices.Chunk(rolled.Entries, pagesPerTask) {
-			p.tasks = append(p.tasks, func(emit func(output.File) error) error {
-				for _, e := range e {
+			return []web.File{f}, err
+		}))
+		for es := range slices.Chunk(rolled.Entries, pagesPerTask) {
+			p.tasks = append(p.tasks, pagesTask(func() ([]web.File, error) {
+				var fs []web.File
+				for _, e := range es {
 					f, err := r.PackEncounter(wp, e)
 					if err != nil {
-						return err
+						return nil, err
 					}
-					if err := emit(output.File{Path: f.Path, Data: f.Data}); err != nil {
-						return err
-					}
+					fs = append(fs, f)
 				}
-				return nil
-			})
+				return fs, nil
+			}))
 		}
 		jobsOf(p, bk.jobs)
 		jobsOf(p, sheetJobs)
@@ -364,18 +360,7 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		wc.Rolled = rolled
 		wc.Sheets = campaignSheets(def, rolled, sys, b.papers, &sheetJobs, b.bopt)
 		p := &part{name: web.CampaignDir(def.Slug)}
-		p.tasks = append(p.tasks, func(emit func(output.File) error) error {
-			fs, err := r.Campaign(wc)
-			if err != nil {
-				return err
-			}
-			for _, f := range fs {
-				if err := emit(output.File{Path: f.Path, Data: f.Data}); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
+		p.tasks = append(p.tasks, pagesTask(func() ([]web.File, error) { return r.Campaign(wc) }))
 		jobsOf(p, bk.jobs)
 		jobsOf(p, sheetJobs)
 		p.done = func() { camps[i].Rolled = thinCampaign(rolled) }
@@ -419,6 +404,22 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	sum.Files = len(paths) + len(b.extras.static) + 1
 	sum.Series = len(in.Series)
 	return sum, nil
+}
+
+// pagesTask is a task that draws pages and hands each to emit.
+func pagesTask(draw func() ([]web.File, error)) func(emit func(output.File) error) error {
+	return func(emit func(output.File) error) error {
+		fs, err := draw()
+		if err != nil {
+			return err
+		}
+		for _, f := range fs {
+			if err := emit(output.File{Path: f.Path, Data: f.Data}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 }
 
 // pagesPerTask is how many encounter pages one task draws: enough that
