@@ -67,7 +67,7 @@ func parseBaseURL(v string) (string, error) {
 		return "", nil
 	}
 	u, err := url.Parse(v)
-	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || u.User != nil {
 		return "", &baseURLError{v}
 	}
 	if !strings.HasSuffix(u.Path, "/") {

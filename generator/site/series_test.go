@@ -61,6 +61,7 @@ func TestBaseURL(t *testing.T) {
 		{"example.org", "", "want the address the site is published at"},
 		{"ftp://example.org/", "", "want the address"},
 		{"https://example.org/?q=1", "", "want the address"},
+		{"https://example.org/sortie/?", "", "want the address"}, // an empty query still prints a "?"
 	} {
 		fsys := siteFS(nil)
 		fsys[site.ConfigFile].Data = []byte("title: T\nbaseurl: " + c.in + "\n")
