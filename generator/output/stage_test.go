@@ -78,20 +78,11 @@ func TestStageRefuses(t *testing.T) {
 		{"a back slash", "a.html", `a\b`, "not a plain path inside the output"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			root := t.TempDir()
-			out := filepath.Join(root, "out")
-			if err := output.Write(out, siteFiles, output.Guard{}); err != nil {
-				t.Fatal(err)
-			}
-			before := snapshot(t, out)
-			st, err := output.Writer{}.Begin(out)
-			if err != nil {
-				t.Fatal(err)
-			}
+			root, out, before, st := begun(t)
 			if err := st.Add(output.File{Path: tt.first, Data: []byte("1")}); err != nil {
 				t.Fatal(err)
 			}
-			err = st.Add(output.File{Path: tt.second, Data: []byte("2")})
+			err := st.Add(output.File{Path: tt.second, Data: []byte("2")})
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("Add(%s) after Add(%s) = %v, want %q", tt.second, tt.first, err, tt.want)
 			}
@@ -107,16 +98,7 @@ func TestStageRefuses(t *testing.T) {
 // TestStageAbort throws a staged build away: the previous output is as it
 // was, nothing is left beside it, and the lock is free for the next build.
 func TestStageAbort(t *testing.T) {
-	root := t.TempDir()
-	out := filepath.Join(root, "out")
-	if err := output.Write(out, siteFiles, output.Guard{}); err != nil {
-		t.Fatal(err)
-	}
-	before := snapshot(t, out)
-	st, err := output.Writer{}.Begin(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, out, before, st := begun(t)
 	if err := st.Add(output.File{Path: "new.html", Data: []byte("new")}); err != nil {
 		t.Fatal(err)
 	}
@@ -141,4 +123,21 @@ func leftBeside(t *testing.T, root string) {
 			t.Errorf("left %s beside the output", e.Name())
 		}
 	}
+}
+
+// begun builds siteFiles into root/out and begins a second build there,
+// returning the output as it was.
+func begun(t *testing.T) (root, out string, before map[string]entry, st *output.Stage) {
+	t.Helper()
+	root = t.TempDir()
+	out = filepath.Join(root, "out")
+	if err := output.Write(out, siteFiles, output.Guard{}); err != nil {
+		t.Fatal(err)
+	}
+	before = snapshot(t, out)
+	st, err := output.Writer{}.Begin(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root, out, before, st
 }
