@@ -648,9 +648,11 @@ func (w *workers) wait() error {
 func (w *workers) job(j job) ([]byte, error) {
 	w.prog.send(Event{Kind: JobBegin, Stage: StageRender, Path: j.path, Sheet: j.sheet != nil})
 	var b bytes.Buffer
+	var faults []booklet.Fault
+	j.opt.Faults = func(f booklet.Fault) { faults = append(faults, f) }
 	if err := j.write(&b); err != nil {
 		return nil, fmt.Errorf("failed to write %s: %w", j.path, err)
 	}
-	w.prog.send(Event{Kind: JobEnd, Stage: StageRender, Path: j.path, Sheet: j.sheet != nil})
+	w.prog.send(Event{Kind: JobEnd, Stage: StageRender, Path: j.path, Sheet: j.sheet != nil, Faults: faults})
 	return b.Bytes(), nil
 }

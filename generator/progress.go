@@ -1,6 +1,10 @@
 package generator
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/sortie-wargames/sortie/generator/booklet"
+)
 
 // Stage is one part of a build, in the order a build goes through them.
 type Stage int
@@ -53,6 +57,10 @@ type Event struct {
 	Sheet bool
 	// Parts is how many parts StageRender will render (its StageBegin).
 	Parts int
+	// Faults are the layout defects the booklet or play sheet printed
+	// (JobEnd): words broken across lines, text cut short
+	// (booklet.Fault). A clean document has none.
+	Faults []booklet.Fault
 }
 
 // progress calls a build's Progress hook one event at a time, so the hook

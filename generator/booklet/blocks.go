@@ -394,7 +394,7 @@ func (r *renderer) piecesHeight(ps []piece, w float64) float64 {
 }
 
 // startHeight is the least of a piece a heading keeps with it: two lines
-// of text, or a table's head, header row and first row.
+// of text, or a table's head, header row and first keepRows rows.
 func (r *renderer) startHeight(p piece, w float64) float64 {
 	if p.sp != nil {
 		return min(r.spanHeight(*p.sp, w), p.sp.before+2*lh(p.sp.size))
@@ -406,6 +406,9 @@ func (r *renderer) startHeight(p piece, w float64) float64 {
 	r.fr.w = w
 	defer func() { r.fr = outer }()
 	g := r.tableGrid(p.tb, p.tl, w)
+	if g.stack != nil {
+		g = g.stack[0]
+	}
 	h := p.before + r.tableHead(p.tb, p.tl, false, true)
 	head := make([]string, len(g.cols))
 	for i, c := range g.cols {
@@ -415,8 +418,8 @@ func (r *renderer) startHeight(p piece, w float64) float64 {
 		_, hh := r.cellLines(g, head, true)
 		h += hh
 	}
-	if len(g.rows) > 0 {
-		_, rh := r.cellLines(g, g.rows[0], false)
+	for _, row := range g.rows[:min(keepRows, len(g.rows))] {
+		_, rh := r.cellLines(g, row, false)
 		h += rh
 	}
 	return h
@@ -441,6 +444,7 @@ type run struct{ text, style string }
 type seg struct {
 	text, style string
 	w           float64
+	broken      string // the word this seg ends inside, when the line breaks there
 }
 
 // richLines wraps runs to width w at a size: words break at spaces, a
@@ -503,10 +507,15 @@ func (r *renderer) richLines(runs []run, size, w float64) [][]seg {
 			continue
 		}
 		// A word wider than the line: break it by characters.
+		whole := ""
+		for _, p := range wd.parts {
+			whole += p.text
+		}
 		for _, p := range wd.parts {
 			for _, c := range p.text {
 				s := seg{text: string(c), style: p.style}
 				if cw := width(s); len(line) > 0 && x+cw > w+0.01 {
+					line[len(line)-1].broken = whole
 					lines, line, x = append(lines, line), nil, 0
 				}
 				put(s, false)
@@ -523,6 +532,7 @@ func (r *renderer) richLines(runs []run, size, w float64) [][]seg {
 			if n := len(m); n > 0 && m[n-1].style == s.style {
 				m[n-1].text += s.text
 				m[n-1].w += s.w
+				m[n-1].broken = s.broken
 				continue
 			}
 			m = append(m, s)
@@ -546,6 +556,9 @@ func (r *renderer) drawRich(segs []seg, size, x, y, w float64, align string, lin
 		r.font(s.style, size)
 		r.f.SetXY(x, y)
 		r.f.CellFormat(s.w, lh(size), s.text, "", 0, "L", false, link, "")
+		if s.broken != "" {
+			r.f.faults.add(Fault{Kind: FaultBroken, Page: r.f.PageNo(), Text: s.broken})
+		}
 		x += s.w
 	}
 	var b strings.Builder
@@ -655,7 +668,7 @@ func (r *renderer) foldTable(t *doc.Table, tl tableLook, w float64) []*grid {
 	}
 	half := (w - foldGutter) / 2
 	g := r.tableGrid(t, tl, half)
-	if g.width() > half+0.01 {
+	if g.stack != nil || g.width() > half+0.01 {
 		return nil
 	}
 	k := (len(t.Rows) + 1) / 2

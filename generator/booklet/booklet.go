@@ -44,6 +44,10 @@ type Options struct {
 	// sheets are printed double-sided (flip on the short edge), folded in
 	// half as a stack and stapled.
 	Impose string
+	// Faults, when set, is told each layout defect the printed document
+	// holds (a word broken across lines, text cut short), in the order
+	// drawn, once the document is written; the print check counts them.
+	Faults func(Fault)
 }
 
 // Saddle is the Impose value of a folded, saddle-stitched booklet.
@@ -97,7 +101,18 @@ func Write(w io.Writer, d Doc, opt Options) error {
 	if _, err := w.Write(pdf); err != nil {
 		return fmt.Errorf("failed to write booklet: %w", err)
 	}
+	opt.report(lay.faults)
 	return nil
+}
+
+// report hands faults to Options.Faults, when set.
+func (o Options) report(faults []Fault) {
+	if o.Faults == nil {
+		return
+	}
+	for _, f := range faults {
+		o.Faults(f)
+	}
 }
 
 // maxPasses bounds the layout passes: the first learns the page numbers,
@@ -122,6 +137,7 @@ func render(d Doc, opt Options) (*fpdf.Fpdf, *layout, error) {
 			return nil, nil, fmt.Errorf("failed to write booklet: %w", err)
 		}
 		if pass > 0 && maps.Equal(r.lay.pages, prev.pages) {
+			r.lay.faults = r.f.faults.faults
 			return r.f.Fpdf, r.lay, nil
 		}
 		prev = r.lay
@@ -139,6 +155,8 @@ type layout struct {
 	text   map[int]string // the text the block drawers drew, by page, for tests
 	// outline holds the level of each bookmark, in order.
 	outline []int
+	// faults are the layout defects the pass drew (Options.Faults).
+	faults []Fault
 }
 
 func newLayout() *layout { return &layout{pages: map[string]int{}, text: map[int]string{}} }

@@ -36,7 +36,84 @@ import (
 // is measured and wrapped with the width table, so it adds no fonts.
 type pdf struct {
 	*fpdf.Fpdf
-	font *fontState
+	font   *fontState
+	faults *faultLog
+}
+
+// faultLog notes what a pass drew that a player should never see: a line
+// that ends inside a word (wrapped where no space was), and text cut short
+// with an ellipsis (renderer.fit). The lines are remembered as they are
+// made and a fault is noted only when one is drawn, so measuring a layout
+// that is not used notes nothing.
+type faultLog struct {
+	broken map[string]string // a line ending inside a word -> the word
+	cut    map[string]string // a cut text -> the whole text
+	faults []Fault
+	seen   map[Fault]bool
+}
+
+// Fault is a layout defect a pass drew: a word broken across lines, or
+// text cut short. Write and WriteSheet report the printed pass's faults
+// to Options.Faults.
+type Fault struct {
+	Kind string // FaultBroken, FaultCut, FaultLone or FaultSpill
+	Page int    // the page of the unimposed document, from 1
+	Text string // the broken word, the whole text that was cut, the lone rows' first row, or the entry that spilled
+}
+
+// The kinds of Fault.
+const (
+	FaultBroken = "broken word"
+	FaultCut    = "cut text"
+	FaultLone   = "lone table rows" // fewer than keepRows rows of a table alone in a column or page
+	FaultSpill  = "spilled spread"  // an encounter entry longer than its two facing pages
+)
+
+// drawn notes a fault when text, about to be drawn, is a line that ends
+// inside a word or a cut text.
+func (l *faultLog) drawn(text string, page int) {
+	if w, ok := l.broken[text]; ok {
+		l.add(Fault{Kind: FaultBroken, Page: page, Text: w})
+	}
+	if w, ok := l.cut[text]; ok {
+		l.add(Fault{Kind: FaultCut, Page: page, Text: w})
+	}
+}
+
+func (l *faultLog) add(f Fault) {
+	if !l.seen[f] {
+		l.seen[f] = true
+		l.faults = append(l.faults, f)
+	}
+}
+
+// wrapped remembers the lines of a wrapping that end inside a word: a
+// line whose last rune and the next line's first are both not spaces,
+// where the text had no space between them.
+func (l *faultLog) wrapped(text string, lines []string) {
+	if len(lines) < 2 {
+		return
+	}
+	rest := text
+	for i, line := range lines[:len(lines)-1] {
+		k := strings.Index(rest, line)
+		if k < 0 {
+			return
+		}
+		rest = rest[k+len(line):]
+		next := lines[i+1]
+		if line == "" || next == "" || !strings.HasPrefix(rest, next) {
+			continue
+		}
+		// The next line starts right where this one ends: no space
+		// was dropped between them, so the break is inside a word.
+		tail := line[strings.LastIndexAny(line, " \n")+1:]
+		head := next
+		if j := strings.IndexAny(next, " \n"); j >= 0 {
+			head = next[:j]
+		}
+		l.broken[line] = tail + head
+	}
 }
 
 // fontState is the font the renderer wants and the one fpdf has.
@@ -71,7 +148,8 @@ func newPDF(f *fpdf.Fpdf, withMono, dry bool) pdf {
 		// metrics fpdf has at hand, as nothing is written with it.
 		f.SetFont("helvetica", "", bodySize)
 	}
-	return pdf{Fpdf: f, font: &fontState{added: map[string]bool{}, mono: withMono, dry: dry}}
+	return pdf{Fpdf: f, font: &fontState{added: map[string]bool{}, mono: withMono, dry: dry},
+		faults: &faultLog{broken: map[string]string{}, cut: map[string]string{}, seen: map[Fault]bool{}}}
 }
 
 // apply hands the wanted font to fpdf for drawing text, unless the
@@ -164,6 +242,7 @@ func (p pdf) ClipRect(x, y, w, h float64, outline bool) {
 	p.Fpdf.ClipRect(sn(x), sn(y), sn(w), sn(h), outline)
 }
 func (p pdf) Text(x, y float64, text string) {
+	p.faults.drawn(text, p.Fpdf.PageNo())
 	if p.font.dry {
 		return
 	}
@@ -192,6 +271,9 @@ func (p pdf) SetDashPattern(dash []float64, phase float64) {
 }
 
 func (p pdf) CellFormat(w, h float64, text, border string, ln int, align string, fill bool, link int, linkStr string) {
+	if text != "" {
+		p.faults.drawn(text, p.Fpdf.PageNo())
+	}
 	if p.font.dry {
 		text, link, linkStr = "", 0, ""
 	}
@@ -206,9 +288,13 @@ func (p pdf) CellFormat(w, h float64, text, border string, ln int, align string,
 func (p pdf) SplitText(text string, w float64) []string {
 	want := p.font.want
 	t := fontWidths()[want.key()]
+	var lines []string
 	if t == nil || p.Fpdf.Err() {
 		p.useFont()
-		return p.Fpdf.SplitText(text, sn(w))
+		lines = p.Fpdf.SplitText(text, sn(w))
+	} else {
+		lines = t.split(text, sn(w), p.Fpdf.GetCellMargin(), want.size/p.Fpdf.GetConversionRatio())
 	}
-	return t.split(text, sn(w), p.Fpdf.GetCellMargin(), want.size/p.Fpdf.GetConversionRatio())
+	p.faults.wrapped(text, lines)
+	return lines
 }

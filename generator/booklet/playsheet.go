@@ -78,13 +78,14 @@ var sheetMapShares = []float64{0.5, 0.44, 0.4, 0.36}
 
 // WriteSheet renders an encounter's play sheet as a PDF to w.
 func WriteSheet(w io.Writer, s Sheet, opt Options) error {
-	pdf, err := sheetPDF(s, opt)
+	pdf, faults, err := sheetPDF(s, opt)
 	if err != nil {
 		return fmt.Errorf("failed to write the play sheet of %s: %w", s.name(), err)
 	}
 	if _, err := w.Write(pdf); err != nil {
 		return fmt.Errorf("failed to write the play sheet of %s: %w", s.name(), err)
 	}
+	opt.report(faults)
 	return nil
 }
 
@@ -139,10 +140,12 @@ func sheetBook(s Sheet, opt Options) (*book, error) {
 		paperName: name, pw: pw, ph: ph, cov: cov, monoSeed: cov.monoHas(s.Encounter.Seed)}, nil
 }
 
-func sheetPDF(s Sheet, opt Options) ([]byte, error) {
+// sheetPDF lays out and writes a play sheet, with the layout defects its
+// printed pass drew.
+func sheetPDF(s Sheet, opt Options) ([]byte, []Fault, error) {
 	b, err := sheetBook(s, opt)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	p := newSheetPlan(s)
 
@@ -150,16 +153,16 @@ func sheetPDF(s Sheet, opt Options) ([]byte, error) {
 	m := newSheetRenderer(b, true)
 	front, ok := m.fitFront(p)
 	if !ok {
-		return nil, fmt.Errorf("page 1 does not fit one page even at %g pt", sheetFloor)
+		return nil, nil, fmt.Errorf("page 1 does not fit one page even at %g pt", sheetFloor)
 	}
 	var back float64
 	if len(p.items) > 0 {
 		if back, ok = m.fitBack(p); !ok {
-			return nil, fmt.Errorf("the sealed items do not fit page 2 even at %g pt", sheetFloor)
+			return nil, nil, fmt.Errorf("the sealed items do not fit page 2 even at %g pt", sheetFloor)
 		}
 	}
 	if err := m.f.Error(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 
 	r := newSheetRenderer(b, false)
@@ -171,13 +174,14 @@ func sheetPDF(s Sheet, opt Options) ([]byte, error) {
 		r.back(p, back)
 	}
 	if err := r.finish(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var out bytes.Buffer
 	if err := r.f.Output(&out); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return mend(out.Bytes(), nil)
+	pdf, err := mend(out.Bytes(), nil)
+	return pdf, r.f.faults.faults, err
 }
 
 // newSheetRenderer is a renderer for a sheet: one page at a time, its own

@@ -297,7 +297,9 @@ func (r *renderer) fit(s string, w float64) string {
 			hi = mid - 1
 		}
 	}
-	return strings.TrimRight(string(rs[:lo]), " ") + "…"
+	cut := strings.TrimRight(string(rs[:lo]), " ") + "…"
+	r.f.faults.cut[cut] = s
+	return cut
 }
 
 // link returns the fpdf link id of an anchor, creating it on first use.

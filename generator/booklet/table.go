@@ -37,7 +37,29 @@ type grid struct {
 	fill     bool    // the grid takes the whole width even when nothing grows
 	noHead   bool    // no header row
 	pad      float64 // a cell's padding above and below its text, mm; 0 for padY
+	// stack, when set, is the grid as a stack of narrower grids, the key
+	// repeated in each (fitColumns): a table too wide for its frame even
+	// in tableFloor type. The grid itself is then drawn only through them.
+	stack []*grid
+	// base is the type sizes the grid was made with, before fitColumns
+	// made them smaller: cell, header, and each column's.
+	base []float64
 }
+
+func sum(v []float64) float64 {
+	t := 0.0
+	for _, x := range v {
+		t += x
+	}
+	return t
+}
+
+// keepRows is the fewest rows of a table kept together with its header
+// at a frame's foot or head (renderer.table).
+const keepRows = 3
+
+// stackGap is the space between the grids of a stacked table.
+const stackGap = 1.5
 
 // padTop is the padding above and below a cell's text.
 func (g *grid) padTop() float64 {
@@ -47,8 +69,15 @@ func (g *grid) padTop() float64 {
 	return padY
 }
 
-// width is the grid's width once fitted.
+// width is the grid's width once fitted: its widest grid when stacked.
 func (g *grid) width() float64 {
+	if g.stack != nil {
+		w := 0.0
+		for _, p := range g.stack {
+			w = max(w, p.width())
+		}
+		return w
+	}
 	total := 0.0
 	for _, c := range g.cols {
 		total += c.w
@@ -56,14 +85,163 @@ func (g *grid) width() float64 {
 	return total
 }
 
-// fitColumns sets the columns' widths to fill w: each column gets the
-// width of its longest line, and the growing columns share what is left
-// (or what there is, never less than their longest word).
+// tableFloor is the smallest type a table's cells and header give way to
+// (fitColumns) before any word would have to break: 6 pt still reads
+// at arm's length on a printed page, and is the size of the odds strips'
+// smallest figures.
+const tableFloor = 6.0
+
+// fitColumns sets the columns' widths to fill w, as CSS's automatic table
+// layout does: each column is at least as wide as its longest word and at
+// most as wide as its longest line; every column gets its longest line
+// when that fits, the growing columns share what is left, and when it
+// does not fit the widest columns give way first (squeeze), never below
+// their longest word. When even the longest words do not fit across w,
+// the table's type gives way, a quarter point at a time, down to
+// tableFloor. A table too wide even at the floor is stacked: set as two
+// or more tables, one under the other, each with the key column (and the
+// number column before it) and as many of the others as fit, in their
+// order, in the grid's own type where they fit in it. Only a key too wide
+// for the frame with one other column breaks words (a fault the print
+// check counts).
 func (r *renderer) fitColumns(g *grid, w float64) {
+	g.restore()
+	for r.widths(g) > w+0.01 && g.shrink() {
+	}
+	if r.widths(g) > w+0.01 {
+		if parts := r.stackColumns(g, w); parts != nil {
+			g.stack = parts
+			return
+		}
+	}
+	r.placeColumns(g, w)
+}
+
+// restore gives the grid back the type sizes it was made with, noting
+// them the first time, and unstacks it.
+func (g *grid) restore() {
+	g.stack = nil
+	if g.base == nil {
+		g.base = []float64{g.size, g.headSize}
+		for _, c := range g.cols {
+			g.base = append(g.base, c.size)
+		}
+		return
+	}
+	g.size, g.headSize = g.base[0], g.base[1]
+	for i := range g.cols {
+		g.cols[i].size = g.base[2+i]
+	}
+}
+
+// keyCols is how many columns lead every grid of a stacked table: the
+// first, and the second too when the first is a narrow number column
+// ("#", "d6") before the names.
+func (r *renderer) keyCols(g *grid) int {
+	if len(g.cols) > 3 && g.cols[0].align == "C" {
+		_, least, _ := r.measureColumns(g)
+		if least[0] < 12 {
+			return 2
+		}
+	}
+	return 1
+}
+
+// stackColumns splits a grid too wide for w into grids stacked one under
+// the other, each the key columns and the next columns that fit beside
+// them; nil when the grid has no columns to spare.
+func (r *renderer) stackColumns(g *grid, w float64) []*grid {
+	g.restore()
+	key := r.keyCols(g)
+	if len(g.cols) <= key+1 {
+		return nil
+	}
+	part := func(cols []int) *grid {
+		p := *g
+		p.stack, p.base = nil, nil
+		p.cols = nil
+		for _, i := range cols {
+			c := g.cols[i]
+			c.w = 0
+			p.cols = append(p.cols, c)
+		}
+		p.rows = make([][]string, len(g.rows))
+		for k, row := range g.rows {
+			cells := make([]string, len(cols))
+			for j, i := range cols {
+				if i < len(row) {
+					cells[j] = row[i]
+				}
+			}
+			p.rows[k] = cells
+		}
+		return &p
+	}
+	lead := make([]int, key)
+	for i := range lead {
+		lead[i] = i
+	}
+	var groups [][]int
+	cur := append([]int(nil), lead...)
+	for i := key; i < len(g.cols); i++ {
+		try := append(append([]int(nil), cur...), i)
+		if len(cur) > key && r.widths(part(try)) > w+0.01 {
+			groups = append(groups, cur)
+			cur = append(append([]int(nil), lead...), i)
+			continue
+		}
+		cur = try
+	}
+	groups = append(groups, cur)
+	parts := make([]*grid, len(groups))
+	for i, cols := range groups {
+		parts[i] = part(cols)
+		r.fitColumns(parts[i], w)
+	}
+	return parts
+}
+
+// widths returns the least width a grid can take at its type sizes: the
+// sum of its columns' longest words.
+func (r *renderer) widths(g *grid) float64 {
+	_, least, _ := r.measureColumns(g)
+	total := 0.0
+	for _, l := range least {
+		total += l
+	}
+	return total
+}
+
+// shrink sets the grid's type a quarter point smaller, and reports false
+// when it is at tableFloor already.
+func (g *grid) shrink() bool {
+	const step = 0.25
+	if g.size-step < tableFloor-0.001 || g.headSize-step < tableFloor-0.001 {
+		return false
+	}
+	for i := range g.cols {
+		if s := g.cols[i].size; s > 0 && s-step < tableFloor-0.001 {
+			return false
+		}
+	}
+	g.size -= step
+	g.headSize -= step
+	for i := range g.cols {
+		if g.cols[i].size > 0 {
+			g.cols[i].size -= step
+		}
+	}
+	return true
+}
+
+// measureColumns returns, padding included, each column's natural width
+// (its longest line, no wider than its cap, maxW), its least width (its
+// longest word) and, for a capped column, its longest line past the cap.
+func (r *renderer) measureColumns(g *grid) (nat, least, full []float64) {
 	n := len(g.cols)
-	nat := make([]float64, n)
-	full := make([]float64, n)
-	least := make([]float64, n)
+	nat = make([]float64, n)
+	least = make([]float64, n)
+	full = make([]float64, n)
 	for i, c := range g.cols {
 		r.font("B", g.headSize)
 		nat[i] = r.f.GetStringWidth(r.cov.printable(c.head))
@@ -83,6 +261,13 @@ func (r *renderer) fitColumns(g *grid, w float64) {
 		}
 		least[i] = min(least[i], nat[i])
 	}
+	return nat, least, full
+}
+
+// placeColumns sets the columns' widths at the grid's type sizes.
+func (r *renderer) placeColumns(g *grid, w float64) {
+	n := len(g.cols)
+	nat, least, full := r.measureColumns(g)
 	// A capped column takes back what the others leave: a key of words
 	// beside short values wraps no more than it must.
 	sum := 0.0
@@ -134,12 +319,18 @@ func (r *renderer) fitColumns(g *grid, w float64) {
 	if fixed+flex > w {
 		r.squeeze(g, nat, least, w-fixed)
 	}
-	// Squeeze every column if the growing ones' words still need it.
-	total := 0.0
-	for _, c := range g.cols {
-		total += c.w
+	if g.width() > w+0.01 {
+		// The growing columns cannot give enough: every column gives
+		// way, the widest first, none below its longest word.
+		for i := range g.cols {
+			g.cols[i].grow = true
+		}
+		r.squeeze(g, nat, least, w)
 	}
-	if total > w {
+	if total := g.width(); total > w+0.01 {
+		// Too wide at the floor even word by word: the columns are
+		// scaled to fit, and their longest words break (the print
+		// check counts each).
 		scale := w / total
 		for i := range g.cols {
 			g.cols[i].w *= scale
@@ -270,6 +461,16 @@ func (r *renderer) drawRow(g *grid, x, y, h float64, lines [][]string, head bool
 // is told whether the table is continued.
 func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 	r.fitColumns(g, r.fr.w)
+	if g.stack != nil {
+		for i, p := range g.stack {
+			if i > 0 {
+				r.gap(stackGap)
+				head = nil
+			}
+			r.table(p, head)
+		}
+		return
+	}
 	headCells := make([]string, len(g.cols))
 	for i, c := range g.cols {
 		headCells[i] = c.head
@@ -293,30 +494,85 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 	if head != nil {
 		extra = head(false, true)
 	}
-	rowStart := r.fr.y
+	// Keep rules: the header never stands at a frame's foot with fewer
+	// than keepRows rows under it (or the whole table, if shorter), and
+	// no fewer than keepRows rows go on alone to the next frame.
+	n := len(g.rows)
+	lines := make([][][]string, n)
+	hs := make([]float64, n)
 	for i, row := range g.rows {
-		lines, h := r.cellLines(g, row, false)
+		lines[i], hs[i] = r.cellLines(g, row, false)
+	}
+	// lead is the height of what a frame must start with: h above the
+	// rows, then the rows from row from that must go with it (as many of
+	// them as a page can hold). A table too short to leave keepRows rows
+	// on each side of a break is kept whole.
+	keep := keepRows
+	if n < 2*keepRows {
+		keep = n
+	}
+	lead := func(h float64, from int) float64 {
+		for k := from; k < min(from+keep, n); k++ {
+			if h+hs[k] > r.bottom()-bodyTop {
+				break // taller than a whole page: as many as fit
+			}
+			h += hs[k]
+		}
+		return h
+	}
+	// lone reports a fault for the rows from first to end, fewer than
+	// keepRows, left alone in a frame when keeping them was possible: not
+	// in a table too short to leave keepRows on each side of a break and
+	// too tall for a page.
+	lone := func(first, end int) {
+		k := min(keepRows, n)
+		if end-first >= k || (n < 2*keepRows && lead(extra+hh, 0) < extra+hh+sum(hs)-0.01) {
+			return
+		}
+		from := min(first, n-k)
+		h := hh
+		for _, rh := range hs[from : from+k] {
+			h += rh
+		}
+		if h <= r.bottom()-bodyTop {
+			r.f.faults.add(Fault{Kind: FaultLone, Page: r.f.PageNo(), Text: strings.Join(g.rows[first], " ")})
+		}
+	}
+	rowStart := r.fr.y
+	first := 0 // the first row in this frame
+	for i := range g.rows {
+		h := hs[i]
+		rest := 0.0
+		for _, rh := range hs[i:] {
+			rest += rh
+		}
+		widow := n-i == keepRows && i-first >= keepRows && r.fr.y+rest > r.fr.bottom
 		if i == 0 {
-			r.need(extra + hh + h)
+			r.need(lead(extra+hh, 0))
 			top(false)
 			rowStart = r.fr.y
-		} else if r.fr.y+h > r.fr.bottom {
+		} else if r.fr.y+h > r.fr.bottom || widow {
+			lone(first, i)
 			r.frameBox(rowStart, r.fr.y, g.width())
 			r.fr.brk()
 			cont := 0.0
 			if head != nil {
 				cont = head(true, true)
 			}
-			r.need(cont + hh + h)
+			r.need(lead(cont+hh, i))
 			top(true)
 			rowStart = r.fr.y
+			first = i
 		}
 		fill := 255
 		if g.rowGrey != nil && g.rowGrey(i) {
 			fill = 242
 		}
-		r.drawRow(g, r.fr.x, r.fr.y, h, lines, false, fill)
+		r.drawRow(g, r.fr.x, r.fr.y, h, lines[i], false, fill)
 		r.fr.y += h
+	}
+	if n > 0 && first > 0 {
+		lone(first, n)
 	}
 	if len(g.rows) == 0 {
 		r.need(extra + hh)
@@ -328,6 +584,13 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 
 // gridHeight measures a fitted grid: its header row and every row.
 func (r *renderer) gridHeight(g *grid) float64 {
+	if g.stack != nil {
+		h := stackGap * float64(len(g.stack)-1)
+		for _, p := range g.stack {
+			h += r.gridHeight(p)
+		}
+		return h
+	}
 	headCells := make([]string, len(g.cols))
 	for i, c := range g.cols {
 		headCells[i] = c.head
@@ -473,6 +736,13 @@ func (r *renderer) oddsGrid(g *grid, x, y float64) { r.drawGrid(g, x, y, 236, 0.
 // drawGrid draws a small grid at (x, y): its header row shaded grey
 // (0-255), its rows on white, and a frame of the given line width.
 func (r *renderer) drawGrid(g *grid, x, y float64, shade int, frame float64) {
+	if g.stack != nil {
+		for _, p := range g.stack {
+			r.drawGrid(p, x, y, shade, frame)
+			y += r.gridHeight(p) + stackGap
+		}
+		return
+	}
 	head := make([]string, len(g.cols))
 	for i, c := range g.cols {
 		head[i] = c.head
