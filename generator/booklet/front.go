@@ -175,13 +175,35 @@ func (r *renderer) cover() {
 	r.flow(made)
 }
 
+// longNote is what the cover adds to its promise of a spread for each
+// entry when some ran longer in the last pass: "; entries 3 and 7 go on
+// overleaf". It is "" when every entry kept to its spread.
+func (r *renderer) longNote() string {
+	ns := r.longEntries()
+	if len(ns) == 0 {
+		return ""
+	}
+	names := make([]string, len(ns))
+	for i, n := range ns {
+		names[i] = strconv.Itoa(n)
+	}
+	list := names[0]
+	if k := len(names); k > 1 {
+		list = strings.Join(names[:k-1], ", ") + " and " + names[k-1]
+	}
+	if len(ns) == 1 {
+		return "; entry " + list + " goes on overleaf"
+	}
+	return "; entries " + list + " go on overleaf"
+}
+
 // inside lists what the booklet holds, with pages.
 func (r *renderer) inside() {
 	type item struct{ text, anchor string }
 	var items []item
 	if len(r.entries) > 0 {
 		items = append(items,
-			item{words.Plural(len(r.entries), "encounter entry", "encounter entries") + ", each on a spread of two facing pages", r.entries[0].anchor()})
+			item{words.Plural(len(r.entries), "encounter entry", "encounter entries") + ", each on a spread of two facing pages" + r.longNote(), r.entries[0].anchor()})
 		if n := r.playCount(); n > 0 {
 			items = append(items, item{words.Plural(n, "card", "cards") + " to cut out and keep at the table", "aids"})
 		}
@@ -249,7 +271,7 @@ func (r *renderer) howToUse() {
 	}
 	if len(r.entries) > 0 {
 		steps = append(steps,
-			"Each encounter is a spread: set up the table from the maps on the left-hand page; the right-hand page gives the rest of the encounter.",
+			"Each encounter is a spread: set up the table from the maps on the left-hand page; the right-hand page gives the rest of the encounter"+r.longNote()+".",
 			"What the rules keep hidden until play is on sealed cards. When you reach it, read only the card the encounter names (the first, then the second, ...); never read ahead or read the cards around it. Cut the cards out, or cover the page.",
 			"Every roll made for you is printed with its dice, so you can check it against the rulebook.",
 			fmt.Sprintf("Keep your band and your results on the campaign log (page %s). The Quick Reference Sheets are at the back (page %s).", r.pageOf("log"), r.pageOf("qrs")),

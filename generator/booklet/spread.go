@@ -3,6 +3,7 @@ package booklet
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/sortie-wargames/sortie/engine/board"
 	"github.com/sortie-wargames/sortie/engine/doc"
@@ -28,9 +29,13 @@ func (r *renderer) encounters() {
 			r.bookmark("Encounters", 0, bodyTop)
 		}
 		r.bookmark(e.label(), 1, bodyTop)
+		start := r.f.PageNo()
 		rest, under := r.leftPage(e)
 		r.rightPage(e, rest, under)
 		r.lay.pages["end/"+strconv.Itoa(e.number)] = r.f.PageNo()
+		if n := r.f.PageNo() - start + 1; n > 2 {
+			r.f.faults.add(Fault{Kind: FaultSpill, Page: start, Text: fmt.Sprintf("%s: %d pages", e.label(), n)})
+		}
 	}
 }
 
@@ -234,10 +239,20 @@ func (r *renderer) mapsHeight(ms []board.Map, w, h float64) float64 {
 // book's scenario boxes are), the band's page, the index of its sealed
 // cards; in a campaign, what follows and where to turn.
 func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
+	start := r.f.PageNo()
 	var next func()
 	next = func() {
+		if r.f.PageNo() == start+1 && r.pagesOf(e) > 2 {
+			// Leaving the spread: its foot says the entry goes on.
+			r.overleaf(r.fr.bottom + 1)
+		}
 		r.newPage(e.label())
 		r.fr.brk = next
+		if r.f.PageNo() == start+1 && r.pagesOf(e) > 2 {
+			// The entry ran past its spread in the last pass: the
+			// right-hand page keeps a line at its foot to say so.
+			r.fr.bottom -= lh(overleafSize) + 1
+		}
 		r.entryCode(e)
 		r.entryHead(e)
 	}
@@ -482,23 +497,79 @@ func (r *renderer) notesArea() {
 	r.fr.y = r.fr.bottom
 }
 
-// entryHead repeats the entry's name at the top of the right-hand page.
+// overleafSize is the type size of the line that says an entry goes on
+// over the page.
+const overleafSize = 9.0
+
+// overleaf notes at the foot of a spread's right-hand page, at y, that
+// the entry goes on over the page.
+func (r *renderer) overleaf(y float64) {
+	const text = "Continued overleaf →"
+	r.font("BI", overleafSize)
+	r.f.SetXY(side, y)
+	r.f.CellFormat(r.contentW(), lh(overleafSize), text, "", 0, "R", false, 0, "")
+	r.record(text)
+}
+
+// pagesOf is how many pages an entry took in the previous pass: 2 for a
+// spread, 0 before the first pass has laid it out.
+func (r *renderer) pagesOf(e *entry) int {
+	start, ok := r.prev.pages[e.anchor()]
+	end, ok2 := r.prev.pages["end/"+strconv.Itoa(e.number)]
+	if !ok || !ok2 {
+		return 0
+	}
+	return end - start + 1
+}
+
+// longEntries are the numbers of the entries that ran past their spread
+// in the previous pass.
+func (r *renderer) longEntries() []int {
+	var ns []int
+	for _, e := range r.entries {
+		if r.pagesOf(e) > 2 {
+			ns = append(ns, e.number)
+		}
+	}
+	return ns
+}
+
+// entryHead repeats the entry's name at the top of the right-hand page,
+// and of each page an entry runs on to past its spread, with its tagline
+// (or, past the spread, a word that it goes on) to the right. A name too
+// long to share its line wraps, the tagline on a line of its own under
+// it: nothing is cut.
 func (r *renderer) entryHead(e *entry) {
 	w := r.contentW()
-	room := w
-	if s := e.tagline(); s != "" {
-		r.font("", 10)
-		s = r.cov.printable(s)
-		room -= r.f.GetStringWidth(s) + 6
-		r.f.SetXY(side, r.fr.y+lh(14)-lh(10))
-		r.f.CellFormat(w, lh(10), s, "", 0, "R", false, 0, "")
+	note, style := r.cov.printable(e.tagline()), ""
+	if start, ok := r.lay.pages[e.anchor()]; ok && r.f.PageNo() > start+1 {
+		note, style = "continued from the spread before", "I"
 	}
+	r.font(style, 10)
+	nw := r.f.GetStringWidth(note)
 	r.font("B", 14)
-	r.f.SetXY(side, r.fr.y)
-	label := r.fit(r.cov.printable(e.label()), room)
-	r.f.CellFormat(room, lh(14), label, "", 0, "L", false, 0, "")
-	r.record(label)
-	r.fr.y += lh(14) + 1
+	label := r.cov.printable(e.label())
+	lines := []string{label}
+	if room := w - nw - 6; note == "" || r.f.GetStringWidth(label) > room {
+		lines = r.split(label, w)
+	}
+	for i, l := range lines {
+		r.f.SetXY(side, r.fr.y+float64(i)*lh(14))
+		r.f.CellFormat(w, lh(14), l, "", 0, "L", false, 0, "")
+	}
+	r.record(strings.Join(lines, " "))
+	y := r.fr.y + lh(14) - lh(10) // the note on the name's baseline
+	if len(lines) > 1 || r.f.GetStringWidth(label) > w-nw-6 {
+		y = r.fr.y + float64(len(lines))*lh(14) // under the name
+		r.fr.y += lh(10)
+	}
+	if note != "" {
+		r.font(style, 10)
+		r.f.SetXY(side, y)
+		r.f.CellFormat(w, lh(10), note, "", 0, "R", false, 0, "")
+		r.record(note)
+	}
+	r.fr.y += float64(len(lines))*lh(14) + 1
 }
 
 // sub is the size of the headings on a spread.
