@@ -3,7 +3,13 @@
 // renderer sees them all.
 package boardtest
 
-import "github.com/sortie-wargames/sortie/engine/board"
+import (
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+
+	"github.com/sortie-wargames/sortie/engine/board"
+	"github.com/sortie-wargames/sortie/engine/board/draw"
+)
 
 // Full is a 36" x 36" table in nine sections with a hill, woods, rough
 // ground, a lake, buildings with a count and a Defensive Value, a road, a
@@ -24,5 +30,20 @@ func Full() board.Map {
 	m.PlaceInSection(3, "2")
 	m.PlaceInSection(3, "3")
 	m.Caption = "Terrain rolled per section."
+	return m
+}
+
+// Measure measures text with the Go fonts the booklets print in.
+var Measure = mustMeasure(1)
+
+// SiteMeasure measures text as the site does (see generator/web): the Go
+// fonts' widths and a fifth, for the wider faces a browser prints boards in.
+var SiteMeasure = mustMeasure(1.2)
+
+func mustMeasure(widen float64) draw.Measure {
+	m, err := draw.FontMeasure(goregular.TTF, gobold.TTF, widen)
+	if err != nil {
+		panic(err)
+	}
 	return m
 }
