@@ -3,7 +3,6 @@ package draw_test
 import (
 	"fmt"
 	"io/fs"
-	"math"
 	"strings"
 	"testing"
 
@@ -17,84 +16,6 @@ import (
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/systems"
 )
-
-// box is a mark's extent on a drawing, and what it is.
-type box struct {
-	x0, y0, x1, y1 float64
-	what           string
-	board          bool // it stands on the board, not in the rows round it
-}
-
-func (a box) overlaps(b box) bool {
-	const eps = 0.01 // the grid marks are snapped to, and then some
-	return a.x0 < b.x1-eps && b.x0 < a.x1-eps && a.y0 < b.y1-eps && b.y0 < a.y1-eps
-}
-
-// boxes derives, from a drawing's marks alone, the box of every label
-// (with the white box a renderer draws behind it), marker, section number
-// badge, building block, edge name and scale text, measured with measure.
-func boxes(d draw.Drawing, measure draw.Measure) []box {
-	var out []box
-	for _, o := range d.Ops {
-		switch {
-		case o.Shape == draw.Circle && o.Class == "marker" && o.Width >= 0.5:
-			c := o.Pts[0]
-			out = append(out, box{c.X - o.R, c.Y - o.R, c.X + o.R, c.Y + o.R, "marker", true})
-		case o.Shape == draw.Poly && o.Class == board.Buildings && o.Fill == 0:
-			x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-			for _, p := range o.Pts {
-				x0, y0, x1, y1 = min(x0, p.X), min(y0, p.Y), max(x1, p.X), max(y1, p.Y)
-			}
-			out = append(out, box{x0, y0, x1, y1, "building block", true})
-		case o.Shape == draw.Poly && o.Class == "section" && o.Fill == 1:
-			x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-			for _, p := range o.Pts {
-				x0, y0, x1, y1 = min(x0, p.X), min(y0, p.Y), max(x1, p.X), max(y1, p.Y)
-			}
-			out = append(out, box{x0, y0, x1, y1, "section number", true})
-		case o.Shape == draw.Text && (o.Class == "label" || o.Class == "edge" || o.Class == "scale"):
-			w, h := draw.TextBox(measure, o.Text, o.Size, o.Bold)
-			c := o.Pts[0]
-			x0 := c.X - w/2
-			if o.Left {
-				x0 = c.X - draw.HaloX
-			}
-			out = append(out, box{x0, c.Y - h/2, x0 + w, c.Y + h/2, o.Class + " " + fmt.Sprintf("%q", o.Text), o.Class == "label"})
-		}
-	}
-	return out
-}
-
-// defects counts the pairs of boxes that overlap and the boxes outside
-// their frame (the board for what stands on it; the drawing with its rows
-// above and below for edge names and the scale), reporting the first few.
-func defects(t *testing.T, name string, d draw.Drawing, measure draw.Measure, report *int) (overlaps, outside int) {
-	bs := boxes(d, measure)
-	const eps = 0.01
-	for i, a := range bs {
-		top, bottom := -d.Top, d.H+d.Bottom
-		if a.board {
-			top, bottom = 0, d.H
-		}
-		if a.x0 < -eps || a.x1 > d.W+eps || a.y0 < top-eps || a.y1 > bottom+eps {
-			outside++
-			if *report > 0 {
-				*report--
-				t.Errorf("%s: %s at %.1f,%.1f-%.1f,%.1f is outside its frame (%.1f x %.1f-%.1f)", name, a.what, a.x0, a.y0, a.x1, a.y1, d.W, top, bottom)
-			}
-		}
-		for _, b := range bs[i+1:] {
-			if a.overlaps(b) {
-				overlaps++
-				if *report > 0 {
-					*report--
-					t.Errorf("%s: %s overlaps %s", name, a.what, b.what)
-				}
-			}
-		}
-	}
-	return overlaps, outside
-}
 
 // load returns every built-in system that rolls encounters.
 func load(t *testing.T) []engine.System {
@@ -178,15 +99,21 @@ func TestLabelsClear(t *testing.T) {
 	if len(systemsSeen) < 5 {
 		t.Errorf("maps from %d systems, want all five: %v", len(systemsSeen), systemsSeen)
 	}
-	report := 20
+	report := 20 // defects printed
 	overlaps, outside, drawings, leaders := 0, 0, 0, 0
 	for _, measure := range []draw.Measure{boardtest.Measure, boardtest.SiteMeasure} {
 		for i, m := range maps {
 			for _, s := range scales(m) {
 				d := draw.Board(m, s, measure)
-				o, x := defects(t, fmt.Sprintf("%s at %.2f mm/in", names[i], s), d, measure, &report)
-				overlaps += o
-				outside += x
+				o, x := boardtest.Defects(d, measure)
+				for _, e := range append(o, x...) {
+					if report > 0 {
+						report--
+						t.Errorf("%s at %.2f mm/in: %s", names[i], s, e)
+					}
+				}
+				overlaps += len(o)
+				outside += len(x)
 				drawings++
 				for _, o := range d.Ops {
 					if o.Shape == draw.Path && o.Class == "leader" {
