@@ -12,6 +12,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/sortie-wargames/sortie/engine/board"
 )
@@ -106,9 +107,12 @@ func Board(m board.Map, scale float64, measure Measure) Drawing {
 	b := &builder{m: m, s: scale, d: &d, measure: measure,
 		pl: &placer{frame: Box{in, in, d.W - in, d.H - in}, gap: Gap}}
 	b.fixed()
+	// Labels are placed before the buildings' blocks, which then stand
+	// clear of them, but drawn over the ground.
+	labels := b.labels()
 	b.ground()
 	b.add(Op{Shape: Poly, Class: "board", Pts: b.rect(0, 0, m.WidthIn, m.HeightIn), Fill: None, Stroke: 0, Width: 0.6})
-	b.labels()
+	b.add(labels...)
 	b.sectionNumbers()
 	b.markers()
 	b.edges()
@@ -301,31 +305,43 @@ func blocks(kind string, poly []P, n int, pl *placer) []Op {
 	w, h := x1-x0, y1-y0
 	perRow := min(n, 4)
 	rows := (n + perRow - 1) / perRow
-	side := min(w/(float64(perRow)*1.7+0.5), h/(float64(rows)*1.7+2.5), 6)
+	full := min(w/(float64(perRow)*1.7+0.5), h/(float64(rows)*1.7+2.5), 6)
+	side := full
 	gap := side * 0.7
-	lay := func(top float64) []Box {
+	// lay puts the rows top of the way down the area, fx of the way
+	// across the room either side of them.
+	lay := func(top, fx float64) []Box {
 		var out []Box
 		for i := range n {
 			row, col := i/perRow, i%perRow
 			inRow := min(perRow, n-row*perRow)
 			rowW := float64(inRow)*side + float64(inRow-1)*gap
-			x := x0 + (w-rowW)/2 + float64(col)*(side+gap)
+			x := x0 + (w-rowW)*fx + float64(col)*(side+gap)
 			y := y0 + h*top + float64(row)*(side+gap)
 			out = append(out, Box{x, y, x + side, y + side*0.8})
 		}
 		return out
 	}
-	at := lay(0.58)
+	at := lay(0.58, 0.5)
 	if pl != nil {
-		blockH := float64(rows)*(side+gap) - gap
-		for _, top := range []float64{0.58, 0.45, 0.68, 0.36, 0.78, 0.27} {
-			if y0+h*top+blockH > y1-side*0.3 {
-				continue
-			}
-			bs := lay(top)
-			if !slices.ContainsFunc(bs, func(b Box) bool { return !pl.free(b) }) {
-				at = bs
-				break
+		// Clear of the markers, the section numbers and the labels: the
+		// lower middle first, then higher and lower, then to either side.
+		// Where there is no room, smaller blocks.
+	search:
+		for _, k := range []float64{1, 0.75, 0.55} {
+			side, gap = full*k, full*k*0.7
+			blockH := float64(rows)*(side+gap) - gap
+			for _, fx := range []float64{0.5, 0.3, 0.7, 0.15, 0.85} {
+				for _, top := range []float64{0.58, 0.68, 0.48, 0.78, 0.38, 0.28, 0.18, 0.1} {
+					if y0+h*top+blockH > y1-side*0.3 {
+						continue
+					}
+					bs := lay(top, fx)
+					if !slices.ContainsFunc(bs, func(b Box) bool { return !pl.free(b) || !inside(b.centre(), poly) }) {
+						at = bs
+						break search
+					}
+				}
 			}
 		}
 		pl.taken = append(pl.taken, at...)
@@ -487,19 +503,21 @@ func spots(poly []P, p board.Pattern) []P {
 // section (or its middle), a line's along it near where it enters the
 // board, a crossing's on it, a zone's along its outer edge; then beside
 // that; then further out, with a leader line back. Areas are labelled
-// first, then lines, then zones, each in the map's order.
-func (b *builder) labels() {
+// first, then lines, then zones, each in the map's order. An area's
+// label is wrapped to its section's width. It returns the marks, leader
+// lines first.
+func (b *builder) labels() []Op {
 	m := b.m
 	secs := m.Sections()
 	var leaders, texts []Op
-	put := func(lines []string, sizes []float64, anchor P, prefer []P) {
+	put := func(lines []string, sizes []float64, anchor P, prefer []P, home *Box) {
 		w, h := 0.0, 0.0
 		hs := make([]float64, len(lines))
 		for i, l := range lines {
 			lw, lh := TextBox(b.measure, l, sizes[i], true)
 			w, h, hs[i] = max(w, lw), h+lh, lh
 		}
-		pl := b.pl.place(anchor, w, h, prefer)
+		pl := b.pl.place(anchor, w, h, prefer, home)
 		if pl.leader {
 			leaders = append(leaders, Op{Shape: Path, Class: "leader", Pts: []P{anchor, pl.near(anchor)}, Fill: None, Stroke: 0, Width: 0.25},
 				Op{Shape: Circle, Class: "leader", Pts: []P{anchor}, R: 0.5, Fill: 0, Stroke: None})
@@ -515,17 +533,8 @@ func (b *builder) labels() {
 			continue
 		}
 		var c P
-		if p.Section > 0 && p.Section <= len(secs) {
-			s := secs[p.Section-1]
-			c = b.pt(board.Point{X: s.Centre.X, Y: s.Y + s.H*0.3})
-		} else {
-			out := b.pts(p.Outline)
-			c = centroid(out)
-			if p.Kind == board.Ruins { // a thin wall: label it underneath
-				_, _, _, y1 := bounds(out)
-				c.Y = y1 + 2.2
-			}
-		}
+		var prefer []P
+		var home *Box
 		text := p.Label
 		if p.Count > 0 {
 			text += ": " + strconv.Itoa(p.Count)
@@ -534,7 +543,32 @@ func (b *builder) labels() {
 		if p.Note != "" {
 			lines, sizes = append(lines, p.Note), append(sizes, NotePt)
 		}
-		put(lines, sizes, c, nil)
+		if p.Section > 0 && p.Section <= len(secs) {
+			s := secs[p.Section-1]
+			c = b.pt(board.Point{X: s.Centre.X, Y: s.Y + s.H*0.3})
+			lines, sizes = b.wrap(lines, sizes, s.W*b.s-2)
+			// Within its section: centred, or against either side (clear
+			// of the number in its corner), higher or lower.
+			w := 0.0
+			for i, l := range lines {
+				lw, _ := TextBox(b.measure, l, sizes[i], true)
+				w = max(w, lw)
+			}
+			x0, x1 := s.X*b.s, (s.X+s.W)*b.s
+			home = &Box{x0, s.Y * b.s, x1, (s.Y + s.H) * b.s}
+			for _, fy := range []float64{0.3, 0.42, 0.2, 0.55, 0.68, 0.82} {
+				y := (s.Y + s.H*fy) * b.s
+				prefer = append(prefer, P{c.X, y}, P{x1 - 1 - w/2, y}, P{x0 + 1 + w/2, y})
+			}
+		} else {
+			out := b.pts(p.Outline)
+			c = centroid(out)
+			if p.Kind == board.Ruins { // a thin wall: label it underneath
+				_, _, _, y1 := bounds(out)
+				c.Y = y1 + 2.2
+			}
+		}
+		put(lines, sizes, c, prefer, home)
 	}
 	for _, l := range m.Lines {
 		if len(l.Path) < 2 {
@@ -558,7 +592,7 @@ func (b *builder) labels() {
 		for _, f := range fs {
 			prefer = append(prefer, P{a.X + (c.X-a.X)*f, a.Y + (c.Y-a.Y)*f})
 		}
-		put([]string{l.Label}, []float64{LabelPt}, prefer[0], prefer)
+		put([]string{l.Label}, []float64{LabelPt}, prefer[0], prefer, nil)
 	}
 	for _, z := range m.Zones {
 		if z.Label == "" {
@@ -579,10 +613,32 @@ func (b *builder) labels() {
 				prefer = append(prefer, P{cx - k*3, y}, P{cx + k*3, y})
 			}
 		}
-		put([]string{z.Label}, []float64{LabelPt}, prefer[0], prefer)
+		put([]string{z.Label}, []float64{LabelPt}, prefer[0], prefer, nil)
 	}
-	b.add(leaders...)
-	b.add(texts...)
+	return append(leaders, texts...)
+}
+
+// wrap breaks lines wider than w mm (white box included) at spaces, each
+// new line keeping its size; a word wider than w stays whole.
+func (b *builder) wrap(lines []string, sizes []float64, w float64) ([]string, []float64) {
+	var out []string
+	var outSizes []float64
+	for i, l := range lines {
+		cur := ""
+		for _, word := range strings.Fields(l) {
+			next := word
+			if cur != "" {
+				next = cur + " " + word
+			}
+			if cw, _ := TextBox(b.measure, next, sizes[i], true); cw > w && cur != "" {
+				out, outSizes = append(out, cur), append(outSizes, sizes[i])
+				next = word
+			}
+			cur = next
+		}
+		out, outSizes = append(out, cur), append(outSizes, sizes[i])
+	}
+	return out, outSizes
 }
 
 // label is text on the board with a white halo or box behind it.

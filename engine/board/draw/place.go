@@ -87,17 +87,21 @@ type placement struct {
 // place finds room for a box w x h that belongs at anchor: first at the
 // preferred centres in order, then next to the anchor (on it, above,
 // below, left, right), then further out on rings round it, tied back by a
-// leader line. Each try is first shifted inside the frame. When no place
+// leader line, as is a box whose middle leaves its home (nil for none).
+// Each try is first shifted inside the frame. When no place
 // is free it takes the one that covers least (and reports it not clear).
-func (p *placer) place(anchor P, w, h float64, prefer []P) placement {
+func (p *placer) place(anchor P, w, h float64, prefer []P, home *Box) placement {
 	best, bestCost := placement{}, math.Inf(1)
 	try := func(c P, leader bool) bool {
 		b, ok := p.clamp(boxAt(c, w, h))
 		if !ok {
 			return false
 		}
-		// A box that ends up away from its anchor is tied back to it.
-		lead := leader && b.dist(anchor) > 1.5
+		// A box that ends up away from its anchor, or out of its home (an
+		// area's section), is tied back to it.
+		m := b.centre()
+		away := home != nil && (m.X < home.X0 || m.X > home.X1 || m.Y < home.Y0 || m.Y > home.Y1)
+		lead := (leader || away) && b.dist(anchor) > 1.5
 		if p.free(b) {
 			best = placement{b, lead, true}
 			return true
