@@ -71,8 +71,8 @@ var Styles = map[string]Style{
 	Hills: {Label: "Hill", Legend: "Hill (contours)", Fill: 0.9, Outline: 0.6,
 		Pattern: Pattern{Kind: Contours, Spacing: 2.2, Weight: 0.3, Grey: 0.25}},
 	WoodedHill: {Label: "Wooded hill", Legend: "Wooded hill (contours, trees)", Fill: 0.9, Outline: 0.6,
-		Pattern: Pattern{Kind: Contours, Spacing: 2.2, Weight: 0.3, Grey: 0.25},
-		Also:    Pattern{Kind: Trees, Spacing: 3, Size: 0.8, Weight: 0.2, Grey: 0}},
+		Pattern: Pattern{Kind: Trees, Spacing: 3, Size: 0.8, Weight: 0.2, Grey: 0},
+		Also:    Pattern{Kind: Contours, Spacing: 2.2, Weight: 0.3, Grey: 0.25}},
 	Rough: {Label: "Rough ground", Legend: "Rough ground", Fill: 0.97, Outline: 0.35, Dashed: true,
 		Pattern: Pattern{Kind: Stipple, Spacing: 1.8, Size: 0.28, Grey: 0.1}},
 	Buildings: {Label: "Buildings", Legend: "Buildings (one block each)", Fill: 1, Outline: 0.3, Dashed: true, Blocks: true,
@@ -87,10 +87,13 @@ var Styles = map[string]Style{
 		Pattern: Pattern{Kind: Dots, Spacing: 1.6, Size: 0.45, Grey: 0}},
 	Bridge: {Label: "Bridge", Legend: "Bridge", Fill: 1, Outline: 0.6,
 		Pattern: Pattern{Kind: Hatch, Angle: 90, Spacing: 1, Weight: 0.15, Grey: 0.4}},
-	ZoneEnemy: {Label: "Enemy zone", Legend: "Enemy zone", Fill: 0.96,
-		Pattern: Pattern{Kind: Hatch, Angle: 45, Spacing: 1.6, Weight: 0.18, Grey: 0.45}},
-	ZoneBand: {Label: "Your zone", Legend: "Your zone", Fill: 0.98,
-		Pattern: Pattern{Kind: Hatch, Angle: 0, Spacing: 1.8, Weight: 0.18, Grey: 0.6}},
+	// Zones are drawn over the terrain with no ground of their own (Fill
+	// is unused): a hatch slanting one way for the enemy's, the other way
+	// for the player's, and a solid outline.
+	ZoneEnemy: {Label: "Enemy zone", Legend: "Enemy zone", Fill: 1, Outline: 0.45,
+		Pattern: Pattern{Kind: Hatch, Angle: 45, Spacing: 1.6, Weight: 0.2, Grey: 0.4}},
+	ZoneBand: {Label: "Your zone", Legend: "Your zone", Fill: 1, Outline: 0.45,
+		Pattern: Pattern{Kind: Hatch, Angle: 135, Spacing: 2.2, Weight: 0.2, Grey: 0.45}},
 	PEF:        {Label: "PEF", Legend: "PEF marker", Fill: 1, Outline: 0.6},
 	EntryArrow: {Label: "Your edge", Legend: "Your force enters here, across your edge"},
 }

@@ -285,12 +285,13 @@ func area(kind string, poly []P, count int, pl *placer) []Op {
 // whose buildings are not counted.
 const UncountedBlocks = 3
 
-// Zone draws a deployment zone: its style's hatch and a dashed outline,
-// with no ground, so that the terrain under it shows through.
+// Zone draws a deployment zone: its style's hatch and a solid outline
+// (section lines are dashed), with no ground, so that the terrain under
+// it shows through.
 func Zone(kind string, poly []P) []Op {
 	st := board.StyleOf(kind)
 	ops := pattern(kind, st.Pattern, poly, 0)
-	return append(ops, Op{Shape: Poly, Class: kind, Pts: poly, Fill: None, Stroke: 0.2, Width: 0.4, Dash: 1.6})
+	return append(ops, Op{Shape: Poly, Class: kind, Pts: poly, Fill: None, Stroke: 0.3, Width: st.Outline})
 }
 
 // blocks draws n building footprints in a row (or rows) across an area:
@@ -328,10 +329,10 @@ func blocks(kind string, poly []P, n int, pl *placer) []Op {
 		// lower middle first, then higher and lower, then to either side.
 		// Where there is no room, smaller blocks.
 	search:
-		for _, k := range []float64{1, 0.75, 0.55} {
+		for _, k := range []float64{1, 0.75, 0.55, 0.4} {
 			side, gap = full*k, full*k*0.7
 			blockH := float64(rows)*(side+gap) - gap
-			for _, fx := range []float64{0.5, 0.3, 0.7, 0.15, 0.85} {
+			for _, fx := range []float64{0.5, 0.3, 0.7, 0.15, 0.85, 0.02, 0.98} {
 				for _, top := range []float64{0.58, 0.68, 0.48, 0.78, 0.38, 0.28, 0.18, 0.1} {
 					if y0+h*top+blockH > y1-side*0.3 {
 						continue
@@ -503,7 +504,8 @@ func spots(poly []P, p board.Pattern) []P {
 // section (or its middle), a line's along it near where it enters the
 // board, a crossing's on it, a zone's along its outer edge; then beside
 // that; then further out, with a leader line back. Areas are labelled
-// first, then lines, then zones, each in the map's order. An area's
+// first (those with a count or a note before the rest), then lines, then
+// zones, each in the map's order. An area's
 // label is wrapped to its section's width. It returns the marks, leader
 // lines first.
 func (b *builder) labels() []Op {
@@ -528,7 +530,20 @@ func (b *builder) labels() []Op {
 			y += hs[i]
 		}
 	}
-	for _, p := range m.Pieces {
+	// The pieces that say more (a count, a note) are placed first: when
+	// two share a section, the plain one is the one moved.
+	pieces := slices.Clone(m.Pieces)
+	slices.SortStableFunc(pieces, func(a, b board.Piece) int {
+		says := func(p board.Piece) bool { return p.Count > 0 || p.Note != "" }
+		switch {
+		case says(a) && !says(b):
+			return -1
+		case says(b) && !says(a):
+			return 1
+		}
+		return 0
+	})
+	for _, p := range pieces {
 		if len(p.Outline) == 0 {
 			continue
 		}
