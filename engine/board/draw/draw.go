@@ -133,12 +133,12 @@ type builder struct {
 // badges and the markers, which stand where the rules put them.
 func (b *builder) fixed() {
 	for _, s := range b.m.Sections() {
-		b.pl.taken = append(b.pl.taken, b.badge(s))
+		b.pl.hold(b.badge(s))
 	}
 	if !b.m.Track {
 		r := MarkerR(b.m, b.s)
 		for _, mk := range b.m.Markers {
-			b.pl.taken = append(b.pl.taken, boxAt(b.pt(board.Point{X: mk.X, Y: mk.Y}), 2*r, 2*r))
+			b.pl.hold(boxAt(b.pt(board.Point{X: mk.X, Y: mk.Y}), 2*r, 2*r))
 		}
 	}
 }
@@ -319,7 +319,7 @@ func blocks(kind string, poly []P, n int, pl *placer) []Op {
 			rowW := float64(inRow)*side + float64(inRow-1)*gap
 			x := x0 + (w-rowW)*fx + float64(col)*(side+gap)
 			y := y0 + h*top + float64(row)*(side+gap)
-			out = append(out, Box{x, y, x + side, y + side*0.8})
+			out = append(out, Box{x, y, x + side, y + side*0.8}.snap())
 		}
 		return out
 	}
@@ -345,7 +345,7 @@ func blocks(kind string, poly []P, n int, pl *placer) []Op {
 				}
 			}
 		}
-		pl.taken = append(pl.taken, at...)
+		pl.hold(at...)
 	}
 	var ops []Op
 	for _, b := range at {
@@ -561,7 +561,7 @@ func (b *builder) labels() []Op {
 		if p.Section > 0 && p.Section <= len(secs) {
 			s := secs[p.Section-1]
 			c = b.pt(board.Point{X: s.Centre.X, Y: s.Y + s.H*0.3})
-			lines, sizes = b.wrap(lines, sizes, s.W*b.s-2)
+			lines, sizes = b.wrap(lines, sizes, Snap(s.W*b.s-2))
 			// Within its section: centred, or against either side (clear
 			// of the number in its corner), higher or lower.
 			w := 0.0
@@ -645,7 +645,7 @@ func (b *builder) wrap(lines []string, sizes []float64, w float64) ([]string, []
 			if cur != "" {
 				next = cur + " " + word
 			}
-			if cw, _ := TextBox(b.measure, next, sizes[i], true); cw > w && cur != "" {
+			if cw, _ := TextBox(b.measure, next, sizes[i], true); Snap(cw) > w && cur != "" {
 				out, outSizes = append(out, cur), append(outSizes, sizes[i])
 				next = word
 			}

@@ -18,6 +18,11 @@ func (a Box) area(b Box) float64 {
 	return max(0, min(a.X1, b.X1)-max(a.X0, b.X0)) * max(0, min(a.Y1, b.Y1)-max(a.Y0, b.Y0))
 }
 
+// snap snaps the box's corners to the grid (see Snap): every decision
+// place makes compares snapped numbers, so that a multiply-add fused on
+// one CPU and not on another cannot turn it.
+func (a Box) snap() Box { return Box{Snap(a.X0), Snap(a.Y0), Snap(a.X1), Snap(a.Y1)} }
+
 func (a Box) centre() P { return P{(a.X0 + a.X1) / 2, (a.Y0 + a.Y1) / 2} }
 
 // dist is how far p lies from the box; 0 inside it.
@@ -92,8 +97,10 @@ type placement struct {
 // is free it takes the one that covers least (and reports it not clear).
 func (p *placer) place(anchor P, w, h float64, prefer []P, home *Box) placement {
 	best, bestCost := placement{}, math.Inf(1)
+	w, h = Snap(w), Snap(h)
+	anchor = P{Snap(anchor.X), Snap(anchor.Y)}
 	try := func(c P, leader bool) bool {
-		b, ok := p.clamp(boxAt(c, w, h))
+		b, ok := p.clamp(boxAt(P{Snap(c.X), Snap(c.Y)}, w, h))
 		if !ok {
 			return false
 		}
@@ -145,4 +152,11 @@ var ringAngles = []float64{-90, 90, 180, 0, -67.5, -112.5, 67.5, 112.5, -45, -13
 func (p *placer) take(pl placement) placement {
 	p.taken = append(p.taken, pl.Box)
 	return pl
+}
+
+// hold takes the room of boxes that do not move, snapped.
+func (p *placer) hold(bs ...Box) {
+	for _, b := range bs {
+		p.taken = append(p.taken, b.snap())
+	}
 }
