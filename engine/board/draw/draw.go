@@ -4,6 +4,12 @@
 // these marks and nothing else on the board, so the two cannot differ:
 // patterns, labels, section numbers, entry arrows, edge names and the
 // scale bar are all laid out here, in the order they are drawn.
+//
+// Text is measured by the renderer's own Measure, passed in: every
+// label's box is known before it is placed, and place.go puts each where
+// it covers no other label, marker, section number or building block and
+// stays on the board, trying a few places near where it belongs before
+// one further out tied back by a leader line.
 package draw
 
 import (
