@@ -639,25 +639,42 @@ func (b *builder) labels() []Op {
 	return append(leaders, texts...)
 }
 
-// wrap breaks lines wider than w mm (white box included) at spaces, each
-// new line keeping its size; a word wider than w stays whole.
+// wrap breaks lines wider than w mm (white box included) at spaces, into
+// as few lines as greedy filling needs, as even as they can be made (no
+// "+1" alone on the last); each new line keeps its size, and a word wider
+// than w stays whole.
 func (b *builder) wrap(lines []string, sizes []float64, w float64) ([]string, []float64) {
-	var out []string
-	var outSizes []float64
-	for i, l := range lines {
+	greedy := func(l string, size, w float64) []string {
+		var out []string
 		cur := ""
 		for _, word := range strings.Fields(l) {
 			next := word
 			if cur != "" {
 				next = cur + " " + word
 			}
-			if cw, _ := TextBox(b.measure, next, sizes[i], true); Snap(cw) > w && cur != "" {
-				out, outSizes = append(out, cur), append(outSizes, sizes[i])
+			if cw, _ := TextBox(b.measure, next, size, true); Snap(cw) > w && cur != "" {
+				out = append(out, cur)
 				next = word
 			}
 			cur = next
 		}
-		out, outSizes = append(out, cur), append(outSizes, sizes[i])
+		return append(out, cur)
+	}
+	var out []string
+	var outSizes []float64
+	for i, l := range lines {
+		best := greedy(l, sizes[i], w)
+		// Narrower and narrower, while the count of lines holds.
+		for t := w - 0.5; len(best) > 1 && t > 0; t -= 0.5 {
+			g := greedy(l, sizes[i], Snap(t))
+			if len(g) != len(best) {
+				break
+			}
+			best = g
+		}
+		for _, l := range best {
+			out, outSizes = append(out, l), append(outSizes, sizes[i])
+		}
 	}
 	return out, outSizes
 }

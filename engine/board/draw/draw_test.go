@@ -164,3 +164,30 @@ func TestArrowSwatch(t *testing.T) {
 		t.Error("the full board has no entry arrows")
 	}
 }
+
+// TestLabelWrap checks that an area's label too wide for its section is
+// wrapped to the section's width into even lines, none left with a lone
+// "+1", and is kept in the section.
+func TestLabelWrap(t *testing.T) {
+	m := board.Sectioned(36, 36, 3, 3)
+	m.Fill(5, board.Hills, board.Note("height advantage +1"))
+	const s = 1.9
+	d := draw.Board(m, s, boardtest.Measure)
+	sec := m.Section(5)
+	var texts []string
+	for _, o := range d.Ops {
+		if o.Shape != draw.Text || o.Class != "label" {
+			continue
+		}
+		texts = append(texts, o.Text)
+		w, _ := draw.TextBox(boardtest.Measure, o.Text, o.Size, o.Bold)
+		c := o.Pts[0]
+		if c.X-w/2 < sec.X*s || c.X+w/2 > (sec.X+sec.W)*s || c.Y < sec.Y*s || c.Y > (sec.Y+sec.H)*s {
+			t.Errorf("%q (%.1f mm wide at %.1f,%.1f) leaves section 5", o.Text, w, c.X, c.Y)
+		}
+	}
+	t.Logf("labels %q", texts)
+	if len(texts) < 3 || slices.Contains(texts, "+1") {
+		t.Errorf("labels %q: want the note wrapped into even lines", texts)
+	}
+}
