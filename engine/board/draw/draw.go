@@ -620,21 +620,26 @@ func (b *builder) labels() []Op {
 			continue
 		}
 		// Along the zone's outer edge, from its middle outwards, then
-		// along its inner edge.
+		// along its inner edge, then in rows between.
 		_, h := TextBox(b.measure, z.Label, LabelPt, true)
 		outer, inner := z.Y*b.s+h/2+1, (z.Y+z.H)*b.s-h/2-1
 		if m.ZoneEdge(z) == board.Bottom {
 			outer, inner = inner, outer
 		}
+		rows := []float64{outer, inner}
+		for k := 1.0; k*(h+Gap) < math.Abs(inner-outer); k++ {
+			rows = append(rows, outer+math.Copysign(k*(h+Gap), inner-outer))
+		}
 		cx := (z.X + z.W/2) * b.s
 		var prefer []P
-		for _, y := range []float64{outer, inner} {
+		for _, y := range rows {
 			prefer = append(prefer, P{cx, y})
 			for k := 1.0; k*3 < z.W*b.s/2; k++ {
 				prefer = append(prefer, P{cx - k*3, y}, P{cx + k*3, y})
 			}
 		}
-		put([]string{z.Label}, []float64{LabelPt}, prefer[0], prefer, nil)
+		home := Box{z.X * b.s, z.Y * b.s, (z.X + z.W) * b.s, (z.Y + z.H) * b.s}
+		put([]string{z.Label}, []float64{LabelPt}, prefer[0], prefer, &home)
 	}
 	return append(leaders, texts...)
 }

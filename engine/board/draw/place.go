@@ -92,7 +92,8 @@ type placement struct {
 // place finds room for a box w x h that belongs at anchor: first at the
 // preferred centres in order, then next to the anchor (on it, above,
 // below, left, right), then further out on rings round it, tied back by a
-// leader line, as is a box whose middle leaves its home (nil for none).
+// leader line. A box with a home (an area's section, a zone; nil for
+// none) is tied back when its middle leaves the home, and only then.
 // Each try is first shifted inside the frame. When no place
 // is free it takes the one that covers least (and reports it not clear).
 func (p *placer) place(anchor P, w, h float64, prefer []P, home *Box) placement {
@@ -108,7 +109,10 @@ func (p *placer) place(anchor P, w, h float64, prefer []P, home *Box) placement 
 		// area's section), is tied back to it.
 		m := b.centre()
 		away := home != nil && (m.X < home.X0 || m.X > home.X1 || m.Y < home.Y0 || m.Y > home.Y1)
-		lead := (leader || away) && b.dist(anchor) > 1.5
+		if home != nil {
+			leader = away // in its home, a box needs no line back
+		}
+		lead := leader && b.dist(anchor) > 1.5
 		if p.free(b) {
 			best = placement{b, lead, true}
 			return true
