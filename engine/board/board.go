@@ -90,6 +90,8 @@ const (
 	Impassable = "impassable"
 	Ruins      = "ruins"
 	Hills      = "hills"
+	// A hill with woods on it: both hinder, and it is drawn with both.
+	WoodedHill = "wooded-hill"
 	Rough      = "rough"
 	Buildings  = "buildings" // clear ground with Count buildings on it
 	Lake       = "lake"
@@ -104,7 +106,7 @@ const (
 )
 
 // Kinds lists every feature kind the model defines, areas then lines.
-var Kinds = []string{Woods, Rocks, Impassable, Ruins, Hills, Rough, Buildings, Lake, Road, River, Ford, Bridge}
+var Kinds = []string{Woods, Rocks, Impassable, Ruins, Hills, WoodedHill, Rough, Buildings, Lake, Road, River, Ford, Bridge}
 
 // Piece is one area of terrain: a closed outline.
 type Piece struct {

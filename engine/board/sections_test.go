@@ -161,7 +161,7 @@ func TestSectionedIsAFunctionOfItsInputs(t *testing.T) {
 // a label and a legend entry, and that no two kinds look the same.
 func TestStyleTable(t *testing.T) {
 	type look struct {
-		p       board.Pattern
+		p, also board.Pattern
 		fill    float64
 		outline float64
 		dashed  bool
@@ -177,7 +177,7 @@ func TestStyleTable(t *testing.T) {
 		if s.Label == "" || s.Legend == "" {
 			t.Errorf("%s: label %q, legend %q", k, s.Label, s.Legend)
 		}
-		l := look{s.Pattern, s.Fill, s.Outline, s.Dashed, s.Blocks}
+		l := look{s.Pattern, s.Also, s.Fill, s.Outline, s.Dashed, s.Blocks}
 		if o, dup := seen[l]; dup {
 			t.Errorf("%s and %s look the same", k, o)
 		}
@@ -191,7 +191,7 @@ func TestLegend(t *testing.T) {
 	for _, e := range board.Legend(boardtest.Full()) {
 		got = append(got, e.Kind)
 	}
-	want := []string{board.PEF, board.Woods, board.Hills, board.Rough, board.Buildings, board.Lake, board.Road, board.River, board.Ford, board.Bridge, board.Squares}
+	want := []string{board.PEF, board.EntryArrow, board.Woods, board.Hills, board.Rough, board.Buildings, board.Lake, board.Road, board.River, board.Ford, board.Bridge, board.Squares}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("legend %v, want %v", got, want)
 	}
@@ -200,7 +200,66 @@ func TestLegend(t *testing.T) {
 	for _, e := range board.Legend(m) {
 		got = append(got, e.Label)
 	}
-	if want := []string{"Enemy zone", "Your zone", "1 square = 1 inch"}; !reflect.DeepEqual(got, want) {
+	if want := []string{"Enemy zone", "Your zone", "Your force enters here, across your edge", "1 square = 1 inch"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("legend %q, want %q", got, want)
+	}
+	m = board.New("B", 12, 12, "in", false, "out")
+	got = nil
+	for _, e := range board.Legend(m) {
+		got = append(got, e.Label)
+	}
+	if want := []string{"Enemy zone", "Your zone", "1 square = 1 inch"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("a band that sets up: legend %q, want %q (no arrows)", got, want)
+	}
+}
+
+// TestLegendMarkers checks that the legend names the markers as the map
+// labels them, and shows the first on its swatch.
+func TestLegendMarkers(t *testing.T) {
+	for _, tc := range []struct {
+		labels      []string
+		sample, say string
+	}{
+		{[]string{"A", "B", "C"}, "A", "PEF markers A, B, C"},
+		{[]string{"1", "2"}, "1", "PEF markers 1, 2"},
+		{[]string{"B"}, "B", "PEF marker B"},
+	} {
+		m := board.Sectioned(24, 24, 3, 3)
+		for i, l := range tc.labels {
+			m.PlaceInSection(i+1, l)
+		}
+		var pef *board.LegendEntry
+		for _, e := range board.Legend(m) {
+			if e.Kind == board.PEF {
+				pef = &e
+			}
+		}
+		if pef == nil {
+			t.Fatalf("%q: no PEF entry", tc.labels)
+		}
+		if pef.Sample != tc.sample || pef.Label != tc.say {
+			t.Errorf("%q: swatch %q, label %q; want %q, %q", tc.labels, pef.Sample, pef.Label, tc.sample, tc.say)
+		}
+	}
+}
+
+// TestLegendBuildings checks that buildings without a count are not
+// explained as one block each.
+func TestLegendBuildings(t *testing.T) {
+	for _, tc := range []struct {
+		count int
+		want  string
+	}{{3, "Buildings (one block each)"}, {0, "Buildings (drawn as blocks)"}} {
+		m := board.Sectioned(24, 24, 3, 3)
+		m.Fill(5, board.Buildings, board.Count(tc.count))
+		var got []string
+		for _, e := range board.Legend(m) {
+			if e.Kind == board.Buildings {
+				got = append(got, e.Label)
+			}
+		}
+		if len(got) != 1 || got[0] != tc.want {
+			t.Errorf("count %d: %q, want %q", tc.count, got, tc.want)
+		}
 	}
 }

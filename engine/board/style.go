@@ -3,6 +3,7 @@ package board
 import (
 	"cmp"
 	"slices"
+	"strings"
 )
 
 // This file is the one style table: how every kind of feature looks and
@@ -41,6 +42,7 @@ type Style struct {
 	Legend  string  // its entry in a legend
 	Fill    float64 // the ground's grey: 0 black to 1 white
 	Pattern Pattern
+	Also    Pattern // a second pattern over the first, such as a wooded hill's trees; Plain for none
 	Outline float64 // the outline's weight in mm; 0 for none
 	Dashed  bool    // the outline is dashed
 	Blocks  bool    // a footprint is drawn for each of a piece's Count buildings
@@ -48,10 +50,11 @@ type Style struct {
 
 // Legend kinds that are not terrain: zones, markers and the squares.
 const (
-	ZoneEnemy = "zone-enemy"
-	ZoneBand  = "zone-band"
-	PEF       = "pef"
-	Squares   = "squares"
+	ZoneEnemy  = "zone-enemy"
+	ZoneBand   = "zone-band"
+	PEF        = "pef"
+	EntryArrow = "arrow" // where the player's force enters, at the board's edge
+	Squares    = "squares"
 )
 
 // Styles is the style table. Every kind in Kinds has an entry; zones and
@@ -67,6 +70,9 @@ var Styles = map[string]Style{
 		Pattern: Pattern{Kind: Hatch, Angle: 0, Spacing: 1.2, Weight: 0.15, Grey: 0.6}},
 	Hills: {Label: "Hill", Legend: "Hill (contours)", Fill: 0.9, Outline: 0.6,
 		Pattern: Pattern{Kind: Contours, Spacing: 2.2, Weight: 0.3, Grey: 0.25}},
+	WoodedHill: {Label: "Wooded hill", Legend: "Wooded hill (contours, trees)", Fill: 0.9, Outline: 0.6,
+		Pattern: Pattern{Kind: Trees, Spacing: 3, Size: 0.8, Weight: 0.2, Grey: 0},
+		Also:    Pattern{Kind: Contours, Spacing: 2.2, Weight: 0.3, Grey: 0.25}},
 	Rough: {Label: "Rough ground", Legend: "Rough ground", Fill: 0.97, Outline: 0.35, Dashed: true,
 		Pattern: Pattern{Kind: Stipple, Spacing: 1.8, Size: 0.28, Grey: 0.1}},
 	Buildings: {Label: "Buildings", Legend: "Buildings (one block each)", Fill: 1, Outline: 0.3, Dashed: true, Blocks: true,
@@ -81,15 +87,20 @@ var Styles = map[string]Style{
 		Pattern: Pattern{Kind: Dots, Spacing: 1.6, Size: 0.45, Grey: 0}},
 	Bridge: {Label: "Bridge", Legend: "Bridge", Fill: 1, Outline: 0.6,
 		Pattern: Pattern{Kind: Hatch, Angle: 90, Spacing: 1, Weight: 0.15, Grey: 0.4}},
-	ZoneEnemy: {Label: "Enemy zone", Legend: "Enemy zone", Fill: 0.96,
-		Pattern: Pattern{Kind: Hatch, Angle: 45, Spacing: 1.6, Weight: 0.18, Grey: 0.45}},
-	ZoneBand: {Label: "Your zone", Legend: "Your zone", Fill: 0.98,
-		Pattern: Pattern{Kind: Hatch, Angle: 0, Spacing: 1.8, Weight: 0.18, Grey: 0.6}},
-	PEF: {Label: "PEF", Legend: "PEF marker", Fill: 1, Outline: 0.6},
+	// Zones are drawn over the terrain with no ground of their own (Fill
+	// is unused): a hatch slanting one way for the enemy's, the other way
+	// for the player's, and a solid outline.
+	ZoneEnemy: {Label: "Enemy zone", Legend: "Enemy zone", Fill: 1, Outline: 0.45,
+		Pattern: Pattern{Kind: Hatch, Angle: 45, Spacing: 1.6, Weight: 0.2, Grey: 0.4}},
+	ZoneBand: {Label: "Your zone", Legend: "Your zone", Fill: 1, Outline: 0.45,
+		Pattern: Pattern{Kind: Hatch, Angle: 135, Spacing: 2.2, Weight: 0.2, Grey: 0.45}},
+	PEF:        {Label: "PEF", Legend: "PEF marker", Fill: 1, Outline: 0.6},
+	EntryArrow: {Label: "Your edge", Legend: "Your force enters here, across your edge"},
 }
 
-// legendOrder is the order of a legend: zones, markers, terrain.
-var legendOrder = append([]string{ZoneEnemy, ZoneBand, PEF}, Kinds...)
+// legendOrder is the order of a legend: zones, markers, entry arrows,
+// terrain.
+var legendOrder = append([]string{ZoneEnemy, ZoneBand, PEF, EntryArrow}, Kinds...)
 
 // StyleOf returns a kind's style; a kind the table does not hold (a
 // mistake) is drawn plain grey with its kind as its label.
@@ -106,18 +117,35 @@ func Label(kind string) string { return StyleOf(kind).Label }
 // LegendEntry is one entry of a legend: a kind (a feature kind, a zone
 // kind, PEF or Squares) and its text.
 type LegendEntry struct {
-	Kind  string
-	Label string
-	Grid  float64 // for Squares: the side of a square in inches
+	Kind   string
+	Label  string
+	Grid   float64 // for Squares: the side of a square in inches
+	Sample string  // for PEF: the label of the maps' first marker, which the swatch shows
 }
 
 // Legend lists what the maps show, each kind once, in a fixed order: the
-// zones they have, PEF markers if any stand on a board or a track, their
-// terrain, and the size of their squares.
+// zones they have, PEF markers if any stand on a board or a track (named
+// as the maps name them: "PEF markers A, B, C"), the arrows where the
+// player's force enters, their terrain, and the size of their squares.
 func Legend(maps ...Map) []LegendEntry {
 	seen := map[string]bool{}
-	var grids []Map // one of each square size and unit
+	var grids []Map    // one of each square size and unit
+	var marks []string // the markers' labels, each once, in the maps' order
+	uncounted := false // an area of buildings is drawn with blocks standing for them
 	for _, m := range maps {
+		for _, mk := range m.Markers {
+			if !slices.Contains(marks, mk.Label) {
+				marks = append(marks, mk.Label)
+			}
+		}
+		if len(m.Arrows()) > 0 {
+			seen[EntryArrow] = true
+		}
+		for _, p := range m.Pieces {
+			if StyleOf(p.Kind).Blocks && p.Count <= 0 {
+				uncounted = true
+			}
+		}
 		for _, z := range m.Zones {
 			if z.Side == Enemy {
 				seen[ZoneEnemy] = true
@@ -140,10 +168,22 @@ func Legend(maps ...Map) []LegendEntry {
 	}
 	var out []LegendEntry
 	for _, k := range legendOrder {
-		if seen[k] {
-			out = append(out, LegendEntry{Kind: k, Label: StyleOf(k).Legend})
-			delete(seen, k)
+		if !seen[k] {
+			continue
 		}
+		e := LegendEntry{Kind: k, Label: StyleOf(k).Legend}
+		switch {
+		case k == PEF && len(marks) > 0:
+			e.Sample = marks[0]
+			e.Label += " " + marks[0]
+			if len(marks) > 1 {
+				e.Label = StyleOf(k).Legend + "s " + strings.Join(marks, ", ")
+			}
+		case StyleOf(k).Blocks && uncounted:
+			e.Label = StyleOf(k).Label + " (drawn as blocks)"
+		}
+		out = append(out, e)
+		delete(seen, k)
 	}
 	var rest []string // kinds the table does not know, by name
 	for k := range seen {

@@ -388,7 +388,7 @@ func (s *System) boardMap(e *Encounter) board.Map {
 		case "Hill":
 			m.Fill(sec.Number, board.Hills, opts...)
 		case "Wooded Hill":
-			m.Fill(sec.Number, board.Hills, append(opts, board.Labelled("Wooded hill"), board.Note("woods on a hill"))...)
+			m.Fill(sec.Number, board.WoodedHill, append(opts, board.Note("woods on a hill"))...)
 		case "Woods":
 			if sec.Buildings > 0 {
 				m.Fill(sec.Number, board.Buildings, append(opts, board.Note("in the woods"))...)

@@ -78,7 +78,7 @@ func (r *renderer) mapLayout(ms []board.Map, w, h float64) (int, float64) {
 func (r *renderer) mapOverhead(m board.Map, w, s float64) float64 {
 	r.font("", capSize)
 	caption := float64(len(r.split(r.mapCaption(m), w))) * lh(capSize)
-	d := draw.Board(m, s)
+	d := draw.Board(m, s, r.measure)
 	return mapTitleH + trackH(m) + d.Top + d.Bottom + caption + 1
 }
 
@@ -174,7 +174,7 @@ func (r *renderer) mapCell(m board.Map, x, y, w, s float64) {
 	if onTrack(m) {
 		r.drawTrack(m, bx, y+mapTitleH, bw, s)
 	}
-	d := draw.Board(m, s)
+	d := draw.Board(m, s, r.measure)
 	top := y + mapTitleH + trackH(m) + d.Top
 	r.ops(d.Ops, bx, top)
 	r.font("", capSize)
@@ -245,8 +245,19 @@ func (r *renderer) ops(ops []draw.Op, x, y float64) {
 	}
 }
 
+// measure is the width of text as the renderer prints it: draw.Board
+// places the labels of a board by it.
+func (r *renderer) measure(text string, size float64, bold bool) float64 {
+	style := ""
+	if bold {
+		style = "B"
+	}
+	r.font(style, size)
+	return r.f.GetStringWidth(r.cov.printable(text))
+}
+
 // text prints a text mark centred on (cx, cy), or starting there, in a
-// white box when it asks for a halo.
+// white box when it asks for a halo: the box draw.TextBox measures.
 func (r *renderer) text(o draw.Op, cx, cy float64) {
 	style := ""
 	if o.Bold {
@@ -264,7 +275,7 @@ func (r *renderer) text(o draw.Op, cx, cy float64) {
 		r.f.SetFillColor(255, 255, 255)
 		r.f.SetDrawColor(0, 0, 0)
 		r.f.SetLineWidth(0.15)
-		r.f.Rect(x-0.8, cy-h/2-0.2, w+1.6, h+0.4, "FD")
+		r.f.Rect(x-draw.HaloX, cy-h/2-draw.HaloY, w+2*draw.HaloX, h+2*draw.HaloY, "FD")
 	}
 	g := grey(o.Fill)
 	r.f.SetTextColor(g, g, g)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/sortie-wargames/sortie/engine/board"
+	"github.com/sortie-wargames/sortie/engine/board/draw"
 	"github.com/sortie-wargames/sortie/engine/rules"
 )
 
@@ -34,4 +35,18 @@ func MapPage(maps []board.Map, paper string) ([]byte, []string, error) {
 		labels = append(labels, it.label)
 	}
 	return out.Bytes(), labels, nil
+}
+
+// Measure is the booklets' own measure of text, the one draw.Board places
+// a printed board's labels by.
+func Measure(paper string) (draw.Measure, error) {
+	_, pw, ph, _ := paperSize(paper)
+	cov, err := newCoverage()
+	if err != nil {
+		return nil, err
+	}
+	b := &book{doc: Doc{Title: "Maps", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph, cov: cov}
+	r := newRenderer(b, newLayout(), false)
+	r.newPage("Maps")
+	return r.measure, nil
 }

@@ -6,6 +6,9 @@ import (
 	"math"
 	"strings"
 
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+
 	"github.com/sortie-wargames/sortie/engine/board"
 	"github.com/sortie-wargames/sortie/engine/board/draw"
 )
@@ -27,6 +30,20 @@ func svgScale(m board.Map) float64 {
 	return 110 / max(m.WidthIn, m.HeightIn, 1)
 }
 
+// measure is how wide the site reckons a board's text: the site cannot
+// know the face a browser prints a board in (style.css names DejaVu Sans,
+// then Verdana), so it takes the Go fonts' widths, the booklets' own, and
+// a fifth more: DejaVu Sans Bold runs 14-20% wider than Go Bold on the
+// boards' labels (25% on a lone pair of digits, which sit in the badges'
+// own boxes).
+var measure = func() draw.Measure {
+	m, err := draw.FontMeasure(goregular.TTF, gobold.TTF, 1.2)
+	if err != nil {
+		panic(err) // the Go fonts are compiled in
+	}
+	return m
+}()
+
 // Track sizes in mm, as the booklets draw them.
 const (
 	trackR   = 3.2
@@ -36,7 +53,7 @@ const (
 
 func newMapView(m board.Map) mapView {
 	s := svgScale(m)
-	d := draw.Board(m, s)
+	d := draw.Board(m, s, measure)
 	ops := d.Ops
 	top := d.Top
 	if m.Track && len(m.Markers) > 0 {

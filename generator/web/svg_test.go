@@ -86,7 +86,8 @@ func TestFullBoard(t *testing.T) {
 	for _, m := range regexp.MustCompile(`</svg> ([^<]+)</li>`).FindAllStringSubmatch(string(v.Legend), -1) {
 		got = append(got, m[1])
 	}
-	want := []string{"PEF marker"}
+	// The markers as the map labels them, the entry arrows explained.
+	want := []string{"PEF markers 1, 2, 3", board.StyleOf(board.EntryArrow).Legend}
 	for _, k := range present {
 		want = append(want, board.StyleOf(k).Legend)
 	}
@@ -95,6 +96,10 @@ func TestFullBoard(t *testing.T) {
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("legend %q\nwant %q", got, want)
+	}
+	// The legend's marker shows the map's first marker's label.
+	if !strings.Contains(string(v.Legend), `>1</text>`) {
+		t.Errorf("the legend's marker does not show the map's 1:\n%s", v.Legend)
 	}
 	// Section numbers in boxes, drawn after (above) all terrain.
 	if n := strings.Count(g["section"], "<text"); n != 9 {

@@ -1,9 +1,20 @@
 // Package boardtest holds boards for the tests of the packages that draw
 // them: one board with every kind of feature, so that a test of a
-// renderer sees them all.
+// renderer sees them all; the measures the renderers place text by; and
+// the check that no label, marker or section number covers another or
+// leaves its frame.
 package boardtest
 
-import "github.com/sortie-wargames/sortie/engine/board"
+import (
+	"fmt"
+	"math"
+
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+
+	"github.com/sortie-wargames/sortie/engine/board"
+	"github.com/sortie-wargames/sortie/engine/board/draw"
+)
 
 // Full is a 36" x 36" table in nine sections with a hill, woods, rough
 // ground, a lake, buildings with a count and a Defensive Value, a road, a
@@ -25,4 +36,92 @@ func Full() board.Map {
 	m.PlaceInSection(3, "3")
 	m.Caption = "Terrain rolled per section."
 	return m
+}
+
+// Measure measures text with the Go fonts the booklets print in.
+var Measure = mustMeasure(1)
+
+// SiteMeasure measures text as the site does (see generator/web): the Go
+// fonts' widths and a fifth, for the wider faces a browser prints boards in.
+var SiteMeasure = mustMeasure(1.2)
+
+func mustMeasure(widen float64) draw.Measure {
+	m, err := draw.FontMeasure(goregular.TTF, gobold.TTF, widen)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
+
+// box is a mark's extent on a drawing, and what it is.
+type box struct {
+	x0, y0, x1, y1 float64
+	what           string
+	board          bool // it stands on the board, not in the rows round it
+}
+
+func (a box) overlaps(b box) bool {
+	const eps = 0.01 // the grid marks are snapped to, and then some
+	return a.x0 < b.x1-eps && b.x0 < a.x1-eps && a.y0 < b.y1-eps && b.y0 < a.y1-eps
+}
+
+// boxes derives, from a drawing's marks alone, the box of every label
+// (with the white box a renderer draws behind it), marker, section number
+// badge, building block, edge name and scale text, measured with measure.
+func boxes(d draw.Drawing, measure draw.Measure) []box {
+	var out []box
+	for _, o := range d.Ops {
+		switch {
+		case o.Shape == draw.Circle && o.Class == "marker" && o.Width >= 0.5:
+			c := o.Pts[0]
+			out = append(out, box{c.X - o.R, c.Y - o.R, c.X + o.R, c.Y + o.R, "marker", true})
+		case o.Shape == draw.Poly && o.Class == board.Buildings && o.Fill == 0:
+			x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+			for _, p := range o.Pts {
+				x0, y0, x1, y1 = min(x0, p.X), min(y0, p.Y), max(x1, p.X), max(y1, p.Y)
+			}
+			out = append(out, box{x0, y0, x1, y1, "building block", true})
+		case o.Shape == draw.Poly && o.Class == "section" && o.Fill == 1:
+			x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+			for _, p := range o.Pts {
+				x0, y0, x1, y1 = min(x0, p.X), min(y0, p.Y), max(x1, p.X), max(y1, p.Y)
+			}
+			out = append(out, box{x0, y0, x1, y1, "section number", true})
+		case o.Shape == draw.Text && (o.Class == "label" || o.Class == "edge" || o.Class == "scale"):
+			w, h := draw.TextBox(measure, o.Text, o.Size, o.Bold)
+			c := o.Pts[0]
+			x0 := c.X - w/2
+			if o.Left {
+				x0 = c.X - draw.HaloX
+			}
+			out = append(out, box{x0, c.Y - h/2, x0 + w, c.Y + h/2, o.Class + " " + fmt.Sprintf("%q", o.Text), o.Class == "label"})
+		}
+	}
+	return out
+}
+
+// Defects derives from a drawing's marks alone the box of every label
+// (with the white box a renderer draws behind it, measured with measure),
+// marker, section number badge, building block, edge name and scale text,
+// and describes each pair of boxes that overlap and each box outside its
+// frame: the board for what stands on it, the drawing with its rows above
+// and below for edge names and the scale.
+func Defects(d draw.Drawing, measure draw.Measure) (overlaps, outside []string) {
+	bs := boxes(d, measure)
+	const eps = 0.01
+	for i, a := range bs {
+		top, bottom := -d.Top, d.H+d.Bottom
+		if a.board {
+			top, bottom = 0, d.H
+		}
+		if a.x0 < -eps || a.x1 > d.W+eps || a.y0 < top-eps || a.y1 > bottom+eps {
+			outside = append(outside, fmt.Sprintf("%s at %.1f,%.1f-%.1f,%.1f is outside its frame (%.1f x %.1f-%.1f)", a.what, a.x0, a.y0, a.x1, a.y1, d.W, top, bottom))
+		}
+		for _, b := range bs[i+1:] {
+			if a.overlaps(b) {
+				overlaps = append(overlaps, fmt.Sprintf("%s overlaps %s", a.what, b.what))
+			}
+		}
+	}
+	return overlaps, outside
 }

@@ -4,6 +4,12 @@
 // these marks and nothing else on the board, so the two cannot differ:
 // patterns, labels, section numbers, entry arrows, edge names and the
 // scale bar are all laid out here, in the order they are drawn.
+//
+// Text is measured by the renderer's own Measure, passed in: every
+// label's box is known before it is placed, and place.go puts each where
+// it covers no other label, marker, section number or building block and
+// stays on the board, trying a few places near where it belongs before
+// one further out tied back by a leader line.
 package draw
 
 import (
@@ -12,6 +18,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/sortie-wargames/sortie/engine/board"
 )
@@ -73,16 +80,6 @@ type Drawing struct {
 	Ops         []Op
 }
 
-// TextW estimates the width of text at size points: the renderers measure
-// exactly where they can; this is for keeping marks apart.
-func TextW(text string, size float64, bold bool) float64 {
-	k := 0.53
-	if bold {
-		k = 0.58
-	}
-	return float64(len([]rune(text))) * size * PtMM * k
-}
-
 // Margins is the room a board drawn by Board needs above and below it for
 // its edge names, entry arrows and scale bar.
 func Margins(m board.Map) (top, bottom float64) {
@@ -106,14 +103,22 @@ func edgeNamed(m board.Map, edge string) bool {
 	return false
 }
 
-// Board draws m at scale mm to the inch.
-func Board(m board.Map, scale float64) Drawing {
+// Board draws m at scale mm to the inch, measuring its text with
+// measure. Labels are placed where they cover no other label, marker,
+// section number or building, inside the board (see place).
+func Board(m board.Map, scale float64, measure Measure) Drawing {
 	d := Drawing{Scale: scale, W: m.WidthIn * scale, H: m.HeightIn * scale}
 	d.Top, d.Bottom = Margins(m)
-	b := &builder{m: m, s: scale, d: &d}
+	const in = 0.4 // labels stand clear of the board's outline
+	b := &builder{m: m, s: scale, d: &d, measure: measure,
+		pl: &placer{frame: Box{in, in, d.W - in, d.H - in}, gap: Gap}}
+	b.fixed()
+	// Labels are placed before the buildings' blocks, which then stand
+	// clear of them, but drawn over the ground.
+	labels := b.labels()
 	b.ground()
 	b.add(Op{Shape: Poly, Class: "board", Pts: b.rect(0, 0, m.WidthIn, m.HeightIn), Fill: None, Stroke: 0, Width: 0.6})
-	b.labels()
+	b.add(labels...)
 	b.sectionNumbers()
 	b.markers()
 	b.edges()
@@ -123,9 +128,33 @@ func Board(m board.Map, scale float64) Drawing {
 }
 
 type builder struct {
-	m board.Map
-	s float64
-	d *Drawing
+	m       board.Map
+	s       float64
+	d       *Drawing
+	measure Measure
+	pl      *placer
+}
+
+// fixed takes the room of what does not move: the section numbers'
+// badges and the markers, which stand where the rules put them.
+func (b *builder) fixed() {
+	for _, s := range b.m.Sections() {
+		b.pl.hold(b.badge(s))
+	}
+	if !b.m.Track {
+		r := MarkerR(b.m, b.s)
+		for _, mk := range b.m.Markers {
+			b.pl.hold(boxAt(b.pt(board.Point{X: mk.X, Y: mk.Y}), 2*r, 2*r))
+		}
+	}
+}
+
+// badge is the box of a section's number in its top left corner.
+func (b *builder) badge(s board.Section) Box {
+	w := b.measure(strconv.Itoa(s.Number), SectionPt, true) + 2.2
+	h := SectionPt*PtMM + 1.6
+	x, y := s.X*b.s+1.2, s.Y*b.s+1.2
+	return Box{x, y, x + w, y + h}
 }
 
 func (b *builder) add(ops ...Op) { b.d.Ops = append(b.d.Ops, ops...) }
@@ -144,18 +173,11 @@ func (b *builder) rect(x, y, w, h float64) []P {
 	return []P{{x * b.s, y * b.s}, {(x + w) * b.s, y * b.s}, {(x + w) * b.s, (y + h) * b.s}, {x * b.s, (y + h) * b.s}}
 }
 
-// ground draws everything under the labels: white, zones, squares,
-// terrain, section lines.
+// ground draws everything under the labels: white, squares, terrain,
+// zones, section lines.
 func (b *builder) ground() {
 	m := b.m
 	b.add(Op{Shape: Poly, Class: "board", Pts: b.rect(0, 0, m.WidthIn, m.HeightIn), Fill: 1, Stroke: None})
-	for _, z := range m.Zones {
-		kind := board.ZoneBand
-		if z.Side == board.Enemy {
-			kind = board.ZoneEnemy
-		}
-		b.add(Area(kind, b.rect(z.X, z.Y, z.W, z.H), 0)...)
-	}
 	g := m.GridIn()
 	for x := g; x < m.WidthIn-1e-9; x += g {
 		b.add(Op{Shape: Path, Class: "grid", Pts: []P{{x * b.s, 0}, {x * b.s, b.d.H}}, Fill: None, Stroke: 0.72, Width: 0.12})
@@ -164,7 +186,7 @@ func (b *builder) ground() {
 		b.add(Op{Shape: Path, Class: "grid", Pts: []P{{0, y * b.s}, {b.d.W, y * b.s}}, Fill: None, Stroke: 0.72, Width: 0.12})
 	}
 	for _, p := range m.Pieces {
-		b.add(Area(p.Kind, b.pts(p.Outline), p.Count)...)
+		b.add(area(p.Kind, b.pts(p.Outline), p.Count, b.pl)...)
 	}
 	for _, kind := range []string{board.River, board.Road, board.Ford, board.Bridge} {
 		for _, l := range m.Lines {
@@ -177,6 +199,15 @@ func (b *builder) ground() {
 		if _, ok := board.Styles[l.Kind]; !ok {
 			b.add(b.line(l)...)
 		}
+	}
+	// Zones are drawn over the terrain, an outline and a hatch with no
+	// ground, so that woods or a hill never hide where a side sets up.
+	for _, z := range m.Zones {
+		kind := board.ZoneBand
+		if z.Side == board.Enemy {
+			kind = board.ZoneEnemy
+		}
+		b.add(Zone(kind, b.rect(z.X, z.Y, z.W, z.H))...)
 	}
 	secs := m.Sections()
 	for _, s := range secs {
@@ -226,17 +257,29 @@ func dash(st board.Style) float64 {
 	return 0
 }
 
-// Area draws an area of the given kind with its style: ground, pattern,
-// count building blocks and outline. The legend draws its swatches with it.
-func Area(kind string, poly []P, count int) []Op {
+// Area draws an area of the given kind with its style: ground, patterns,
+// building blocks and outline. The legend draws its swatches with it.
+func Area(kind string, poly []P, count int) []Op { return area(kind, poly, count, nil) }
+
+// area draws an area as Area does; its building blocks stand clear of
+// what pl has taken (markers, section numbers), and take their room.
+func area(kind string, poly []P, count int, pl *placer) []Op {
 	if len(poly) < 3 {
 		return nil
 	}
 	st := board.StyleOf(kind)
 	ops := []Op{{Shape: Poly, Class: kind, Pts: poly, Fill: st.Fill, Stroke: None}}
 	ops = append(ops, pattern(kind, st.Pattern, poly, 0)...)
+	if st.Also.Kind != board.Plain {
+		ops = append(ops, pattern(kind, st.Also, poly, 0)...)
+	}
 	if st.Blocks {
-		ops = append(ops, blocks(kind, poly, count)...)
+		if count <= 0 {
+			// An area of buildings the rules do not count (a village) is
+			// drawn with a few, as its legend shows it.
+			count = UncountedBlocks
+		}
+		ops = append(ops, blocks(kind, poly, count, pl)...)
 	}
 	if st.Outline > 0 {
 		ops = append(ops, Op{Shape: Poly, Class: kind, Pts: poly, Fill: None, Stroke: 0, Width: st.Outline, Dash: dash(st)})
@@ -244,9 +287,24 @@ func Area(kind string, poly []P, count int) []Op {
 	return ops
 }
 
-// blocks draws n building footprints in a row (or rows) across the upper
-// middle of an area: solid black with a white edge, one per building.
-func blocks(kind string, poly []P, n int) []Op {
+// UncountedBlocks is how many blocks stand for the buildings of an area
+// whose buildings are not counted.
+const UncountedBlocks = 3
+
+// Zone draws a deployment zone: its style's hatch and a solid outline
+// (section lines are dashed), with no ground, so that the terrain under
+// it shows through.
+func Zone(kind string, poly []P) []Op {
+	st := board.StyleOf(kind)
+	ops := pattern(kind, st.Pattern, poly, 0)
+	return append(ops, Op{Shape: Poly, Class: kind, Pts: poly, Fill: None, Stroke: 0.3, Width: st.Outline})
+}
+
+// blocks draws n building footprints in a row (or rows) across an area:
+// solid black with a white edge, one per building. The rows stand in the
+// lower middle, or higher or lower where a marker or a section number
+// would cover them.
+func blocks(kind string, poly []P, n int, pl *placer) []Op {
 	if n <= 0 {
 		return nil
 	}
@@ -254,16 +312,50 @@ func blocks(kind string, poly []P, n int) []Op {
 	w, h := x1-x0, y1-y0
 	perRow := min(n, 4)
 	rows := (n + perRow - 1) / perRow
-	side := min(w/(float64(perRow)*1.7+0.5), h/(float64(rows)*1.7+2.5), 6)
+	full := min(w/(float64(perRow)*1.7+0.5), h/(float64(rows)*1.7+2.5), 6)
+	side := full
 	gap := side * 0.7
+	// lay puts the rows top of the way down the area, fx of the way
+	// across the room either side of them.
+	lay := func(top, fx float64) []Box {
+		var out []Box
+		for i := range n {
+			row, col := i/perRow, i%perRow
+			inRow := min(perRow, n-row*perRow)
+			rowW := float64(inRow)*side + float64(inRow-1)*gap
+			x := x0 + (w-rowW)*fx + float64(col)*(side+gap)
+			y := y0 + h*top + float64(row)*(side+gap)
+			out = append(out, Box{x, y, x + side, y + side*0.8}.snap())
+		}
+		return out
+	}
+	at := lay(0.58, 0.5)
+	if pl != nil {
+		// Clear of the markers, the section numbers and the labels: the
+		// lower middle first, then higher and lower, then to either side.
+		// Where there is no room, smaller blocks.
+	search:
+		for _, k := range []float64{1, 0.75, 0.55, 0.4} {
+			side, gap = full*k, full*k*0.7
+			blockH := float64(rows)*(side+gap) - gap
+			for _, fx := range []float64{0.5, 0.3, 0.7, 0.15, 0.85, 0.02, 0.98} {
+				for _, top := range []float64{0.58, 0.68, 0.48, 0.78, 0.38, 0.28, 0.18, 0.1} {
+					if y0+h*top+blockH > y1-side*0.3 {
+						continue
+					}
+					bs := lay(top, fx)
+					if !slices.ContainsFunc(bs, func(b Box) bool { return !pl.free(b) || !inside(b.centre(), poly) }) {
+						at = bs
+						break search
+					}
+				}
+			}
+		}
+		pl.hold(at...)
+	}
 	var ops []Op
-	for i := range n {
-		row, col := i/perRow, i%perRow
-		inRow := min(perRow, n-row*perRow)
-		rowW := float64(inRow)*side + float64(inRow-1)*gap
-		x := x0 + (w-rowW)/2 + float64(col)*(side+gap)
-		y := y0 + h*0.58 + float64(row)*(side+gap)
-		ops = append(ops, Op{Shape: Poly, Class: kind, Pts: []P{{x, y}, {x + side, y}, {x + side, y + side*0.8}, {x, y + side*0.8}}, Fill: 0, Stroke: 1, Width: 0.3})
+	for _, b := range at {
+		ops = append(ops, Op{Shape: Poly, Class: kind, Pts: []P{{b.X0, b.Y0}, {b.X1, b.Y0}, {b.X1, b.Y1}, {b.X0, b.Y1}}, Fill: 0, Stroke: 1, Width: 0.3})
 	}
 	return ops
 }
@@ -412,42 +504,83 @@ func spots(poly []P, p board.Pattern) []P {
 }
 
 // labels prints every feature's label, with a white halo or box, above
-// all terrain: an area's in the upper part of its section (or its middle),
-// a line's near where it enters the board, a crossing's on it.
-func (b *builder) labels() {
+// all terrain. Each is placed where it covers nothing placed before it
+// (markers, section numbers, buildings and the labels before it), inside
+// the board: first where it belongs, an area's in the upper part of its
+// section (or its middle), a line's along it near where it enters the
+// board, a crossing's on it, a zone's along its outer edge; then beside
+// that; then further out, with a leader line back. Areas are labelled
+// first (those with a count or a note before the rest), then lines, then
+// zones, each in the map's order. An area's
+// label is wrapped to its section's width. It returns the marks, leader
+// lines first.
+func (b *builder) labels() []Op {
 	m := b.m
 	secs := m.Sections()
-	for _, z := range m.Zones {
-		if z.Label == "" {
-			continue
+	var leaders, texts []Op
+	put := func(lines []string, sizes []float64, anchor P, prefer []P, home *Box) {
+		w, h := 0.0, 0.0
+		hs := make([]float64, len(lines))
+		for i, l := range lines {
+			lw, lh := TextBox(b.measure, l, sizes[i], true)
+			w, h, hs[i] = max(w, lw), h+lh, lh
 		}
-		c := P{(z.X + z.W/2) * b.s, 0}
-		h := LabelPt*PtMM*1.3 + 0.4
-		switch m.ZoneEdge(z) {
-		case board.Bottom:
-			c.Y = (z.Y+z.H)*b.s - h/2 - 1.2
-		default:
-			c.Y = z.Y*b.s + h/2 + 1.2
-			// Text drawn by a browser runs wider than Go's metrics: keep a
-			// fifth more clear.
-			if x, ok := b.clearOfNumbers(z, c.X, 1.2*TextW(z.Label, LabelPt, true)+2); ok {
-				c.X = x
-			} else {
-				// Along the zone's inner edge instead, under the badges
-				// and the area labels of the sections it crosses.
-				c.Y = (z.Y+z.H)*b.s - h/2 - 1.2
-			}
+		pl := b.pl.place(anchor, w, h, prefer, home)
+		if pl.leader {
+			leaders = append(leaders, Op{Shape: Path, Class: "leader", Pts: []P{anchor, pl.near(anchor)}, Fill: None, Stroke: 0, Width: 0.25},
+				Op{Shape: Circle, Class: "leader", Pts: []P{anchor}, R: 0.5, Fill: 0, Stroke: None})
 		}
-		b.add(label(z.Label, c, LabelPt, "label")...)
+		y := pl.Y0
+		for i, l := range lines {
+			texts = append(texts, label(l, P{(pl.X0 + pl.X1) / 2, y + hs[i]/2}, sizes[i], "label")...)
+			y += hs[i]
+		}
 	}
-	for _, p := range m.Pieces {
+	// The pieces that say more (a count, a note) are placed first: when
+	// two share a section, the plain one is the one moved.
+	pieces := slices.Clone(m.Pieces)
+	slices.SortStableFunc(pieces, func(a, b board.Piece) int {
+		says := func(p board.Piece) bool { return p.Count > 0 || p.Note != "" }
+		switch {
+		case says(a) && !says(b):
+			return -1
+		case says(b) && !says(a):
+			return 1
+		}
+		return 0
+	})
+	for _, p := range pieces {
 		if len(p.Outline) == 0 {
 			continue
 		}
 		var c P
+		var prefer []P
+		var home *Box
+		text := p.Label
+		if p.Count > 0 {
+			text += ": " + strconv.Itoa(p.Count)
+		}
+		lines, sizes := []string{text}, []float64{LabelPt}
+		if p.Note != "" {
+			lines, sizes = append(lines, p.Note), append(sizes, NotePt)
+		}
 		if p.Section > 0 && p.Section <= len(secs) {
 			s := secs[p.Section-1]
 			c = b.pt(board.Point{X: s.Centre.X, Y: s.Y + s.H*0.3})
+			lines, sizes = b.wrap(lines, sizes, Snap(s.W*b.s-2))
+			// Within its section: centred, or against either side (clear
+			// of the number in its corner), higher or lower.
+			w := 0.0
+			for i, l := range lines {
+				lw, _ := TextBox(b.measure, l, sizes[i], true)
+				w = max(w, lw)
+			}
+			x0, x1 := s.X*b.s, (s.X+s.W)*b.s
+			home = &Box{x0, s.Y * b.s, x1, (s.Y + s.H) * b.s}
+			for _, fy := range []float64{0.3, 0.42, 0.2, 0.55, 0.68, 0.82} {
+				y := (s.Y + s.H*fy) * b.s
+				prefer = append(prefer, P{c.X, y}, P{x1 - 1 - w/2, y}, P{x0 + 1 + w/2, y})
+			}
 		} else {
 			out := b.pts(p.Outline)
 			c = centroid(out)
@@ -456,14 +589,7 @@ func (b *builder) labels() {
 				c.Y = y1 + 2.2
 			}
 		}
-		text := p.Label
-		if p.Count > 0 {
-			text += ": " + strconv.Itoa(p.Count)
-		}
-		b.add(label(text, c, LabelPt, "label")...)
-		if p.Note != "" {
-			b.add(label(p.Note, P{c.X, c.Y + LabelPt*PtMM*1.5}, NotePt, "label")...)
-		}
+		put(lines, sizes, c, prefer, home)
 	}
 	for _, l := range m.Lines {
 		if len(l.Path) < 2 {
@@ -472,18 +598,90 @@ func (b *builder) labels() {
 		// A crossing is labelled on itself; a river a quarter of the way
 		// along its first stretch and a road a quarter of the way back
 		// along its last, so that neither sits on the other, on a crossing
-		// or on the label of the area at a section's centre.
+		// or on the label of the area at a section's centre; failing that,
+		// elsewhere along the same stretch.
 		a, c := b.pt(l.Path[0]), b.pt(l.Path[1])
 		if l.Kind == board.Road {
 			n := len(l.Path)
 			a, c = b.pt(l.Path[n-1]), b.pt(l.Path[n-2])
 		}
-		f := 0.25
+		fs := []float64{0.25, 0.4, 0.15, 0.55, 0.7, 0.85}
 		if l.Kind == board.Ford || l.Kind == board.Bridge {
-			f = 0.5
+			fs = []float64{0.5}
 		}
-		b.add(label(l.Label, P{a.X + (c.X-a.X)*f, a.Y + (c.Y-a.Y)*f}, LabelPt, "label")...)
+		var prefer []P
+		for _, f := range fs {
+			prefer = append(prefer, P{a.X + (c.X-a.X)*f, a.Y + (c.Y-a.Y)*f})
+		}
+		put([]string{l.Label}, []float64{LabelPt}, prefer[0], prefer, nil)
 	}
+	for _, z := range m.Zones {
+		if z.Label == "" {
+			continue
+		}
+		// Along the zone's outer edge, from its middle outwards, then
+		// along its inner edge, then in rows between.
+		_, h := TextBox(b.measure, z.Label, LabelPt, true)
+		outer, inner := z.Y*b.s+h/2+1, (z.Y+z.H)*b.s-h/2-1
+		if m.ZoneEdge(z) == board.Bottom {
+			outer, inner = inner, outer
+		}
+		rows := []float64{outer, inner}
+		for k := 1.0; k*(h+Gap) < math.Abs(inner-outer); k++ {
+			rows = append(rows, outer+math.Copysign(k*(h+Gap), inner-outer))
+		}
+		cx := (z.X + z.W/2) * b.s
+		var prefer []P
+		for _, y := range rows {
+			prefer = append(prefer, P{cx, y})
+			for k := 1.0; k*3 < z.W*b.s/2; k++ {
+				prefer = append(prefer, P{cx - k*3, y}, P{cx + k*3, y})
+			}
+		}
+		home := Box{z.X * b.s, z.Y * b.s, (z.X + z.W) * b.s, (z.Y + z.H) * b.s}
+		put([]string{z.Label}, []float64{LabelPt}, prefer[0], prefer, &home)
+	}
+	return append(leaders, texts...)
+}
+
+// wrap breaks lines wider than w mm (white box included) at spaces, into
+// as few lines as greedy filling needs, as even as they can be made (no
+// "+1" alone on the last); each new line keeps its size, and a word wider
+// than w stays whole.
+func (b *builder) wrap(lines []string, sizes []float64, w float64) ([]string, []float64) {
+	greedy := func(l string, size, w float64) []string {
+		var out []string
+		cur := ""
+		for _, word := range strings.Fields(l) {
+			next := word
+			if cur != "" {
+				next = cur + " " + word
+			}
+			if cw, _ := TextBox(b.measure, next, size, true); Snap(cw) > w && cur != "" {
+				out = append(out, cur)
+				next = word
+			}
+			cur = next
+		}
+		return append(out, cur)
+	}
+	var out []string
+	var outSizes []float64
+	for i, l := range lines {
+		best := greedy(l, sizes[i], w)
+		// Narrower and narrower, while the count of lines holds.
+		for t := w - 0.5; len(best) > 1 && t > 0; t -= 0.5 {
+			g := greedy(l, sizes[i], Snap(t))
+			if len(g) != len(best) {
+				break
+			}
+			best = g
+		}
+		for _, l := range best {
+			out, outSizes = append(out, l), append(outSizes, sizes[i])
+		}
+	}
+	return out, outSizes
 }
 
 // label is text on the board with a white halo or box behind it.
@@ -491,60 +689,14 @@ func label(text string, c P, size float64, class string) []Op {
 	return []Op{{Shape: Text, Class: class, Pts: []P{c}, Text: text, Size: size, Bold: true, Halo: true, Fill: 0, Stroke: None}}
 }
 
-// clearOfNumbers moves the centre x of a label w mm wide along the top
-// edge of zone z, when the section number badges in the top corners of
-// the sections would cover it (the middle of a board with an even number
-// of columns is a corner): to the nearest place clear of every badge, the
-// middle of a section or just right of its badge. It reports false when
-// there is none.
-func (b *builder) clearOfNumbers(z board.Zone, x, w float64) (float64, bool) {
-	secs := b.m.Sections()
-	if len(secs) == 0 {
-		return x, true
-	}
-	clear := func(x float64) bool {
-		for _, s := range secs {
-			if s.Y > z.Y+0.01 {
-				continue // only the top row's badges sit on the top edge
-			}
-			bx := s.X*b.s + 1.2
-			bw := TextW(strconv.Itoa(s.Number), SectionPt, true) + 2.2
-			if x-w/2 < bx+bw+0.8 && x+w/2 > bx-0.8 {
-				return false
-			}
-		}
-		return true
-	}
-	if clear(x) {
-		return x, true
-	}
-	best, dist := x, math.Inf(1)
-	for _, s := range secs {
-		if s.Y > z.Y+0.01 {
-			continue
-		}
-		// The middle of the section, or just right of its badge.
-		bw := TextW(strconv.Itoa(s.Number), SectionPt, true) + 2.2
-		for _, cx := range []float64{s.Centre.X * b.s, s.X*b.s + 1.2 + bw + 1 + w/2} {
-			if d := math.Abs(cx - x); d < dist && cx+w/2 <= b.m.WidthIn*b.s && clear(cx) {
-				best, dist = cx, d
-			}
-		}
-	}
-	return best, !math.IsInf(dist, 1)
-}
-
 // sectionNumbers prints each section's number in a boxed badge in its top
 // left corner, above the terrain and labels.
 func (b *builder) sectionNumbers() {
 	for _, s := range b.m.Sections() {
-		text := strconv.Itoa(s.Number)
-		w := TextW(text, SectionPt, true) + 2.2
-		h := SectionPt*PtMM + 1.6
-		x, y := s.X*b.s+1.2, s.Y*b.s+1.2
+		bx := b.badge(s)
 		b.add(
-			Op{Shape: Poly, Class: "section", Pts: []P{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}, Fill: 1, Stroke: 0, Width: 0.35},
-			Op{Shape: Text, Class: "section", Pts: []P{{x + w/2, y + h/2}}, Text: text, Size: SectionPt, Bold: true, Fill: 0, Stroke: None},
+			Op{Shape: Poly, Class: "section", Pts: []P{{bx.X0, bx.Y0}, {bx.X1, bx.Y0}, {bx.X1, bx.Y1}, {bx.X0, bx.Y1}}, Fill: 1, Stroke: 0, Width: 0.35},
+			Op{Shape: Text, Class: "section", Pts: []P{bx.centre()}, Text: strconv.Itoa(s.Number), Size: SectionPt, Bold: true, Fill: 0, Stroke: None},
 		)
 	}
 }
@@ -588,14 +740,7 @@ func (b *builder) edges() {
 	taken := map[string][]span{}
 	for _, a := range m.Arrows() {
 		at := b.pt(a.At)
-		tip := P{at.X - a.DX*0.6, at.Y - a.DY*0.6}
-		tail := P{at.X - a.DX*ArrowLen, at.Y - a.DY*ArrowLen}
-		nx, ny := -a.DY, a.DX
-		head := P{tip.X - a.DX*2.2, tip.Y - a.DY*2.2}
-		b.add(
-			Op{Shape: Path, Class: "arrow", Pts: []P{tail, head}, Fill: None, Stroke: 0, Width: 0.6},
-			Op{Shape: Poly, Class: "arrow", Pts: []P{tip, {head.X + nx*1.4, head.Y + ny*1.4}, {head.X - nx*1.4, head.Y - ny*1.4}}, Fill: 0, Stroke: None},
-		)
+		b.add(arrow(at, a.DX, a.DY, ArrowLen)...)
 		e := m.PlayerEdge()
 		taken[e] = append(taken[e], span{at.X - 2, at.X + 2})
 	}
@@ -632,7 +777,7 @@ func (b *builder) edges() {
 		if !ok {
 			continue
 		}
-		w := TextW(name, EdgePt, true)
+		w := b.measure(name, EdgePt, true)
 		x := free(edge, w)
 		if math.IsNaN(x) {
 			x = (b.d.W - w) / 2
@@ -648,7 +793,7 @@ func (b *builder) edges() {
 	g := m.GridIn()
 	bar := g * b.s
 	text := m.Square()
-	need := bar + 1.5 + TextW(text, NotePt, false)
+	need := bar + 1.5 + b.measure(text, NotePt, false) + HaloX
 	x := free(board.Bottom, need+2)
 	y := b.d.H + RowH/2
 	if math.IsNaN(x) {
@@ -665,6 +810,19 @@ func (b *builder) edges() {
 		tick(x), tick(x+bar),
 		Op{Shape: Text, Class: "scale", Pts: []P{{x + bar + 1.5, y}}, Text: text, Size: NotePt, Fill: 0, Stroke: None, Left: true},
 	)
+}
+
+// arrow is an entry arrow reaching length mm out from at on the board's
+// edge, pointing (dx, dy) into the board, its tip just short of the edge.
+func arrow(at P, dx, dy, length float64) []Op {
+	tip := P{at.X - dx*0.6, at.Y - dy*0.6}
+	tail := P{at.X - dx*length, at.Y - dy*length}
+	nx, ny := -dy, dx
+	head := P{tip.X - dx*2.2, tip.Y - dy*2.2}
+	return []Op{
+		{Shape: Path, Class: "arrow", Pts: []P{tail, head}, Fill: None, Stroke: 0, Width: 0.6},
+		{Shape: Poly, Class: "arrow", Pts: []P{tip, {head.X + nx*1.4, head.Y + ny*1.4}, {head.X - nx*1.4, head.Y - ny*1.4}}, Fill: 0, Stroke: None},
+	}
 }
 
 // Swatch draws a legend entry's sample in the box (x, y, w, h), in mm.
@@ -688,7 +846,18 @@ func swatch(e board.LegendEntry, w, h float64) []Op {
 	frame := Op{Shape: Poly, Class: e.Kind, Pts: box, Fill: None, Stroke: 0, Width: 0.3}
 	switch e.Kind {
 	case board.PEF:
-		return Marker("1", P{x + w/2, y + h/2}, min(h/2, 2.6))
+		text := e.Sample
+		if text == "" {
+			text = "1"
+		}
+		return Marker(text, P{x + w/2, y + h/2}, min(h/2, 2.6))
+	case board.EntryArrow:
+		// The board's edge across the top, and an arrow coming on over it
+		// from below, as the map draws one under the player's edge.
+		edge := Op{Shape: Path, Class: "board", Pts: []P{{x, y + 0.6}, {x + w, y + 0.6}}, Fill: None, Stroke: 0, Width: 0.6}
+		return append([]Op{edge}, arrow(P{x + w/2, y + 0.6}, 0, -1, h-0.6)...)
+	case board.ZoneEnemy, board.ZoneBand:
+		return append(Zone(e.Kind, box), frame)
 	case board.Squares:
 		return []Op{{Shape: Path, Class: e.Kind, Pts: []P{{x + w/2, y}, {x + w/2, y + h}}, Fill: None, Stroke: 0.47, Width: 0.12}, frame}
 	case board.Road, board.River, board.Ford, board.Bridge:
@@ -703,10 +872,26 @@ func swatch(e board.LegendEntry, w, h float64) []Op {
 			return append(ops, lineOps(e.Kind, st, pts, bw, box)...)
 		}
 		return append(lineOps(e.Kind, st, []P{{x, mid}, {x + w, mid}}, bw, box), frame)
-	case board.ZoneEnemy, board.ZoneBand:
-		return append(Area(e.Kind, box, 0), frame)
 	}
-	return Area(e.Kind, box, 2)
+	// Trees and dots keep clear of an outline: a swatch lays its pattern
+	// with a row through its middle, so that even a small one shows some.
+	st := board.StyleOf(e.Kind)
+	oy := 0.0
+	for _, p := range []board.Pattern{st.Pattern, st.Also} {
+		if (p.Kind == board.Trees || p.Kind == board.Dots || p.Kind == board.Stipple) && p.Spacing > 0 {
+			oy = p.Spacing*0.87 - h/2
+			break
+		}
+	}
+	ops := Area(e.Kind, []P{{x, y + oy}, {x + w, y + oy}, {x + w, y + h + oy}, {x, y + h + oy}}, 2)
+	for i := range ops {
+		pts := make([]P, len(ops[i].Pts))
+		for k, p := range ops[i].Pts {
+			pts[k] = P{p.X, p.Y - oy}
+		}
+		ops[i].Pts = pts
+	}
+	return ops
 }
 
 // lineOps draws a line feature's band along pts, clipped to box.

@@ -1,0 +1,193 @@
+package draw_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/sortie-wargames/sortie/engine/board"
+	"github.com/sortie-wargames/sortie/engine/board/boardtest"
+	"github.com/sortie-wargames/sortie/engine/board/draw"
+)
+
+// count counts the marks of a class and shape.
+func count(ops []draw.Op, class, shape string) int {
+	n := 0
+	for _, o := range ops {
+		if o.Class == class && o.Shape == shape {
+			n++
+		}
+	}
+	return n
+}
+
+// TestLegendMarkersMatchMap checks, on the maps of 10 seeds of every
+// system, that the legend's PEF swatch shows the label the map's first
+// marker shows, and that it names every marker on the map.
+func TestLegendMarkersMatchMap(t *testing.T) {
+	names, maps := seedMaps(t, 10)
+	checked := 0
+	for i, m := range maps {
+		if len(m.Markers) == 0 {
+			continue
+		}
+		var onMap string
+		if m.Track {
+			onMap = m.Markers[0].Label // the track is the renderers': its first marker
+		} else {
+			d := draw.Board(m, 5, boardtest.Measure)
+			for _, o := range d.Ops {
+				if o.Shape == draw.Text && o.Class == "marker" {
+					onMap = o.Text
+					break
+				}
+			}
+		}
+		for _, e := range board.Legend(m) {
+			if e.Kind != board.PEF {
+				continue
+			}
+			checked++
+			var onSwatch []string
+			for _, o := range draw.Swatch(e, 0, 0, 9, 5) {
+				if o.Shape == draw.Text {
+					onSwatch = append(onSwatch, o.Text)
+				}
+			}
+			if !slices.Equal(onSwatch, []string{onMap}) {
+				t.Errorf("%s: the legend's marker shows %q, the map's first %q", names[i], onSwatch, onMap)
+			}
+			for _, mk := range m.Markers {
+				if !slices.Contains(splitList(e.Label), mk.Label) {
+					t.Errorf("%s: the legend %q does not name marker %q", names[i], e.Label, mk.Label)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no map with markers")
+	}
+}
+
+// splitList returns the labels a legend entry lists: "PEF markers A, B, C"
+// gives A, B and C.
+func splitList(s string) []string {
+	var out []string
+	word := ""
+	for _, r := range s + " " {
+		if r == ' ' || r == ',' {
+			if word != "" {
+				out = append(out, word)
+			}
+			word = ""
+			continue
+		}
+		word += string(r)
+	}
+	return out
+}
+
+// TestDrawnAsLegendShows checks that a piece is drawn with the marks its
+// legend swatch shows: a wooded hill with contours and trees, buildings
+// without a count with blocks, and the woods' swatch, even as small as a
+// play sheet's, with trees.
+func TestDrawnAsLegendShows(t *testing.T) {
+	m := board.Sectioned(24, 24, 3, 3)
+	m.Fill(1, board.WoodedHill)
+	m.Fill(5, board.Buildings)
+	m.Fill(9, board.Woods)
+	d := draw.Board(m, 6, boardtest.Measure)
+	if n := count(d.Ops, board.WoodedHill, draw.Circle); n < 5 {
+		t.Errorf("a wooded hill with %d trees", n)
+	}
+	rings := 0
+	for _, o := range d.Ops {
+		if o.Class == board.WoodedHill && o.Shape == draw.Poly && o.Fill == draw.None && o.Width < 0.5 {
+			rings++
+		}
+	}
+	if rings < 2 {
+		t.Errorf("a wooded hill with %d contours", rings)
+	}
+	blocks := 0
+	for _, o := range d.Ops {
+		if o.Class == board.Buildings && o.Shape == draw.Poly && o.Fill == 0 {
+			blocks++
+		}
+	}
+	if blocks != draw.UncountedBlocks {
+		t.Errorf("buildings without a count drawn with %d blocks, want %d", blocks, draw.UncountedBlocks)
+	}
+	for _, size := range [][2]float64{{9, 5}, {6.5, 3.8}} {
+		for _, k := range []string{board.Woods, board.WoodedHill} {
+			ops := draw.Swatch(board.LegendEntry{Kind: k}, 10, 20, size[0], size[1])
+			if count(ops, k, draw.Circle) == 0 {
+				t.Errorf("a %v mm swatch of %s shows no trees", size, k)
+			}
+		}
+	}
+}
+
+// TestZonesOverTerrain checks that a deployment zone is drawn after the
+// terrain under it, and has no ground of its own to hide it.
+func TestZonesOverTerrain(t *testing.T) {
+	m := boardtest.Full()
+	m.Zones = []board.Zone{{Side: board.Enemy, Label: "The enemy sets up here", X: 0, Y: 0, W: 36, H: 6}}
+	d := draw.Board(m, 4, boardtest.Measure)
+	lastTerrain, firstZone := -1, -1
+	for i, o := range d.Ops {
+		switch o.Class {
+		case board.Woods, board.Hills, board.Lake, board.Rough, board.Buildings, board.River, board.Road, board.Ford, board.Bridge:
+			lastTerrain = i
+		case board.ZoneEnemy:
+			if firstZone < 0 {
+				firstZone = i
+			}
+			if o.Fill != draw.None {
+				t.Errorf("the zone has a ground: %v", o)
+			}
+		}
+	}
+	if firstZone < 0 || firstZone < lastTerrain {
+		t.Errorf("the zone's first mark is %d, the terrain's last %d: the terrain hides it", firstZone, lastTerrain)
+	}
+}
+
+// TestArrowSwatch checks that the legend shows an entry arrow as the map
+// draws one: a shaft and a head.
+func TestArrowSwatch(t *testing.T) {
+	ops := draw.Swatch(board.LegendEntry{Kind: board.EntryArrow}, 0, 0, 9, 5)
+	if count(ops, "arrow", draw.Path) != 1 || count(ops, "arrow", draw.Poly) != 1 {
+		t.Errorf("arrow swatch %v", ops)
+	}
+	d := draw.Board(boardtest.Full(), 4, boardtest.Measure)
+	if count(d.Ops, "arrow", draw.Path) == 0 {
+		t.Error("the full board has no entry arrows")
+	}
+}
+
+// TestLabelWrap checks that an area's label too wide for its section is
+// wrapped to the section's width into even lines, none left with a lone
+// "+1", and is kept in the section.
+func TestLabelWrap(t *testing.T) {
+	m := board.Sectioned(36, 36, 3, 3)
+	m.Fill(5, board.Hills, board.Note("height advantage +1"))
+	const s = 1.9
+	d := draw.Board(m, s, boardtest.Measure)
+	sec := m.Section(5)
+	var texts []string
+	for _, o := range d.Ops {
+		if o.Shape != draw.Text || o.Class != "label" {
+			continue
+		}
+		texts = append(texts, o.Text)
+		w, _ := draw.TextBox(boardtest.Measure, o.Text, o.Size, o.Bold)
+		c := o.Pts[0]
+		if c.X-w/2 < sec.X*s || c.X+w/2 > (sec.X+sec.W)*s || c.Y < sec.Y*s || c.Y > (sec.Y+sec.H)*s {
+			t.Errorf("%q (%.1f mm wide at %.1f,%.1f) leaves section 5", o.Text, w, c.X, c.Y)
+		}
+	}
+	t.Logf("labels %q", texts)
+	if len(texts) < 3 || slices.Contains(texts, "+1") {
+		t.Errorf("labels %q: want the note wrapped into even lines", texts)
+	}
+}

@@ -1,0 +1,166 @@
+package draw
+
+import "math"
+
+// Box is a rectangle on a drawing, in mm: a label's white box, a marker,
+// a section number's badge, a building block.
+type Box struct{ X0, Y0, X1, Y1 float64 }
+
+// boxAt is the box w x h centred on c.
+func boxAt(c P, w, h float64) Box { return Box{c.X - w/2, c.Y - h/2, c.X + w/2, c.Y + h/2} }
+
+func (a Box) overlaps(b Box, gap float64) bool {
+	return a.X0 < b.X1+gap && b.X0 < a.X1+gap && a.Y0 < b.Y1+gap && b.Y0 < a.Y1+gap
+}
+
+// area is how much of a lies over b.
+func (a Box) area(b Box) float64 {
+	return max(0, min(a.X1, b.X1)-max(a.X0, b.X0)) * max(0, min(a.Y1, b.Y1)-max(a.Y0, b.Y0))
+}
+
+// snap snaps the box's corners to the grid (see Snap): every decision
+// place makes compares snapped numbers, so that a multiply-add fused on
+// one CPU and not on another cannot turn it.
+func (a Box) snap() Box { return Box{Snap(a.X0), Snap(a.Y0), Snap(a.X1), Snap(a.Y1)} }
+
+func (a Box) centre() P { return P{(a.X0 + a.X1) / 2, (a.Y0 + a.Y1) / 2} }
+
+// dist is how far p lies from the box; 0 inside it.
+func (a Box) dist(p P) float64 {
+	dx := max(a.X0-p.X, 0, p.X-a.X1)
+	dy := max(a.Y0-p.Y, 0, p.Y-a.Y1)
+	return math.Hypot(dx, dy)
+}
+
+// near is the point of the box's outline nearest p outside it.
+func (a Box) near(p P) P {
+	return P{max(a.X0, min(a.X1, p.X)), max(a.Y0, min(a.Y1, p.Y))}
+}
+
+// placer keeps the boxes taken on a board and finds room for another:
+// every label is placed against what was placed before it, in the order
+// Board lays them out, so the result is the same every time.
+type placer struct {
+	frame Box   // every box stays inside it
+	taken []Box // markers, section badges, building blocks, labels
+	gap   float64
+}
+
+// Gap is the least room between two labels, or a label and a marker,
+// badge or block, in mm.
+const Gap = 0.5
+
+// clamp shifts b into the frame, if it fits at all.
+func (p *placer) clamp(b Box) (Box, bool) {
+	f := p.frame
+	if b.X1-b.X0 > f.X1-f.X0 || b.Y1-b.Y0 > f.Y1-f.Y0 {
+		return b, false
+	}
+	dx := max(f.X0-b.X0, 0) + min(f.X1-b.X1, 0)
+	dy := max(f.Y0-b.Y0, 0) + min(f.Y1-b.Y1, 0)
+	return Box{b.X0 + dx, b.Y0 + dy, b.X1 + dx, b.Y1 + dy}, true
+}
+
+// free reports whether b overlaps nothing taken.
+func (p *placer) free(b Box) bool {
+	for _, t := range p.taken {
+		if b.overlaps(t, p.gap) {
+			return false
+		}
+	}
+	return true
+}
+
+// cost is how much of b lies over what is taken: the least bad place when
+// none is free.
+func (p *placer) cost(b Box) float64 {
+	c := 0.0
+	for _, t := range p.taken {
+		c += b.area(Box{t.X0 - p.gap, t.Y0 - p.gap, t.X1 + p.gap, t.Y1 + p.gap})
+	}
+	return c
+}
+
+// placement is where place put a box, and whether it needs a line back
+// to its anchor.
+type placement struct {
+	Box
+	leader bool
+	clear  bool // it overlaps nothing
+}
+
+// place finds room for a box w x h that belongs at anchor: first at the
+// preferred centres in order, then next to the anchor (on it, above,
+// below, left, right), then further out on rings round it, tied back by a
+// leader line. A box with a home (an area's section, a zone; nil for
+// none) is tied back when its middle leaves the home, and only then.
+// Each try is first shifted inside the frame. When no place
+// is free it takes the one that covers least (and reports it not clear).
+func (p *placer) place(anchor P, w, h float64, prefer []P, home *Box) placement {
+	best, bestCost := placement{}, math.Inf(1)
+	w, h = Snap(w), Snap(h)
+	anchor = P{Snap(anchor.X), Snap(anchor.Y)}
+	try := func(c P, leader bool) bool {
+		b, ok := p.clamp(boxAt(P{Snap(c.X), Snap(c.Y)}, w, h))
+		if !ok {
+			return false
+		}
+		// A box that ends up away from its anchor, or out of its home (an
+		// area's section), is tied back to it.
+		m := b.centre()
+		away := home != nil && (m.X < home.X0 || m.X > home.X1 || m.Y < home.Y0 || m.Y > home.Y1)
+		if home != nil {
+			leader = away // in its home, a box needs no line back
+		}
+		lead := leader && b.dist(anchor) > 1.5
+		if p.free(b) {
+			best = placement{b, lead, true}
+			return true
+		}
+		if cost := p.cost(b); cost < bestCost-1e-9 {
+			best, bestCost = placement{b, lead, false}, cost
+		}
+		return false
+	}
+	for _, c := range prefer {
+		if try(c, false) {
+			return p.take(best)
+		}
+	}
+	g := p.gap + 0.2
+	for _, d := range []P{{0, 0}, {0, -(h + g)}, {0, h + g}, {-(w + g), 0}, {w + g, 0}} {
+		if try(P{anchor.X + d.X, anchor.Y + d.Y}, false) {
+			return p.take(best)
+		}
+	}
+	// Rings of sixteen places round the anchor, each step a label's height
+	// further out, to as far as the frame reaches.
+	step := h + g
+	reach := math.Hypot(p.frame.X1-p.frame.X0, p.frame.Y1-p.frame.Y0)
+	for r := step * 1.5; r <= reach; r += step {
+		for _, deg := range ringAngles {
+			a := deg * math.Pi / 180
+			if try(P{anchor.X + r*math.Cos(a), anchor.Y + r*math.Sin(a)}, true) {
+				return p.take(best)
+			}
+		}
+	}
+	return p.take(best)
+}
+
+// ringAngles are the sixteen directions of a ring, in degrees with y
+// down: straight up, down and sideways first, so leaders stay short and
+// plain, then ever more slanted.
+var ringAngles = []float64{-90, 90, 180, 0, -67.5, -112.5, 67.5, 112.5, -45, -135, 45, 135, -22.5, -157.5, 22.5, 157.5}
+
+func (p *placer) take(pl placement) placement {
+	p.taken = append(p.taken, pl.Box)
+	return pl
+}
+
+// hold takes the room of boxes that do not move, snapped.
+func (p *placer) hold(bs ...Box) {
+	for _, b := range bs {
+		p.taken = append(p.taken, b.snap())
+	}
+}

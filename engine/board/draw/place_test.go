@@ -1,0 +1,127 @@
+package draw_test
+
+import (
+	"fmt"
+	"io/fs"
+	"strings"
+	"testing"
+
+	"github.com/sortie-wargames/sortie/content"
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/board"
+	"github.com/sortie-wargames/sortie/engine/board/boardtest"
+	"github.com/sortie-wargames/sortie/engine/board/draw"
+	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/engine/systems"
+)
+
+// load returns every built-in system that rolls encounters.
+func load(t *testing.T) []engine.System {
+	t.Helper()
+	var out []engine.System
+	for _, b := range systems.Builtin() {
+		sub, err := fs.Sub(content.FS, "systems/"+b.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set, err := rules.Load(sub, "systems/"+b.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sys, err := b.New(set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := sys.(engine.Encounterer); ok {
+			out = append(out, sys)
+		}
+	}
+	return out
+}
+
+// seedMaps rolls n encounters of every type of every system and returns
+// their maps, named by system, type and seed.
+func seedMaps(t *testing.T, n int) (names []string, maps []board.Map) {
+	t.Helper()
+	for _, sys := range load(t) {
+		set := sys.Rules()
+		for _, typ := range set.Encounters {
+			for seed := range n {
+				d := dice.New(fmt.Sprintf("maps-%d", seed))
+				var band *engine.Force
+				if rc, ok := sys.(engine.Recruiter); ok {
+					var err error
+					if band, err = rc.Band(d.Stream("band"), engine.Options{}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				e, err := sys.(engine.Encounterer).Encounter(d.Stream("encounter"), engine.Request{Type: typ.ID, Band: band})
+				if err != nil {
+					if seed == 0 {
+						t.Logf("%s/%s: %v", set.System.ID, typ.ID, err)
+					}
+					break
+				}
+				for i, m := range doc.Maps(e.Blocks) {
+					names = append(names, fmt.Sprintf("%s/%s/seed %d/map %d", set.System.ID, typ.ID, seed, i+1))
+					maps = append(maps, m)
+				}
+			}
+		}
+	}
+	return names, maps
+}
+
+// scales are the scales the maps are drawn at: the site's, an A4 page's
+// and a folded booklet's A5 page's.
+func scales(m board.Map) []float64 {
+	return []float64{
+		110 / max(m.WidthIn, m.HeightIn, 1),
+		min(14, 180/m.WidthIn),
+		min(14, 128/m.WidthIn, 120/m.HeightIn),
+	}
+}
+
+// TestLabelsClear draws the maps of 40 seeds of every encounter type of
+// every system, and the full test board, at the site's and the booklets'
+// scales, measured with the booklets' fonts and with the site's, and
+// counts label, marker, section number, building block and edge boxes
+// that overlap one another or leave their frame. There must be none.
+func TestLabelsClear(t *testing.T) {
+	names, maps := seedMaps(t, 40)
+	names, maps = append(names, "full board"), append(maps, boardtest.Full())
+	systemsSeen := map[string]bool{}
+	for _, n := range names {
+		systemsSeen[strings.SplitN(n, "/", 2)[0]] = true
+	}
+	if len(systemsSeen) < 5 {
+		t.Errorf("maps from %d systems, want all five: %v", len(systemsSeen), systemsSeen)
+	}
+	report := 20 // defects printed
+	overlaps, outside, drawings, leaders := 0, 0, 0, 0
+	for _, measure := range []draw.Measure{boardtest.Measure, boardtest.SiteMeasure} {
+		for i, m := range maps {
+			for _, s := range scales(m) {
+				d := draw.Board(m, s, measure)
+				o, x := boardtest.Defects(d, measure)
+				for _, e := range append(o, x...) {
+					if report > 0 {
+						report--
+						t.Errorf("%s at %.2f mm/in: %s", names[i], s, e)
+					}
+				}
+				overlaps += len(o)
+				outside += len(x)
+				drawings++
+				for _, o := range d.Ops {
+					if o.Shape == draw.Path && o.Class == "leader" {
+						leaders++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d maps, %d drawings: %d overlapping pairs, %d boxes outside their frame, %d labels on leader lines", len(maps), drawings, overlaps, outside, leaders)
+}
