@@ -158,7 +158,8 @@ func (r Report) Counts() map[string]int {
 }
 
 // Check reads the PDF at path back with pdftotext and returns its
-// defects. A file named *-folded.pdf is read as a folded booklet.
+// defects, each naming the file as path. A file named *-folded.pdf is
+// read as a folded booklet.
 func Check(ctx context.Context, path string) (Report, error) {
 	bin, err := exec.LookPath("pdftotext")
 	if err != nil {
@@ -175,7 +176,7 @@ func Check(ctx context.Context, path string) (Report, error) {
 	if err != nil {
 		return Report{}, fmt.Errorf("failed to read %s back: %w", path, err)
 	}
-	return examine(filepath.Base(path), strings.HasSuffix(path, "-folded.pdf"), pages), nil
+	return examine(path, strings.HasSuffix(filepath.Base(path), "-folded.pdf"), pages), nil
 }
 
 // page is one page as pdftotext reads it back.

@@ -188,10 +188,10 @@ func TestDefects(t *testing.T) {
 		t.Errorf("Counts() = %v", c)
 	}
 	for _, d := range r.Defects {
-		if d.File != "defects.pdf" || d.Note == "" || (d.Kind != proof.Empty && len(d.Words) == 0) {
+		if d.File != path || d.Note == "" || (d.Kind != proof.Empty && len(d.Words) == 0) {
 			t.Errorf("defect %+v: want the file's name, a note and its words", d)
 		}
-		if !strings.Contains(d.String(), d.Kind+" defects.pdf p") {
+		if !strings.HasPrefix(d.String(), d.Kind+" "+path+" p") {
 			t.Errorf("defect prints as %q", d.String())
 		}
 	}
