@@ -44,14 +44,14 @@ package proof
 import (
 	"bytes"
 	"context"
-	"encoding/xml"
 	"errors"
 	"fmt"
-	"io"
+	"html"
 	"math"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -172,7 +172,7 @@ func Check(ctx context.Context, path string) (Report, error) {
 	if err != nil {
 		return Report{}, fmt.Errorf("failed to read %s back with pdftotext: %w: %s", path, err, strings.TrimSpace(stderr.String()))
 	}
-	pages, err := parse(bytes.NewReader(out))
+	pages, err := parse(out)
 	if err != nil {
 		return Report{}, fmt.Errorf("failed to read %s back: %w", path, err)
 	}
@@ -185,41 +185,85 @@ type page struct {
 	words []Word
 }
 
-// The XHTML pdftotext -bbox-layout writes.
-type xdoc struct {
-	Pages []struct {
-		W     float64 `xml:"width,attr"`
-		H     float64 `xml:"height,attr"`
-		Lines []struct {
-			Words []struct {
-				XMin float64 `xml:"xMin,attr"`
-				YMin float64 `xml:"yMin,attr"`
-				XMax float64 `xml:"xMax,attr"`
-				YMax float64 `xml:"yMax,attr"`
-				Text string  `xml:",chardata"`
-			} `xml:"word"`
-		} `xml:"flow>block>line"`
-	} `xml:"body>doc>page"`
-}
-
-// parse reads pdftotext's -bbox-layout XHTML.
-func parse(r io.Reader) ([]page, error) {
-	var d xdoc
-	dec := xml.NewDecoder(r)
-	dec.Strict = false
-	if err := dec.Decode(&d); err != nil {
-		return nil, fmt.Errorf("failed to parse the bounding boxes: %w", err)
+// parse reads the XHTML pdftotext -bbox-layout writes: <page width
+// height> holding <flow>, <block>, <line> and <word xMin yMin xMax yMax>
+// elements. It reads the tags it needs by hand, as encoding/xml takes a
+// quarter as long as pdftotext itself on a large booklet.
+func parse(data []byte) ([]page, error) {
+	if !bytes.Contains(data, []byte("<doc>")) {
+		return nil, errors.New("failed to parse the bounding boxes: no <doc>")
 	}
-	pages := make([]page, len(d.Pages))
-	for i, p := range d.Pages {
-		pages[i] = page{w: p.W, h: p.H}
-		for l, line := range p.Lines {
-			for _, w := range line.Words {
-				pages[i].words = append(pages[i].words, Word{w.Text, Box{w.XMin, w.YMin, w.XMax, w.YMax}, l})
-			}
+	var pages []page
+	line := -1
+	for {
+		i := bytes.IndexByte(data, '<')
+		if i < 0 {
+			break
 		}
+		data = data[i+1:]
+		end := bytes.IndexByte(data, '>')
+		if end < 0 {
+			return nil, errors.New("failed to parse the bounding boxes: a tag left open")
+		}
+		tag := data[:end]
+		name := tag
+		if sp := bytes.IndexByte(tag, ' '); sp >= 0 {
+			name = tag[:sp]
+		}
+		switch string(name) {
+		case "page":
+			w, err1 := attr(tag, "width")
+			h, err2 := attr(tag, "height")
+			if err := errors.Join(err1, err2); err != nil {
+				return nil, fmt.Errorf("failed to parse page %d's size: %w", len(pages)+1, err)
+			}
+			pages = append(pages, page{w: w, h: h})
+			line = -1
+		case "line":
+			line++
+		case "word":
+			if len(pages) == 0 || line < 0 {
+				return nil, errors.New("failed to parse the bounding boxes: a word outside a page's line")
+			}
+			var b [4]float64
+			for k, a := range []string{"xMin", "yMin", "xMax", "yMax"} {
+				v, err := attr(tag, a)
+				if err != nil {
+					return nil, fmt.Errorf("failed to parse a word on page %d: %w", len(pages), err)
+				}
+				b[k] = v
+			}
+			data = data[end+1:]
+			close := bytes.Index(data, []byte("</word>"))
+			if close < 0 {
+				return nil, fmt.Errorf("failed to parse a word on page %d: no </word>", len(pages))
+			}
+			p := &pages[len(pages)-1]
+			p.words = append(p.words, Word{html.UnescapeString(string(data[:close])), Box{b[0], b[1], b[2], b[3]}, line})
+			data = data[close:]
+			continue
+		}
+		data = data[end+1:]
 	}
 	return pages, nil
+}
+
+// attr reads the number an attribute name="…" of a tag holds.
+func attr(tag []byte, name string) (float64, error) {
+	i := bytes.Index(tag, []byte(" "+name+`="`))
+	if i < 0 {
+		return 0, fmt.Errorf("no %s", name)
+	}
+	v := tag[i+len(name)+3:]
+	j := bytes.IndexByte(v, '"')
+	if j < 0 {
+		return 0, fmt.Errorf("%s not closed", name)
+	}
+	f, err := strconv.ParseFloat(string(v[:j]), 64)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", name, err)
+	}
+	return f, nil
 }
 
 // examine finds the defects of a file's pages.
