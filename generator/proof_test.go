@@ -51,6 +51,9 @@ func proofClass(p string) string {
 // testdata/proof.txt, a ratchet: a count that falls is logged, so the
 // file can be lowered with -update. -proof.list logs every defect.
 func TestProof(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the print check reads back every PDF of the default site: not in -short")
+	}
 	needTool(t, "pdftotext")
 	start := time.Now()
 	files := render(t, Options{Systems: systems.Builtin(), Month: testMonth})
