@@ -43,6 +43,7 @@ package proof
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -234,13 +235,13 @@ func parse(data []byte) ([]page, error) {
 				b[k] = v
 			}
 			data = data[end+1:]
-			close := bytes.Index(data, []byte("</word>"))
-			if close < 0 {
+			stop := bytes.Index(data, []byte("</word>"))
+			if stop < 0 {
 				return nil, fmt.Errorf("failed to parse a word on page %d: no </word>", len(pages))
 			}
 			p := &pages[len(pages)-1]
-			p.words = append(p.words, Word{html.UnescapeString(string(data[:close])), Box{b[0], b[1], b[2], b[3]}, line})
-			data = data[close:]
+			p.words = append(p.words, Word{html.UnescapeString(string(data[:stop])), Box{b[0], b[1], b[2], b[3]}, line})
+			data = data[stop:]
 			continue
 		}
 		data = data[end+1:]
@@ -300,7 +301,7 @@ func examine(file string, folded bool, pages []page) Report {
 			case folded && w.XMin < p.w/2 && w.XMax > p.w/2:
 				note, half = "across the fold", ""
 			case w.XMin < pb.XMin+Margin || w.XMax > pb.XMax-Margin || w.YMin < pb.YMin+Margin || w.YMax > pb.YMax-Margin:
-				note = "within " + edge(w.Box, pb, folded, k)
+				note = edge(w.Box, pb, folded, k)
 			}
 			if note != "" {
 				// The words of one line in the band are one defect.
@@ -351,30 +352,37 @@ func headFootOnly(ws []Word) bool {
 	return true
 }
 
-// edge names the edge of page box pb that w's box comes within Margin of.
+// edge says which edges of page box pb the box w passes or comes within
+// Margin of: "past the right edge", "within 5 mm of the fold".
 func edge(w, pb Box, folded bool, half int) string {
-	var names []string
-	if w.XMin < pb.XMin+Margin {
-		if folded && half == 1 {
-			names = append(names, "the fold")
-		} else {
-			names = append(names, "the left edge")
+	var past, near []string
+	side := func(name string, out, in float64) {
+		switch {
+		case out > 0:
+			past = append(past, name)
+		case in > 0:
+			near = append(near, name)
 		}
 	}
-	if w.XMax > pb.XMax-Margin {
-		if folded && half == 0 {
-			names = append(names, "the fold")
-		} else {
-			names = append(names, "the right edge")
-		}
+	left, right := "the left edge", "the right edge"
+	if folded && half == 1 {
+		left = "the fold"
 	}
-	if w.YMin < pb.YMin+Margin {
-		names = append(names, "the top edge")
+	if folded && half == 0 {
+		right = "the fold"
 	}
-	if w.YMax > pb.YMax-Margin {
-		names = append(names, "the bottom edge")
+	side(left, pb.XMin-w.XMin, pb.XMin+Margin-w.XMin)
+	side(right, w.XMax-pb.XMax, w.XMax-(pb.XMax-Margin))
+	side("the top edge", pb.YMin-w.YMin, pb.YMin+Margin-w.YMin)
+	side("the bottom edge", w.YMax-pb.YMax, w.YMax-(pb.YMax-Margin))
+	var say []string
+	if past != nil {
+		say = append(say, "past "+strings.Join(past, " and "))
 	}
-	return fmt.Sprintf("%.0f mm of %s", Margin/mm, strings.Join(names, " and "))
+	if near != nil {
+		say = append(say, fmt.Sprintf("within %.0f mm of %s", Margin/mm, strings.Join(near, " and ")))
+	}
+	return strings.Join(say, ", ")
 }
 
 // pair is two words printed over each other.
@@ -392,7 +400,7 @@ func overlaps(ws []Word) []pair {
 	}
 	// Sweep from left to right: a word can only meet those that start
 	// before it ends.
-	slices.SortStableFunc(idx, func(a, b int) int { return cmpFloat(ws[a].XMin, ws[b].XMin) })
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(ws[a].XMin, ws[b].XMin) })
 	var out []pair
 	for i, a := range idx {
 		for _, b := range idx[i+1:] {
@@ -410,21 +418,9 @@ func overlaps(ws []Word) []pair {
 			}
 		}
 	}
-	slices.SortFunc(out, func(p, q pair) int {
-		if c := cmpFloat(p.a.YMin, q.a.YMin); c != 0 {
-			return c
-		}
-		return cmpFloat(p.a.XMin, q.a.XMin)
+	slices.SortStableFunc(out, func(p, q pair) int {
+		return cmp.Or(cmp.Compare(p.a.YMin, q.a.YMin), cmp.Compare(p.a.XMin, q.a.XMin),
+			cmp.Compare(p.b.YMin, q.b.YMin), cmp.Compare(p.b.XMin, q.b.XMin))
 	})
 	return out
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

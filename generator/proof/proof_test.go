@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -145,7 +146,7 @@ func TestDefects(t *testing.T) {
 			headFoot(f)
 			body(f, 21, 14, "Quick Reference Sheets: Sword & Spear Fantasy")
 			text(f, 195, 21+lh(14), 14, "Fantasy")
-			text(f, 15, 294, 7.5, "Below the trim")
+			text(f, 15, 290, 7.5, "Below the trim")
 		},
 		func(f *fpdf.Fpdf) { // 4: an instruction cut short
 			headFoot(f)
@@ -182,6 +183,15 @@ func TestDefects(t *testing.T) {
 		if !slices.Contains(want, g) {
 			t.Errorf("unexpected %q", g)
 		}
+	}
+	notes := map[string]string{}
+	for _, d := range r.Defects {
+		if d.Kind == proof.Offpage {
+			notes[d.Words[0].Text] = d.Note
+		}
+	}
+	if want := map[string]string{"Fantas": "past the right edge", "Below": "within 5 mm of the bottom edge"}; !maps.Equal(notes, want) {
+		t.Errorf("offpage notes %q, want %q", notes, want)
 	}
 	c := r.Counts()
 	if c[proof.Overlap] != 4 || c[proof.Offpage] != 2 || c[proof.Ellipsis] != 1 || c[proof.Empty] != 2 {
@@ -224,6 +234,13 @@ func TestFolded(t *testing.T) {
 	want := []string{"offpage p2: Across", "offpage p2right: the", "offpage p2right: Beside", "empty p2right: "}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
+	}
+	var notes []string
+	for _, d := range r.Defects {
+		notes = append(notes, d.Note)
+	}
+	if want := []string{"across the fold", "within 5 mm of the fold", "within 5 mm of the fold", "nothing but a running head and a footer"}; !slices.Equal(notes, want) {
+		t.Errorf("notes %q, want %q", notes, want)
 	}
 	// The same sheet, not named as folded, is one page: nothing there.
 	flat := filepath.Join(filepath.Dir(path), "pack-a4.pdf")
