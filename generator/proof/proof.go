@@ -289,6 +289,7 @@ func examine(file string, folded bool, pages []page) Report {
 		}
 		on := make([][]Word, len(parts)) // the words on each part
 		last := -1                       // the defect the previous word went to
+		var lastBox Box                  // the box around its words
 		for _, w := range p.words {
 			k := 0
 			if folded && (w.XMin+w.XMax)/2 >= p.w/2 {
@@ -296,23 +297,26 @@ func examine(file string, folded bool, pages []page) Report {
 			}
 			on[k] = append(on[k], w)
 			pb := parts[k].box
-			note, half := "", parts[k].name
-			switch {
-			case folded && w.XMin < p.w/2 && w.XMax > p.w/2:
-				note, half = "across the fold", ""
-			case w.XMin < pb.XMin+Margin || w.XMax > pb.XMax-Margin || w.YMin < pb.YMin+Margin || w.YMax > pb.YMax-Margin:
-				note = edge(w.Box, pb, folded, k)
+			half, fold := parts[k].name, folded && w.XMin < p.w/2 && w.XMax > p.w/2
+			if fold {
+				half = ""
 			}
-			if note != "" {
-				// The words of one line in the band are one defect.
-				if d := len(r.Defects) - 1; last >= 0 && last == d && r.Defects[d].Half == half && r.Defects[d].Note == note && r.Defects[d].Words[0].line == w.line {
-					r.Defects[d].Words = append(r.Defects[d].Words, w)
-				} else {
-					add(Offpage, n, half, note, w)
-				}
-				last = len(r.Defects) - 1
-			} else {
+			if !fold && w.XMin >= pb.XMin+Margin && w.XMax <= pb.XMax-Margin && w.YMin >= pb.YMin+Margin && w.YMax <= pb.YMax-Margin {
 				last = -1
+			} else if d := len(r.Defects) - 1; last >= 0 && last == d && r.Defects[d].Half == half && r.Defects[d].Words[0].line == w.line {
+				// The words of one line in the band are one defect.
+				r.Defects[d].Words = append(r.Defects[d].Words, w)
+				lastBox = Box{min(lastBox.XMin, w.XMin), min(lastBox.YMin, w.YMin), max(lastBox.XMax, w.XMax), max(lastBox.YMax, w.YMax)}
+				if !fold {
+					r.Defects[d].Note = edge(lastBox, pb, folded, k)
+				}
+			} else {
+				note := "across the fold"
+				if !fold {
+					note = edge(w.Box, pb, folded, k)
+				}
+				add(Offpage, n, half, note, w)
+				last, lastBox = len(r.Defects)-1, w.Box
 			}
 			if strings.Contains(w.Text, "…") {
 				add(Ellipsis, n, parts[k].name, "cut short", w)
