@@ -3,7 +3,6 @@ package generator
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -86,7 +85,7 @@ func TestProof(t *testing.T) {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			reports[i], errs[i] = proof.Check(context.Background(), filepath.Join(dir, filepath.FromSlash(p)))
+			reports[i], errs[i] = proof.Check(t.Context(), filepath.Join(dir, filepath.FromSlash(p)))
 			for j := range reports[i].Defects {
 				reports[i].Defects[j].File = p
 			}
@@ -207,4 +206,30 @@ func readCeiling(name string) (map[string]int, error) {
 		most[f[0]] = c
 	}
 	return most, nil
+}
+
+// TestReadCeiling reads the ratchet's file: comments and blank lines
+// skipped, anything but "kind count" refused with its line.
+func TestReadCeiling(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.txt")
+	if err := os.WriteFile(good, []byte("# a comment\n\noverlap 12\nempty 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readCeiling(good)
+	if err != nil || len(got) != 2 || got["overlap"] != 12 || got["empty"] != 0 {
+		t.Errorf("readCeiling = %v, %v", got, err)
+	}
+	for _, bad := range []string{"overlap\n", "overlap twelve\n", "overlap -1\n", "overlap 1 2\n"} {
+		p := filepath.Join(dir, "bad.txt")
+		if err := os.WriteFile(p, []byte("# head\n"+bad), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := readCeiling(p); err == nil || !strings.Contains(err.Error(), "bad.txt:2") {
+			t.Errorf("readCeiling(%q) = %v, want an error at line 2", bad, err)
+		}
+	}
+	if _, err := readCeiling(filepath.Join(dir, "none.txt")); err == nil {
+		t.Error("readCeiling of a missing file is no error")
+	}
 }
