@@ -168,7 +168,7 @@ type book struct {
 	sheets    [][]*card // the cards on each page, in card-number order
 	cardGrid  cardGrid  // how the cards lie on a page
 	dealt     int       // any this many consecutive cards are of as many entries
-	aids      []*aid // the play cards, printed on sheets after the encounters
+	aids      []*aid    // the play cards, printed on sheets after the encounters
 	// cardBlocks gives each Cards block printed on sheets its entry and
 	// its index among the entry's Cards blocks.
 	cardBlocks map[*doc.Cards][2]int

@@ -290,7 +290,7 @@ func (r *renderer) sizeCards(limit int) (cardGrid, error) {
 	}
 	measure := func(m *renderer) fit {
 		w := m.contentW() / float64(min(m.cardCols(), limit))
-		f := fit{avail: m.bottom() - m.cardTop()}
+		f := fit{avail: m.bottom() - m.cardTop() - 1.5} // clear of the footer
 		for _, k := range cardScales {
 			h := cardMinH
 			for _, c := range m.cards {

@@ -34,12 +34,12 @@ func TestDeal(t *testing.T) {
 		window int
 	}{
 		{[]int{3, 2, 3, 3, 2, 3, 2, 3, 3}, dealWindow},
-		{[]int{4, 4, 4, 4, 4, 4}, 6},    // six entries: six apart at most
-		{[]int{5, 1, 1}, 1},             // five of seven cards from one entry
-		{[]int{3, 1, 1, 1}, 2},          // 0, 2, 4 or so: never three apart in six
-		{[]int{4}, 1},                   // a one-encounter booklet
-		{[]int{1}, dealWindow},          // one card: nothing to keep apart
-		{[]int{2, 2}, 2},                // abab
+		{[]int{4, 4, 4, 4, 4, 4}, 6}, // six entries: six apart at most
+		{[]int{5, 1, 1}, 1},          // five of seven cards from one entry
+		{[]int{3, 1, 1, 1}, 2},       // 0, 2, 4 or so: never three apart in six
+		{[]int{4}, 1},                // a one-encounter booklet
+		{[]int{1}, dealWindow},       // one card: nothing to keep apart
+		{[]int{2, 2}, 2},             // abab
 		{[]int{3, 3, 3, 3, 3, 3, 3, 3}, dealWindow},
 		{[]int{1, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 2}, dealWindow},
 	} {
