@@ -150,30 +150,24 @@ func TestSealedCards(t *testing.T) {
 	}
 }
 
-// entriesOfNumbered returns a booklet's encounters with their entry
-// numbers.
-func entriesOfNumbered(d booklet.Doc) []struct {
+// numbered is an encounter with its entry number.
+type numbered struct {
 	number int
 	enc    *engine.Encounter
-} {
-	var out []struct {
-		number int
-		enc    *engine.Encounter
-	}
+}
+
+// entriesOfNumbered returns a booklet's encounters with their entry
+// numbers.
+func entriesOfNumbered(d booklet.Doc) []numbered {
+	var out []numbered
 	if d.Pack != nil {
 		for _, e := range d.Pack.Entries {
-			out = append(out, struct {
-				number int
-				enc    *engine.Encounter
-			}{e.Number, e.Encounter})
+			out = append(out, numbered{e.Number, e.Encounter})
 		}
 	}
 	if d.Campaign != nil {
 		for _, n := range d.Campaign.Nodes {
-			out = append(out, struct {
-				number int
-				enc    *engine.Encounter
-			}{n.Number, n.Encounter})
+			out = append(out, numbered{n.Number, n.Encounter})
 		}
 	}
 	return out
@@ -485,4 +479,39 @@ func tableLines(tb *doc.Table) []string {
 		out = append(out, squash(strings.Join(row, " ")))
 	}
 	return out
+}
+
+// TestCardLongTag checks that a sealed card's tag too long to sit beside
+// its number takes lines of its own under it, whole, on every paper and
+// fold: its page draws every word of it and cuts nothing short.
+func TestCardLongTag(t *testing.T) {
+	const tag = "only if the second PEF split and the band is still on the board"
+	d := packDoc(t, "marsh", engine.Options{Enemies: "creatures"})
+	var sealed *doc.Sealed
+	doc.Walk(d.Pack.Entries[0].Encounter.Blocks, func(b doc.Block) {
+		if s, ok := b.(*doc.Sealed); ok && sealed == nil {
+			sealed = s
+		}
+	})
+	if sealed == nil {
+		t.Fatal("entry 1 has no sealed items: pick another seed")
+	}
+	sealed.Items[0].Tag = tag
+	for _, fold := range []string{"", booklet.Saddle} {
+		for _, p := range papers {
+			opt := booklet.Options{Paper: p.name, Created: created, Impose: fold}
+			texts, err := booklet.PageTexts(d, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages, err := booklet.Pages(d, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := texts[pages["pef/1/0"]]
+			if strings.Contains(text, "…") || !strings.Contains(squash(text), strings.ToUpper(tag)) {
+				t.Errorf("%s%s: page %d does not print the whole tag:\n%s", p.name, fold, pages["pef/1/0"], text)
+			}
+		}
+	}
 }
