@@ -188,11 +188,13 @@ func (r *renderer) aidSection() {
 		sheets := (n + g.perSheet() - 1) / g.perSheet()
 		for s := range sheets {
 			items := a.items[s*g.perSheet() : min(n, (s+1)*g.perSheet())]
-			name := a.e.label() + ": cards to cut out"
+			// The running head is short: on a folded booklet's page it
+			// sits over a grid one card wide.
+			of := ""
 			if sheets > 1 {
-				name += fmt.Sprintf(" (sheet %d of %d)", s+1, sheets)
+				of = fmt.Sprintf(" %d of %d", s+1, sheets)
 			}
-			r.sheetPage(g, false, name)
+			r.sheetPage(g, false, a.e.name()+": cards"+of)
 			if k == 0 && s == 0 {
 				r.mark("aids", g.y0)
 				r.bookmark("Cards to cut out", 0, g.y0)
@@ -211,7 +213,7 @@ func (r *renderer) aidSection() {
 				r.playFace(it.card, x, y, g.w, g.h, a.e.name()+" · "+it.title, kFront)
 			}
 			r.sheetLines(g, len(items), false)
-			r.sheetPage(g, true, name+": backs")
+			r.sheetPage(g, true, a.e.name()+": backs"+of)
 			for i, it := range items {
 				if it.card.Back != nil {
 					x, y := g.cell(i, true)
