@@ -20,12 +20,13 @@ import (
 
 // Sheet geometry in millimetres.
 const (
-	sheetSide = 8.0  // the least margin left and right of the grid
-	sheetHead = 10.0 // the least margin above and below it: a line of text, or crop marks and a line
-	cropGap   = 0.8  // between the grid and a crop mark
-	cropLen   = 3.0  // a crop mark's length
-	edgeBand  = 6.0  // the band along each edge of a card that has edge texts
-	playPad   = 2.5  // inside a card, around its face
+	sheetSide  = 8.0  // the margin left and right of the grid
+	sheetTight = 6.5  // the least, taken when it fits one more column: the crop marks' tips then come within 2.7 mm of the edge
+	sheetHead  = 10.0 // the least margin above and below it: a line of text, or crop marks and a line
+	cropGap    = 0.8  // between the grid and a crop mark
+	cropLen    = 3.0  // a crop mark's length
+	edgeBand   = 6.0  // the band along each edge of a card that has edge texts
+	playPad    = 2.5  // inside a card, around its face
 )
 
 // aid is the play cards of one entry that share a size, from one or more
@@ -78,6 +79,11 @@ func gridFor(w, h, pw, ph float64, paper string) (sheetGrid, error) {
 		return sheetGrid{}, fmt.Errorf("play cards of %g × %g mm: want a positive size", w, h)
 	}
 	cols := int((pw - 2*sheetSide + 0.01) / w)
+	if tight := int((pw - 2*sheetTight + 0.01) / w); tight > cols {
+		// A half-Letter page fits two 63 mm cards only so: a second
+		// column halves its sheets.
+		cols = tight
+	}
 	rows := int((ph - 2*sheetHead + 0.01) / h)
 	if cols < 1 || rows < 1 {
 		return sheetGrid{}, fmt.Errorf("play cards of %g × %g mm do not fit a %s page", w, h, paper)
