@@ -191,9 +191,10 @@ const (
 )
 
 // cardScales are the type sizes the cards' text tries, as multiples of
-// cardLook's, largest first: a smaller size is taken only when it puts as
-// many cards on a page of every paper of the booklet's kind as on A4. The
-// last keeps table cells at 7 pt, the play sheets' floor.
+// cardLook's, largest first: a smaller size is taken only when it puts
+// another row of cards on the page, on both papers of the booklet's kind
+// (or lets Letter hold as many rows as A4). The last keeps table cells at
+// 7 pt, the play sheets' floor.
 var cardScales = []float64{1, 0.965, 0.935}
 
 // cardGrid is how sealed cards lie on a page: cols × rows cards of w × h
