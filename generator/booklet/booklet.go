@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"slices"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -184,10 +183,10 @@ type book struct {
 	entries   []*entry
 	cards     []*card
 	cardOf    map[pefKey]*card
-	sheets    [][]*card // the cards dealt to sheets, in card-number order
-	cardW     float64   // every card's size, mm
-	cardH     float64
-	aids      []*aid // the play cards, printed on sheets after the encounters
+	sheets    [][]*card // the cards on each page, in card-number order
+	cardGrid  cardGrid  // how the cards lie on a page
+	dealt     int       // any this many consecutive cards are of as many entries
+	aids      []*aid    // the play cards, printed on sheets after the encounters
 	// cardBlocks gives each Cards block printed on sheets its entry and
 	// its index among the entry's Cards blocks.
 	cardBlocks map[*doc.Cards][2]int
@@ -266,13 +265,13 @@ func setup(d Doc, opt Options) (*book, error) {
 	if len(b.cards) > 0 {
 		m := newRenderer(b, newLayout(), true)
 		m.measuring = true
-		var rows int
-		b.cardW, b.cardH, rows, err = m.sizeCards()
-		if err != nil {
+		var order []*card
+		order, b.dealt, b.cardOf = deal(d.Seed, b.cards)
+		if b.cardGrid, err = m.sizeCards(pageLimit(order, b.dealt)); err != nil {
 			return nil, err
 		}
-		b.sheets, b.cardOf = deal(d.Seed, b.cards, rows*b.cardCols())
-		slices.SortFunc(b.cards, func(a, c *card) int { return a.number - c.number })
+		b.sheets = paginate(order, b.cardGrid.perPage())
+		b.cards = order
 	}
 	return b, nil
 }

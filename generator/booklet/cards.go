@@ -3,6 +3,7 @@ package booklet
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -65,28 +66,33 @@ func sealedName(es []*entry) string {
 // cardsTitle is the sealed section's title: "Sealed " and what they hold.
 func (r *renderer) cardsTitle() string { return "Sealed " + r.sealedName }
 
-// deal puts the cards on sheets of perSheet cards and numbers them, from
-// the seed (the stream "booklet/cards"), so that the cards around the one
-// you read say nothing about the encounter you are playing, and no sheet
-// holds two cards of one entry: a card seen through the paper, on the
-// back or beside the one you cut out is never one of your encounter's.
+// dealWindow is the most sealed cards a page holds (two columns of four
+// rows), and so the run of consecutive card numbers the deal keeps free of
+// two cards of one entry.
+const dealWindow = 8
+
+// deal numbers the cards from the seed (the stream "booklet/cards"), the
+// same on every paper, flat or folded: the numbers do not depend on how
+// many cards a page holds. It returns the cards in number order and the
+// window w it kept: any w consecutive cards are of w different entries.
 //
-// The entries are taken in a shuffled order and their cards listed entry
-// by entry; card i goes on sheet i mod P, where P is the number of sheets
-// (enough for every card, and at least as many as the largest entry has
-// sealed items, so an entry's cards land on P distinct sheets). Each sheet is then
-// shuffled and the cards numbered sheet by sheet. The sheets come back in
-// order, each with its cards in card-number order.
-func deal(seed string, cs []*card, perSheet int) ([][]*card, map[pefKey]*card) {
-	byKey := make(map[pefKey]*card, len(cs))
+// Pages hold consecutive cards, at most w of them (pageLimit), so no
+// page holds two cards of one entry: a card seen through the paper, on
+// the back or beside the one you cut out is never one of your
+// encounter's. w is dealWindow when the entries allow it, else the
+// largest they allow (four entries of six cards: four), so a booklet of
+// few entries has fewer cards to a page. A booklet whose cards are all of
+// one entry is the exception: it fills its pages (pageLimit).
+//
+// For a window w, the cards are laid down one at a time: of the entries
+// whose last card is at least w places back, the one with the most cards
+// left goes next (ties drawn from the seed), with one of its cards drawn
+// from the seed. w starts at dealWindow and drops until that never gets
+// stuck; at w = 1 it cannot.
+func deal(seed string, cs []*card) (order []*card, window int, byKey map[pefKey]*card) {
+	byKey = make(map[pefKey]*card, len(cs))
 	if len(cs) == 0 {
-		return nil, byKey
-	}
-	r := dice.New(seed).Stream("booklet", "cards")
-	shuffle := func(n int, swap func(i, j int)) {
-		for i := n - 1; i > 0; i-- {
-			swap(i, r.Die(i+1)-1)
-		}
+		return nil, dealWindow, byKey
 	}
 	var groups [][]*card
 	for i, c := range cs {
@@ -95,29 +101,82 @@ func deal(seed string, cs []*card, perSheet int) ([][]*card, map[pefKey]*card) {
 		}
 		groups[len(groups)-1] = append(groups[len(groups)-1], c)
 	}
-	shuffle(len(groups), func(i, j int) { groups[i], groups[j] = groups[j], groups[i] })
-	n := (len(cs) + perSheet - 1) / perSheet
-	for _, g := range groups {
-		n = max(n, len(g))
-	}
-	sheets := make([][]*card, n)
-	i := 0
-	for _, g := range groups {
-		for _, c := range g {
-			sheets[i%n] = append(sheets[i%n], c)
-			i++
+	for w := dealWindow; w >= 1; w-- {
+		if order = spread(seed, groups, w); order != nil {
+			window = w
+			break
 		}
 	}
-	number := 1
-	for s, sheet := range sheets {
-		shuffle(len(sheet), func(i, j int) { sheet[i], sheet[j] = sheet[j], sheet[i] })
-		for _, c := range sheet {
-			c.number, c.sheet = number, s
-			number++
-			byKey[pefKey{c.e.number, c.index}] = c
+	for i, c := range order {
+		c.number = i + 1
+		byKey[pefKey{c.e.number, c.index}] = c
+	}
+	return order, window, byKey
+}
+
+// spread lays the groups' cards in an order where any w consecutive cards
+// are of w different groups, or returns nil when the greedy deal gets
+// stuck.
+func spread(seed string, groups [][]*card, w int) []*card {
+	r := dice.New(seed).Stream("booklet", "cards")
+	left := make([][]*card, len(groups))
+	last := make([]int, len(groups))
+	total := 0
+	for g, cs := range groups {
+		left[g] = slices.Clone(cs)
+		last[g] = -w
+		total += len(cs)
+	}
+	out := make([]*card, 0, total)
+	for pos := range total {
+		var best []int
+		for g := range left {
+			if len(left[g]) == 0 || pos-last[g] < w {
+				continue
+			}
+			switch {
+			case len(best) == 0 || len(left[g]) > len(left[best[0]]):
+				best = []int{g}
+			case len(left[g]) == len(left[best[0]]):
+				best = append(best, g)
+			}
+		}
+		if len(best) == 0 {
+			return nil
+		}
+		g := best[r.Die(len(best))-1]
+		k := r.Die(len(left[g])) - 1
+		out = append(out, left[g][k])
+		left[g] = slices.Delete(left[g], k, k+1)
+		last[g] = pos
+	}
+	return out
+}
+
+// pageLimit is the most cards a page may hold: the deal's window, so
+// that no page holds two cards of one entry; but a booklet whose cards
+// are all of one entry (a one-encounter booklet) has nothing to mix them
+// with, and fills its pages.
+func pageLimit(order []*card, window int) int {
+	for _, c := range order {
+		if c.e != order[0].e {
+			return window
 		}
 	}
-	return sheets, byKey
+	return dealWindow
+}
+
+// paginate puts the cards, in number order, perPage to a page.
+func paginate(order []*card, perPage int) [][]*card {
+	var pages [][]*card
+	for i, c := range order {
+		if i%perPage == 0 {
+			pages = append(pages, nil)
+		}
+		c.sheet = len(pages) - 1
+		pages[len(pages)-1] = append(pages[len(pages)-1], c)
+	}
+	return pages
 }
 
 // Card layout in millimetres.
@@ -125,10 +184,38 @@ const (
 	cardPad   = 3.5
 	cardMinW  = 70.0 // the least width of a card: narrower, a sheet has one column
 	cardHeadH = 9.0
-	cardIntro = 9.0  // the line at the top of each card page
-	cardMinH  = 60.0 // the least height of a card
+	cardMinH  = 55.0 // the least height of a card
 	cardFootS = 6.5  // the size of the card's foot line, in points
+	introS    = 9.0  // the instruction over a page of cards, in points
+	backS     = 8.5  // the note over a page of backs, in points
 )
+
+// cardScales are the type sizes the cards' text tries, as multiples of
+// cardLook's, largest first: a smaller size is taken only when it puts
+// another row of cards on the page, on both papers of the booklet's kind
+// (or lets Letter hold as many rows as A4). The last keeps table cells at
+// 7 pt, the play sheets' floor.
+var cardScales = []float64{1, 0.965, 0.935}
+
+// cardGrid is how sealed cards lie on a page: cols × rows cards of w × h
+// mm from (side, top), their text at scale k.
+type cardGrid struct {
+	cols, rows int
+	w, h, top  float64
+	k          float64
+}
+
+func (g cardGrid) perPage() int { return g.cols * g.rows }
+
+// cell returns the top-left corner of the i-th card of a page; on the
+// back, the columns run the other way, so each back is behind its card.
+func (g cardGrid) cell(i int, back bool) (x, y float64) {
+	c := i % g.cols
+	if back {
+		c = g.cols - 1 - c
+	}
+	return side + float64(c)*g.w, g.top + float64(i/g.cols)*g.h
+}
 
 // cardCols is how many cards a row of a sheet holds: two, or one on a
 // page too narrow for two (a folded booklet's A5).
@@ -139,46 +226,149 @@ func (b *book) cardCols() int {
 	return 2
 }
 
-// cardTop is where the first row of cards starts on a sheet.
-const cardTop = bodyTop + cardIntro
-
-// sizeCards measures every card and returns the one size they are all
-// printed at, tall enough for the tallest, and how many rows of them a
-// sheet holds. A card taller than a sheet is an error: it would be cut
-// short.
-func (r *renderer) sizeCards() (w, h float64, rows int, err error) {
-	w = r.contentW() / float64(r.cardCols())
-	h = cardMinH
-	for _, c := range r.cards {
-		h = max(h, r.cardHeight(c, w))
+// cardPapers are the pages of the booklet's kind, in millimetres: A4 and
+// Letter, flat or folded in half. Sealed cards lie the same way on all of
+// them, so that a Letter page holds as many as an A4 page.
+func (b *book) cardPapers() [][2]float64 {
+	var out [][2]float64
+	for _, p := range []string{"a4", "letter"} {
+		_, w, h, _ := paperSize(p)
+		if b.opt.Impose == Saddle {
+			_, w, h = halfSheet(p)
+		}
+		out = append(out, [2]float64{w, h})
 	}
-	h = math.Ceil(h)
-	avail := r.bottom() - cardTop
-	if h > avail {
-		return 0, 0, 0, fmt.Errorf("a sealed card is %.0f mm tall but a sheet holds %.0f mm", h, avail)
-	}
-	return w, h, int((avail + 0.01) / h), nil
+	return out
 }
 
-// cardSection prints the sheets, each on a right-hand page with the
-// cards in card-number order, cardCols() to a row, every card the same
-// size, with dashed lines to cut along. The page behind each sheet holds
+// introText is the instruction over a page of cards; backText the note
+// over a page of backs.
+func (r *renderer) introText() string {
+	return r.cardsTitle() + ": read a card only when its encounter sends you to it. Cut along the dashed lines."
+}
+
+func (r *renderer) backText() string {
+	return "The backs of the cards overleaf: printed double-sided, each card shows its number on the back."
+}
+
+// cardTop is where the first row of cards starts: under the instruction
+// over a page of cards or the note over a page of backs, whichever is
+// taller, so that the backs lie behind the fronts.
+func (r *renderer) cardTop() float64 {
+	w := r.contentW()
+	return bodyTop + max(r.textHeight(r.introText(), "B", introS, w), r.textHeight(r.backText(), "", backS, w)) + 2
+}
+
+// textHeight measures text wrapped to w in a style and size.
+func (r *renderer) textHeight(text, style string, size, w float64) float64 {
+	r.font(style, size)
+	return float64(len(r.split(text, w))) * lh(size)
+}
+
+// textLines draws text wrapped to w from (x, y), each line aligned as
+// align says, records it for tests, and returns the height it took.
+func (r *renderer) textLines(text, style string, size, x, y, w float64, align string) float64 {
+	r.font(style, size)
+	lines := r.split(text, w)
+	for i, l := range lines {
+		r.f.SetXY(x, y+float64(i)*lh(size))
+		r.f.CellFormat(w, lh(size), l, "", 0, align, false, 0, "")
+	}
+	r.record(r.cov.printable(text))
+	return float64(len(lines)) * lh(size)
+}
+
+// sizeCards lays out the sealed cards: every card the same size, so that
+// a card's size says nothing of what it holds, as many rows to a page as
+// the tallest card allows on every paper of the booklet's kind (at most
+// limit cards to a page), and the text as large as fits that. The cards
+// fill the page's height. A card too tall for a page even at the
+// smallest type is an error: it would be cut short.
+func (r *renderer) sizeCards(limit int) (cardGrid, error) {
+	type fit struct {
+		avail   float64
+		tallest []float64 // by scale
+	}
+	measure := func(m *renderer) fit {
+		w := m.contentW() / float64(min(m.cardCols(), limit))
+		f := fit{avail: m.bottom() - m.cardTop() - 1.5} // clear of the footer
+		for _, k := range cardScales {
+			h := cardMinH
+			for _, c := range m.cards {
+				h = max(h, m.cardHeight(c, w, k))
+			}
+			f.tallest = append(f.tallest, math.Ceil(h*10)/10)
+		}
+		return f
+	}
+	own := measure(r)
+	var fits []fit
+	for _, p := range r.cardPapers() {
+		if p[0] == r.pw && p[1] == r.ph {
+			fits = append(fits, own)
+			continue
+		}
+		b := *r.book
+		b.pw, b.ph = p[0], p[1]
+		m := newRenderer(&b, newLayout(), r.f.font.dry)
+		m.measuring = true
+		fits = append(fits, measure(m))
+	}
+	// scaleFor is the largest scale at which f's tallest card fits a row
+	// of a page of rows, or -1.
+	scaleFor := func(f fit, rows int) int {
+		for i, h := range f.tallest {
+			if h <= f.avail/float64(rows)+0.001 {
+				return i
+			}
+		}
+		return -1
+	}
+	cols := min(r.cardCols(), limit)
+	rows := 0
+	for n := limit / cols; n >= 1 && rows == 0; n-- {
+		ok := true
+		for _, f := range fits {
+			ok = ok && scaleFor(f, n) >= 0
+		}
+		if ok {
+			rows = n
+		}
+	}
+	if rows == 0 {
+		// Some other paper cannot hold the tallest card: this one
+		// goes as far as it can alone.
+		for n := limit / cols; n >= 1 && rows == 0; n-- {
+			if scaleFor(own, n) >= 0 {
+				rows = n
+			}
+		}
+	}
+	if rows == 0 {
+		return cardGrid{}, fmt.Errorf("a sealed card is %.0f mm tall but a sheet holds %.0f mm", own.tallest[len(own.tallest)-1], own.avail)
+	}
+	k := cardScales[scaleFor(own, rows)]
+	return cardGrid{cols: cols, rows: rows, w: r.contentW() / float64(cols), h: math.Floor(own.avail/float64(rows)*10) / 10, top: r.cardTop(), k: k}, nil
+}
+
+// cardSection prints the pages of cards, each on a right-hand page with
+// the cards in card-number order, cardCols() to a row, every card the
+// same size, with dashed lines to cut along. The page behind each holds
 // the cards' backs, mirrored, so that cards printed double-sided and cut
 // out show their number on the back and can be kept face down.
 func (r *renderer) cardSection() {
-	w, h := r.cardW, r.cardH
+	g := r.cardGrid
 	for s, sheet := range r.sheets {
 		r.cardPage(s == 0)
 		for i, c := range sheet {
-			cols := r.cardCols()
-			x, y := side+float64(i%cols)*w, cardTop+float64(i/cols)*h
-			r.cutLines(x, y, w, h)
+			x, y := g.cell(i, false)
+			r.cutLines(x, y, g.w, g.h)
 			r.mark(c.anchor(), y)
 			r.lay.pages[fmt.Sprintf("pef/%d/%d", c.e.number, c.index)] = r.f.PageNo()
-			r.lay.cards = append(r.lay.cards, cardBox{card: c.number, entry: c.e.number, page: r.f.PageNo(), x: x, y: y, w: w, h: h})
-			r.drawCard(c, x, y, w, h)
+			r.lay.cards = append(r.lay.cards, cardBox{card: c.number, entry: c.e.number, page: r.f.PageNo(), x: x, y: y, w: g.w, h: g.h})
+			r.drawCard(c, x, y, g.w, g.h)
 		}
-		r.cardBacks(sheet, w, h)
+		r.cardBacks(sheet)
 	}
 }
 
@@ -188,45 +378,62 @@ type cardBox struct {
 	x, y, w, h        float64
 }
 
-// cardBacks prints the backs of a sheet's cards on the next page, each
+// cardBacks prints the backs of a page's cards on the next page, each
 // behind its card when the sheet is printed on both sides (flipped on the
-// long edge).
-func (r *renderer) cardBacks(sheet []*card, w, h float64) {
-	front := r.f.PageNo()
+// long edge): its number, what it is, and the booklet's title at its foot.
+func (r *renderer) cardBacks(sheet []*card) {
+	g := r.cardGrid
 	r.newPage(r.cardsTitle() + ": backs")
-	r.font("", 8.5)
 	r.f.SetTextColor(80, 80, 80)
-	r.f.SetXY(side, bodyTop)
-	r.f.CellFormat(r.contentW(), 5, r.fit(fmt.Sprintf("The backs of the cards on page %d: printed double-sided, each card shows its number on the back.", front), r.contentW()), "", 0, "L", false, 0, "")
+	r.textLines(r.backText(), "", backS, side, bodyTop, r.contentW(), "L")
 	r.ink()
+	iw := g.w - 2*cardPad
 	for i, c := range sheet {
-		cols := r.cardCols()
-		x, y := side+float64(cols-1-i%cols)*w, cardTop+float64(i/cols)*h
-		r.cutLines(x, y, w, h)
+		x, y := g.cell(i, true)
+		r.cutLines(x, y, g.w, g.h)
 		r.font("B", 26)
-		r.f.SetXY(x, y+h/2-lh(26)/2-2)
-		r.f.CellFormat(w, lh(26), "Card "+strconv.Itoa(c.number), "", 0, "C", false, 0, "")
-		r.font("", 8)
+		r.f.SetXY(x, y+g.h/2-lh(26)/2-2)
+		r.f.CellFormat(g.w, lh(26), "Card "+strconv.Itoa(c.number), "", 0, "C", false, 0, "")
+		r.record("Card " + strconv.Itoa(c.number))
 		r.f.SetTextColor(80, 80, 80)
-		r.f.SetXY(x+cardPad, y+h/2+lh(26)/2-1)
-		r.f.CellFormat(w-2*cardPad, lh(8), r.fit("Sealed: read it only when its encounter sends you to it", w-2*cardPad), "", 0, "C", false, 0, "")
-		r.f.SetXY(x+cardPad, y+h-cardPad-lh(7))
-		r.font("", 7)
-		r.f.CellFormat(w-2*cardPad, lh(7), r.fit(r.cov.printable(r.title()), w-2*cardPad), "", 0, "C", false, 0, "")
+		r.textLines(backNote, "", 8, x+cardPad, y+g.h/2+lh(26)/2-1, iw, "C")
+		title := r.cov.printable(r.title())
+		th := r.textHeight(title, "", 7, iw)
+		r.textLines(title, "", 7, x+cardPad, y+g.h-cardPad-th, iw, "C")
 		r.ink()
 	}
 }
 
-// cardHeight measures a card w wide.
-func (r *renderer) cardHeight(c *card, w float64) float64 {
-	return cardHeadH + 2*cardPad + r.cardFootH(c, w) + r.piecesHeight(r.cardPieces(c), w-2*cardPad)
+// backNote is what a card's back says under its number.
+const backNote = "Sealed: read it only when its encounter sends you to it"
+
+// backHeight is the least height of a card's back: its number, the note
+// and the booklet's title, w wide.
+func (r *renderer) backHeight(w float64) float64 {
+	iw := w - 2*cardPad
+	mid := lh(26)/2 - 1 + r.textHeight(backNote, "", 8, iw)
+	return 2*max(mid, lh(26)/2+2) + 2*(cardPad+r.textHeight(r.cov.printable(r.title()), "", 7, iw))
 }
 
-// cardPieces is what a card says: its item's blocks, drawn as everywhere
-// else. Which item it is goes in small print at the foot (cardFoot), so
-// that the eye lands on nothing that names an encounter.
-func (r *renderer) cardPieces(c *card) []piece {
-	return r.pieces(c.item.Blocks, cardLook, 0, blockCtx{})
+// cardHeight measures a card w wide with its text at scale k.
+func (r *renderer) cardHeight(c *card, w, k float64) float64 {
+	h := r.cardHeadHeight(c, w) + 2*cardPad + r.cardFootH(c, w) + r.piecesHeight(r.cardPieces(c, k), w-2*cardPad)
+	return max(h, r.backHeight(w))
+}
+
+// scaled is a look with every type size times k.
+func (lk look) scaled(k float64) look {
+	lk.size, lk.note, lk.head = lk.size*k, lk.note*k, lk.head*k
+	t := &lk.table
+	t.size, t.head, t.key, t.title, t.band = t.size*k, t.head*k, t.key*k, t.title*k, t.band*k
+	return lk
+}
+
+// cardPieces is what a card says, at scale k: its item's blocks, drawn as
+// everywhere else. Which item it is goes in small print at the foot
+// (cardFoot), so that the eye lands on nothing that names an encounter.
+func (r *renderer) cardPieces(c *card, k float64) []piece {
+	return r.pieces(c.item.Blocks, cardLook.scaled(k), 0, blockCtx{})
 }
 
 // cardFoot is the small print at a card's foot that names its entry and
@@ -242,17 +449,46 @@ func (r *renderer) cardFootH(c *card, w float64) float64 {
 	return 2.5 + r.spanHeight(r.cardFoot(c), w-2*cardPad)
 }
 
-// cardPage starts a sheet of cards on a right-hand page.
+// cardTag is a card's tag as printed, and the lines it takes: beside
+// the card's number when it fits there, else on lines of its own under
+// it, as many as it needs.
+func (r *renderer) cardTag(c *card, w float64) (lines []string, beside bool) {
+	if c.item.Tag == "" {
+		return nil, false
+	}
+	iw := w - 2*cardPad
+	tag := strings.ToUpper(r.cov.printable(c.item.Tag))
+	r.font("B", 16)
+	room := iw - r.f.GetStringWidth("Card 000") - 5
+	r.font("B", 8)
+	if r.f.GetStringWidth(tag)+3 <= room {
+		return []string{tag}, true
+	}
+	return r.split(tag, iw-3), false
+}
+
+// tagH is the height of a line of a tag.
+const tagH = 5.0
+
+// cardHeadHeight is the height of a card's head: its number, and its tag
+// when the tag takes lines of its own.
+func (r *renderer) cardHeadHeight(c *card, w float64) float64 {
+	lines, beside := r.cardTag(c, w)
+	if beside {
+		return cardHeadH
+	}
+	return cardHeadH + float64(len(lines))*(tagH+0.5)
+}
+
+// cardPage starts a page of cards on a right-hand page, under the
+// instruction.
 func (r *renderer) cardPage(first bool) {
 	r.startOn(false, r.cardsTitle())
 	if first {
 		r.mark("cards", bodyTop)
 		r.bookmark(r.cardsTitle(), 0, bodyTop)
 	}
-	r.font("B", 9)
-	r.f.SetXY(side, bodyTop)
-	intro := r.cardsTitle() + ": read a card only when its encounter sends you to it. Cut along the dashed lines."
-	r.f.CellFormat(r.contentW(), 5, r.fit(intro, r.contentW()), "", 0, "L", false, 0, "")
+	r.textLines(r.introText(), "B", introS, side, bodyTop, r.contentW(), "L")
 }
 
 // cutLines draws the dashed lines around a card w × h at (x, y).
@@ -275,25 +511,30 @@ func (r *renderer) drawCard(c *card, x, y, w, h float64) {
 	head := "Card " + strconv.Itoa(c.number)
 	r.f.CellFormat(iw, cardHeadH-1, head, "", 0, "L", false, 0, "")
 	r.record(head)
-	if c.item.Tag != "" {
-		tag := strings.ToUpper(r.cov.printable(c.item.Tag))
+	tags, beside := r.cardTag(c, w)
+	ty := y + cardPad + 0.5
+	if !beside {
+		ty = y + cardPad + cardHeadH - 0.5
+	}
+	for _, tag := range tags {
 		r.font("B", 8)
-		tag = r.fit(tag, iw-r.f.GetStringWidth("Card 000")-8)
 		tw := r.f.GetStringWidth(tag) + 3
 		r.f.SetFillColor(0, 0, 0)
 		r.f.SetTextColor(255, 255, 255)
-		r.f.SetXY(ix+iw-tw, y+cardPad+0.5)
-		r.f.CellFormat(tw, 5, tag, "", 0, "C", true, 0, "")
+		r.f.SetXY(ix+iw-tw, ty)
+		r.f.CellFormat(tw, tagH, tag, "", 0, "C", true, 0, "")
 		r.record(tag)
 		r.ink()
+		ty += tagH + 0.5
 	}
+	headH := r.cardHeadHeight(c, w)
 	r.f.SetLineWidth(0.3)
-	r.f.Line(ix, y+cardPad+cardHeadH-0.5, ix+iw, y+cardPad+cardHeadH-0.5)
+	r.f.Line(ix, y+cardPad+headH-0.5, ix+iw, y+cardPad+headH-0.5)
 	r.ink()
 	footTop := y + h - cardPad - r.cardFootH(c, w)
 	outer := r.fr
-	r.fr = frame{x: ix, w: iw, top: y + cardPad + cardHeadH, y: y + cardPad + cardHeadH, bottom: footTop, brk: func() {}}
-	r.flowPieces(r.cardPieces(c))
+	r.fr = frame{x: ix, w: iw, top: y + cardPad + headH, y: y + cardPad + headH, bottom: footTop, brk: func() {}}
+	r.flowPieces(r.cardPieces(c, r.cardGrid.k))
 	if r.fr.y > footTop+0.01 {
 		r.f.SetErrorf("card %d (entry %d, item %d) runs %.1f mm past its box", c.number, c.e.number, c.item.Number, r.fr.y-footTop)
 	}

@@ -22,55 +22,62 @@ func entriesWith(counts ...int) []*entry {
 	return es
 }
 
-// TestDeal checks the deal: every card numbered once, in sheet order; no
-// sheet over full; no sheet with two cards of one entry, even when an
-// entry has more PEFs than the cards need sheets; the same seed, the same
-// deal.
+// TestDeal checks the deal: every card numbered once, in order; any
+// window of consecutive cards as wide as the deal says holds no two cards
+// of one entry, and the window is dealWindow when the entries allow it
+// and as wide as they allow otherwise; every page of every page size
+// holds no two cards of one entry when it holds no more than the window;
+// the same seed, the same deal.
 func TestDeal(t *testing.T) {
 	for _, c := range []struct {
-		counts   []int
-		perSheet int
-		sheets   int
+		counts []int
+		window int
 	}{
-		{[]int{3, 2, 3, 3, 2, 3, 2, 3, 3}, 6, 4},
-		{[]int{5, 1, 1}, 6, 5}, // one entry's five PEFs need five sheets
-		{[]int{2, 2}, 4, 2},
-		{[]int{1}, 4, 1},
-		{[]int{3, 3, 3, 3, 3, 3, 3, 3}, 4, 6},
+		{[]int{3, 2, 3, 3, 2, 3, 2, 3, 3}, dealWindow},
+		{[]int{4, 4, 4, 4, 4, 4}, 6}, // six entries: six apart at most
+		{[]int{5, 1, 1}, 1},          // five of seven cards from one entry
+		{[]int{3, 1, 1, 1}, 2},       // 0, 2, 4 or so: never three apart in six
+		{[]int{4}, 1},                // a one-encounter booklet
+		{[]int{1}, dealWindow},       // one card: nothing to keep apart
+		{[]int{2, 2}, 2},             // abab
+		{[]int{3, 3, 3, 3, 3, 3, 3, 3}, dealWindow},
+		{[]int{1, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 2}, dealWindow},
 	} {
-		t.Run(fmt.Sprint(c.counts, c.perSheet), func(t *testing.T) {
+		t.Run(fmt.Sprint(c.counts), func(t *testing.T) {
 			cs := pefCards(entriesWith(c.counts...))
-			sheets, by := deal("seed", cs, c.perSheet)
-			if len(sheets) != c.sheets {
-				t.Errorf("%d sheets, want %d", len(sheets), c.sheets)
+			order, window, by := deal("seed", cs)
+			if window != c.window {
+				t.Errorf("window %d, want %d", window, c.window)
 			}
-			next := 1
-			for s, sheet := range sheets {
-				if len(sheet) > c.perSheet {
-					t.Errorf("sheet %d holds %d cards, more than %d", s, len(sheet), c.perSheet)
+			for i, cd := range order {
+				if cd.number != i+1 {
+					t.Errorf("card %d at place %d", cd.number, i+1)
 				}
-				seen := map[int]bool{}
-				for _, cd := range sheet {
-					if cd.number != next || cd.sheet != s {
-						t.Errorf("card %d on sheet %d, want card %d on sheet %d", cd.number, cd.sheet, next, s)
+				for j := max(0, i-window+1); j < i; j++ {
+					if order[j].e == cd.e {
+						t.Errorf("cards %d and %d, %d apart in a window of %d, are both of entry %d", order[j].number, cd.number, i-j, window, cd.e.number)
 					}
-					next++
-					if seen[cd.e.number] {
-						t.Errorf("sheet %d holds two cards of entry %d", s, cd.e.number)
-					}
-					seen[cd.e.number] = true
 				}
 			}
-			if next-1 != len(cs) || len(by) != len(cs) {
-				t.Errorf("%d cards numbered, %d keyed, want %d", next-1, len(by), len(cs))
+			if len(order) != len(cs) || len(by) != len(cs) {
+				t.Errorf("%d cards numbered, %d keyed, want %d", len(order), len(by), len(cs))
 			}
-			again, _ := deal("seed", pefCards(entriesWith(c.counts...)), c.perSheet)
-			for s := range sheets {
-				for i := range sheets[s] {
-					a, b := sheets[s][i], again[s][i]
-					if a.e.number != b.e.number || a.index != b.index {
-						t.Fatalf("two deals from one seed differ at card %d", a.number)
+			for per := 1; per <= min(window, dealWindow); per++ {
+				for s, page := range paginate(order, per) {
+					seen := map[int]bool{}
+					for _, cd := range page {
+						if seen[cd.e.number] {
+							t.Errorf("%d to a page: page %d holds two cards of entry %d", per, s, cd.e.number)
+						}
+						seen[cd.e.number] = true
 					}
+				}
+			}
+			again, _, _ := deal("seed", pefCards(entriesWith(c.counts...)))
+			for i := range order {
+				a, b := order[i], again[i]
+				if a.e.number != b.e.number || a.index != b.index {
+					t.Fatalf("two deals from one seed differ at card %d", a.number)
 				}
 			}
 		})

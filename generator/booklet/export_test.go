@@ -50,6 +50,23 @@ func CardBoxes(d Doc, opt Options) ([]CardBox, error) {
 	return out, nil
 }
 
+// CardLayout renders d and returns where every card was printed, the
+// text drawn on each page, and the most cards a page may hold.
+func CardLayout(d Doc, opt Options) (boxes []CardBox, texts map[int]string, perPage int, err error) {
+	b, err := setup(d, opt)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	_, lay, err := render(d, opt)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	for _, c := range lay.cards {
+		boxes = append(boxes, CardBox{Card: c.card, Entry: c.entry, Page: c.page, X: c.x, Y: c.y, W: c.w, H: c.h})
+	}
+	return boxes, lay.text, b.cardGrid.perPage(), nil
+}
+
 // LegendRights renders d and returns the right edge of every map legend
 // item (mm from the paper's left edge) and the right margin's position.
 func LegendRights(d Doc, opt Options) (rights []float64, limit float64, err error) {
@@ -105,15 +122,15 @@ func DryDiff(d Doc, opt Options) (string, error) {
 		return "", err
 	}
 	if len(g.cards) > 0 {
-		var sizes [2][3]float64
+		var sizes [2]cardGrid
 		for i, dry := range []bool{true, false} {
 			m := newRenderer(g, newLayout(), dry)
 			m.measuring = true
-			w, h, rows, err := m.sizeCards()
+			grid, err := m.sizeCards(pageLimit(g.cards, g.dealt))
 			if err != nil {
 				return "", err
 			}
-			sizes[i] = [3]float64{w, h, float64(rows)}
+			sizes[i] = grid
 		}
 		if sizes[0] != sizes[1] {
 			return fmt.Sprintf("cards measure %v dry, %v printed", sizes[0], sizes[1]), nil

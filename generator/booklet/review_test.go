@@ -54,49 +54,123 @@ func defaultDocs(t *testing.T) map[string]booklet.Doc {
 	return docs
 }
 
-// TestSealedCards checks that the cards give nothing away: no page of
-// cards (and so no sheet, whose back holds the same cards) holds two
-// cards of one entry, and every card is printed the same size, inside the
-// margins, so that a card's size or its neighbours say nothing.
+// TestSealedCards checks the sealed cards of every default booklet on
+// A4 and Letter, flat and folded: every card printed once, the same size,
+// inside the margins, so that a card's size says nothing; no page holds
+// two cards of one entry (but in a booklet whose cards are all of one
+// entry, which fills its pages); a card has the same number in every
+// edition; a Letter page holds as many cards as an A4 page, flat or
+// folded; and no text on a page of cards or of their backs is cut short
+// with "…".
 func TestSealedCards(t *testing.T) {
 	for name, d := range defaultDocs(t) {
-		for _, p := range papers {
-			t.Run(name+"/"+p.name, func(t *testing.T) {
-				opt := booklet.Options{Paper: p.name, Created: created}
-				boxes, err := booklet.CardBoxes(d, opt)
-				if err != nil {
-					t.Fatal(err)
+		t.Run(name, func(t *testing.T) {
+			items, entries := 0, 0
+			for _, e := range entriesOf(d) {
+				items += len(sealedItems(e))
+				if len(sealedItems(e)) > 0 {
+					entries++
 				}
-				items := 0
-				for _, e := range entriesOf(d) {
-					items += len(sealedItems(e))
-				}
-				if len(boxes) != items {
-					t.Fatalf("%d cards for %d sealed items", len(boxes), items)
-				}
-				pw, ph := p.w*25.4/72, p.h*25.4/72
-				onPage := map[int]map[int]int{}
-				for _, b := range boxes {
-					if onPage[b.Page] == nil {
-						onPage[b.Page] = map[int]int{}
+			}
+			perPage := map[string]int{}
+			pages := map[string]int{}
+			for _, fold := range []string{"", booklet.Saddle} {
+				for _, p := range papers {
+					edition := p.name + "/" + fold
+					opt := booklet.Options{Paper: p.name, Created: created, Impose: fold}
+					boxes, texts, per, err := booklet.CardLayout(d, opt)
+					if err != nil {
+						t.Fatal(err)
 					}
-					if other, ok := onPage[b.Page][b.Entry]; ok {
-						t.Errorf("page %d holds cards %d and %d, both of entry %d", b.Page, other, b.Card, b.Entry)
+					if len(boxes) != items {
+						t.Fatalf("%s: %d cards for %d sealed items", edition, len(boxes), items)
 					}
-					onPage[b.Page][b.Entry] = b.Card
-					if math.Abs(b.W-boxes[0].W) > 0.01 || math.Abs(b.H-boxes[0].H) > 0.01 {
-						t.Errorf("card %d is %.1f × %.1f mm, card %d %.1f × %.1f mm", b.Card, b.W, b.H, boxes[0].Card, boxes[0].W, boxes[0].H)
+					pw, ph := p.w*25.4/72, p.h*25.4/72
+					if fold != "" {
+						pw, ph = ph/2, pw
 					}
-					if b.X < 14.9 || b.X+b.W > pw-14.9 || b.Y < 12 || b.Y+b.H > ph-19.9 {
-						t.Errorf("card %d at (%.1f, %.1f) %.1f × %.1f runs past the margins", b.Card, b.X, b.Y, b.W, b.H)
+					perPage[edition] = per
+					onPage := map[int]map[int]int{}
+					count := map[int]int{}
+					for _, b := range boxes {
+						if onPage[b.Page] == nil {
+							onPage[b.Page] = map[int]int{}
+						}
+						if other, ok := onPage[b.Page][b.Entry]; ok && entries > 1 {
+							t.Errorf("%s: page %d holds cards %d and %d, both of entry %d", edition, b.Page, other, b.Card, b.Entry)
+						}
+						onPage[b.Page][b.Entry] = b.Card
+						count[b.Page]++
+						if math.Abs(b.W-boxes[0].W) > 0.01 || math.Abs(b.H-boxes[0].H) > 0.01 {
+							t.Errorf("%s: card %d is %.1f × %.1f mm, card %d %.1f × %.1f mm", edition, b.Card, b.W, b.H, boxes[0].Card, boxes[0].W, boxes[0].H)
+						}
+						if b.X < 14.9 || b.X+b.W > pw-14.9 || b.Y < 12 || b.Y+b.H > ph-19.9 {
+							t.Errorf("%s: card %d at (%.1f, %.1f) %.1f × %.1f runs past the margins", edition, b.Card, b.X, b.Y, b.W, b.H)
+						}
+					}
+					pages[edition] = len(onPage)
+					for pg, n := range count {
+						if n > per {
+							t.Errorf("%s: page %d holds %d cards, more than %d", edition, pg, n, per)
+						}
+						for _, side := range []int{pg, pg + 1} { // the cards, and their backs
+							if strings.Contains(texts[side], "…") {
+								t.Errorf("%s: page %d cuts text short:\n%s", edition, side, texts[side])
+							}
+						}
+						if !strings.Contains(texts[pg], "read a card only when its encounter sends you to it. Cut along the dashed lines.") {
+							t.Errorf("%s: page %d lacks the whole instruction:\n%s", edition, pg, texts[pg])
+						}
 					}
 				}
-				if items > 0 && len(onPage) < 2 {
-					t.Errorf("all cards on %d page", len(onPage))
+			}
+			if items == 0 {
+				return
+			}
+			for _, fold := range []string{"", booklet.Saddle} {
+				a4, letter := "a4/"+fold, "letter/"+fold
+				if perPage[letter] < perPage[a4] || pages[letter] > pages[a4] {
+					t.Errorf("Letter%s holds %d cards a page on %d pages, A4 %d on %d", fold, perPage[letter], pages[letter], perPage[a4], pages[a4])
 				}
-			})
+			}
+			// Every PEF has one card number in every edition.
+			for _, e := range entriesOfNumbered(d) {
+				for i := range sealedItems(e.enc) {
+					want := booklet.CardOf(d, booklet.Options{Paper: "a4", Created: created}, e.number, i)
+					for _, fold := range []string{"", booklet.Saddle} {
+						for _, p := range papers {
+							if got := booklet.CardOf(d, booklet.Options{Paper: p.name, Created: created, Impose: fold}, e.number, i); got != want || got == 0 {
+								t.Errorf("entry %d, PEF %d: card %d on %s%s, card %d on A4", e.number, i, got, p.name, fold, want)
+							}
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// numbered is an encounter with its entry number.
+type numbered struct {
+	number int
+	enc    *engine.Encounter
+}
+
+// entriesOfNumbered returns a booklet's encounters with their entry
+// numbers.
+func entriesOfNumbered(d booklet.Doc) []numbered {
+	var out []numbered
+	if d.Pack != nil {
+		for _, e := range d.Pack.Entries {
+			out = append(out, numbered{e.Number, e.Encounter})
 		}
 	}
+	if d.Campaign != nil {
+		for _, n := range d.Campaign.Nodes {
+			out = append(out, numbered{n.Number, n.Encounter})
+		}
+	}
+	return out
 }
 
 func entriesOf(d booklet.Doc) []*engine.Encounter {
@@ -405,4 +479,39 @@ func tableLines(tb *doc.Table) []string {
 		out = append(out, squash(strings.Join(row, " ")))
 	}
 	return out
+}
+
+// TestCardLongTag checks that a sealed card's tag too long to sit beside
+// its number takes lines of its own under it, whole, on every paper and
+// fold: its page draws every word of it and cuts nothing short.
+func TestCardLongTag(t *testing.T) {
+	const tag = "only if the second PEF split and the band is still on the board"
+	d := packDoc(t, "marsh", engine.Options{Enemies: "creatures"})
+	var sealed *doc.Sealed
+	doc.Walk(d.Pack.Entries[0].Encounter.Blocks, func(b doc.Block) {
+		if s, ok := b.(*doc.Sealed); ok && sealed == nil {
+			sealed = s
+		}
+	})
+	if sealed == nil {
+		t.Fatal("entry 1 has no sealed items: pick another seed")
+	}
+	sealed.Items[0].Tag = tag
+	for _, fold := range []string{"", booklet.Saddle} {
+		for _, p := range papers {
+			opt := booklet.Options{Paper: p.name, Created: created, Impose: fold}
+			texts, err := booklet.PageTexts(d, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages, err := booklet.Pages(d, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := texts[pages["pef/1/0"]]
+			if strings.Contains(text, "…") || !strings.Contains(squash(text), strings.ToUpper(tag)) {
+				t.Errorf("%s%s: page %d does not print the whole tag:\n%s", p.name, fold, pages["pef/1/0"], text)
+			}
+		}
+	}
 }

@@ -2,6 +2,7 @@ package booklet
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -19,12 +20,13 @@ import (
 
 // Sheet geometry in millimetres.
 const (
-	sheetSide = 8.0  // the least margin left and right of the grid
-	sheetHead = 10.0 // the least margin above and below it: a line of text, or crop marks and a line
-	cropGap   = 0.8  // between the grid and a crop mark
-	cropLen   = 3.0  // a crop mark's length
-	edgeBand  = 6.0  // the band along each edge of a card that has edge texts
-	playPad   = 2.5  // inside a card, around its face
+	sheetSide  = 8.0  // the margin left and right of the grid
+	sheetTight = 6.5  // the least, taken when it fits one more column: the crop marks' tips then come within 2.7 mm of the edge
+	sheetHead  = 10.0 // the least margin above and below it: a line of text, or crop marks and a line
+	cropGap    = 0.8  // between the grid and a crop mark
+	cropLen    = 3.0  // a crop mark's length
+	edgeBand   = 6.0  // the band along each edge of a card that has edge texts
+	playPad    = 2.5  // inside a card, around its face
 )
 
 // aid is the play cards of one entry that share a size, from one or more
@@ -77,6 +79,11 @@ func gridFor(w, h, pw, ph float64, paper string) (sheetGrid, error) {
 		return sheetGrid{}, fmt.Errorf("play cards of %g × %g mm: want a positive size", w, h)
 	}
 	cols := int((pw - 2*sheetSide + 0.01) / w)
+	if tight := int((pw - 2*sheetTight + 0.01) / w); tight > cols {
+		// A half-Letter page fits two 63 mm cards only so: a second
+		// column halves its sheets.
+		cols = tight
+	}
 	rows := int((ph - 2*sheetHead + 0.01) / h)
 	if cols < 1 || rows < 1 {
 		return sheetGrid{}, fmt.Errorf("play cards of %g × %g mm do not fit a %s page", w, h, paper)
@@ -187,11 +194,13 @@ func (r *renderer) aidSection() {
 		sheets := (n + g.perSheet() - 1) / g.perSheet()
 		for s := range sheets {
 			items := a.items[s*g.perSheet() : min(n, (s+1)*g.perSheet())]
-			name := a.e.label() + ": cards to cut out"
+			// The running head is short: on a folded booklet's page it
+			// sits over a grid one card wide.
+			of := ""
 			if sheets > 1 {
-				name += fmt.Sprintf(" (sheet %d of %d)", s+1, sheets)
+				of = fmt.Sprintf(" %d of %d", s+1, sheets)
 			}
-			r.sheetPage(g, false, name)
+			r.sheetPage(g, false, a.e.name()+": cards"+of)
 			if k == 0 && s == 0 {
 				r.mark("aids", g.y0)
 				r.bookmark("Cards to cut out", 0, g.y0)
@@ -210,7 +219,7 @@ func (r *renderer) aidSection() {
 				r.playFace(it.card, x, y, g.w, g.h, a.e.name()+" · "+it.title, kFront)
 			}
 			r.sheetLines(g, len(items), false)
-			r.sheetPage(g, true, name+": backs")
+			r.sheetPage(g, true, a.e.name()+": backs"+of)
 			for i, it := range items {
 				if it.card.Back != nil {
 					x, y := g.cell(i, true)
@@ -245,8 +254,10 @@ type playBox struct {
 	x, y, w, h float64
 }
 
-// sheetLines draws the grid of n cards and the crop marks: left and right
-// of every row line, and under every column line.
+// sheetLines draws the n cards' outlines and the crop marks for them:
+// left and right of every line a row of cards starts or ends on, as far
+// out as the cards along it reach, and under every column line, below the
+// lowest card on it. A sheet's empty places get none.
 func (r *renderer) sheetLines(g sheetGrid, n int, back bool) {
 	r.f.SetDrawColor(150, 150, 150)
 	r.f.SetLineWidth(0.2)
@@ -256,17 +267,48 @@ func (r *renderer) sheetLines(g sheetGrid, n int, back bool) {
 	}
 	r.f.SetDrawColor(0, 0, 0)
 	r.f.SetLineWidth(0.25)
-	right := g.x0 + float64(g.cols)*g.w
-	for j := 0; j <= g.rows; j++ {
-		y := g.y0 + float64(j)*g.h
-		r.f.Line(g.x0-cropGap-cropLen, y, g.x0-cropGap, y)
-		r.f.Line(right+cropGap, y, right+cropGap+cropLen, y)
-	}
-	for i := 0; i <= g.cols; i++ {
-		x := g.x0 + float64(i)*g.w
-		r.f.Line(x, g.bottom()+cropGap, x, g.bottom()+cropGap+cropLen)
+	for _, m := range cropMarks(g, n, back) {
+		r.f.Line(m[0], m[1], m[2], m[3])
 	}
 	r.ink()
+}
+
+// cropMarks returns the crop marks of a sheet of n cards, each as x1, y1,
+// x2, y2.
+func cropMarks(g sheetGrid, n int, back bool) [][4]float64 {
+	var out [][4]float64
+	rows := (n + g.cols - 1) / g.cols
+	for j := 0; j <= rows; j++ {
+		// The cards that touch the line: the row above it and the row
+		// below it.
+		left, right := math.Inf(1), math.Inf(-1)
+		for i := range n {
+			if row := i / g.cols; row == j || row == j-1 {
+				x, _ := g.cell(i, back)
+				left, right = min(left, x), max(right, x+g.w)
+			}
+		}
+		y := g.y0 + float64(j)*g.h
+		out = append(out, [4]float64{left - cropGap - cropLen, y, left - cropGap, y}, [4]float64{right + cropGap, y, right + cropGap + cropLen, y})
+	}
+	lines := map[int]float64{} // column line -> the bottom of the lowest card on it
+	for i := range n {
+		c := i % g.cols
+		if back {
+			c = g.cols - 1 - c
+		}
+		_, y := g.cell(i, back)
+		for _, l := range []int{c, c + 1} {
+			lines[l] = max(lines[l], y+g.h)
+		}
+	}
+	for l := 0; l <= g.cols; l++ {
+		if bottom, ok := lines[l]; ok {
+			x := g.x0 + float64(l)*g.w
+			out = append(out, [4]float64{x, bottom + cropGap, x, bottom + cropGap + cropLen})
+		}
+	}
+	return out
 }
 
 // playScales are the type sizes a card face tries, as multiples of the
@@ -304,8 +346,9 @@ func (r *renderer) playFace(c doc.Card, x, y, w, h float64, foot string, k float
 // drawFace lays out a face at scale k, drawing it when draw is set: the
 // edge texts, if any, then the title and tag, the fields, the track and
 // the lines, and the foot. It says whether the face fits its box, and
-// whether it is whole there: no label or tag cut short, the title on one
-// line.
+// whether it is whole there: no label wrapped, the tag beside the title,
+// the title on at most two lines. Nothing is cut short: what does not fit
+// a line wraps, and is measured.
 func (r *renderer) drawFace(c doc.Card, x, y, w, h float64, foot string, k float64, draw bool) (fits, whole bool) {
 	whole = true
 	band := 0.0
@@ -319,11 +362,15 @@ func (r *renderer) drawFace(c doc.Card, x, y, w, h float64, foot string, k float
 	top, bottom := y+band+playPad, y+h-band-playPad
 	if foot != "" {
 		r.font("", 6)
-		bottom -= lh(6) + 1
+		lines := r.split(foot, iw)
+		bottom -= float64(len(lines))*lh(6) + 1
 		if draw {
 			r.f.SetTextColor(90, 90, 90)
-			r.f.SetXY(ix, bottom+1)
-			r.f.CellFormat(iw, lh(6), r.fit(r.cov.printable(foot), iw), "", 0, "L", false, 0, "")
+			for i, l := range lines {
+				r.f.SetXY(ix, bottom+1+float64(i)*lh(6))
+				r.f.CellFormat(iw, lh(6), l, "", 0, "L", false, 0, "")
+			}
+			r.record(r.cov.printable(foot))
 			r.ink()
 		}
 	}
@@ -334,27 +381,40 @@ func (r *renderer) drawFace(c doc.Card, x, y, w, h float64, foot string, k float
 		}
 	}
 	cy := top
-	// Title and tag.
-	r.font("B", 9.5*k)
-	tag := ""
+	// Title and tag: the tag beside the title when it takes no more than
+	// half the width, else on lines of its own above it.
 	tw := 0.0
 	if c.Tag != "" {
 		r.font("B", 7.5*k)
-		tag = r.fit(r.cov.printable(c.Tag), iw*0.45)
-		whole = whole && tag == r.cov.printable(c.Tag)
-		tw = r.f.GetStringWidth(tag) + 2.4
+		tag := r.cov.printable(c.Tag)
+		tags := []string{tag}
+		beside := r.f.GetStringWidth(tag) <= iw*0.45
+		if !beside {
+			tags = r.split(tag, iw-2.4)
+			whole = false
+		}
+		for _, l := range tags {
+			w := r.f.GetStringWidth(l) + 2.4
+			if draw {
+				r.f.SetFillColor(0, 0, 0)
+				r.f.SetTextColor(255, 255, 255)
+				cell(ix+iw-w, cy+0.3, w, lh(7.5*k)+0.4, l, "C", true)
+				r.ink()
+			}
+			if beside {
+				tw = w
+			} else {
+				cy += lh(7.5*k) + 0.8
+			}
+		}
 		if draw {
-			r.f.SetFillColor(0, 0, 0)
-			r.f.SetTextColor(255, 255, 255)
-			cell(ix+iw-tw, cy+0.3, tw, lh(7.5*k)+0.4, tag, "C", true)
 			r.record(tag)
-			r.ink()
 		}
 	}
 	r.font("B", 9.5*k)
 	title := r.cov.printable(c.Title)
 	titleLines := r.split(title, iw-tw-1.5)
-	whole = whole && len(titleLines) == 1
+	whole = whole && len(titleLines) <= 2
 	for _, l := range titleLines {
 		cell(ix, cy, iw-tw-1.5, lh(9.5*k), l, "L", false)
 		cy += lh(9.5 * k)
@@ -375,18 +435,20 @@ func (r *renderer) drawFace(c doc.Card, x, y, w, h float64, foot string, k float
 	whole = whole && labelW+1.8 <= iw*0.48
 	labelW = min(labelW+1.8, iw*0.48)
 	for _, f := range c.Fields {
+		// A label wider than its column wraps, and the row is as tall
+		// as the taller of label and value.
 		label, value := r.cov.printable(f.Label), r.cov.printable(f.Value)
 		r.font("B", fs)
-		cell(ix, cy, labelW, lh(fs), r.fit(label, labelW-0.8), "L", false)
+		labels := r.split(label, labelW-0.8)
+		for i, l := range labels {
+			cell(ix, cy+float64(i)*lh(fs), labelW, lh(fs), l, "L", false)
+		}
 		r.font("", fs)
 		lines := r.split(value, iw-labelW)
-		for _, l := range lines {
-			cell(ix+labelW, cy, iw-labelW, lh(fs), l, "L", false)
-			cy += lh(fs)
+		for i, l := range lines {
+			cell(ix+labelW, cy+float64(i)*lh(fs), iw-labelW, lh(fs), l, "L", false)
 		}
-		if len(lines) == 0 {
-			cy += lh(fs)
-		}
+		cy += float64(max(len(labels), len(lines), 1)) * lh(fs)
 		if draw {
 			r.record(label + " " + value)
 		}

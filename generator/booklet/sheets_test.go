@@ -274,3 +274,47 @@ func words(t *testing.T, path string, page int) map[string][2]float64 {
 	}
 	return got
 }
+
+// TestPlayCardsWrap checks that a play card's long title, tag, label and
+// foot wrap onto lines of their own rather than being cut with "…": every
+// word is drawn, no text on the sheets is cut, and every card fits its box.
+func TestPlayCardsWrap(t *testing.T) {
+	d := playDoc()
+	enc := d.Pack.Entries[0].Encounter
+	long := &doc.Cards{Title: "Unit cards: the Host of the Long-Named Marches and their Many Allies", W: 63, H: 88}
+	for i := range 3 {
+		long.Items = append(long.Items, doc.Card{
+			Title: fmt.Sprintf("Heavy Spearmen of the Northern Marches, company %d", i+1), Tag: "Veteran heavy foot with long spears",
+			Fields: []doc.Field{{Label: "Discipline when shaken", Value: "4"}, {Label: "Weapons", Value: "Spears"}},
+		})
+	}
+	enc.Blocks = append(enc.Blocks, long)
+	for _, paper := range []string{"a4", "letter"} {
+		opt := booklet.Options{Paper: paper, Created: created}
+		boxes, err := booklet.PlayBoxes(d, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts, err := booklet.PageTexts(d, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sheets := map[int]bool{}
+		for _, b := range boxes {
+			sheets[b.Page], sheets[b.Page+1] = true, true
+		}
+		all := ""
+		for p := range sheets {
+			if strings.Contains(texts[p], "…") {
+				t.Errorf("%s: page %d cuts text short:\n%s", paper, p, texts[p])
+			}
+			all += texts[p]
+		}
+		all = squash(all)
+		for _, w := range []string{"Heavy Spearmen of the Northern Marches, company 3", "Veteran heavy foot with long spears", "Discipline when shaken 4", "Entry 1 · Unit cards: the Host of the Long-Named Marches and their Many Allies"} {
+			if !strings.Contains(all, w) {
+				t.Errorf("%s: the sheets lack %q", paper, w)
+			}
+		}
+	}
+}
