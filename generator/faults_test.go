@@ -17,7 +17,7 @@ import (
 // down with the fix that lowered it, never go back up.
 var faultCeiling = map[string]int{
 	booklet.FaultBroken: 0,
-	booklet.FaultCut:    1253,
+	booklet.FaultCut:    0,
 	booklet.FaultSpill:  288,
 	booklet.FaultLone:   2, // two Sword & Spear army-list tables of tall rows on folded pages
 }
@@ -39,7 +39,7 @@ func TestLayoutFaults(t *testing.T) {
 				byFile[e.Path] = map[string]int{}
 			}
 			byFile[e.Path][f.Kind]++
-			if len(examples[f.Kind]) < 12 {
+			if len(examples[f.Kind]) < 30 {
 				examples[f.Kind] = append(examples[f.Kind], fmt.Sprintf("%s p%d: %q", e.Path, f.Page, f.Text))
 			}
 		}

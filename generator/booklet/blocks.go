@@ -725,7 +725,7 @@ func (r *renderer) tableHead(t *doc.Table, tl tableLook, continued, measure bool
 	band := t.Title != "" || t.Corner != ""
 	h := 0.0
 	if band {
-		h = tl.band
+		_, _, h = r.fitBandTitle(t, tl, continued, w)
 	}
 	if len(spans) > 0 || band {
 		h += 1.5
@@ -766,38 +766,67 @@ func sentences(lines []string) string {
 	return b.String()
 }
 
-// titleBand draws the dark band with the table's title and, in a white
-// box in its top-left corner, the dice to roll.
-func (r *renderer) titleBand(t *doc.Table, tl tableLook, continued bool) {
-	x, y, w, bh := r.fr.x, r.fr.y, r.fr.w, tl.band
-	r.f.SetFillColor(45, 45, 45)
-	r.f.Rect(x, y, w, bh, "F")
-	tx := x + 2.5
-	if t.Corner != "" {
-		r.f.SetFillColor(255, 255, 255)
-		r.f.SetLineWidth(0.5)
-		r.f.Rect(x+0.8, y+0.8, bh-1.6, bh-1.6, "FD")
-		size := tl.title + 1
-		if utf8.RuneCountInString(t.Corner) > 2 {
-			size = tl.title * 0.77
-		}
-		r.font("B", size)
-		corner := r.fit(r.cov.printable(t.Corner), bh-1.6)
-		r.f.SetXY(x+0.8, y+0.8)
-		r.f.CellFormat(bh-1.6, bh-1.6, corner, "", 0, "C", false, 0, "")
-		r.record(corner)
-		tx = x + bh + 2
-	}
+// fitBandTitle fits a table's title into its band w wide: the title's type
+// gives way, down to 70%, to keep it on one line; a title longer still
+// wraps, and the band grows a line for each line it takes. It returns
+// the lines, their size and the band's height.
+func (r *renderer) fitBandTitle(t *doc.Table, tl tableLook, continued bool, w float64) ([]string, float64, float64) {
 	title := t.Title
 	if continued {
 		title += " (continued)"
 	}
-	r.font("B", tl.title)
+	title = r.cov.printable(title)
+	room := w - 3.5
+	if t.Corner != "" {
+		room = w - tl.band - 3
+	}
+	size := tl.title
+	r.font("B", size)
+	for size > tl.title*0.7 && r.f.GetStringWidth(title) > room {
+		size -= 0.25
+		r.font("B", size)
+	}
+	lines := r.split(title, room)
+	h := tl.band + float64(len(lines)-1)*lh(size)
+	return lines, size, h
+}
+
+// titleBand draws the dark band with the table's title and, in a white
+// box in its top-left corner, the dice to roll.
+func (r *renderer) titleBand(t *doc.Table, tl tableLook, continued bool) {
+	x, y, w := r.fr.x, r.fr.y, r.fr.w
+	lines, size, bh := r.fitBandTitle(t, tl, continued, w)
+	r.f.SetFillColor(45, 45, 45)
+	r.f.Rect(x, y, w, bh, "F")
+	tx := x + 2.5
+	if t.Corner != "" {
+		cb := tl.band - 1.6 // the corner box, as tall as a one-line band
+		r.f.SetFillColor(255, 255, 255)
+		r.f.SetLineWidth(0.5)
+		r.f.Rect(x+0.8, y+0.8, cb, cb, "FD")
+		cs := tl.title + 1
+		if utf8.RuneCountInString(t.Corner) > 2 {
+			cs = tl.title * 0.77
+		}
+		corner := r.cov.printable(t.Corner)
+		r.font("B", cs)
+		for cs > 5 && r.f.GetStringWidth(corner) > cb-0.6 {
+			cs -= 0.25
+			r.font("B", cs)
+		}
+		r.f.SetXY(x+0.8, y+0.8)
+		r.f.CellFormat(cb, cb, corner, "", 0, "C", false, 0, "")
+		r.record(corner)
+		tx = x + tl.band + 2
+	}
+	r.font("B", size)
 	r.f.SetTextColor(255, 255, 255)
-	r.f.SetXY(tx, y)
-	title = r.fit(r.cov.printable(title), x+w-tx-1)
-	r.f.CellFormat(x+w-tx-1, bh, title, "", 0, "L", false, 0, "")
-	r.record(title)
+	top := y + (tl.band-lh(size))/2 // one line sits centred in a one-line band
+	for i, l := range lines {
+		r.f.SetXY(tx, top+float64(i)*lh(size))
+		r.f.CellFormat(x+w-tx-1, lh(size), l, "", 0, "L", false, 0, "")
+	}
+	r.record(strings.Join(lines, " "))
 	r.ink()
 	r.fr.y += bh
 }

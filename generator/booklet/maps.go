@@ -79,20 +79,52 @@ func (r *renderer) mapOverhead(m board.Map, w, s float64) float64 {
 	r.font("", capSize)
 	caption := float64(len(r.split(r.mapCaption(m), w))) * lh(capSize)
 	d := draw.Board(m, s, r.measure)
-	return mapTitleH + trackH(m) + d.Top + d.Bottom + caption + 1
+	bw := m.WidthIn * s
+	return r.mapTitleHeight(m, w, bw) + r.trackH(m, bw) + d.Top + d.Bottom + caption + 1
+}
+
+// mapTitle is a map's title as printed above it: its name and terrain.
+func mapTitle(m board.Map) string {
+	if m.Terrain != "" {
+		return m.Title + ": " + m.Terrain
+	}
+	return m.Title
+}
+
+// mapTitleLines wraps a map's title to where it prints: the cell's width
+// w on a folded booklet's page, else the board's, bw. A title too long
+// for one line takes two or more, never cut.
+func (r *renderer) mapTitleLines(m board.Map, w, bw float64) []string {
+	if !r.narrow() {
+		w = bw
+	}
+	r.font("B", 10.5)
+	return r.split(r.cov.printable(mapTitle(m)), w)
+}
+
+// mapTitleHeight is the height of a map's title lines.
+func (r *renderer) mapTitleHeight(m board.Map, w, bw float64) float64 {
+	return mapTitleH + float64(len(r.mapTitleLines(m, w, bw))-1)*lh(10.5)
 }
 
 // onTrack reports whether a map's markers are a track above the board
 // rather than places on it.
 func onTrack(m board.Map) bool { return m.Track && len(m.Markers) > 0 }
 
-// trackH is the height of the track of markers above a board: a label
-// line and a row of markers; 0 for a map without one.
-func trackH(m board.Map) float64 {
+// trackH is the height of the track of markers above a board w wide: its
+// label, wrapped to the board's width, and a row of markers; 0 for a map
+// without one.
+func (r *renderer) trackH(m board.Map, w float64) float64 {
 	if !onTrack(m) {
 		return 0
 	}
-	return lh(trackSize) + 2*trackRad + trackGap + 0.5
+	return float64(len(r.trackLines(m, w)))*lh(trackSize) + 2*trackRad + trackGap + 0.5
+}
+
+// trackLines wraps the track's label to a board w wide.
+func (r *renderer) trackLines(m board.Map, w float64) []string {
+	r.font("I", trackSize)
+	return r.split(trackLabel(m), w)
 }
 
 // trackLabel is what the track says it is, as the rule system wrote it.
@@ -108,12 +140,14 @@ func (r *renderer) drawTrack(m board.Map, x, y, w, s float64) {
 		rad = min(rad, math.Abs(m.Markers[i].X-m.Markers[i-1].X)*s*0.3)
 	}
 	rad = max(rad, 2.2)
-	r.font("I", trackSize)
+	lines := r.trackLines(m, w)
 	r.f.SetTextColor(60, 60, 60)
-	r.f.SetXY(x, y)
-	r.f.CellFormat(w, lh(trackSize), r.fit(trackLabel(m), w), "", 0, "C", false, 0, "")
+	for i, l := range lines {
+		r.f.SetXY(x, y+float64(i)*lh(trackSize))
+		r.f.CellFormat(w, lh(trackSize), l, "", 0, "C", false, 0, "")
+	}
 	r.ink()
-	cy := y + lh(trackSize) + 0.5 + trackRad
+	cy := y + float64(len(lines))*lh(trackSize) + 0.5 + trackRad
 	for i, mk := range m.Markers {
 		cx := x + mk.X*s
 		if i > 0 {
@@ -159,23 +193,22 @@ func (r *renderer) mapCaption(m board.Map) string {
 func (r *renderer) mapCell(m board.Map, x, y, w, s float64) {
 	bw, bh := m.WidthIn*s, m.HeightIn*s
 	bx := x + (w-bw)/2
-	title := m.Title
-	if m.Terrain != "" {
-		title += ": " + m.Terrain
-	}
-	r.font("B", 10.5)
-	if r.narrow() {
-		r.f.SetXY(x, y)
-		r.f.CellFormat(w, mapTitleH, r.fit(r.cov.printable(title), w), "", 0, "C", false, 0, "")
-	} else {
-		r.f.SetXY(bx, y)
-		r.f.CellFormat(bw, mapTitleH, r.fit(r.cov.printable(title), bw), "", 0, "L", false, 0, "")
+	titleH := r.mapTitleHeight(m, w, bw)
+	for i, l := range r.mapTitleLines(m, w, bw) {
+		r.font("B", 10.5)
+		if r.narrow() {
+			r.f.SetXY(x, y+float64(i)*lh(10.5))
+			r.f.CellFormat(w, mapTitleH, l, "", 0, "C", false, 0, "")
+		} else {
+			r.f.SetXY(bx, y+float64(i)*lh(10.5))
+			r.f.CellFormat(bw, mapTitleH, l, "", 0, "L", false, 0, "")
+		}
 	}
 	if onTrack(m) {
-		r.drawTrack(m, bx, y+mapTitleH, bw, s)
+		r.drawTrack(m, bx, y+titleH, bw, s)
 	}
 	d := draw.Board(m, s, r.measure)
-	top := y + mapTitleH + trackH(m) + d.Top
+	top := y + titleH + r.trackH(m, bw) + d.Top
 	r.ops(d.Ops, bx, top)
 	r.font("", capSize)
 	cy := top + bh + d.Bottom + 0.5

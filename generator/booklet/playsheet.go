@@ -947,14 +947,6 @@ func (r *renderer) sheetMaps(ms []board.Map, x, y float64, w float64, lk look) f
 	return ly + rowH
 }
 
-// sheetMapTitle is a map's title as a sheet prints it over the map.
-func sheetMapTitle(m board.Map) string {
-	if m.Terrain != "" {
-		return m.Title + ": " + m.Terrain
-	}
-	return m.Title
-}
-
 // sheetMapTitleH is the height of a map's title over a map w wide.
 func (r *renderer) sheetMapTitleH(m board.Map, w float64, lk look) float64 {
 	if m.WidthIn <= 0 {
@@ -962,7 +954,7 @@ func (r *renderer) sheetMapTitleH(m board.Map, w float64, lk look) float64 {
 	}
 	bw := m.WidthIn * min(maxScale, w/m.WidthIn)
 	r.font("B", lk.size+1)
-	return float64(len(r.split(r.cov.printable(sheetMapTitle(m)), bw))) * lh(lk.size+1)
+	return float64(len(r.split(r.cov.printable(mapTitle(m)), bw))) * lh(lk.size+1)
 }
 
 // sheetMap draws one map w wide at (x, y): its title (in th mm, which
@@ -971,7 +963,7 @@ func (r *renderer) sheetMapTitleH(m board.Map, w float64, lk look) float64 {
 func (r *renderer) sheetMap(m board.Map, x, y, w, th float64, lk look) float64 {
 	s := min(maxScale, w/m.WidthIn)
 	bw := m.WidthIn * s
-	title := sheetMapTitle(m)
+	title := mapTitle(m)
 	// The title wraps rather than being cut: two boards side by side
 	// leave each a narrow column.
 	r.font("B", lk.size+1)
@@ -983,7 +975,7 @@ func (r *renderer) sheetMap(m board.Map, x, y, w, th float64, lk look) float64 {
 	y += th + 0.5
 	if onTrack(m) {
 		r.drawTrack(m, x, y, bw, s)
-		y += trackH(m)
+		y += r.trackH(m, bw)
 	}
 	d := draw.Board(m, s, r.measure)
 	r.ops(d.Ops, x, y+d.Top)

@@ -411,13 +411,20 @@ func (r *renderer) drawFace(c doc.Card, x, y, w, h float64, foot string, k float
 			r.record(tag)
 		}
 	}
-	r.font("B", 9.5*k)
+	// The title's type gives way, down to 7.5 pt, so that no word of it
+	// is broken beside the tag.
+	ts := 9.5 * k
+	r.font("B", ts)
 	title := r.cov.printable(c.Title)
+	for ts > 7.5*k && longestWord(r, title) > iw-tw-1.5 {
+		ts -= 0.25
+		r.font("B", ts)
+	}
 	titleLines := r.split(title, iw-tw-1.5)
 	whole = whole && len(titleLines) <= 2
 	for _, l := range titleLines {
-		cell(ix, cy, iw-tw-1.5, lh(9.5*k), l, "L", false)
-		cy += lh(9.5 * k)
+		cell(ix, cy, iw-tw-1.5, lh(ts), l, "L", false)
+		cy += lh(ts)
 	}
 	if draw {
 		r.record(title)
