@@ -53,6 +53,9 @@ type Event struct {
 	Sheet bool
 	// Parts is how many parts StageRender will render (its StageBegin).
 	Parts int
+	// Folded is what a folded booklet's JobEnd wrote: its volumes, pages
+	// and sheets.
+	Folded *Folded
 }
 
 // progress calls a build's Progress hook one event at a time, so the hook
