@@ -244,7 +244,7 @@ func (b *book) planVolumes(prev *layout) (*volumePlan, error) {
 	}
 	breaks, big := fill(prev.units, SaddleLimit)
 	if big != nil {
-		return nil, fmt.Errorf("failed to fold: %s is %d pages, more than a saddle-stitched volume holds (%d pages, with its first page)", big.label, big.pages, SaddleLimit)
+		return nil, fmt.Errorf("%s is %d pages, more than a saddle-stitched volume holds (%d pages, with its first page): it cannot be folded", big.label, big.pages, SaddleLimit)
 	}
 	for limit := SaddleLimit - 4; limit >= 4; limit -= 4 {
 		br, big := fill(prev.units, limit)
