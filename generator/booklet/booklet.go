@@ -42,7 +42,8 @@ type Options struct {
 	// (A5 on A4, half-Letter on Letter), padded to a multiple of four with
 	// Notes pages, two a side in the order that reads right when the
 	// sheets are printed double-sided (flip on the short edge), folded in
-	// half as a stack and stapled.
+	// half as a stack and stapled: in volumes of at most SaddleLimit
+	// pages, the cards to cut out on flat sheets of their own (Fold).
 	Impose string
 }
 

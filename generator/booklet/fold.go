@@ -400,7 +400,9 @@ func (r *renderer) volumeLine() {
 
 // volumePage is the first page of volume k (after the first): the
 // booklet's title, which volume it is and its pages, what it holds, and
-// ruled lines for notes below.
+// ruled lines for notes below. It is one page, as the plan counts it:
+// what would run past its foot is left out (a dozen short lines at most
+// in practice, on a page that holds forty).
 func (r *renderer) volumePage(k int) {
 	vol, cards := r.volumeText(k)
 	if vol == "" {
@@ -409,10 +411,13 @@ func (r *renderer) volumePage(k int) {
 	r.newPage("Volume " + strconv.Itoa(k))
 	r.mark("volume/"+strconv.Itoa(k), bodyTop)
 	r.fr.y = bodyTop + 6
-	r.flow(span{text: r.title(), style: "B", size: 22}, span{text: vol, size: 12, before: 2})
+	r.fr.brk = func() {}
+	spans := []span{{text: r.title(), style: "B", size: 22}, {text: vol, size: 12, before: 2}}
 	if plan := r.lay.plan; plan != nil && k <= len(plan.vols) {
-		var items []span
 		parts := plan.vols[k-1].parts
+		if len(parts) > 0 {
+			spans = append(spans, span{text: "In this volume", style: "B", size: 11, before: 7})
+		}
 		for i := 0; i < len(parts); i++ {
 			p := parts[i]
 			text := fmt.Sprintf("%s, page %d", p.label, p.at)
@@ -426,15 +431,18 @@ func (r *renderer) volumePage(k int) {
 				}
 				i = j
 			}
-			items = append(items, span{text: text, size: 10, indent: 5, bullet: "•", before: 0.8})
-		}
-		if len(items) > 0 {
-			r.flow(append([]span{{text: "In this volume", style: "B", size: 11, before: 7}}, items...)...)
+			spans = append(spans, span{text: text, size: 10, indent: 5, bullet: "•", before: 0.8})
 		}
 	}
 	if cards != "" {
-		r.flow(span{text: cards + ".", size: 9.5, grey: true, before: 5})
+		spans = append(spans, span{text: cards + ".", size: 9.5, grey: true, before: 5})
 	}
-	r.flow(span{text: "Notes", style: "B", size: 11, before: 7})
+	spans = append(spans, span{text: "Notes", style: "B", size: 11, before: 7})
+	for _, s := range spans {
+		if r.fr.y+r.spanHeight(s, r.fr.w) > r.fr.bottom {
+			break
+		}
+		r.flow(s)
+	}
 	r.rules(r.fr.y, r.bottom(), 8)
 }
