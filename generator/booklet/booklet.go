@@ -158,7 +158,7 @@ type layout struct {
 	// outline holds the level of each bookmark, in order.
 	outline []int
 	// A folded booklet's parts, in order, with how many pages each
-	// took, and the volumes this pass printed (buildFolded).
+	// took, and the plan of its volumes this pass follows (buildFolded).
 	units []unit
 	plan  *volumePlan
 }
