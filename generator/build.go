@@ -2,11 +2,13 @@ package generator
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"path"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -15,6 +17,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
 	"github.com/sortie-wargames/sortie/engine/pack"
+	"github.com/sortie-wargames/sortie/engine/words"
 	"github.com/sortie-wargames/sortie/generator/booklet"
 	"github.com/sortie-wargames/sortie/generator/output"
 	"github.com/sortie-wargames/sortie/generator/site"
@@ -69,6 +72,33 @@ type Summary struct {
 	Keep []string
 	// Print lists the print-ready booklets written, for the CLI to name.
 	Print []string
+	// Folded lists the folded booklets written, by path: their volumes,
+	// pages and sheets.
+	Folded []Folded
+}
+
+// Folded is one folded booklet a build wrote: its volumes, each a
+// saddle-stitched signature of at most booklet.SaddleLimit pages, and its
+// card sheets, flat.
+type Folded struct {
+	Path      string   // NAME-PAPER-folded.pdf: the file itself when it is one volume without card sheets
+	Files     []string // the volumes, in order, then the card sheets
+	Volumes   int
+	Pages     int // of the volumes together
+	Sheets    int // the volumes are printed on, both sides
+	CardPages int // the card sheets' pages, 0 for none
+}
+
+// String says what the folded booklet is, for the build's output:
+// "campaigns/the-long-road/the-long-road-a4-folded: 4 volumes, 244
+// pages, 61 sheets; card sheets 26 pages, flat".
+func (f Folded) String() string {
+	s := fmt.Sprintf("%s: %s, %s, %s", strings.TrimSuffix(f.Path, ".pdf"),
+		words.Plural(f.Volumes, "volume", "volumes"), words.Plural(f.Pages, "page", "pages"), words.Plural(f.Sheets, "sheet", "sheets"))
+	if f.CardPages > 0 {
+		s += "; card sheets " + words.Plural(f.CardPages, "page", "pages") + ", flat"
+	}
+	return s
 }
 
 // paperLabels name the paper sizes for links.
@@ -181,6 +211,7 @@ type books struct {
 	links []web.Link
 	print []string // the print-ready booklets
 	jobs  []job
+	folds []*foldResult // the folded booklets, known once rendered
 }
 
 // bookletsOf queues the booklets of doc in dir: one per paper size, a
@@ -190,7 +221,7 @@ func (b *builder) bookletsOf(dir, name string, doc booklet.Doc, fold bool) books
 	var bk books
 	bk.links = pdfs(dir, name, b.papers, &bk.jobs, doc, b.bopt)
 	if fold {
-		bk.links = append(bk.links, folded(dir, name, b.papers, b.impose, &bk.jobs, doc, b.bopt)...)
+		bk.folds = folded(dir, name, b.papers, b.impose, &bk.jobs, &bk.links, doc, b.bopt)
 		if b.printing {
 			bk.print = printPDFs(dir, name, b.papers, &bk.jobs, doc, b.bopt)
 		}
@@ -273,7 +304,7 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	jobsOf := func(p *part, jobs []job) {
 		for _, j := range jobs {
 			p.tasks = append(p.tasks, func(emit func(output.File) error) error {
-				data, err := w.job(j)
+				files, err := w.job(j)
 				if err != nil {
 					return err
 				}
@@ -283,8 +314,19 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 				} else {
 					sum.Booklets++
 				}
+				if j.fold != nil {
+					sum.Folded = append(sum.Folded, j.fold.info)
+				}
 				mu.Unlock()
-				return emit(output.File{Path: j.path, Data: data})
+				for _, f := range files {
+					if err := emit(f); err != nil {
+						return err
+					}
+				}
+				if j.fold != nil {
+					close(j.fold.done)
+				}
+				return nil
 			})
 		}
 	}
@@ -316,15 +358,33 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		wp.Rolled = rolled
 		wp.Sheets = packSheets(def, rolled, sys, b.papers, &sheetJobs, b.bopt)
 		p := &part{name: web.PackDir(def.Slug)}
+		// The folded booklets first, and the pages last: the pages link
+		// each folded booklet's volumes, known once it is rendered.
+		jobsOf(p, foldedFirst(bk.jobs))
+		jobsOf(p, sheetJobs)
+		linked := func() (web.Pack, bool) {
+			pk := wp
+			ok := w.await(bk.folds)
+			pk.PDFs = withFolds(wp.PDFs, bk.folds)
+			return pk, ok
+		}
 		p.tasks = append(p.tasks, pagesTask(func() ([]web.File, error) {
-			f, err := r.PackIndex(wp)
+			pk, ok := linked()
+			if !ok {
+				return nil, nil // the build has failed
+			}
+			f, err := r.PackIndex(pk)
 			return []web.File{f}, err
 		}))
 		for es := range slices.Chunk(rolled.Entries, pagesPerTask) {
 			p.tasks = append(p.tasks, pagesTask(func() ([]web.File, error) {
+				pk, ok := linked()
+				if !ok {
+					return nil, nil
+				}
 				var fs []web.File
 				for _, e := range es {
-					f, err := r.PackEncounter(wp, e)
+					f, err := r.PackEncounter(pk, e)
 					if err != nil {
 						return nil, err
 					}
@@ -333,11 +393,12 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 				return fs, nil
 			}))
 		}
-		jobsOf(p, bk.jobs)
-		jobsOf(p, sheetJobs)
 		// The site's lists need only the pack's seed, band and entries;
 		// what was rolled for each encounter is dropped once drawn.
-		p.done = func() { packs[i].Rolled = thinPack(rolled) }
+		p.done = func() {
+			packs[i].Rolled = thinPack(rolled)
+			packs[i].PDFs = withFolds(packs[i].PDFs, bk.folds)
+		}
 		w.start(p)
 	}
 	camps := slices.Clone(in.Campaigns)
@@ -360,10 +421,21 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		wc.Rolled = rolled
 		wc.Sheets = campaignSheets(def, rolled, sys, b.papers, &sheetJobs, b.bopt)
 		p := &part{name: web.CampaignDir(def.Slug)}
-		p.tasks = append(p.tasks, pagesTask(func() ([]web.File, error) { return r.Campaign(wc) }))
-		jobsOf(p, bk.jobs)
+		jobsOf(p, foldedFirst(bk.jobs))
 		jobsOf(p, sheetJobs)
-		p.done = func() { camps[i].Rolled = thinCampaign(rolled) }
+		p.tasks = append(p.tasks, pagesTask(func() ([]web.File, error) {
+			ok := w.await(bk.folds)
+			if !ok {
+				return nil, nil // the build has failed
+			}
+			c := wc
+			c.PDFs = withFolds(wc.PDFs, bk.folds)
+			return r.Campaign(c)
+		}))
+		p.done = func() {
+			camps[i].Rolled = thinCampaign(rolled)
+			camps[i].PDFs = withFolds(camps[i].PDFs, bk.folds)
+		}
 		w.start(p)
 	}
 	err = w.wait()
@@ -401,6 +473,7 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		return nil, err
 	}
 	b.prog.end(StageSite)
+	slices.SortFunc(sum.Folded, func(a, b Folded) int { return strings.Compare(a.Path, b.Path) })
 	sum.Files = len(paths) + len(b.extras.static) + 1
 	sum.Series = len(in.Series)
 	return sum, nil
@@ -482,6 +555,9 @@ type job struct {
 	doc   booklet.Doc
 	opt   booklet.Options
 	sheet *booklet.Sheet // a play sheet (sheets.go), rendered instead of doc
+	// fold is set for a folded booklet: several files (foldFiles), whose
+	// links its part's pages wait for.
+	fold *foldResult
 }
 
 // pdfs queues one booklet per paper size in dir and returns their links.
@@ -504,25 +580,118 @@ var foldedLabels = map[string]string{
 	"letter": "Folded half-Letter booklet: print on US Letter, flip on short edge",
 }
 
+// foldResult is a folded booklet's job's outcome: once done is closed,
+// its link (each volume and the card sheets) and what it is.
+type foldResult struct {
+	at   int // its link's place among the part's links
+	done chan struct{}
+	link web.Link
+	info Folded
+}
+
 // folded queues, when impose is "saddle", a folded booklet per paper size
-// in dir beside the flat one (<name>-<paper>-folded.pdf), and returns
-// their links. Only packs and campaigns are folded: a booklet to read
-// through and carry. The Quick Reference Sheets stay flat, to lay side
-// by side at the table at full size, and a monthly encounter is a few
-// pages played once, which folding would only pad out.
-func folded(dir, name string, papers []string, impose string, jobs *[]job, doc booklet.Doc, opt booklet.Options) []web.Link {
+// in dir beside the flat one, and adds a link for each to links. Only
+// packs and campaigns are folded: a booklet to read through and carry.
+// The Quick Reference Sheets stay flat, to lay side by side at the table
+// at full size, and a monthly encounter is a few pages played once,
+// which folding would only pad out.
+//
+// How many files a folded booklet is (booklet.Fold: one volume,
+// <name>-<paper>-folded.pdf, or several, -folded-1.pdf, -folded-2.pdf…,
+// and its card sheets, -folded-cards.pdf) is known only once it is
+// rendered: until then its link is to its page (dir/index.html), which
+// is what every page's footer lists, the footers being written before
+// the booklets are; the pack's or campaign's own pages and the home
+// page's lists, written after, link every file (withFolds).
+func folded(dir, name string, papers []string, impose string, jobs *[]job, links *[]web.Link, doc booklet.Doc, opt booklet.Options) []*foldResult {
 	if impose != site.Saddle {
 		return nil
 	}
-	var links []web.Link
+	var out []*foldResult
 	for _, p := range papers {
 		o := opt
 		o.Paper, o.Impose = p, booklet.Saddle
-		file := path.Join(dir, name+"-"+p+"-folded.pdf")
-		*jobs = append(*jobs, job{path: file, doc: doc, opt: o})
-		links = append(links, web.Link{Label: foldedLabels[p], Href: file})
+		res := &foldResult{at: len(*links), done: make(chan struct{})}
+		*jobs = append(*jobs, job{path: path.Join(dir, name+"-"+p+"-folded.pdf"), doc: doc, opt: o, fold: res})
+		*links = append(*links, web.Link{Label: foldedLabels[p], Href: path.Join(dir, "index.html")})
+		out = append(out, res)
 	}
-	return links
+	return out
+}
+
+// foldedFirst puts the folded booklets' jobs first, so that the pages
+// waiting for them wait least.
+func foldedFirst(jobs []job) []job {
+	out := slices.Clone(jobs)
+	slices.SortStableFunc(out, func(a, b job) int {
+		return cmp.Compare(b2i(a.fold == nil), b2i(b.fold == nil))
+	})
+	return out
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// withFolds returns links with each rendered folded booklet's link in
+// place of the link to its page.
+func withFolds(links []web.Link, folds []*foldResult) []web.Link {
+	out := slices.Clone(links)
+	for _, f := range folds {
+		select {
+		case <-f.done:
+			out[f.at] = f.link
+		default:
+		}
+	}
+	return out
+}
+
+// foldFiles writes a folded booklet's files beside j.path: the volume
+// itself at j.path when there is one, else one file per volume
+// (-folded-1.pdf, -folded-2.pdf…), and the card sheets, -folded-cards.pdf;
+// it sets j.fold's link and summary.
+func foldFiles(j job) ([]output.File, error) {
+	f, err := booklet.Fold(j.doc, j.opt)
+	if err != nil {
+		return nil, err
+	}
+	base := strings.TrimSuffix(j.path, ".pdf")
+	label := foldedLabels[j.opt.Paper]
+	info := Folded{Path: j.path, Volumes: len(f.Volumes), Pages: f.Pages(), Sheets: f.Sheets()}
+	var files []output.File
+	var parts []web.Link
+	for k, v := range f.Volumes {
+		file, part := j.path, "booklet"
+		if len(f.Volumes) > 1 {
+			file = base + "-" + strconv.Itoa(k+1) + ".pdf"
+			part = fmt.Sprintf("volume %d (pages %d–%d)", k+1, v.First, v.Last)
+		}
+		files = append(files, output.File{Path: file, Data: v.PDF})
+		parts = append(parts, web.Link{Label: part, Href: file})
+	}
+	if f.Cards != nil {
+		file := base + "-cards.pdf"
+		files = append(files, output.File{Path: file, Data: f.Cards})
+		parts = append(parts, web.Link{Label: fmt.Sprintf("card sheets, flat (pages %d–%d)", f.CardPages[0], f.CardPages[1]), Href: file})
+		info.CardPages = f.CardPages[1] - f.CardPages[0] + 1
+	}
+	for _, fl := range files {
+		info.Files = append(info.Files, fl.Path)
+	}
+	what := words.Plural(info.Sheets, "sheet", "sheets") + " of " + paperLabels[j.opt.Paper]
+	if info.Volumes > 1 {
+		what = words.Plural(info.Volumes, "volume", "volumes") + ", " + what
+	}
+	link := web.Link{Label: label + " (" + what + ")", Parts: parts}
+	if len(parts) == 1 {
+		link = web.Link{Label: link.Label, Href: parts[0].Href}
+	}
+	j.fold.link, j.fold.info = link, info
+	return files, nil
 }
 
 // workers run the tasks of a build's parts, opt.Workers at a time (0
@@ -542,6 +711,10 @@ type workers struct {
 	seq    int   // tasks given so far
 	errSeq int   // the failed task's place in that order
 	err    error // the first task's to fail in that order
+	// stop is closed once a task has failed, for the tasks that wait on
+	// others (await).
+	stop     chan struct{}
+	stopOnce sync.Once
 }
 
 // task is one unit of work of a part: an HTML page or a few, one
@@ -561,7 +734,7 @@ func newWorkers(n int, emit func(output.File) error, prog *progress) *workers {
 	if n < 1 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	w := &workers{emit: emit, prog: prog, tasks: make(chan task), parts: make(chan struct{}, partsInFlight)}
+	w := &workers{emit: emit, prog: prog, tasks: make(chan task), parts: make(chan struct{}, partsInFlight), stop: make(chan struct{})}
 	for range n {
 		w.wg.Go(w.loop)
 	}
@@ -574,6 +747,9 @@ func (w *workers) loop() {
 		w.mu.Lock()
 		if err != nil && (w.err == nil || t.seq < w.errSeq) {
 			w.err, w.errSeq = err, t.seq
+		}
+		if err != nil {
+			w.stopOnce.Do(func() { close(w.stop) })
 		}
 		*t.left--
 		last := *t.left == 0
@@ -625,6 +801,21 @@ func (w *workers) start(p *part) {
 	}
 }
 
+// await waits for the folded booklets' jobs to finish, and reports
+// whether they did: false when the build failed first. A part gives its
+// folded booklets' jobs before the tasks that await them, so that each
+// is running, or done, when they wait.
+func (w *workers) await(folds []*foldResult) bool {
+	for _, f := range folds {
+		select {
+		case <-f.done:
+		case <-w.stop:
+			return false
+		}
+	}
+	return true
+}
+
 // failed reports whether a task has failed.
 func (w *workers) failed() bool {
 	w.mu.Lock()
@@ -644,15 +835,28 @@ func (w *workers) wait() error {
 }
 
 // job renders one booklet or play sheet, reporting it to the progress
-// hook.
-func (w *workers) job(j job) ([]byte, error) {
+// hook, and returns its files: one, or a folded booklet's several.
+func (w *workers) job(j job) ([]output.File, error) {
 	w.prog.send(Event{Kind: JobBegin, Stage: StageRender, Path: j.path, Sheet: j.sheet != nil})
-	var b bytes.Buffer
+	var files []output.File
 	var faults []booklet.Fault
 	j.opt.Faults = func(f booklet.Fault) { faults = append(faults, f) }
-	if err := j.write(&b); err != nil {
-		return nil, fmt.Errorf("failed to write %s: %w", j.path, err)
+	if j.fold != nil {
+		var err error
+		if files, err = foldFiles(j); err != nil {
+			return nil, fmt.Errorf("failed to write %s: %w", j.path, err)
+		}
+	} else {
+		var b bytes.Buffer
+		if err := j.write(&b); err != nil {
+			return nil, fmt.Errorf("failed to write %s: %w", j.path, err)
+		}
+		files = []output.File{{Path: j.path, Data: b.Bytes()}}
 	}
-	w.prog.send(Event{Kind: JobEnd, Stage: StageRender, Path: j.path, Sheet: j.sheet != nil, Faults: faults})
-	return b.Bytes(), nil
+	e := Event{Kind: JobEnd, Stage: StageRender, Path: j.path, Sheet: j.sheet != nil, Faults: faults}
+	if j.fold != nil {
+		e.Folded = &j.fold.info
+	}
+	w.prog.send(e)
+	return files, nil
 }

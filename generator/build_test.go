@@ -175,6 +175,12 @@ func TestDefaultSite(t *testing.T) {
 		}
 	}
 	checkSheets(t, files)
+	// Every folded booklet is bindable: volumes of at most
+	// booklet.SaddleLimit pages, page numbers running on, cards apart.
+	vols := checkFolded(t, files)
+	if n := vols["campaigns/half-a-year-of-swords/half-a-year-of-swords-a4-folded"]; n < 2 {
+		t.Errorf("Half a Year of Swords folds into %d volumes, want several", n)
+	}
 }
 
 // checkPages checks every HTML page: well-formed, unique ids, no script,

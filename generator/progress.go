@@ -61,6 +61,9 @@ type Event struct {
 	// (JobEnd): words broken across lines, text cut short
 	// (booklet.Fault). A clean document has none.
 	Faults []booklet.Fault
+	// Folded is what a folded booklet's JobEnd wrote: its volumes, pages
+	// and sheets.
+	Folded *Folded
 }
 
 // progress calls a build's Progress hook one event at a time, so the hook

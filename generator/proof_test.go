@@ -35,8 +35,10 @@ func proofClass(p string) string {
 		return "sheets"
 	case strings.HasPrefix(p, "systems/"):
 		return "qrs"
-	case strings.HasSuffix(p, "-folded.pdf"):
+	case proof.Folded(p):
 		return "folded"
+	case strings.HasSuffix(p, "-folded-cards.pdf"):
+		return "folded cards"
 	case strings.HasSuffix(p, "-letter.pdf"):
 		return "flat letter"
 	}
@@ -104,7 +106,7 @@ func TestProof(t *testing.T) {
 	t.Logf("built the default site in %s, read back its %d PDFs in %s", built.Round(time.Millisecond), len(pdfs), time.Since(checked).Round(time.Millisecond))
 
 	// The table: counts by class of file and kind, and totals.
-	classes := []string{"flat a4", "flat letter", "folded", "sheets", "qrs"}
+	classes := []string{"flat a4", "flat letter", "folded", "folded cards", "sheets", "qrs"}
 	type row struct{ files, pages int }
 	rows := map[string]*row{}
 	counts := map[string]map[string]int{}

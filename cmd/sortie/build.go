@@ -10,6 +10,7 @@ import (
 
 	"github.com/sortie-wargames/sortie/engine/systems"
 	"github.com/sortie-wargames/sortie/generator"
+	"github.com/sortie-wargames/sortie/generator/booklet"
 	"github.com/sortie-wargames/sortie/generator/output"
 	"github.com/sortie-wargames/sortie/generator/site"
 	"github.com/spf13/cobra"
@@ -39,7 +40,8 @@ gives the same bytes.
 
 On a terminal, a build that takes more than a moment shows what it is doing on
 one updating line; --quiet prints only warnings and errors, and --verbose adds
-how long each part of the build took.`,
+how long each part of the build took and each folded booklet's volumes, pages
+and sheets.`,
 		Example: `  cd mysite && sortie build
   sortie build --source mysite --paper letter
   sortie build --impose saddle
@@ -133,6 +135,24 @@ how long each part of the build took.`,
 				return nil
 			}
 			fmt.Fprintf(stdout, "sortie: built %s into %s: %d pages, %d booklets, %d play sheets, %d files\n", siteName(source), out, sum.Pages, sum.Booklets, sum.Sheets, sum.Files)
+			if len(sum.Folded) > 0 {
+				vols, sheets := 0, 0
+				for _, f := range sum.Folded {
+					vols += f.Volumes
+					sheets += f.Sheets
+				}
+				more := " (--verbose lists each)"
+				if verbose {
+					more = ""
+				}
+				fmt.Fprintf(stdout, "sortie: %d folded booklets in %d volumes of at most %d pages, %d sheets, their card sheets flat beside them%s\n",
+					len(sum.Folded), vols, booklet.SaddleLimit, sheets, more)
+				if verbose {
+					for _, f := range sum.Folded {
+						fmt.Fprintf(stdout, "sortie: folded %s\n", f)
+					}
+				}
+			}
 			if len(sum.Print) > 0 {
 				fmt.Fprintf(stdout, "sortie: %d print-ready booklets for a print-on-demand service, such as %s (see \"Selling your pack in print\" in the README)\n", len(sum.Print), sum.Print[0])
 			}
@@ -151,7 +171,7 @@ how long each part of the build took.`,
 	cmd.Flags().BoolVar(&printOnDemand, "print-on-demand", false, "also write a print-ready booklet of each pack and campaign, NAME-PAPER-print.pdf, for a print-on-demand service (as the site's \"print: on-demand\")")
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print only warnings and errors: no progress line, no summary")
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "after the build, print what was built and how long each part took (load, roll, pages, booklets, play sheets, feeds, write)")
-	cmd.Flags().StringVar(&impose, "impose", "", "saddle: also write each pack and campaign as a folded booklet (A5 on A4, half-Letter on Letter; <slug>-<paper>-folded.pdf); none: flat booklets only (default: the site's impose setting)")
+	cmd.Flags().StringVar(&impose, "impose", "", "saddle: also write each pack and campaign as a folded booklet (A5 on A4, half-Letter on Letter; <slug>-<paper>-folded.pdf, or -folded-1.pdf, -2.pdf… in volumes of at most 64 pages, and -folded-cards.pdf); none: flat booklets only (default: the site's impose setting)")
 	return cmd
 }
 

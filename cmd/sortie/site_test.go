@@ -107,8 +107,12 @@ func TestBuildSourceOut(t *testing.T) {
 	if _, errs, code := runIn(t, elsewhere, "build", "--source", site, "--paper", "a4", "--out", other, "--impose", "saddle"); code != 0 {
 		t.Fatal(errs)
 	}
-	exists(t, other, "campaigns/the-first-road/index.html", "campaigns/the-first-road/the-first-road-a4-folded.pdf",
-		"packs/brigands-in-the-hills/brigands-in-the-hills-a4-folded.pdf")
+	// The campaign, 88 folded pages, is printed in two volumes; the
+	// pack fits one. Each has its card sheets beside it.
+	exists(t, other, "campaigns/the-first-road/index.html",
+		"campaigns/the-first-road/the-first-road-a4-folded-1.pdf", "campaigns/the-first-road/the-first-road-a4-folded-2.pdf",
+		"campaigns/the-first-road/the-first-road-a4-folded-cards.pdf",
+		"packs/brigands-in-the-hills/brigands-in-the-hills-a4-folded.pdf", "packs/brigands-in-the-hills/brigands-in-the-hills-a4-folded-cards.pdf")
 }
 
 // TestNewSiteFromDefault: the built-in site, written out in a site's

@@ -41,7 +41,8 @@ type Options struct {
 	// (A5 on A4, half-Letter on Letter), padded to a multiple of four with
 	// Notes pages, two a side in the order that reads right when the
 	// sheets are printed double-sided (flip on the short edge), folded in
-	// half as a stack and stapled.
+	// half as a stack and stapled: in volumes of at most SaddleLimit
+	// pages, the cards to cut out on flat sheets of their own (Fold).
 	Impose string
 	// Faults, when set, is told each layout defect the printed document
 	// holds (a word broken across lines, text cut short), in the order
@@ -72,8 +73,12 @@ type Doc struct {
 	EntryURLs map[int]string
 }
 
-// Write renders d as a PDF to w.
+// Write renders d as a PDF to w. A folded booklet (Impose "saddle") is
+// several files, written by Fold instead.
 func Write(w io.Writer, d Doc, opt Options) error {
+	if opt.Impose == Saddle {
+		return errors.New("failed to write booklet: a folded booklet is written by Fold, as its volumes and card sheets")
+	}
 	f, lay, err := render(d, opt)
 	if err != nil {
 		return err
@@ -82,13 +87,7 @@ func Write(w io.Writer, d Doc, opt Options) error {
 	if err := f.Output(&b); err != nil {
 		return fmt.Errorf("failed to write booklet: %w", err)
 	}
-	var pdf []byte
-	if opt.Impose == Saddle {
-		_, sw, sh, _ := paperSize(opt.Paper)
-		pdf, err = impose(b.Bytes(), sh, sw)
-	} else {
-		pdf, err = mend(b.Bytes(), lay.outline)
-	}
+	pdf, err := mend(b.Bytes(), lay.outline)
 	if err != nil {
 		return err
 	}
@@ -115,8 +114,10 @@ func (o Options) report(faults []Fault) {
 }
 
 // maxPasses bounds the layout passes: the first learns the page numbers,
-// the second prints them and normally confirms them.
-const maxPasses = 4
+// the second prints them and normally confirms them. A folded booklet
+// long enough for volumes takes one more, dry, pass: the first learns
+// how long each part is, the second where the volumes break.
+const maxPasses = 5
 
 // render lays the booklet out until the page numbers it prints are the
 // page numbers it gets, and returns the finished document.
@@ -130,12 +131,29 @@ func render(d Doc, opt Options) (*fpdf.Fpdf, *layout, error) {
 		// The first pass only learns the page numbers: it is dry. Were
 		// they to settle on it (a booklet without anchors), the next,
 		// printed, pass gets the same.
-		r := newRenderer(g, prev, pass == 0)
-		r.build()
+		// A folded booklet's pass that breaks volumes where the last
+		// did not moves every page after the break: it is dry too.
+		dry := pass == 0
+		var plan *volumePlan
+		if g.opt.Impose == Saddle {
+			if plan, err = g.planVolumes(prev); err != nil {
+				return nil, nil, fmt.Errorf("failed to write booklet: %w", err)
+			}
+			if !plan.same(prev.plan) {
+				dry = true
+			}
+		}
+		r := newRenderer(g, prev, dry)
+		if g.opt.Impose == Saddle {
+			r.lay.plan = plan
+			r.buildFolded()
+		} else {
+			r.build()
+		}
 		if err := r.finish(); err != nil {
 			return nil, nil, fmt.Errorf("failed to write booklet: %w", err)
 		}
-		if pass > 0 && maps.Equal(r.lay.pages, prev.pages) {
+		if !dry && pass > 0 && maps.Equal(r.lay.pages, prev.pages) {
 			r.lay.faults = r.f.faults.faults
 			return r.f.Fpdf, r.lay, nil
 		}
@@ -156,6 +174,10 @@ type layout struct {
 	outline []int
 	// faults are the layout defects the pass drew (Options.Faults).
 	faults []Fault
+	// A folded booklet's parts, in order, with how many pages each
+	// took, and the plan of its volumes this pass follows (buildFolded).
+	units []unit
+	plan  *volumePlan
 }
 
 func newLayout() *layout { return &layout{pages: map[string]int{}, text: map[int]string{}} }
@@ -193,6 +215,10 @@ type book struct {
 	// sealedName is what the cards hold, from the Sealed blocks' titles.
 	sealedName string
 	chart      *chart.Chart // a campaign's chart, laid out for the paper
+	// fullW and fullH are the whole sheet a folded booklet's pages are
+	// half of: its card sheets print on it, flat (buildFolded); pw and
+	// ph otherwise.
+	fullW, fullH float64
 }
 
 // fixedDate is the date a PDF records: the time given, in UTC, or
@@ -209,6 +235,7 @@ func setup(d Doc, opt Options) (*book, error) {
 	if !ok {
 		return nil, fmt.Errorf("paper %q: want a4 or letter", opt.Paper)
 	}
+	sheetName, sw, sh := name, pw, ph
 	switch opt.Impose {
 	case "":
 	case Saddle:
@@ -227,7 +254,7 @@ func setup(d Doc, opt Options) (*book, error) {
 		return nil, err
 	}
 	created := fixedDate(opt.Created)
-	b := &book{doc: d, opt: opt, created: created, paperName: name, pw: pw, ph: ph, cov: cov, monoSeed: cov.monoHas(d.Seed)}
+	b := &book{doc: d, opt: opt, created: created, paperName: name, pw: pw, ph: ph, fullW: sw, fullH: sh, cov: cov, monoSeed: cov.monoHas(d.Seed)}
 	b.entries, err = entriesOf(d)
 	if err != nil {
 		return nil, err
@@ -240,7 +267,9 @@ func setup(d Doc, opt Options) (*book, error) {
 	if err := b.checkEncounterTables(); err != nil {
 		return nil, err
 	}
-	if b.aids, err = aidsOf(b.entries, pw, ph, name); err != nil {
+	// The cards to cut out are sized for the page they print on: a
+	// folded booklet's print on whole sheets, as a flat booklet's do.
+	if b.aids, err = aidsOf(b.entries, sw, sh, sheetName); err != nil {
 		return nil, err
 	}
 	b.cardBlocks = map[*doc.Cards][2]int{}
@@ -263,15 +292,18 @@ func setup(d Doc, opt Options) (*book, error) {
 	b.cards = pefCards(b.entries)
 	b.sealedName = sealedName(b.entries)
 	if len(b.cards) > 0 {
+		restore := b.onSheet()
 		m := newRenderer(b, newLayout(), true)
 		m.measuring = true
 		var order []*card
 		order, b.dealt, b.cardOf = deal(d.Seed, b.cards)
 		if b.cardGrid, err = m.sizeCards(pageLimit(order, b.dealt)); err != nil {
+			restore()
 			return nil, err
 		}
 		b.sheets = paginate(order, b.cardGrid.perPage())
 		b.cards = order
+		restore()
 	}
 	return b, nil
 }

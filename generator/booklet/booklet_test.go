@@ -117,6 +117,15 @@ func write(t *testing.T, d booklet.Doc, opt booklet.Options) []byte {
 	return b.Bytes()
 }
 
+func fold(t *testing.T, d booklet.Doc, opt booklet.Options) *booklet.Folded {
+	t.Helper()
+	f, err := booklet.Fold(d, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
 // save writes a PDF to a temporary file, and to $SORTIE_BOOKLET_OUT when
 // set, for looking at.
 func save(t *testing.T, name string, pdf []byte) string {

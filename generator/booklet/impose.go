@@ -153,57 +153,175 @@ func ref(re *regexp.Regexp, b []byte) (int, bool) {
 	return n, err == nil
 }
 
+// source is a PDF fpdf wrote, read into its objects, to lay some of its
+// pages out anew: on sheets (imposed) or as they are (flat).
+type source struct {
+	pdf        []byte
+	objs       map[int]pdfObj
+	root, info int
+	tree       int
+	kids       []int    // the page objects, in page order
+	box        [][]byte // the page tree's /MediaBox width and height
+}
+
+// readSource reads a PDF fpdf wrote.
+func readSource(pdf []byte) (*source, error) {
+	objs, trailer, err := readObjects(pdf)
+	if err != nil {
+		return nil, err
+	}
+	s := &source{pdf: pdf, objs: objs}
+	var ok1, ok2 bool
+	s.root, ok1 = ref(rootRe, trailer)
+	s.info, ok2 = ref(infoRe, trailer)
+	if !ok1 || !ok2 {
+		return nil, errors.New("a trailer without /Root or /Info")
+	}
+	var ok bool
+	s.tree, ok = ref(regexp.MustCompile(`/Pages (\d+) 0 R`), objs[s.root].dict)
+	if !ok {
+		return nil, errors.New("a catalog without /Pages")
+	}
+	for _, k := range refRe.FindAllSubmatch(kidsRe.FindSubmatch(objs[s.tree].dict)[1], -1) {
+		n, _ := strconv.Atoi(string(k[1]))
+		s.kids = append(s.kids, n)
+	}
+	box := mediaBoxRe.FindSubmatch(objs[s.tree].dict)
+	if box == nil {
+		return nil, errors.New("a page tree without /MediaBox")
+	}
+	s.box = box[1:]
+	if !bytes.HasPrefix(pdf, []byte("%PDF-")) || bytes.IndexByte(pdf, '\n') < 0 {
+		return nil, errors.New("no PDF header")
+	}
+	return s, nil
+}
+
+// page returns page i's content stream and resources objects (from 1),
+// and its size in points as written.
+func (s *source) page(i int) (contents, res int, w, h []byte, err error) {
+	if i < 1 || i > len(s.kids) {
+		return 0, 0, nil, nil, fmt.Errorf("no page %d in %d", i, len(s.kids))
+	}
+	d := s.objs[s.kids[i-1]].dict
+	c, ok1 := ref(contentsRe, d)
+	res, ok2 := ref(resRe, d)
+	o, ok3 := s.objs[c]
+	if !ok1 || !ok2 || !ok3 || o.stream == nil {
+		return 0, 0, nil, nil, fmt.Errorf("page %d has no content stream or resources", i)
+	}
+	w, h = s.box[0], s.box[1]
+	if m := mediaBoxRe.FindSubmatch(d); m != nil {
+		w, h = m[1], m[2]
+	}
+	return c, res, w, h, nil
+}
+
 // impose lays the pages of the PDF fpdf wrote (pages of half the sheet,
 // a multiple of four of them) on sheets sheetW × sheetH mm, two a side in
-// saddle order, with fold and trim marks. Links and bookmarks, which
-// point at pages the folded booklet no longer has, are left out: it is
-// for printing. The objects it keeps are renumbered from 1, and the
-// result is as deterministic as its input.
+// saddle order, with fold and trim marks (see source.imposed).
 func impose(pdf []byte, sheetW, sheetH float64) ([]byte, error) {
-	objs, trailer, err := readObjects(pdf)
+	s, err := readSource(pdf)
 	if err != nil {
 		return nil, fmt.Errorf("failed to impose the booklet: %w", err)
 	}
-	root, ok1 := ref(rootRe, trailer)
-	info, ok2 := ref(infoRe, trailer)
-	if !ok1 || !ok2 {
-		return nil, errors.New("failed to impose the booklet: a trailer without /Root or /Info")
-	}
-	tree, ok := ref(regexp.MustCompile(`/Pages (\d+) 0 R`), objs[root].dict)
-	if !ok {
-		return nil, errors.New("failed to impose the booklet: a catalog without /Pages")
-	}
-	kids := refRe.FindAllSubmatch(kidsRe.FindSubmatch(objs[tree].dict)[1], -1)
-	box := mediaBoxRe.FindSubmatch(objs[tree].dict)
-	if box == nil {
-		return nil, errors.New("failed to impose the booklet: a page tree without /MediaBox")
-	}
-	if len(kids) == 0 || len(kids)%4 != 0 {
-		return nil, fmt.Errorf("failed to impose the booklet: %d pages, want a multiple of four", len(kids))
-	}
+	return s.imposed(1, len(s.kids), sheetW, sheetH)
+}
 
-	// Each page's content stream becomes a form drawn with the page's
-	// resources.
-	forms := make([]int, len(kids)) // by page, from 0
+// imposed lays pages first to last (half the sheet, a multiple of four
+// of them) on sheets sheetW × sheetH mm, two a side in saddle order, with
+// fold and trim marks: one saddle-stitched signature. Each page's content
+// stream becomes a Form XObject drawn with the page's resources. Links
+// and bookmarks, which point at pages the folded booklet no longer has,
+// are left out: it is for printing. The objects it keeps are renumbered
+// from 1, and the result is as deterministic as its input.
+func (s *source) imposed(first, last int, sheetW, sheetH float64) ([]byte, error) {
+	n := last - first + 1
+	if n <= 0 || n%4 != 0 {
+		return nil, fmt.Errorf("failed to impose the booklet: %d pages, want a multiple of four", n)
+	}
+	forms := make([]int, n) // by page, from 0
 	rewritten := map[int][]byte{}
-	for i, k := range kids {
-		n, _ := strconv.Atoi(string(k[1]))
-		c, ok1 := ref(contentsRe, objs[n].dict)
-		res, ok2 := ref(resRe, objs[n].dict)
-		o, ok3 := objs[c]
-		if !ok1 || !ok2 || !ok3 || o.stream == nil {
-			return nil, fmt.Errorf("failed to impose the booklet: page %d has no content stream or resources", i+1)
+	for i := range n {
+		c, res, w, h, err := s.page(first + i)
+		if err != nil {
+			return nil, fmt.Errorf("failed to impose the booklet: %w", err)
 		}
+		o := s.objs[c]
 		forms[i] = c
-		rewritten[c] = concat([]byte(fmt.Sprintf("<</Type /XObject /Subtype /Form /BBox [0 0 %s %s] /Resources %d 0 R ", box[1], box[2], res)),
+		rewritten[c] = concat([]byte(fmt.Sprintf("<</Type /XObject /Subtype /Form /BBox [0 0 %s %s] /Resources %d 0 R ", w, h, res)),
 			o.dict[2:], o.stream)
 	}
+	k := 72 / 25.4
+	w, h := sn(sheetW*k), sn(sheetH*k)
+	var sides []outPage
+	for _, sideOf := range saddleOrder(n) {
+		content := sheetContent(w, h)
+		sides = append(sides, outPage{
+			res: func(num func(int) int) string {
+				return fmt.Sprintf("<</ProcSet [/PDF] /XObject <</L %d 0 R /R %d 0 R>>>>", num(forms[sideOf[0]-1]), num(forms[sideOf[1]-1]))
+			},
+			content: []byte(content),
+		})
+	}
+	out, err := s.assemble(forms, rewritten, sides, w, h)
+	if err != nil {
+		return nil, fmt.Errorf("failed to impose the booklet: %w", err)
+	}
+	return out, nil
+}
+
+// flat writes pages first to last as they are, each at its own size,
+// without links or bookmarks: a folded booklet's card sheets.
+func (s *source) flat(first, last int) ([]byte, error) {
+	var keep []int
+	var sides []outPage
+	var w, h float64
+	for i := first; i <= last; i++ {
+		c, res, pw, ph, err := s.page(i)
+		if err != nil {
+			return nil, fmt.Errorf("failed to write the card sheets: %w", err)
+		}
+		keep = append(keep, c, res)
+		fw, _ := strconv.ParseFloat(string(pw), 64)
+		fh, _ := strconv.ParseFloat(string(ph), 64)
+		if i == first {
+			w, h = fw, fh
+		}
+		sides = append(sides, outPage{
+			res:       func(num func(int) int) string { return strconv.Itoa(num(res)) + " 0 R" },
+			contentOf: c,
+			w:         fw, h: fh,
+		})
+	}
+	out, err := s.assemble(keep, nil, sides, w, h)
+	if err != nil {
+		return nil, fmt.Errorf("failed to write the card sheets: %w", err)
+	}
+	return out, nil
+}
+
+// outPage is a page assemble writes: its resources (given the new
+// object numbers), and either a content stream of its own or an object
+// of the source's as its contents, at its size (0 for the tree's).
+type outPage struct {
+	res       func(num func(int) int) string
+	content   []byte
+	contentOf int
+	w, h      float64
+}
+
+// assemble writes a document of the source's catalog, document
+// information and the objects from reach (with rewritten bodies where
+// given), and the pages sides, w × h pt unless a side says otherwise.
+func (s *source) assemble(from []int, rewritten map[int][]byte, sides []outPage, w, h float64) ([]byte, error) {
+	objs := s.objs
 	lang := []byte("")
-	if m := langRe.FindSubmatch(objs[root].dict); m != nil {
+	if m := langRe.FindSubmatch(objs[s.root].dict); m != nil {
 		lang = concat([]byte("\n/Lang "), m[1])
 	}
 
-	// Keep what the forms, the catalog and the document information
+	// Keep what the pages, the catalog and the document information
 	// reach; number it from 1 in the order fpdf wrote it.
 	keep := map[int]bool{}
 	var reach func(n int)
@@ -225,9 +343,9 @@ func impose(pdf []byte, sheetW, sheetH float64) ([]byte, error) {
 			reach(k)
 		}
 	}
-	keep[root], keep[tree] = true, true
-	reach(info)
-	for _, c := range forms {
+	keep[s.root], keep[s.tree] = true, true
+	reach(s.info)
+	for _, c := range from {
 		reach(c)
 	}
 	old := slices.Sorted(func(yield func(int) bool) {
@@ -241,6 +359,7 @@ func impose(pdf []byte, sheetW, sheetH float64) ([]byte, error) {
 	for i, n := range old {
 		num[n] = i + 1
 	}
+	numOf := func(n int) int { return num[n] }
 	renum := func(b []byte) []byte {
 		return refRe.ReplaceAllFunc(b, func(m []byte) []byte {
 			k, _ := strconv.Atoi(string(refRe.FindSubmatch(m)[1]))
@@ -251,45 +370,45 @@ func impose(pdf []byte, sheetW, sheetH float64) ([]byte, error) {
 		})
 	}
 
-	// The sheets: a page object and a content stream per side.
-	k := 72 / 25.4
-	w, h := sn(sheetW*k), sn(sheetH*k)
-	order := saddleOrder(len(kids))
+	// The pages: a page object each, and a content stream for those
+	// that have their own.
 	next := len(old) + 1
 	var extra [][]byte
-	var sheetRefs []string
-	for _, sideOf := range order {
-		content := sheetContent(w, h)
-		page := fmt.Sprintf("<</Type /Page\n/Parent %d 0 R\n/Resources <</ProcSet [/PDF] /XObject <</L %d 0 R /R %d 0 R>>>>\n/Contents %d 0 R>>",
-			num[tree], num[forms[sideOf[0]-1]], num[forms[sideOf[1]-1]], next+1)
-		sheetRefs = append(sheetRefs, strconv.Itoa(next)+" 0 R")
-		extra = append(extra, []byte(page), []byte(fmt.Sprintf("<</Length %d>>\nstream\n%s\nendstream\n", len(content), content)))
-		next += 2
+	var pageRefs [][]byte
+	for _, sd := range sides {
+		box := ""
+		if sd.w > 0 && (sd.w != w || sd.h != h) {
+			box = fmt.Sprintf("\n/MediaBox [0 0 %.2f %.2f]", sd.w, sd.h)
+		}
+		contents := next + 1
+		if sd.content == nil {
+			contents = num[sd.contentOf]
+		}
+		page := fmt.Sprintf("<</Type /Page\n/Parent %d 0 R%s\n/Resources %s\n/Contents %d 0 R>>",
+			num[s.tree], box, sd.res(numOf), contents)
+		pageRefs = append(pageRefs, []byte(strconv.Itoa(next)+" 0 R"))
+		extra = append(extra, []byte(page))
+		next++
+		if sd.content != nil {
+			extra = append(extra, []byte(fmt.Sprintf("<</Length %d>>\nstream\n%s\nendstream\n", len(sd.content), sd.content)))
+			next++
+		}
 	}
 
 	var out bytes.Buffer
-	hdr := bytes.Index(pdf, []byte("\n")) + 1
-	if hdr < 1 || !bytes.HasPrefix(pdf, []byte("%PDF-")) {
-		return nil, errors.New("failed to impose the booklet: no PDF header")
-	}
-	out.Write(pdf[:hdr])
+	hdr := bytes.IndexByte(s.pdf, '\n') + 1
+	out.Write(s.pdf[:hdr])
 	out.WriteString("%\xe2\xe3\xcf\xd3\n")
 	offsets := make([]int, 0, next)
 	for _, n := range old {
 		offsets = append(offsets, out.Len())
 		fmt.Fprintf(&out, "%d 0 obj\n", num[n])
 		switch n {
-		case root:
-			fmt.Fprintf(&out, "<<\n/Type /Catalog\n/Pages %d 0 R%s\n>>\n", num[tree], lang)
-		case tree:
+		case s.root:
+			fmt.Fprintf(&out, "<<\n/Type /Catalog\n/Pages %d 0 R%s\n>>\n", num[s.tree], lang)
+		case s.tree:
 			fmt.Fprintf(&out, "<</Type /Pages\n/Kids [%s]\n/Count %d\n/MediaBox [0 0 %.2f %.2f]\n>>\n",
-				bytes.Join(func() [][]byte {
-					bs := make([][]byte, len(sheetRefs))
-					for i, s := range sheetRefs {
-						bs[i] = []byte(s)
-					}
-					return bs
-				}(), []byte(" ")), len(sheetRefs), w, h)
+				bytes.Join(pageRefs, []byte(" ")), len(pageRefs), w, h)
 		default:
 			body := objs[n].body
 			if b, ok := rewritten[n]; ok {
@@ -316,7 +435,7 @@ func impose(pdf []byte, sheetW, sheetH float64) ([]byte, error) {
 		fmt.Fprintf(&out, "%010d 00000 n \n", off)
 	}
 	fmt.Fprintf(&out, "trailer\n<<\n/Size %d\n/Root %d 0 R\n/Info %d 0 R\n>>\nstartxref\n%d\n%%%%EOF\n",
-		len(offsets)+1, num[root], num[info], xref)
+		len(offsets)+1, num[s.root], num[s.info], xref)
 	return out.Bytes(), nil
 }
 

@@ -158,36 +158,98 @@ func TestSaddleOrder(t *testing.T) {
 	}
 }
 
-// TestFoldedBooklet imposes a whole pack and a campaign: valid, landscape
-// sheets with their marks, every page once in saddle order, Notes pages
-// only at the end, and the same bytes twice.
+// TestFoldedBooklet folds a whole pack and a campaign long enough for
+// several volumes: each volume valid, landscape sheets with their marks,
+// no longer than booklet.SaddleLimit pages and a multiple of four, every
+// page once in saddle order, the page numbers running on from one volume
+// to the next, every volume after the first opening on a page that says
+// which it is; the cards to cut out on flat sheets of their own, whole
+// sheets numbered on from the last volume, and no card inside a volume;
+// the same bytes twice.
 func TestFoldedBooklet(t *testing.T) {
 	docs := map[string]booklet.Doc{
 		"pack":     packDoc(t, "marsh", engine.Options{Enemies: "creatures"}),
 		"campaign": campaignDoc(t, "summer"),
 	}
-	for _, c := range []struct{ name, paper string }{{"pack", "a4"}, {"pack", "letter"}, {"campaign", "a4"}} {
+	for _, c := range []struct {
+		name, paper string
+		volumes     int
+	}{{"pack", "a4", 1}, {"pack", "letter", 1}, {"campaign", "a4", 3}} {
 		name, paper := c.name, c.paper
 		t.Run(name+"/"+paper, func(t *testing.T) {
 			opt := booklet.Options{Paper: paper, Impose: booklet.Saddle, Created: created, Version: "0.1.0"}
-			pdf := write(t, docs[name], opt)
-			if !bytes.Equal(pdf, write(t, docs[name], opt)) {
+			f := fold(t, docs[name], opt)
+			again := fold(t, docs[name], opt)
+			if len(f.Volumes) != len(again.Volumes) || !bytes.Equal(f.Cards, again.Cards) {
 				t.Fatal("two renders of the folded booklet differ")
 			}
-			sides := checkSheets(t, pdf, paper)
-			path := save(t, "folded-"+name+"-"+paper+".pdf", pdf)
-			pages, _ := halves(t, path, paper, sides)
-			n := 2 * sides
-			order := booklet.SaddleOrder(n)
-			for i, p := range pages {
-				if want := order[i/2][i%2]; p != want {
-					t.Fatalf("half %d of side %d holds page %d, want %d", i%2+1, i/2+1, p, want)
+			if len(f.Volumes) != c.volumes {
+				t.Errorf("%d volumes, want %d", len(f.Volumes), c.volumes)
+			}
+			next := 1
+			var text strings.Builder
+			for k, v := range f.Volumes {
+				if !bytes.Equal(v.PDF, again.Volumes[k].PDF) {
+					t.Fatalf("two renders of volume %d differ", k+1)
+				}
+				if v.Pages()%4 != 0 || v.Pages() > booklet.SaddleLimit || v.First != next {
+					t.Errorf("volume %d: pages %d-%d, want from page %d, a multiple of four up to %d", k+1, v.First, v.Last, next, booklet.SaddleLimit)
+				}
+				next = v.Last + 1
+				sides := checkSheets(t, v.PDF, paper)
+				if sides != v.Pages()/2 {
+					t.Errorf("volume %d: %d sheet sides for %d pages", k+1, sides, v.Pages())
+				}
+				path := save(t, fmt.Sprintf("folded-%s-%s-%d.pdf", name, paper, k+1), v.PDF)
+				pages, _ := halves(t, path, paper, sides)
+				order := booklet.SaddleOrder(v.Pages())
+				for i, p := range pages {
+					if want := order[i/2][i%2] + v.First - 1; p != want {
+						t.Fatalf("volume %d: half %d of side %d holds page %d, want %d", k+1, i%2+1, i/2+1, p, want)
+					}
+				}
+				vt := pdftotext(t, path, 0, 0)
+				if len(f.Volumes) > 1 && !strings.Contains(vt, fmt.Sprintf("Volume %d of %d · pages %d–%d", k+1, len(f.Volumes), v.First, v.Last)) {
+					t.Errorf("volume %d does not say which volume it is", k+1)
+				}
+				if cardPage.MatchString(vt) {
+					t.Errorf("volume %d holds a sheet of cards to cut out", k+1)
+				}
+				text.WriteString(vt)
+			}
+			if !strings.Contains(text.String(), "Quick Reference Sheets") {
+				t.Error("the folded booklet lacks its QRS")
+			}
+			if f.Cards == nil {
+				t.Fatal("no card sheets")
+			}
+			if f.CardPages[0] != next {
+				t.Errorf("card sheets from page %d, want %d, after the last volume", f.CardPages[0], next)
+			}
+			cards := pdftotext(t, save(t, "folded-"+name+"-"+paper+"-cards.pdf", f.Cards), 0, 0)
+			if !strings.Contains(cards, "Cut along the dashed lines") {
+				t.Error("the card sheets hold no sealed cards")
+			}
+			// Every card page is a whole sheet with its page number, and
+			// the volumes send the reader to those pages.
+			for i, page := range strings.Split(strings.TrimSuffix(cards, "\f"), "\f") {
+				if want := fmt.Sprintf("Page %d", f.CardPages[0]+i); !strings.Contains(page, want) {
+					t.Errorf("card sheet page %d does not say %q", i+1, want)
 				}
 			}
-			qrs := strings.Count(pdftotext(t, path, 0, 0), "Quick Reference Sheets")
-			if qrs == 0 {
-				t.Error("the folded booklet lacks its QRS")
+			if n := strings.Count(cards, "\f"); n != f.CardPages[1]-f.CardPages[0]+1 {
+				t.Errorf("%d card sheet pages, want %d", n, f.CardPages[1]-f.CardPages[0]+1)
+			}
+			if m := regexp.MustCompile(`card (\d+), page (\d+)`).FindStringSubmatch(text.String()); m == nil {
+				t.Error("no volume sends the reader to a card")
+			} else if p, _ := strconv.Atoi(m[2]); p < f.CardPages[0] || p > f.CardPages[1] {
+				t.Errorf("card %s is on page %d, outside the card sheets (%v)", m[1], p, f.CardPages)
 			}
 		})
 	}
 }
+
+// cardPage finds what only a page of cards to cut out prints: the sealed
+// cards' line "Cut along the dashed lines", their backs' line, or a play
+// card sheet's running head ("Entry 1: Battle: cards to cut out").
+var cardPage = regexp.MustCompile(`Cut along the dashed lines|The backs of the cards on page|: cards to cut out\b`)

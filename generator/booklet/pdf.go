@@ -38,6 +38,10 @@ type pdf struct {
 	*fpdf.Fpdf
 	font   *fontState
 	faults *faultLog
+	// page, when set, is the size of the pages AddPage starts instead of
+	// the document's own: a folded booklet's card sheets are whole sheets
+	// after its half-sheet pages (buildFolded).
+	page *fpdf.SizeType
 }
 
 // faultLog notes what a pass drew that a player should never see: a line
@@ -220,7 +224,11 @@ func (p pdf) GetStringWidth(s string) float64 {
 func (p pdf) AddPage() {
 	st := p.font
 	want, have, ok := st.want, st.have, st.haveOK
-	p.Fpdf.AddPage()
+	if p.page != nil {
+		p.Fpdf.AddPageFormat("P", *p.page)
+	} else {
+		p.Fpdf.AddPage()
+	}
 	st.want, st.have, st.haveOK = want, have, ok
 }
 

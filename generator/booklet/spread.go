@@ -22,20 +22,27 @@ var leadLook = look{size: 10, note: 9, head: sub, table: spreadLook.table}
 // page: the maps on the left, the rest flowing on to the right-hand page
 // and, rarely, beyond it.
 func (r *renderer) encounters() {
-	for i, e := range r.entries {
-		r.startOn(true, e.label())
-		r.mark(e.anchor(), bodyTop)
-		if i == 0 {
-			r.bookmark("Encounters", 0, bodyTop)
-		}
-		r.bookmark(e.label(), 1, bodyTop)
-		start := r.f.PageNo()
-		rest, under := r.leftPage(e)
-		r.rightPage(e, rest, under)
-		r.lay.pages["end/"+strconv.Itoa(e.number)] = r.f.PageNo()
-		if n := r.f.PageNo() - start + 1; n > 2 {
-			r.f.faults.add(Fault{Kind: FaultSpill, Page: start, Text: fmt.Sprintf("%s: %d pages", e.label(), n)})
-		}
+	for i := range r.entries {
+		r.encounter(i)
+	}
+}
+
+// encounter prints the spread of the i-th entry (a folded booklet's
+// volumes may break before one: buildFolded).
+func (r *renderer) encounter(i int) {
+	e := r.entries[i]
+	r.startOn(true, e.label())
+	r.mark(e.anchor(), bodyTop)
+	if i == 0 {
+		r.bookmark("Encounters", 0, bodyTop)
+	}
+	r.bookmark(e.label(), 1, bodyTop)
+	start := r.f.PageNo()
+	rest, under := r.leftPage(e)
+	r.rightPage(e, rest, under)
+	r.lay.pages["end/"+strconv.Itoa(e.number)] = r.f.PageNo()
+	if n := r.f.PageNo() - start + 1; n > 2 {
+		r.f.faults.add(Fault{Kind: FaultSpill, Page: start, Text: fmt.Sprintf("%s: %d pages", e.label(), n)})
 	}
 }
 

@@ -159,8 +159,9 @@ func (r Report) Counts() map[string]int {
 }
 
 // Check reads the PDF at path back with pdftotext and returns its
-// defects, each naming the file as path. A file named *-folded.pdf is
-// read as a folded booklet.
+// defects, each naming the file as path. A file named *-folded.pdf or
+// *-folded-N.pdf (a volume) is read as a folded booklet; its card sheets,
+// *-folded-cards.pdf, are flat.
 func Check(ctx context.Context, path string) (Report, error) {
 	bin, err := exec.LookPath("pdftotext")
 	if err != nil {
@@ -177,7 +178,22 @@ func Check(ctx context.Context, path string) (Report, error) {
 	if err != nil {
 		return Report{}, fmt.Errorf("failed to read %s back: %w", path, err)
 	}
-	return examine(path, strings.HasSuffix(filepath.Base(path), "-folded.pdf"), pages), nil
+	return examine(path, Folded(path), pages), nil
+}
+
+// Folded reports whether a file name is a folded booklet's: NAME-folded.pdf,
+// or a volume of one, NAME-folded-2.pdf.
+func Folded(path string) bool {
+	base := strings.TrimSuffix(filepath.Base(path), ".pdf")
+	if strings.HasSuffix(base, "-folded") {
+		return true
+	}
+	i := strings.LastIndex(base, "-folded-")
+	if i < 0 {
+		return false
+	}
+	n := base[i+len("-folded-"):]
+	return n != "" && strings.Trim(n, "0123456789") == ""
 }
 
 // page is one page as pdftotext reads it back.

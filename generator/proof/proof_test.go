@@ -291,3 +291,22 @@ func ExampleCheck() {
 		fmt.Println(d)
 	}
 }
+
+// TestFoldedNames: the names of folded booklets and their volumes read as
+// folded; their flat card sheets and the flat booklets do not.
+func TestFoldedNames(t *testing.T) {
+	for name, want := range map[string]bool{
+		"packs/a/a-a4-folded.pdf":       true,
+		"packs/a/a-letter-folded-2.pdf": true,
+		"packs/a/a-a4-folded-12.pdf":    true,
+		"packs/a/a-a4-folded-cards.pdf": false,
+		"packs/a/a-a4.pdf":              false,
+		"packs/folded-fights/x-a4.pdf":  false,
+		"packs/a/a-folded-tales-a4.pdf": false,
+		"packs/a/a-a4-folded-.pdf":      false,
+	} {
+		if got := proof.Folded(name); got != want {
+			t.Errorf("Folded(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

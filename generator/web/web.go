@@ -109,6 +109,10 @@ type Link struct {
 	Label string
 	Href  string
 	Note  string
+	// Parts, when set, are the files of one booklet printed as several
+	// (a folded booklet's volumes and its card sheets), each linked by
+	// its own label after Label, which then links nothing (Href unused).
+	Parts []Link
 }
 
 // File is one rendered file, its path relative to the site root.

@@ -1,0 +1,449 @@
+package booklet
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// A folded booklet is printed as one or more volumes, each a single
+// saddle-stitched signature, and its cards to cut out as flat sheets of
+// their own.
+
+// SaddleLimit is the most pages one folded volume holds: 64 pages, 16
+// sheets folded together. That is about what a long-arm stapler closes
+// through on 80 g/m² paper, and about where the creep of a thicker
+// signature (its inner pages jutting out past the outer ones at the fore
+// edge, the margins moving page to page) starts to show. A longer
+// booklet is printed as several volumes, each within the limit.
+const SaddleLimit = 64
+
+// Folded is a folded booklet as printed.
+type Folded struct {
+	// Volumes are its saddle-stitched signatures, in order, with page
+	// numbers running on from one volume to the next.
+	Volumes []Volume
+	// Cards are its sheets of cards to cut out (the play cards and the
+	// sealed cards), flat on the whole sheet, one page a side, as a flat
+	// booklet prints them: a card cut out of a stapled signature would
+	// cut through the pages behind it, and on the whole sheet the cards
+	// are packed as densely as in the flat booklet (the same cards on
+	// the same sheets, the same card numbers). Their pages are numbered
+	// on from the last volume's, so that "card 12, page 250" in a volume
+	// is page 250 of the card sheets. Nil when the booklet has no cards.
+	Cards []byte
+	// CardPages are the card sheets' first and last page numbers.
+	CardPages [2]int
+}
+
+// Volume is one saddle-stitched signature of a folded booklet.
+type Volume struct {
+	PDF         []byte
+	First, Last int // its page numbers
+}
+
+// Pages is how many pages the volume has: a multiple of four.
+func (v Volume) Pages() int { return v.Last - v.First + 1 }
+
+// Sheets is how many sheets the volume is printed on, both sides.
+func (v Volume) Sheets() int { return v.Pages() / 4 }
+
+// Pages is how many pages the folded booklet's volumes have together.
+func (f *Folded) Pages() int {
+	n := 0
+	for _, v := range f.Volumes {
+		n += v.Pages()
+	}
+	return n
+}
+
+// Sheets is how many sheets its volumes are printed on.
+func (f *Folded) Sheets() int { return f.Pages() / 4 }
+
+// Fold renders d as a folded booklet (opt.Impose is "saddle"): pages of
+// half the sheet, split into volumes of at most SaddleLimit pages at the
+// start of a part (the front matter, the campaign chart, an entry's
+// spread, the log, the Quick Reference Sheets), never inside one, the
+// volumes as even as their count allows; each volume padded with Notes
+// pages to a multiple of four and imposed for a short-edge flip. A
+// volume after the first starts with a page that says which volume it
+// is and what it holds; the first says so on its cover, above the
+// system's band. The card sheets follow the last volume's pages, flat.
+func Fold(d Doc, opt Options) (*Folded, error) {
+	if opt.Impose != Saddle {
+		return nil, fmt.Errorf("failed to fold booklet: imposition %q, want %q", opt.Impose, Saddle)
+	}
+	f, lay, err := render(d, opt)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := f.Output(&b); err != nil {
+		return nil, fmt.Errorf("failed to fold booklet: %w", err)
+	}
+	src, err := readSource(b.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("failed to fold booklet: %w", err)
+	}
+	_, sw, sh, _ := paperSize(opt.Paper)
+	out := &Folded{}
+	end := lay.pages["signature"]
+	first := 1
+	for k := 2; ; k++ {
+		next, ok := lay.pages["volume/"+strconv.Itoa(k)]
+		last := next - 1
+		if !ok {
+			last = end
+		}
+		v := Volume{First: first, Last: last}
+		if v.Pages()%4 != 0 || v.Pages() > SaddleLimit {
+			return nil, fmt.Errorf("failed to fold booklet: volume %d is %d pages, want a multiple of four up to %d", k-1, v.Pages(), SaddleLimit)
+		}
+		if v.PDF, err = src.imposed(v.First, v.Last, sh, sw); err != nil {
+			return nil, err
+		}
+		out.Volumes = append(out.Volumes, v)
+		if !ok {
+			break
+		}
+		first = next
+	}
+	if total := len(src.kids); total > end {
+		out.CardPages = [2]int{end + 1, total}
+		if out.Cards, err = src.flat(end+1, total); err != nil {
+			return nil, err
+		}
+	}
+	opt.report(lay.faults)
+	return out, nil
+}
+
+// unit is one part of a folded booklet: a volume may start before it,
+// never inside it.
+type unit struct {
+	name  string // "front", "chart", "intro", "band", an entry's anchor, "log", "qrs"; "cards" for the card sheets
+	label string // how a volume's first page lists it
+	entry int    // the entry's number, for an entry's spread
+	even  bool   // it starts on a left-hand page
+	pages int    // how many pages it took, from its first
+}
+
+// volumePlan is where a folded booklet's volumes start, worked out from
+// the parts' lengths in the previous pass, and the pages each volume and
+// the card sheets will have.
+type volumePlan struct {
+	breaks []string // the parts a new volume starts before, in order
+	vols   []volSpan
+	cards  [2]int // the card sheets' first and last pages; zero for none
+}
+
+// volSpan is one volume as planned.
+type volSpan struct {
+	first, last int
+	parts       []placed
+}
+
+// placed is a part and the page it starts on.
+type placed struct {
+	unit
+	at int
+}
+
+// same reports whether two plans break the volumes at the same parts.
+func (p *volumePlan) same(q *volumePlan) bool {
+	var a, b []string
+	if p != nil {
+		a = p.breaks
+	}
+	if q != nil {
+		b = q.breaks
+	}
+	return slices.Equal(a, b)
+}
+
+// breaksAt reports whether a volume starts before the part.
+func (p *volumePlan) breaksAt(name string) bool {
+	return p != nil && slices.Contains(p.breaks, name)
+}
+
+// up4 rounds a page count up to a multiple of four.
+func up4(n int) int { return (n + 3) / 4 * 4 }
+
+// startOf is the page a part starts on after page p.
+func startOf(p int, u unit) int {
+	s := p + 1
+	if u.even && s%2 != 0 {
+		s++
+	}
+	return s
+}
+
+// fill breaks the parts into volumes of at most limit pages (a multiple
+// of four), each as full as it goes: it returns the parts a volume
+// starts before, or the part that does not fit a volume of its own.
+func fill(units []unit, limit int) ([]string, *unit) {
+	var breaks []string
+	p, first, content := 0, 1, false
+	for i, u := range units {
+		if u.pages == 0 || u.name == "cards" {
+			continue
+		}
+		s := startOf(p, u)
+		if s+u.pages-first > limit {
+			if !content {
+				return nil, &units[i]
+			}
+			breaks = append(breaks, u.name)
+			p = up4(p) + 1 // the volume's own first page
+			first, content = p, false
+			if s = startOf(p, u); s+u.pages-first > limit {
+				return nil, &units[i]
+			}
+		}
+		p, content = s+u.pages-1, true
+	}
+	return breaks, nil
+}
+
+// layVolumes places the parts with volumes starting before the breaks.
+func layVolumes(units []unit, breaks []string) ([]volSpan, int) {
+	vols := []volSpan{{first: 1}}
+	p := 0
+	for _, u := range units {
+		if u.name == "cards" {
+			continue
+		}
+		if slices.Contains(breaks, u.name) {
+			p = up4(p)
+			vols[len(vols)-1].last = p
+			p++
+			vols = append(vols, volSpan{first: p})
+		}
+		if u.pages == 0 {
+			continue
+		}
+		s := startOf(p, u)
+		vols[len(vols)-1].parts = append(vols[len(vols)-1].parts, placed{u, s})
+		p = s + u.pages - 1
+	}
+	p = up4(p)
+	vols[len(vols)-1].last = p
+	return vols, p
+}
+
+// planVolumes plans the volumes from the parts' lengths in the previous
+// pass: as few volumes as SaddleLimit allows, then the smallest limit
+// that keeps that many, so that the volumes come out as even as the
+// parts let them. The first pass, knowing no lengths, plans one volume.
+func (b *book) planVolumes(prev *layout) (*volumePlan, error) {
+	if len(prev.units) == 0 {
+		return &volumePlan{}, nil
+	}
+	breaks, big := fill(prev.units, SaddleLimit)
+	if big != nil {
+		return nil, fmt.Errorf("%s is %d pages, more than a saddle-stitched volume holds (%d pages, with its first page): it cannot be folded", big.label, big.pages, SaddleLimit)
+	}
+	for limit := SaddleLimit - 4; limit >= 4; limit -= 4 {
+		br, big := fill(prev.units, limit)
+		if big != nil || len(br) != len(breaks) {
+			break
+		}
+		breaks = br
+	}
+	plan := &volumePlan{breaks: breaks}
+	var end int
+	plan.vols, end = layVolumes(prev.units, breaks)
+	for _, u := range prev.units {
+		if u.name == "cards" && u.pages > 0 {
+			plan.cards = [2]int{end + 1, end + u.pages}
+		}
+	}
+	return plan, nil
+}
+
+// onSheet sets the page to the whole sheet, for a folded booklet's card
+// sheets, and returns what sets it back.
+func (b *book) onSheet() func() {
+	pw, ph := b.pw, b.ph
+	b.pw, b.ph = b.fullW, b.fullH
+	return func() { b.pw, b.ph = pw, ph }
+}
+
+// buildFolded draws a folded booklet: the parts of the flat booklet but
+// the cards to cut out, part by part, a new volume starting where the
+// plan says (its first page saying so); Notes pages to a multiple of
+// four; then the card sheets on whole sheets.
+func (r *renderer) buildFolded() {
+	half := [2]float64{r.pw, r.ph}
+	// The cover has no running head: the line saying which volume it
+	// starts goes in its place, as the page starts.
+	r.f.SetHeaderFunc(func() {
+		r.header()
+		r.volumeLine()
+	})
+	r.part(unit{name: "front", label: "The cover and contents"}, func() {
+		r.cover()
+		if len(r.entries) > 0 {
+			r.contents()
+		} else {
+			r.qrsSection() // a booklet of QRS alone starts them on its cover
+		}
+	})
+	if len(r.entries) > 0 {
+		r.part(unit{name: "chart", label: "Campaign chart"}, r.chartSection)
+		r.part(unit{name: "intro", label: r.introTitle()}, r.introSection)
+		r.part(unit{name: "band", label: r.bandTitle()}, r.bandSection)
+		for i, e := range r.entries {
+			r.part(unit{name: e.anchor(), label: e.label(), entry: e.number, even: true}, func() { r.encounter(i) })
+		}
+		r.part(unit{name: "log", label: "Campaign log"}, r.logSection)
+		r.part(unit{name: "qrs", label: "Quick Reference Sheets"}, r.qrsSection)
+	}
+	r.padPages(4)
+	end := r.f.PageNo()
+	r.lay.pages["signature"] = end
+	if r.playCount() == 0 && len(r.cards) == 0 {
+		return
+	}
+
+	// The card sheets: whole sheets after the last volume. fpdf draws a
+	// page's footer as the next page starts, and the last one's as the
+	// document closes, so the footer is given its page's size.
+	r.f.SetFooterFunc(func() {
+		pw, ph := r.pw, r.ph
+		if r.f.PageNo() <= end {
+			r.pw, r.ph = half[0], half[1]
+		} else {
+			r.pw, r.ph = r.fullW, r.fullH
+		}
+		r.footer()
+		r.pw, r.ph = pw, ph
+	})
+	restore := r.onSheet()
+	r.f.page = &fpdf.SizeType{Wd: r.pw, Ht: r.ph}
+	r.aidSection()
+	r.cardSection()
+	r.f.page = nil
+	restore()
+	r.lay.units = append(r.lay.units, unit{name: "cards", label: "Card sheets", pages: r.f.PageNo() - end})
+	r.lay.pages["part/cards"] = r.f.PageNo() - end
+}
+
+// part draws one part of a folded booklet with draw, after starting a
+// volume if the plan says so, and records how many pages it took.
+func (r *renderer) part(u unit, draw func()) {
+	if r.lay.plan.breaksAt(u.name) {
+		r.padPages(4)
+		k := 2
+		for ; ; k++ {
+			if _, ok := r.lay.pages["volume/"+strconv.Itoa(k)]; !ok {
+				break
+			}
+		}
+		r.volumePage(k)
+	}
+	s := startOf(r.f.PageNo(), u)
+	draw()
+	u.pages = max(0, r.f.PageNo()-s+1)
+	r.lay.units = append(r.lay.units, u)
+	r.lay.pages["part/"+u.name] = u.pages
+}
+
+// volumeText says which volume k is and its pages, and where the card
+// sheets are, as planned; "" when the booklet is one volume without card
+// sheets.
+func (r *renderer) volumeText(k int) (vol, cards string) {
+	plan := r.lay.plan
+	if plan == nil {
+		return "", ""
+	}
+	if plan.cards[0] > 0 {
+		cards = fmt.Sprintf("Card sheets: pages %d–%d, printed flat, not folded", plan.cards[0], plan.cards[1])
+	}
+	if len(plan.vols) > 1 && k <= len(plan.vols) {
+		v := plan.vols[k-1]
+		vol = fmt.Sprintf("Volume %d of %d · pages %d–%d", k, len(plan.vols), v.first, v.last)
+	}
+	return vol, cards
+}
+
+// volumeLine prints, on the cover, which volume it starts and where the
+// card sheets are: one line in the head margin, which the cover leaves
+// empty (it has no running head). What does not fit the line's width is
+// left out, the card sheets first; the volume's first page says it all.
+func (r *renderer) volumeLine() {
+	if r.f.PageNo() != 1 {
+		return
+	}
+	vol, cards := r.volumeText(1)
+	var parts []string
+	for _, s := range []string{vol, cards} {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	r.font("B", 7.5)
+	for len(parts) > 0 && r.f.GetStringWidth(strings.Join(parts, " · ")) > r.contentW() {
+		parts = parts[:len(parts)-1]
+	}
+	if len(parts) == 0 {
+		return
+	}
+	r.f.SetTextColor(60, 60, 60)
+	r.f.SetXY(side, headY)
+	r.f.CellFormat(r.contentW(), lh(7.5), strings.Join(parts, " · "), "", 0, "L", false, 0, "")
+	r.ink()
+}
+
+// volumePage is the first page of volume k (after the first): the
+// booklet's title, which volume it is and its pages, what it holds, and
+// ruled lines for notes below. It is one page, as the plan counts it:
+// what would run past its foot is left out (a dozen short lines at most
+// in practice, on a page that holds forty).
+func (r *renderer) volumePage(k int) {
+	vol, cards := r.volumeText(k)
+	if vol == "" {
+		vol = "Volume " + strconv.Itoa(k)
+	}
+	r.newPage("Volume " + strconv.Itoa(k))
+	r.mark("volume/"+strconv.Itoa(k), bodyTop)
+	r.fr.y = bodyTop + 6
+	r.fr.brk = func() {}
+	spans := []span{{text: r.title(), style: "B", size: 22}, {text: vol, size: 12, before: 2}}
+	if plan := r.lay.plan; plan != nil && k <= len(plan.vols) {
+		parts := plan.vols[k-1].parts
+		if len(parts) > 0 {
+			spans = append(spans, span{text: "In this volume", style: "B", size: 11, before: 7})
+		}
+		for i := 0; i < len(parts); i++ {
+			p := parts[i]
+			text := fmt.Sprintf("%s, page %d", p.label, p.at)
+			if p.entry > 0 {
+				j := i
+				for j+1 < len(parts) && parts[j+1].entry > 0 {
+					j++
+				}
+				if j > i {
+					text = fmt.Sprintf("Entries %d to %d, pages %d–%d", p.entry, parts[j].entry, p.at, parts[j].at+parts[j].pages-1)
+				}
+				i = j
+			}
+			spans = append(spans, span{text: text, size: 10, indent: 5, bullet: "•", before: 0.8})
+		}
+	}
+	if cards != "" {
+		spans = append(spans, span{text: cards + ".", size: 9.5, grey: true, before: 5})
+	}
+	spans = append(spans, span{text: "Notes", style: "B", size: 11, before: 7})
+	for _, s := range spans {
+		if r.fr.y+r.spanHeight(s, r.fr.w) > r.fr.bottom {
+			break
+		}
+		r.flow(s)
+	}
+	r.rules(r.fr.y, r.bottom(), 8)
+}
