@@ -38,6 +38,9 @@ type renderer struct {
 	// measuring is set on the renderer that sizes the cards before the
 	// passes: page numbers are not known yet.
 	measuring bool
+	// spread is the look of the entry being set on its spread: spreadLook,
+	// or smaller to keep the entry to its two pages (spreadScales).
+	spread look
 }
 
 // frame is a column text flows down; brk moves it to the next column or
@@ -55,7 +58,7 @@ func newRenderer(b *book, prev *layout, dry bool) *renderer {
 		UnitStr:        "mm",
 		Size:           fpdf.SizeType{Wd: b.pw, Ht: b.ph},
 	})
-	r := &renderer{book: b, f: newPDF(f, b.monoSeed, dry), prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}}
+	r := &renderer{book: b, f: newPDF(f, b.monoSeed, dry), prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}, spread: spreadLook}
 	f.SetCatalogSort(true)
 	f.SetCreationDate(b.created)
 	f.SetModificationDate(b.created)

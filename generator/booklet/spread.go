@@ -38,6 +38,7 @@ func (r *renderer) encounter(i int) {
 	}
 	r.bookmark(e.label(), 1, bodyTop)
 	start := r.f.PageNo()
+	r.spread = spreadLook
 	rest, under := r.leftPage(e)
 	r.rightPage(e, rest, under)
 	r.lay.pages["end/"+strconv.Itoa(e.number)] = r.f.PageNo()
@@ -102,24 +103,21 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 			used = r.mapsHeight(ms, w, avail)
 		}
 	}
-	// When the rest would run over the right-hand page but fits it once
-	// its first block moves under the maps, the maps give up some of their
-	// scale (never more than a quarter) for that block: a spread of two
-	// pages, not four.
+	// When the rest would run over the right-hand page, the maps give up
+	// some of their scale (never below minMapScale) for the blocks that
+	// must go under them instead, and failing that the spread's type
+	// gives way a little (spreadScales): a spread of two pages, not four.
 	fits := false
-	if room := r.fr.bottom - (y + used + legendH + 4); room < leftRoom {
-		pageH := r.fr.bottom - bodyTop
-		first := r.firstWhole(rest, r.spreadCtx(e)) + 2
-		all := r.restHeight(e, rest)
-		if first > 0 && all > pageH && all-first+4 <= pageH {
-			smaller := used - (first - room) - 0.5
-			_, s0 := r.mapLayout(ms, w, avail)
-			_, s1 := r.mapLayout(ms, w, smaller)
-			if s1 >= s0*0.75 {
-				avail = smaller
-				used = r.mapsHeight(ms, w, avail)
-				fits = true
+	for _, k := range spreadScales {
+		r.spread = spreadLook.scaled(k)
+		a, u, f, ok := r.spreadFit(e, rest, ms, w, y, avail, used, legendH)
+		if ok || k == spreadScales[len(spreadScales)-1] {
+			if !ok {
+				r.spread = spreadLook
+				a, u, f, _ = r.spreadFit(e, rest, ms, w, y, avail, used, legendH)
 			}
+			avail, used, fits = a, u, f
+			break
 		}
 	}
 	r.mapsBlock(ms, side, y, w, avail)
@@ -133,20 +131,75 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 	return rest, true
 }
 
-// firstWhole is the height of the first thing the blocks print, whole: a
-// run of short sections side by side, or the first block.
-func (r *renderer) firstWhole(bs []doc.Block, ctx blockCtx) float64 {
-	for i, b := range bs {
-		if _, ok := b.(*doc.Map); ok {
+// spreadScales are the sizes, as shares of spreadLook's, an entry's
+// blocks are set in, the largest that keeps it to its spread: 0.9 sets
+// the body in 8.1 pt and tables in 7.2 pt, the floor.
+var spreadScales = []float64{1, 0.95, 0.9}
+
+// spreadFit plans the maps for an entry whose maps start at y, drawn in
+// a box w x avail (used tall): the box they are drawn in, the height they
+// take, whether the blocks start under them because they were made room
+// for, and whether the entry then keeps to its spread, in the current
+// look (r.spread).
+func (r *renderer) spreadFit(e *entry, rest []doc.Block, ms []board.Map, w, y, avail, used, legendH float64) (float64, float64, bool, bool) {
+	room := r.fr.bottom - (y + used + legendH + 4)
+	pageH := r.fr.bottom - bodyTop
+	all := r.restHeight(e, rest)
+	if room >= leftRoom {
+		// The blocks start under the maps as they are.
+		return avail, used, false, all-room+4 <= pageH
+	}
+	if all+4 <= pageH {
+		return avail, used, false, true
+	}
+	// need is the least of the blocks, taken from the start, that must
+	// go under the maps for the rest to fit the right-hand page.
+	need, found := 0.0, false
+	for _, h := range r.unitHeights(rest, r.spreadCtx(e)) {
+		need += h
+		if found = all-need+4 <= pageH; found {
+			break
+		}
+	}
+	if !found {
+		return avail, used, false, false
+	}
+	if need <= room {
+		return avail, used, true, true
+	}
+	smaller := used - (need + 2 - room) - 0.5
+	_, s0 := r.mapLayout(ms, w, avail)
+	_, s1 := r.mapLayout(ms, w, smaller)
+	if smaller <= 0 || s1 < s0*minMapScale {
+		return avail, used, false, false
+	}
+	return smaller, r.mapsHeight(ms, w, smaller), true, true
+}
+
+// minMapScale is the least share of their scale the maps give up so that
+// an entry keeps to its spread: the blocks that would run over the
+// right-hand page move under the maps instead.
+const minMapScale = 0.6
+
+// unitHeights are the heights of what the blocks print, in order, each
+// whole: a run of short sections side by side, or a block (maps aside).
+func (r *renderer) unitHeights(bs []doc.Block, ctx blockCtx) []float64 {
+	var hs []float64
+	for i := 0; i < len(bs); {
+		if _, ok := bs[i].(*doc.Map); ok {
+			i++
 			continue
 		}
 		if n := briefRun(bs[i:]); n >= 2 {
 			_, _, h := r.briefSplit(bs[i:i+n], ctx)
-			return h + 2.5
+			hs = append(hs, h+2.5)
+			i += n
+			continue
 		}
-		return r.piecesHeight(r.blockPieces(b, spreadLook, 0, ctx), r.fr.w)
+		hs = append(hs, r.piecesHeight(r.blockPieces(bs[i], r.spread, 0, ctx), r.fr.w))
+		i++
 	}
-	return 0
+	return hs
 }
 
 // restHeight is about the height the rest of an entry takes on its
@@ -165,11 +218,11 @@ func (r *renderer) restHeight(e *entry, rest []doc.Block) float64 {
 			i += n
 			continue
 		}
-		h += r.piecesHeight(r.blockPieces(rest[i], spreadLook, 0, ctx), w)
+		h += r.piecesHeight(r.blockPieces(rest[i], r.spread, 0, ctx), w)
 		i++
 	}
 	if len(e.after) > 0 {
-		h += r.piecesHeight(r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, spreadLook, 0, ctx), w)
+		h += r.piecesHeight(r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, r.spread, 0, ctx), w)
 	}
 	if e.campaign {
 		if len(e.links) > 0 {
@@ -195,7 +248,7 @@ func (r *renderer) firstHeight(bs []doc.Block, ctx blockCtx) float64 {
 			_, _, h := r.briefSplit(bs[i:i+n], ctx)
 			return h
 		}
-		ps := r.blockPieces(b, spreadLook, 0, ctx)
+		ps := r.blockPieces(b, r.spread, 0, ctx)
 		if len(ps) == 0 {
 			continue
 		}
@@ -296,7 +349,7 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 			}
 			continue
 		}
-		ps := r.blockPieces(rest[i], spreadLook, 0, ctx)
+		ps := r.blockPieces(rest[i], r.spread, 0, ctx)
 		// A table is not split over the turn of a page: a block that
 		// fits a page but not what is left of this one starts on the
 		// next, the room left kept for notes.
@@ -308,7 +361,7 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 		i++
 	}
 	if len(e.after) > 0 {
-		r.flowPieces(r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, spreadLook, 0, ctx))
+		r.flowPieces(r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, r.spread, 0, ctx))
 	}
 	if e.campaign {
 		if len(e.links) > 0 {
@@ -355,7 +408,7 @@ func (r *renderer) briefSplit(secs []doc.Block, ctx blockCtx) (left, right []spa
 	var parts [][]span
 	var hs []float64
 	for _, s := range secs {
-		sp, _ := spans(r.blockPieces(s, spreadLook, 0, ctx))
+		sp, _ := spans(r.blockPieces(s, r.spread, 0, ctx))
 		parts = append(parts, sp)
 		h := 0.0
 		for _, x := range sp {
