@@ -19,7 +19,7 @@ var faultCeiling = map[string]int{
 	booklet.FaultBroken: 0,
 	booklet.FaultCut:    0,
 	booklet.FaultSpill:  225, // 50 of them flat A4 or Letter
-	booklet.FaultLone:   2, // two Sword & Spear army-list tables of tall rows on folded pages
+	booklet.FaultLone:   2,   // two Sword & Spear army-list tables of tall rows on folded pages
 }
 
 // TestLayoutFaults builds the default site, every booklet (flat, folded)
