@@ -110,6 +110,8 @@ func (r *renderer) kind() string {
 	case r.doc.Campaign != nil:
 		c := r.doc.Campaign
 		return fmt.Sprintf("A campaign of %d encounters, in %d entries", c.Steps, len(c.Nodes))
+	case r.doc.Pack != nil && len(r.doc.Pack.Entries) == 1:
+		return "A single encounter" // a month of a series
 	case r.doc.Pack != nil:
 		return "A scenario pack of " + words.Plural(len(r.doc.Pack.Entries), "encounter", "encounters")
 	}
@@ -266,7 +268,7 @@ func (r *renderer) howToUse() {
 	var steps []string
 	if c := r.doc.Campaign; c != nil {
 		steps = append(steps, fmt.Sprintf("Start at entry %d (page %s). At the end of each encounter, turn to the entry for your success or failure.", c.Start, r.pageOf("entry/"+strconv.Itoa(c.Start))))
-	} else if r.doc.Pack != nil {
+	} else if r.doc.Pack != nil && len(r.entries) > 1 {
 		steps = append(steps, "Pick an entry and turn to it; the entries do not lead into each other.")
 	}
 	if len(r.entries) > 0 {
