@@ -113,7 +113,7 @@ func TestLabelsClear(t *testing.T) {
 	if len(systemsSeen) < 5 {
 		t.Errorf("maps from %d systems, want all five: %v", len(systemsSeen), systemsSeen)
 	}
-	report := 2000 // defects printed
+	report := 20 // defects printed
 	overlaps, outside, drawings, leaders := 0, 0, 0, 0
 	for _, measure := range []draw.Measure{boardtest.Measure, boardtest.SiteMeasure} {
 		for i, m := range maps {
