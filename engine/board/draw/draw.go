@@ -571,8 +571,8 @@ func (b *builder) labels() []Op {
 	// put places a label's lines: as they are where there is room, else
 	// in smaller type down to MinLabelPt, wrapped to the board's width or
 	// half of it, each where it covers nothing; failing all, as a key
-	// letter, its text listed beside the board.
-	put := func(lines []string, sizes []float64, anchor P, prefer []P, home *Box) {
+	// letter, its text (key) listed beside the board.
+	put := func(lines []string, sizes []float64, anchor P, prefer []P, home *Box, key string) {
 		fw := b.pl.frame.X1 - b.pl.frame.X0
 		type variant struct {
 			lines []string
@@ -610,7 +610,7 @@ func (b *builder) labels() []Op {
 		if len(b.d.Keys) >= 26 {
 			mark += strconv.Itoa(len(b.d.Keys) / 26)
 		}
-		b.d.Keys = append(b.d.Keys, Key{Mark: mark, Text: strings.Join(lines, " ")})
+		b.d.Keys = append(b.d.Keys, Key{Mark: mark, Text: key})
 		w, h := size([]string{mark}, []float64{LabelPt})
 		if len(prefer) > 0 {
 			prefer = []P{prefer[0]}
@@ -670,7 +670,11 @@ func (b *builder) labels() []Op {
 				c.Y = y1 + 2.2
 			}
 		}
-		put(lines, sizes, c, prefer, home)
+		key := text
+		if p.Note != "" {
+			key += " (" + p.Note + ")"
+		}
+		put(lines, sizes, c, prefer, home, key)
 	}
 	for _, l := range m.Lines {
 		if len(l.Path) < 2 {
@@ -694,7 +698,7 @@ func (b *builder) labels() []Op {
 		for _, f := range fs {
 			prefer = append(prefer, P{a.X + (c.X-a.X)*f, a.Y + (c.Y-a.Y)*f})
 		}
-		put([]string{l.Label}, []float64{LabelPt}, prefer[0], prefer, nil)
+		put([]string{l.Label}, []float64{LabelPt}, prefer[0], prefer, nil, l.Label)
 	}
 	for _, z := range m.Zones {
 		if z.Label == "" {
@@ -720,7 +724,7 @@ func (b *builder) labels() []Op {
 			}
 		}
 		home := Box{z.X * b.s, z.Y * b.s, (z.X + z.W) * b.s, (z.Y + z.H) * b.s}
-		put([]string{z.Label}, []float64{LabelPt}, prefer[0], prefer, &home)
+		put([]string{z.Label}, []float64{LabelPt}, prefer[0], prefer, &home, z.Label)
 	}
 	return append(leaders, texts...)
 }

@@ -139,3 +139,32 @@ func TestLabelsClear(t *testing.T) {
 	}
 	t.Logf("%d maps, %d drawings: %d overlapping pairs, %d boxes outside their frame, %d labels on leader lines", len(maps), drawings, overlaps, outside, leaders)
 }
+
+// TestKeys draws the full test board at the smallest folded scale, where
+// some labels cannot fit in any size, and at the site's, where all do:
+// each key is printed once on the board as its letter and listed by
+// KeyText; at the site's scale there are none.
+func TestKeys(t *testing.T) {
+	m := boardtest.Full()
+	d := draw.Board(m, leastFolded[36], boardtest.Measure)
+	if len(d.Keys) == 0 {
+		t.Fatalf("no keys at %.2f mm/in", leastFolded[36])
+	}
+	for _, k := range d.Keys {
+		n := 0
+		for _, o := range d.Ops {
+			if o.Shape == draw.Text && o.Class == "label" && o.Text == k.Mark {
+				n++
+			}
+		}
+		if n != 1 || k.Text == "" {
+			t.Errorf("key %q (%q) printed %d times", k.Mark, k.Text, n)
+		}
+		if !strings.Contains(draw.KeyText(d.Keys), k.Mark+": "+k.Text) {
+			t.Errorf("KeyText %q does not list %q", draw.KeyText(d.Keys), k.Mark+": "+k.Text)
+		}
+	}
+	if d := draw.Board(m, 110/36.0, boardtest.Measure); len(d.Keys) > 0 {
+		t.Errorf("keys at the site's scale: %v", d.Keys)
+	}
+}
