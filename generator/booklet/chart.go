@@ -68,9 +68,25 @@ func (r *renderer) chartKey(y float64) {
 		r.f.CellFormat(w, h, label, "", 0, "L", false, 0, "")
 		x += 12 + w + 6
 	}
-	r.font("", chartKey)
+	// How to read the chart, right of the lines' key: on a narrow page
+	// (a folded booklet's) in smaller type, then said shorter, measured.
+	room := side + r.contentW() - x
+	note, size := "", float64(chartKey)
+	for _, n := range []string{"Rows: encounters. Boxes: the entries to turn to. Bold: the start.", "Rows: encounters. Boxes: entries. Bold: the start."} {
+		for _, pt := range []float64{chartKey, 7.5, 7, 6.5} {
+			r.font("", pt)
+			note, size = n, pt
+			if r.f.GetStringWidth(n) <= room {
+				break
+			}
+		}
+		if r.f.GetStringWidth(note) <= room {
+			break
+		}
+	}
+	r.font("", size)
 	r.f.SetXY(x, y)
-	r.f.CellFormat(side+r.contentW()-x, h, "Rows: encounters. Boxes: the entries to turn to. Bold: the start.", "", 0, "R", false, 0, "")
+	r.f.CellFormat(room, h, note, "", 0, "R", false, 0, "")
 	r.ink()
 }
 

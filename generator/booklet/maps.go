@@ -76,11 +76,11 @@ func (r *renderer) mapLayout(ms []board.Map, w, h float64) (int, float64) {
 // mapOverhead is the height a map drawn about s mm to the inch needs
 // besides the board itself.
 func (r *renderer) mapOverhead(m board.Map, w, s float64) float64 {
-	r.font("", capSize)
-	caption := float64(len(r.split(r.mapCaption(m), w))) * lh(capSize)
 	d := draw.Board(m, s, r.measure)
+	r.font("", capSize)
+	caption := float64(len(r.split(r.mapCaption(m, d.Keys), w))) * lh(capSize)
 	bw := m.WidthIn * s
-	return r.mapTitleHeight(m, w, bw) + r.trackH(m, bw) + d.Top + d.Bottom + caption + 1
+	return r.mapTitleHeight(m, w, bw) + r.trackH(m, r.trackW(w, bw)) + d.Top + d.Bottom + caption + 1
 }
 
 // mapTitle is a map's title as printed above it: its name and terrain.
@@ -111,6 +111,17 @@ func (r *renderer) mapTitleHeight(m board.Map, w, bw float64) float64 {
 // rather than places on it.
 func onTrack(m board.Map) bool { return m.Track && len(m.Markers) > 0 }
 
+// trackW is the width a track's label is wrapped to: the cell's, w, on a
+// folded booklet's page (as the title and caption are, so that a board
+// shrunk by the height does not wrap its track's label into more lines
+// and shrink further), else the board's, bw.
+func (r *renderer) trackW(w, bw float64) float64 {
+	if r.narrow() {
+		return w
+	}
+	return bw
+}
+
 // trackH is the height of the track of markers above a board w wide: its
 // label, wrapped to the board's width, and a row of markers; 0 for a map
 // without one.
@@ -135,16 +146,22 @@ func trackLabel(m board.Map) string { return m.TrackLabel }
 // (x is the board's left edge, s mm to the inch), with arrows from each to
 // the next, in the order they are resolved.
 func (r *renderer) drawTrack(m board.Map, x, y, w, s float64) {
+	r.drawTrackIn(m, x, y, w, s, x, w)
+}
+
+// drawTrackIn is drawTrack with the label centred on lx to lx+lw instead
+// of over the board.
+func (r *renderer) drawTrackIn(m board.Map, x, y, w, s, lx, lw float64) {
 	rad := trackRad
 	for i := 1; i < len(m.Markers); i++ {
 		rad = min(rad, math.Abs(m.Markers[i].X-m.Markers[i-1].X)*s*0.3)
 	}
 	rad = max(rad, 2.2)
-	lines := r.trackLines(m, w)
+	lines := r.trackLines(m, lw)
 	r.f.SetTextColor(60, 60, 60)
 	for i, l := range lines {
-		r.f.SetXY(x, y+float64(i)*lh(trackSize))
-		r.f.CellFormat(w, lh(trackSize), l, "", 0, "C", false, 0, "")
+		r.f.SetXY(lx, y+float64(i)*lh(trackSize))
+		r.f.CellFormat(lw, lh(trackSize), l, "", 0, "C", false, 0, "")
 	}
 	r.ink()
 	cy := y + float64(len(lines))*lh(trackSize) + 0.5 + trackRad
@@ -179,11 +196,15 @@ func (r *renderer) arrowAcross(x0, x1, y float64) {
 	r.ink()
 }
 
-// mapCaption is the terrain's meaning and the scale.
-func (r *renderer) mapCaption(m board.Map) string {
+// mapCaption is the terrain's meaning, the labels printed on the board
+// as key letters (too long for it at its scale) and the scale.
+func (r *renderer) mapCaption(m board.Map, keys []draw.Key) string {
 	s := m.Caption
 	if s != "" {
 		s += " "
+	}
+	if k := draw.KeyText(keys); k != "" {
+		s += "On the board: " + k + " "
 	}
 	return s + fmt.Sprintf("Scale: 1 square = %s; the board is %s × %s.", m.Square(), m.Length(m.WidthIn), m.Length(m.HeightIn))
 }
@@ -191,6 +212,7 @@ func (r *renderer) mapCaption(m board.Map) string {
 // mapCell draws one map with its title, track and caption, its board s mm
 // to the inch, centred in a cell w wide.
 func (r *renderer) mapCell(m board.Map, x, y, w, s float64) {
+
 	bw, bh := m.WidthIn*s, m.HeightIn*s
 	bx := x + (w-bw)/2
 	titleH := r.mapTitleHeight(m, w, bw)
@@ -205,10 +227,14 @@ func (r *renderer) mapCell(m board.Map, x, y, w, s float64) {
 		}
 	}
 	if onTrack(m) {
-		r.drawTrack(m, bx, y+titleH, bw, s)
+		if r.narrow() {
+			r.drawTrackIn(m, bx, y+titleH, bw, s, x, w)
+		} else {
+			r.drawTrack(m, bx, y+titleH, bw, s)
+		}
 	}
 	d := draw.Board(m, s, r.measure)
-	top := y + titleH + r.trackH(m, bw) + d.Top
+	top := y + titleH + r.trackH(m, r.trackW(w, bw)) + d.Top
 	r.ops(d.Ops, bx, top)
 	r.font("", capSize)
 	cy := top + bh + d.Bottom + 0.5
@@ -218,7 +244,7 @@ func (r *renderer) mapCell(m board.Map, x, y, w, s float64) {
 		// height: its caption takes the width of the page.
 		cx, cw = x, w
 	}
-	for _, l := range r.split(r.mapCaption(m), cw) {
+	for _, l := range r.split(r.mapCaption(m, d.Keys), cw) {
 		r.f.SetXY(cx, cy)
 		r.f.CellFormat(cw, lh(capSize), l, "", 0, "L", false, 0, "")
 		cy += lh(capSize)

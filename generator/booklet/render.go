@@ -547,15 +547,21 @@ func (r *renderer) heading(text string, size, keep float64) {
 	if r.atTop() {
 		before = 0
 	}
-	r.need(before + lh(size) + 1.5 + keep)
+	// A heading too wide for the frame (a folded booklet's half page)
+	// takes smaller type, then a second line: never past the edge.
+	size, lines := r.fitHeading(r.cov.printable(text), size, r.fr.w)
+	r.need(before + float64(len(lines))*lh(size) + 1.5 + keep)
 	if !r.atTop() {
 		r.fr.y += before
 	}
 	r.font("B", size)
-	r.f.SetXY(r.fr.x, r.fr.y)
-	r.f.CellFormat(r.fr.w, lh(size), r.cov.printable(text), "", 0, "L", false, 0, "")
+	for _, l := range lines {
+		r.f.SetXY(r.fr.x, r.fr.y)
+		r.f.CellFormat(r.fr.w, lh(size), l, "", 0, "L", false, 0, "")
+		r.fr.y += lh(size)
+	}
 	r.record(text)
-	r.fr.y += lh(size) + 0.3
+	r.fr.y += 0.3
 	r.f.SetLineWidth(0.35)
 	r.f.Line(r.fr.x, r.fr.y, r.fr.x+r.fr.w, r.fr.y)
 	r.ink()

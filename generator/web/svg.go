@@ -68,7 +68,7 @@ func newMapView(m board.Map) mapView {
 	writeOps(&b, ops)
 	b.WriteString("\n</svg>")
 	v := mapView{Map: m, SVG: template.HTML(b.String())} //nolint: every text and attribute is escaped by esc
-	v.Legend = legend(m)
+	v.Legend = legend(m, d.Keys)
 	return v
 }
 
@@ -144,9 +144,13 @@ func track(m board.Map, s, top float64) []draw.Op {
 }
 
 // legend is the entries for what m shows, each with a swatch drawn from
-// the style table as the booklets draw it.
-func legend(m board.Map) template.HTML {
+// the style table as the booklets draw it, and the labels printed on the
+// board as key letters.
+func legend(m board.Map, keys []draw.Key) template.HTML {
 	var b strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&b, "<li><b>%s</b> %s</li>\n", esc(k.Mark), esc(k.Text))
+	}
 	const w, h = 9.0, 5.0
 	for _, e := range board.Legend(m) {
 		fmt.Fprintf(&b, `<li><svg class="swatch" viewBox="-0.5 -0.5 %s %s" width="%s" height="%s" aria-hidden="true">`,

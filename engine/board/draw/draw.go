@@ -78,7 +78,32 @@ type Drawing struct {
 	Scale, W, H float64
 	Top, Bottom float64
 	Ops         []Op
+	// Keys are the labels too long for the board at its scale: each is
+	// printed on the board as its Mark, and the renderer lists them
+	// beside the board (see KeyText).
+	Keys []Key
 }
+
+// Key is a label printed on the board as a letter, its text listed beside
+// the board.
+type Key struct{ Mark, Text string }
+
+// KeyText is how a renderer lists a drawing's keys: "A: text; B: text.",
+// or "" for none.
+func KeyText(keys []Key) string {
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, k.Mark+": "+strings.TrimSuffix(k.Text, "."))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(parts, "; ") + "."
+}
+
+// MinLabelPt is the smallest type a label takes to fit where it belongs
+// before it gives way to a key letter.
+const MinLabelPt = 6
 
 // Margins is the room a board drawn by Board needs above and below it for
 // its edge names, entry arrows and scale bar.
@@ -333,9 +358,12 @@ func blocks(kind string, poly []P, n int, pl *placer) []Op {
 	if pl != nil {
 		// Clear of the markers, the section numbers and the labels: the
 		// lower middle first, then higher and lower, then to either side.
-		// Where there is no room, smaller blocks.
+		// Where there is no room, smaller blocks; where there is none
+		// for the smallest (a board drawn very small), none: the area's
+		// ground and its label (which gives the count) still show it.
+		found := false
 	search:
-		for _, k := range []float64{1, 0.75, 0.55, 0.4} {
+		for _, k := range []float64{1, 0.75, 0.55, 0.4, 0.3} {
 			side, gap = full*k, full*k*0.7
 			blockH := float64(rows)*(side+gap) - gap
 			for _, fx := range []float64{0.5, 0.3, 0.7, 0.15, 0.85, 0.02, 0.98} {
@@ -345,11 +373,14 @@ func blocks(kind string, poly []P, n int, pl *placer) []Op {
 					}
 					bs := lay(top, fx)
 					if !slices.ContainsFunc(bs, func(b Box) bool { return !pl.free(b) || !inside(b.centre(), poly) }) {
-						at = bs
+						at, found = bs, true
 						break search
 					}
 				}
 			}
+		}
+		if !found {
+			at = nil
 		}
 		pl.hold(at...)
 	}
@@ -518,23 +549,73 @@ func (b *builder) labels() []Op {
 	m := b.m
 	secs := m.Sections()
 	var leaders, texts []Op
-	put := func(lines []string, sizes []float64, anchor P, prefer []P, home *Box) {
-		w, h := 0.0, 0.0
-		hs := make([]float64, len(lines))
-		for i, l := range lines {
-			lw, lh := TextBox(b.measure, l, sizes[i], true)
-			w, h, hs[i] = max(w, lw), h+lh, lh
-		}
-		pl := b.pl.place(anchor, w, h, prefer, home)
+	emit := func(lines []string, sizes []float64, anchor P, pl placement) {
 		if pl.leader {
 			leaders = append(leaders, Op{Shape: Path, Class: "leader", Pts: []P{anchor, pl.near(anchor)}, Fill: None, Stroke: 0, Width: 0.25},
 				Op{Shape: Circle, Class: "leader", Pts: []P{anchor}, R: 0.5, Fill: 0, Stroke: None})
 		}
 		y := pl.Y0
 		for i, l := range lines {
-			texts = append(texts, label(l, P{(pl.X0 + pl.X1) / 2, y + hs[i]/2}, sizes[i], "label")...)
-			y += hs[i]
+			_, lh := TextBox(b.measure, l, sizes[i], true)
+			texts = append(texts, label(l, P{(pl.X0 + pl.X1) / 2, y + lh/2}, sizes[i], "label")...)
+			y += lh
 		}
+	}
+	size := func(lines []string, sizes []float64) (w, h float64) {
+		for i, l := range lines {
+			lw, lh := TextBox(b.measure, l, sizes[i], true)
+			w, h = max(w, lw), h+lh
+		}
+		return w, h
+	}
+	// put places a label's lines: as they are where there is room, else
+	// in smaller type down to MinLabelPt, wrapped to the board's width or
+	// half of it, each where it covers nothing; failing all, as a key
+	// letter, its text (key) listed beside the board.
+	put := func(lines []string, sizes []float64, anchor P, prefer []P, home *Box, key string) {
+		fw := b.pl.frame.X1 - b.pl.frame.X0
+		type variant struct {
+			lines []string
+			sizes []float64
+		}
+		var vs []variant
+		for _, pt := range []float64{LabelPt, 7, 6.5, MinLabelPt} {
+			ss := make([]float64, len(sizes))
+			for i, sz := range sizes {
+				ss[i] = max(MinLabelPt, sz*pt/LabelPt)
+			}
+			vs = append(vs, variant{lines, ss})
+			for _, ww := range []float64{fw, fw / 2} {
+				wl, ws := b.wrap(lines, ss, Snap(ww))
+				if len(wl) != len(lines) {
+					vs = append(vs, variant{wl, ws})
+				}
+			}
+		}
+		// Where it belongs, with no line back, in any of the sizes; else
+		// with a line back.
+		for _, tied := range []bool{false, true} {
+			for i, v := range vs {
+				w, h := size(v.lines, v.sizes)
+				if i > 0 && (w > fw || h > b.pl.frame.Y1-b.pl.frame.Y0) {
+					continue
+				}
+				if pl := b.pl.find(anchor, w, h, prefer, home); pl.clear && pl.leader == tied {
+					emit(v.lines, v.sizes, anchor, b.pl.take(pl))
+					return
+				}
+			}
+		}
+		mark := string(rune('A' + len(b.d.Keys)%26))
+		if len(b.d.Keys) >= 26 {
+			mark += strconv.Itoa(len(b.d.Keys) / 26)
+		}
+		b.d.Keys = append(b.d.Keys, Key{Mark: mark, Text: key})
+		w, h := size([]string{mark}, []float64{LabelPt})
+		if len(prefer) > 0 {
+			prefer = []P{prefer[0]}
+		}
+		emit([]string{mark}, []float64{LabelPt}, anchor, b.pl.place(anchor, w, h, prefer, home))
 	}
 	// The pieces that say more (a count, a note) are placed first: when
 	// two share a section, the plain one is the one moved.
@@ -589,7 +670,11 @@ func (b *builder) labels() []Op {
 				c.Y = y1 + 2.2
 			}
 		}
-		put(lines, sizes, c, prefer, home)
+		key := text
+		if p.Note != "" {
+			key += " (" + p.Note + ")"
+		}
+		put(lines, sizes, c, prefer, home, key)
 	}
 	for _, l := range m.Lines {
 		if len(l.Path) < 2 {
@@ -613,7 +698,7 @@ func (b *builder) labels() []Op {
 		for _, f := range fs {
 			prefer = append(prefer, P{a.X + (c.X-a.X)*f, a.Y + (c.Y-a.Y)*f})
 		}
-		put([]string{l.Label}, []float64{LabelPt}, prefer[0], prefer, nil)
+		put([]string{l.Label}, []float64{LabelPt}, prefer[0], prefer, nil, l.Label)
 	}
 	for _, z := range m.Zones {
 		if z.Label == "" {
@@ -639,7 +724,7 @@ func (b *builder) labels() []Op {
 			}
 		}
 		home := Box{z.X * b.s, z.Y * b.s, (z.X + z.W) * b.s, (z.Y + z.H) * b.s}
-		put([]string{z.Label}, []float64{LabelPt}, prefer[0], prefer, &home)
+		put([]string{z.Label}, []float64{LabelPt}, prefer[0], prefer, &home, z.Label)
 	}
 	return append(leaders, texts...)
 }
@@ -777,16 +862,27 @@ func (b *builder) edges() {
 		if !ok {
 			continue
 		}
-		w := b.measure(name, EdgePt, true)
-		x := free(edge, w)
+		// Between the arrows, in smaller type if need be; where even that
+		// does not fit (a board drawn very small), the arrows alone mark
+		// the edge, as the legend says ("across your edge").
+		size, w, x := float64(EdgePt), 0.0, math.NaN()
+		for _, pt := range []float64{EdgePt, 7, MinLabelPt} {
+			size, w = pt, b.measure(name, pt, true)
+			if x = free(edge, w); !math.IsNaN(x) {
+				break
+			}
+		}
 		if math.IsNaN(x) {
+			if len(taken[edge]) > 0 {
+				continue
+			}
 			x = (b.d.W - w) / 2
 		}
 		y := -RowH / 2
 		if edge == board.Bottom {
 			y = b.d.H + RowH/2
 		}
-		b.add(Op{Shape: Text, Class: "edge", Pts: []P{{x + w/2, y}}, Text: name, Size: EdgePt, Bold: true, Fill: 0, Stroke: None})
+		b.add(Op{Shape: Text, Class: "edge", Pts: []P{{x + w/2, y}}, Text: name, Size: size, Bold: true, Fill: 0, Stroke: None})
 		taken[edge] = append(taken[edge], span{x - 1, x + w + 1})
 	}
 	// The scale bar: one square's side, with its length.

@@ -97,6 +97,11 @@ type placement struct {
 // Each try is first shifted inside the frame. When no place
 // is free it takes the one that covers least (and reports it not clear).
 func (p *placer) place(anchor P, w, h float64, prefer []P, home *Box) placement {
+	return p.take(p.find(anchor, w, h, prefer, home))
+}
+
+// find is where place would put a box, without taking the room.
+func (p *placer) find(anchor P, w, h float64, prefer []P, home *Box) placement {
 	best, bestCost := placement{}, math.Inf(1)
 	w, h = Snap(w), Snap(h)
 	anchor = P{Snap(anchor.X), Snap(anchor.Y)}
@@ -124,13 +129,13 @@ func (p *placer) place(anchor P, w, h float64, prefer []P, home *Box) placement 
 	}
 	for _, c := range prefer {
 		if try(c, false) {
-			return p.take(best)
+			return best
 		}
 	}
 	g := p.gap + 0.2
 	for _, d := range []P{{0, 0}, {0, -(h + g)}, {0, h + g}, {-(w + g), 0}, {w + g, 0}} {
 		if try(P{anchor.X + d.X, anchor.Y + d.Y}, false) {
-			return p.take(best)
+			return best
 		}
 	}
 	// Rings of sixteen places round the anchor, each step a label's height
@@ -141,11 +146,11 @@ func (p *placer) place(anchor P, w, h float64, prefer []P, home *Box) placement 
 		for _, deg := range ringAngles {
 			a := deg * math.Pi / 180
 			if try(P{anchor.X + r*math.Cos(a), anchor.Y + r*math.Sin(a)}, true) {
-				return p.take(best)
+				return best
 			}
 		}
 	}
-	return p.take(best)
+	return best
 }
 
 // ringAngles are the sixteen directions of a ring, in degrees with y

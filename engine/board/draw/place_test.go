@@ -74,13 +74,27 @@ func seedMaps(t *testing.T, n int) (names []string, maps []board.Map) {
 	return names, maps
 }
 
-// scales are the scales the maps are drawn at: the site's, an A4 page's
-// and a folded booklet's A5 page's.
+// leastFolded is the smallest scale, in mm to the inch, the default
+// site's folded booklets draw a board at, by its longer side in inches,
+// when two boards share a half page under a long track and caption (a
+// 12" board 28 mm across, a 24" x 18" one 66 mm, a 36" one 42 mm).
+var leastFolded = map[float64]float64{12: 2.33, 24: 2.75, 36: 1.18}
+
+// scales are the scales the maps are drawn at: the site's, an A4 page's,
+// a folded booklet's A5 page's full width, the smallest a folded booklet
+// draws them at, and one between.
 func scales(m board.Map) []float64 {
+	long := max(m.WidthIn, m.HeightIn, 1)
+	least, ok := leastFolded[long]
+	if !ok {
+		least = 28 / long
+	}
 	return []float64{
-		110 / max(m.WidthIn, m.HeightIn, 1),
+		110 / long,
 		min(14, 180/m.WidthIn),
 		min(14, 128/m.WidthIn, 120/m.HeightIn),
+		least,
+		(least + min(14, 128/m.WidthIn, 120/m.HeightIn)) / 2,
 	}
 }
 
@@ -124,4 +138,33 @@ func TestLabelsClear(t *testing.T) {
 		}
 	}
 	t.Logf("%d maps, %d drawings: %d overlapping pairs, %d boxes outside their frame, %d labels on leader lines", len(maps), drawings, overlaps, outside, leaders)
+}
+
+// TestKeys draws the full test board at the smallest folded scale, where
+// some labels cannot fit in any size, and at the site's, where all do:
+// each key is printed once on the board as its letter and listed by
+// KeyText; at the site's scale there are none.
+func TestKeys(t *testing.T) {
+	m := boardtest.Full()
+	d := draw.Board(m, leastFolded[36], boardtest.Measure)
+	if len(d.Keys) == 0 {
+		t.Fatalf("no keys at %.2f mm/in", leastFolded[36])
+	}
+	for _, k := range d.Keys {
+		n := 0
+		for _, o := range d.Ops {
+			if o.Shape == draw.Text && o.Class == "label" && o.Text == k.Mark {
+				n++
+			}
+		}
+		if n != 1 || k.Text == "" {
+			t.Errorf("key %q (%q) printed %d times", k.Mark, k.Text, n)
+		}
+		if !strings.Contains(draw.KeyText(d.Keys), k.Mark+": "+k.Text) {
+			t.Errorf("KeyText %q does not list %q", draw.KeyText(d.Keys), k.Mark+": "+k.Text)
+		}
+	}
+	if d := draw.Board(m, 110/36.0, boardtest.Measure); len(d.Keys) > 0 {
+		t.Errorf("keys at the site's scale: %v", d.Keys)
+	}
 }
