@@ -290,7 +290,7 @@ func (r *renderer) mapsHeight(ms []board.Map, w, h float64) float64 {
 			last = max(last, over+m.HeightIn*scale)
 		}
 	}
-	return float64(rows-1)*(cellH+mapGap) + last
+	return min(h, float64(rows-1)*(cellH+mapGap)+last)
 }
 
 // rightPage prints the rest of the encounter from where the left-hand
