@@ -50,21 +50,12 @@ func (r *renderer) mapLayout(ms []board.Map, w, h float64) (int, float64) {
 			if m.WidthIn <= 0 || m.HeightIn <= 0 {
 				continue
 			}
-			sm := min(maxScale, cellW/m.WidthIn)
-			room := cellH - r.mapOverhead(m, cellW, sm)
-			if r.narrow() {
-				// On a folded booklet's page the height holds the board
-				// back, and what is drawn round it (the edges' names and
-				// arrows) grows as it shrinks: settle the two.
-				for range 8 {
-					if room/m.HeightIn >= sm {
-						break
-					}
-					sm = room / m.HeightIn
-					room = cellH - r.mapOverhead(m, cellW, sm)
-				}
-			}
-			s = min(s, cellW/m.WidthIn, room/m.HeightIn)
+			s = min(s, r.mapScale(m, cellW, cellH))
+		}
+		// A map drawn smaller than its own best scale (another map of
+		// the row holds it back) can need more room round it: check.
+		for s > 1 && !r.mapsFit(ms, cellW, cellH, s) {
+			s *= 0.98
 		}
 		if s > best+0.01 {
 			bestCols, best = cols, s
@@ -73,13 +64,50 @@ func (r *renderer) mapLayout(ms []board.Map, w, h float64) (int, float64) {
 	return bestCols, max(best, 1)
 }
 
-// mapOverhead is the height a map drawn about s mm to the inch needs
-// besides the board itself.
+// mapsFit reports whether every map, drawn s mm to the inch, fits a cell
+// w × h with what is drawn round it.
+func (r *renderer) mapsFit(ms []board.Map, w, h, s float64) bool {
+	for _, m := range ms {
+		if m.WidthIn > 0 && m.HeightIn > 0 && r.mapOverhead(m, w, s)+m.HeightIn*s > h+0.01 {
+			return false
+		}
+	}
+	return true
+}
+
+// mapScale is the largest scale, at most maxScale, at which map m and
+// what is drawn round it (its title, track, the edges' names and arrows,
+// the caption) fit a cell w × h. What is drawn round a board grows as it
+// shrinks (a title wraps to a narrower board, a label moves off it), so
+// the two are settled, then checked: the scale returned is one at which
+// the map was measured to fit, never one it was hoped to.
+func (r *renderer) mapScale(m board.Map, w, h float64) float64 {
+	fits := func(s float64) bool { return r.mapOverhead(m, w, s)+m.HeightIn*s <= h+0.01 }
+	s := min(maxScale, w/m.WidthIn)
+	for range 8 {
+		if fits(s) {
+			return s
+		}
+		s = min(s*0.995, (h-r.mapOverhead(m, w, s))/m.HeightIn)
+		if s <= 1 {
+			return 1
+		}
+	}
+	for s > 1 && !fits(s) {
+		s *= 0.98
+	}
+	return max(s, 1)
+}
+
+// mapOverhead is the height a map drawn about s mm to the inch in a cell
+// w wide needs besides the board itself: its title, track and caption,
+// wrapped as mapCell wraps them (to the board's width, or the cell's on
+// a folded booklet's page), and what is drawn round the board.
 func (r *renderer) mapOverhead(m board.Map, w, s float64) float64 {
 	d := draw.Board(m, s, r.measure)
-	r.font("", capSize)
-	caption := float64(len(r.split(r.mapCaption(m, d.Keys), w))) * lh(capSize)
 	bw := m.WidthIn * s
+	r.font("", capSize)
+	caption := float64(len(r.split(r.mapCaption(m, d.Keys), r.trackW(w, bw)))) * lh(capSize)
 	return r.mapTitleHeight(m, w, bw) + r.trackH(m, r.trackW(w, bw)) + d.Top + d.Bottom + caption + 1
 }
 

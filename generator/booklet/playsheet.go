@@ -21,7 +21,7 @@ import (
 
 // This file prints a play sheet: one encounter on one side of paper, to
 // set up and play from without the booklet. Page 1 holds the title and
-// the facts to check it by (system, seed, stream), the maps with their
+// the facts to check it by (system, seed), the maps with their
 // legend and the encounter's short sections beside them, then its tables
 // and the band. Page 2, when the encounter has any, holds the sealed
 // items, numbered as page 1 lists them, each in a box to cut out; the
@@ -297,8 +297,8 @@ func (p *sheetPlan) frontBlocks(bs []doc.Block, n *int) []doc.Block {
 }
 
 // Page 1 is for playing: what each roll gave, not its dice, which the
-// seed and stream printed at the top let anyone roll again (and the
-// booklet and the site print). A roll line becomes its label and result;
+// seed printed at the top and the entry's number let anyone roll again
+// from the same site (and the booklet and the site print). A roll line becomes its label and result;
 // in a table, a cell that is a roll becomes its result and any note
 // after it, and a column left with nothing is not printed.
 
@@ -855,7 +855,7 @@ func (r *renderer) sheetColumns(p *sheetPlan, mapsH, mw, cw, w, room float64, he
 }
 
 // sheetHead prints the sheet's title, what it belongs to, and the facts
-// to check it by: system, seed, stream, Sortie's version.
+// to check it by: system, seed, Sortie's version.
 func (r *renderer) sheetHead(p *sheetPlan, size float64) {
 	s, e := p.s, p.s.Encounter
 	w := r.sheetW()
@@ -883,10 +883,10 @@ func (r *renderer) sheetHead(p *sheetPlan, size float64) {
 	if s.Title != "" {
 		facts = append(facts, s.Title)
 	}
+	// The stream an entry was rolled from is the engine's name for it
+	// ("pack/1/explore"): no command takes it, so it does not print; the
+	// title, the label and the seed say which entry this is.
 	facts = append(facts, s.Set.System.Name, "seed "+e.Seed)
-	if e.Stream != "" {
-		facts = append(facts, "stream "+e.Stream)
-	}
 	facts = append(facts, "Sortie "+r.version())
 	r.fr.y = y
 	r.flow(span{text: strings.Join(facts, " · "), size: 8, grey: true})

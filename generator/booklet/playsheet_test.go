@@ -93,12 +93,15 @@ func TestSheet(t *testing.T) {
 					front := squash(pageText(t, path, 1))
 					facts := []string{
 						"Encounter " + strconv.Itoa(e.Number) + ": " + e.Encounter.Title,
-						s.Set.System.Name, "seed " + e.Encounter.Seed, "stream " + e.Encounter.Stream,
+						s.Set.System.Name, "seed " + e.Encounter.Seed,
 					}
 					for _, f := range facts {
 						if !strings.Contains(front, f) {
 							t.Errorf("page 1 lacks the fact %q", f)
 						}
+					}
+					if e.Encounter.Stream != "" && strings.Contains(front, e.Encounter.Stream) {
+						t.Errorf("page 1 prints the engine's stream name %q, which no command takes", e.Encounter.Stream)
 					}
 					for _, l := range board.Legend(doc.Maps(e.Encounter.Blocks)...) {
 						if !strings.Contains(front, l.Label) {

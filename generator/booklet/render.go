@@ -41,6 +41,12 @@ type renderer struct {
 	// spread is the look of the entry being set on its spread: spreadLook,
 	// or smaller to keep the entry to its two pages (spreadScales).
 	spread look
+	// lastUsed is how far down its last page the entry just set ran,
+	// from the top of the body, before the room left for notes.
+	lastUsed float64
+	// lineH is the height the line naming an entry's tables took on the
+	// first page of its spread (0 when it prints at the end).
+	lineH float64
 }
 
 // frame is a column text flows down; brk moves it to the next column or

@@ -43,7 +43,7 @@ func (r *renderer) encounter(i int) {
 	r.rightPage(e, rest, under)
 	r.lay.pages["end/"+strconv.Itoa(e.number)] = r.f.PageNo()
 	if n := r.f.PageNo() - start + 1; n > 2 {
-		r.f.faults.add(Fault{Kind: FaultSpill, Page: start, Text: fmt.Sprintf("%s: %d pages", e.label(), n)})
+		r.f.faults.add(Fault{Kind: FaultSpill, Page: start, Text: fmt.Sprintf("%s: %d pages, %.0f mm on the last", e.label(), n, r.lastUsed)})
 	}
 }
 
@@ -82,7 +82,12 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 	lead, rest := leadIn(enc.Blocks)
 	r.gap(1.5)
 	r.flowPieces(r.pieces(lead, leadLook, 0, r.spreadCtx(e)))
+	y0 := r.fr.y
 	r.firstLine(e)
+	// The line naming the entry's tables, when it prints here, is taken
+	// from the maps' height, never from the spread: the maps' scale is
+	// judged as if it were not there (enctables.go).
+	r.lineH = r.fr.y - y0
 	ms := topMaps(enc.Blocks)
 	if len(ms) == 0 {
 		return rest, true
@@ -96,8 +101,8 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 	// comes next, they give up a little of their scale for it.
 	if room, first := r.fr.bottom-(y+used+legendH+4), r.firstHeight(rest, r.spreadCtx(e)); room >= leftRoom/2 && room < first && first-room <= maxShrink {
 		smaller := used - (first - room) - 0.5
-		_, s0 := r.mapLayout(ms, w, avail)
-		_, s1 := r.mapLayout(ms, w, smaller)
+		_, s0 := r.mapLayout(ms, w, avail+r.lineH)
+		_, s1 := r.mapLayout(ms, w, smaller+r.lineH)
 		if s1 >= s0*0.85 {
 			avail = smaller
 			used = r.mapsHeight(ms, w, avail)
@@ -145,17 +150,29 @@ func (r *renderer) spreadFit(e *entry, rest []doc.Block, ms []board.Map, w, y, a
 	room := r.fr.bottom - (y + used + legendH + 4)
 	pageH := r.fr.bottom - bodyTop
 	all := r.restHeight(e, rest)
-	if room >= leftRoom {
-		// The blocks start under the maps as they are.
-		return avail, used, false, all-room+4 <= pageH
-	}
 	if all+4 <= pageH {
 		return avail, used, false, true
+	}
+	hs := r.unitHeights(rest, r.spreadCtx(e))
+	if room >= leftRoom {
+		// The blocks start under the maps as they are: what goes there
+		// is the whole units that fit the room (a unit that does not
+		// goes over the page, leaving the room for notes).
+		fill := 0.0
+		for _, h := range hs {
+			if fill+h > room {
+				break
+			}
+			fill += h
+		}
+		if all-fill+4 <= pageH {
+			return avail, used, false, true
+		}
 	}
 	// need is the least of the blocks, taken from the start, that must
 	// go under the maps for the rest to fit the right-hand page.
 	need, found := 0.0, false
-	for _, h := range r.unitHeights(rest, r.spreadCtx(e)) {
+	for _, h := range hs {
 		need += h
 		if found = all-need+4 <= pageH; found {
 			break
@@ -168,8 +185,8 @@ func (r *renderer) spreadFit(e *entry, rest []doc.Block, ms []board.Map, w, y, a
 		return avail, used, true, true
 	}
 	smaller := used - (need + 2 - room) - 0.5
-	_, s0 := r.mapLayout(ms, w, avail)
-	_, s1 := r.mapLayout(ms, w, smaller)
+	_, s0 := r.mapLayout(ms, w, avail+r.lineH)
+	_, s1 := r.mapLayout(ms, w, smaller+r.lineH)
 	if smaller <= 0 || s1 < s0*minMapScale {
 		return avail, used, false, false
 	}
@@ -286,11 +303,11 @@ func (r *renderer) mapsHeight(ms []board.Map, w, h float64) float64 {
 	last := 0.0
 	for i, m := range ms {
 		if i/cols == rows-1 {
-			over := max(r.mapOverhead(m, cellW, scale), r.mapOverhead(m, m.WidthIn*scale, scale))
+			over := r.mapOverhead(m, cellW, scale)
 			last = max(last, over+m.HeightIn*scale)
 		}
 	}
-	return min(h, float64(rows-1)*(cellH+mapGap)+last)
+	return float64(rows-1)*(cellH+mapGap) + last
 }
 
 // rightPage prints the rest of the encounter from where the left-hand
@@ -372,6 +389,7 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 	}
 	r.atTable(e)
 	r.entryCode(e)
+	r.lastUsed = r.fr.y - bodyTop
 	r.notesArea()
 }
 
