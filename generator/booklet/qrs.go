@@ -74,7 +74,12 @@ func (r *renderer) qrsSection() {
 				h += lh(12) + 6
 			}
 			if y+h > r.fr.bottom && h <= r.fr.bottom-bodyTop {
-				r.newPage(title)
+				base := r.tableHeight(tb, lk, full)
+				if k, ok := r.qrsFinish(func(k float64) float64 { return h - base + r.tableHeight(tb, lk.scaled(k), full) }, r.fr.bottom-y); ok {
+					lk = lk.scaled(k)
+				} else {
+					r.newPage(title)
+				}
 			}
 			if label != "" && label != group {
 				r.groupHeading(label, r.tableHead(tb, lk, false, true)+20)
@@ -99,8 +104,22 @@ func (r *renderer) qrsSection() {
 		if !r.atTop() {
 			h += qrsGap
 		}
+		lk := qrsLook
 		if r.fr.y+h > r.fr.bottom && h <= r.fr.bottom-bodyTop {
-			next()
+			k, ok := 1.0, false
+			if col == 1 { // the next column is a new page
+				tall := func(lk tableLook) float64 {
+					return r.tableHead(tb, lk, false, true) + r.gridHeight(r.tableGrid(tb, lk, colW)) + r.tableFoot(tb, lk, true)
+				}
+				base := tall(qrsLook)
+				k, ok = r.qrsFinish(func(k float64) float64 { return h - base + tall(qrsLook.scaled(k)) }, r.fr.bottom-r.fr.y)
+			}
+			if ok {
+				lk = qrsLook.scaled(k)
+				headH = r.tableHead(tb, lk, false, true)
+			} else {
+				next()
+			}
 		}
 		if label != "" && label != group {
 			r.groupHeading(label, headH+20)
@@ -110,8 +129,30 @@ func (r *renderer) qrsSection() {
 		r.need(headH + 15)
 		r.mark("qrs/"+id, r.fr.y)
 		r.bookmark(t.Title, 1, r.fr.y)
-		r.drawTable(tb, qrsLook)
+		r.drawTable(tb, lk)
 	}
+}
+
+// qrsScales are the sizes, as shares of qrsLook's, a table of the Quick
+// Reference Sheets may take to finish the page it would otherwise leave
+// half blank for the next: at 0.9 its cells are 8.55 pt.
+var qrsScales = []float64{0.95, 0.9}
+
+// qrsFinish returns the largest of qrsScales at which a table, height(k)
+// tall at scale k, fits the room left on the page.
+func (r *renderer) qrsFinish(height func(k float64) float64, room float64) (float64, bool) {
+	for _, k := range qrsScales {
+		if height(k) <= room {
+			return k, true
+		}
+	}
+	return 1, false
+}
+
+// scaled is a table's look with every type size times k.
+func (t tableLook) scaled(k float64) tableLook {
+	t.size, t.head, t.key, t.title, t.band = t.size*k, t.head*k, t.key*k, t.title*k, t.band*k
+	return t
 }
 
 // groupLabel names the run of tables a table belongs to, such as the army
