@@ -226,16 +226,16 @@ func (b *book) cardCols() int {
 	return 2
 }
 
-// cardPapers are the pages of the booklet's kind, in millimetres: A4 and
-// Letter, flat or folded in half. Sealed cards lie the same way on all of
-// them, so that a Letter page holds as many as an A4 page.
+// cardPapers are the pages sealed cards print on, in millimetres: A4 and
+// Letter, whole sheets, whether the booklet is flat or folded (a folded
+// booklet's cards print flat on sheets of their own: Fold). Sealed cards
+// lie the same way on all of them, so that a Letter page holds as many
+// as an A4 page, and a folded booklet's card sheets as many as the flat
+// booklet's pages of cards.
 func (b *book) cardPapers() [][2]float64 {
 	var out [][2]float64
 	for _, p := range []string{"a4", "letter"} {
 		_, w, h, _ := paperSize(p)
-		if b.opt.Impose == Saddle {
-			_, w, h = halfSheet(p)
-		}
 		out = append(out, [2]float64{w, h})
 	}
 	return out
