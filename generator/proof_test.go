@@ -50,7 +50,9 @@ func proofClass(p string) string {
 // read back with pdftotext (generator/proof) and the defects a player
 // would see are counted by kind. The counts may not rise above those in
 // testdata/proof.txt, a ratchet: a count that falls is logged, so the
-// file can be lowered with -update. -proof.list logs every defect.
+// file can be lowered with -update. -proof.list logs every defect. Its
+// PDFs of sealed cards are read back too: every page of cards as full as
+// the flat A4 booklet's (checkCardDensity).
 func TestProof(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the print check reads back every PDF of the default site: not in -short")
@@ -79,6 +81,7 @@ func TestProof(t *testing.T) {
 		}
 	}
 	slices.Sort(pdfs)
+	t.Run("sealed cards", func(t *testing.T) { checkCardDensity(t, dir, pdfs) })
 
 	// Read back in parallel, as many at once as Go runs threads.
 	reports := make([]proof.Report, len(pdfs))

@@ -192,9 +192,9 @@ const (
 
 // cardScales are the type sizes the cards' text tries, as multiples of
 // cardLook's, largest first: a smaller size is taken only when it puts
-// another row of cards on the page, on both papers of the booklet's kind
-// (or lets Letter hold as many rows as A4). The last keeps table cells at
-// 7 pt, the play sheets' floor.
+// another row of cards on the page, on both papers (cardPapers), or lets
+// Letter hold as many rows as A4. The last keeps table cells at 7 pt, the
+// play sheets' floor.
 var cardScales = []float64{1, 0.965, 0.935}
 
 // cardGrid is how sealed cards lie on a page: cols × rows cards of w × h
@@ -226,16 +226,16 @@ func (b *book) cardCols() int {
 	return 2
 }
 
-// cardPapers are the pages of the booklet's kind, in millimetres: A4 and
-// Letter, flat or folded in half. Sealed cards lie the same way on all of
-// them, so that a Letter page holds as many as an A4 page.
-func (b *book) cardPapers() [][2]float64 {
+// cardPapers are the pages sealed cards print on, in millimetres: A4 and
+// Letter, whole sheets, whether the booklet is flat or folded (a folded
+// booklet's cards print flat on sheets of their own: Fold). Sealed cards
+// lie the same way on all of them, so that a Letter page holds as many
+// as an A4 page, and a folded booklet's card sheets as many as the flat
+// booklet's pages of cards.
+func cardPapers() [][2]float64 {
 	var out [][2]float64
 	for _, p := range []string{"a4", "letter"} {
 		_, w, h, _ := paperSize(p)
-		if b.opt.Impose == Saddle {
-			_, w, h = halfSheet(p)
-		}
 		out = append(out, [2]float64{w, h})
 	}
 	return out
@@ -280,8 +280,9 @@ func (r *renderer) textLines(text, style string, size, x, y, w float64, align st
 
 // sizeCards lays out the sealed cards: every card the same size, so that
 // a card's size says nothing of what it holds, as many rows to a page as
-// the tallest card allows on every paper of the booklet's kind (at most
-// limit cards to a page), and the text as large as fits that. The cards
+// the tallest card allows on both papers, A4 and Letter, whole sheets
+// whether the booklet is flat or folded (cardPapers), at most limit cards
+// to a page, and the text as large as fits that. The cards
 // fill the page's height. A card too tall for a page even at the
 // smallest type is an error: it would be cut short.
 func (r *renderer) sizeCards(limit int) (cardGrid, error) {
@@ -303,7 +304,7 @@ func (r *renderer) sizeCards(limit int) (cardGrid, error) {
 	}
 	own := measure(r)
 	var fits []fit
-	for _, p := range r.cardPapers() {
+	for _, p := range cardPapers() {
 		if p[0] == r.pw && p[1] == r.ph {
 			fits = append(fits, own)
 			continue

@@ -2,7 +2,9 @@ package booklet_test
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -74,6 +76,9 @@ func TestSealedCards(t *testing.T) {
 			}
 			perPage := map[string]int{}
 			pages := map[string]int{}
+			// density is how many cards each page of cards holds, in
+			// page order, by edition.
+			density := map[string][]int{}
 			for _, fold := range []string{"", booklet.Saddle} {
 				for _, p := range papers {
 					edition := p.name + "/" + fold
@@ -108,6 +113,7 @@ func TestSealedCards(t *testing.T) {
 						}
 					}
 					pages[edition] = len(onPage)
+					density[edition] = cardsByPage(count)
 					for pg, n := range count {
 						if n > per {
 							t.Errorf("%s: page %d holds %d cards, more than %d", edition, pg, n, per)
@@ -132,6 +138,28 @@ func TestSealedCards(t *testing.T) {
 					t.Errorf("Letter%s holds %d cards a page on %d pages, A4 %d on %d", fold, perPage[letter], pages[letter], perPage[a4], pages[a4])
 				}
 			}
+			// No page of cards, on either paper, flat or folded, holds
+			// fewer cards than the flat A4 booklet's page of cards in
+			// the same place: the card sheets of every edition are as
+			// dense as A4's.
+			a4 := density["a4/"]
+			for _, fold := range []string{"", booklet.Saddle} {
+				for _, p := range papers {
+					edition := p.name + "/" + fold
+					got := density[edition]
+					t.Logf("%s: %d pages of cards holding %v", edition, len(got), got)
+					if len(got) > len(a4) {
+						t.Errorf("%s: %d pages of cards %v, A4 %d %v", edition, len(got), got, len(a4), a4)
+						continue
+					}
+					for i, n := range got {
+						if n < a4[i] {
+							t.Errorf("%s: page %d of cards holds %d cards, A4's %d (%v against %v)", edition, i+1, n, a4[i], got, a4)
+							break
+						}
+					}
+				}
+			}
 			// Every PEF has one card number in every edition.
 			want := booklet.CardNumbers(d, booklet.Options{Paper: "a4", Created: created})
 			for _, fold := range []string{"", booklet.Saddle} {
@@ -149,6 +177,17 @@ func TestSealedCards(t *testing.T) {
 			}
 		})
 	}
+}
+
+// cardsByPage returns how many cards each page holds, in page order,
+// from the cards counted by page number.
+func cardsByPage(count map[int]int) []int {
+	pages := slices.Sorted(maps.Keys(count))
+	out := make([]int, len(pages))
+	for i, pg := range pages {
+		out[i] = count[pg]
+	}
+	return out
 }
 
 // numbered is an encounter with its entry number.
