@@ -50,11 +50,18 @@ func rollSeries(s *site.Site, reg *engine.Registry, month string, papers []strin
 }
 
 // monthBooklet is one month's encounter as a booklet of its own: the
-// series' band, the encounter's spread, its cards and the QRS.
+// series' band, the encounter's spread, its cards and the QRS tables it
+// names.
 func monthBooklet(def *site.Series, rolled *series.Series, e *series.Entry, sys engine.System) booklet.Doc {
 	p := &pack.Pack{System: rolled.System, Seed: rolled.Seed, Band: rolled.Band,
 		Entries: []*pack.Entry{{Number: 1, Type: e.Type, Encounter: e.Encounter}}}
-	return booklet.Doc{Title: def.Title + ": " + e.Month.Title(), Summary: e.Encounter.Summary, Set: sys.Rules(), Seed: rolled.Seed, Pack: p}
+	d := booklet.Doc{Title: def.Title + ": " + e.Month.Title(), Summary: e.Encounter.Summary, Set: sys.Rules(), Seed: rolled.Seed, Pack: p}
+	if len(e.Encounter.Tables) > 0 {
+		// A handful of pages for one encounter: the QRS tables it sends
+		// the player to, not the system's whole sheets.
+		d.QRS = e.Encounter.Tables
+	}
+	return d
 }
 
 // feeds returns the site's Atom feed and JSON Feed, newest first, when it

@@ -71,6 +71,11 @@ type Doc struct {
 	// its spread. Both are absolute addresses, or empty for no code.
 	URL       string
 	EntryURLs map[int]string
+	// QRS, when not nil, is the tables the Quick Reference Sheets print
+	// (by id, printed in the system's order): a one-encounter booklet
+	// prints only those its encounter sends the player to, and says that
+	// the system's whole sheets are a booklet of their own.
+	QRS []string
 }
 
 // Write renders d as a PDF to w. A folded booklet (Impose "saddle") is

@@ -2,11 +2,13 @@ package booklet_test
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/generator/booklet"
 )
 
@@ -84,4 +86,46 @@ func TestEncounterTablesPrinted(t *testing.T) {
 	if whole == 0 || lines == 0 {
 		t.Errorf("%d entries print their tables whole, %d in the line: want some of each", whole, lines)
 	}
+}
+
+// TestQRSSubset checks a booklet that names its QRS tables: it prints
+// those, each with its page, and no other, the encounter's references
+// to them resolve, and it is shorter than the booklet of every table.
+func TestQRSSubset(t *testing.T) {
+	d := packDoc(t, "marsh", engine.Options{})
+	d.Pack.Entries = d.Pack.Entries[:1]
+	enc := d.Pack.Entries[0].Encounter
+	if len(enc.Tables) == 0 {
+		t.Fatal("the entry names no tables")
+	}
+	opt := booklet.Options{Paper: "a4", Version: "test"}
+	_, _, all, err := booklet.Rendered(d, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.QRS = enc.Tables
+	pages, text, some, err := booklet.Rendered(d, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range d.Set.System.QRS {
+		_, printed := pages["qrs/"+id]
+		if want := slices.Contains(enc.Tables, id); printed != want {
+			t.Errorf("table %s: printed %v, want %v", id, printed, want)
+		}
+	}
+	for _, id := range enc.Tables {
+		ref := fmt.Sprintf("QRS p. %d", pages["qrs/"+id])
+		found := false
+		for _, s := range text {
+			found = found || strings.Contains(s, d.Set.Table(id).Title+" ("+ref+")") || strings.Contains(s, d.Set.Table(id).Title+" · "+ref)
+		}
+		if !found {
+			t.Errorf("no page names %s with %q", id, ref)
+		}
+	}
+	if some >= all {
+		t.Errorf("%d pages with the encounter's tables, %d with every table", some, all)
+	}
+	t.Logf("%d pages with the encounter's %d tables, %d with all %d", some, len(enc.Tables), all, len(d.Set.System.QRS))
 }

@@ -1,6 +1,8 @@
 package booklet
 
 import (
+	"slices"
+
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 )
@@ -35,6 +37,10 @@ func (r *renderer) qrsSection() {
 	if len(r.entries) > 0 { // a booklet of QRS alone has its title on the cover above
 		r.heading(title+": "+set.System.Name, 16, 40)
 	}
+	if r.doc.QRS != nil {
+		r.flow(span{text: "Only the tables this booklet's encounter sends you to. The whole Quick Reference Sheets of " + set.System.Name + " are a booklet of their own, on the site's page for the system.", style: "I", size: 9.5, keep: 30})
+		r.gap(2)
+	}
 	colW := (r.contentW() - qrsGutter) / 2
 	col := 0
 	leftEnd := 0.0 // where the left-hand column ended, once in the right
@@ -55,7 +61,7 @@ func (r *renderer) qrsSection() {
 	}
 	place(0, r.fr.y+1)
 	group := ""
-	for _, id := range set.System.QRS {
+	for _, id := range r.qrsTables() {
 		t := set.Table(id)
 		tb := doc.RuleTable(t)
 		if r.qrsBroad(tb, colW) {
@@ -131,6 +137,22 @@ func (r *renderer) qrsSection() {
 		r.bookmark(t.Title, 1, r.fr.y)
 		r.drawTable(tb, lk)
 	}
+}
+
+// qrsTables are the ids of the tables the Quick Reference Sheets print,
+// in the system's order: all of them, or those the document names.
+func (r *renderer) qrsTables() []string {
+	all := r.doc.Set.System.QRS
+	if r.doc.QRS == nil {
+		return all
+	}
+	var out []string
+	for _, id := range all {
+		if slices.Contains(r.doc.QRS, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // qrsScales are the sizes, as shares of qrsLook's, a table of the Quick
