@@ -177,7 +177,7 @@ func TestEveryBlock(t *testing.T) {
 			}
 		}
 		log := text(pages["log"], pages["log"])
-		for _, w := range []string{"Start Might", "Might now", "Start Grit", "Grit now", "Captain (Star)"} {
+		for _, w := range []string{"Name Figure", "Might", "Grit", "Captain (Star)"} {
 			if !strings.Contains(log, w) {
 				t.Errorf("source %d: the log lacks %q:\n%s", i, w, log)
 			}

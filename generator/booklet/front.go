@@ -177,26 +177,68 @@ func (r *renderer) cover() {
 	r.flow(made)
 }
 
-// longNote is what the cover adds to its promise of a spread for each
-// entry when some ran longer in the last pass: "; entries 3 and 7 go on
-// overleaf". It is "" when every entry kept to its spread.
-func (r *renderer) longNote() string {
-	ns := r.longEntries()
-	if len(ns) == 0 {
-		return ""
+// spreadPromise is what the contents promise of the entries' pages, as
+// the last pass laid them out: "6 encounter entries, each on a spread of
+// two facing pages", naming the entries that take two spreads (four
+// pages) instead, or those that keep to one when they are fewer.
+func (r *renderer) spreadPromise() string {
+	n := words.Plural(len(r.entries), "encounter entry", "encounter entries")
+	long, short := r.entrySplit()
+	switch {
+	case len(long) == 0:
+		return n + ", each on a spread of two facing pages"
+	case len(short) == 0:
+		return n + ", each on two spreads (four pages)"
+	case len(long) <= len(short):
+		return n + ", each on a spread of two facing pages but " + numberList("entry", "entries", long) + ", on two spreads (four pages)"
+	default:
+		return n + ", each on two spreads (four pages) but " + numberList("entry", "entries", short) + ", on one"
 	}
+}
+
+// spreadStep is the cover's instruction on reading an entry's pages.
+func (r *renderer) spreadStep() string {
+	const first = "set up the table from the maps on the left-hand page; the pages after give the rest of the encounter"
+	long, short := r.entrySplit()
+	switch {
+	case len(long) == 0:
+		return "Each encounter is a spread: set up the table from the maps on the left-hand page; the right-hand page gives the rest of the encounter."
+	case len(short) == 0:
+		return "Each encounter takes two spreads: " + first + ", and the foot of the first spread says \"Continued overleaf\"."
+	default:
+		verb := " take two"
+		if len(long) == 1 {
+			verb = " takes two"
+		}
+		return "Each encounter is a spread (" + numberList("entry", "entries", long) + verb + "; the foot of the first says \"Continued overleaf\"): " + first + "."
+	}
+}
+
+// entrySplit sorts the entries' numbers into those that ran past their
+// spread in the previous pass and those that kept to it.
+func (r *renderer) entrySplit() (long, short []int) {
+	for _, e := range r.entries {
+		if r.pagesOf(e) > 2 {
+			long = append(long, e.number)
+		} else {
+			short = append(short, e.number)
+		}
+	}
+	return long, short
+}
+
+// numberList names numbered things: "entry 3", "entries 3 and 7",
+// "entries 1, 2 and 5".
+func numberList(one, many string, ns []int) string {
 	names := make([]string, len(ns))
 	for i, n := range ns {
 		names[i] = strconv.Itoa(n)
 	}
-	list := names[0]
-	if k := len(names); k > 1 {
-		list = strings.Join(names[:k-1], ", ") + " and " + names[k-1]
+	if len(names) == 1 {
+		return one + " " + names[0]
 	}
-	if len(ns) == 1 {
-		return "; entry " + list + " goes on overleaf"
-	}
-	return "; entries " + list + " go on overleaf"
+	k := len(names)
+	return many + " " + strings.Join(names[:k-1], ", ") + " and " + names[k-1]
 }
 
 // inside lists what the booklet holds, with pages.
@@ -205,7 +247,7 @@ func (r *renderer) inside() {
 	var items []item
 	if len(r.entries) > 0 {
 		items = append(items,
-			item{words.Plural(len(r.entries), "encounter entry", "encounter entries") + ", each on a spread of two facing pages" + r.longNote(), r.entries[0].anchor()})
+			item{r.spreadPromise(), r.entries[0].anchor()})
 		if n := r.playCount(); n > 0 {
 			items = append(items, item{words.Plural(n, "card", "cards") + " to cut out and keep at the table", "aids"})
 		}
@@ -273,7 +315,7 @@ func (r *renderer) howToUse() {
 	}
 	if len(r.entries) > 0 {
 		steps = append(steps,
-			"Each encounter is a spread: set up the table from the maps on the left-hand page; the right-hand page gives the rest of the encounter"+r.longNote()+".",
+			r.spreadStep(),
 			"What the rules keep hidden until play is on sealed cards. When you reach it, read only the card the encounter names (the first, then the second, ...); never read ahead or read the cards around it. Cut the cards out, or cover the page.",
 			"Every roll made for you is printed with its dice, so you can check it against the rulebook.",
 			fmt.Sprintf("Keep your band and your results on the campaign log (page %s). The Quick Reference Sheets are at the back (page %s).", r.pageOf("log"), r.pageOf("qrs")),

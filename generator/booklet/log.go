@@ -1,6 +1,11 @@
 package booklet
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+
+	"github.com/sortie-wargames/sortie/engine"
+)
 
 // Log sheet sizes.
 const (
@@ -20,7 +25,7 @@ func (r *renderer) logSection() {
 	if !r.hasBandPage() {
 		r.flow(span{text: "Log each encounter you play and how it ended.", size: bodySize})
 	} else {
-		r.flow(span{text: "Keep your band up to date here: the grey columns are as rolled; write each value now as it changes, and strike out the figures you lose. Log each encounter you play and how it ended.", size: bodySize})
+		r.flow(span{text: "Keep your band up to date here: each figure's values print grey, as rolled; when one changes, strike it out and write the new one beside it, and strike out the figures you lose. Log each encounter you play and how it ended.", size: bodySize})
 
 		r.heading("Band roster", 12, 20)
 		r.table(r.bandLog(), nil)
@@ -61,7 +66,7 @@ func (r *renderer) logSection() {
 
 // bandLog is the band roster to keep up to date: each figure's name to
 // write in, what it is, and for every attribute its start (as rolled,
-// grey) and a column to write its value now; blank rows for recruits.
+// grey) with room to write its value now; blank rows for recruits.
 func (r *renderer) bandLog() *grid {
 	b := r.band()
 	var attrs []string
@@ -71,13 +76,19 @@ func (r *renderer) bandLog() *grid {
 	g := &grid{size: 9, headSize: 8.5, minRow: logRow}
 	// Start values wrap at words rather than push the write-in columns
 	// off the page; a write-in column is narrow, room for a word or two.
-	g.cols = append(g.cols, gridCol{head: "Name", style: "B", align: "L", minW: 16}, gridCol{head: "Figure", align: "L", minW: 16, maxW: 22})
-	for _, a := range attrs {
-		g.cols = append(g.cols, gridCol{head: "Start " + a, align: "C", grey: true, maxW: 24}, gridCol{head: a + " now", align: "C", minW: 9, maxW: 12})
+	// One column to an attribute: its start, as rolled, in grey, with
+	// room beside it to strike it out and write the new value; a name
+	// or a weapon is written in words and has room for them.
+	g.cols = append(g.cols, gridCol{head: "Name", style: "B", align: "L", minW: 24}, gridCol{head: "Figure", align: "L", minW: 16, maxW: 24})
+	for i, a := range attrs {
+		c := gridCol{head: a, align: "L", grey: true, minW: 12}
+		if b != nil && wordy(b.Figures, i) {
+			c.minW = 26
+		}
+		g.cols = append(g.cols, c)
 	}
-	// The last write-in column takes what is left; notes go in the
-	// encounter log below.
-	g.cols[len(g.cols)-1].grow = true
+	// The name takes what is left; notes go in the encounter log below.
+	g.cols[0].grow = true
 	if b != nil {
 		for _, f := range b.Figures {
 			what := f.Name
@@ -90,7 +101,7 @@ func (r *renderer) bandLog() *grid {
 				if i < len(f.Attrs) {
 					v = f.Attrs[i]
 				}
-				row = append(row, v, "")
+				row = append(row, v)
 			}
 			g.rows = append(g.rows, row)
 		}
@@ -99,4 +110,15 @@ func (r *renderer) bandLog() *grid {
 		g.rows = append(g.rows, make([]string, len(g.cols)))
 	}
 	return g
+}
+
+// wordy reports whether the figures' i-th attribute is written in words
+// (a weapon, an armour) rather than a number or a short code.
+func wordy(figs []engine.Figure, i int) bool {
+	for _, f := range figs {
+		if i < len(f.Attrs) && len([]rune(f.Attrs[i])) > 8 && strings.ContainsFunc(f.Attrs[i], unicode.IsLetter) {
+			return true
+		}
+	}
+	return false
 }

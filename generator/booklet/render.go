@@ -207,7 +207,13 @@ func (r *renderer) header() {
 		x, y, w = g.x0, g.y0-1-lh(7.5), float64(g.cols)*g.w
 	}
 	sec := r.fit(r.cov.printable(r.section), w*0.55)
-	title := r.fit(r.cov.printable(r.title()), w-r.f.GetStringWidth(sec)-8)
+	head := r.title()
+	if head == r.section {
+		// A booklet of the Quick Reference Sheets alone: its system's
+		// name, not its title twice.
+		head = r.doc.Set.System.Name
+	}
+	title := r.fit(r.cov.printable(head), w-r.f.GetStringWidth(sec)-8)
 	r.f.SetXY(x, y)
 	r.f.CellFormat(w, lh(7.5), title, "", 0, "L", false, 0, "")
 	r.f.SetXY(x, y)
