@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/systems"
 	"github.com/sortie-wargames/sortie/generator/booklet"
 )
@@ -85,9 +86,10 @@ type corpusFile struct {
 	name, text string
 	folder     string // the output folder its pages and booklets go in: "packs/sns-4"
 	system     string
-	paper      string // the site it goes in: a4 or letter
-	print      bool   // in the site that prints print-ready booklets too
-	encounters int    // a pack's; 0 for a campaign or series
+	paper      string   // the site it goes in: a4 or letter
+	print      bool     // in the site that prints print-ready booklets too
+	encounters int      // a pack's; 0 for a campaign or series
+	types      []string // a pack's encounters' types, in order
 }
 
 // corpusFiles generates the corpus's content from fixed choices and
@@ -140,7 +142,7 @@ func corpusFiles() []corpusFile {
 			}
 			slug := fmt.Sprintf("%s-%d", s.short, i+1)
 			files = append(files, corpusFile{name: "content/packs/" + slug + ".md", folder: "packs/" + slug, system: s.id,
-				paper: paperOf(slices.Contains(corpusOnA4, i)), print: slices.Contains(corpusPrinted, i), encounters: n,
+				paper: paperOf(slices.Contains(corpusOnA4, i)), print: slices.Contains(corpusPrinted, i), encounters: n, types: types,
 				text: front(fmt.Sprintf("Corpus %s %d", s.short, i+1), "corpus-"+slug,
 					append([]string{"encounters: [" + strings.Join(types, ", ") + "]"}, options(i)...)...) +
 					fmt.Sprintf("Pack %d of the print check's corpus: %d encounters of %s.\n", i+1, n, s.id)})
@@ -371,4 +373,68 @@ func TestCorpus(t *testing.T) {
 		"# at layout time (booklet.Fault) or a build's failure (unbuilt). Written by\n"+
 		"# go test ./generator -run TestCorpus -update; lower, never raise.\n",
 		keys, counts, func(key string) []string { return byClass.defects[key] })
+}
+
+// TestCorpusCovers checks the corpus's choices against the built-in
+// systems, without building it: every system that rolls encounters is in
+// it, with each of its encounter types, and every source its enemies and
+// its side may come from; each type of each system comes on both papers;
+// and its packs hold corpusMin encounters or more.
+func TestCorpusCovers(t *testing.T) {
+	reg, err := LoadSystems("", systems.Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	bySystem := map[string]corpusSystem{}
+	for _, s := range corpusSystems {
+		bySystem[s.id] = s
+	}
+	for _, id := range reg.IDs() {
+		sys, _ := reg.Get(id)
+		if _, ok := sys.(engine.Encounterer); !ok {
+			continue
+		}
+		s, ok := bySystem[id]
+		if !ok {
+			t.Errorf("system %s rolls encounters but is not in the corpus", id)
+			continue
+		}
+		var types []string
+		for _, e := range sys.Rules().Encounters {
+			types = append(types, e.ID)
+		}
+		if !slices.Equal(slices.Sorted(slices.Values(types)), slices.Sorted(slices.Values(s.types))) {
+			t.Errorf("%s: the corpus rolls types %v, the system has %v", id, s.types, types)
+		}
+		if src, ok := sys.(engine.EnemySourcer); ok {
+			for _, e := range src.EnemySources() {
+				if !slices.Contains(s.enemies, e) {
+					t.Errorf("%s: the corpus never takes its enemies from %q", id, e)
+				}
+				if len(s.recruits) > 0 && !slices.Contains(s.recruits, e) && e != "enemy" {
+					t.Errorf("%s: the corpus never recruits from %q", id, e)
+				}
+			}
+		}
+	}
+	n := 0
+	seen := map[string]bool{} // system, paper, type
+	for _, f := range corpusFiles() {
+		n += len(f.types)
+		for _, typ := range f.types {
+			seen[f.system+" "+f.paper+" "+typ] = true
+		}
+	}
+	if n < corpusMin {
+		t.Errorf("the corpus's packs hold %d encounters, fewer than %d", n, corpusMin)
+	}
+	for _, s := range corpusSystems {
+		for _, paper := range []string{"a4", "letter"} {
+			for _, typ := range s.types {
+				if !seen[s.id+" "+paper+" "+typ] {
+					t.Errorf("%s: no %s encounter on %s", s.id, typ, paper)
+				}
+			}
+		}
+	}
 }
