@@ -88,7 +88,6 @@ type corpusFile struct {
 	system     string
 	paper      string   // the site it goes in: a4 or letter
 	print      bool     // in the site that prints print-ready booklets too
-	encounters int      // a pack's; 0 for a campaign or series
 	types      []string // a pack's encounters' types, in order
 }
 
@@ -142,7 +141,7 @@ func corpusFiles() []corpusFile {
 			}
 			slug := fmt.Sprintf("%s-%d", s.short, i+1)
 			files = append(files, corpusFile{name: "content/packs/" + slug + ".md", folder: "packs/" + slug, system: s.id,
-				paper: paperOf(slices.Contains(corpusOnA4, i)), print: slices.Contains(corpusPrinted, i), encounters: n, types: types,
+				paper: paperOf(slices.Contains(corpusOnA4, i)), print: slices.Contains(corpusPrinted, i), types: types,
 				text: front(fmt.Sprintf("Corpus %s %d", s.short, i+1), "corpus-"+slug,
 					append([]string{"encounters: [" + strings.Join(types, ", ") + "]"}, options(i)...)...) +
 					fmt.Sprintf("Pack %d of the print check's corpus: %d encounters of %s.\n", i+1, n, s.id)})
@@ -175,7 +174,7 @@ var corpusHard = []corpusFile{{
 	// Police force of a Rep 3 Star, whose re-rolled recruits fill a long
 	// paragraph, against a 15-row Insurgent roster: "page 1 does not fit
 	// one page even at 7 pt" (booklet.WriteSheet).
-	name: "content/packs/cr-10.md", folder: "packs/cr-10", system: "chain-reaction-3", paper: "letter", encounters: 4,
+	name: "content/packs/cr-10.md", folder: "packs/cr-10", system: "chain-reaction-3", paper: "letter", types: []string{"patrol", "patrol", "patrol", "patrol"},
 	text: "---\ntitle: Corpus cr 10\nsystem: chain-reaction-3\nseed: corpus-cr-10\nencounters: [patrol, patrol, patrol, patrol]\n" +
 		"recruits: police\nenemies: insurgents\nstar-rep: 3\n---\nThe corpus's pack cr-10, to encounter 4.\n",
 }}
