@@ -68,7 +68,7 @@ func checkCardDensity(t *testing.T, dir string, pdfs []string) {
 	t.Helper()
 	var read []string
 	for _, p := range pdfs {
-		if c := proofClass(p); c != "sheets" && c != "qrs" && c != "folded" {
+		if c := strings.Fields(printClass(p))[0]; c != "sheets" && c != "qrs" && c != "folded" {
 			read = append(read, p)
 		}
 	}

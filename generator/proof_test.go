@@ -5,9 +5,11 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -18,6 +20,7 @@ import (
 	"time"
 
 	"github.com/sortie-wargames/sortie/engine/systems"
+	"github.com/sortie-wargames/sortie/generator/booklet"
 	"github.com/sortie-wargames/sortie/generator/proof"
 )
 
@@ -27,22 +30,225 @@ var proofList = flag.Bool("proof.list", false, "TestProof: log every defect the 
 // the default site.
 const proofCeiling = "proof.txt"
 
-// proofClass names the kind of PDF a file of the default site is, for
-// the table TestProof prints.
-func proofClass(p string) string {
+// printPaper matches the paper a booklet's or play sheet's file is
+// printed on: NAME-a4.pdf, NAME-letter-folded-2.pdf, NAME-a4-print.pdf.
+var printPaper = regexp.MustCompile(`-(a4|letter)(-folded(-[0-9]+|-cards)?|-print)?\.pdf$`)
+
+// printClass names the kind of PDF a file of a site is, for the tables
+// the print checks print: "flat a4", "folded letter", "cards a4" (a
+// folded booklet's card sheets), "print a4" (print-ready), "sheets
+// letter" (play sheets) or "qrs".
+func printClass(p string) string {
+	if strings.HasPrefix(p, "systems/") {
+		return "qrs"
+	}
+	paper := "a4"
+	if m := printPaper.FindStringSubmatch(p); m != nil {
+		paper = m[1]
+	}
 	switch {
 	case path.Base(path.Dir(p)) == "sheets":
-		return "sheets"
-	case strings.HasPrefix(p, "systems/"):
-		return "qrs"
+		return "sheets " + paper
 	case proof.Folded(p):
-		return "folded"
+		return "folded " + paper
 	case strings.HasSuffix(p, "-folded-cards.pdf"):
-		return "folded cards"
-	case strings.HasSuffix(p, "-letter.pdf"):
-		return "flat letter"
+		return "cards " + paper
+	case strings.HasSuffix(p, "-print.pdf"):
+		return "print " + paper
 	}
-	return "flat a4"
+	return "flat " + paper
+}
+
+// printClasses lists the classes printClass names, in table order.
+var printClasses = []string{
+	"flat a4", "flat letter", "folded a4", "folded letter", "cards a4", "cards letter",
+	"print a4", "print letter", "sheets a4", "sheets letter", "qrs",
+}
+
+// faultKinds names the layout faults (booklet.Fault) in the print
+// checks' tables and ceilings, in table order.
+var faultKinds = []struct{ kind, name string }{
+	{booklet.FaultBroken, "broken"},
+	{booklet.FaultCut, "cut"},
+	{booklet.FaultLone, "lone"},
+	{booklet.FaultSpill, "spill"},
+}
+
+// faultName is the short name faultKinds gives a fault's kind.
+func faultName(kind string) string {
+	for _, k := range faultKinds {
+		if k.kind == kind {
+			return k.name
+		}
+	}
+	return kind
+}
+
+// readBack reads every PDF of a built site back with proof.Check, as
+// many at once as Go runs threads; dir holds the files, pdfs are their
+// paths in it, slash-separated, which each defect names.
+func readBack(t *testing.T, dir string, pdfs []string) []proof.Report {
+	t.Helper()
+	reports := make([]proof.Report, len(pdfs))
+	errs := make([]error, len(pdfs))
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, p := range pdfs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			reports[i], errs[i] = proof.Check(t.Context(), filepath.Join(dir, filepath.FromSlash(p)))
+			reports[i].File = p
+			for j := range reports[i].Defects {
+				reports[i].Defects[j].File = p
+			}
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("%s: %v", pdfs[i], err)
+		}
+	}
+	return reports
+}
+
+// printTally is what a print check found on a site: files, pages and
+// defects of each kind (proof.Kinds, then faultKinds' names) by class of
+// file, and the defects themselves to list.
+type printTally struct {
+	classOf func(string) string
+	more    []string // kinds besides the read-back ones and the layout faults
+	files   map[string]int
+	pages   map[string]int
+	counts  map[string]map[string]int // class, kind
+	total   map[string]int            // kind
+	defects map[string][]string       // kind, and classKey: each defect, as -proof.list logs it
+}
+
+// classKey is the key of a kind of defect on a class of file in a
+// ceiling's file: "overlap/flat-letter".
+func classKey(kind, class string) string {
+	return kind + "/" + strings.ReplaceAll(class, " ", "-")
+}
+
+func newTally(classOf func(string) string) *printTally {
+	return &printTally{classOf: classOf, files: map[string]int{}, pages: map[string]int{},
+		counts: map[string]map[string]int{}, total: map[string]int{}, defects: map[string][]string{}}
+}
+
+func (ta *printTally) add(class, kind, what string) {
+	if ta.counts[class] == nil {
+		ta.counts[class] = map[string]int{}
+	}
+	ta.counts[class][kind]++
+	ta.total[kind]++
+	ta.defects[kind] = append(ta.defects[kind], what)
+	ta.defects[classKey(kind, class)] = append(ta.defects[classKey(kind, class)], what)
+}
+
+// report counts a PDF read back.
+func (ta *printTally) report(r proof.Report) {
+	c := ta.classOf(r.File)
+	ta.files[c]++
+	ta.pages[c] += r.Pages
+	for _, d := range r.Defects {
+		ta.add(c, d.Kind, d.String())
+	}
+}
+
+// fault counts a layout fault a booklet or play sheet reported at
+// path, its job's file (a folded booklet's NAME-folded.pdf).
+func (ta *printTally) fault(path string, f booklet.Fault) {
+	ta.add(ta.classOf(path), faultName(f.Kind), fmt.Sprintf("%s %s p%d: %q", f.Kind, path, f.Page, f.Text))
+}
+
+// kinds lists the kinds a tally counts, read-back ones first.
+func (ta *printTally) kinds() []string {
+	ks := slices.Clone(proof.Kinds)
+	for _, k := range faultKinds {
+		ks = append(ks, k.name)
+	}
+	return append(ks, ta.more...)
+}
+
+// table returns the counts as a table: a row per class of file that
+// has one (in printClasses' order), and the totals.
+func (ta *printTally) table(classes []string) string {
+	var b bytes.Buffer
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	kinds := ta.kinds()
+	fmt.Fprintf(tw, "class\tfiles\tpages\t%s\t\n", strings.Join(kinds, "\t"))
+	line := func(name string, files, pages int, c map[string]int) {
+		fmt.Fprintf(tw, "%s\t%d\t%d", name, files, pages)
+		for _, k := range kinds {
+			fmt.Fprintf(tw, "\t%d", c[k])
+		}
+		fmt.Fprintln(tw, "\t")
+	}
+	var files, pages int
+	for _, c := range classes {
+		if ta.files[c] == 0 && len(ta.counts[c]) == 0 {
+			continue
+		}
+		line(c, ta.files[c], ta.pages[c], ta.counts[c])
+		files += ta.files[c]
+		pages += ta.pages[c]
+	}
+	line("total", files, pages, ta.total)
+	tw.Flush()
+	return b.String()
+}
+
+// list logs every defect of the given kinds, by kind.
+func (ta *printTally) list(t *testing.T, kinds []string) {
+	t.Helper()
+	for _, k := range kinds {
+		for _, d := range ta.defects[k] {
+			t.Log(d)
+		}
+	}
+}
+
+// ratchet holds counts to the ceilings in testdata/NAME: a count above
+// its ceiling fails with the first few defects of its kind, one below it
+// is logged so the file can be lowered; -update rewrites the file from
+// the counts (head is its comment). Each key is a kind, or a classKey;
+// examples gives a key's defects.
+func ratchet(t *testing.T, name, head string, keys []string, counts map[string]int, examples func(key string) []string) {
+	t.Helper()
+	ceil := filepath.Join("testdata", name)
+	if *update {
+		var out bytes.Buffer
+		out.WriteString(head)
+		for _, k := range keys {
+			fmt.Fprintf(&out, "%s %d\n", k, counts[k])
+		}
+		if err := os.WriteFile(ceil, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	most, err := readCeiling(ceil)
+	if err != nil {
+		t.Fatalf("%v (run go test ./generator -run %s -update)", err, t.Name())
+	}
+	for _, k := range keys {
+		m, ok := most[k]
+		switch {
+		case !ok:
+			t.Errorf("%s has no ceiling for %s (run go test ./generator -run %s -update)", ceil, k, t.Name())
+		case counts[k] > m:
+			var ex strings.Builder
+			for _, d := range examples(k)[:min(5, len(examples(k)))] {
+				ex.WriteString("\n\t" + d)
+			}
+			t.Errorf("%s: %d defects, up from at most %d; the first:%s", k, counts[k], m, ex.String())
+		case counts[k] < m:
+			t.Logf("%s: %d defects, down from %d: lower %s with go test ./generator -run %s -update", k, counts[k], m, ceil, t.Name())
+		}
+	}
 }
 
 // TestProof is the print check on the default site, as make site builds
@@ -50,24 +256,19 @@ func proofClass(p string) string {
 // read back with pdftotext (generator/proof) and the defects a player
 // would see are counted by kind. The counts may not rise above those in
 // testdata/proof.txt, a ratchet: a count that falls is logged, so the
-// file can be lowered with -update. -proof.list logs every defect. Its
-// PDFs of sealed cards are read back too: every page of cards as full as
-// the flat A4 booklet's (checkCardDensity).
+// file can be lowered with -update. -proof.list logs every defect. The
+// layout faults the same build reported are TestLayoutFaults's. Its PDFs
+// of sealed cards are read back too: every page of cards as full as the
+// flat A4 booklet's (checkCardDensity).
 func TestProof(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the print check reads back every PDF of the default site: not in -short")
 	}
 	needTool(t, "pdftotext")
-	start := time.Now()
-	// make site prints the version BuildVersion gives a binary built in a
-	// clone, the release and twelve digits of the commit; its length
-	// moves the footer, so the check prints one as long, the same at
-	// every commit.
-	files := render(t, Options{Systems: systems.Builtin(), Month: testMonth, Version: Version + "+0123456789ab"})
-	built := time.Since(start)
+	site := defaultPrint(t)
 	dir := t.TempDir()
 	var pdfs []string
-	for p, data := range files {
+	for p, data := range site.files {
 		if path.Ext(p) != ".pdf" {
 			continue
 		}
@@ -83,114 +284,73 @@ func TestProof(t *testing.T) {
 	slices.Sort(pdfs)
 	t.Run("sealed cards", func(t *testing.T) { checkCardDensity(t, dir, pdfs) })
 
-	// Read back in parallel, as many at once as Go runs threads.
-	reports := make([]proof.Report, len(pdfs))
-	errs := make([]error, len(pdfs))
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
 	checked := time.Now()
-	for i, p := range pdfs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			reports[i], errs[i] = proof.Check(t.Context(), filepath.Join(dir, filepath.FromSlash(p)))
-			for j := range reports[i].Defects {
-				reports[i].Defects[j].File = p
-			}
-		}()
-	}
-	wg.Wait()
-	for i, err := range errs {
-		if err != nil {
-			t.Fatalf("%s: %v", pdfs[i], err)
-		}
-	}
-	t.Logf("built the default site in %s, read back its %d PDFs in %s", built.Round(time.Millisecond), len(pdfs), time.Since(checked).Round(time.Millisecond))
+	reports := readBack(t, dir, pdfs)
+	t.Logf("built the default site in %s, read back its %d PDFs in %s", site.took.Round(time.Millisecond), len(pdfs), time.Since(checked).Round(time.Millisecond))
 
-	// The table: counts by class of file and kind, and totals.
-	classes := []string{"flat a4", "flat letter", "folded", "folded cards", "sheets", "qrs"}
-	type row struct{ files, pages int }
-	rows := map[string]*row{}
-	counts := map[string]map[string]int{}
-	for _, c := range classes {
-		rows[c], counts[c] = &row{}, map[string]int{}
+	ta := newTally(printClass)
+	for _, r := range reports {
+		ta.report(r)
 	}
-	total := map[string]int{}
-	byKind := map[string][]proof.Defect{}
-	for i, r := range reports {
-		c := proofClass(pdfs[i])
-		rows[c].files++
-		rows[c].pages += r.Pages
-		for k, n := range r.Counts() {
-			counts[c][k] += n
-			total[k] += n
-		}
-		for _, d := range r.Defects {
-			byKind[d.Kind] = append(byKind[d.Kind], d)
+	for _, p := range slices.Sorted(maps.Keys(site.faults)) {
+		for _, f := range site.faults[p] {
+			ta.fault(p, f)
 		}
 	}
-	var b bytes.Buffer
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "class\tfiles\tpages\t%s\t\n", strings.Join(proof.Kinds, "\t"))
-	line := func(name string, r row, c map[string]int) {
-		fmt.Fprintf(tw, "%s\t%d\t%d", name, r.files, r.pages)
-		for _, k := range proof.Kinds {
-			fmt.Fprintf(tw, "\t%d", c[k])
-		}
-		fmt.Fprintln(tw, "\t")
-	}
-	var all row
-	for _, c := range classes {
-		line(c, *rows[c], counts[c])
-		all.files += rows[c].files
-		all.pages += rows[c].pages
-	}
-	line("total", all, total)
-	tw.Flush()
-	t.Logf("print check of the default site:\n%s", b.String())
+	t.Logf("print check of the default site (layout faults as TestLayoutFaults counts them):\n%s", ta.table(printClasses))
 	if *proofList {
-		for _, k := range proof.Kinds {
-			for _, d := range byKind[k] {
-				t.Log(d)
-			}
-		}
+		ta.list(t, proof.Kinds)
 	}
+	ratchet(t, proofCeiling, "# The print check's ceiling on the default site: the most defects of each\n"+
+		"# kind TestProof allows (generator/proof says what each kind is). Written\n"+
+		"# by go test ./generator -run TestProof -update; lower, never raise.\n",
+		proof.Kinds, ta.total, func(k string) []string { return ta.defects[k] })
+}
 
-	// The ratchet.
-	ceil := filepath.Join("testdata", proofCeiling)
-	if *update {
-		var out bytes.Buffer
-		out.WriteString("# The print check's ceiling on the default site: the most defects of each\n" +
-			"# kind TestProof allows (generator/proof says what each kind is). Written\n" +
-			"# by go test ./generator -run TestProof -update; lower, never raise.\n")
-		for _, k := range proof.Kinds {
-			fmt.Fprintf(&out, "%s %d\n", k, total[k])
+// defaultSite is the default site as the print checks build it, once for
+// TestProof and TestLayoutFaults together.
+type defaultSite struct {
+	files  map[string][]byte
+	faults map[string][]booklet.Fault // by the job's path
+	took   time.Duration
+}
+
+var (
+	defaultOnce  sync.Once
+	defaultBuilt defaultSite
+	defaultErr   error
+)
+
+// defaultPrint builds the default site as make site does, once per test
+// binary, with the layout faults each booklet and play sheet reported.
+// make site prints the version BuildVersion gives a binary built in a
+// clone, the release and twelve digits of the commit; its length moves
+// the footer, so the check prints one as long, the same at every commit.
+func defaultPrint(t *testing.T) defaultSite {
+	t.Helper()
+	defaultOnce.Do(func() {
+		start := time.Now()
+		faults := map[string][]booklet.Fault{}
+		files, _, err := Render(Options{Systems: systems.Builtin(), Month: testMonth, Version: Version + "+0123456789ab",
+			Progress: func(e Event) {
+				if e.Kind == JobEnd && len(e.Faults) > 0 {
+					faults[e.Path] = append(faults[e.Path], e.Faults...)
+				}
+			}})
+		if err != nil {
+			defaultErr = err
+			return
 		}
-		if err := os.WriteFile(ceil, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
+		m := make(map[string][]byte, len(files))
+		for _, f := range files {
+			m[f.Path] = f.Data
 		}
-		return
+		defaultBuilt = defaultSite{files: m, faults: faults, took: time.Since(start)}
+	})
+	if defaultErr != nil {
+		t.Fatal(defaultErr)
 	}
-	most, err := readCeiling(ceil)
-	if err != nil {
-		t.Fatalf("%v (run go test ./generator -run TestProof -update)", err)
-	}
-	for _, k := range proof.Kinds {
-		m, ok := most[k]
-		switch {
-		case !ok:
-			t.Errorf("%s has no ceiling for %s (run go test ./generator -run TestProof -update)", ceil, k)
-		case total[k] > m:
-			var ex strings.Builder
-			for _, d := range byKind[k][:min(5, len(byKind[k]))] {
-				ex.WriteString("\n\t" + d.String())
-			}
-			t.Errorf("%s: %d defects, up from at most %d; the first:%s", k, total[k], m, ex.String())
-		case total[k] < m:
-			t.Logf("%s: %d defects, down from %d: lower %s with go test ./generator -run TestProof -update", k, total[k], m, ceil)
-		}
-	}
+	return defaultBuilt
 }
 
 // readCeiling reads "kind count" lines, skipping blank lines and
