@@ -97,6 +97,13 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx) []
 		if len(body) > 0 {
 			h.keep = r.startHeight(body[0], r.fr.w)
 		}
+		// A short lead-in (three lines at most) before a table does not
+		// go alone with its heading: the table's start comes too.
+		if len(body) > 1 && body[0].sp != nil && body[1].tb != nil {
+			if lead := r.spanHeight(*body[0].sp, r.fr.w); lead <= body[0].sp.before+3*lh(body[0].sp.size)+0.01 {
+				h.keep = lead + r.startHeight(body[1], r.fr.w)
+			}
+		}
 		return append([]piece{{sp: &h}}, body...)
 	case *doc.Para:
 		return sp(paraSpan(b, lk))
@@ -638,6 +645,7 @@ func (r *renderer) drawTable(t *doc.Table, tl tableLook) {
 		return
 	}
 	g := r.tableGrid(t, tl, r.fr.w)
+	g.tail = r.tableFoot(t, tl, true)
 	r.table(g, func(continued, measure bool) float64 { return r.tableHead(t, tl, continued, measure) })
 	r.tableFoot(t, tl, false)
 }

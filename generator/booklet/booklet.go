@@ -213,6 +213,10 @@ type book struct {
 	sheets    [][]*card // the cards on each page, in card-number order
 	cardGrid  cardGrid  // how the cards lie on a page
 	dealt     int       // any this many consecutive cards are of as many entries
+	// overheads remembers mapOverhead's measures for the whole build of
+	// the booklet: a spread tries many scales for its maps, in every pass,
+	// and each measure draws the board.
+	overheads map[overheadKey]float64
 	aids      []*aid    // the play cards, printed on sheets after the encounters
 	// cardBlocks gives each Cards block printed on sheets its entry and
 	// its index among the entry's Cards blocks.

@@ -104,11 +104,28 @@ func (r *renderer) mapScale(m board.Map, w, h float64) float64 {
 // wrapped as mapCell wraps them (to the board's width, or the cell's on
 // a folded booklet's page), and what is drawn round the board.
 func (r *renderer) mapOverhead(m board.Map, w, s float64) float64 {
+	key := overheadKey{fmt.Sprintf("%v", m), w, s}
+	if h, ok := r.overheads[key]; ok {
+		r.font("", capSize)
+		return h
+	}
 	d := draw.Board(m, s, r.measure)
 	bw := m.WidthIn * s
 	r.font("", capSize)
 	caption := float64(len(r.split(r.mapCaption(m, d.Keys), r.trackW(w, bw)))) * lh(capSize)
-	return r.mapTitleHeight(m, w, bw) + r.trackH(m, r.trackW(w, bw)) + d.Top + d.Bottom + caption + 1
+	h := r.mapTitleHeight(m, w, bw) + r.trackH(m, r.trackW(w, bw)) + d.Top + d.Bottom + caption + 1
+	if r.overheads == nil {
+		r.overheads = map[overheadKey]float64{}
+	}
+	r.overheads[key] = h
+	return h
+}
+
+// overheadKey is what mapOverhead's measure depends on: the map (all of
+// it, as text), the cell's width and the scale.
+type overheadKey struct {
+	m    string
+	w, s float64
 }
 
 // mapTitle is a map's title as printed above it: its name and terrain.

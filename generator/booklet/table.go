@@ -44,6 +44,10 @@ type grid struct {
 	// base is the type sizes the grid was made with, before fitColumns
 	// made them smaller: cell, header, and each column's.
 	base []float64
+	// tail is the height of what prints under the table and must stay
+	// with its last row (its notes, its odds): the last row moves on
+	// with it rather than leave it alone at the head of a page.
+	tail float64
 }
 
 func sum(v []float64) float64 {
@@ -467,6 +471,9 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 				r.gap(stackGap)
 				head = nil
 			}
+			if i == len(g.stack)-1 {
+				p.tail = g.tail
+			}
 			r.table(p, head)
 		}
 		return
@@ -511,12 +518,20 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 	if n < 2*keepRows {
 		keep = n
 	}
+	// tail is kept with the last row when it is short beside a page.
+	tail := 0.0
+	if g.tail < (r.bottom()-bodyTop)/4 {
+		tail = g.tail
+	}
 	lead := func(h float64, from int) float64 {
 		for k := from; k < min(from+keep, n); k++ {
 			if h+hs[k] > r.bottom()-bodyTop {
 				break // taller than a whole page: as many as fit
 			}
 			h += hs[k]
+			if k == n-1 && h+tail <= r.bottom()-bodyTop {
+				h += tail
+			}
 		}
 		return h
 	}
@@ -542,16 +557,20 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 	first := 0 // the first row in this frame
 	for i := range g.rows {
 		h := hs[i]
-		rest := 0.0
+		rest := tail
 		for _, rh := range hs[i:] {
 			rest += rh
+		}
+		fit := h
+		if i == n-1 {
+			fit += tail
 		}
 		widow := n-i == keepRows && i-first >= keepRows && r.fr.y+rest > r.fr.bottom
 		if i == 0 {
 			r.need(lead(extra+hh, 0))
 			top(false)
 			rowStart = r.fr.y
-		} else if r.fr.y+h > r.fr.bottom || widow {
+		} else if r.fr.y+fit > r.fr.bottom || widow {
 			lone(first, i)
 			r.frameBox(rowStart, r.fr.y, g.width())
 			r.fr.brk()
