@@ -44,9 +44,10 @@ type grid struct {
 	// base is the type sizes the grid was made with, before fitColumns
 	// made them smaller: cell, header, and each column's.
 	base []float64
-	// tail is the height of what prints under the table and must stay
-	// with its last row (its notes, its odds): the last row moves on
-	// with it rather than leave it alone at the head of a page.
+	// tail is the height of what prints under the table and should stay
+	// with its last rows (its notes, its odds): the widow rule counts it,
+	// so the last keepRows rows move on with it when the page before
+	// keeps as many.
 	tail float64
 }
 
@@ -309,10 +310,14 @@ func (r *renderer) placeColumns(g *grid, w float64) {
 		}
 	}
 	if flex == 0 {
-		// Nothing grows: the last column takes the rest.
-		g.cols[n-1].grow = true
-		fixed -= nat[n-1]
-		flex = nat[n-1]
+		// Nothing grows but the table fills its frame: every column
+		// takes a share of the rest as wide as it is, as a browser's
+		// automatic table layout does (the last column taking it all
+		// made a log's "Month 6" three times as wide as "Month 1").
+		for i := range g.cols {
+			g.cols[i].grow = true
+		}
+		flex, fixed = fixed, 0
 	}
 	for i, c := range g.cols {
 		g.cols[i].w = nat[i]
@@ -561,16 +566,14 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 		for _, rh := range hs[i:] {
 			rest += rh
 		}
-		fit := h
-		if i == n-1 {
-			fit += tail
-		}
+		// The tail goes into the widow rule only: moving the last row on
+		// alone with it would leave a lone row instead.
 		widow := n-i == keepRows && i-first >= keepRows && r.fr.y+rest > r.fr.bottom
 		if i == 0 {
 			r.need(lead(extra+hh, 0))
 			top(false)
 			rowStart = r.fr.y
-		} else if r.fr.y+fit > r.fr.bottom || widow {
+		} else if r.fr.y+h > r.fr.bottom || widow {
 			lone(first, i)
 			r.frameBox(rowStart, r.fr.y, g.width())
 			r.fr.brk()
