@@ -18,7 +18,7 @@ import (
 var faultCeiling = map[string]int{
 	booklet.FaultBroken: 0,
 	booklet.FaultCut:    0,
-	booklet.FaultSpill:  225, // 50 of them flat A4 or Letter
+	booklet.FaultSpill:  221, // 50 of them flat A4 or Letter
 	booklet.FaultLone:   2,   // two Sword & Spear army-list tables of tall rows on folded pages
 }
 
