@@ -93,7 +93,7 @@ func checkGlyphs(s *site.Site, face *booklet.Face) error {
 	if len(errs) == 0 {
 		return nil
 	}
-	hint := "hint: name a font that has them in " + site.ConfigFile + ", such as font: fonts/NotoSansJP-Regular.ttf (a TrueType file in the site; see docs/site.md), or write them another way"
+	hint := "hint: name a font that has them in " + site.ConfigFile + ", such as font: fonts/NotoSansJP-Regular.ttf (a TrueType file in the site), or write them another way"
 	switch {
 	case beyond:
 		hint = "hint: the booklets print no character past Unicode's Basic Multilingual Plane (U+FFFF), such as an emoji, in any font: write it another way"
