@@ -193,7 +193,16 @@ func prepare(opt Options) (*builder, error) {
 	if b.version == "" {
 		b.version = Version
 	}
-	b.bopt = booklet.Options{Created: opt.Created.UTC(), Version: b.version}
+	face, err := siteFace(s)
+	if err != nil {
+		return nil, err
+	}
+	if len(b.papers) > 0 {
+		if err := checkGlyphs(s, face); err != nil {
+			return nil, err
+		}
+	}
+	b.bopt = booklet.Options{Created: opt.Created.UTC(), Version: b.version, Face: face}
 	b.impose = s.Impose
 	if opt.Impose != "" {
 		if b.impose, err = site.ParseImpose(opt.Impose); err != nil {

@@ -662,29 +662,6 @@ func TestSymlinksStayInsideTheSite(t *testing.T) {
 	}
 }
 
-// TestCharactersBeyondTheFonts: a title or seed with characters the
-// embedded fonts lack (emoji, CJK) still builds; PDFs spell them out.
-func TestCharactersBeyondTheFonts(t *testing.T) {
-	dir := writeSite(t, strings.NewReplacer("title: Small Pack", "title: Dragon 😀 日本 Pack", "seed: small-1", "seed: seed-😀-𝕏").Replace(minimal))
-	files := render(t, Options{Systems: systems.Builtin(), Source: dir})
-	pdf := files["packs/small/small-a4.pdf"]
-	checkPDF(t, "small-a4.pdf", pdf)
-	if !bytes.Contains(pdf, []byte("<U+1F600>")) && !bytes.Contains(pdf, utf16BE("<U+1F600>")) {
-		t.Error("the PDF does not spell out U+1F600")
-	}
-	if !strings.Contains(string(files["packs/small/index.html"]), "Dragon 😀 日本 Pack") {
-		t.Error("the page does not show the title as written")
-	}
-}
-
-func utf16BE(s string) []byte {
-	var b []byte
-	for _, r := range s {
-		b = append(b, byte(r>>8), byte(r))
-	}
-	return b
-}
-
 // TestGoldenHTML pins three rendered pages of a small site, so a change to
 // the templates shows up as a reviewable diff (go test -update rewrites).
 func TestGoldenHTML(t *testing.T) {

@@ -44,6 +44,9 @@ type Options struct {
 	// half as a stack and stapled: in volumes of at most SaddleLimit
 	// pages, the cards to cut out on flat sheets of their own (Fold).
 	Impose string
+	// Face is the type face the reading text prints in: nil for the
+	// built-in one (Liberation Sans), or a site's own font (NewFace).
+	Face *Face
 	// Faults, when set, is told each layout defect the printed document
 	// holds (a word broken across lines, text cut short), in the order
 	// drawn, once the document is written; the print check counts them.
@@ -205,6 +208,7 @@ type book struct {
 	created   time.Time
 	paperName string
 	pw, ph    float64
+	face      *Face // never nil
 	cov       *coverage
 	monoSeed  bool // the seed prints in Go Mono
 	entries   []*entry
@@ -258,12 +262,11 @@ func setup(d Doc, opt Options) (*book, error) {
 	if d.Pack != nil && d.Campaign != nil {
 		return nil, errors.New("both a pack and a campaign: want one")
 	}
-	cov, err := newCoverage()
-	if err != nil {
-		return nil, err
-	}
+	face := faceOr(opt.Face)
+	cov := face.cov
 	created := fixedDate(opt.Created)
-	b := &book{doc: d, opt: opt, created: created, paperName: name, pw: pw, ph: ph, fullW: sw, fullH: sh, cov: cov, monoSeed: cov.monoHas(d.Seed)}
+	b := &book{doc: d, opt: opt, created: created, paperName: name, pw: pw, ph: ph, fullW: sw, fullH: sh, face: face, cov: cov, monoSeed: cov.monoHas(d.Seed)}
+	var err error
 	b.entries, err = entriesOf(d)
 	if err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package booklet
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -11,52 +12,157 @@ import (
 	"unicode"
 
 	"codeberg.org/go-pdf/fpdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/gobolditalic"
-	"golang.org/x/image/font/gofont/goitalic"
+	"github.com/go-fonts/liberation/liberationsansbold"
+	"github.com/go-fonts/liberation/liberationsansbolditalic"
+	"github.com/go-fonts/liberation/liberationsansitalic"
+	"github.com/go-fonts/liberation/liberationsansregular"
 	"golang.org/x/image/font/gofont/gomono"
-	"golang.org/x/image/font/gofont/goregular"
 )
 
 // Font families registered with fpdf.
 const (
-	sans = "go"
-	mono = "gomono"
+	sans = "sans"
+	mono = "mono"
 )
 
-// addFonts embeds the Go fonts: real, selectable text in every style, and
-// Go Mono when withMono (it prints the seed, where 0 and O, 1 and l must
-// not be confused). A renderer's document adds each font when it first
-// uses it (pdf.apply); this adds them all, to measure with.
-func addFonts(f *fpdf.Fpdf, withMono bool) {
+// Face is the type face a booklet's reading text prints in: the four
+// styles of one sans-serif family, with Go Mono for the seed (where 0 and
+// O, 1 and l must not be confused). The built-in face (a nil *Face in
+// Options) is Liberation Sans, metric-compatible with Arial and made for
+// reading, with every glyph the booklets print (the odds' dashes, the
+// dice's arrows, ×, ½, …). A site whose text needs characters Liberation
+// Sans lacks names a font of its own (NewFace). A Face is read-only once
+// made: every booklet of a build shares one.
+type Face struct {
+	ttf    map[string][]byte  // each font's file, by fpdf's font key (family and style)
+	widths map[string]*widths // each font's width table, by font key
+	cov    *coverage
+}
+
+// builtinFace is Liberation Sans and Go Mono, read once.
+var builtinFace = sync.OnceValue(func() *Face {
+	f, err := newFace(liberationsansregular.TTF, liberationsansbold.TTF, liberationsansitalic.TTF, liberationsansbolditalic.TTF)
+	if err != nil {
+		// The fonts are embedded: a font fpdf cannot read is a broken build.
+		panic(fmt.Sprintf("booklet: reading the embedded fonts: %v", err))
+	}
+	return f
+})
+
+// faceOr returns f, or the built-in face when f is nil.
+func faceOr(f *Face) *Face {
+	if f == nil {
+		return builtinFace()
+	}
+	return f
+}
+
+// NewFace reads a site's own font for the reading text: the files of its
+// regular, bold, italic and bold italic styles. Regular is required; a
+// style given as nil prints in the regular file (or, for bold italic, in
+// the bold one). Each is a TrueType font, or an OpenType font with
+// TrueType outlines: the booklets embed it subset, as they embed the
+// built-in fonts. The seed still prints in Go Mono when Go Mono has all
+// its characters.
+func NewFace(regular, bold, italic, boldItalic []byte) (*Face, error) {
+	if regular == nil {
+		return nil, errors.New("failed to read font: no regular style")
+	}
+	if bold == nil {
+		bold = regular
+	}
+	if italic == nil {
+		italic = regular
+	}
+	if boldItalic == nil {
+		boldItalic = bold
+	}
+	return newFace(regular, bold, italic, boldItalic)
+}
+
+func newFace(regular, bold, italic, boldItalic []byte) (*Face, error) {
+	fc := &Face{ttf: map[string][]byte{
+		sans: regular, sans + "B": bold, sans + "I": italic, sans + "BI": boldItalic, mono: gomono.TTF,
+	}}
+	for _, s := range fontStyles() {
+		if err := checkFont(fc.ttf[s.key()]); err != nil {
+			return nil, err
+		}
+	}
+	var err error
+	if fc.cov, err = fc.coverage(); err != nil {
+		return nil, err
+	}
+	if fc.widths, err = fc.measure(); err != nil {
+		return nil, err
+	}
+	return fc, nil
+}
+
+// checkFont refuses what fpdf cannot embed: anything but a TrueType font
+// (an OpenType font with TrueType outlines is one).
+func checkFont(ttf []byte) error {
+	if len(ttf) < 12 {
+		return errors.New("failed to read font: too short to be a font")
+	}
+	switch string(ttf[:4]) {
+	case "\x00\x01\x00\x00", "true":
+		return nil
+	case "OTTO":
+		return errors.New("failed to read font: an OpenType font with PostScript (CFF) outlines, which the booklets cannot embed: use a TrueType (.ttf) font")
+	case "ttcf":
+		return errors.New("failed to read font: a font collection (.ttc): use a single TrueType (.ttf) font")
+	case "wOFF", "wOF2":
+		return errors.New("failed to read font: a web font (WOFF): use a TrueType (.ttf) font")
+	}
+	return errors.New("failed to read font: not a TrueType or OpenType font")
+}
+
+// Lacks returns the characters of s the face cannot print, each once, in
+// the order they first appear: those its reading text lacks a glyph for
+// (the seed prints in the reading face when Go Mono lacks one of its
+// characters) and those past the Basic Multilingual Plane, such as emoji,
+// which no booklet prints. A nil Face is the built-in one.
+func (f *Face) Lacks(s string) []rune {
+	c := faceOr(f).cov
+	var out []rune
+	for _, r := range s {
+		if r == ' ' || unicode.IsControl(r) || c.has(r) || slices.Contains(out, r) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// SeedLacks is Lacks for a seed, which prints in Go Mono when Go Mono has
+// all its characters, else in the reading face.
+func (f *Face) SeedLacks(seed string) []rune {
+	if faceOr(f).cov.monoHas(seed) {
+		return nil
+	}
+	return f.Lacks(seed)
+}
+
+// addFonts embeds the face's fonts: real, selectable text in every style,
+// and Go Mono when withMono. A renderer's document adds each font when it
+// first uses it (pdf.apply); this adds them all, to measure with.
+func (f *Face) addFonts(p *fpdf.Fpdf, withMono bool) {
 	for _, s := range fontStyles() {
 		if s.family != mono || withMono {
-			addFont(f, s)
+			f.addFont(p, s)
 		}
 	}
 }
 
-// addFont adds one of fontStyles to f, when it is one. fpdf is given a
+// addFont adds one of fontStyles to p, when it is one. fpdf is given a
 // copy: while subsetting, it can write into the bytes it reads a font
 // from (it appends to a slice of them), which would change the fonts
 // shared by the whole process and so the next booklet's bytes.
-func addFont(f *fpdf.Fpdf, s fontSel) {
-	var ttf []byte
-	switch s.key() {
-	case sans:
-		ttf = goregular.TTF
-	case sans + "B":
-		ttf = gobold.TTF
-	case sans + "I":
-		ttf = goitalic.TTF
-	case sans + "BI":
-		ttf = gobolditalic.TTF
-	case mono:
-		ttf = gomono.TTF
-	default:
-		return
+func (f *Face) addFont(p *fpdf.Fpdf, s fontSel) {
+	if ttf, ok := f.ttf[s.key()]; ok {
+		p.AddUTF8FontFromBytes(s.family, s.style, bytes.Clone(ttf))
 	}
-	f.AddUTF8FontFromBytes(s.family, s.style, bytes.Clone(ttf))
 }
 
 // fontStyles lists every font addFonts can add, as fpdf names them.
@@ -147,24 +253,40 @@ func (t *widths) split(txt string, w, cMargin, fontSize float64) (lines []string
 	return lines
 }
 
-// fontWidths holds the width table of every font in fontStyles, by fpdf's
-// font key (family and style), read once from fpdf itself. fpdf does not
-// hand out its table, but its measurements give it: a rune's
-// GetStringSymbolWidth is its width, except that a rune of no width
-// measures 0 and an unmapped rune measures the missing width. A rune r
-// that measures the missing width is mapped, with that width, when
-// SplitText does not keep "rr" on one line one and a half missing widths
-// wide (an unmapped rune adds nothing to a line's width there).
-var fontWidths = sync.OnceValue(func() map[string]*widths {
-	f := fpdf.New("P", "mm", "A4", "")
-	f.SetCellMargin(0)
-	addFonts(f, true)
-	out := map[string]*widths{}
+// measure reads the width table of every font of the face, by fpdf's font
+// key, from fpdf itself. fpdf does not hand out its table, but its
+// measurements give it: a rune's GetStringSymbolWidth is its width, except
+// that a rune of no width measures 0 and an unmapped rune measures the
+// missing width. A rune r that measures the missing width is mapped, with
+// that width, when SplitText does not keep "rr" on one line one and a half
+// missing widths wide (an unmapped rune adds nothing to a line's width
+// there). A font fpdf cannot read is an error. Styles that share a file
+// share a table.
+func (f *Face) measure() (out map[string]*widths, err error) {
+	defer func() {
+		// fpdf reads a font's tables trusting their offsets: a broken
+		// file can make it index out of range.
+		if v := recover(); v != nil {
+			out, err = nil, fmt.Errorf("failed to read font: %v", v)
+		}
+	}()
+	p := fpdf.New("P", "mm", "A4", "")
+	p.SetCellMargin(0)
+	out = map[string]*widths{}
 	for _, fs := range fontStyles() {
+		ttf := f.ttf[fs.key()]
+		if t := sameFont(f, out, ttf); t != nil {
+			out[fs.key()] = t
+			continue
+		}
+		f.addFont(p, fs)
+		if err := p.Error(); err != nil {
+			return nil, fmt.Errorf("failed to read font: %w", err)
+		}
 		const size = 10
-		f.SetFont(fs.family, fs.style, size)
-		unit := size / f.GetConversionRatio()
-		t := &widths{cw: make([]int32, 0x10000), missing: f.GetFontDesc(fs.family, fs.style).MissingWidth}
+		p.SetFont(fs.family, fs.style, size)
+		unit := size / p.GetConversionRatio()
+		t := &widths{cw: make([]int32, 0x10000), missing: p.GetFontDesc(fs.family, fs.style).MissingWidth}
 		m := t.missing
 		if m == 0 {
 			m = 500
@@ -172,23 +294,32 @@ var fontWidths = sync.OnceValue(func() map[string]*widths {
 		// Wide enough for one rune of the missing width, not two.
 		probe := 1.5 * float64(m) * unit / 1000
 		for r := range rune(0x10000) {
-			switch w := f.GetStringSymbolWidth(string(r)); {
+			switch w := p.GetStringSymbolWidth(string(r)); {
 			case w == 0:
 				t.cw[r] = 65535
 			case w != m:
 				t.cw[r] = int32(w)
-			case !slices.Equal(f.SplitText(string(r)+string(r), probe), []string{string(r) + string(r)}):
+			case !slices.Equal(p.SplitText(string(r)+string(r), probe), []string{string(r) + string(r)}):
 				t.cw[r] = int32(m)
 			}
 		}
 		out[fs.key()] = t
 	}
-	if err := f.Error(); err != nil {
-		// The fonts are embedded: a font fpdf cannot read is a broken build.
-		panic(fmt.Sprintf("booklet: measuring the embedded fonts: %v", err))
+	if err := p.Error(); err != nil {
+		return nil, fmt.Errorf("failed to read font: %w", err)
 	}
-	return out
-})
+	return out, nil
+}
+
+// sameFont returns the table already measured of a font whose file is ttf.
+func sameFont(f *Face, done map[string]*widths, ttf []byte) *widths {
+	for k, t := range done {
+		if bytes.Equal(f.ttf[k], ttf) {
+			return t
+		}
+	}
+	return nil
+}
 
 // coverage reports which runes every sans style can draw, and which Go
 // Mono can: the fonts' character maps, and the Basic Multilingual Plane
@@ -200,23 +331,20 @@ type coverage struct {
 	monoBits *[0x10000 / 64]uint64
 }
 
-// sharedCoverage is the coverage of the embedded fonts, read once.
-var sharedCoverage = sync.OnceValues(newCoverage)
-
-func newCoverage() (*coverage, error) {
+// coverage reads the face's character maps.
+func (f *Face) coverage() (*coverage, error) {
 	c := coverage{sansBits: new([0x10000 / 64]uint64), monoBits: new([0x10000 / 64]uint64)}
-	for _, ttf := range [][]byte{goregular.TTF, gobold.TTF, goitalic.TTF, gobolditalic.TTF} {
-		m, err := parseCmap(ttf)
+	for _, s := range fontStyles() {
+		m, err := parseCmap(f.ttf[s.key()])
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("failed to read font: %w", err)
 		}
-		c.maps = append(c.maps, m)
+		if s.family == mono {
+			c.mono = m
+		} else {
+			c.maps = append(c.maps, m)
+		}
 	}
-	m, err := parseCmap(gomono.TTF)
-	if err != nil {
-		return nil, err
-	}
-	c.mono = m
 	for r := range rune(0x10000) {
 		if c.hasAll(r) {
 			c.sansBits[r/64] |= 1 << (r % 64)
@@ -322,7 +450,7 @@ func (m cmap) has(r rune) bool {
 // or 12 subtable).
 func parseCmap(ttf []byte) (cmap, error) {
 	be := binary.BigEndian
-	bad := func(what string) (cmap, error) { return cmap{}, fmt.Errorf("font: bad cmap: %s", what) }
+	bad := func(what string) (cmap, error) { return cmap{}, fmt.Errorf("bad cmap: %s", what) }
 	if len(ttf) < 12 {
 		return bad("short file")
 	}
@@ -378,13 +506,13 @@ func parseCmap(ttf []byte) (cmap, error) {
 func parseFormat4(sub []byte) (cmap, error) {
 	be := binary.BigEndian
 	if len(sub) < 14 {
-		return cmap{}, fmt.Errorf("font: bad cmap: short format 4")
+		return cmap{}, fmt.Errorf("bad cmap: short format 4")
 	}
 	segs := int(be.Uint16(sub[6:])) / 2
 	ends, starts := 14, 16+2*segs
 	deltas, offs := starts+2*segs, starts+4*segs
 	if offs+2*segs > len(sub) {
-		return cmap{}, fmt.Errorf("font: bad cmap: short format 4")
+		return cmap{}, fmt.Errorf("bad cmap: short format 4")
 	}
 	var m cmap
 	for s := 0; s < segs; s++ {
@@ -410,11 +538,11 @@ func parseFormat4(sub []byte) (cmap, error) {
 func parseFormat12(sub []byte) (cmap, error) {
 	be := binary.BigEndian
 	if len(sub) < 16 {
-		return cmap{}, fmt.Errorf("font: bad cmap: short format 12")
+		return cmap{}, fmt.Errorf("bad cmap: short format 12")
 	}
 	groups := int(be.Uint32(sub[12:]))
 	if 16+12*groups > len(sub) {
-		return cmap{}, fmt.Errorf("font: bad cmap: short format 12")
+		return cmap{}, fmt.Errorf("bad cmap: short format 12")
 	}
 	var m cmap
 	for g := 0; g < groups; g++ {

@@ -21,7 +21,7 @@ import (
 // page on every call, and the renderer sets a font for every measurement
 // (most of them never drawn), so SetFont only records the font wanted;
 // GetStringWidth and SplitText measure with the shared width table
-// (fontWidths), in exactly fpdf's arithmetic; and each call that draws text hands
+// (Face.widths), in exactly fpdf's arithmetic; and each call that draws text hands
 // the wanted font to fpdf first, when fpdf does not have it already. A
 // font is added to the document when it is first handed to fpdf: adding
 // one (fpdf parses the TrueType file and hashes its width table) is the
@@ -133,6 +133,7 @@ type fontState struct {
 	added map[string]bool
 	mono  bool
 	dry   bool
+	face  *Face // the fonts the document prints in
 }
 
 // fontSel is a font as fpdf names it: family in lower case, style "",
@@ -144,15 +145,15 @@ type fontSel struct {
 
 func (s fontSel) key() string { return s.family + s.style }
 
-// newPDF wraps f, which has no page and no font yet; withMono allows Go
-// Mono; dry draws no text.
-func newPDF(f *fpdf.Fpdf, withMono, dry bool) pdf {
+// newPDF wraps f, which has no page and no font yet, to print in face
+// (nil for the built-in one); withMono allows Go Mono; dry draws no text.
+func newPDF(f *fpdf.Fpdf, face *Face, withMono, dry bool) pdf {
 	if dry {
 		// fpdf lays out a cell only with a font set: a core font, whose
 		// metrics fpdf has at hand, as nothing is written with it.
 		f.SetFont("helvetica", "", bodySize)
 	}
-	return pdf{Fpdf: f, font: &fontState{added: map[string]bool{}, mono: withMono, dry: dry},
+	return pdf{Fpdf: f, font: &fontState{added: map[string]bool{}, mono: withMono, dry: dry, face: faceOr(face)},
 		faults: &faultLog{broken: map[string]string{}, cut: map[string]string{}, seen: map[Fault]bool{}}}
 }
 
@@ -172,7 +173,7 @@ func (p pdf) useFont() {
 		if k := st.want.key(); !st.added[k] {
 			st.added[k] = true
 			if st.want.family != mono || st.mono {
-				addFont(p.Fpdf, st.want)
+				st.face.addFont(p.Fpdf, st.want)
 			}
 		}
 		p.Fpdf.SetFont(st.want.family, st.want.style, st.want.size)
@@ -207,7 +208,7 @@ func (p pdf) SetFont(family, style string, size float64) {
 // GetStringWidth would give it with that font set.
 func (p pdf) GetStringWidth(s string) float64 {
 	w := p.font.want
-	t := fontWidths()[w.key()]
+	t := p.font.face.widths[w.key()]
 	if t == nil || p.Fpdf.Err() {
 		// A font the table does not hold (or fpdf's sticky error, when
 		// fpdf measures 0): fpdf measures.
@@ -295,7 +296,7 @@ func (p pdf) CellFormat(w, h float64, text, border string, ln int, align string,
 // width table when it holds the font.
 func (p pdf) SplitText(text string, w float64) []string {
 	want := p.font.want
-	t := fontWidths()[want.key()]
+	t := p.font.face.widths[want.key()]
 	var lines []string
 	if t == nil || p.Fpdf.Err() {
 		p.useFont()

@@ -16,12 +16,10 @@ import (
 // runes it does not map, and mixed text, wrapped at several widths.
 func TestFontWidths(t *testing.T) {
 	f := fpdf.New("P", "mm", "A4", "")
-	addFonts(f, true)
-	p := newPDF(f, true, false)
-	cov, err := newCoverage()
-	if err != nil {
-		t.Fatal(err)
-	}
+	face := builtinFace()
+	face.addFonts(f, true)
+	p := newPDF(f, face, true, false)
+	cov := face.cov
 	var covered []rune
 	for _, m := range append(cov.maps, cov.mono) {
 		for _, rg := range m.ranges {
@@ -77,7 +75,7 @@ func contentOf(t *testing.T, draw func(p pdf)) string {
 	f := fpdf.New("P", "mm", "A4", "")
 	f.SetCompression(false)
 	f.SetCellMargin(0)
-	p := newPDF(f, false, false)
+	p := newPDF(f, nil, false, false)
 	p.SetFont(sans, "", bodySize)
 	p.apply()
 	p.AddPage()
@@ -154,7 +152,7 @@ func TestLazyFont(t *testing.T) {
 // the font wanted after it, whatever the footer and header set.
 func TestAddPageKeepsFont(t *testing.T) {
 	f := fpdf.New("P", "mm", "A4", "")
-	p := newPDF(f, false, false)
+	p := newPDF(f, nil, false, false)
 	head := func() {
 		p.SetFont(sans, "B", 20)
 		p.SetXY(10, 5)
@@ -168,7 +166,7 @@ func TestAddPageKeepsFont(t *testing.T) {
 	p.SetFont(sans, "", 9)
 	p.AddPage()
 	if p.font.want != (fontSel{family: sans, size: 9}) {
-		t.Errorf("after a page break the font wanted is %+v, want go 9pt", p.font.want)
+		t.Errorf("after a page break the font wanted is %+v, want sans 9pt", p.font.want)
 	}
 	p.CellFormat(50, 5, "body", "", 0, "L", false, 0, "")
 	if size, _ := f.GetFontSize(); size != 9 {
@@ -180,7 +178,7 @@ func TestAddPageKeepsFont(t *testing.T) {
 // draws with, not every font it measured with.
 func TestFontsAddedWhenDrawn(t *testing.T) {
 	f := fpdf.New("P", "mm", "A4", "")
-	p := newPDF(f, true, false)
+	p := newPDF(f, nil, true, false)
 	p.AddPage()
 	for _, s := range fontStyles() {
 		p.SetFont(s.family, s.style, 10)
@@ -193,17 +191,14 @@ func TestFontsAddedWhenDrawn(t *testing.T) {
 		t.Fatal(err)
 	}
 	if n := bytes.Count(out.Bytes(), []byte("/FontFile2")); n != 1 {
-		t.Errorf("%d fonts embedded, want 1 (Go Bold)", n)
+		t.Errorf("%d fonts embedded, want 1 (Liberation Sans Bold)", n)
 	}
 }
 
 // TestCoverageBits checks the coverage's bit sets against the fonts'
 // character maps, for every rune.
 func TestCoverageBits(t *testing.T) {
-	c, err := sharedCoverage()
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := builtinFace().cov
 	for r := rune(-1); r <= unicode.MaxRune+1; r++ {
 		if got, want := c.has(r), c.hasAll(r); got != want {
 			t.Fatalf("U+%04X: has %v, the character maps say %v", r, got, want)

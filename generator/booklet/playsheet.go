@@ -124,10 +124,8 @@ func sheetBook(s Sheet, opt Options) (*book, error) {
 	if s.Encounter == nil {
 		return nil, errors.New("no encounter")
 	}
-	cov, err := newCoverage()
-	if err != nil {
-		return nil, err
-	}
+	face := faceOr(opt.Face)
+	cov := face.cov
 	created := fixedDate(opt.Created)
 	title := s.Label + ": " + s.Encounter.Title
 	if s.Label == "" {
@@ -137,7 +135,7 @@ func sheetBook(s Sheet, opt Options) (*book, error) {
 		title = s.Title + ", " + title
 	}
 	return &book{doc: Doc{Title: title, Set: s.Set, Seed: s.Encounter.Seed}, opt: opt, created: created,
-		paperName: name, pw: pw, ph: ph, cov: cov, monoSeed: cov.monoHas(s.Encounter.Seed)}, nil
+		paperName: name, pw: pw, ph: ph, face: face, cov: cov, monoSeed: cov.monoHas(s.Encounter.Seed)}, nil
 }
 
 // sheetPDF lays out and writes a play sheet, with the layout defects its

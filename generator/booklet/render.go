@@ -64,7 +64,7 @@ func newRenderer(b *book, prev *layout, dry bool) *renderer {
 		UnitStr:        "mm",
 		Size:           fpdf.SizeType{Wd: b.pw, Ht: b.ph},
 	})
-	r := &renderer{book: b, f: newPDF(f, b.monoSeed, dry), prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}, spread: spreadLook}
+	r := &renderer{book: b, f: newPDF(f, b.face, b.monoSeed, dry), prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}, spread: spreadLook}
 	f.SetCatalogSort(true)
 	f.SetCreationDate(b.created)
 	f.SetModificationDate(b.created)

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"codeberg.org/go-pdf/fpdf"
-	"golang.org/x/image/font/gofont/goregular"
+	"github.com/go-fonts/liberation/liberationsansregular"
 
 	"github.com/sortie-wargames/sortie/generator/proof"
 )
@@ -33,17 +33,17 @@ func needPdftotext(t *testing.T) {
 // page draws one page of a test PDF.
 type page func(f *fpdf.Fpdf)
 
-// write makes a PDF of pages in the Go font, as the booklets print, on
+// write makes a PDF of pages in Liberation Sans, as the booklets print, on
 // paper w × h mm, and returns its path.
 func write(t *testing.T, name string, w, h float64, pages ...page) string {
 	t.Helper()
 	f := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: w, Ht: h}, OrientationStr: "P"})
 	f.SetCompression(false)
 	f.SetAutoPageBreak(false, 0)
-	f.AddUTF8FontFromBytes("go", "", goregular.TTF)
+	f.AddUTF8FontFromBytes("sans", "", liberationsansregular.TTF)
 	for _, p := range pages {
 		f.AddPage()
-		f.SetFont("go", "", 9.5)
+		f.SetFont("sans", "", 9.5)
 		p(f)
 	}
 	path := filepath.Join(t.TempDir(), name)

@@ -59,7 +59,27 @@ type Site struct {
 	// Impose is "saddle" when the build writes a folded booklet beside
 	// each flat one of a pack or campaign (sortie.conf impose:), else "".
 	Impose string
+	// Fonts are the font files the site names for its booklets' reading
+	// text (sortie.conf font:, and font-bold:, font-italic:,
+	// font-bold-italic:), by key in that order, nil for a style not
+	// named; all nil when the site prints in the built-in face.
+	Fonts [4]*FontFile
 }
+
+// FontKeys are the config keys naming a site's own font files: its
+// regular, bold, italic and bold italic styles (Site.Fonts).
+var FontKeys = [4]string{"font", "font-bold", "font-italic", "font-bold-italic"}
+
+// FontFile is a font file a site's config names.
+type FontFile struct {
+	Path string // inside the site, as the config wrote it
+	File string // the config file, for messages
+	Line int    // the config line naming it
+	Data []byte
+}
+
+// MaxFontSize bounds a font file: a whole CJK font is a few megabytes.
+const MaxFontSize = 32 << 20
 
 // Page is a Markdown page.
 type Page struct {
@@ -94,7 +114,7 @@ type Campaign struct {
 
 // Keys allowed in each kind of file.
 var (
-	configKeys   = []string{"title", "tagline", "paper", "impose", "baseurl", "keep", "print"}
+	configKeys   = slices.Concat([]string{"title", "tagline", "paper", "impose", "baseurl", "keep", "print"}, FontKeys[:])
 	pageKeys     = []string{"title", "slug", "summary", "weight"}
 	homeKeys     = []string{"title", "summary"}
 	systemKeys   = []string{"title", "summary"} // the page's slug is the system's id, and system pages keep the systems' order
@@ -238,6 +258,10 @@ const (
 // readFile reads a regular file of at most MaxFileSize bytes: never a
 // device, a pipe or a folder, whatever a name points at.
 func readFile(fsys fs.FS, name, file string) ([]byte, error) {
+	return readFileMax(fsys, name, file, MaxFileSize)
+}
+
+func readFileMax(fsys fs.FS, name, file string, limit int64) ([]byte, error) {
 	fi, err := fs.Stat(fsys, name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -248,8 +272,8 @@ func readFile(fsys fs.FS, name, file string) ([]byte, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, &Error{file, 0, "not a regular file"}
 	}
-	if fi.Size() > MaxFileSize {
-		return nil, &Error{file, 0, fmt.Sprintf("%d bytes: at most %d", fi.Size(), MaxFileSize)}
+	if fi.Size() > limit {
+		return nil, &Error{file, 0, fmt.Sprintf("%d bytes: at most %d", fi.Size(), limit)}
 	}
 	data, err := fs.ReadFile(fsys, name)
 	if err != nil {
@@ -318,7 +342,44 @@ func (s *Site) config(fsys fs.FS, name, prefix string) error {
 		}
 		s.Keep = append(s.Keep, k)
 	}
+	for i, k := range FontKeys {
+		if !f.Has(k) {
+			continue
+		}
+		if i > 0 && !f.Has(FontKeys[0]) {
+			return f.Errorf(k, "%s without font: name the regular style's file with font: first", k)
+		}
+		if s.Fonts[i], err = readFont(fsys, path.Dir(name), f, k); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// readFont reads the font file the config's key names, a path relative
+// to the folder dir the config is in, and never outside it.
+func readFont(fsys fs.FS, dir string, f *Fields, key string) (*FontFile, error) {
+	v := strings.TrimSpace(f.String(key))
+	if v == "" {
+		return nil, f.Errorf(key, "%s is empty: name a TrueType font file in the site, such as fonts/NotoSansJP-Regular.ttf", key)
+	}
+	slash := strings.ReplaceAll(v, `\`, "/")
+	clean := path.Clean(slash)
+	if path.IsAbs(slash) || (len(slash) > 1 && slash[1] == ':') || clean == ".." || strings.HasPrefix(clean, "../") {
+		return nil, f.Errorf(key, "%s %q is outside the site: put the font file in the site's folder and name it from there, such as fonts/%s", key, v, path.Base(slash))
+	}
+	name := path.Join(dir, clean)
+	data, err := readFileMax(fsys, name, v, MaxFontSize)
+	var se *Error
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, f.Errorf(key, "%s %q: no such file in the site", key, v)
+	case errors.As(err, &se):
+		return nil, f.Errorf(key, "%s %q: %s", key, v, se.Msg)
+	case err != nil:
+		return nil, f.Errorf(key, "%v", err)
+	}
+	return &FontFile{Path: v, File: f.File, Line: f.Line(key), Data: data}, nil
 }
 
 // ParsePapers reads a paper list such as "a4, letter"; empty means both,

@@ -32,10 +32,10 @@ func svgScale(m board.Map) float64 {
 
 // measure is how wide the site reckons a board's text: the site cannot
 // know the face a browser prints a board in (style.css names DejaVu Sans,
-// then Verdana), so it takes the Go fonts' widths, the booklets' own, and
-// a fifth more: DejaVu Sans Bold runs 14-20% wider than Go Bold on the
-// boards' labels (25% on a lone pair of digits, which sit in the badges'
-// own boxes).
+// then Verdana), so it takes the Go fonts' widths (wider than the
+// booklets' Liberation Sans) and a fifth more: DejaVu Sans Bold runs
+// 14-20% wider than Go Bold on the boards' labels (25% on a lone pair of
+// digits, which sit in the badges' own boxes).
 var measure = func() draw.Measure {
 	m, err := draw.FontMeasure(goregular.TTF, gobold.TTF, 1.2)
 	if err != nil {

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/go-fonts/liberation/liberationsansbold"
+	"github.com/go-fonts/liberation/liberationsansregular"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
 
@@ -38,15 +40,16 @@ func Full() board.Map {
 	return m
 }
 
-// Measure measures text with the Go fonts the booklets print in.
-var Measure = mustMeasure(1)
+// Measure measures text with the fonts the booklets print in (Liberation
+// Sans).
+var Measure = mustMeasure(liberationsansregular.TTF, liberationsansbold.TTF, 1)
 
 // SiteMeasure measures text as the site does (see generator/web): the Go
 // fonts' widths and a fifth, for the wider faces a browser prints boards in.
-var SiteMeasure = mustMeasure(1.2)
+var SiteMeasure = mustMeasure(goregular.TTF, gobold.TTF, 1.2)
 
-func mustMeasure(widen float64) draw.Measure {
-	m, err := draw.FontMeasure(goregular.TTF, gobold.TTF, widen)
+func mustMeasure(regular, bold []byte, widen float64) draw.Measure {
+	m, err := draw.FontMeasure(regular, bold, widen)
 	if err != nil {
 		panic(err)
 	}
