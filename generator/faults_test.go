@@ -17,7 +17,7 @@ import (
 var faultCeiling = map[string]int{
 	booklet.FaultBroken: 0,
 	booklet.FaultCut:    0,
-	booklet.FaultSpill:  225, // on every paper and fold
+	booklet.FaultSpill:  221, // on every paper and fold
 	flatSpill:           50,  // of them, on flat A4 or Letter (issue 20 wants none)
 	booklet.FaultLone:   2,   // two Sword & Spear army-list tables of tall rows on folded pages
 }
