@@ -2,6 +2,7 @@ package booklet
 
 import (
 	"fmt"
+	"github.com/sortie-wargames/sortie/engine/board"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,6 +48,9 @@ type renderer struct {
 	// lineH is the height the line naming an entry's tables took on the
 	// first page of its spread (0 when it prints at the end).
 	lineH float64
+	// overMaps are the maps of the entry being set that found no room on
+	// its left-hand page: they open its right-hand page (leftPage).
+	overMaps []board.Map
 }
 
 // frame is a column text flows down; brk moves it to the next column or

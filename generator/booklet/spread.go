@@ -96,6 +96,15 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 	legendH := r.legendH(ms) + 4
 	y := r.fr.y
 	avail := r.fr.bottom - y - legendH
+	// Maps too many for the page (their titles and captions leave no
+	// room at any scale) keep the first that fit; the rest open the
+	// right-hand page, each half a page tall at most.
+	r.overMaps = nil
+	all := ms // the legend is every map's
+	for len(ms) > 1 && r.mapsHeight(ms, w, avail) > avail+0.5 {
+		r.overMaps = append([]board.Map{ms[len(ms)-1]}, r.overMaps...)
+		ms = ms[:len(ms)-1]
+	}
 	used := r.mapsHeight(ms, w, avail)
 	// When the maps leave room on the page but not quite enough for what
 	// comes next, they give up a little of their scale for it.
@@ -127,11 +136,11 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 	}
 	r.mapsBlock(ms, side, y, w, avail)
 	if !fits && r.fr.bottom-(y+used+legendH) < leftRoom {
-		r.legend(ms, r.fr.bottom-legendH+4)
+		r.legend(all, r.fr.bottom-legendH+4)
 		r.fr.y = r.fr.bottom
 		return rest, false
 	}
-	r.legend(ms, y+used+4)
+	r.legend(all, y+used+4)
 	r.fr.y = y + used + legendH + 4
 	return rest, true
 }
@@ -310,6 +319,13 @@ func (r *renderer) mapsHeight(ms []board.Map, w, h float64) float64 {
 	return float64(rows-1)*(cellH+mapGap) + last
 }
 
+// boxedMap draws a map where it stands, with its title and caption, in
+// the frame's width and at most h tall.
+func (r *renderer) boxedMap(m board.Map, h float64) span {
+	tall := func(w float64) float64 { return min(h, r.mapsHeight([]board.Map{m}, w, h)) + 1 }
+	return span{before: 2, drawFor: tall, draw: func(x, y, w float64) { r.mapsBlock([]board.Map{m}, x, y, w, h) }}
+}
+
 // rightPage prints the rest of the encounter from where the left-hand
 // page stopped, on the right-hand page and, if it must, beyond: the
 // encounter's blocks (a run of short sections side by side, as the
@@ -345,6 +361,9 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 		}
 	}
 	ctx := r.spreadCtx(e)
+	for _, m := range r.overMaps {
+		r.flow(r.boxedMap(m, (r.fr.bottom-bodyTop)/2))
+	}
 	banded := false
 	hasRun := false
 	for i := range rest {
