@@ -7,12 +7,9 @@ import (
 	"maps"
 	"os/exec"
 	"path"
-	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -72,24 +69,11 @@ func checkCardDensity(t *testing.T, dir string, pdfs []string) {
 			read = append(read, p)
 		}
 	}
-	counts := make([][]int, len(read))
-	errs := make([]error, len(read))
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for i, p := range read {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			counts[i], errs[i] = sealedCardPages(t.Context(), filepath.Join(dir, filepath.FromSlash(p)))
-		}()
-	}
-	wg.Wait()
+	counts := eachPDF(t, dir, read, func(ctx context.Context, _, file string) ([]int, error) {
+		return sealedCardPages(ctx, file)
+	})
 	byFile := map[string][]int{}
 	for i, p := range read {
-		if errs[i] != nil {
-			t.Fatal(errs[i])
-		}
 		if len(counts[i]) > 0 {
 			byFile[p] = counts[i]
 		}

@@ -3,6 +3,7 @@ package generator
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"maps"
@@ -89,7 +90,22 @@ func faultName(kind string) string {
 // paths in it, slash-separated, which each defect names.
 func readBack(t *testing.T, dir string, pdfs []string) []proof.Report {
 	t.Helper()
-	reports := make([]proof.Report, len(pdfs))
+	return eachPDF(t, dir, pdfs, func(ctx context.Context, p, file string) (proof.Report, error) {
+		r, err := proof.Check(ctx, file)
+		r.File = p
+		for j := range r.Defects {
+			r.Defects[j].File = p
+		}
+		return r, err
+	})
+}
+
+// eachPDF runs read on each of pdfs (site paths, written under dir), as
+// many at once as Go runs threads, and returns what it read of each, in
+// order; the first error fails the test, naming its file.
+func eachPDF[T any](t *testing.T, dir string, pdfs []string, read func(ctx context.Context, p, file string) (T, error)) []T {
+	t.Helper()
+	out := make([]T, len(pdfs))
 	errs := make([]error, len(pdfs))
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
@@ -98,11 +114,7 @@ func readBack(t *testing.T, dir string, pdfs []string) []proof.Report {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			reports[i], errs[i] = proof.Check(t.Context(), filepath.Join(dir, filepath.FromSlash(p)))
-			reports[i].File = p
-			for j := range reports[i].Defects {
-				reports[i].Defects[j].File = p
-			}
+			out[i], errs[i] = read(t.Context(), p, filepath.Join(dir, filepath.FromSlash(p)))
 		}()
 	}
 	wg.Wait()
@@ -111,7 +123,7 @@ func readBack(t *testing.T, dir string, pdfs []string) []proof.Report {
 			t.Fatalf("%s: %v", pdfs[i], err)
 		}
 	}
-	return reports
+	return out
 }
 
 // printTally is what a print check found on a site: files, pages and

@@ -425,8 +425,7 @@ func (r *renderer) cardHeight(c *card, w, k float64) float64 {
 // scaled is a look with every type size times k.
 func (lk look) scaled(k float64) look {
 	lk.size, lk.note, lk.head = lk.size*k, lk.note*k, lk.head*k
-	t := &lk.table
-	t.size, t.head, t.key, t.title, t.band = t.size*k, t.head*k, t.key*k, t.title*k, t.band*k
+	lk.table = lk.table.scaled(k)
 	return lk
 }
 
