@@ -15,16 +15,17 @@ import (
 // above it fails; a count below it is logged, so the ceiling can come
 // down with the fix that lowered it, never go back up.
 var faultCeiling = map[string]int{
-	booklet.FaultBroken: 0,
-	booklet.FaultCut:    0,
-	booklet.FaultSpill:  221, // on every paper and fold
-	flatSpill:           50,  // of them, on flat A4 or Letter (issue 20 wants none)
-	booklet.FaultLone:   2,   // two Sword & Spear army-list tables of tall rows on folded pages
+	booklet.FaultBroken:    0,
+	booklet.FaultCut:       0,
+	booklet.FaultSpill:     50, // past two spreads, every one on a folded page
+	flatSpill:              0,  // of them, on flat A4 or Letter
+	booklet.FaultLone:      0,
+	booklet.FaultTwoSpread: 171, // not a defect, but counted so it only becomes rarer (50 flat)
 }
 
-// flatSpill counts the spilled spreads of flat A4 and Letter booklets,
-// where issue 20 wants every entry kept to its two facing pages; a folded
-// booklet's page is half theirs.
+// flatSpill counts the spilled entries of flat A4 and Letter booklets,
+// where issue 20 wants every entry kept to its spread, or to two marked
+// as such; a folded booklet's page is half theirs.
 const flatSpill = "spilled spread, flat"
 
 // TestLayoutFaults builds the default site, every booklet (flat, folded)

@@ -646,9 +646,26 @@ func (r *renderer) drawTable(t *doc.Table, tl tableLook) {
 	}
 	g := r.tableGrid(t, tl, r.fr.w)
 	g.tail = r.tableFoot(t, tl, true)
+	// A table whose rows are too tall to break with keepRows in every
+	// frame is set a little smaller, down to the floor, when that lets it.
+	if !r.rowsKept(g, r.tableHead(t, tl, false, true), r.tableHead(t, tl, true, true)) {
+		for _, k := range keepScales {
+			small := tl.scaled(k)
+			sg := r.tableGrid(t, small, r.fr.w)
+			sg.tail = r.tableFoot(t, small, true)
+			if r.rowsKept(sg, r.tableHead(t, small, false, true), r.tableHead(t, small, true, true)) {
+				tl, g = small, sg
+				break
+			}
+		}
+	}
 	r.table(g, func(continued, measure bool) float64 { return r.tableHead(t, tl, continued, measure) })
 	r.tableFoot(t, tl, false)
 }
+
+// keepScales are the sizes, as shares of its look's, a table of tall rows
+// is set in when its own leaves rows alone over a break (drawTable).
+var keepScales = []float64{0.95, 0.9}
 
 // tableHeight measures a table drawn in a frame w wide, unbroken.
 func (r *renderer) tableHeight(t *doc.Table, tl tableLook, w float64) float64 {

@@ -38,25 +38,89 @@ func (r *renderer) qrsRef(id string) string { return "QRS p. " + r.pageOf("qrs/"
 // stays. It records which it printed as "tables/N" or "tableline/N".
 // When the last page has no room even for the line, the next pass prints
 // the line on the spread's first page, over the maps, which give up that
-// much of their height ("tablefirst/N", see firstLine).
+// much of their height ("tablefirst/N", see firstLine). An entry that
+// ends on the left-hand page of a later spread has that spread's
+// right-hand page for them as well (playSpread).
 func (r *renderer) atTable(e *entry) {
 	n := strconv.Itoa(e.number)
 	if _, first := r.lay.pages["tablefirst/"+n]; len(e.enc.Tables) == 0 || first {
 		return
 	}
+	if start, ok := r.lay.pages[e.anchor()]; ok && r.f.PageNo() > start+1 && (r.f.PageNo()-start)%2 == 0 {
+		r.playSpread(e)
+		return
+	}
 	room := r.fr.bottom - r.fr.y - r.codeRoom(e)
-	if h, draw := r.encounterTables(e); h <= room {
+	if h, draw := r.encounterTables(e.enc.Tables, encTablesTitle); h <= room {
 		draw()
 		r.lay.pages["tables/"+n] = r.f.PageNo()
 		return
 	}
-	line := r.tableLine(e)
+	line := r.tableLine(e.enc.Tables, "At the table: ")
 	if r.spanHeight(line, r.fr.w) <= room {
 		r.flow(line)
 		r.lay.pages["tableline/"+n] = r.f.PageNo()
 		return
 	}
 	r.lay.pages["tablefirst/"+n] = r.lay.pages[e.anchor()]
+}
+
+// playSpread fills the rest of an entry's last spread, when the entry
+// takes more than one and its blocks end on that spread's left-hand page,
+// from there to the foot of its right-hand page, with the tables the player rolls on while playing it,
+// whole, so that the encounter is played from that spread alone: each
+// table goes on the first of the two pages with room for it, in order;
+// a table neither has room for is named, with its QRS page, on one line
+// after them. The right-hand page is used only when a table goes there.
+// It records "tables/N" (or "tableline/N" when none fitted).
+func (r *renderer) playSpread(e *entry) {
+	n := strconv.Itoa(e.number)
+	const rule = 4.0 // the room kept under them for a line of notes
+	// The right-hand page keeps room for the line naming the tables that
+	// fit neither page, at its longest, so that it never adds a page.
+	line := r.spanHeight(r.tableLine(e.enc.Tables, "Also at the table: "), r.fr.w)
+	pageH := r.fr.bottom - bodyTop - 2*lh(14) - 1 - rule - line
+	rooms := []float64{r.fr.bottom - r.fr.y - rule, pageH}
+	groups := make([][]string, len(rooms))
+	var rest []string
+	for _, id := range e.enc.Tables {
+		placed := false
+		for i := range groups {
+			if h, _ := r.encounterTables(append(slices.Clip(groups[i]), id), encTablesTitle); h <= rooms[i] {
+				groups[i] = append(groups[i], id)
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			rest = append(rest, id)
+		}
+	}
+	if len(groups[0])+len(groups[1]) == 0 {
+		r.flow(r.tableLine(e.enc.Tables, "At the table: "))
+		r.lay.pages["tableline/"+n] = r.f.PageNo()
+		return
+	}
+	r.lay.pages["tables/"+n] = r.f.PageNo()
+	for i, ids := range groups {
+		if len(ids) == 0 {
+			continue
+		}
+		if i == 1 {
+			r.notesArea()
+			r.fr.brk()
+		}
+		_, draw := r.encounterTables(ids, encTablesTitle)
+		draw()
+	}
+	if len(rest) > 0 {
+		line := r.tableLine(rest, "Also at the table: ")
+		if r.spanHeight(line, r.fr.w) > r.fr.bottom-r.fr.y {
+			r.notesArea()
+			r.fr.brk()
+		}
+		r.flow(line)
+	}
 }
 
 // firstLine prints the line naming an entry's tables on the first page of
@@ -67,7 +131,7 @@ func (r *renderer) firstLine(e *entry) {
 	if _, ok := r.prev.pages[key]; !ok || len(e.enc.Tables) == 0 {
 		return
 	}
-	r.flow(r.tableLine(e))
+	r.flow(r.tableLine(e.enc.Tables, "At the table: "))
 	r.lay.pages[key] = r.f.PageNo()
 }
 
@@ -86,11 +150,11 @@ func (r *renderer) codeRoom(e *entry) float64 {
 // pages on the Quick Reference Sheets, each name linked to its table:
 // "At the table: Shooting (QRS p. 50) · Melee (QRS p. 51)".
 // A name is never broken over two lines.
-func (r *renderer) tableLine(e *entry) span {
+func (r *renderer) tableLine(ids []string, lead string) span {
 	const size = 9.0
-	const lead, sep = "At the table: ", " · "
-	names := make([]string, len(e.enc.Tables))
-	for i, id := range e.enc.Tables {
+	const sep = " · "
+	names := make([]string, len(ids))
+	for i, id := range ids {
 		names[i] = fmt.Sprintf("%s (%s)", r.doc.Set.Table(id).Title, r.qrsRef(id))
 	}
 	// lay places each part on its line: x from the frame's left, the line.
@@ -134,31 +198,32 @@ func (r *renderer) tableLine(e *entry) span {
 				text += " "
 			}
 			r.f.SetXY(x+xs[i], yy)
-			r.f.CellFormat(r.f.GetStringWidth(name), lh(size), name, "", 0, "L", false, r.link("qrs/"+e.enc.Tables[i]), "")
+			r.f.CellFormat(r.f.GetStringWidth(name), lh(size), name, "", 0, "L", false, r.link("qrs/"+ids[i]), "")
 			text += name
 		}
 		r.record(text)
 	}}
 }
 
-// encounterTables lays out an encounter's tables whole, each as the Quick
-// Reference Sheets print it, titled with its page there: tables that keep
-// their shape in half the width two abreast, split where the columns come
-// out most even; a table of long text across the page. It returns the
+// encounterTables lays out the tables ids of an encounter under the
+// heading title, whole, each as the Quick Reference Sheets print it,
+// titled with its page there: tables that keep their shape in half the
+// width two abreast, split where the columns come out most even; a table
+// of long text across the page. It returns the
 // height they take and a func that draws them at the frame's y.
-func (r *renderer) encounterTables(e *entry) (float64, func()) {
+func (r *renderer) encounterTables(ids []string, title string) (float64, func()) {
 	set := r.doc.Set
 	half := (r.fr.w - foldGutter) / 2
 	var ps []piece
 	var broad []bool
-	for _, id := range e.enc.Tables {
+	for _, id := range ids {
 		tb := *doc.RuleTable(set.Table(id))
 		tb.Title += " · " + r.qrsRef(id)
 		p := piece{tb: &tb, tl: spreadLook.table, before: 2}
 		ps = append(ps, p)
 		broad = append(broad, r.piecesHeight([]piece{p}, half) > 1.5*r.piecesHeight([]piece{p}, r.fr.w))
 	}
-	h := headSpan(encTablesTitle, spreadLook.head)
+	h := headSpan(title, spreadLook.head)
 	total := r.spanHeight(h, r.fr.w) + 1
 	type rowOf struct {
 		i, j        int
@@ -185,7 +250,7 @@ func (r *renderer) encounterTables(e *entry) (float64, func()) {
 		r.flow(h)
 		for _, row := range rows {
 			if !row.twoUp {
-				r.drawLinked(e.enc.Tables[row.i], ps[row.i])
+				r.drawLinked(ids[row.i], ps[row.i])
 				continue
 			}
 			outer := r.fr
@@ -193,7 +258,7 @@ func (r *renderer) encounterTables(e *entry) (float64, func()) {
 			for c, col := range [][]piece{row.left, row.right} {
 				r.fr = frame{x: outer.x + float64(c)*(half+foldGutter), w: half, top: outer.y, y: outer.y, bottom: outer.bottom, brk: func() {}}
 				for _, p := range col {
-					r.drawLinked(idOf(e, ps, p), p)
+					r.drawLinked(idOf(ids, ps, p), p)
 				}
 				end = max(end, r.fr.y)
 			}
@@ -203,11 +268,11 @@ func (r *renderer) encounterTables(e *entry) (float64, func()) {
 	}
 }
 
-// idOf returns the table id of piece p, one of ps (in e's order).
-func idOf(e *entry, ps []piece, p piece) string {
+// idOf returns the table id of piece p, one of ps (in ids' order).
+func idOf(ids []string, ps []piece, p piece) string {
 	for i := range ps {
 		if ps[i].tb == p.tb {
-			return e.enc.Tables[i]
+			return ids[i]
 		}
 	}
 	return ""

@@ -3,6 +3,7 @@ package booklet
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -179,52 +180,94 @@ func (r *renderer) cover() {
 
 // spreadPromise is what the contents promise of the entries' pages, as
 // the last pass laid them out: "6 encounter entries, each on a spread of
-// two facing pages", naming the entries that take two spreads (four
-// pages) instead, or those that keep to one when they are fewer.
+// two facing pages", naming the entries that take more spreads, by how
+// many ("but entries 2 and 5, on two spreads (four pages)").
 func (r *renderer) spreadPromise() string {
 	n := words.Plural(len(r.entries), "encounter entry", "encounter entries")
-	long, short := r.entrySplit()
-	switch {
-	case len(long) == 0:
-		return n + ", each on a spread of two facing pages"
-	case len(short) == 0:
-		return n + ", each on two spreads (four pages)"
-	case len(long) <= len(short):
-		return n + ", each on a spread of two facing pages but " + numberList("entry", "entries", long) + ", on two spreads (four pages)"
-	default:
-		return n + ", each on two spreads (four pages) but " + numberList("entry", "entries", short) + ", on one"
+	groups := r.entrySpreads()
+	most := groups[0]
+	for _, g := range groups[1:] {
+		if len(g.numbers) > len(most.numbers) {
+			most = g
+		}
 	}
+	text := n + ", each on " + spreadsText(most.spreads)
+	var others []string
+	for _, g := range groups {
+		if g.spreads != most.spreads {
+			others = append(others, numberList("entry", "entries", g.numbers)+", on "+spreadsText(g.spreads))
+		}
+	}
+	if len(others) > 0 {
+		text += " but " + strings.Join(others, "; ")
+	}
+	return text
+}
+
+// spreadsText names a number of spreads: "a spread of two facing pages",
+// "two spreads (four pages)".
+func spreadsText(n int) string {
+	if n == 1 {
+		return "a spread of two facing pages"
+	}
+	return spelled(n) + " spreads (" + spelled(2*n) + " pages)"
+}
+
+// spelled writes a count up to twelve in words, a larger one in figures.
+func spelled(n int) string {
+	names := []string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
+	if n >= 0 && n < len(names) {
+		return names[n]
+	}
+	return strconv.Itoa(n)
 }
 
 // spreadStep is the cover's instruction on reading an entry's pages.
 func (r *renderer) spreadStep() string {
 	const first = "set up the table from the maps on the left-hand page; the pages after give the rest of the encounter"
-	long, short := r.entrySplit()
+	var long []int
+	for _, g := range r.entrySpreads() {
+		if g.spreads > 1 {
+			long = append(long, g.numbers...)
+		}
+	}
+	slices.Sort(long)
 	switch {
 	case len(long) == 0:
 		return "Each encounter is a spread: set up the table from the maps on the left-hand page; the right-hand page gives the rest of the encounter."
-	case len(short) == 0:
-		return "Each encounter takes two spreads: " + first + ", and the foot of the first spread says \"Continued overleaf\"."
+	case len(long) == len(r.entries):
+		return "Each encounter takes more than one spread: " + first + ", and the foot of the first spread says \"Continued overleaf\"; the later spreads end with the tables you roll on while playing it."
 	default:
-		verb := " take two"
+		verb := " take more"
 		if len(long) == 1 {
-			verb = " takes two"
+			verb = " takes more"
 		}
 		return "Each encounter is a spread (" + numberList("entry", "entries", long) + verb + "; the foot of the first says \"Continued overleaf\"): " + first + "."
 	}
 }
 
-// entrySplit sorts the entries' numbers into those that ran past their
-// spread in the previous pass and those that kept to it.
-func (r *renderer) entrySplit() (long, short []int) {
+// spreadGroup is the entries laid out on the same number of spreads.
+type spreadGroup struct {
+	spreads int
+	numbers []int
+}
+
+// entrySpreads groups the entries' numbers by the spreads they took in
+// the previous pass, fewest first; an entry not yet laid out counts as
+// one spread.
+func (r *renderer) entrySpreads() []spreadGroup {
+	var gs []spreadGroup
 	for _, e := range r.entries {
-		if r.pagesOf(e) > 2 {
-			long = append(long, e.number)
-		} else {
-			short = append(short, e.number)
+		n := max(1, r.spreadsOf(e))
+		i := slices.IndexFunc(gs, func(g spreadGroup) bool { return g.spreads == n })
+		if i < 0 {
+			gs = append(gs, spreadGroup{spreads: n})
+			i = len(gs) - 1
 		}
+		gs[i].numbers = append(gs[i].numbers, e.number)
 	}
-	return long, short
+	slices.SortFunc(gs, func(a, b spreadGroup) int { return a.spreads - b.spreads })
+	return gs
 }
 
 // numberList names numbered things: "entry 3", "entries 3 and 7",

@@ -60,7 +60,7 @@ type faultLog struct {
 // text cut short. Write and WriteSheet report the printed pass's faults
 // to Options.Faults.
 type Fault struct {
-	Kind string // FaultBroken, FaultCut, FaultLone or FaultSpill
+	Kind string // FaultBroken, FaultCut, FaultLone, FaultSpill or FaultTwoSpread
 	Page int    // the page of the unimposed document, from 1
 	Text string // the broken word, the whole text that was cut, the lone rows' first row, or the entry that spilled
 }
@@ -70,7 +70,12 @@ const (
 	FaultBroken = "broken word"
 	FaultCut    = "cut text"
 	FaultLone   = "lone table rows" // fewer than keepRows rows of a table alone in a column or page
-	FaultSpill  = "spilled spread"  // an encounter entry longer than its two facing pages
+	FaultSpill  = "spilled spread"  // an encounter entry longer than the spreads it is laid out on
+	// FaultTwoSpread is not a defect but a choice counted so that it can
+	// only become rarer: an entry too long for one spread laid out on
+	// two (four pages), marked so on its pages and in the booklet's
+	// contents, its second spread holding the tables played from.
+	FaultTwoSpread = "two-spread entry"
 )
 
 // drawn notes a fault when text, about to be drawn, is a line that ends

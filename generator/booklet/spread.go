@@ -42,8 +42,11 @@ func (r *renderer) encounter(i int) {
 	rest, under := r.leftPage(e)
 	r.rightPage(e, rest, under)
 	r.lay.pages["end/"+strconv.Itoa(e.number)] = r.f.PageNo()
-	if n := r.f.PageNo() - start + 1; n > 2 {
+	switch n := r.f.PageNo() - start + 1; {
+	case n > 4:
 		r.f.faults.add(Fault{Kind: FaultSpill, Page: start, Text: fmt.Sprintf("%s: %d pages, %.0f mm on the last", e.label(), n, r.lastUsed)})
+	case n > 2:
+		r.f.faults.add(Fault{Kind: FaultTwoSpread, Page: start, Text: fmt.Sprintf("%s: %d pages, %.0f mm on the last", e.label(), n, r.lastUsed)})
 	}
 }
 
@@ -64,7 +67,7 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 	r.font("B", 26)
 	r.f.SetXY(side, bodyTop)
 	r.f.CellFormat(w, lh(26), e.name(), "", 0, "L", false, 0, "")
-	if s := e.tagline(); s != "" {
+	if s := r.entryTag(e); s != "" {
 		r.font("B", 11)
 		r.f.SetXY(side, bodyTop+lh(26)-lh(11)-1)
 		r.f.CellFormat(w, lh(11), r.cov.printable(s), "", 0, "R", false, 0, "")
@@ -619,18 +622,6 @@ func (r *renderer) pagesOf(e *entry) int {
 	return end - start + 1
 }
 
-// longEntries are the numbers of the entries that ran past their spread
-// in the previous pass.
-func (r *renderer) longEntries() []int {
-	var ns []int
-	for _, e := range r.entries {
-		if r.pagesOf(e) > 2 {
-			ns = append(ns, e.number)
-		}
-	}
-	return ns
-}
-
 // entryHead repeats the entry's name at the top of the right-hand page,
 // and of each page an entry runs on to past its spread, with its tagline
 // (or, past the spread, a word that it goes on) to the right. A name too
@@ -638,9 +629,12 @@ func (r *renderer) longEntries() []int {
 // it: nothing is cut.
 func (r *renderer) entryHead(e *entry) {
 	w := r.contentW()
-	note, style := r.cov.printable(e.tagline()), ""
+	note, style := r.cov.printable(r.entryTag(e)), ""
 	if start, ok := r.lay.pages[e.anchor()]; ok && r.f.PageNo() > start+1 {
-		note, style = "continued from the spread before", "I"
+		note, style = "continued", "I"
+		if n := r.spreadsOf(e); n > 1 {
+			note = fmt.Sprintf("spread %d of %d", (r.f.PageNo()-start)/2+1, n)
+		}
 	}
 	r.font(style, 10)
 	nw := r.f.GetStringWidth(note)
@@ -668,6 +662,25 @@ func (r *renderer) entryHead(e *entry) {
 	}
 	r.fr.y += float64(len(lines))*lh(14) + 1
 }
+
+// entryTag is what an entry's pages print to the right of its name: its
+// tagline and, for an entry laid out on more than one spread in the last
+// pass, its pages ("4 pages"), so that a player turning to it knows it
+// goes on overleaf.
+func (r *renderer) entryTag(e *entry) string {
+	s := e.tagline()
+	if n := r.spreadsOf(e); n > 1 {
+		if s != "" {
+			s += " · "
+		}
+		s += strconv.Itoa(2*n) + " pages"
+	}
+	return s
+}
+
+// spreadsOf is how many spreads an entry took in the previous pass (the
+// next entry starts on a left-hand page): 0 before the first pass.
+func (r *renderer) spreadsOf(e *entry) int { return (r.pagesOf(e) + 1) / 2 }
 
 // sub is the size of the headings on a spread.
 const sub = 11.0

@@ -560,6 +560,7 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 	}
 	rowStart := r.fr.y
 	first := 0 // the first row in this frame
+	var plan []bool
 	for i := range g.rows {
 		h := hs[i]
 		rest := tail
@@ -573,7 +574,12 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 			r.need(lead(extra+hh, 0))
 			top(false)
 			rowStart = r.fr.y
-		} else if r.fr.y+h > r.fr.bottom || widow {
+			cont := 0.0
+			if head != nil {
+				cont = head(true, true)
+			}
+			plan = breakRows(hs, tail, keep, r.fr.bottom-r.fr.y, r.bottom()-bodyTop-cont-hh)
+		} else if plan != nil && (plan[i] || r.fr.y+h > r.fr.bottom) || plan == nil && (r.fr.y+h > r.fr.bottom || widow) {
 			lone(first, i)
 			r.frameBox(rowStart, r.fr.y, g.width())
 			r.fr.brk()
@@ -602,6 +608,92 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 		rowStart = r.fr.y
 	}
 	r.frameBox(rowStart, r.fr.y, g.width())
+}
+
+// breakRows plans where a table's rows, hs tall, go on to the next frame:
+// the first frame has room0 for rows, each later one room; the last row
+// takes tail with it. No frame holds fewer than keep rows, the table
+// takes as few frames as it can, and each frame holds as many rows as
+// that allows, earlier frames first. It returns, for each row, whether a
+// frame starts before it, or nil when no plan keeps every frame to keep
+// rows (rows too tall for it); the greedy fill and its widow rule are
+// used then.
+func breakRows(hs []float64, tail float64, keep int, room0, room float64) []bool {
+	n := len(hs)
+	const never = 1 << 30
+	// frames[i] is the fewest frames that hold the rows from i, each on a
+	// frame of its own starting at row i; next[i] is where the second
+	// begins.
+	frames := make([]int, n+1)
+	next := make([]int, n+1)
+	sums := make([]float64, n+1) // sums[i] is the height of the rows before i
+	for i, x := range hs {
+		sums[i+1] = sums[i] + x
+	}
+	fits := func(from, to int, limit float64) bool {
+		h := sums[to] - sums[from]
+		if to == n {
+			h += tail
+		}
+		return h <= limit+0.01
+	}
+	best := func(i int, limit float64) (int, int) {
+		f, at := never, -1
+		for j := n; j >= i+keep; j-- { // the fullest frame first
+			if frames[j] >= never || !fits(i, j, limit) {
+				continue
+			}
+			if 1+frames[j] < f {
+				f, at = 1+frames[j], j
+			}
+		}
+		return f, at
+	}
+	for i := n - 1; i >= 0; i-- {
+		frames[i], next[i] = best(i, room)
+	}
+	f, at := best(0, room0)
+	if f >= never {
+		return nil
+	}
+	plan := make([]bool, n)
+	for i := at; i < n; i = next[i] {
+		plan[i] = true
+	}
+	return plan
+}
+
+// rowsKept reports whether the table drawTable would draw from g (its
+// title band headH tall, contH when continued) at the frame's position
+// keeps every frame it breaks over to keepRows rows or more: it fits
+// where it stands, or breakRows has a plan for it.
+func (r *renderer) rowsKept(g *grid, headH, contH float64) bool {
+	r.fitColumns(g, r.fr.w)
+	n := len(g.rows)
+	if g.stack != nil || n < 2*keepRows {
+		return true // a stack's parts are kept apart; a short table whole
+	}
+	headCells := make([]string, len(g.cols))
+	for i, c := range g.cols {
+		headCells[i] = c.head
+	}
+	_, hh := r.cellLines(g, headCells, true)
+	if g.noHead {
+		hh = 0
+	}
+	hs := make([]float64, n)
+	for i, row := range g.rows {
+		_, hs[i] = r.cellLines(g, row, false)
+	}
+	room0 := r.fr.bottom - r.fr.y - headH - hh
+	room := r.bottom() - bodyTop - contH - hh
+	if sum(hs)+g.tail <= room0 {
+		return true
+	}
+	if sum(hs[:keepRows]) > room0 {
+		room0 = room // it starts on the next frame
+	}
+	return breakRows(hs, g.tail, keepRows, room0, room) != nil
 }
 
 // gridHeight measures a fitted grid: its header row and every row.
