@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 	"regexp"
 	"slices"
 	"strconv"
@@ -40,21 +41,6 @@ const (
 	markLen  = 7.0 // how far a mark reaches in from the sheet's edge
 	trimFore = 3.0 // the fore-edge trim line, in from each short edge of the sheet
 )
-
-// saddleOrder returns, for a booklet of n pages (a multiple of four),
-// the pages on each sheet side in print order: sheet 1's front (left,
-// right), its back (left, right), sheet 2's front, and so on. The backs
-// are for a flip on the short edge: the back's left page is behind the
-// front's right page.
-func saddleOrder(n int) [][2]int {
-	out := make([][2]int, 0, n/2)
-	for i := range n / 4 {
-		out = append(out,
-			[2]int{n - 2*i, 2*i + 1},
-			[2]int{2*i + 2, n - 2*i - 1})
-	}
-	return out
-}
 
 // padPages fills the booklet with Notes pages to a multiple of n pages:
 // four for a folded booklet, PrintMultiple for a print-ready one.
@@ -255,7 +241,7 @@ func (s *source) imposed(first, last int, sheetW, sheetH float64) ([]byte, error
 	k := 72 / 25.4
 	w, h := sn(sheetW*k), sn(sheetH*k)
 	var sides []outPage
-	for _, sideOf := range saddleOrder(n) {
+	for _, sideOf := range plan.SaddleOrder(n) {
 		content := sheetContent(w, h)
 		sides = append(sides, outPage{
 			res: func(num func(int) int) string {

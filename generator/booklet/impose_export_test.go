@@ -1,5 +1,7 @@
 package booklet
 
+import "github.com/sortie-wargames/sortie/generator/booklet/plan"
+
 import "bytes"
 
 // ImposedBlank renders a folded booklet of d's cover and blank pages, n
@@ -27,5 +29,5 @@ func ImposedBlank(d Doc, opt Options, n int) ([]byte, error) {
 	return impose(out.Bytes(), sh, sw)
 }
 
-// SaddleOrder is saddleOrder for tests.
-var SaddleOrder = saddleOrder
+// SaddleOrder is plan.SaddleOrder, where the tests of imposition find it.
+var SaddleOrder = plan.SaddleOrder

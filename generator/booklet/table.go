@@ -1,6 +1,7 @@
 package booklet
 
 import (
+	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 	"strings"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
@@ -269,113 +270,17 @@ func (r *renderer) measureColumns(g *grid) (nat, least, full []float64) {
 	return nat, least, full
 }
 
-// placeColumns sets the columns' widths at the grid's type sizes.
+// placeColumns sets the columns' widths at the grid's type sizes, as
+// plan.Widths shares w between them as measured.
 func (r *renderer) placeColumns(g *grid, w float64) {
-	n := len(g.cols)
 	nat, least, full := r.measureColumns(g)
-	// A capped column takes back what the others leave: a key of words
-	// beside short values wraps no more than it must.
-	sum := 0.0
-	for i := range g.cols {
-		sum += nat[i]
-	}
+	cols := make([]plan.Column, len(g.cols))
 	for i, c := range g.cols {
-		if c.maxW > 0 && full[i] > nat[i] && sum < w {
-			wider := min(full[i], nat[i]+w-sum)
-			sum += wider - nat[i]
-			nat[i] = wider
-		}
+		cols[i] = plan.Column{Natural: nat[i], Least: least[i], Full: full[i], Capped: c.maxW > 0, Grow: c.grow}
 	}
-	var fixed, flex float64
-	for i, c := range g.cols {
-		if c.grow {
-			flex += nat[i]
-		} else {
-			fixed += nat[i]
-		}
-	}
-	if flex == 0 && !g.fill && fixed <= w {
-		// Nothing grows and it fits: every column at its natural width.
-		for i := range g.cols {
-			g.cols[i].w = nat[i]
-		}
-		return
-	}
-	if flex == 0 && !g.fill {
-		// Too wide: every column but the key gives way.
-		for i := 1; i < n; i++ {
-			g.cols[i].grow = true
-			flex += nat[i]
-			fixed -= nat[i]
-		}
-	}
-	if flex == 0 {
-		// Nothing grows but the table fills its frame: every column
-		// takes a share of the rest as wide as it is, as a browser's
-		// automatic table layout does (the last column taking it all
-		// made a log's "Month 6" three times as wide as "Month 1").
-		for i := range g.cols {
-			g.cols[i].grow = true
-		}
-		flex, fixed = fixed, 0
-	}
-	for i, c := range g.cols {
-		g.cols[i].w = nat[i]
-		if c.grow && fixed+flex <= w {
-			g.cols[i].w = nat[i] + (w-fixed-flex)*nat[i]/flex
-		}
-	}
-	if fixed+flex > w {
-		r.squeeze(g, nat, least, w-fixed)
-	}
-	if g.width() > w+0.01 {
-		// The growing columns cannot give enough: every column gives
-		// way, the widest first, none below its longest word.
-		for i := range g.cols {
-			g.cols[i].grow = true
-		}
-		r.squeeze(g, nat, least, w)
-	}
-	if total := g.width(); total > w+0.01 {
-		// Too wide at the floor even word by word: the columns are
-		// scaled to fit, and their longest words break (the print
-		// check counts each).
-		scale := w / total
-		for i := range g.cols {
-			g.cols[i].w *= scale
-		}
-	}
-}
-
-// squeeze fits the growing columns into room by capping the widest: every
-// column narrower than the cap keeps its natural width, so short columns
-// do not wrap while a long one does; none gets less than its longest word.
-func (r *renderer) squeeze(g *grid, nat, least []float64, room float64) {
-	lo, hi := 0.0, 0.0
-	for i, c := range g.cols {
-		if c.grow {
-			hi = max(hi, nat[i])
-		}
-	}
-	width := func(i int, limit float64) float64 { return max(least[i], min(nat[i], limit)) }
-	for range 40 {
-		mid := (lo + hi) / 2
-		sum := 0.0
-		for i, c := range g.cols {
-			if c.grow {
-				sum += width(i, mid)
-			}
-		}
-		if sum > room {
-			hi = mid
-		} else {
-			lo = mid
-		}
-	}
-	for i, c := range g.cols {
-		if c.grow {
-			g.cols[i].w = width(i, lo)
-		}
+	for i, w := range plan.Widths(cols, w, g.fill) {
+		g.cols[i].w = w
+		g.cols[i].grow = cols[i].Grow
 	}
 }
 
@@ -560,7 +465,7 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 	}
 	rowStart := r.fr.y
 	first := 0 // the first row in this frame
-	var plan []bool
+	var breaks []bool
 	for i := range g.rows {
 		h := hs[i]
 		rest := tail
@@ -578,8 +483,8 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 			if head != nil {
 				cont = head(true, true)
 			}
-			plan = breakRows(hs, tail, keep, r.fr.bottom-r.fr.y, r.bottom()-bodyTop-cont-hh)
-		} else if plan != nil && (plan[i] || r.fr.y+h > r.fr.bottom) || plan == nil && (r.fr.y+h > r.fr.bottom || widow) {
+			breaks = plan.BreakRows(hs, tail, keep, r.fr.bottom-r.fr.y, r.bottom()-bodyTop-cont-hh)
+		} else if breaks != nil && (breaks[i] || r.fr.y+h > r.fr.bottom) || breaks == nil && (r.fr.y+h > r.fr.bottom || widow) {
 			lone(first, i)
 			r.frameBox(rowStart, r.fr.y, g.width())
 			r.fr.brk()
@@ -610,63 +515,10 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 	r.frameBox(rowStart, r.fr.y, g.width())
 }
 
-// breakRows plans where a table's rows, hs tall, go on to the next frame:
-// the first frame has room0 for rows, each later one room; the last row
-// takes tail with it. No frame holds fewer than keep rows, the table
-// takes as few frames as it can, and each frame holds as many rows as
-// that allows, earlier frames first. It returns, for each row, whether a
-// frame starts before it, or nil when no plan keeps every frame to keep
-// rows (rows too tall for it); the greedy fill and its widow rule are
-// used then.
-func breakRows(hs []float64, tail float64, keep int, room0, room float64) []bool {
-	n := len(hs)
-	const never = 1 << 30
-	// frames[i] is the fewest frames that hold the rows from i, each on a
-	// frame of its own starting at row i; next[i] is where the second
-	// begins.
-	frames := make([]int, n+1)
-	next := make([]int, n+1)
-	sums := make([]float64, n+1) // sums[i] is the height of the rows before i
-	for i, x := range hs {
-		sums[i+1] = sums[i] + x
-	}
-	fits := func(from, to int, limit float64) bool {
-		h := sums[to] - sums[from]
-		if to == n {
-			h += tail
-		}
-		return h <= limit+0.01
-	}
-	best := func(i int, limit float64) (int, int) {
-		f, at := never, -1
-		for j := n; j >= i+keep; j-- { // the fullest frame first
-			if frames[j] >= never || !fits(i, j, limit) {
-				continue
-			}
-			if 1+frames[j] < f {
-				f, at = 1+frames[j], j
-			}
-		}
-		return f, at
-	}
-	for i := n - 1; i >= 0; i-- {
-		frames[i], next[i] = best(i, room)
-	}
-	f, at := best(0, room0)
-	if f >= never {
-		return nil
-	}
-	plan := make([]bool, n)
-	for i := at; i < n; i = next[i] {
-		plan[i] = true
-	}
-	return plan
-}
-
 // rowsKept reports whether the table drawTable would draw from g (its
 // title band headH tall, contH when continued) at the frame's position
 // keeps every frame it breaks over to keepRows rows or more: it fits
-// where it stands, or breakRows has a plan for it.
+// where it stands, or plan.BreakRows has a plan for it.
 func (r *renderer) rowsKept(g *grid, headH, contH float64) bool {
 	r.fitColumns(g, r.fr.w)
 	n := len(g.rows)
@@ -693,7 +545,7 @@ func (r *renderer) rowsKept(g *grid, headH, contH float64) bool {
 	if sum(hs[:keepRows]) > room0 {
 		room0 = room // it starts on the next frame
 	}
-	return breakRows(hs, g.tail, keepRows, room0, room) != nil
+	return plan.BreakRows(hs, g.tail, keepRows, room0, room) != nil
 }
 
 // gridHeight measures a fitted grid: its header row and every row.

@@ -1,11 +1,11 @@
-package booklet
+package plan
 
 import (
 	"slices"
 	"testing"
 )
 
-// chunks turns a breakRows plan into the number of rows each frame holds.
+// chunks turns a BreakRows plan into the number of rows each frame holds.
 func chunks(plan []bool) []int {
 	var cs []int
 	for i, b := range plan {
@@ -33,9 +33,8 @@ func TestBreakRows(t *testing.T) {
 		want        []int // rows per frame; nil for no plan
 	}{
 		// Greedy would put 6 on the first page, 4 on the next and 1 alone
-		// on the third (the border-battles QRS table of tall rows); one
-		// more frame is needed either way, and no frame is left with
-		// fewer than three.
+		// on the third; three frames either way, none with fewer than
+		// three rows.
 		{"no lone last row", rows(11, 10), 0, 60, 40, []int{5, 3, 3}},
 		{"whole on one frame", rows(5, 10), 0, 60, 60, []int{5}},
 		{"fills the first frame", rows(9, 10), 0, 60, 60, []int{6, 3}},
@@ -47,11 +46,12 @@ func TestBreakRows(t *testing.T) {
 		{"too tall", rows(6, 30), 0, 60, 60, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			const keepRows = 3 // as generator/booklet keeps them
 			keep := keepRows
 			if len(c.hs) < 2*keepRows {
 				keep = len(c.hs)
 			}
-			plan := breakRows(c.hs, c.tail, keep, c.room0, c.room)
+			plan := BreakRows(c.hs, c.tail, keep, c.room0, c.room)
 			if c.want == nil {
 				if plan != nil {
 					t.Fatalf("got plan %v, want none", chunks(plan))

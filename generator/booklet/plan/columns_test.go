@@ -1,0 +1,98 @@
+package plan
+
+import (
+	"math"
+	"testing"
+)
+
+func TestWidths(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		cols []Column
+		w    float64
+		fill bool
+		want []float64
+		grow []bool // Grow after, when it changes
+	}{
+		{
+			name: "natural widths when they fit",
+			cols: []Column{{Natural: 20, Least: 10}, {Natural: 30, Least: 12}},
+			w:    100,
+			want: []float64{20, 30},
+		},
+		{
+			name: "a growing column takes the rest",
+			cols: []Column{{Natural: 20, Least: 10}, {Natural: 30, Least: 12, Grow: true}},
+			w:    100,
+			want: []float64{20, 80},
+		},
+		{
+			name: "a filling table shares the rest by width",
+			cols: []Column{{Natural: 20, Least: 10}, {Natural: 30, Least: 12}},
+			w:    100,
+			fill: true,
+			want: []float64{40, 60},
+			grow: []bool{true, true},
+		},
+		{
+			// 20 + 60 + 40 = 120 > 100: the key keeps 20, the others
+			// are capped at one width (the widest gives way first), 40 each.
+			name: "too wide: the widest gives way, the key keeps its width",
+			cols: []Column{{Natural: 20, Least: 10}, {Natural: 60, Least: 15}, {Natural: 40, Least: 15}},
+			w:    100,
+			want: []float64{20, 40, 40},
+			grow: []bool{false, true, true},
+		},
+		{
+			name: "never below the longest word",
+			cols: []Column{{Natural: 50, Least: 10, Grow: true}, {Natural: 60, Least: 55, Grow: true}},
+			w:    80,
+			want: []float64{25, 55},
+		},
+		{
+			name: "a capped column takes back what the others leave",
+			cols: []Column{{Natural: 30, Least: 10, Full: 70, Capped: true}, {Natural: 20, Least: 10}},
+			w:    80,
+			want: []float64{60, 20},
+		},
+		{
+			// Longest words 60 + 60 > 100: scaled, and words break.
+			name: "too wide word by word: scaled",
+			cols: []Column{{Natural: 80, Least: 60}, {Natural: 80, Least: 60}},
+			w:    100,
+			want: []float64{50, 50},
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := Widths(c.cols, c.w, c.fill)
+			if len(got) != len(c.want) {
+				t.Fatalf("got %v, want %v", got, c.want)
+			}
+			for i := range got {
+				if math.Abs(got[i]-c.want[i]) > 0.01 {
+					t.Fatalf("got %v, want %v", got, c.want)
+				}
+			}
+			for i, g := range c.grow {
+				if c.cols[i].Grow != g {
+					t.Errorf("column %d: Grow %v, want %v", i, c.cols[i].Grow, g)
+				}
+			}
+		})
+	}
+}
+
+func TestSaddleOrder(t *testing.T) {
+	// Eight pages on two sheets: 8|1 and 2|7 on the first, 6|3 and 4|5
+	// on the second; every page once.
+	got := SaddleOrder(8)
+	want := [][2]int{{8, 1}, {2, 7}, {6, 3}, {4, 5}}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("got %v, want %v", got, want)
+		}
+	}
+}
