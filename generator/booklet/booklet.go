@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 	"io"
 	"maps"
 	"time"
@@ -184,7 +185,7 @@ type layout struct {
 	faults []Fault
 	// A folded booklet's parts, in order, with how many pages each
 	// took, and the plan of its volumes this pass follows (buildFolded).
-	units []unit
+	units []plan.Part
 	plan  *volumePlan
 }
 

@@ -3,6 +3,7 @@ package booklet
 import (
 	"bytes"
 	"fmt"
+	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 	"slices"
 	"strconv"
 	"strings"
@@ -122,35 +123,13 @@ func Fold(d Doc, opt Options) (*Folded, error) {
 	return out, nil
 }
 
-// unit is one part of a folded booklet: a volume may start before it,
-// never inside it.
-type unit struct {
-	name  string // "front", "chart", "intro", "band", an entry's anchor, "log", "qrs"; "cards" for the card sheets
-	label string // how a volume's first page lists it
-	entry int    // the entry's number, for an entry's spread
-	even  bool   // it starts on a left-hand page
-	pages int    // how many pages it took, from its first
-}
-
 // volumePlan is where a folded booklet's volumes start, worked out from
 // the parts' lengths in the previous pass, and the pages each volume and
 // the card sheets will have.
 type volumePlan struct {
 	breaks []string // the parts a new volume starts before, in order
-	vols   []volSpan
+	vols   []plan.Volume
 	cards  [2]int // the card sheets' first and last pages; zero for none
-}
-
-// volSpan is one volume as planned.
-type volSpan struct {
-	first, last int
-	parts       []placed
-}
-
-// placed is a part and the page it starts on.
-type placed struct {
-	unit
-	at int
 }
 
 // same reports whether two plans break the volumes at the same parts.
@@ -170,99 +149,24 @@ func (p *volumePlan) breaksAt(name string) bool {
 	return p != nil && slices.Contains(p.breaks, name)
 }
 
-// up4 rounds a page count up to a multiple of four.
-func up4(n int) int { return (n + 3) / 4 * 4 }
-
-// startOf is the page a part starts on after page p.
-func startOf(p int, u unit) int {
-	s := p + 1
-	if u.even && s%2 != 0 {
-		s++
-	}
-	return s
-}
-
-// fill breaks the parts into volumes of at most limit pages (a multiple
-// of four), each as full as it goes: it returns the parts a volume
-// starts before, or the part that does not fit a volume of its own.
-func fill(units []unit, limit int) ([]string, *unit) {
-	var breaks []string
-	p, first, content := 0, 1, false
-	for i, u := range units {
-		if u.pages == 0 || u.name == "cards" {
-			continue
-		}
-		s := startOf(p, u)
-		if s+u.pages-first > limit {
-			if !content {
-				return nil, &units[i]
-			}
-			breaks = append(breaks, u.name)
-			p = up4(p) + 1 // the volume's own first page
-			first, content = p, false
-			if s = startOf(p, u); s+u.pages-first > limit {
-				return nil, &units[i]
-			}
-		}
-		p, content = s+u.pages-1, true
-	}
-	return breaks, nil
-}
-
-// layVolumes places the parts with volumes starting before the breaks.
-func layVolumes(units []unit, breaks []string) ([]volSpan, int) {
-	vols := []volSpan{{first: 1}}
-	p := 0
-	for _, u := range units {
-		if u.name == "cards" {
-			continue
-		}
-		if slices.Contains(breaks, u.name) {
-			p = up4(p)
-			vols[len(vols)-1].last = p
-			p++
-			vols = append(vols, volSpan{first: p})
-		}
-		if u.pages == 0 {
-			continue
-		}
-		s := startOf(p, u)
-		vols[len(vols)-1].parts = append(vols[len(vols)-1].parts, placed{u, s})
-		p = s + u.pages - 1
-	}
-	p = up4(p)
-	vols[len(vols)-1].last = p
-	return vols, p
-}
-
 // planVolumes plans the volumes from the parts' lengths in the previous
-// pass: as few volumes as SaddleLimit allows, then the smallest limit
-// that keeps that many, so that the volumes come out as even as the
-// parts let them. The first pass, knowing no lengths, plans one volume.
+// pass (plan.Volumes, up to SaddleLimit pages each). The first pass,
+// knowing no lengths, plans one volume.
 func (b *book) planVolumes(prev *layout) (*volumePlan, error) {
 	if len(prev.units) == 0 {
 		return &volumePlan{}, nil
 	}
-	breaks, big := fill(prev.units, SaddleLimit)
+	breaks, vols, end, big := plan.Volumes(prev.units, SaddleLimit)
 	if big != nil {
-		return nil, fmt.Errorf("%s is %d pages, more than a saddle-stitched volume holds (%d pages, with its first page): it cannot be folded", big.label, big.pages, SaddleLimit)
+		return nil, fmt.Errorf("%s is %d pages, more than a saddle-stitched volume holds (%d pages, with its first page): it cannot be folded", big.Label, big.Pages, SaddleLimit)
 	}
-	for limit := SaddleLimit - 4; limit >= 4; limit -= 4 {
-		br, big := fill(prev.units, limit)
-		if big != nil || len(br) != len(breaks) {
-			break
-		}
-		breaks = br
-	}
-	plan := &volumePlan{breaks: breaks}
-	var end int
-	plan.vols, end = layVolumes(prev.units, breaks)
+	vp := &volumePlan{breaks: breaks, vols: vols}
 	for _, u := range prev.units {
-		if u.name == "cards" && u.pages > 0 {
-			plan.cards = [2]int{end + 1, end + u.pages}
+		if u.Flat && u.Pages > 0 {
+			vp.cards = [2]int{end + 1, end + u.Pages}
 		}
 	}
-	return plan, nil
+	return vp, nil
 }
 
 // onSheet sets the page to the whole sheet, for a folded booklet's card
@@ -285,7 +189,7 @@ func (r *renderer) buildFolded() {
 		r.header()
 		r.volumeLine()
 	})
-	r.part(unit{name: "front", label: "The cover and contents"}, func() {
+	r.part(plan.Part{Name: "front", Label: "The cover and contents"}, func() {
 		r.cover()
 		if len(r.entries) > 0 {
 			r.contents()
@@ -294,14 +198,14 @@ func (r *renderer) buildFolded() {
 		}
 	})
 	if len(r.entries) > 0 {
-		r.part(unit{name: "chart", label: "Campaign chart"}, r.chartSection)
-		r.part(unit{name: "intro", label: r.introTitle()}, r.introSection)
-		r.part(unit{name: "band", label: r.bandTitle()}, r.bandSection)
+		r.part(plan.Part{Name: "chart", Label: "Campaign chart"}, r.chartSection)
+		r.part(plan.Part{Name: "intro", Label: r.introTitle()}, r.introSection)
+		r.part(plan.Part{Name: "band", Label: r.bandTitle()}, r.bandSection)
 		for i, e := range r.entries {
-			r.part(unit{name: e.anchor(), label: e.label(), entry: e.number, even: true}, func() { r.encounter(i) })
+			r.part(plan.Part{Name: e.anchor(), Label: e.label(), Entry: e.number, Even: true}, func() { r.encounter(i) })
 		}
-		r.part(unit{name: "log", label: "Campaign log"}, r.logSection)
-		r.part(unit{name: "qrs", label: "Quick Reference Sheets"}, r.qrsSection)
+		r.part(plan.Part{Name: "log", Label: "Campaign log"}, r.logSection)
+		r.part(plan.Part{Name: "qrs", Label: "Quick Reference Sheets"}, r.qrsSection)
 	}
 	r.padPages(4)
 	end := r.f.PageNo()
@@ -329,14 +233,14 @@ func (r *renderer) buildFolded() {
 	r.cardSection()
 	r.f.page = nil
 	restore()
-	r.lay.units = append(r.lay.units, unit{name: "cards", label: "Card sheets", pages: r.f.PageNo() - end})
+	r.lay.units = append(r.lay.units, plan.Part{Name: "cards", Label: "Card sheets", Pages: r.f.PageNo() - end, Flat: true})
 	r.lay.pages["part/cards"] = r.f.PageNo() - end
 }
 
 // part draws one part of a folded booklet with draw, after starting a
 // volume if the plan says so, and records how many pages it took.
-func (r *renderer) part(u unit, draw func()) {
-	if r.lay.plan.breaksAt(u.name) {
+func (r *renderer) part(u plan.Part, draw func()) {
+	if r.lay.plan.breaksAt(u.Name) {
 		r.padPages(4)
 		k := 2
 		for ; ; k++ {
@@ -346,27 +250,27 @@ func (r *renderer) part(u unit, draw func()) {
 		}
 		r.volumePage(k)
 	}
-	s := startOf(r.f.PageNo(), u)
+	s := plan.StartOf(r.f.PageNo(), u)
 	draw()
-	u.pages = max(0, r.f.PageNo()-s+1)
+	u.Pages = max(0, r.f.PageNo()-s+1)
 	r.lay.units = append(r.lay.units, u)
-	r.lay.pages["part/"+u.name] = u.pages
+	r.lay.pages["part/"+u.Name] = u.Pages
 }
 
 // volumeText says which volume k is and its pages, and where the card
 // sheets are, as planned; "" when the booklet is one volume without card
 // sheets.
 func (r *renderer) volumeText(k int) (vol, cards string) {
-	plan := r.lay.plan
-	if plan == nil {
+	vp := r.lay.plan
+	if vp == nil {
 		return "", ""
 	}
-	if plan.cards[0] > 0 {
-		cards = fmt.Sprintf("Card sheets: pages %d–%d, printed flat, not folded", plan.cards[0], plan.cards[1])
+	if vp.cards[0] > 0 {
+		cards = fmt.Sprintf("Card sheets: pages %d–%d, printed flat, not folded", vp.cards[0], vp.cards[1])
 	}
-	if len(plan.vols) > 1 && k <= len(plan.vols) {
-		v := plan.vols[k-1]
-		vol = fmt.Sprintf("Volume %d of %d · pages %d–%d", k, len(plan.vols), v.first, v.last)
+	if len(vp.vols) > 1 && k <= len(vp.vols) {
+		v := vp.vols[k-1]
+		vol = fmt.Sprintf("Volume %d of %d · pages %d–%d", k, len(vp.vols), v.First, v.Last)
 	}
 	return vol, cards
 }
@@ -414,21 +318,21 @@ func (r *renderer) volumePage(k int) {
 	r.fr.y = bodyTop + 6
 	r.fr.brk = func() {}
 	spans := []span{{text: r.title(), style: "B", size: 22}, {text: vol, size: 12, before: 2}}
-	if plan := r.lay.plan; plan != nil && k <= len(plan.vols) {
-		parts := plan.vols[k-1].parts
+	if vp := r.lay.plan; vp != nil && k <= len(vp.vols) {
+		parts := vp.vols[k-1].Parts
 		if len(parts) > 0 {
 			spans = append(spans, span{text: "In this volume", style: "B", size: 11, before: 7})
 		}
 		for i := 0; i < len(parts); i++ {
 			p := parts[i]
-			text := fmt.Sprintf("%s, page %d", p.label, p.at)
-			if p.entry > 0 {
+			text := fmt.Sprintf("%s, page %d", p.Label, p.At)
+			if p.Entry > 0 {
 				j := i
-				for j+1 < len(parts) && parts[j+1].entry > 0 {
+				for j+1 < len(parts) && parts[j+1].Entry > 0 {
 					j++
 				}
 				if j > i {
-					text = fmt.Sprintf("Entries %d to %d, pages %d–%d", p.entry, parts[j].entry, p.at, parts[j].at+parts[j].pages-1)
+					text = fmt.Sprintf("Entries %d to %d, pages %d–%d", p.Entry, parts[j].Entry, p.At, parts[j].At+parts[j].Pages-1)
 				}
 				i = j
 			}

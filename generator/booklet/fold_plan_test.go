@@ -2,6 +2,7 @@ package booklet
 
 import (
 	"fmt"
+	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 	"strings"
 	"testing"
 )
@@ -15,12 +16,12 @@ import (
 // volume is refused.
 func TestPlanVolumes(t *testing.T) {
 	for _, n := range []int{10, 24, 25, 60, 200} {
-		units := []unit{{name: "front", pages: 6}}
+		units := []plan.Part{{Name: "front", Pages: 6}}
 		for i := range n {
-			units = append(units, unit{name: fmt.Sprint("entry/", i+1), entry: i + 1, even: true, pages: 2})
+			units = append(units, plan.Part{Name: fmt.Sprint("entry/", i+1), Entry: i + 1, Even: true, Pages: 2})
 		}
-		units = append(units, unit{name: "log", pages: 1}, unit{name: "qrs", pages: 8}, unit{name: "cards", pages: 12})
-		plan, err := (&book{}).planVolumes(&layout{units: units})
+		units = append(units, plan.Part{Name: "log", Pages: 1}, plan.Part{Name: "qrs", Pages: 8}, plan.Part{Name: "cards", Pages: 12, Flat: true})
+		vp, err := (&book{}).planVolumes(&layout{units: units})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -28,36 +29,36 @@ func TestPlanVolumes(t *testing.T) {
 		// spreads on a left-hand page, the spreads, the log and the QRS.
 		total := 6 + 1 + 2*n + 1 + 8
 		least := (total + SaddleLimit - 1) / SaddleLimit
-		if len(plan.vols) < least || len(plan.vols) > least+1 {
-			t.Errorf("%d spreads (%d pages): %d volumes, want about %d", n, total, len(plan.vols), least)
+		if len(vp.vols) < least || len(vp.vols) > least+1 {
+			t.Errorf("%d spreads (%d pages): %d volumes, want about %d", n, total, len(vp.vols), least)
 		}
 		next, seen := 1, 0
-		for k, v := range plan.vols {
-			if pages := v.last - v.first + 1; v.first != next || pages%4 != 0 || pages > SaddleLimit {
-				t.Errorf("%d spreads: volume %d is pages %d-%d, want from %d, a multiple of four up to %d", n, k+1, v.first, v.last, next, SaddleLimit)
+		for k, v := range vp.vols {
+			if pages := v.Last - v.First + 1; v.First != next || pages%4 != 0 || pages > SaddleLimit {
+				t.Errorf("%d spreads: volume %d is pages %d-%d, want from %d, a multiple of four up to %d", n, k+1, v.First, v.Last, next, SaddleLimit)
 			}
-			for _, p := range v.parts {
-				if p.at < v.first || p.at+p.pages-1 > v.last {
-					t.Errorf("%d spreads: %s (pages %d-%d) is not inside volume %d (%d-%d)", n, p.name, p.at, p.at+p.pages-1, k+1, v.first, v.last)
+			for _, p := range v.Parts {
+				if p.At < v.First || p.At+p.Pages-1 > v.Last {
+					t.Errorf("%d spreads: %s (pages %d-%d) is not inside volume %d (%d-%d)", n, p.Name, p.At, p.At+p.Pages-1, k+1, v.First, v.Last)
 				}
-				if p.even && p.at%2 != 0 {
-					t.Errorf("%d spreads: %s starts on page %d, a right-hand page", n, p.name, p.at)
+				if p.Even && p.At%2 != 0 {
+					t.Errorf("%d spreads: %s starts on page %d, a right-hand page", n, p.Name, p.At)
 				}
-				if k > 0 && p.at == v.first {
-					t.Errorf("%d spreads: %s takes volume %d's first page", n, p.name, k+1)
+				if k > 0 && p.At == v.First {
+					t.Errorf("%d spreads: %s takes volume %d's first page", n, p.Name, k+1)
 				}
 				seen++
 			}
-			next = v.last + 1
+			next = v.Last + 1
 		}
 		if seen != n+3 {
 			t.Errorf("%d spreads: %d parts placed, want %d", n, seen, n+3)
 		}
-		if plan.cards != [2]int{next, next + 11} {
-			t.Errorf("%d spreads: card sheets on pages %v, want from %d", n, plan.cards, next)
+		if vp.cards != [2]int{next, next + 11} {
+			t.Errorf("%d spreads: card sheets on pages %v, want from %d", n, vp.cards, next)
 		}
 	}
-	_, err := (&book{}).planVolumes(&layout{units: []unit{{name: "front", pages: 6}, {name: "qrs", label: "Quick Reference Sheets", pages: 70}}})
+	_, err := (&book{}).planVolumes(&layout{units: []plan.Part{{Name: "front", Pages: 6}, {Name: "qrs", Label: "Quick Reference Sheets", Pages: 70}}})
 	if err == nil || !strings.Contains(err.Error(), "Quick Reference Sheets is 70 pages") {
 		t.Errorf("a 70-page part: %v, want it refused", err)
 	}
