@@ -158,6 +158,9 @@ func Legend(maps ...Map) []LegendEntry {
 		}
 		for _, p := range m.Pieces {
 			seen[p.Kind] = true
+			if p.Count > 0 {
+				seen[Buildings] = true // its blocks, on whatever terrain
+			}
 		}
 		for _, l := range m.Lines {
 			seen[l.Kind] = true

@@ -189,7 +189,7 @@ func TestEveryBlock(t *testing.T) {
 	if i := len(sources) - 1; i > 0 {
 		// Only pdftotext sees what maps.go draws.
 		left := squash(rawText(t, path, first, first))
-		for _, w := range []string{"Test Field: Open", "the board is 24\" × 12\""} {
+		for _, w := range []string{"Test Field: Open", "The board is 24\" × 12\"", "1 square = 1 inch"} {
 			if !strings.Contains(left, w) {
 				t.Errorf("the left-hand page lacks the map's %q:\n%s", w, left)
 			}

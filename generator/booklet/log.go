@@ -41,12 +41,18 @@ func (r *renderer) logSection() {
 		need = c.Steps
 	}
 	r.heading("Encounter log", 12, 20)
+	// Losses and recruits are a band's; a booklet without one (armies
+	// rolled for each battle) keeps plain notes.
+	notes := "Notes"
+	if r.band() != nil {
+		notes = "Notes (losses, recruits, changes)"
+	}
 	enc := &grid{
 		cols: []gridCol{
 			{head: "Entry", style: "B", align: "C", minW: 16},
 			{head: "Encounter", align: "L", minW: 40},
 			{head: "Result", align: "C"},
-			{head: "Notes (losses, recruits, changes)", align: "L", grow: true},
+			{head: notes, align: "L", grow: true},
 		},
 		size: 9.5, headSize: 9,
 	}

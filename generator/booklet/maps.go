@@ -112,7 +112,7 @@ func (r *renderer) mapOverhead(m board.Map, w, s float64) float64 {
 	d := draw.Board(m, s, r.measure)
 	bw := m.WidthIn * s
 	r.font("", capSize)
-	caption := float64(len(r.split(r.mapCaption(m, d.Keys), r.trackW(w, bw)))) * lh(capSize)
+	caption := float64(len(r.split(r.mapCaption(m, d.Keys, true), r.trackW(w, bw)))) * lh(capSize)
 	h := r.mapTitleHeight(m, w, bw) + r.trackH(m, r.trackW(w, bw)) + d.Top + d.Bottom + caption + 1
 	if r.overheads == nil {
 		r.overheads = map[overheadKey]float64{}
@@ -242,14 +242,18 @@ func (r *renderer) arrowAcross(x0, x1, y float64) {
 }
 
 // mapCaption is the terrain's meaning, the labels printed on the board
-// as key letters (too long for it at its scale) and the scale.
-func (r *renderer) mapCaption(m board.Map, keys []draw.Key) string {
+// as key letters (too long for it at its scale) and the board's size
+// with, when no legend beside it says so (keyed false), its squares'.
+func (r *renderer) mapCaption(m board.Map, keys []draw.Key, keyed bool) string {
 	s := m.Caption
 	if s != "" {
 		s += " "
 	}
 	if k := draw.KeyText(keys); k != "" {
 		s += "On the board: " + k + " "
+	}
+	if keyed {
+		return s + fmt.Sprintf("The board is %s × %s.", m.Length(m.WidthIn), m.Length(m.HeightIn))
 	}
 	return s + fmt.Sprintf("Scale: 1 square = %s; the board is %s × %s.", m.Square(), m.Length(m.WidthIn), m.Length(m.HeightIn))
 }
@@ -289,7 +293,7 @@ func (r *renderer) mapCell(m board.Map, x, y, w, s float64) {
 		// height: its caption takes the width of the page.
 		cx, cw = x, w
 	}
-	for _, l := range r.split(r.mapCaption(m, d.Keys), cw) {
+	for _, l := range r.split(r.mapCaption(m, d.Keys, true), cw) {
 		r.f.SetXY(cx, cy)
 		r.f.CellFormat(cw, lh(capSize), l, "", 0, "L", false, 0, "")
 		cy += lh(capSize)

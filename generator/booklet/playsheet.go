@@ -980,7 +980,7 @@ func (r *renderer) sheetMap(m board.Map, x, y, w, th float64, lk look) float64 {
 	y += d.Top + m.HeightIn*s + d.Bottom + 0.5
 	r.fr = frame{x: x, w: bw, top: y, y: y, bottom: r.sheetBottom() + 1000, brk: func() {}}
 	outer := r.fr
-	r.flow(span{text: r.mapCaption(m, d.Keys), size: lk.note, grey: true})
+	r.flow(span{text: r.mapCaption(m, d.Keys, false), size: lk.note, grey: true})
 	y = r.fr.y
 	r.fr = outer
 	return y

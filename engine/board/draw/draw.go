@@ -305,6 +305,10 @@ func area(kind string, poly []P, count int, pl *placer) []Op {
 			count = UncountedBlocks
 		}
 		ops = append(ops, blocks(kind, poly, count, pl)...)
+	} else if count > 0 {
+		// Buildings standing in woods, on a hill: the terrain's own
+		// pattern, and a block for each building on it.
+		ops = append(ops, blocks(board.Buildings, poly, count, pl)...)
 	}
 	if st.Outline > 0 {
 		ops = append(ops, Op{Shape: Poly, Class: kind, Pts: poly, Fill: None, Stroke: 0, Width: st.Outline, Dash: dash(st)})
@@ -638,8 +642,12 @@ func (b *builder) labels() []Op {
 		var prefer []P
 		var home *Box
 		text := p.Label
-		if p.Count > 0 {
+		switch {
+		case p.Count > 0 && board.StyleOf(p.Kind).Blocks:
 			text += ": " + strconv.Itoa(p.Count)
+		case p.Count > 0:
+			// Buildings on other terrain: "Woods, buildings: 2".
+			text += ", " + strings.ToLower(board.StyleOf(board.Buildings).Label) + ": " + strconv.Itoa(p.Count)
 		}
 		lines, sizes := []string{text}, []float64{LabelPt}
 		if p.Note != "" {

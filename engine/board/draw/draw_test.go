@@ -127,6 +127,43 @@ func TestDrawnAsLegendShows(t *testing.T) {
 	}
 }
 
+// TestBuildingsOnTerrain checks that buildings standing in woods are
+// drawn as both: the woods' trees and a block for each building, labelled
+// with both, and that the legend then explains the blocks.
+func TestBuildingsOnTerrain(t *testing.T) {
+	m := board.Sectioned(24, 24, 3, 3)
+	m.Fill(2, board.Woods, board.Count(2))
+	d := draw.Board(m, 6, boardtest.Measure)
+	if n := count(d.Ops, board.Woods, draw.Circle); n < 5 {
+		t.Errorf("woods with buildings drawn with %d trees", n)
+	}
+	blocks := 0
+	for _, o := range d.Ops {
+		if o.Class == board.Buildings && o.Shape == draw.Poly && o.Fill == 0 {
+			blocks++
+		}
+	}
+	if blocks != 2 {
+		t.Errorf("woods with 2 buildings drawn with %d blocks", blocks)
+	}
+	var labels []string
+	for _, o := range d.Ops {
+		if o.Shape == draw.Text && o.Class == "label" {
+			labels = append(labels, o.Text)
+		}
+	}
+	if !slices.Contains(labels, "Woods, buildings: 2") {
+		t.Errorf("labels %q, want \"Woods, buildings: 2\"", labels)
+	}
+	var legend []string
+	for _, e := range board.Legend(m) {
+		legend = append(legend, e.Kind)
+	}
+	if !slices.Contains(legend, board.Woods) || !slices.Contains(legend, board.Buildings) {
+		t.Errorf("legend %q, want woods and buildings", legend)
+	}
+}
+
 // TestZonesOverTerrain checks that a deployment zone is drawn after the
 // terrain under it, and has no ground of its own to hide it.
 func TestZonesOverTerrain(t *testing.T) {
