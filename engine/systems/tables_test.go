@@ -94,10 +94,10 @@ func TestEncounterTables(t *testing.T) {
 		{"2d6-sword-and-sorcery", "explore", engine.Options{}, []string{"star-power", "free-will"}, battle2d6},
 		{"2d6-sword-and-sorcery", "raid", engine.Options{Enemies: "orcs"}, []string{"star-power", "free-will"}, battle2d6},
 		{"2d6-sword-and-sorcery", "defend", engine.Options{Enemies: "creatures"}, []string{"star-power", "free-will"}, battle2d6},
-		{"swordplay", "patrol", engine.Options{}, []string{"half-d6", "turn-sequence", "leader-die", "movement", "star-power", "star-advantages", "grunt-break-off", "pef-movement", "np-force-movement"}, reaction},
-		{"swordplay", "raid-attack", engine.Options{}, []string{"half-d6", "turn-sequence", "leader-die", "movement", "star-power", "star-advantages", "grunt-break-off", "pef-movement", "np-force-movement", "building-defensive-values"}, reaction},
-		{"swordplay", "raid-defend", engine.Options{}, []string{"half-d6", "turn-sequence", "leader-die", "movement", "star-power", "star-advantages", "grunt-break-off", "pef-movement", "np-force-movement", "building-defensive-values"}, reaction},
-		{"chain-reaction-3", "patrol", engine.Options{}, []string{"star-power", "star-advantages", "building-collapse", "pef-movement", "np-force-movement"}, nil},
+		{"swordplay", "patrol", engine.Options{}, []string{"turn-sequence", "leader-die", "movement", "star-power", "grunt-break-off", "pef-movement", "np-force-movement"}, reaction},
+		{"swordplay", "raid-attack", engine.Options{}, []string{"turn-sequence", "leader-die", "movement", "star-power", "grunt-break-off", "pef-movement", "np-force-movement", "building-defensive-values"}, reaction},
+		{"swordplay", "raid-defend", engine.Options{}, []string{"turn-sequence", "leader-die", "movement", "star-power", "grunt-break-off", "pef-movement", "np-force-movement", "building-defensive-values"}, reaction},
+		{"chain-reaction-3", "patrol", engine.Options{}, []string{"star-power", "building-collapse", "pef-movement", "np-force-movement"}, nil},
 	} {
 		t.Run(tc.system+"/"+tc.typ, func(t *testing.T) {
 			sys := builtin(t, tc.system)
