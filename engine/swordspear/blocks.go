@@ -42,7 +42,6 @@ func (s *System) blocks(b *Battle) []doc.Block {
 		&doc.Section{Title: "Special instructions", Blocks: []doc.Block{&doc.List{Items: b.Def.Special}}},
 		s.sideSection("Your army", b.Player),
 		s.sideSection("The enemy", b.Enemy),
-		commanders(b),
 	)
 	if p := s.powerSection(b); p != nil {
 		bs = append(bs, p)
@@ -71,20 +70,11 @@ func (s *System) sideSection(title string, sd Side) *doc.Section {
 	return sec
 }
 
-// CommandersNote is what a battle prints about commanders: the book's
-// section 6 says how many an army has and what they do, and the excerpt
-// Sortie read lacks it, so Sortie rolls none and leaves a blank.
-const CommandersNote = "Sortie rolls none: the book's section 6 (Commanders, page 13) says how many and what they do, and the excerpt Sortie read lacks it. Write yours in. A unit with a commander in contact tests discipline 1 better; out of command, 1 worse (section 2)."
-
-// commanders is both armies' commanders as a blank to fill in
-// (CommandersNote).
-func commanders(b *Battle) *doc.Section {
-	t := &doc.Table{Head: []string{"Army", "Its commanders, and the units they are with"}}
-	for _, sd := range []Side{b.Player, b.Enemy} {
-		t.Rows = append(t.Rows, []string{sd.Army.Title, ""})
-	}
-	return &doc.Section{Title: "Commanders", Blocks: []doc.Block{&doc.Para{Text: CommandersNote}, t}}
-}
+// Commanders heads the row each army's units table leaves blank for its
+// commanders: the book's section 6 says how many an army has and what
+// they do, and the excerpt Sortie read lacks it, so Sortie rolls none and
+// the player writes them in (the battle's Forces say so, battle.rules).
+const Commanders = "Commanders (write in)"
 
 // powerSection is the magical power dice rolled ahead (Battle.Power): a
 // row for each magic-user, a column for each turn giving its die and the
@@ -111,7 +101,7 @@ func (s *System) powerSection(b *Battle) *doc.Section {
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	text := fmt.Sprintf("Rolled %d turns ahead, each die read on %s at the magic-user's level (die + extra MP, at most 6): use it in place of the die rolled at the start of the turn. MP left at the end of a turn is lost. Past turn %d, roll yourself.", PowerTurns, s.power.Title, PowerTurns)
+	text := fmt.Sprintf("Rolled %d turns ahead, each die read on %s at the magic-user's level: use it in place of the die rolled at the start of the turn. Past turn %d, roll yourself.", PowerTurns, s.power.Title, PowerTurns)
 	if players > 1 || len(b.Power[0])-players > 1 {
 		text += " A side may hand its dice out among its magic-users as it likes (the book's rule): swap them and read " + s.power.Title + " again."
 	}
@@ -152,6 +142,7 @@ func (s *System) UnitsTable(sd Side) *doc.Table {
 		t.Rows = append(t.Rows, append(row, rolled))
 		k += n
 	}
+	t.Rows = append(t.Rows, append([]string{Commanders}, make([]string, len(t.Head)-1)...))
 	// Long text wraps first; short values keep their width.
 	for c := range t.Head {
 		long := c == len(t.Head)-1

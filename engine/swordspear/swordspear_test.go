@@ -554,8 +554,9 @@ func TestPowerAhead(t *testing.T) {
 }
 
 // TestUnitsTableAndCommanders: each army prints every unit's stats, a row
-// per army entry naming its units as the cards do, and the battle prints
-// the commanders as a labelled blank, saying why.
+// per army entry naming its units as the cards do, and ends with a blank
+// row for its commanders, which the battle's Forces explain (the excerpt
+// lacks the book's section 6).
 func TestUnitsTableAndCommanders(t *testing.T) {
 	sys := load(t)
 	for i := range 100 {
@@ -564,17 +565,24 @@ func TestUnitsTableAndCommanders(t *testing.T) {
 			t.Fatal(err)
 		}
 		var names, cards []string
-		var commanders, power bool
+		var armies int
+		var forces, power bool
 		doc.Walk(e.Blocks, func(b doc.Block) {
 			switch b := b.(type) {
 			case *doc.Table:
-				if len(b.Head) > 0 && b.Head[0] == "Unit" {
-					for _, r := range b.Rows {
-						if len(r) != len(b.Head) || r[2] == "" || r[4] == "" {
-							t.Fatalf("seed %d: unit row %q lacks stats (head %q)", i, r, b.Head)
-						}
-						names = append(names, r[0])
+				if len(b.Head) == 0 || b.Head[0] != "Unit" {
+					return
+				}
+				armies++
+				last := b.Rows[len(b.Rows)-1]
+				if last[0] != swordspear.Commanders || strings.Join(last[1:], "") != "" {
+					t.Errorf("seed %d: last row %q, want a blank %q row", i, last, swordspear.Commanders)
+				}
+				for _, r := range b.Rows[:len(b.Rows)-1] {
+					if len(r) != len(b.Head) || r[2] == "" || r[4] == "" {
+						t.Fatalf("seed %d: unit row %q lacks stats (head %q)", i, r, b.Head)
 					}
+					names = append(names, r[0])
 				}
 			case *doc.Cards:
 				for _, c := range b.Items {
@@ -582,14 +590,19 @@ func TestUnitsTableAndCommanders(t *testing.T) {
 				}
 			case *doc.Section:
 				switch b.Title {
-				case "Commanders":
-					p, ok := b.Blocks[0].(*doc.Para)
-					commanders = ok && p.Text == swordspear.CommandersNote && strings.Contains(p.Text, "section 6")
+				case "Forces":
+					l, ok := b.Blocks[0].(*doc.List)
+					forces = ok && slices.ContainsFunc(l.Items, func(s string) bool {
+						return strings.Contains(s, "section 6") && strings.Contains(s, "last row")
+					})
 				case "Magical Power":
 					power = true
 				}
 			}
 		})
+		if armies != 2 {
+			t.Errorf("seed %d: %d units tables, want 2", i, armies)
+		}
 		// Every card's unit is in a row: "Orc warriors 2" in "Orc warriors 1, 2, 3".
 		for _, c := range cards {
 			found := slices.Contains(names, c)
@@ -605,8 +618,8 @@ func TestUnitsTableAndCommanders(t *testing.T) {
 				t.Errorf("seed %d: card %q has no row among %q", i, c, names)
 			}
 		}
-		if !commanders {
-			t.Errorf("seed %d: no Commanders section with its note", i)
+		if !forces {
+			t.Errorf("seed %d: the Forces do not say why the commanders are left blank", i)
 		}
 		if !power {
 			t.Errorf("seed %d: no Magical Power section though every built-in army has a magic-user", i)
