@@ -341,7 +341,7 @@ func TestTableFrequencies(t *testing.T) {
 		"dwarves-black-moon", "dwarves-red-sun", "elves-black-moon", "elves-silver", "goblins", "orcs", "wererats",
 		"recruiting", "new-recruits", "creature-list", "creature-list-1", "creature-list-2-3", "creature-list-4-5",
 		"creature-list-6", "terrain", "explore-terrain", "pef-resolution", "contact-size", "enemy", "casting",
-		"npc-spell-casting", "shooting", "charge", "will-to-fight", "after-the-battle-recovery",
+		"npc-spell-casting", "shooting", "charge", "will-to-fight", "after-the-battle-recovery", "star-power",
 	}
 	for _, id := range want {
 		if !covered[id] {

@@ -183,7 +183,10 @@ func (s *System) Next(at engine.Step, success bool) (engine.Edge, error) {
 	return engine.Edge{To: engine.Step{Type: typ}}, nil
 }
 
-// Afterwards rolls New Recruits (RollAfterwards) and returns it as blocks.
+// Afterwards is the campaign's Afterwards in the book's order (lines
+// 944-964): After the Battle Recovery, then Rep Adjustment, both taken
+// from how the encounter went and so printed as steps with their QRS
+// tables, then New Recruits, rolled here (RollAfterwards).
 func (s *System) Afterwards(r *dice.Roller, _ engine.Step, force *engine.Force, opt engine.Options) ([]doc.Block, error) {
 	band, err := s.band(force)
 	if err != nil {
@@ -194,7 +197,9 @@ func (s *System) Afterwards(r *dice.Roller, _ engine.Step, force *engine.Force, 
 		return nil, err
 	}
 	bs := []doc.Block{
-		&doc.Para{Lead: "If the band took losses:", Text: "New Recruits."},
+		&doc.Para{Lead: "1. " + s.recovery.Title + ":", Text: "roll 2d6 versus Rep for each figure that went Out of the Fight or left the table (QRS)."},
+		&doc.Para{Lead: "2. " + s.repAdjustment.Title + ":", Text: "each figure tests whether its Rep goes up or down (QRS)."},
+		&doc.Para{Lead: "3. If the band took losses:", Text: s.newRecruits.Title + "."},
 		&doc.Roll{Label: a.NewRecruits.Title, Dice: a.NewRecruits.Dice, Row: a.NewRecruits.Row, Result: a.Result},
 		&doc.Para{Note: true, Text: fmt.Sprintf("Read against your Star's starting Rep %d. If it has changed, read the same dice against the new Rep.", a.AgainstRep)},
 	}

@@ -32,6 +32,7 @@ type System struct {
 
 	recruiting, enemy, pefResolution, contactSize, pefCount *rules.Table
 	nextEncounter, newRecruits, creatureList                *rules.Table
+	recovery, repAdjustment                                 *rules.Table // printed as Afterwards steps, not rolled
 	armies                                                  []*rules.Table
 }
 
@@ -65,6 +66,9 @@ func New(set *rules.Set) (*System, error) {
 	s.pefCount = c.Table("pef-count", rules.ReadLookup, "PEFs")
 	s.nextEncounter = c.Table("next-encounter", rules.ReadLookup, "If succeeded", "If failed")
 	s.newRecruits = c.Table("new-recruits", rules.ReadPass, "Result", "Outcome")
+	// Named, not rolled: the campaign's Afterwards prints them as steps.
+	s.recovery = c.Table("after-the-battle-recovery", rules.ReadPass, "Result")
+	s.repAdjustment = c.Table("rep-adjustment", rules.ReadLookup)
 	s.creatureList = c.Table("creature-list", rules.ReadAsRolled, "List", "Table")
 	for _, t := range set.Group("army") {
 		figures(&c, t)

@@ -16,6 +16,7 @@ import (
 	"github.com/sortie-wargames/sortie/content"
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/dice"
+	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/swordsorcery"
 )
@@ -503,5 +504,41 @@ func TestBookAdvice(t *testing.T) {
 	res := rules.Result{Table: list, Row: list.RowFor(2)}
 	if c := res.Cell("Class"); c.Text != "Special" || c.Footnote != 1 {
 		t.Fatalf("Skeletons' Class %+v", c)
+	}
+}
+
+// TestAfterwardsOrder checks the campaign's Afterwards runs in the book's
+// order (lines 944-964): After the Battle Recovery, then Rep Adjustment,
+// then New Recruits with its roll, each named by its QRS table's title.
+func TestAfterwardsOrder(t *testing.T) {
+	sys := load(t)
+	for i := range 50 {
+		r := dice.New(fmt.Sprint(i))
+		band, err := sys.Band(r.Stream("band"), engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bs, err := sys.Afterwards(r.Stream("after"), engine.Step{Type: "explore"}, band, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var leads []string
+		for _, b := range bs {
+			if p, ok := b.(*doc.Para); ok && p.Lead != "" {
+				leads = append(leads, p.Lead+" "+p.Text)
+			}
+		}
+		want := []string{"After the Battle Recovery", "Rep Adjustment", "New Recruits"}
+		if len(leads) != len(want) {
+			t.Fatalf("seed %d: steps %q, want %d", i, leads, len(want))
+		}
+		for k, w := range want {
+			if !strings.HasPrefix(leads[k], fmt.Sprintf("%d. ", k+1)) || !strings.Contains(leads[k], w) {
+				t.Errorf("seed %d: step %d is %q, want %q", i, k+1, leads[k], w)
+			}
+		}
+		if _, ok := bs[len(want)].(*doc.Roll); !ok {
+			t.Errorf("seed %d: New Recruits is not followed by its roll: %T", i, bs[len(want)])
+		}
 	}
 }

@@ -21,6 +21,23 @@ type Battle struct {
 	Sections []Section // 1 to Cols*Rows, numbered left to right from the top
 	Player   Side
 	Enemy    Side
+	// Power is the magical power dice rolled ahead, PowerTurns of them:
+	// for each turn, a die for every magic-user, the player's first.
+	Power [][]Power
+}
+
+// PowerTurns is how many turns the magical power dice are rolled ahead,
+// as Two-Page Skirmish's turn track rolls its phase die.
+const PowerTurns = 12
+
+// Power is one magic-user's magical power die for one turn, read on
+// Magical Power at its level.
+type Power struct {
+	Unit   string // the magic-user's name
+	Player bool   // on the player's side
+	Level  int
+	Roll   *doc.Roll
+	MP     int
 }
 
 // Section is one section's terrain roll.
@@ -112,7 +129,53 @@ func (s *System) RollBattle(r *dice.Roller, typ string, opt engine.Options) (*Ba
 	if b.Enemy, err = s.side(r.Stream("enemy"), opt.Enemies, "enemies", b.Player.Army); err != nil {
 		return nil, err
 	}
+	if b.Power, err = s.rollPower(r.Stream("power"), b); err != nil {
+		return nil, err
+	}
 	return b, nil
+}
+
+// rollPower rolls every magic-user's magical power die for PowerTurns
+// turns (section 17: a die for each magic-user at the start of each
+// turn), each read on Magical Power at the magic-user's level. It gives
+// nil when neither army has a magic-user.
+func (s *System) rollPower(r *dice.Roller, b *Battle) ([][]Power, error) {
+	type mage struct {
+		u      Unit
+		player bool
+		key    string
+	}
+	var mages []mage
+	for _, sd := range []struct {
+		side   Side
+		player bool
+		key    string
+	}{{b.Player, true, "player"}, {b.Enemy, false, "enemy"}} {
+		for _, u := range sd.side.Units {
+			if u.Entry.Type == MagicUser {
+				mages = append(mages, mage{u, sd.player, sd.key})
+			}
+		}
+	}
+	if len(mages) == 0 {
+		return nil, nil
+	}
+	out := make([][]Power, PowerTurns)
+	for n := 1; n <= PowerTurns; n++ {
+		for _, m := range mages {
+			res, err := s.power.Roll(r.Stream(strconv.Itoa(n), m.key, m.u.Name), 0)
+			if err != nil {
+				return nil, err
+			}
+			c, ok := s.power.Across(res.Row, m.u.Entry.Level)
+			if !ok {
+				return nil, fmt.Errorf("%s: %s has no column for level %d", s.power.Pos, s.power.ID, m.u.Entry.Level)
+			}
+			out[n-1] = append(out[n-1], Power{Unit: m.u.Name, Player: m.player, Level: m.u.Entry.Level,
+				Roll: &doc.Roll{Label: s.power.Title, Dice: res.Roll, Row: res.Row.Key, Result: strconv.Itoa(c.Int) + " MP"}, MP: c.Int})
+		}
+	}
+	return out, nil
 }
 
 // maxRerolls bounds the Army Theme rolls for one side; a theme table whose

@@ -5,8 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
-	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/doc"
 )
 
@@ -42,6 +42,11 @@ func (s *System) blocks(b *Battle) []doc.Block {
 		&doc.Section{Title: "Special instructions", Blocks: []doc.Block{&doc.List{Items: b.Def.Special}}},
 		s.sideSection("Your army", b.Player),
 		s.sideSection("The enemy", b.Enemy),
+	)
+	if p := s.powerSection(b); p != nil {
+		bs = append(bs, p)
+	}
+	bs = append(bs,
 		s.Cards(b.Player, "your army"),
 		s.Cards(b.Enemy, "the enemy"),
 	)
@@ -61,24 +66,94 @@ func (s *System) sideSection(title string, sd Side) *doc.Section {
 		sec.Blocks = append(sec.Blocks, &doc.Para{Note: true, Text: "A roll that gave the other side's army was rolled again, so the two armies differ."})
 	}
 	sec.Blocks = append(sec.Blocks, &doc.Para{Note: true, Text: sd.Army.Table.Source + "."})
-	sec.Blocks = append(sec.Blocks, s.Force(sd).Blocks()...)
+	sec.Blocks = append(sec.Blocks, s.UnitsTable(sd))
 	return sec
 }
 
-// Force returns a side's units as a force: one figure per unit.
-func (s *System) Force(sd Side) *engine.Force {
-	f := &engine.Force{Title: sd.Army.Title, Columns: []string{"Type", "Strength", "Hits", "Discipline", "Protection", "Weapons", "Characteristics"}, Own: sd}
-	for _, u := range sd.Units {
-		e := u.Entry
-		fig := engine.Figure{Name: u.Name, Roll: u.Count}
-		if e.Type == MagicUser {
-			fig.Attrs = []string{fmt.Sprintf("%s, level %d", MagicUser, e.Level), "-", "-", "-", "-", "-", "-"}
-		} else {
-			fig.Attrs = []string{typeText(e), strconv.Itoa(u.Strength), strconv.Itoa(u.Hits), strconv.Itoa(e.Discipline), e.Protection, weapons(e), characteristics(e)}
-		}
-		f.Figures = append(f.Figures, fig)
+// Commanders heads the row each army's units table leaves blank for its
+// commanders: the book's section 6 says how many an army has and what
+// they do, and the excerpt Sortie read lacks it, so Sortie rolls none and
+// the player writes them in (the battle's Forces say so, battle.rules).
+const Commanders = "Commanders (write in)"
+
+// powerSection is the magical power dice rolled ahead (Battle.Power): a
+// row for each magic-user, a column for each turn giving its die and the
+// MP it reads at the magic-user's level; nil when no magic-user takes the
+// field.
+func (s *System) powerSection(b *Battle) *doc.Section {
+	if len(b.Power) == 0 {
+		return nil
 	}
-	return f
+	t := &doc.Table{Head: []string{"Die → MP, turn:"}}
+	for n := range b.Power {
+		t.Head = append(t.Head, strconv.Itoa(n+1))
+	}
+	players := 0
+	for k, p := range b.Power[0] {
+		whose := "the enemy's"
+		if p.Player {
+			whose = "yours"
+			players++
+		}
+		row := []string{fmt.Sprintf("%s (%s, level %d)", p.Unit, whose, p.Level)}
+		for _, turn := range b.Power {
+			row = append(row, fmt.Sprintf("%d→%d", turn[k].Roll.Dice.Value, turn[k].MP))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	text := fmt.Sprintf("Rolled %d turns ahead, each die read on %s at the magic-user's level: use it in place of the die rolled at the start of the turn. Past turn %d, roll yourself.", PowerTurns, s.power.Title, PowerTurns)
+	if players > 1 || len(b.Power[0])-players > 1 {
+		text += " A side may hand its dice out among its magic-users as it likes (the book's rule): swap them and read " + s.power.Title + " again."
+	}
+	return &doc.Section{Title: s.power.Title, Blocks: []doc.Block{&doc.Para{Text: text}, t}}
+}
+
+// UnitsTable returns a side's units with every stat the book's play
+// needs, a row per army entry (its units share their stats), named as
+// their cards are: "Men-at-arms 1, 2". It is printed in full wherever the
+// army is, the play sheet included, so a battle is played from it alone.
+func (s *System) UnitsTable(sd Side) *doc.Table {
+	t := &doc.Table{Head: []string{"Unit", "Type", "Strength", "Hits", "Discipline", "Protection", "Weapons", "Characteristics", "Rolled"}}
+	for k := 0; k < len(sd.Units); {
+		u := sd.Units[k]
+		e := u.Entry
+		name := u.Name
+		n := 1
+		for k+n < len(sd.Units) && sd.Units[k+n].Entry == e {
+			n++
+		}
+		if n > 1 {
+			var nums []string
+			for i := 1; i <= n; i++ {
+				nums = append(nums, strconv.Itoa(i))
+			}
+			name = e.Name + " " + strings.Join(nums, ", ")
+		}
+		row := []string{name}
+		if e.Type == MagicUser {
+			row = append(row, fmt.Sprintf("%s, level %d", MagicUser, e.Level), "-", "-", "-", "-", "-", "-")
+		} else {
+			row = append(row, typeText(e), strconv.Itoa(u.Strength), strconv.Itoa(u.Hits), strconv.Itoa(e.Discipline), e.Protection, weapons(e), characteristics(e))
+		}
+		rolled := ""
+		if u.Count != nil {
+			rolled = u.Count.Dice.String() + " (row " + u.Count.Row + "): " + u.Count.Result
+		}
+		t.Rows = append(t.Rows, append(row, rolled))
+		k += n
+	}
+	t.Rows = append(t.Rows, append([]string{Commanders}, make([]string, len(t.Head)-1)...))
+	// Long text wraps first; short values keep their width.
+	for c := range t.Head {
+		long := c == len(t.Head)-1
+		for _, r := range t.Rows {
+			long = long || utf8.RuneCountInString(r[c]) > 24
+		}
+		if long {
+			t.Wide = append(t.Wide, c)
+		}
+	}
+	return t
 }
 
 func typeText(e *Entry) string {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -493,6 +494,135 @@ func TestBlocks(t *testing.T) {
 	for _, id := range sys.Armies() {
 		if src := sys.Army(id).Table.Source; !strings.Contains(src, "Sortie's own") {
 			t.Errorf("%s: source %q does not say it is Sortie's own", id, src)
+		}
+	}
+}
+
+// TestPowerAhead: every magic-user of both armies has a magical power die
+// for each of PowerTurns turns, read as section 17 says (the die plus its
+// level's extra MP, at most 6, worked out here from Magic-users, not from
+// Magical Power); the faces come up evenly; an army with no magic-user
+// rolls none.
+func TestPowerAhead(t *testing.T) {
+	sys := load(t)
+	users := sys.Rules().Table("magic-users")
+	faces := map[string]int{}
+	const n = 500
+	for i := range n {
+		b := battle(t, sys, fmt.Sprint("power", i), engine.Options{})
+		var mages []swordspear.Unit
+		for _, sd := range []swordspear.Side{b.Player, b.Enemy} {
+			for _, u := range sd.Units {
+				if u.Entry.Type == swordspear.MagicUser {
+					mages = append(mages, u)
+				}
+			}
+		}
+		if len(mages) == 0 {
+			if b.Power != nil {
+				t.Fatalf("seed %d: power rolled with no magic-user", i)
+			}
+			continue
+		}
+		if len(b.Power) != swordspear.PowerTurns {
+			t.Fatalf("seed %d: %d turns of power, want %d", i, len(b.Power), swordspear.PowerTurns)
+		}
+		for turn, ps := range b.Power {
+			if len(ps) != len(mages) {
+				t.Fatalf("seed %d turn %d: %d dice for %d magic-users", i, turn+1, len(ps), len(mages))
+			}
+			for k, p := range ps {
+				m := mages[k]
+				extra := users.Cell(users.Named("Level "+strconv.Itoa(m.Entry.Level)), "Extra MP").Int
+				if p.Unit != m.Name || p.Level != m.Entry.Level || p.MP != min(p.Roll.Dice.Value+extra, 6) || p.Roll.Result != strconv.Itoa(p.MP)+" MP" {
+					t.Fatalf("seed %d turn %d: %+v (die %d) for %s, level %d, extra %d", i, turn+1, p, p.Roll.Dice.Value, m.Name, m.Entry.Level, extra)
+				}
+				faces[strconv.Itoa(p.Roll.Dice.Value)]++
+			}
+		}
+	}
+	want := map[string]float64{}
+	total := 0
+	for f := 1; f <= 6; f++ {
+		want[strconv.Itoa(f)] = 1.0 / 6
+		total += faces[strconv.Itoa(f)]
+	}
+	// 5 degrees of freedom, p = 0.001: 20.52.
+	if x := dicetest.Chi2(faces, want, total); x > 20.52 {
+		t.Errorf("power dice: chi-square %.1f over %v", x, faces)
+	}
+}
+
+// TestUnitsTableAndCommanders: each army prints every unit's stats, a row
+// per army entry naming its units as the cards do, and ends with a blank
+// row for its commanders, which the battle's Forces explain (the excerpt
+// lacks the book's section 6).
+func TestUnitsTableAndCommanders(t *testing.T) {
+	sys := load(t)
+	for i := range 100 {
+		e, err := sys.Encounter(dice.New(fmt.Sprint("units", i)), engine.Request{Type: "battle"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names, cards []string
+		var armies int
+		var forces, power bool
+		doc.Walk(e.Blocks, func(b doc.Block) {
+			switch b := b.(type) {
+			case *doc.Table:
+				if len(b.Head) == 0 || b.Head[0] != "Unit" {
+					return
+				}
+				armies++
+				last := b.Rows[len(b.Rows)-1]
+				if last[0] != swordspear.Commanders || strings.Join(last[1:], "") != "" {
+					t.Errorf("seed %d: last row %q, want a blank %q row", i, last, swordspear.Commanders)
+				}
+				for _, r := range b.Rows[:len(b.Rows)-1] {
+					if len(r) != len(b.Head) || r[2] == "" || r[4] == "" {
+						t.Fatalf("seed %d: unit row %q lacks stats (head %q)", i, r, b.Head)
+					}
+					names = append(names, r[0])
+				}
+			case *doc.Cards:
+				for _, c := range b.Items {
+					cards = append(cards, c.Title)
+				}
+			case *doc.Section:
+				switch b.Title {
+				case "Forces":
+					l, ok := b.Blocks[0].(*doc.List)
+					forces = ok && slices.ContainsFunc(l.Items, func(s string) bool {
+						return strings.Contains(s, "section 6") && strings.Contains(s, "last row")
+					})
+				case "Magical Power":
+					power = true
+				}
+			}
+		})
+		if armies != 2 {
+			t.Errorf("seed %d: %d units tables, want 2", i, armies)
+		}
+		// Every card's unit is in a row: "Orc warriors 2" in "Orc warriors 1, 2, 3".
+		for _, c := range cards {
+			found := slices.Contains(names, c)
+			if i := strings.LastIndex(c, " "); i > 0 {
+				base, num := c[:i], c[i+1:]
+				for _, n := range names {
+					if rest, ok := strings.CutPrefix(n, base+" "); ok && slices.Contains(strings.Split(rest, ", "), num) {
+						found = true
+					}
+				}
+			}
+			if !found {
+				t.Errorf("seed %d: card %q has no row among %q", i, c, names)
+			}
+		}
+		if !forces {
+			t.Errorf("seed %d: the Forces do not say why the commanders are left blank", i)
+		}
+		if !power {
+			t.Errorf("seed %d: no Magical Power section though every built-in army has a magic-user", i)
 		}
 	}
 }

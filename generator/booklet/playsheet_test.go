@@ -113,8 +113,23 @@ func TestSheet(t *testing.T) {
 						forces = append(forces, p.Band.Table())
 					}
 					for _, b := range outsideSealed(e.Encounter.Blocks) {
-						if tb, ok := b.(*doc.Table); ok && len(tb.Head) > 1 && tb.Head[1] == "Figure" {
+						if tb, ok := b.(*doc.Table); ok && len(tb.Head) > 1 && (tb.Head[1] == "Figure" || tb.Head[0] == "Unit") {
 							forces = append(forces, tb)
+						}
+					}
+					// A force of units (Sword & Spear Fantasy) prints every
+					// unit's stats on page 1, not only its name: the
+					// sheet is played from alone.
+					for _, tb := range forces {
+						if tb.Head[0] != "Unit" {
+							continue
+						}
+						for _, row := range tb.Rows {
+							for c := 0; c < len(row) && c < len(tb.Head); c++ {
+								if tb.Head[c] != "Rolled" && !strings.Contains(front, squash(row[c])) {
+									t.Errorf("page 1 lacks %s %q of unit %q", tb.Head[c], row[c], row[0])
+								}
+							}
 						}
 					}
 					if len(forces) == 0 {
@@ -122,7 +137,7 @@ func TestSheet(t *testing.T) {
 					}
 					for _, tb := range forces {
 						for _, row := range tb.Rows {
-							if len(row) > 1 && !strings.Contains(front, squash(row[1])) {
+							if len(row) > 1 && tb.Head[0] != "Unit" && !strings.Contains(front, squash(row[1])) {
 								t.Errorf("page 1 lacks the figure %q of a force", row[1])
 							}
 						}
