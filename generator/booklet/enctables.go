@@ -1,7 +1,10 @@
 package booklet
 
 import (
+	"strings"
+
 	"fmt"
+	"github.com/sortie-wargames/sortie/engine/words"
 	"slices"
 	"strconv"
 
@@ -125,14 +128,52 @@ func (r *renderer) playSpread(e *entry) {
 
 // firstLine prints the line naming an entry's tables on the first page of
 // its spread, under the lines that lead into it, when the previous pass
-// found no room for it on the last page.
+// found no room for it on the last page. It takes its height from the
+// maps, so it is kept to firstLines lines: when the line naming each
+// table with its page would take more, the tables are named with the
+// pages they span ("At the table: Turn Sequence, Movement, Star Power
+// (QRS pp. 197-199)"), and failing that only counted.
 func (r *renderer) firstLine(e *entry) {
 	key := "tablefirst/" + strconv.Itoa(e.number)
 	if _, ok := r.prev.pages[key]; !ok || len(e.enc.Tables) == 0 {
 		return
 	}
-	r.flow(r.tableLine(e.enc.Tables, "At the table: "))
+	const size = 9.0
+	line := r.tableLine(e.enc.Tables, "At the table: ")
+	if r.spanHeight(line, r.fr.w) > firstLines*lh(size)+line.before+0.01 {
+		line = r.tableSpan(e.enc.Tables, size)
+	}
+	r.flow(line)
 	r.lay.pages[key] = r.f.PageNo()
+}
+
+// firstLines is the most lines the tables line takes on an entry's first
+// page.
+const firstLines = 2
+
+// tableSpan names tables in one run of text with the span of QRS pages
+// that print them, linked to the first: their titles when they fit in
+// firstLines lines, else only how many they are.
+func (r *renderer) tableSpan(ids []string, size float64) span {
+	lo, hi := 0, 0
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = r.doc.Set.Table(id).Title
+		p, _ := strconv.Atoi(r.pageOf("qrs/" + id))
+		if i == 0 || p < lo {
+			lo = p
+		}
+		hi = max(hi, p)
+	}
+	pages := "QRS p. " + strconv.Itoa(lo)
+	if hi > lo {
+		pages = fmt.Sprintf("QRS pp. %d–%d", lo, hi)
+	}
+	sp := span{text: "At the table: " + strings.Join(names, ", ") + " (" + pages + ").", size: size, before: 1.5, link: "qrs/" + ids[0]}
+	if r.spanHeight(sp, r.fr.w) > firstLines*lh(size)+sp.before+0.01 {
+		sp.text = "At the table: " + words.Plural(len(ids), "table", "tables") + " on the Quick Reference Sheets, " + pages + "."
+	}
+	return sp
 }
 
 // codeRoom is the room entryCode will take at the foot of this page for

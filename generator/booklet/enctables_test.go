@@ -49,7 +49,8 @@ func TestEncounterTablesPrinted(t *testing.T) {
 						whole++
 					}
 					at := pages["end/"+n]
-					if p == 0 {
+					first := p == 0
+					if first {
 						// No room at the end: the line is on the spread's first page.
 						p, at = pages["tablefirst/"+n], pages["entry/"+n]
 					}
@@ -72,7 +73,13 @@ func TestEncounterTablesPrinted(t *testing.T) {
 						tb := d.Set.Table(id)
 						q := pages["qrs/"+id]
 						wholeForm, lineForm := fmt.Sprintf("%s · QRS p. %d", tb.Title, q), fmt.Sprintf("%s (QRS p. %d)", tb.Title, q)
-						if !strings.Contains(printed, wholeForm) && !strings.Contains(printed, lineForm) {
+						// On the first page, where it takes the maps' room, the
+						// line may name the tables without their pages, or
+						// count them (firstLine).
+						counted := fmt.Sprintf("%d tables on the Quick Reference Sheets", len(enc.Tables))
+						flat := strings.Join(strings.Fields(printed), " ") // names wrap
+						short := first && (strings.Contains(flat, tb.Title) || strings.Contains(flat, counted))
+						if !short && !strings.Contains(printed, wholeForm) && !strings.Contains(printed, lineForm) {
 							t.Errorf("entry %s: pages %d-%d print neither %q nor %q", n, p, at, wholeForm, lineForm)
 						}
 						if q == 0 || !strings.Contains(text[q], tb.Title) {
