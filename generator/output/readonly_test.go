@@ -1,0 +1,197 @@
+package output_test
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/sortie-wargames/sortie/generator/output"
+)
+
+// asUser runs the test named name again as an ordinary user (nobody),
+// for what holds only for one: root may change any folder. It returns
+// the folder the child works in, or "" in the parent, which has then run
+// the child and reported its result. prepare, in the parent, may put
+// things into the folder that the ordinary user cannot change.
+func asUser(t *testing.T, name string, prepare func(dir string)) string {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		t.Skip("runs a child process as another user")
+	}
+	if dir := os.Getenv("SORTIE_TEST_AS_USER"); dir != "" {
+		return dir
+	}
+	if os.Geteuid() != 0 {
+		dir := t.TempDir()
+		prepare(dir)
+		return dir
+	}
+	// The child needs a copy of the test binary it may run, and a
+	// folder it may write in.
+	share, err := os.MkdirTemp("", "sortie-as-user-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(share) })
+	bin := filepath.Join(share, "test.bin")
+	src, err := os.Open(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst, err := os.OpenFile(bin, os.O_CREATE|os.O_WRONLY, 0o755)
+	if err == nil {
+		_, err = io.Copy(dst, src)
+		dst.Close()
+	}
+	src.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(share, "work")
+	for _, d := range []string{share, dir} {
+		if err := os.MkdirAll(d, 0o777); err == nil {
+			err = os.Chmod(d, 0o777)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	prepare(dir)
+	cmd := exec.Command(bin, "-test.run=^"+name+"$", "-test.v", "-test.count=1")
+	cmd.Dir = share
+	cmd.Env = append(os.Environ(), "SORTIE_TEST_AS_USER="+dir)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	out, err := cmd.CombinedOutput()
+	if strings.Contains(string(out), "operation not permitted") && !strings.Contains(string(out), "--- ") {
+		t.Skipf("cannot run as another user here: %s", out)
+	}
+	t.Logf("as nobody:\n%s", out)
+	if err != nil || !strings.Contains(string(out), "--- PASS: "+name) {
+		t.Fatalf("the child failed (%v)", err)
+	}
+	return ""
+}
+
+// TestReadOnlyFolderInOutput: as an ordinary user, a folder of the
+// previous output made read-only (chmod 555), or one in what an
+// interrupted build left beside it, neither stops the next build nor
+// the one after; what cannot be removed at all (another user's) is named
+// in a warning with how to remove it, and holds up no build.
+func TestReadOnlyFolderInOutput(t *testing.T) {
+	unixOnly(t)
+	root := asUser(t, "TestReadOnlyFolderInOutput", func(dir string) {
+		// Another user's leftover, which this one may not remove.
+		stuck := filepath.Join(dir, ".out.sortie-new-stuck", "packs")
+		if err := os.MkdirAll(stuck, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(stuck, "x"), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if root == "" {
+		return
+	}
+	out := filepath.Join(root, "out")
+	build := func(files []output.File) []string {
+		t.Helper()
+		st, err := output.Writer{}.Begin(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if err := st.Add(f); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := st.Commit(); err != nil {
+			t.Fatalf("build: %v", err)
+		}
+		return st.Warnings()
+	}
+	warns := build(siteFiles)
+	stuck := filepath.Join(root, ".out.sortie-new-stuck")
+	if os.Geteuid() != 0 && len(warns) != 1 || len(warns) == 1 && !strings.Contains(warns[0], "could not remove "+stuck) || len(warns) == 1 && !strings.Contains(warns[0], "chmod -R u+w "+stuck) {
+		t.Errorf("warnings %q, want one naming %s and how to remove it", warns, stuck)
+	}
+	// The user makes a folder of the output read-only, and another in a
+	// leftover of a killed build.
+	if err := os.Chmod(filepath.Join(out, "packs", "marsh"), 0o555); err != nil {
+		t.Fatal(err)
+	}
+	left := filepath.Join(root, ".out.sortie-new-killed", "a")
+	if err := os.MkdirAll(left, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(left, "f"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(left, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	second := []output.File{{Path: "index.html", Data: []byte("new")}, {Path: "packs/other/index.html", Data: []byte("other")}}
+	for range 2 {
+		for _, w := range build(second) {
+			if !strings.Contains(w, stuck) {
+				t.Errorf("warning %q", w)
+			}
+		}
+		checkOutput(t, out, second)
+		got := names(t, root)
+		if want := []string{".out.sortie-new-stuck", "out"}; !slices.Equal(got, want) {
+			t.Errorf("beside the output: %q, want %q", got, want)
+		}
+	}
+}
+
+// TestAbortWhileAdding: Abort while files are still being added (a build
+// interrupted with its workers busy) leaves the previous output whole and
+// nothing beside it: an Add under way finishes before the new directory
+// is removed, and any Add after it writes nothing.
+func TestAbortWhileAdding(t *testing.T) {
+	root := t.TempDir()
+	out := filepath.Join(root, "out")
+	if err := output.Write(out, siteFiles, output.Guard{}); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, root)
+	for round := range 200 {
+		st, err := output.Writer{}.Begin(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		started := make(chan struct{})
+		done := make(chan int)
+		for g := range 4 {
+			go func() {
+				n := 0
+				for i := 0; ; i++ {
+					if i == 3 && g == 0 {
+						close(started)
+					}
+					if st.Add(output.File{Path: fmt.Sprintf("r%d/g%d/d%d/f%d.html", round, g, i%7, i), Data: []byte("page")}) != nil {
+						break
+					}
+					n++
+				}
+				done <- n
+			}()
+		}
+		<-started
+		st.Abort()
+		for range 4 {
+			<-done
+		}
+		if err := st.Add(output.File{Path: "late.html"}); err == nil {
+			t.Error("Add after Abort succeeded")
+		}
+		sameTree(t, "after an aborted build", before, snapshot(t, root))
+	}
+}
