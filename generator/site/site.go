@@ -469,10 +469,33 @@ func readPage(fsys fs.FS, name, prefix string, keys []string) (*Page, error) {
 		}
 		return nil, f.Errorf(key, "slug %q: want lowercase letters, digits and single hyphens, at most 64 characters", p.Slug)
 	}
+	if IsDeviceName(p.Slug) {
+		if !f.Has("slug") {
+			return nil, &Error{file, 0, fmt.Sprintf("the slug %q, from the file's name, is a device name on Windows, where the site could not be copied: rename the file, or add slug: with another name", p.Slug)}
+		}
+		return nil, f.Errorf("slug", "slug %q is a device name on Windows, where the site could not be copied: pick another", p.Slug)
+	}
 	if p.Weight, err = f.Int("weight", 0, -1000, 1000); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// IsDeviceName reports a file name Windows keeps for a device, with or
+// without an extension: con, prn, aux, nul, com1 to com9, lpt1 to lpt9,
+// in any case.
+func IsDeviceName(name string) bool {
+	base, _, _ := strings.Cut(strings.ToLower(name), ".")
+	base = strings.TrimRight(base, " ")
+	switch base {
+	case "con", "prn", "aux", "nul", "conin$", "conout$":
+		return true
+	}
+	if len(base) == 4 && (strings.HasPrefix(base, "com") || strings.HasPrefix(base, "lpt")) {
+		c := base[3]
+		return c >= '1' && c <= '9'
+	}
+	return false
 }
 
 // plainText checks a one-line value: no control characters and at most

@@ -1,0 +1,119 @@
+package generator
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sortie-wargames/sortie/engine/systems"
+)
+
+// TestStaticVersionControl: a deploy checkout's .git and CNAME survive a
+// build whose static/ holds a .git of its own (a folder, or the file a
+// submodule has), and no version control folder under static/ (.git,
+// .hg, .svn) is copied. Before, static's .git replaced the deploy's.
+func TestStaticVersionControl(t *testing.T) {
+	dir := writeSite(t, minimal+`-- static/robots.txt --
+ok
+-- static/.git/HEAD --
+ref: refs/heads/static-history
+-- static/.git/config --
+[core]
+-- static/vendor/.git --
+gitdir: ../../.git/modules/vendor
+-- static/vendor/lib.js --
+lib
+-- static/old/.svn/entries --
+12
+-- static/img/.hg/store --
+x
+`)
+	out := filepath.Join(t.TempDir(), "public")
+	deploy := map[string]string{".git/HEAD": "ref: refs/heads/gh-pages\n", ".git/objects/ab/cd": "history", "CNAME": "club.example.org\n"}
+	for name, data := range deploy {
+		p := filepath.Join(out, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 2 { // the first build, into the checkout, and a rebuild
+		opt := quick(dir)
+		opt.Out = out
+		if _, err := Build(opt); err != nil {
+			t.Fatal(err)
+		}
+		got := tree(t, out)
+		for name, data := range deploy {
+			if v := got[filepath.Join(out, filepath.FromSlash(name))]; v != data {
+				t.Errorf("%s = %q, want the deploy's %q", name, v, data)
+			}
+		}
+		for p := range got {
+			rel, _ := filepath.Rel(out, p)
+			if rel = filepath.ToSlash(rel); rel == ".git/config" || strings.HasPrefix(rel, "vendor/.git") || strings.Contains(rel, ".svn") || strings.Contains(rel, ".hg") {
+				t.Errorf("%s copied from static/", rel)
+			}
+		}
+		for _, want := range []string{"robots.txt", "vendor/lib.js"} {
+			if _, ok := got[filepath.Join(out, want)]; !ok {
+				t.Errorf("%s not copied", want)
+			}
+		}
+	}
+}
+
+// TestStaticNames: a static file that could not be written where Sortie
+// writes, or copied to every system, is refused at its path under
+// static/: a backslash in its name, a file where Sortie writes a folder,
+// a name Windows keeps for a device, one that differs from Sortie's own
+// or another static file's only in case.
+func TestStaticNames(t *testing.T) {
+	for _, c := range []struct{ file, want string }{
+		{`..\..\evil.txt`, `/static/..\..\evil.txt: the name "..\\..\\evil.txt" holds "\\"`},
+		{"packs", "/static/packs: would stand where Sortie writes the folder packs/"},
+		{"pages", "/static/pages: would stand where Sortie writes the folder pages/"},
+		{"aux.txt", `/static/aux.txt: the name "aux.txt" is a device on Windows`},
+		{"img/CON", `/static/img/CON: the name "CON" is a device on Windows`},
+		{"INDEX.html", "/static/INDEX.html: differs from index.html, which Sortie writes, only in case"},
+		{"Pages/Notes.html", "/static/Pages/Notes.html: differs from pages/notes.html, which Sortie writes, only in case"},
+		{"Robots.txt", "/static/robots.txt: differs from " + "%s/static/Robots.txt only in case"},
+		{"a:b.txt", `/static/a:b.txt: the name "a:b.txt" holds ":"`},
+	} {
+		dir := writeSite(t, minimal+"-- static/robots.txt --\nok\n")
+		p := filepath.Join(dir, "static", filepath.FromSlash(c.file))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want := c.want
+		if strings.Contains(want, "%s") {
+			want = strings.ReplaceAll(want, "%s", filepath.ToSlash(dir))
+		}
+		_, _, err := Render(quick(dir))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("static/%s: error %v, want %q", c.file, err, want)
+		}
+	}
+}
+
+// TestDeviceSlugs: a page whose slug Windows keeps for a device (con,
+// aux, nul) is refused at its file, as the site could not be copied there.
+func TestDeviceSlugs(t *testing.T) {
+	for _, c := range []struct{ file, body, want string }{
+		{"content/pages/con.md", "---\ntitle: C\n---\n", `/content/pages/con.md: the slug "con", from the file's name, is a device name on Windows`},
+		{"content/pages/x.md", "---\ntitle: C\nslug: aux\n---\n", `/content/pages/x.md:3: slug "aux" is a device name on Windows`},
+		{"content/packs/nul.md", "---\ntitle: P\nsystem: 2d6-sword-and-sorcery\nseed: s\nencounters: raid\n---\n", `/content/packs/nul.md: the slug "nul"`},
+	} {
+		dir := writeSite(t, minimal+"-- "+c.file+" --\n"+c.body)
+		_, err := Build(Options{Systems: systems.Builtin(), Source: dir, Out: filepath.Join(t.TempDir(), "o"), Papers: []string{}})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.file, err, c.want)
+		}
+	}
+}
