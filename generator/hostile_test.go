@@ -1,8 +1,10 @@
 package generator
 
 import (
+	"github.com/sortie-wargames/sortie/generator/feed"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -115,5 +117,50 @@ func TestDeviceSlugs(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want %q", c.file, err, c.want)
 		}
+	}
+}
+
+// TestFeedIDsCoverOptions: two dated packs with the same system, seed and
+// encounters but different enemies (or band, Star's Rep) are two items
+// with two ids in feed.xml and feed.json; a pack without options keeps
+// the id it had; and a rebuild gives the same ids.
+func TestFeedIDsCoverOptions(t *testing.T) {
+	pk := func(slug, extra string) string {
+		return "-- content/packs/" + slug + ".md --\n---\ntitle: " + slug + "\nsystem: 2d6-sword-and-sorcery\nseed: same\nencounters: explore 2, raid\ndate: 2026-11-0" + string(slug[len(slug)-1]) + "\n" + extra + "---\n"
+	}
+	dir := writeSite(t, minimal+pk("p1", "")+pk("p2", "enemies: creatures\n")+pk("p3", "enemies: enemy\n")+pk("p4", "band: 3\n")+pk("p5", "star-rep: 4\n"))
+	ids := func() map[string][]string {
+		files := render(t, quick(dir))
+		got := map[string][]string{}
+		for _, name := range []string{"feed.xml", "feed.json"} {
+			for _, part := range strings.Split(string(files[name]), "urn:uuid:")[1:] {
+				got[name] = append(got[name], part[:36])
+			}
+		}
+		return got
+	}
+	first := ids()
+	for name, list := range first {
+		seen := map[string]bool{}
+		for _, id := range list {
+			if seen[id] {
+				t.Errorf("%s: id %s given to two items", name, id)
+			}
+			seen[id] = true
+		}
+		want := 5 // the five packs
+		if name == "feed.xml" {
+			want++ // and the feed's own
+		}
+		if len(list) != want {
+			t.Errorf("%s: %d ids, want %d", name, len(list), want)
+		}
+	}
+	old := feed.ID("pack/2d6-sword-and-sorcery/same/explore,explore,raid")
+	if !strings.Contains(strings.Join(first["feed.xml"], " "), strings.TrimPrefix(old, "urn:uuid:")) {
+		t.Errorf("the pack without options lost its id %s", old)
+	}
+	if again := ids(); !slices.Equal(first["feed.xml"], again["feed.xml"]) || !slices.Equal(first["feed.json"], again["feed.json"]) {
+		t.Error("a rebuild changed the feed's ids")
 	}
 }
