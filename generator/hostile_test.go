@@ -164,3 +164,14 @@ func TestFeedIDsCoverOptions(t *testing.T) {
 		t.Error("a rebuild changed the feed's ids")
 	}
 }
+
+// TestSeriesStartAtItsLine: a series whose start is so early that it
+// would run more months than a series may is refused at the start: line,
+// not only its file.
+func TestSeriesStartAtItsLine(t *testing.T) {
+	dir := writeSite(t, strings.Replace(monthly, "start: 2026-09", "start: 0001-01", 1))
+	_, _, err := Render(Options{Source: dir, Systems: systems.Builtin(), Month: "2026-11", Papers: []string{}})
+	if want := "/content/series/fight.md:7: start 0001-01: the series would run"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}

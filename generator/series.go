@@ -32,6 +32,12 @@ func rollSeries(s *site.Site, reg *engine.Registry, month string, papers []strin
 	var errs []error
 	for _, def := range s.Series {
 		sys, _ := reg.Get(def.System)
+		if n := int(upTo-def.Start) + 1; n > series.MaxMonths {
+			// The start is at fault (the month built up to is the
+			// build's), so the message points at its line.
+			errs = append(errs, def.Fields.Errorf("start", "start %s: the series would run %d months up to %s, at most %d: start it later", def.Start, n, upTo, series.MaxMonths))
+			continue
+		}
 		rolled, err := series.Build(sys, def.Seed, def.Types, def.Start, upTo, def.Options)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", def.File, err))
