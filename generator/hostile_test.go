@@ -175,3 +175,21 @@ func TestSeriesStartAtItsLine(t *testing.T) {
 		t.Errorf("error %v, want %q", err, want)
 	}
 }
+
+// TestImagesHTTPSOnly: an image written in Markdown must be a full https:
+// URL (docs/site.md): http:, ftp:, gopher:, data: and protocol-relative
+// ones are refused at their file and line; https: ones build.
+func TestImagesHTTPSOnly(t *testing.T) {
+	for _, src := range []string{"http://example.org/a.png", "ftp://example.org/a.png", "gopher://example.org/a.png", "data:image/png;base64,iVBORw0KGgo=", "//example.org/a.png", "HTTP://example.org/a.png"} {
+		dir := writeSite(t, minimal+"-- content/pages/img.md --\n---\ntitle: Img\n---\nFine.\n\n![a map](<"+src+">)\n")
+		_, _, err := Render(quick(dir))
+		want := "/content/pages/img.md:6: image \"" + src + "\": an image must be a full https: URL"
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", src, err, want)
+		}
+	}
+	dir := writeSite(t, minimal+"-- content/pages/img.md --\n---\ntitle: Img\n---\n![a map](https://example.org/a.png) ![b](HTTPS://example.org/b.png)\n")
+	if files := render(t, quick(dir)); !strings.Contains(string(files["pages/img.html"]), `src="https://example.org/a.png"`) {
+		t.Error("an https: image did not build")
+	}
+}

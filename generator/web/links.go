@@ -140,7 +140,7 @@ func (l mdLink) target() (target, fragment string, ok bool) {
 // checkLinks checks every link written in Markdown: a path must lead to a
 // file of the site (and its #fragment to an id there), relative to the
 // page, because the site is also read straight from disk; images must be
-// full URLs, since a build copies no files from content/.
+// full https: URLs, since a build copies no files from content/.
 func checkLinks(links []mdLink, exists map[string]bool, hasID func(page, id string) bool) error {
 	var errs []error
 	fail := func(l mdLink, format string, args ...any) {
@@ -152,10 +152,13 @@ func checkLinks(links []mdLink, exists map[string]bool, hasID func(page, id stri
 		case err != nil:
 			fail(l, "not a URL")
 			continue
+		case l.image && (u.Scheme != "" || u.Host != "") && (!strings.EqualFold(u.Scheme, "https") || u.Host == ""):
+			fail(l, "an image must be a full https: URL (docs/site.md): a page served over https shows no other, and a build copies no files from content/")
+			continue
 		case u.Scheme != "" || u.Host != "":
 			continue // the wider web: not ours to check
 		case l.image:
-			fail(l, "give the full URL of an image: a build copies no files from content/")
+			fail(l, "give the full https: URL of an image: a build copies no files from content/")
 			continue
 		case strings.HasPrefix(u.Path, "/"):
 			fail(l, "write it relative to this page (such as ../packs/x/index.html): the site must also work opened from disk")
