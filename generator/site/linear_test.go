@@ -34,16 +34,17 @@ func pageWork(t *testing.T, body string) string {
 	return ""
 }
 
-// fastest is the time f takes: the best of many runs, each measure long
-// enough for the clock and the collector to even out. The machine's
-// other work only ever adds time.
+// fastest is the CPU time f takes: the best of many runs, each measure
+// long enough for the collector to even out. CPU time, not the clock, so
+// that other programs on the machine add nothing; and the best of
+// several, as what noise remains only ever adds time.
 func fastest(f func()) time.Duration {
-	n, start := 0, time.Now()
-	for n == 0 || time.Since(start) < 50*time.Millisecond {
+	n, start := 0, cpuTime()
+	for n == 0 || cpuTime()-start < 50*time.Millisecond {
 		f()
 		n++
 	}
-	return time.Since(start) / time.Duration(n)
+	return (cpuTime() - start) / time.Duration(n)
 }
 
 // ratio measures small and large in turns, keeping the best time of each,
