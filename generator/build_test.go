@@ -473,6 +473,9 @@ func TestBuildRefusesDangerousOutputs(t *testing.T) {
 		{site, "site's source"},
 		{filepath.Dir(site), "refusing to build into " + filepath.Dir(site) + ": it holds"},
 		{filepath.Join(site, "content", "out"), "inside the site's content"},
+		{filepath.Join(site, "static", "out"), "inside the site's static/ folder"},
+		{filepath.Join(site, "static"), "inside the site's static/ folder"},
+		{filepath.Join(site, "layouts", "out"), "inside the site's layouts/ folder"},
 	} {
 		_, err := Build(Options{Systems: systems.Builtin(), Source: site, Out: c.out, Guard: output.Guard{Home: home}})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
