@@ -3,6 +3,7 @@ package generator
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"path"
@@ -111,12 +112,24 @@ var paperLabels = map[string]string{"a4": "A4", "letter": "US Letter"}
 // memory at a time (two while the next is rolled), whatever the size of
 // the site.
 func Build(opt Options) (*Summary, error) {
+	return BuildContext(context.Background(), opt)
+}
+
+// ErrInterrupted is the reason a build whose context was cancelled
+// returns (Ctrl-C, SIGTERM): the previous output is left as it was.
+var ErrInterrupted = errors.New("build interrupted: the previous output is unchanged")
+
+// BuildContext is Build, stopped when ctx is done: it returns at once,
+// with ErrInterrupted, removes the new directory beside the output and
+// leaves the previous output whole. A booklet being drawn at that moment
+// runs on to its end in the background, writing nothing.
+func BuildContext(ctx context.Context, opt Options) (*Summary, error) {
 	g := opt.Guard
 	g.Source = opt.Source
 	if err := output.Check(opt.Out, g); err != nil {
 		return nil, err
 	}
-	b, err := prepare(opt)
+	b, err := prepare(ctx, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -124,23 +137,49 @@ func Build(opt Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	sum, err := b.run(st.Add)
-	if err != nil {
+	type result struct {
+		sum *Summary
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		sum, err := b.run(st.Add)
+		done <- result{sum, err}
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-ctx.Done():
+		st.Abort() // waits for the files being written, and refuses the rest
+		return nil, ErrInterrupted
+	}
+	if r.err != nil {
 		st.Abort()
-		return nil, err
+		return nil, r.err
+	}
+	if ctx.Err() != nil {
+		st.Abort()
+		return nil, ErrInterrupted
 	}
 	b.prog.begin(StageWrite)
 	if err := st.Commit(); err != nil {
 		return nil, err
 	}
+	r.sum.Warnings = append(r.sum.Warnings, st.Warnings()...)
 	b.prog.end(StageWrite)
-	return sum, nil
+	return r.sum, nil
 }
 
 // Render builds every file of the site in memory, sorted by path: the
 // files Build would write, for tests and for callers that want them.
 func Render(opt Options) ([]output.File, *Summary, error) {
-	b, err := prepare(opt)
+	return RenderContext(context.Background(), opt)
+}
+
+// RenderContext is Render, stopped with ErrInterrupted when ctx is done
+// (the booklet being drawn at that moment finishes first).
+func RenderContext(ctx context.Context, opt Options) ([]output.File, *Summary, error) {
+	b, err := prepare(ctx, opt)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -161,6 +200,7 @@ func Render(opt Options) ([]output.File, *Summary, error) {
 
 // builder is one build of a site: what prepare loaded, and how it writes.
 type builder struct {
+	ctx      context.Context // the build stops when it is done
 	opt      Options
 	prog     *progress
 	reg      *engine.Registry
@@ -174,8 +214,8 @@ type builder struct {
 }
 
 // prepare reads the site, its systems and its extras.
-func prepare(opt Options) (*builder, error) {
-	b := &builder{opt: opt, prog: &progress{fn: opt.Progress}}
+func prepare(ctx context.Context, opt Options) (*builder, error) {
+	b := &builder{ctx: ctx, opt: opt, prog: &progress{fn: opt.Progress}}
 	b.prog.begin(StageLoad)
 	reg, s, err := load(opt.Source, opt.Systems)
 	if err != nil {
@@ -210,6 +250,9 @@ func prepare(opt Options) (*builder, error) {
 		}
 	}
 	b.printing = opt.PrintOnDemand || s.PrintOnDemand
+	if ctx.Err() != nil {
+		return nil, ErrInterrupted
+	}
 	b.prog.end(StageLoad)
 	return b, nil
 }
@@ -309,7 +352,7 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		mu.Unlock()
 		return emit(f)
 	}
-	w := newWorkers(b.opt.Workers, counted, b.prog)
+	w := newWorkers(b.ctx, b.opt.Workers, counted, b.prog)
 	jobsOf := func(p *part, jobs []job) {
 		for _, j := range jobs {
 			p.tasks = append(p.tasks, func(emit func(output.File) error) error {
@@ -349,6 +392,9 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 
 	packs := slices.Clone(in.Packs)
 	for i, def := range s.Packs {
+		if b.ctx.Err() != nil {
+			break
+		}
 		sys, _ := b.reg.Get(def.System)
 		rolled, err := pack.Build(sys, def.Seed, def.Types, def.Options)
 		if err != nil {
@@ -412,6 +458,9 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	}
 	camps := slices.Clone(in.Campaigns)
 	for i, def := range s.Campaigns {
+		if b.ctx.Err() != nil {
+			break
+		}
 		sys, _ := b.reg.Get(def.System)
 		rolled, err := campaign.Build(sys, def.Seed, def.Steps, def.Options)
 		if err != nil {
@@ -448,6 +497,9 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		w.start(p)
 	}
 	err = w.wait()
+	if b.ctx.Err() != nil {
+		return nil, ErrInterrupted
+	}
 	if len(rollErrs) > 0 {
 		return nil, errors.Join(rollErrs...)
 	}
@@ -710,6 +762,7 @@ func foldFiles(j job) ([]output.File, error) {
 // order they were given, so it is the same on every run. At most two
 // parts are held at once: start waits while two are unfinished.
 type workers struct {
+	ctx   context.Context // when done, the tasks not yet begun are skipped
 	emit  func(output.File) error
 	prog  *progress
 	tasks chan task
@@ -724,6 +777,7 @@ type workers struct {
 	// others (await).
 	stop     chan struct{}
 	stopOnce sync.Once
+	release  func() // stops watching ctx
 }
 
 // task is one unit of work of a part: an HTML page or a few, one
@@ -739,11 +793,21 @@ type task struct {
 // finished and the next, so both cores stay busy across the boundary.
 const partsInFlight = 2
 
-func newWorkers(n int, emit func(output.File) error, prog *progress) *workers {
+func newWorkers(ctx context.Context, n int, emit func(output.File) error, prog *progress) *workers {
 	if n < 1 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	w := &workers{emit: emit, prog: prog, tasks: make(chan task), parts: make(chan struct{}, partsInFlight), stop: make(chan struct{})}
+	w := &workers{ctx: ctx, emit: emit, prog: prog, tasks: make(chan task), parts: make(chan struct{}, partsInFlight), stop: make(chan struct{})}
+	// A cancelled build fails like a failed task: awaiting tasks stop.
+	stop := context.AfterFunc(ctx, func() {
+		w.mu.Lock()
+		if w.err == nil {
+			w.err, w.errSeq = ErrInterrupted, -1
+		}
+		w.mu.Unlock()
+		w.stopOnce.Do(func() { close(w.stop) })
+	})
+	w.release = func() { stop() }
 	for range n {
 		w.wg.Go(w.loop)
 	}
@@ -840,6 +904,9 @@ func (w *workers) wait() error {
 	}
 	close(w.tasks)
 	w.wg.Wait()
+	w.release()
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	return w.err
 }
 

@@ -473,6 +473,9 @@ func TestBuildRefusesDangerousOutputs(t *testing.T) {
 		{site, "site's source"},
 		{filepath.Dir(site), "refusing to build into " + filepath.Dir(site) + ": it holds"},
 		{filepath.Join(site, "content", "out"), "inside the site's content"},
+		{filepath.Join(site, "static", "out"), "inside the site's static/ folder"},
+		{filepath.Join(site, "static"), "inside the site's static/ folder"},
+		{filepath.Join(site, "layouts", "out"), "inside the site's layouts/ folder"},
 	} {
 		_, err := Build(Options{Systems: systems.Builtin(), Source: site, Out: c.out, Guard: output.Guard{Home: home}})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -620,7 +623,7 @@ Fine line.
 	for _, want := range []string{
 		prefix + `6: link "../packs/nope/index.html": no page packs/nope/index.html in the site`,
 		prefix + `8: link "/index.html": write it relative to this page`,
-		prefix + `8: image "map.png": give the full URL of an image`,
+		prefix + `8: image "map.png": give the full https: URL of an image`,
 		prefix + `10: link "../campaigns/short/index.html#entry-99": campaigns/short/index.html has no #entry-99`,
 		prefix + `12: link "../packs/small/small-letter.pdf": no page packs/small/small-letter.pdf in the site`,
 	} {

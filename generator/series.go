@@ -32,6 +32,12 @@ func rollSeries(s *site.Site, reg *engine.Registry, month string, papers []strin
 	var errs []error
 	for _, def := range s.Series {
 		sys, _ := reg.Get(def.System)
+		if n := int(upTo-def.Start) + 1; n > series.MaxMonths {
+			// The start is at fault (the month built up to is the
+			// build's), so the message points at its line.
+			errs = append(errs, def.Fields.Errorf("start", "start %s: the series would run %d months up to %s, at most %d: start it later", def.Start, n, upTo, series.MaxMonths))
+			continue
+		}
 		rolled, err := series.Build(sys, def.Seed, def.Types, def.Start, upTo, def.Options)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", def.File, err))
@@ -64,6 +70,27 @@ func monthBooklet(def *site.Series, rolled *series.Series, e *series.Entry, sys 
 	return d
 }
 
+// optionsID is the part of a feed item's id that the player's options
+// decide (star-rep, band, enemies, recruits): two packs that differ only
+// in them are two items. It is empty when none is set, so the ids of
+// items without options stay as they were.
+func optionsID(o engine.Options) string {
+	var b strings.Builder
+	if o.StarRep != 0 {
+		fmt.Fprintf(&b, "/star-rep=%d", o.StarRep)
+	}
+	if o.BandSize != 0 {
+		fmt.Fprintf(&b, "/band=%d", o.BandSize)
+	}
+	if o.Enemies != "" {
+		fmt.Fprintf(&b, "/enemies=%q", o.Enemies)
+	}
+	if o.Recruits != "" {
+		fmt.Fprintf(&b, "/recruits=%q", o.Recruits)
+	}
+	return b.String()
+}
+
 // feeds returns the site's Atom feed and JSON Feed, newest first, when it
 // has a monthly series or a dated pack or campaign (each month's encounter
 // dated the first of its month, a pack or campaign the day its "date"
@@ -75,13 +102,13 @@ func feeds(s *site.Site, ss []web.Series, paths []string) ([]output.File, error)
 		var items []feed.Item
 		for _, p := range s.Packs {
 			if !p.Date.IsZero() {
-				items = append(items, feed.Item{ID: feed.ID("pack/" + p.System + "/" + p.Seed + "/" + strings.Join(p.Types, ",")),
+				items = append(items, feed.Item{ID: feed.ID("pack/" + p.System + "/" + p.Seed + "/" + strings.Join(p.Types, ",") + optionsID(p.Options)),
 					Title: "New pack: " + p.Title, Href: path.Join(web.PackDir(p.Slug), "index.html"), Date: p.Date, Summary: p.Summary})
 			}
 		}
 		for _, c := range s.Campaigns {
 			if !c.Date.IsZero() {
-				items = append(items, feed.Item{ID: feed.ID("campaign/" + c.System + "/" + c.Seed + "/" + strconv.Itoa(c.Steps)),
+				items = append(items, feed.Item{ID: feed.ID("campaign/" + c.System + "/" + c.Seed + "/" + strconv.Itoa(c.Steps) + optionsID(c.Options)),
 					Title: "New campaign: " + c.Title, Href: path.Join(web.CampaignDir(c.Slug), "index.html"), Date: c.Date, Summary: c.Summary})
 			}
 		}
@@ -90,7 +117,7 @@ func feeds(s *site.Site, ss []web.Series, paths []string) ([]output.File, error)
 				items = append(items, feed.Item{
 					// What rolls the month names it: the same series gives
 					// the same id on every site.
-					ID:    feed.ID("series/" + sr.Rolled.System + "/" + sr.Rolled.Seed + "/" + strings.Join(sr.Def.Types, ",") + "/" + e.Month.String()),
+					ID:    feed.ID("series/" + sr.Rolled.System + "/" + sr.Rolled.Seed + "/" + strings.Join(sr.Def.Types, ",") + optionsID(sr.Def.Options) + "/" + e.Month.String()),
 					Title: sr.Def.Title + ", " + e.Month.Title() + ": " + e.Encounter.Title, Href: web.MonthPage(sr.Def.Slug, e.Month),
 					Date: e.Month.Start(), Summary: e.Encounter.Summary,
 				})

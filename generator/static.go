@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"strings"
 
 	"github.com/sortie-wargames/sortie/generator/output"
+	"github.com/sortie-wargames/sortie/generator/site"
 	"github.com/sortie-wargames/sortie/generator/web"
 )
 
@@ -65,9 +67,16 @@ func readExtras(source string) (*siteExtras, error) {
 	return x, errors.Join(errs...)
 }
 
-// walkFiles calls add for every regular file under dir, in path order.
-// A symbolic link is followed only to a file inside the site; a link to
-// a folder, a device or a pipe is an error.
+// versionControl names the folders version control keeps its history in
+// (and the file a Git submodule or worktree has in place of .git): never
+// a site's files, and copying one would put its history in place of a
+// deploy checkout's own.
+var versionControl = map[string]bool{".git": true, ".hg": true, ".svn": true, ".bzr": true, "_darcs": true, "CVS": true, ".fossil": true}
+
+// walkFiles calls add for every regular file under dir, in path order,
+// passing over version control's folders. A symbolic link is followed
+// only to a file inside the site; a link to a folder, a device or a pipe
+// is an error.
 func walkFiles(fsys fs.FS, dir, prefix string, add func(name string, data []byte), errs *[]error) error {
 	if _, err := fs.Stat(fsys, dir); errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -77,6 +86,12 @@ func walkFiles(fsys fs.FS, dir, prefix string, add func(name string, data []byte
 	return fs.WalkDir(fsys, dir, func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return fmt.Errorf("failed to read %s%s: %w", prefix, name, unwrapPath(err))
+		}
+		if name != dir && versionControl[d.Name()] {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
 		}
 		if d.IsDir() {
 			return nil
@@ -101,21 +116,55 @@ func walkFiles(fsys fs.FS, dir, prefix string, add func(name string, data []byte
 }
 
 // addStatic writes the site's static files, refusing any that would
-// replace a file Sortie wrote (but the favicon); written lists those.
+// replace a file Sortie wrote (but the favicon), or a folder, or that
+// differs from one of them, or from another static file, only in case
+// (one file on macOS's and Windows's disks); and any name Windows cannot
+// hold. Each error names the file under static/. written lists Sortie's
+// files.
 func (x *siteExtras) addStatic(written []string, emit func(output.File) error) error {
 	ours := map[string]bool{output.Marker: true}
+	folded := map[string]string{} // lower case -> the path as Sortie writes it
 	for _, p := range written {
 		ours[p] = true
+		for q := p; q != "."; q = path.Dir(q) {
+			if _, ok := folded[strings.ToLower(q)]; !ok {
+				folded[strings.ToLower(q)] = q
+			}
+		}
+	}
+	dirs := map[string]bool{}
+	for _, p := range written {
+		for d := path.Dir(p); d != "."; d = path.Dir(d) {
+			dirs[d] = true
+		}
 	}
 	var errs []error
+	statics := map[string]string{} // lower case -> the static file's path
 	for _, f := range x.static {
-		if ours[f.Path] {
+		file := x.files[f.Path]
+		switch {
+		case ours[f.Path]:
 			hint := ""
 			if f.Path == "style.css" {
 				hint = " (put your own stylesheet in layouts/style.css)"
 			}
-			errs = append(errs, fmt.Errorf("%s: would overwrite %s, which Sortie writes%s", x.files[f.Path], f.Path, hint))
+			errs = append(errs, fmt.Errorf("%s: would overwrite %s, which Sortie writes%s", file, f.Path, hint))
+			continue
+		case dirs[f.Path]:
+			errs = append(errs, fmt.Errorf("%s: would stand where Sortie writes the folder %s/: rename it", file, f.Path))
+			continue
 		}
+		if err := portableName(f.Path); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", file, err))
+			continue
+		}
+		low := strings.ToLower(f.Path)
+		if q, ok := folded[low]; ok {
+			errs = append(errs, fmt.Errorf("%s: differs from %s, which Sortie writes, only in case: they are one file on macOS's and Windows's disks; rename it", file, q))
+		} else if other, ok := statics[low]; ok {
+			errs = append(errs, fmt.Errorf("%s: differs from %s only in case: they are one file on macOS's and Windows's disks; rename one", file, other))
+		}
+		statics[low] = file
 	}
 	if len(errs) > 0 {
 		return errors.Join(errs...)
@@ -123,6 +172,26 @@ func (x *siteExtras) addStatic(written []string, emit func(output.File) error) e
 	for _, f := range x.static {
 		if err := emit(f); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// portableName refuses a path under static/ that could not be copied to
+// every system a site is put on: a backslash (Windows reads it as a
+// folder: "..\\..\\evil.txt" would climb out of the site), a character
+// Windows forbids, or a name Windows keeps for a device (con, aux, nul,
+// com1 ..., with or without an extension).
+func portableName(p string) error {
+	for _, part := range strings.Split(p, "/") {
+		if i := strings.IndexAny(part, `\:*?"<>|`); i >= 0 {
+			return fmt.Errorf("the name %q holds %q, which Windows does not allow in a file name (a backslash separates folders there): rename it", part, part[i:i+1])
+		}
+		if strings.HasSuffix(part, ".") || strings.HasSuffix(part, " ") {
+			return fmt.Errorf("the name %q ends in a dot or a space, which Windows drops: rename it", part)
+		}
+		if site.IsDeviceName(part) {
+			return fmt.Errorf("the name %q is a device on Windows, where no file may have it: rename it", part)
 		}
 	}
 	return nil

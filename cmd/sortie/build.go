@@ -114,7 +114,7 @@ and sheets.`,
 					defer close(done)
 				}
 			}
-			sum, err := generator.Build(opt)
+			sum, err := generator.BuildContext(cmd.Context(), opt)
 			if prog != nil {
 				prog.finish()
 			}

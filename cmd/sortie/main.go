@@ -7,6 +7,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -24,6 +25,12 @@ import (
 const gcPercent = 200
 
 func main() {
+	// Before anything opens a file: Go's runtime dies with a dump of
+	// every goroutine when a limit is too tight, so say which instead.
+	if msg := checkLimits(); msg != "" {
+		fmt.Fprintf(os.Stderr, "sortie: %s\n", msg)
+		os.Exit(1)
+	}
 	if _, set := os.LookupEnv("GOGC"); !set {
 		debug.SetGCPercent(gcPercent)
 	}

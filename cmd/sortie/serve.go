@@ -53,7 +53,7 @@ built-in default site.`,
 				Watch: source,
 				Log:   stderr,
 				Build: func() ([]output.File, error) {
-					files, _, err := generator.Render(opt)
+					files, _, err := generator.RenderContext(cmd.Context(), opt)
 					return files, err
 				},
 			})

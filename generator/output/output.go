@@ -86,9 +86,14 @@ func (w Writer) Check(out string) error {
 		}
 	}
 	if g.Source != "" {
-		content, err := resolve(filepath.Join(g.Source, "content"))
-		if err == nil && within(abs, content) {
-			return fmt.Errorf("refusing to build into %s: it is inside the site's content", out)
+		// The folders a build reads: an output in static/ would be
+		// copied into the next build's output (growing at every build),
+		// one in layouts/ or content/ read as the site's own files.
+		for _, dir := range []string{"content", "static", "layouts"} {
+			d, err := resolve(filepath.Join(g.Source, dir))
+			if err == nil && within(abs, d) {
+				return fmt.Errorf("refusing to build into %s: it is inside the site's %s/ folder, which every build reads (build into the site's public/ instead)", out, dir)
+			}
 		}
 	}
 	fi, err := os.Lstat(abs)
@@ -248,7 +253,13 @@ type Stage struct {
 	dir      string // the new directory
 	unlock   func()
 
+	// writing is held for reading while a file is written, so Abort
+	// can wait for the writes under way before it removes the directory
+	// (a write after that would make the directory again).
+	writing sync.RWMutex
+
 	mu    sync.Mutex
+	warns []string        // what the build could not clear, and how to
 	files map[string]bool // paths added, with the marker
 	dirs  map[string]bool // folders they need
 	top   map[string]bool // names at the top that the build made
@@ -285,7 +296,7 @@ func (w Writer) Begin(out string) (*Stage, error) {
 		files: map[string]bool{Marker: true}, dirs: map[string]bool{}, top: map[string]bool{Marker: true}}
 	if err := st.begin(parent); err != nil {
 		if _, ok := errors.AsType[killed](err); !ok && st.dir != "" {
-			os.RemoveAll(st.dir)
+			removeAll(st.dir)
 		}
 		unlock()
 		return nil, err
@@ -298,7 +309,7 @@ func (st *Stage) begin(parent string) error {
 	// Under the lock, check again: another build may have made out
 	// meanwhile. Then restore or clear what interrupted builds left
 	// beside it.
-	if err := w.sweep(parent, filepath.Base(st.abs)); err != nil {
+	if err := w.sweep(parent, filepath.Base(st.abs), st.warn); err != nil {
 		return err
 	}
 	if err := w.Check(st.out); err != nil {
@@ -323,6 +334,8 @@ func (st *Stage) begin(parent string) error {
 // one path, and a file where another needs a folder (or the reverse).
 // An error fails the stage: Commit then returns it.
 func (st *Stage) Add(f File) error {
+	st.writing.RLock()
+	defer st.writing.RUnlock()
 	st.mu.Lock()
 	err := st.claim(f.Path)
 	if err != nil && st.err == nil {
@@ -415,11 +428,11 @@ func (st *Stage) Commit() error {
 		err = syncTree(st.dir)
 	}
 	if err == nil {
-		err = st.w.swap(st.abs, st.dir)
+		err = st.w.swap(st.abs, st.dir, st.warn)
 	}
 	if err != nil {
 		if _, ok := errors.AsType[killed](err); !ok {
-			os.RemoveAll(st.dir)
+			removeAll(st.dir)
 		}
 		return err
 	}
@@ -427,7 +440,8 @@ func (st *Stage) Commit() error {
 }
 
 // Abort removes the new directory and leaves the output as it was. It
-// does nothing after Commit or a second time.
+// waits for the files being added at that moment; any Add after it
+// fails, writing nothing. It does nothing after Commit or a second time.
 func (st *Stage) Abort() {
 	st.mu.Lock()
 	done := st.done
@@ -436,8 +450,26 @@ func (st *Stage) Abort() {
 	if done {
 		return
 	}
-	os.RemoveAll(st.dir)
+	st.writing.Lock()
+	removeAll(st.dir)
+	st.writing.Unlock()
 	st.unlock()
+}
+
+// Warnings are what a committed build could not clear up (the previous
+// output, or what an interrupted build left, in a folder it may not
+// change), each with how to remove it: the new output is in place, and
+// later builds are not held up by them.
+func (st *Stage) Warnings() []string {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return slices.Clone(st.warns)
+}
+
+func (st *Stage) warn(msg string) {
+	st.mu.Lock()
+	st.warns = append(st.warns, msg)
+	st.mu.Unlock()
 }
 
 // unwritable explains a build directory that cannot be made beside out.
@@ -491,7 +523,7 @@ func plainPath(p string) error {
 // runs under the lock, so none of it is in use. If out is missing and a
 // build was killed between its two renames, the previous output is beside
 // it, whole: sweep puts it back instead of deleting the only copy.
-func (w Writer) sweep(parent, base string) error {
+func (w Writer) sweep(parent, base string, warn func(string)) error {
 	entries, err := os.ReadDir(parent)
 	if err != nil {
 		return fmt.Errorf("failed to read %s: %w", parent, err)
@@ -528,11 +560,47 @@ func (w Writer) sweep(parent, base string) error {
 		if err := w.at("sweep"); err != nil {
 			return err
 		}
-		if err := os.RemoveAll(filepath.Join(parent, name)); err != nil {
-			return fmt.Errorf("failed to remove %s left by an interrupted build: %w", name, err)
+		// One that cannot be removed holds nothing a build needs: the
+		// build goes on and says how to remove it.
+		if p := filepath.Join(parent, name); removeAll(p) != nil {
+			warn(cannotRemove(p, "left by an earlier build"))
 		}
 	}
 	return nil
+}
+
+// removeAll removes p and everything in it, as os.RemoveAll, and where a
+// folder in it may not be changed (chmod 555) makes the folders writable
+// first: p is a build's own, old output or one an interrupted build left.
+func removeAll(p string) error {
+	err := os.RemoveAll(p)
+	if err == nil || !errors.Is(err, fs.ErrPermission) {
+		return err
+	}
+	// WalkDir visits a folder before it reads it, so even one that may
+	// not be read (chmod 000) is opened up in time.
+	filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			if fi, ierr := os.Lstat(q); ierr == nil && fi.Mode().Perm()&0o700 != 0o700 {
+				os.Chmod(q, fi.Mode().Perm()|0o700)
+			}
+		}
+		return nil
+	})
+	return os.RemoveAll(p)
+}
+
+// cannotRemove says what a build could not remove, and how to.
+func cannotRemove(p, what string) string {
+	return fmt.Sprintf("could not remove %s, %s: a folder in it may not be changed; remove it with: chmod -R u+w %s && rm -rf %s", p, what, shellQuote(p), shellQuote(p))
+}
+
+// shellQuote quotes p for a POSIX shell.
+func shellQuote(p string) string {
+	if p != "" && strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+") == "" {
+		return p
+	}
+	return "'" + strings.ReplaceAll(p, "'", `'\''`) + "'"
 }
 
 // writeFile writes data to a new file. It is synced with the rest of
@@ -643,7 +711,9 @@ func syncTree(dir string) error {
 // swap puts dir in place of out, keeping the old out whole until the new
 // one is in place: one atomic exchange where the system has one, else two
 // renames, the previous output kept beside out between them.
-func (w Writer) swap(out, dir string) error {
+// The previous output is removed once the new one is in place; if it
+// cannot be, warn says where it is and how to remove it.
+func (w Writer) swap(out, dir string, warn func(string)) error {
 	parent := filepath.Dir(out)
 	if _, err := os.Lstat(out); errors.Is(err, fs.ErrNotExist) {
 		if err := w.at("swap"); err != nil {
@@ -667,8 +737,8 @@ func (w Writer) swap(out, dir string) error {
 			if err := w.at("clean"); err != nil {
 				return err
 			}
-			if err := os.RemoveAll(dir); err != nil {
-				return fmt.Errorf("built %s, but failed to remove the previous build at %s: %w", out, dir, err)
+			if removeAll(dir) != nil {
+				warn(cannotRemove(dir, "the previous build of "+out))
 			}
 			return nil
 		}
@@ -705,8 +775,8 @@ func (w Writer) swap(out, dir string) error {
 	if err := w.at("clean"); err != nil {
 		return err
 	}
-	if err := os.RemoveAll(o); err != nil {
-		return fmt.Errorf("built %s, but failed to remove the previous build at %s: %w", out, o, err)
+	if removeAll(o) != nil {
+		warn(cannotRemove(o, "the previous build of "+out))
 	}
 	return nil
 }

@@ -182,8 +182,8 @@ func plainValue(key string, v *yaml.Node) (string, error) {
 		if v.Tag == "!!null" && v.Style == 0 {
 			return "", nil
 		}
-		if v.Tag != "" && v.Tag[0] == '!' && !strings.HasPrefix(v.Tag, "!!") {
-			return "", fmt.Errorf("%s: a YAML tag (%s) is not a value", key, v.Tag)
+		if err := noTag(key, v); err != nil {
+			return "", err
 		}
 		return v.Value, nil
 	case yaml.SequenceNode:
@@ -194,6 +194,9 @@ func plainValue(key string, v *yaml.Node) (string, error) {
 		for _, it := range v.Content {
 			if it.Kind != yaml.ScalarNode {
 				return "", fmt.Errorf("%s: want a list of plain values", key)
+			}
+			if err := noTag(key, it); err != nil {
+				return "", err
 			}
 			if strings.Contains(it.Value, ",") {
 				return "", fmt.Errorf("%s: item %q holds a comma: one item per list entry", key, it.Value)
@@ -209,6 +212,17 @@ func plainValue(key string, v *yaml.Node) (string, error) {
 	default:
 		return "", fmt.Errorf("%s: want a plain value, not a nested mapping", key)
 	}
+}
+
+// noTag refuses a value written with a YAML tag, a local one ("!x") or
+// one of YAML's own ("!!binary aGVsbG8=" would read as the text
+// "aGVsbG8=", not what the tag says): like an alias, a tag makes a value
+// other than the text written, and Sortie reads front matter as text.
+func noTag(key string, v *yaml.Node) error {
+	if v.Style&yaml.TaggedStyle != 0 || (v.Tag != "" && v.Tag[0] == '!' && !strings.HasPrefix(v.Tag, "!!")) {
+		return fmt.Errorf("%s: a YAML tag (%s) is not a value: write the value as plain text, or quote it", key, v.Tag)
+	}
+	return nil
 }
 
 // firstLine returns the trimmed text of the 1-based line n of lines.

@@ -469,10 +469,33 @@ func readPage(fsys fs.FS, name, prefix string, keys []string) (*Page, error) {
 		}
 		return nil, f.Errorf(key, "slug %q: want lowercase letters, digits and single hyphens, at most 64 characters", p.Slug)
 	}
+	if IsDeviceName(p.Slug) {
+		if !f.Has("slug") {
+			return nil, &Error{file, 0, fmt.Sprintf("the slug %q, from the file's name, is a device name on Windows, where the site could not be copied: rename the file, or add slug: with another name", p.Slug)}
+		}
+		return nil, f.Errorf("slug", "slug %q is a device name on Windows, where the site could not be copied: pick another", p.Slug)
+	}
 	if p.Weight, err = f.Int("weight", 0, -1000, 1000); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// IsDeviceName reports a file name Windows keeps for a device, with or
+// without an extension: con, prn, aux, nul, com1 to com9, lpt1 to lpt9,
+// in any case.
+func IsDeviceName(name string) bool {
+	base, _, _ := strings.Cut(strings.ToLower(name), ".")
+	base = strings.TrimRight(base, " ")
+	switch base {
+	case "con", "prn", "aux", "nul", "conin$", "conout$":
+		return true
+	}
+	if len(base) == 4 && (strings.HasPrefix(base, "com") || strings.HasPrefix(base, "lpt")) {
+		c := base[3]
+		return c >= '1' && c <= '9'
+	}
+	return false
 }
 
 // plainText checks a one-line value: no control characters and at most
@@ -488,20 +511,58 @@ func plainText(f *Fields, key string, max int) error {
 	return nil
 }
 
-// maxQuoteDepth bounds how deep blockquotes nest in a page. Goldmark's
-// work grows with the square of the depth (a line of 100,000 ">" took
-// eight times a whole default build); no page needs more than a few.
-const maxQuoteDepth = 10
+// maxNesting bounds how deep blockquotes and lists open on one line. At
+// every level goldmark tries the rest of the line again (as a thematic
+// break, as a list item), so its work grows with the line's length times
+// the depth: "- " repeated to 128 KB took 34 s, "> - " to 1 MiB more than
+// 14 minutes. No page needs more than a few.
+const maxNesting = 10
 
-// quoteDepth counts the ">" markers that open a line, spaces between them
-// allowed: how deep the line's blockquotes nest.
-func quoteDepth(line string) int {
+// nesting counts the containers that open a line: ">" and list markers
+// ("-", "+", "*", "1." or "1)" followed by a blank or the line's end),
+// blanks between them allowed. A thematic break such as "- - - -" ends
+// the count: goldmark reads it as one rule, not as lists.
+func nesting(line string) int {
+	// The rule, if the line ends in one, may start anywhere from hrFrom
+	// to hrLast (where at least three of its characters remain).
+	hrFrom, hrLast := len(line), -1
+	if t := strings.TrimRight(line, " \t\r"); t != "" && strings.ContainsRune("-*_", rune(t[len(t)-1])) {
+		c, n := t[len(t)-1], 0
+		for i := len(t) - 1; i >= 0 && (t[i] == c || t[i] == ' ' || t[i] == '\t'); i-- {
+			if t[i] == c {
+				if n++; n == 3 {
+					hrLast = i
+				}
+			}
+			hrFrom = i
+		}
+	}
 	n := 0
-	for _, r := range line {
-		switch r {
-		case '>':
+	for i := 0; i < len(line); {
+		switch c := line[i]; {
+		case c == ' ' || c == '\t':
+			i++
+		case i >= hrFrom && i <= hrLast:
+			return n
+		case c == '>':
 			n++
-		case ' ', '\t':
+			i++
+		case c == '-' || c == '+' || c == '*':
+			if i+1 < len(line) && line[i+1] != ' ' && line[i+1] != '\t' && line[i+1] != '\r' {
+				return n
+			}
+			n++
+			i++
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(line) && j-i < 9 && line[j] >= '0' && line[j] <= '9' {
+				j++
+			}
+			if j == len(line) || (line[j] != '.' && line[j] != ')') || (j+1 < len(line) && line[j+1] != ' ' && line[j+1] != '\t' && line[j+1] != '\r') {
+				return n
+			}
+			n++
+			i = j + 1
 		default:
 			return n
 		}
@@ -509,13 +570,88 @@ func quoteDepth(line string) int {
 	return n
 }
 
+// linkScanBudget bounds the bytes goldmark reads past the "](" of the
+// links on one line, per byte of the line. Goldmark reads a link's
+// destination to its closing ")" or ">" (or the line's end): a line of
+// "[a](" repeated, none closed, reads the rest of the line at every one,
+// the square of its length.
+const linkScanBudget = 32
+
+// linkScan reports whether the link destinations on one line stay within
+// linkScanBudget: it follows goldmark's reading of each "](" and stops as
+// soon as the budget is spent, so it costs no more than the budget.
+func linkScan(line string) bool {
+	budget := linkScanBudget*len(line) + 4096
+	for p := 0; ; {
+		k := strings.Index(line[p:], "](")
+		if k < 0 {
+			return true
+		}
+		i := p + k + 2
+		p = i
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		if i < len(line) && line[i] == '<' {
+			for i++; i < len(line) && line[i] != '>'; i++ {
+				if line[i] == '\\' {
+					i++
+				}
+				if budget--; budget < 0 {
+					return false
+				}
+			}
+			continue
+		}
+		for open := 0; i < len(line) && line[i] != ' ' && line[i] != '\t'; i++ {
+			if budget--; budget < 0 {
+				return false
+			}
+			if line[i] == '\\' {
+				i++
+			} else if line[i] == '(' {
+				open++
+			} else if line[i] == ')' {
+				if open--; open < 0 {
+					break
+				}
+			}
+		}
+	}
+}
+
+// maxParagraph bounds the bytes of a run of lines with no blank line
+// between them, which holds every block goldmark reads inline (a
+// paragraph, a list item, a table cell). Some of goldmark's inline work
+// grows faster than the block (emphasis and link openers that never
+// close: "*a " repeated to 256 KB took five times as long as to 128 KB),
+// so a bound on the block keeps the whole page's time linear. A page of
+// house rules has paragraphs of a few hundred bytes.
+const maxParagraph = 64 << 10
+
 // checkBody refuses characters that make a page invalid HTML: controls
 // other than tab and line breaks, and the noncharacters U+FFFE and U+FFFF;
-// and blockquotes nested deeper than maxQuoteDepth.
+// and what would make goldmark's work grow faster than the page: a line
+// opening blockquotes and lists deeper than maxNesting, or links on one
+// line whose destinations never close, or more than maxParagraph bytes
+// with no blank line. What it lets through, goldmark reads in time that
+// grows with the page's length.
 func checkBody(file string, body []byte, first int) error {
+	run, runLine := 0, 0
 	for i, line := range strings.Split(string(body), "\n") {
-		if d := quoteDepth(line); d > maxQuoteDepth {
-			return &Error{file, first + i, fmt.Sprintf("blockquotes nested %d deep: at most %d", d, maxQuoteDepth)}
+		if strings.TrimSpace(line) == "" {
+			run = 0
+		} else if run == 0 {
+			runLine = i
+		}
+		if d := nesting(line); d > maxNesting {
+			return &Error{file, first + i, fmt.Sprintf("blockquotes and lists nested %d deep: at most %d", d, maxNesting)}
+		}
+		if !linkScan(line) {
+			return &Error{file, first + i, "links whose ( or < never closes on the line: close each, or put one link per line"}
+		}
+		if run += len(line) + 1; run > maxParagraph {
+			return &Error{file, first + runLine, fmt.Sprintf("more than %d KB with no blank line from here: break it into paragraphs", maxParagraph>>10)}
 		}
 		if strings.ContainsFunc(line, func(r rune) bool {
 			return (unicode.IsControl(r) && r != '\t' && r != '\r') || isNonCharacter(r)

@@ -380,6 +380,18 @@ func TestErrors(t *testing.T) {
 		{"an alias",
 			map[string]string{"content/pages/p.md": front("title: &t P", "summary: *t")},
 			`content/pages/p.md:3: summary: a YAML alias is not a value here`},
+		{"a YAML tag of YAML's own",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: !!binary aGVsbG8=", "encounters: raid")},
+			`content/packs/x.md:4: seed: a YAML tag (!!binary) is not a value: write the value as plain text, or quote it`},
+		{"a string tag",
+			map[string]string{"content/pages/p.md": front("title: !!str P")},
+			`content/pages/p.md:2: title: a YAML tag (!!str) is not a value: write the value as plain text, or quote it`},
+		{"a local tag",
+			map[string]string{"content/pages/p.md": front("title: !x P")},
+			`content/pages/p.md:2: title: a YAML tag (!x) is not a value: write the value as plain text, or quote it`},
+		{"a tag in a list",
+			map[string]string{"content/packs/x.md": front("title: P", "system: "+systemID, "seed: s", "encounters:", "  - raid", "  - !!str raid")},
+			`content/packs/x.md:6: encounters: a YAML tag (!!str) is not a value: write the value as plain text, or quote it`},
 		{"empty key",
 			map[string]string{"content/pages/p.md": front("title: P", ": value")},
 			`content/pages/p.md:3: ": value": want key: value`},
@@ -1351,13 +1363,25 @@ func TestTextChecks(t *testing.T) {
 		// Goldmark's work grows with the square of the nesting: 300 KB of
 		// ">" took 51 times a whole build.
 		{map[string]string{"content/pages/p.md": front("title: P") + "> quoted\n> > twice\n" + strings.Repeat(">", 300000) + "\n"},
-			"content/pages/p.md:7: blockquotes nested 300000 deep: at most 10"},
+			"content/pages/p.md:7: blockquotes and lists nested 300000 deep: at most 10"},
 		{map[string]string{"content/pages/p.md": front("title: P") + strings.Repeat("> ", 11) + "deep\n"},
-			"content/pages/p.md:5: blockquotes nested 11 deep: at most 10"},
+			"content/pages/p.md:5: blockquotes and lists nested 11 deep: at most 10"},
 	} {
 		_, err := load(t, c.files)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("error %v, want %q", err, c.want)
+		}
+	}
+	// List markers between quotes nest too, and are counted with them.
+	for _, line := range []string{strings.Repeat("> - ", 6), strings.Repeat("- > ", 6) + "x", strings.Repeat("1. ", 11) + "x", strings.Repeat("- ", 11) + "x"} {
+		if _, err := load(t, map[string]string{"content/pages/p.md": front("title: P") + "fine\n\n" + line + "\n"}); err == nil || !strings.Contains(err.Error(), "content/pages/p.md:7: blockquotes and lists nested") {
+			t.Errorf("%q: error %v, want one at line 7", line, err)
+		}
+	}
+	// A thematic break of many markers is one rule, not lists.
+	for _, line := range []string{strings.Repeat("- ", 40), strings.Repeat("* ", 40) + "*", "> " + strings.Repeat("_ ", 40), "- " + strings.Repeat("*", 50)} {
+		if _, err := load(t, map[string]string{"content/pages/p.md": front("title: P") + line + "\n"}); err != nil {
+			t.Errorf("%q: %v", line, err)
 		}
 	}
 	// Ten levels of quotes are fine.

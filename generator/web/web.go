@@ -146,7 +146,7 @@ type Renderer struct {
 	all   []Link // every booklet of the site, for the footer
 	md    map[*site.Page]template.HTML
 	links []mdLink
-	want  map[string][]string // page -> the #fragments Markdown links to on it
+	want  map[string]map[string]bool // page -> the #fragments Markdown links to on it
 
 	mu    sync.Mutex
 	found map[string]map[string]bool // page -> the wanted ids it has
@@ -157,7 +157,7 @@ type Renderer struct {
 // booklet links here (every page's footer lists the booklets); what was
 // rolled for them is given to the methods that draw them.
 func New(in Input) (*Renderer, error) {
-	r := &Renderer{in: in, md: map[*site.Page]template.HTML{}, want: map[string][]string{}, found: map[string]map[string]bool{}}
+	r := &Renderer{in: in, md: map[*site.Page]template.HTML{}, want: map[string]map[string]bool{}, found: map[string]map[string]bool{}}
 	if err := r.parse(); err != nil {
 		return nil, err
 	}
@@ -205,8 +205,13 @@ func New(in Input) (*Renderer, error) {
 		return nil, errors.Join(errs...)
 	}
 	for _, l := range r.links {
-		if target, frag, ok := l.target(); ok && frag != "" && !slices.Contains(r.want[target], frag) {
-			r.want[target] = append(r.want[target], frag)
+		if target, frag, ok := l.target(); ok && frag != "" {
+			// Sets, not lists: a page of many links to many ids took
+			// the square of their number.
+			if r.want[target] == nil {
+				r.want[target] = map[string]bool{}
+			}
+			r.want[target][frag] = true
 		}
 	}
 	return r, nil
@@ -352,7 +357,7 @@ func (r *Renderer) noteIDs(out string, data []byte) {
 	}
 	has := map[string]bool{}
 	for _, m := range idAttr.FindAllSubmatch(data, -1) {
-		if slices.Contains(want, string(m[1])) {
+		if want[string(m[1])] {
 			has[string(m[1])] = true
 		}
 	}
