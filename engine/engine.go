@@ -158,6 +158,27 @@ type Options struct {
 	Recruits string // the list the band is recruited from, where the player picks one (Swordplay's army lists)
 }
 
+// Key writes the options that are set, in a fixed order and with the
+// names a site's front matter gives them ("/star-rep=5/enemies=\"orcs\""):
+// two rolls that differ only in their options have different keys. It
+// is empty when none is set.
+func (o Options) Key() string {
+	var b strings.Builder
+	if o.StarRep != 0 {
+		fmt.Fprintf(&b, "/star-rep=%d", o.StarRep)
+	}
+	if o.BandSize != 0 {
+		fmt.Fprintf(&b, "/band=%d", o.BandSize)
+	}
+	if o.Enemies != "" {
+		fmt.Fprintf(&b, "/enemies=%q", o.Enemies)
+	}
+	if o.Recruits != "" {
+		fmt.Fprintf(&b, "/recruits=%q", o.Recruits)
+	}
+	return b.String()
+}
+
 // Force is a side's figures as a table: the player's band, or a roster of
 // enemies. Columns are the system's own attributes (Class, Rep, AC; or
 // Rep, Armor, Weapon), so a renderer prints any system's figures alike.

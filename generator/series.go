@@ -71,25 +71,10 @@ func monthBooklet(def *site.Series, rolled *series.Series, e *series.Entry, sys 
 }
 
 // optionsID is the part of a feed item's id that the player's options
-// decide (star-rep, band, enemies, recruits): two packs that differ only
-// in them are two items. It is empty when none is set, so the ids of
-// items without options stay as they were.
-func optionsID(o engine.Options) string {
-	var b strings.Builder
-	if o.StarRep != 0 {
-		fmt.Fprintf(&b, "/star-rep=%d", o.StarRep)
-	}
-	if o.BandSize != 0 {
-		fmt.Fprintf(&b, "/band=%d", o.BandSize)
-	}
-	if o.Enemies != "" {
-		fmt.Fprintf(&b, "/enemies=%q", o.Enemies)
-	}
-	if o.Recruits != "" {
-		fmt.Fprintf(&b, "/recruits=%q", o.Recruits)
-	}
-	return b.String()
-}
+// decide (engine.Options.Key): two packs that differ only in them are two
+// items. It is empty when none is set, so the ids of items without
+// options stay as they were.
+func optionsID(o engine.Options) string { return o.Key() }
 
 // feeds returns the site's Atom feed and JSON Feed, newest first, when it
 // has a monthly series or a dated pack or campaign (each month's encounter

@@ -368,27 +368,32 @@ func (s *System) boardMap(e *Encounter) board.Map {
 	if e.Def.BandStarts {
 		m.SetEntry(board.Top, false)
 	}
+	// A section's buildings stand on its terrain: woods, a hill or rough
+	// ground is drawn as itself with a block for each building.
+	kinds := map[string]string{"Woods": board.Woods, "Hill": board.Hills, "Rough": board.Rough}
 	for _, sec := range e.Sections {
+		if e.Raid != nil && sec.Number == 2 {
+			continue
+		}
+		kind, ok := kinds[sec.Terrain]
 		switch {
-		case sec.Buildings > 0 && !(e.Raid != nil && sec.Number == 2):
+		case sec.Buildings > 0 && ok:
+			m.Fill(sec.Number, kind, board.Count(sec.Buildings))
+		case sec.Buildings > 0:
 			m.Fill(sec.Number, board.Buildings, board.Count(sec.Buildings))
-		case sec.Terrain == "Woods":
-			m.Fill(sec.Number, board.Woods)
-		case sec.Terrain == "Hill":
-			m.Fill(sec.Number, board.Hills)
-		case sec.Terrain == "Rough":
-			m.Fill(sec.Number, board.Rough)
+		case ok:
+			m.Fill(sec.Number, kind)
 		}
 	}
 	if e.Raid != nil {
-		// The raided buildings stand in section 2 whatever its terrain; the
-		// note keeps the terrain rolled there.
+		// The raided buildings stand in section 2 whatever its terrain,
+		// drawn on it.
 		sec := e.Sections[1]
-		note := "the raid's objective"
-		if where, ok := map[string]string{"Woods": "in the woods", "Hill": "on the hill", "Rough": "in rough ground"}[sec.Terrain]; ok {
-			note = where + "; the raid's objective"
+		kind, ok := kinds[sec.Terrain]
+		if !ok {
+			kind = board.Buildings
 		}
-		m.Fill(2, board.Buildings, board.Count(e.Raid.Buildings+sec.Buildings), board.Note(note))
+		m.Fill(2, kind, board.Count(e.Raid.Buildings+sec.Buildings), board.Note("the raid's objective"))
 	}
 	for _, p := range e.Places {
 		m.PlaceInSection(p.Section, p.Label)

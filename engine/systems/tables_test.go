@@ -91,9 +91,9 @@ func TestEncounterTables(t *testing.T) {
 		want        []string // the data's, all listed
 		extra       func(id string) bool
 	}{
-		{"2d6-sword-and-sorcery", "explore", engine.Options{}, []string{"star-power"}, battle2d6},
-		{"2d6-sword-and-sorcery", "raid", engine.Options{Enemies: "orcs"}, []string{"star-power"}, battle2d6},
-		{"2d6-sword-and-sorcery", "defend", engine.Options{Enemies: "creatures"}, []string{"star-power"}, battle2d6},
+		{"2d6-sword-and-sorcery", "explore", engine.Options{}, nil, battle2d6},
+		{"2d6-sword-and-sorcery", "raid", engine.Options{Enemies: "orcs"}, nil, battle2d6},
+		{"2d6-sword-and-sorcery", "defend", engine.Options{Enemies: "creatures"}, nil, battle2d6},
 		{"swordplay", "patrol", engine.Options{}, []string{"turn-sequence", "leader-die", "movement", "star-power", "grunt-break-off", "pef-movement", "np-force-movement"}, reaction},
 		{"swordplay", "raid-attack", engine.Options{}, []string{"turn-sequence", "leader-die", "movement", "star-power", "grunt-break-off", "pef-movement", "np-force-movement", "building-defensive-values"}, reaction},
 		{"swordplay", "raid-defend", engine.Options{}, []string{"turn-sequence", "leader-die", "movement", "star-power", "grunt-break-off", "pef-movement", "np-force-movement", "building-defensive-values"}, reaction},

@@ -191,6 +191,14 @@ func (r *renderer) spreadPromise() string {
 			most = g
 		}
 	}
+	if len(r.entries)-len(most.numbers) > manyLong {
+		// Too many to name: how many take each, and where each says so.
+		var parts []string
+		for _, g := range groups {
+			parts = append(parts, fmt.Sprintf("%d on %s", len(g.numbers), spreadsText(g.spreads)))
+		}
+		return n + ": " + strings.Join(parts, ", ") + "; an entry on more than one says how many pages beside its name"
+	}
 	text := n + ", each on " + spreadsText(most.spreads)
 	var others []string
 	for _, g := range groups {
@@ -203,6 +211,11 @@ func (r *renderer) spreadPromise() string {
 	}
 	return text
 }
+
+// manyLong is the most entries the contents and the cover name as taking
+// more spreads than the rest; past it they say how many, and the entries'
+// own pages say which.
+const manyLong = 6
 
 // spreadsText names a number of spreads: "a spread of two facing pages",
 // "two spreads (four pages)".
@@ -237,6 +250,8 @@ func (r *renderer) spreadStep() string {
 		return "Each encounter is a spread: set up the table from the maps on the left-hand page; the right-hand page gives the rest of the encounter."
 	case len(long) == len(r.entries):
 		return "Each encounter takes more than one spread: " + first + ", and the foot of the first spread says \"Continued overleaf\"; the later spreads end with the tables you roll on while playing it."
+	case len(long) > manyLong:
+		return "Each encounter starts on a left-hand page: " + first + "; one that says \"4 pages\" (or more) beside its name goes on over the page, and the foot of its first spread says \"Continued overleaf\"."
 	default:
 		verb := " take more"
 		if len(long) == 1 {
@@ -304,6 +319,15 @@ func (r *renderer) inside() {
 		}
 	}
 	items = append(items, item{"Quick Reference Sheets: " + words.Plural(len(r.doc.Set.System.QRS), "table", "tables"), "qrs"})
+	if r.opt.Impose == Saddle {
+		// The cards of a folded booklet are sheets of their own, printed
+		// flat beside its volumes: the page is theirs.
+		for i := range items {
+			if items[i].anchor == "aids" || items[i].anchor == "cards" {
+				items[i].text += " (on the card sheets, printed flat beside the booklet)"
+			}
+		}
+	}
 	spans := []span{{text: "In this booklet", style: "B", size: 11, before: 7}}
 	for _, it := range items {
 		spans = append(spans, span{text: it.text + ", page " + r.pageOf(it.anchor), size: 10, indent: 5, bullet: "•", before: 0.8, link: it.anchor})
