@@ -52,6 +52,12 @@ type Options struct {
 	// stages and renders each booklet and play sheet (see Event), one
 	// call at a time; nil is silent. It never changes what is built.
 	Progress func(Event)
+	// PagesOnly renders the pages, linking every booklet and play sheet
+	// as the whole build does, but not the booklets and play sheets
+	// themselves: they are listed in Summary.Later instead. A folded
+	// booklet's link is to its page, as in every footer. "sortie serve"
+	// shows the pages of an edit at once this way, the PDFs after.
+	PagesOnly bool
 }
 
 // Summary says what a build made.
@@ -75,6 +81,9 @@ type Summary struct {
 	// Folded lists the folded booklets written, by path: their volumes,
 	// pages and sheets.
 	Folded []Folded
+	// Later lists, by path and sorted, the booklets and play sheets a
+	// PagesOnly build left out.
+	Later []string
 }
 
 // Folded is one folded booklet a build wrote: its volumes, each a
@@ -235,6 +244,9 @@ func (b *builder) bookletsOf(dir, name string, doc booklet.Doc, fold bool) books
 			bk.print = printPDFs(dir, name, b.papers, &bk.jobs, doc, b.bopt)
 		}
 	}
+	if b.opt.PagesOnly {
+		bk.folds = nil // never rendered: the pages keep the link to their page
+	}
 	return bk
 }
 
@@ -311,6 +323,17 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	}
 	w := newWorkers(b.opt.Workers, counted, b.prog)
 	jobsOf := func(p *part, jobs []job) {
+		if b.opt.PagesOnly {
+			mu.Lock()
+			for _, j := range jobs {
+				if j.fold == nil {
+					paths = append(paths, j.path) // linked, made later
+				}
+				sum.Later = append(sum.Later, j.path)
+			}
+			mu.Unlock()
+			return
+		}
 		for _, j := range jobs {
 			p.tasks = append(p.tasks, func(emit func(output.File) error) error {
 				files, err := w.job(j)
@@ -483,6 +506,7 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	}
 	b.prog.end(StageSite)
 	slices.SortFunc(sum.Folded, func(a, b Folded) int { return strings.Compare(a.Path, b.Path) })
+	slices.Sort(sum.Later)
 	sum.Files = len(paths) + len(b.extras.static) + 1
 	sum.Series = len(in.Series)
 	return sum, nil
