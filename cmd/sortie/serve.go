@@ -88,9 +88,7 @@ the quickest preview while you write.`,
 			if err != nil {
 				return &hintError{err, "pass --port to pick another port"}
 			}
-			if !quiet {
-				fmt.Fprintf(stdout, "sortie: serving %s at %s (Ctrl-C stops)\n", siteName(source), srv.URL())
-			}
+			fmt.Fprintf(stdout, "sortie: serving %s at %s (Ctrl-C stops)\n", siteName(source), srv.URL())
 			return srv.Run(cmd.Context())
 		},
 	}
@@ -99,7 +97,7 @@ the quickest preview while you write.`,
 	cmd.Flags().StringVar(&paper, "paper", "", "booklet paper: a4, letter, both, or none for the pages alone (default: the site's paper setting)")
 	cmd.Flags().StringVar(&impose, "impose", "", "saddle: also make each pack and campaign as a folded booklet; none: flat booklets only (default: the site's impose setting)")
 	cmd.Flags().BoolVar(&printOnDemand, "print-on-demand", false, "also make a print-ready booklet of each pack and campaign, as \"sortie build --print-on-demand\"")
-	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print only errors: not the address, not each rebuild")
+	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print the address and failed builds only, not each rebuild")
 	return cmd
 }
 

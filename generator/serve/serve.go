@@ -186,7 +186,7 @@ func (s *Server) Run(ctx context.Context) error {
 		return nil
 	}
 
-	changes, closeWatch := s.watch()
+	changes, ticks, closeWatch := s.watch()
 	defer closeWatch()
 	for {
 		select {
@@ -197,70 +197,44 @@ func (s *Server) Run(ctx context.Context) error {
 			close(s.quit)
 			s.wg.Wait()
 			return fmt.Errorf("failed to serve: %w", err)
-		case n, ok := <-changes:
-			if !ok {
-				changes = nil
-				continue
-			}
+		case n := <-changes:
 			s.rebuild(n)
+		case <-ticks:
+			if snap := s.scan(); !same(snap, s.snap) {
+				s.snap = snap
+				s.rebuild(1)
+			}
 		}
 	}
 }
 
 // watch reports each settled batch of changes to the site's files, as
-// how many events it held. It asks the system for file events
-// (fsnotify), and polls when it cannot or when Options.Ticks is set.
-func (s *Server) watch() (<-chan int, func()) {
-	out := make(chan int)
+// how many events it held, from the system's file events (fsnotify).
+// When Options.Ticks is set, or the system gives no file events, it
+// gives instead the ticks at which to poll the files.
+func (s *Server) watch() (<-chan int, <-chan time.Time, func()) {
 	if s.opt.Watch == "" {
-		return out, func() {}
+		return nil, nil, func() {}
+	}
+	if s.opt.Ticks != nil {
+		return nil, s.opt.Ticks, func() {}
+	}
+	w, err := fsnotify.NewWatcher()
+	if err == nil {
+		err = s.addTree(w, s.opt.Watch)
+	}
+	if err != nil {
+		fmt.Fprintf(s.opt.Log, "sortie: cannot watch %s for changes (%v); checking it twice a second instead\n", s.opt.Watch, err)
+		if w != nil {
+			w.Close()
+		}
+		t := time.NewTicker(DefaultInterval)
+		return nil, t.C, t.Stop
 	}
 	done := make(chan struct{})
-	var events <-chan struct{}
-	cleanup := func() { close(done) }
-	if s.opt.Ticks == nil {
-		w, err := fsnotify.NewWatcher()
-		if err == nil {
-			err = s.addTree(w, s.opt.Watch)
-		}
-		if err == nil {
-			ev := make(chan struct{}, 1)
-			events = ev
-			go s.forward(w, ev, done)
-			cleanup = func() { close(done); w.Close() }
-		} else {
-			fmt.Fprintf(s.opt.Log, "sortie: cannot watch %s for changes (%v); checking it twice a second instead\n", s.opt.Watch, err)
-			if w != nil {
-				w.Close()
-			}
-		}
-	}
-	if events == nil {
-		ticks := s.opt.Ticks
-		var t *time.Ticker
-		if ticks == nil {
-			t = time.NewTicker(DefaultInterval)
-			ticks = t.C
-		}
-		ev := make(chan struct{}, 1)
-		events = ev
-		go func() {
-			for {
-				select {
-				case <-done:
-					if t != nil {
-						t.Stop()
-					}
-					return
-				case <-ticks:
-					if snap := s.scan(); !same(snap, s.snap) {
-						s.snap = snap
-						ev <- struct{}{}
-					}
-				}
-			}
-		}()
-	}
+	events := make(chan struct{}, 1)
+	go s.forward(w, events, done)
+	out := make(chan int)
 	// Coalesce: a batch ends when the files have been quiet for Settle.
 	go func() {
 		for {
@@ -291,7 +265,7 @@ func (s *Server) watch() (<-chan int, func()) {
 			}
 		}
 	}()
-	return out, cleanup
+	return out, nil, func() { close(done); w.Close() }
 }
 
 // forward turns the watcher's events into ticks on ev, leaving out the
