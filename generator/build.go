@@ -58,6 +58,10 @@ type Options struct {
 	// booklet's link is to its page, as in every footer. "sortie serve"
 	// shows the pages of an edit at once this way, the PDFs after.
 	PagesOnly bool
+	// Reuse, when set, takes each booklet and play sheet whose inputs
+	// did not change since the last build given the same Reuse as that
+	// build made it, rather than draw it again (see Reuse).
+	Reuse *Reuse
 }
 
 // Summary says what a build made.
@@ -180,12 +184,14 @@ type builder struct {
 	impose   string
 	printing bool
 	version  string
+	files    map[string][32]byte // the site's files as read, when reusing (readSite)
 }
 
 // prepare reads the site, its systems and its extras.
 func prepare(opt Options) (*builder, error) {
 	b := &builder{opt: opt, prog: &progress{fn: opt.Progress}}
 	b.prog.begin(StageLoad)
+	before := b.readingSite()
 	reg, s, err := load(opt.Source, opt.Systems)
 	if err != nil {
 		return nil, err
@@ -219,6 +225,7 @@ func prepare(opt Options) (*builder, error) {
 		}
 	}
 	b.printing = opt.PrintOnDemand || s.PrintOnDemand
+	b.readSite(before)
 	b.prog.end(StageLoad)
 	return b, nil
 }
@@ -322,7 +329,8 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		return emit(f)
 	}
 	w := newWorkers(b.opt.Workers, counted, b.prog)
-	jobsOf := func(p *part, jobs []job) {
+	reuse := b.newReuser()
+	jobsOf := func(p *part, jobs []job, part ...string) {
 		if b.opt.PagesOnly {
 			mu.Lock()
 			for _, j := range jobs {
@@ -336,7 +344,7 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		}
 		for _, j := range jobs {
 			p.tasks = append(p.tasks, func(emit func(output.File) error) error {
-				files, err := w.job(j)
+				files, err := reuse.job(part, j, w.job)
 				if err != nil {
 					return err
 				}
@@ -367,7 +375,11 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	// The systems' Quick Reference Sheets, and each month of a series.
 	first := &part{name: "systems"}
 	jobsOf(first, qrsJobs)
-	jobsOf(first, seriesJobs)
+	var seriesFiles []string
+	for _, def := range s.Series {
+		seriesFiles = append(seriesFiles, b.partFile(def.File))
+	}
+	jobsOf(first, seriesJobs, seriesFiles...)
 	w.start(first)
 
 	packs := slices.Clone(in.Packs)
@@ -392,8 +404,8 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		p := &part{name: web.PackDir(def.Slug)}
 		// The folded booklets first, and the pages last: the pages link
 		// each folded booklet's volumes, known once it is rendered.
-		jobsOf(p, foldedFirst(bk.jobs))
-		jobsOf(p, sheetJobs)
+		jobsOf(p, foldedFirst(bk.jobs), b.partFile(def.File))
+		jobsOf(p, sheetJobs, b.partFile(def.File))
 		linked := func() (web.Pack, bool) {
 			pk := wp
 			ok := w.await(bk.folds)
@@ -453,8 +465,8 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		wc.Rolled = rolled
 		wc.Sheets = campaignSheets(def, rolled, sys, b.papers, &sheetJobs, b.bopt)
 		p := &part{name: web.CampaignDir(def.Slug)}
-		jobsOf(p, foldedFirst(bk.jobs))
-		jobsOf(p, sheetJobs)
+		jobsOf(p, foldedFirst(bk.jobs), b.partFile(def.File))
+		jobsOf(p, sheetJobs, b.partFile(def.File))
 		p.tasks = append(p.tasks, pagesTask(func() ([]web.File, error) {
 			ok := w.await(bk.folds)
 			if !ok {
@@ -507,6 +519,7 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	b.prog.end(StageSite)
 	slices.SortFunc(sum.Folded, func(a, b Folded) int { return strings.Compare(a.Path, b.Path) })
 	slices.Sort(sum.Later)
+	reuse.keep()
 	sum.Files = len(paths) + len(b.extras.static) + 1
 	sum.Series = len(in.Series)
 	return sum, nil

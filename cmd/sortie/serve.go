@@ -68,6 +68,9 @@ the quickest preview while you write.`,
 			}
 			pages := opt
 			pages.PagesOnly = true
+			// The booklets and play sheets a save did not touch are
+			// kept from the build before.
+			opt.Reuse = &generator.Reuse{}
 			srv, err := serve.Listen(serve.Options{
 				Addr:  net.JoinHostPort("127.0.0.1", strconv.Itoa(port)),
 				Watch: source,
