@@ -10,8 +10,6 @@ import (
 	"regexp"
 	"strings"
 	"time"
-
-	"github.com/sortie-wargames/sortie/engine/words"
 )
 
 // The server's own addresses, which no site file can take: a build's
@@ -102,12 +100,11 @@ func inject(page []byte, tag string, n int) []byte {
 	script := fmt.Appendf(nil, `<script src="%s" data-v="%s" defer></script>`, liveScriptPath, tag)
 	out := insert(page, []byte("</head>"), script, false)
 	if n > 0 {
-		links := "their links answer"
+		what := fmt.Sprintf("%d of the PDFs this page links: each opens once made", n)
 		if n == 1 {
-			links = "its link answers"
+			what = "a PDF this page links: it opens once made"
 		}
-		note := fmt.Appendf(nil, `<p id="sortie-later" role="status" style="margin:0;padding:.5em 1em;background:#fff3c4;color:#000;border-bottom:1px solid #c9a800">Sortie is still making %s this page links: %s once made, and this note goes by itself.</p>`,
-			words.Plural(n, "PDF", "PDFs"), links)
+		note := fmt.Appendf(nil, `<p id="sortie-later" role="status" style="margin:0;padding:.5em 1em;background:#fff3c4;color:#000;border-bottom:1px solid #c9a800">Sortie is still making %s, and this note goes away by itself.</p>`, what)
 		out = insert(out, []byte("<body"), note, true)
 	}
 	return out
