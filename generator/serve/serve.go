@@ -178,7 +178,15 @@ func (s *Server) Run(ctx context.Context) error {
 		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		err := srv.Shutdown(shut)
-		s.wg.Wait()
+		// The booklets being made are not waited for long: Ctrl-C
+		// stops at once. (The build takes no context to stop it yet.)
+		bg := make(chan struct{})
+		go func() { s.wg.Wait(); close(bg) }()
+		select {
+		case <-bg:
+		case <-time.After(time.Second):
+			fmt.Fprintln(s.opt.Log, "sortie: stopped while booklets were being made")
+		}
 		if err != nil {
 			return fmt.Errorf("failed to stop the server: %w", err)
 		}
