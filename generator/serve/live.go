@@ -24,19 +24,30 @@ const (
 // the page when the server says what it would serve now differs; "ready"
 // takes away the note that the page's booklets are still being made.
 // EventSource reconnects by itself when the server restarts, and the
-// stream then says at once whether the page changed meanwhile.
+// stream then says at once whether the page changed meanwhile; a hidden
+// tab closes its stream and opens it again when shown.
 const liveScript = `// Sortie's preview: reload this page when its build changes.
 (function () {
   var me = document.currentScript;
   if (!me || !window.EventSource) return;
   var url = "/__sortie/events?path=" + encodeURIComponent(location.pathname) +
     "&v=" + encodeURIComponent(me.getAttribute("data-v"));
-  var es = new EventSource(url);
-  es.addEventListener("reload", function () { es.close(); location.reload(); });
-  es.addEventListener("ready", function () {
-    var n = document.getElementById("sortie-later");
-    if (n) n.remove();
+  var es = null;
+  function listen() {
+    es = new EventSource(url);
+    es.addEventListener("reload", function () { es.close(); location.reload(); });
+    es.addEventListener("ready", function () {
+      var n = document.getElementById("sortie-later");
+      if (n) n.remove();
+    });
+  }
+  // A tab out of sight lets go of its stream (a browser keeps only six
+  // connections to one server), and asks again when shown.
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden && es) { es.close(); es = null; }
+    else if (!document.hidden && !es) listen();
   });
+  if (!document.hidden) listen();
 })();
 `
 
