@@ -115,16 +115,15 @@ func (b *builder) inputs() (k reuseKeys, ok bool) {
 	if b.files == nil {
 		return k, false
 	}
-	prefix := sitePrefix(b.opt.Source)
 	parts := map[string]bool{}
 	for _, p := range b.site.Packs {
-		parts[strings.TrimPrefix(p.File, prefix)] = true
+		parts[b.partFile(p.File)] = true
 	}
 	for _, c := range b.site.Campaigns {
-		parts[strings.TrimPrefix(c.File, prefix)] = true
+		parts[b.partFile(c.File)] = true
 	}
 	for _, s := range b.site.Series {
-		parts[strings.TrimPrefix(s.File, prefix)] = true
+		parts[b.partFile(s.File)] = true
 	}
 	g := sha256.New()
 	// What the build was asked for, beside what the site holds.
@@ -144,19 +143,24 @@ func (b *builder) inputs() (k reuseKeys, ok bool) {
 }
 
 // key is a job's key: the files every job reads, the files of its part
-// (its pack's or campaign's, or every series'), and its path.
-func (k reuseKeys) key(part []string, j job) [32]byte {
+// (its pack's or campaign's, or every series'), and its path. ok is
+// false when a part's file was not among those hashed: the job is then
+// drawn, and not kept.
+func (k reuseKeys) key(part []string, j job) (_ [32]byte, ok bool) {
 	h := sha256.New()
 	h.Write(k.global[:])
 	for _, p := range slices.Sorted(slices.Values(part)) {
-		own := k.own[p]
+		own, ok := k.own[p]
+		if !ok {
+			return [32]byte{}, false
+		}
 		fmt.Fprintf(h, "%q ", p)
 		h.Write(own[:])
 	}
 	fmt.Fprintf(h, "%q %v %v", j.path, j.sheet != nil, j.fold != nil)
 	var out [32]byte
 	copy(out[:], h.Sum(nil))
-	return out
+	return out, true
 }
 
 // reuser is one build's use of a Reuse: what it takes and what it keeps.
@@ -186,7 +190,13 @@ func (u *reuser) job(part []string, j job, render func(job) ([]output.File, erro
 	if u == nil {
 		return render(j)
 	}
-	key := u.keys.key(part, j)
+	key, ok := u.keys.key(part, j)
+	if !ok {
+		u.mu.Lock()
+		u.count[1]++
+		u.mu.Unlock()
+		return render(j)
+	}
 	u.r.mu.Lock()
 	got, ok := u.r.kept[key]
 	u.r.mu.Unlock()

@@ -6,6 +6,7 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -80,8 +81,16 @@ the quickest preview while you write.`,
 					files, _, err := generator.Render(opt)
 					return files, err
 				},
-				Pages: func() ([]output.File, []string, error) {
-					files, sum, err := generator.Render(pages)
+				Pages: func(emit func(output.File)) ([]output.File, []string, error) {
+					var mu sync.Mutex
+					var files []output.File
+					sum, err := generator.Stream(pages, func(f output.File) error {
+						mu.Lock()
+						files = append(files, f)
+						mu.Unlock()
+						emit(f)
+						return nil
+					})
 					if err != nil {
 						return nil, nil, err
 					}

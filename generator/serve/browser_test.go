@@ -69,7 +69,7 @@ func TestBrowserReload(t *testing.T) {
 			}
 			return []output.File{{Path: "b.pdf", Data: []byte("%PDF-1.7")}, {Path: "index.html", Data: p}}, nil
 		},
-		Pages: func() ([]output.File, []string, error) {
+		Pages: func(func(output.File)) ([]output.File, []string, error) {
 			p, err := page()
 			if err != nil {
 				return nil, nil, err

@@ -69,9 +69,9 @@ func (s *Server) current(p string) (string, int) {
 	if s.err != nil {
 		return tagOf(nil, s.err), 0
 	}
-	data, ok := s.files[p]
+	data, ok := s.file(p)
 	if !ok {
-		if nf, ok := s.files["404.html"]; ok {
+		if nf, ok := s.file("404.html"); ok {
 			return tagOf(nf, nil), 0
 		}
 		return "none", 0

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -126,8 +127,16 @@ func TestLiveReload(t *testing.T) {
 			fulls.Add(1)
 			return files, err
 		},
-		Pages: func() ([]output.File, []string, error) {
-			files, sum, err := generator.Render(pagesOpt)
+		Pages: func(emit func(output.File)) ([]output.File, []string, error) {
+			var mu sync.Mutex
+			var files []output.File
+			sum, err := generator.Stream(pagesOpt, func(f output.File) error {
+				mu.Lock()
+				files = append(files, f)
+				mu.Unlock()
+				emit(f)
+				return nil
+			})
 			if err != nil {
 				return nil, nil, err
 			}

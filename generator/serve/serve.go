@@ -56,8 +56,12 @@ type Options struct {
 	// (generator.Options.PagesOnly), and names in later the booklets and
 	// play sheets it left out: a change is then served from Pages at
 	// once, and Build runs after it in the background for the rest.
-	// Nil builds everything at every change.
-	Pages func() (files []output.File, later []string, err error)
+	// Pages may hand each file to emit as soon as it is made
+	// (generator.Stream), from several goroutines: each is served at
+	// once, before the rest of the site, so that the page open in the
+	// browser reloads as soon as it is drawn. Nil builds everything at
+	// every change.
+	Pages func(emit func(output.File)) (files []output.File, later []string, err error)
 	// Watch is the site directory whose files are watched; "" watches
 	// nothing (the built-in site never changes). Its public/ folder,
 	// names starting with "." and editor backups ending in "~" are not
@@ -83,6 +87,7 @@ type Server struct {
 
 	mu    sync.Mutex
 	files map[string][]byte // the last good build, by path
+	fresh map[string][]byte // the pages of the build under way, served before files
 	err   error             // the last build's error; nil when it worked
 	// later are the booklets and play sheets the served pages link and
 	// the background build is still making; ready is closed when it has
@@ -135,7 +140,7 @@ func Listen(opt Options) (*Server, error) {
 	start := time.Now()
 	if opt.Pages != nil {
 		// The pages first here too: Run makes the rest.
-		files, later, err := opt.Pages()
+		files, later, err := opt.Pages(s.emit)
 		s.publish(files, later, err, first, time.Since(start))
 		if err == nil && len(later) > 0 {
 			s.want <- struct{}{}
@@ -361,7 +366,25 @@ func (s *Server) rebuild(n int) {
 		s.publish(files, nil, err, edited, time.Since(start))
 		return
 	}
-	files, later, err := s.opt.Pages()
+	s.mu.Lock()
+	s.fresh = map[string][]byte{}
+	// Every PDF is made again after the pages: until then a page drawn
+	// already says so, and a PDF asked for waits.
+	s.later = map[string]bool{}
+	for p := range s.files {
+		if path.Ext(p) == ".pdf" {
+			s.later[p] = true
+		}
+	}
+	if len(s.later) > 0 {
+		select {
+		case <-s.ready:
+			s.ready = make(chan struct{})
+		default:
+		}
+	}
+	s.mu.Unlock()
+	files, later, err := s.opt.Pages(s.emit)
 	s.publish(files, later, err, edited, time.Since(start))
 	if err == nil && len(later) > 0 {
 		select {
@@ -369,6 +392,36 @@ func (s *Server) rebuild(n int) {
 		default: // one is already asked for
 		}
 	}
+}
+
+// emit serves a page of the build under way at once, while the site
+// works (a broken site is fixed by the whole build only), and wakes the
+// pages open in browsers.
+func (s *Server) emit(f output.File) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.fresh == nil || s.err != nil {
+		return
+	}
+	s.fresh[f.Path] = f.Data
+	s.wake()
+}
+
+// wake tells the event streams that what is served changed. It is
+// called with s.mu held.
+func (s *Server) wake() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// file is what the server holds at p: the build under way's page, else
+// the last build's file. It is called with s.mu held.
+func (s *Server) file(p string) ([]byte, bool) {
+	if data, ok := s.fresh[p]; ok {
+		return data, true
+	}
+	data, ok := s.files[p]
+	return data, ok
 }
 
 // background makes the booklets and play sheets of the pages last
@@ -413,10 +466,8 @@ func (s *Server) publish(files []output.File, later []string, err error, how why
 	s.builds++
 	was := s.err
 	s.err = err
-	defer func() {
-		close(s.changed)
-		s.changed = make(chan struct{})
-	}()
+	s.fresh = nil
+	defer s.wake()
 	if err != nil {
 		// Nothing more is coming: a PDF asked for gets the error.
 		s.later = nil
@@ -536,7 +587,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	p := sitePath(r.URL.Path)
 	s.mu.Lock()
-	files, berr, later, ready := s.files, s.err, s.later, s.ready
+	berr, later, ready := s.err, s.later, s.ready
 	s.mu.Unlock()
 	if berr == nil && later[p] {
 		// A booklet still being made: answer once it is.
@@ -547,10 +598,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		case <-s.quit:
 			return
 		}
-		s.mu.Lock()
-		files, berr, later = s.files, s.err, s.later
-		s.mu.Unlock()
 	}
+	s.mu.Lock()
+	berr, later = s.err, s.later
+	data, ok := s.file(p)
+	_, dir := s.file(path.Join(p, "index.html"))
+	notFound, has404 := s.file("404.html")
+	s.mu.Unlock()
 	if berr != nil {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(http.StatusInternalServerError)
@@ -559,16 +613,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Write(inject(b.Bytes(), tagOf(nil, berr), 0))
 		return
 	}
-	data, ok := files[p]
 	if !ok {
-		if _, dir := files[path.Join(p, "index.html")]; dir {
+		if dir {
 			http.Redirect(w, r, "/"+p+"/", http.StatusMovedPermanently)
 			return
 		}
-		if nf, ok := files["404.html"]; ok {
+		if has404 {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			w.WriteHeader(http.StatusNotFound)
-			w.Write(inject(nf, tagOf(nf, nil), 0))
+			w.Write(inject(notFound, tagOf(notFound, nil), 0))
 			return
 		}
 		http.Error(w, "404: the build has no "+p, http.StatusNotFound)
