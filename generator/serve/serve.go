@@ -394,9 +394,9 @@ func (s *Server) rebuild(n int) {
 	}
 }
 
-// emit serves a page of the build under way at once, while the site
-// works (a broken site is fixed by the whole build only), and wakes the
-// pages open in browsers.
+// emit serves a page of the build under way at once, and wakes the
+// pages open in browsers. While the last build failed, its error stays
+// on every page until this build is done.
 func (s *Server) emit(f output.File) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
