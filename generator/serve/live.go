@@ -12,8 +12,8 @@ import (
 	"time"
 )
 
-// The server's own addresses, which no site file can take: a build's
-// paths never start with "__sortie".
+// The server's own addresses. Sortie writes nothing under __sortie/; a
+// site's own static/__sortie/ would be hidden in the preview, only.
 const (
 	liveScriptPath = "/__sortie/live.js"
 	eventsPath     = "/__sortie/events"
