@@ -52,8 +52,11 @@ golden:
 	$(GO) test ./... -run Golden -update
 
 # Sortie's own benchmarks, then Sortie against Hugo (HTML) and headless
-# Chromium (PDF) side by side, and whole builds of 100 to 10,000
-# encounters; a missing peer is skipped and named (docs/performance.md).
+# Chromium (PDF) side by side, whole builds of 100 to 10,000 encounters,
+# and the edit loop: a pack's title saved until "sortie serve" serves its
+# page, on the starter and default sites, beside "hugo server" (-only
+# serve runs it alone); a missing peer is skipped and named
+# (docs/performance.md).
 bench: build
 	$(GO) test -run='^$$' -bench=. -benchmem ./engine/... ./generator/...
 	$(GO) test -run='^TestPeers$$' -count=1 -timeout=90m -v ./generator/perf -args -peers $(BENCHFLAGS)

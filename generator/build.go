@@ -53,6 +53,16 @@ type Options struct {
 	// stages and renders each booklet and play sheet (see Event), one
 	// call at a time; nil is silent. It never changes what is built.
 	Progress func(Event)
+	// PagesOnly renders the pages, linking every booklet and play sheet
+	// as the whole build does, but not the booklets and play sheets
+	// themselves: they are listed in Summary.Later instead. A folded
+	// booklet's link is to its page, as in every footer. "sortie serve"
+	// shows the pages of an edit at once this way, the PDFs after.
+	PagesOnly bool
+	// Reuse, when set, takes each booklet and play sheet whose inputs
+	// did not change since the last build given the same Reuse as that
+	// build made it, rather than draw it again (see Reuse).
+	Reuse *Reuse
 }
 
 // Summary says what a build made.
@@ -76,6 +86,9 @@ type Summary struct {
 	// Folded lists the folded booklets written, by path: their volumes,
 	// pages and sheets.
 	Folded []Folded
+	// Later lists, by path and sorted, the booklets and play sheets a
+	// PagesOnly build left out.
+	Later []string
 }
 
 // Folded is one folded booklet a build wrote: its volumes, each a
@@ -211,12 +224,14 @@ type builder struct {
 	impose   string
 	printing bool
 	version  string
+	files    map[string][32]byte // the site's files as read, when reusing (readSite)
 }
 
 // prepare reads the site, its systems and its extras.
 func prepare(ctx context.Context, opt Options) (*builder, error) {
 	b := &builder{ctx: ctx, opt: opt, prog: &progress{fn: opt.Progress}}
 	b.prog.begin(StageLoad)
+	before := b.readingSite()
 	reg, s, err := load(opt.Source, opt.Systems)
 	if err != nil {
 		return nil, err
@@ -253,6 +268,7 @@ func prepare(ctx context.Context, opt Options) (*builder, error) {
 	if ctx.Err() != nil {
 		return nil, ErrInterrupted
 	}
+	b.readSite(before)
 	b.prog.end(StageLoad)
 	return b, nil
 }
@@ -277,6 +293,9 @@ func (b *builder) bookletsOf(dir, name string, doc booklet.Doc, fold bool) books
 		if b.printing {
 			bk.print = printPDFs(dir, name, b.papers, &bk.jobs, doc, b.bopt)
 		}
+	}
+	if b.opt.PagesOnly {
+		bk.folds = nil // never rendered: the pages keep the link to their page
 	}
 	return bk
 }
@@ -353,10 +372,22 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		return emit(f)
 	}
 	w := newWorkers(b.ctx, b.opt.Workers, counted, b.prog)
-	jobsOf := func(p *part, jobs []job) {
+	reuse := b.newReuser()
+	jobsOf := func(p *part, jobs []job, part ...string) {
+		if b.opt.PagesOnly {
+			mu.Lock()
+			for _, j := range jobs {
+				if j.fold == nil {
+					paths = append(paths, j.path) // linked, made later
+				}
+				sum.Later = append(sum.Later, j.path)
+			}
+			mu.Unlock()
+			return
+		}
 		for _, j := range jobs {
 			p.tasks = append(p.tasks, func(emit func(output.File) error) error {
-				files, err := w.job(j)
+				files, err := reuse.job(part, j, w.job)
 				if err != nil {
 					return err
 				}
@@ -387,7 +418,11 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	// The systems' Quick Reference Sheets, and each month of a series.
 	first := &part{name: "systems"}
 	jobsOf(first, qrsJobs)
-	jobsOf(first, seriesJobs)
+	var seriesFiles []string
+	for _, def := range s.Series {
+		seriesFiles = append(seriesFiles, b.partFile(def.File))
+	}
+	jobsOf(first, seriesJobs, seriesFiles...)
 	w.start(first)
 
 	packs := slices.Clone(in.Packs)
@@ -415,8 +450,8 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		p := &part{name: web.PackDir(def.Slug)}
 		// The folded booklets first, and the pages last: the pages link
 		// each folded booklet's volumes, known once it is rendered.
-		jobsOf(p, foldedFirst(bk.jobs))
-		jobsOf(p, sheetJobs)
+		jobsOf(p, foldedFirst(bk.jobs), b.partFile(def.File))
+		jobsOf(p, sheetJobs, b.partFile(def.File))
 		linked := func() (web.Pack, bool) {
 			pk := wp
 			ok := w.await(bk.folds)
@@ -479,8 +514,8 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		wc.Rolled = rolled
 		wc.Sheets = campaignSheets(def, rolled, sys, b.papers, &sheetJobs, b.bopt)
 		p := &part{name: web.CampaignDir(def.Slug)}
-		jobsOf(p, foldedFirst(bk.jobs))
-		jobsOf(p, sheetJobs)
+		jobsOf(p, foldedFirst(bk.jobs), b.partFile(def.File))
+		jobsOf(p, sheetJobs, b.partFile(def.File))
 		p.tasks = append(p.tasks, pagesTask(func() ([]web.File, error) {
 			ok := w.await(bk.folds)
 			if !ok {
@@ -535,6 +570,8 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	}
 	b.prog.end(StageSite)
 	slices.SortFunc(sum.Folded, func(a, b Folded) int { return strings.Compare(a.Path, b.Path) })
+	slices.Sort(sum.Later)
+	reuse.keep()
 	sum.Files = len(paths) + len(b.extras.static) + 1
 	sum.Series = len(in.Series)
 	return sum, nil

@@ -212,6 +212,7 @@ with its dice, and the same seed always gives the same result.`,
 		buildCmd(stdout, stderr, h, src),
 		serveCmd(stdout, stderr, h, src),
 		newCmd(stdout, h),
+		layoutsCmd(stdout, src),
 		monthCmd(stdout, stderr, h, src),
 		versionCmd(stdout, h.version),
 	)

@@ -237,7 +237,7 @@ func TestSiteOverlay(t *testing.T) {
 }
 
 func TestHelpHasExamples(t *testing.T) {
-	for _, cmd := range []string{"encounter", "campaign", "tables", "systems", "version", "build", "serve", "new site"} {
+	for _, cmd := range []string{"encounter", "campaign", "tables", "systems", "version", "build", "serve", "new site", "layouts", "layouts copy"} {
 		out, _, code := sortie(t, append(strings.Fields(cmd), "--help")...)
 		if code != 0 || !strings.Contains(out, "Examples:") || !strings.Contains(out, "sortie "+cmd) {
 			t.Errorf("%s --help: exit %d, no examples:\n%s", cmd, code, out)

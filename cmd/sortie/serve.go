@@ -5,6 +5,8 @@ import (
 	"io"
 	"net"
 	"strconv"
+	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -12,24 +14,31 @@ import (
 	"github.com/sortie-wargames/sortie/generator"
 	"github.com/sortie-wargames/sortie/generator/output"
 	"github.com/sortie-wargames/sortie/generator/serve"
+	"github.com/sortie-wargames/sortie/generator/site"
 )
 
 func serveCmd(stdout, stderr io.Writer, h host, src *siteSource) *cobra.Command {
 	var port int
-	var month string
+	var month, paper, impose string
+	var printOnDemand, quiet bool
 	cmd := &cobra.Command{
 		Use:   "serve",
-		Short: "Preview a site in the browser, rebuilt as you edit it",
+		Short: "Preview a site in the browser, rebuilt and reloaded as you edit it",
 		Long: `Serve builds a site in memory and serves it at http://127.0.0.1:PORT/ (this
-machine only). It checks the site's files twice a second and rebuilds when one
-changes; a build that fails prints its errors here and shows them on every
-page until fixed, then the new build is served. Ctrl-C stops it. Nothing is
-written to disk: run "sortie build" to write public/.
+machine only). It watches the site's files and rebuilds when you save: the
+pages first, served at once, then the booklets and play sheets in the
+background. A page open in the browser reloads itself when its build changes;
+a page whose booklets are still being made says so, and a booklet asked for
+then is sent once it is made. A build that fails prints its errors here and
+shows them on every page until fixed, then the open pages reload. Ctrl-C
+stops it. Nothing is written to disk: run "sortie build" to write public/.
 
 The site is --source DIR, else the one the current directory lies in, else the
-built-in default site.`,
+built-in default site. --paper none serves the pages alone, without booklets:
+the quickest preview while you write.`,
 		Example: `  cd mysite && sortie serve
-  sortie serve --source mysite --port 8080`,
+  sortie serve --source mysite --port 8080
+  sortie serve --paper none`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if port < 0 || port > 65535 {
@@ -39,7 +48,17 @@ built-in default site.`,
 			if err != nil {
 				return err
 			}
-			opt := generator.Options{Source: source, Version: h.version, Systems: systems.Builtin()}
+			opt := generator.Options{Source: source, Version: h.version, Systems: systems.Builtin(), PrintOnDemand: printOnDemand}
+			if cmd.Flags().Changed("paper") {
+				if opt.Papers, err = paperFlag(paper); err != nil {
+					return err
+				}
+			}
+			if cmd.Flags().Changed("impose") {
+				if opt.Impose, err = imposeFlag(impose); err != nil {
+					return err
+				}
+			}
 			if opt.Created, err = created(h.getenv); err != nil {
 				return err
 			}
@@ -48,13 +67,34 @@ built-in default site.`,
 			if opt.Month, _, err = buildMonth(month, h); err != nil {
 				return err
 			}
+			pages := opt
+			pages.PagesOnly = true
+			// The booklets and play sheets a save did not touch are
+			// kept from the build before.
+			opt.Reuse = &generator.Reuse{}
 			srv, err := serve.Listen(serve.Options{
 				Addr:  net.JoinHostPort("127.0.0.1", strconv.Itoa(port)),
 				Watch: source,
 				Log:   stderr,
+				Quiet: quiet,
 				Build: func() ([]output.File, error) {
 					files, _, err := generator.RenderContext(cmd.Context(), opt)
 					return files, err
+				},
+				Pages: func(emit func(output.File)) ([]output.File, []string, error) {
+					var mu sync.Mutex
+					var files []output.File
+					sum, err := generator.StreamContext(cmd.Context(), pages, func(f output.File) error {
+						mu.Lock()
+						files = append(files, f)
+						mu.Unlock()
+						emit(f)
+						return nil
+					})
+					if err != nil {
+						return nil, nil, err
+					}
+					return files, sum.Later, nil
 				},
 			})
 			if err != nil {
@@ -66,5 +106,29 @@ built-in default site.`,
 	}
 	cmd.Flags().IntVar(&port, "port", 1313, "port to serve on, on 127.0.0.1 (0 picks a free one)")
 	cmd.Flags().StringVar(&month, "month", "", "the month a monthly series is shown up to, YYYY-MM (default: this month)")
+	cmd.Flags().StringVar(&paper, "paper", "", "booklet paper: a4, letter, both, or none for the pages alone (default: the site's paper setting)")
+	cmd.Flags().StringVar(&impose, "impose", "", "saddle: also make each pack and campaign as a folded booklet; none: flat booklets only (default: the site's impose setting)")
+	cmd.Flags().BoolVar(&printOnDemand, "print-on-demand", false, "also make a print-ready booklet of each pack and campaign, as \"sortie build --print-on-demand\"")
+	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print the address and failed builds only, not each rebuild")
 	return cmd
+}
+
+// paperFlag reads --paper: a4, letter, both (a4 and letter) or none.
+func paperFlag(v string) ([]string, error) {
+	if strings.EqualFold(strings.TrimSpace(v), "both") {
+		v = "a4, letter"
+	}
+	p, err := site.ParsePapers(v)
+	if err != nil || strings.TrimSpace(v) == "" {
+		return nil, &hintError{fmt.Errorf("--paper %q: want a4, letter, both or none", v), ""}
+	}
+	return p, nil
+}
+
+// imposeFlag reads --impose: saddle or none.
+func imposeFlag(v string) (string, error) {
+	if _, err := site.ParseImpose(v); err != nil || strings.TrimSpace(v) == "" {
+		return "", &hintError{fmt.Errorf("--impose %q: want saddle or none", v), ""}
+	}
+	return strings.ToLower(strings.TrimSpace(v)), nil
 }

@@ -36,7 +36,7 @@ var (
 	runs   = flag.Int("runs", 5, "alternating runs of each side-by-side measurement; medians are reported")
 	scales = flag.String("scale", "100,1000,10000", "encounter counts of the scale runs")
 	report = flag.String("report", "", "also write the report to this file")
-	only   = flag.String("only", "html,pdf,floor,scale,packs", "the comparisons to run, of html, pdf, floor, scale and packs")
+	only   = flag.String("only", "html,pdf,floor,scale,packs,serve", "the comparisons to run, of html, pdf, floor, scale, packs and serve")
 )
 
 // want reports whether -only names the comparison.
@@ -71,6 +71,9 @@ func TestPeers(t *testing.T) {
 	}
 	if want("packs") {
 		packSizes(t, &rep, bin)
+	}
+	if want("serve") {
+		servePeers(t, &rep, bin)
 	}
 
 	if *report != "" {

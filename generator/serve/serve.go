@@ -1,9 +1,15 @@
 // Package serve is the preview server behind "sortie serve": it builds a
-// site in memory, serves it on the loopback interface only, polls the
-// site's files and rebuilds when one changes. While a build is broken,
-// every page is an error page naming the mistake (file and line, as the
-// build reports it); once fixed, the new build is served. The clock is
-// injected (Options.Ticks), so tests drive the polling themselves.
+// site in memory, serves it on the loopback interface only, watches the
+// site's files and rebuilds when they change. A save is served in two
+// steps when the caller can render pages alone (Options.Pages): the pages
+// at once, the booklets and play sheets after, in the background; a PDF
+// asked for meanwhile is answered once it is made. Every HTML page it
+// serves carries a small script (live.go) that reloads the page when what
+// the server would now send for it differs, over Server-Sent Events; the
+// script is the server's, never in a build's files. While a build is
+// broken, every page is an error page naming the mistake (file and line,
+// as the build reports it); once fixed, the new build is served and the
+// open pages reload themselves.
 package serve
 
 import (
@@ -17,17 +23,26 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/fsnotify/fsnotify"
+
 	"github.com/sortie-wargames/sortie/generator/output"
 )
 
-// DefaultInterval is how often the site's files are polled for changes.
+// DefaultInterval is how often the site's files are polled for changes
+// when the system gives no file events (Options.Ticks, or no fsnotify).
 const DefaultInterval = 500 * time.Millisecond
+
+// DefaultSettle is how long the site's files must stay quiet after a
+// change before the site is rebuilt: an editor saving several files at
+// once, or one file in several writes, gives one rebuild.
+const DefaultSettle = 40 * time.Millisecond
 
 // Options say what to serve and how.
 type Options struct {
@@ -37,25 +52,56 @@ type Options struct {
 	Addr string
 	// Build renders the whole site into memory (generator.Render).
 	Build func() ([]output.File, error)
-	// Watch is the site directory whose files are polled; "" watches
-	// nothing (the built-in site never changes). Its public/ folder and
-	// names starting with "." are not watched.
+	// Pages, when set, renders the site's pages alone, fast
+	// (generator.Options.PagesOnly), and names in later the booklets and
+	// play sheets it left out: a change is then served from Pages at
+	// once, and Build runs after it in the background for the rest.
+	// Pages may hand each file to emit as soon as it is made
+	// (generator.Stream), from several goroutines: each is served at
+	// once, before the rest of the site, so that the page open in the
+	// browser reloads as soon as it is drawn. Nil builds everything at
+	// every change.
+	Pages func(emit func(output.File)) (files []output.File, later []string, err error)
+	// Watch is the site directory whose files are watched; "" watches
+	// nothing (the built-in site never changes). Its public/ folder,
+	// names starting with "." and editor backups ending in "~" are not
+	// watched.
 	Watch string
-	// Ticks says when to poll; nil polls every DefaultInterval.
+	// Ticks, when set, polls the files at each tick instead of asking
+	// the system for file events (tests, and file systems without them).
 	Ticks <-chan time.Time
+	// Settle is how long the files must stay quiet before a rebuild; 0
+	// means DefaultSettle.
+	Settle time.Duration
 	// Log receives what happens: builds, their errors, recoveries.
 	Log io.Writer
+	// Quiet logs failed builds only.
+	Quiet bool
 }
 
 // Server serves the last build of a site.
 type Server struct {
-	opt Options
-	ln  net.Listener
+	opt  Options
+	ln   net.Listener
+	quit chan struct{} // closed when Run stops: the event streams end
 
-	mu    sync.RWMutex
+	mu    sync.Mutex
 	files map[string][]byte // the last good build, by path
+	fresh map[string][]byte // the pages of the build under way, served before files
 	err   error             // the last build's error; nil when it worked
-	snap  map[string]stamp  // the watched files when the last build started
+	// later are the booklets and play sheets the served pages link and
+	// the background build is still making; ready is closed when it has
+	// made them (or failed).
+	later map[string]bool
+	ready chan struct{}
+	// changed is closed, and replaced, whenever what is served changes:
+	// it wakes the event streams.
+	changed chan struct{}
+	edits   int              // changes seen: a background build older than the last is dropped
+	snap    map[string]stamp // the watched files when the last build started (polling)
+	builds  int              // builds made, full or pages only, for tests (Builds)
+	wg      sync.WaitGroup   // the background build
+	want    chan struct{}    // asks for a background build
 }
 
 // stamp is what polling compares: a file changed when its stamp did.
@@ -65,14 +111,18 @@ type stamp struct {
 	mode fs.FileMode
 }
 
-// Listen checks opt, listens on opt.Addr and makes the first build. A
-// build that fails does not stop the server: its error is served instead.
+// Listen checks opt, listens on opt.Addr and makes the first build, the
+// whole site. A build that fails does not stop the server: its error is
+// served instead.
 func Listen(opt Options) (*Server, error) {
 	if opt.Build == nil {
 		return nil, errors.New("failed to serve: no build given")
 	}
 	if opt.Log == nil {
 		opt.Log = io.Discard
+	}
+	if opt.Settle <= 0 {
+		opt.Settle = DefaultSettle
 	}
 	host, _, err := net.SplitHostPort(opt.Addr)
 	if err != nil {
@@ -85,61 +135,347 @@ func Listen(opt Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("failed to serve on %s: %w", opt.Addr, err)
 	}
-	s := &Server{opt: opt, ln: ln}
+	s := &Server{opt: opt, ln: ln, quit: make(chan struct{}), changed: make(chan struct{}), ready: closed(), want: make(chan struct{}, 1)}
 	s.snap = s.scan()
-	s.build(false)
+	start := time.Now()
+	if opt.Pages != nil {
+		// The pages first here too: Run makes the rest.
+		files, later, err := opt.Pages(s.emit)
+		s.publish(files, later, err, first, time.Since(start))
+		if err == nil && len(later) > 0 {
+			s.want <- struct{}{}
+		}
+		return s, nil
+	}
+	files, err := opt.Build()
+	s.publish(files, nil, err, first, time.Since(start))
 	return s, nil
+}
+
+func closed() chan struct{} {
+	c := make(chan struct{})
+	close(c)
+	return c
 }
 
 // URL is the address the site is served at.
 func (s *Server) URL() string { return "http://" + s.ln.Addr().String() + "/" }
 
-// Run serves until ctx is done, polling the site at every tick and
-// rebuilding it when a file changed. It returns nil once ctx is done and
-// the server has shut down.
+// Builds is how many builds the server has made so far, whole or pages
+// only: a test's way to see that several saves made one rebuild.
+func (s *Server) Builds() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.builds
+}
+
+// Run serves until ctx is done, rebuilding the site when its files
+// change. It returns nil once ctx is done and the server has shut down.
 func (s *Server) Run(ctx context.Context) error {
 	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, IdleTimeout: idleTimeout, MaxHeaderBytes: 64 << 10}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(s.ln) }()
-	ticks := s.opt.Ticks
-	if ticks == nil {
-		t := time.NewTicker(DefaultInterval)
-		defer t.Stop()
-		ticks = t.C
+	bgctx, stopBG := context.WithCancel(ctx)
+	s.wg.Go(func() { s.background(bgctx) })
+	stop := func() error {
+		stopBG()
+		close(s.quit)
+		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		err := srv.Shutdown(shut)
+		// The booklets being made are not waited for long: Ctrl-C
+		// stops at once. (The build takes no context to stop it yet.)
+		bg := make(chan struct{})
+		go func() { s.wg.Wait(); close(bg) }()
+		select {
+		case <-bg:
+		case <-time.After(time.Second):
+			fmt.Fprintln(s.opt.Log, "sortie: stopped while booklets were being made")
+		}
+		if err != nil {
+			return fmt.Errorf("failed to stop the server: %w", err)
+		}
+		<-served
+		return nil
 	}
+
+	changes, ticks, closeWatch := s.watch()
+	defer closeWatch()
 	for {
 		select {
 		case <-ctx.Done():
-			shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			if err := srv.Shutdown(shut); err != nil {
-				return fmt.Errorf("failed to stop the server: %w", err)
-			}
-			<-served
-			return nil
+			return stop()
 		case err := <-served:
+			stopBG()
+			close(s.quit)
+			s.wg.Wait()
 			return fmt.Errorf("failed to serve: %w", err)
+		case n := <-changes:
+			s.rebuild(n)
 		case <-ticks:
-			if s.opt.Watch == "" {
-				continue
-			}
 			if snap := s.scan(); !same(snap, s.snap) {
 				s.snap = snap
-				s.build(true)
+				s.rebuild(1)
 			}
 		}
 	}
 }
 
-// build renders the site and keeps the result, or its error beside the
-// last good result.
-func (s *Server) build(again bool) {
-	files, err := s.opt.Build()
+// watch reports each settled batch of changes to the site's files, as
+// how many events it held, from the system's file events (fsnotify).
+// When Options.Ticks is set, or the system gives no file events, it
+// gives instead the ticks at which to poll the files.
+func (s *Server) watch() (<-chan int, <-chan time.Time, func()) {
+	if s.opt.Watch == "" {
+		return nil, nil, func() {}
+	}
+	if s.opt.Ticks != nil {
+		return nil, s.opt.Ticks, func() {}
+	}
+	w, err := fsnotify.NewWatcher()
+	if err == nil {
+		err = s.addTree(w, s.opt.Watch)
+	}
+	if err != nil {
+		fmt.Fprintf(s.opt.Log, "sortie: cannot watch %s for changes (%v); checking it twice a second instead\n", s.opt.Watch, err)
+		if w != nil {
+			w.Close()
+		}
+		t := time.NewTicker(DefaultInterval)
+		return nil, t.C, t.Stop
+	}
+	done := make(chan struct{})
+	events := make(chan struct{}, 1)
+	go s.forward(w, events, done)
+	out := make(chan int)
+	// Coalesce: a batch ends when the files have been quiet for Settle.
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case <-events:
+			}
+			n := 1
+			quiet := time.NewTimer(s.opt.Settle)
+		settle:
+			for {
+				select {
+				case <-done:
+					quiet.Stop()
+					return
+				case <-events:
+					n++
+					quiet.Reset(s.opt.Settle)
+				case <-quiet.C:
+					break settle
+				}
+			}
+			select {
+			case out <- n:
+			case <-done:
+				return
+			}
+		}
+	}()
+	return out, nil, func() { close(done); w.Close() }
+}
+
+// forward turns the watcher's events into ticks on ev, leaving out the
+// files the build does not read, and watches each new folder.
+func (s *Server) forward(w *fsnotify.Watcher, ev chan<- struct{}, done <-chan struct{}) {
+	for {
+		select {
+		case <-done:
+			return
+		case err, ok := <-w.Errors:
+			if !ok {
+				return
+			}
+			fmt.Fprintf(s.opt.Log, "sortie: watching the site: %v\n", err)
+		case e, ok := <-w.Events:
+			if !ok {
+				return
+			}
+			if e.Op == fsnotify.Chmod || s.ignored(e.Name) {
+				continue
+			}
+			if e.Has(fsnotify.Create) {
+				if fi, err := os.Lstat(e.Name); err == nil && fi.IsDir() {
+					s.addTree(w, e.Name)
+				}
+			}
+			select {
+			case ev <- struct{}{}:
+			default: // one is already waiting
+			}
+		}
+	}
+}
+
+// ignored reports whether a path under the site is outside what is
+// watched: public/, dot files and folders, editor backups.
+func (s *Server) ignored(p string) bool {
+	rel, err := filepath.Rel(s.opt.Watch, p)
+	if err != nil || rel == "." {
+		return false
+	}
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	if parts[0] == "public" {
+		return true
+	}
+	for _, part := range parts {
+		if strings.HasPrefix(part, ".") {
+			return true
+		}
+	}
+	return strings.HasSuffix(rel, "~")
+}
+
+// addTree watches dir and every folder under it that is not ignored.
+func (s *Server) addTree(w *fsnotify.Watcher, dir string) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == dir {
+				return err
+			}
+			return nil
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		if p != s.opt.Watch && s.ignored(p) {
+			return filepath.SkipDir
+		}
+		if err := w.Add(p); err != nil {
+			return fmt.Errorf("failed to watch %s: %w", p, err)
+		}
+		return nil
+	})
+}
+
+// rebuild builds the site again after n file events: the pages at once
+// when it can, the rest after in the background.
+func (s *Server) rebuild(n int) {
+	s.mu.Lock()
+	s.edits++
+	s.mu.Unlock()
+	start := time.Now()
+	if s.opt.Pages == nil {
+		files, err := s.opt.Build()
+		s.publish(files, nil, err, edited, time.Since(start))
+		return
+	}
+	s.mu.Lock()
+	s.fresh = map[string][]byte{}
+	// Every PDF is made again after the pages: until then a page drawn
+	// already says so, and a PDF asked for waits.
+	s.later = map[string]bool{}
+	for p := range s.files {
+		if path.Ext(p) == ".pdf" {
+			s.later[p] = true
+		}
+	}
+	if len(s.later) > 0 {
+		select {
+		case <-s.ready:
+			s.ready = make(chan struct{})
+		default:
+		}
+	}
+	s.mu.Unlock()
+	files, later, err := s.opt.Pages(s.emit)
+	s.publish(files, later, err, edited, time.Since(start))
+	if err == nil && len(later) > 0 {
+		select {
+		case s.want <- struct{}{}:
+		default: // one is already asked for
+		}
+	}
+}
+
+// emit serves a page of the build under way at once, and wakes the
+// pages open in browsers. While the last build failed, its error stays
+// on every page until this build is done.
+func (s *Server) emit(f output.File) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.fresh == nil || s.err != nil {
+		return
+	}
+	s.fresh[f.Path] = f.Data
+	s.wake()
+}
+
+// wake tells the event streams that what is served changed. It is
+// called with s.mu held.
+func (s *Server) wake() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// file is what the server holds at p: the build under way's page, else
+// the last build's file. It is called with s.mu held.
+func (s *Server) file(p string) ([]byte, bool) {
+	if data, ok := s.fresh[p]; ok {
+		return data, true
+	}
+	data, ok := s.files[p]
+	return data, ok
+}
+
+// background makes the booklets and play sheets of the pages last
+// served: the whole build, whose pages replace those only if no change
+// came in the meantime (else the build runs again).
+func (s *Server) background(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.want:
+		}
+		s.mu.Lock()
+		edits := s.edits
+		s.mu.Unlock()
+		start := time.Now()
+		files, err := s.opt.Build()
+		s.mu.Lock()
+		stale := s.edits != edits
+		s.mu.Unlock()
+		if stale {
+			continue // a newer change asked for another run
+		}
+		s.publish(files, nil, err, finished, time.Since(start))
+	}
+}
+
+// why a build was made, for the log.
+type why int
+
+const (
+	first    why = iota // the first build
+	edited              // a change to the site
+	finished            // the booklets and play sheets after the pages
+)
+
+// publish serves a build's files, or its error beside the last good
+// files, and wakes the pages open in browsers.
+func (s *Server) publish(files []output.File, later []string, err error, how why, took time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.builds++
 	was := s.err
 	s.err = err
+	s.fresh = nil
+	defer s.wake()
 	if err != nil {
+		// Nothing more is coming: a PDF asked for gets the error.
+		s.later = nil
+		select {
+		case <-s.ready:
+		default:
+			close(s.ready)
+		}
 		fmt.Fprintln(s.opt.Log, "sortie: the build failed; every page shows this until it is fixed:")
 		for _, line := range strings.Split(err.Error(), "\n") {
 			fmt.Fprintf(s.opt.Log, "sortie: %s\n", line)
@@ -150,13 +486,39 @@ func (s *Server) build(again bool) {
 	for _, f := range files {
 		s.files[f.Path] = f.Data
 	}
+	if len(later) > 0 {
+		s.later = make(map[string]bool, len(later))
+		for _, p := range later {
+			s.later[p] = true
+		}
+		select {
+		case <-s.ready:
+			s.ready = make(chan struct{})
+		default:
+		}
+	} else {
+		s.later = nil
+		select {
+		case <-s.ready:
+		default:
+			close(s.ready)
+		}
+	}
+	ms := took.Round(time.Millisecond)
+	what := fmt.Sprintf("%d files in %v", len(files), ms)
+	if len(later) > 0 {
+		what = fmt.Sprintf("%d pages in %v; making %d booklets and play sheets", len(files), ms, len(later))
+	}
 	switch {
-	case was != nil && again:
-		fmt.Fprintf(s.opt.Log, "sortie: fixed: rebuilt %d files\n", len(files))
-	case again:
-		fmt.Fprintf(s.opt.Log, "sortie: changed: rebuilt %d files\n", len(files))
+	case s.opt.Quiet:
+	case was != nil && how != first:
+		fmt.Fprintf(s.opt.Log, "sortie: fixed: rebuilt %s\n", what)
+	case how == finished:
+		fmt.Fprintf(s.opt.Log, "sortie: made the booklets and play sheets: %s\n", what)
+	case how == edited:
+		fmt.Fprintf(s.opt.Log, "sortie: changed: rebuilt %s\n", what)
 	default:
-		fmt.Fprintf(s.opt.Log, "sortie: built %d files\n", len(files))
+		fmt.Fprintf(s.opt.Log, "sortie: built %s\n", what)
 	}
 }
 
@@ -172,13 +534,13 @@ func (s *Server) scan() map[string]stamp {
 		if err != nil {
 			return nil
 		}
-		rel, _ := filepath.Rel(root, p)
-		if rel != "." && (strings.HasPrefix(d.Name(), ".") || rel == "public") {
+		if p != root && s.ignored(p) {
 			if d.IsDir() {
 				return filepath.SkipDir
 			}
 			return nil
 		}
+		rel, _ := filepath.Rel(root, p)
 		if fi, err := d.Info(); err == nil {
 			snap[rel] = stamp{fi.ModTime(), fi.Size(), fi.Mode()}
 		}
@@ -200,8 +562,9 @@ func same(a, b map[string]stamp) bool {
 }
 
 // ServeHTTP serves the last good build, or the build's error while it is
-// broken. Requests naming another host than a loopback one are refused,
-// so a web page elsewhere cannot read the preview through DNS rebinding.
+// broken, and the live-reload script and its events under /__sortie/.
+// Requests naming another host than a loopback one are refused, so a web
+// page elsewhere cannot read the preview through DNS rebinding.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !localHost(r.Host) {
 		http.Error(w, "sortie serve answers only to 127.0.0.1 and localhost", http.StatusMisdirectedRequest)
@@ -222,29 +585,52 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		r.Header.Del("Range") // one range at most: 2,000 made a 5 KB page a 290 KB answer
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	s.mu.RLock()
-	files, berr := s.files, s.err
-	s.mu.RUnlock()
+	switch r.URL.Path {
+	case liveScriptPath:
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		io.WriteString(w, liveScript)
+		return
+	case eventsPath:
+		s.events(w, r)
+		return
+	}
+	p := sitePath(r.URL.Path)
+	s.mu.Lock()
+	berr, later, ready := s.err, s.later, s.ready
+	s.mu.Unlock()
+	if berr == nil && later[p] {
+		// A booklet still being made: answer once it is.
+		select {
+		case <-ready:
+		case <-r.Context().Done():
+			return
+		case <-s.quit:
+			return
+		}
+	}
+	s.mu.Lock()
+	berr, later = s.err, s.later
+	data, ok := s.file(p)
+	_, dir := s.file(path.Join(p, "index.html"))
+	notFound, has404 := s.file("404.html")
+	s.mu.Unlock()
 	if berr != nil {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(http.StatusInternalServerError)
-		errorPage.Execute(w, berr.Error())
+		var b bytes.Buffer
+		errorPage.Execute(&b, berr.Error())
+		w.Write(inject(b.Bytes(), tagOf(nil, berr), 0))
 		return
 	}
-	p := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
-	if p == "" || strings.HasSuffix(r.URL.Path, "/") {
-		p = path.Join(p, "index.html")
-	}
-	data, ok := files[p]
 	if !ok {
-		if _, dir := files[path.Join(p, "index.html")]; dir {
+		if dir {
 			http.Redirect(w, r, "/"+p+"/", http.StatusMovedPermanently)
 			return
 		}
-		if nf, ok := files["404.html"]; ok {
+		if has404 {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			w.WriteHeader(http.StatusNotFound)
-			w.Write(nf)
+			w.Write(inject(notFound, tagOf(notFound, nil), 0))
 			return
 		}
 		http.Error(w, "404: the build has no "+p, http.StatusNotFound)
@@ -253,12 +639,24 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if ct := mime.TypeByExtension(path.Ext(p)); ct != "" {
 		w.Header().Set("Content-Type", ct)
 	}
+	if path.Ext(p) == ".html" {
+		data = inject(data, tagOf(data, nil), pending(p, data, later))
+	}
 	http.ServeContent(w, r, p, time.Time{}, bytes.NewReader(data))
 }
 
 // idleTimeout closes a keep-alive connection that has sent nothing for
 // that long.
 var idleTimeout = time.Minute
+
+// sitePath is the build's file a URL path names: a folder's index.html.
+func sitePath(urlPath string) string {
+	p := strings.TrimPrefix(path.Clean("/"+urlPath), "/")
+	if p == "" || strings.HasSuffix(urlPath, "/") {
+		p = path.Join(p, "index.html")
+	}
+	return p
+}
 
 // localHost reports whether a request's Host names this machine.
 func localHost(hostport string) bool {
@@ -279,7 +677,7 @@ var errorPage = template.Must(template.New("error").Parse(`<!DOCTYPE html>
 <body>
 <main>
 <h1>The build failed</h1>
-<p>Sortie serves this page at every address until the mistake below is fixed; then reload.</p>
+<p>Sortie serves this page at every address until the mistake below is fixed; this page reloads itself then.</p>
 <pre>{{.}}</pre>
 </main>
 </body>

@@ -1,0 +1,163 @@
+package serve_test
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sortie-wargames/sortie/generator/output"
+	"github.com/sortie-wargames/sortie/generator/serve"
+)
+
+// TestBrowserReload opens a served page in Debian's headless Chromium
+// (testdata/live.mjs) and edits the site under it: the page reloads
+// itself after each save, into the error while the build is broken and
+// out of it once fixed, and its note that PDFs are being made goes away
+// by itself, without a reload, once they are. The site is a stand-in
+// with one page and one PDF, so the test is about the browser's side.
+func TestBrowserReload(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		skipTool(t, "node not found: install nodejs")
+	}
+	if _, err := os.Stat("../../.ci/axe/node_modules/playwright-core/package.json"); err != nil {
+		skipTool(t, "playwright-core not installed: run npm ci in .ci/axe")
+	}
+	chromium := os.Getenv("SORTIE_CHROMIUM")
+	if chromium == "" {
+		chromium = "/usr/bin/chromium"
+	}
+	if _, err := os.Stat(chromium); err != nil {
+		skipTool(t, "chromium not found: install chromium")
+	}
+
+	dir := t.TempDir()
+	titleFile := filepath.Join(dir, "title.txt")
+	if err := os.WriteFile(titleFile, []byte("Alpha"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page := func() ([]byte, error) {
+		title, err := os.ReadFile(titleFile)
+		if err != nil {
+			return nil, err
+		}
+		if strings.Contains(string(title), "BROKEN") {
+			return nil, errors.New("title.txt:1: a broken title")
+		}
+		return []byte("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>t</title></head><body><h1>" +
+			strings.TrimSpace(string(title)) + "</h1><p><a href=\"b.pdf\">the booklet</a></p></body></html>"), nil
+	}
+	release, stopped := make(chan struct{}, 8), make(chan struct{})
+	srv, err := serve.Listen(serve.Options{
+		Addr:  "127.0.0.1:0",
+		Watch: dir,
+		Build: func() ([]output.File, error) {
+			select {
+			case <-release:
+			case <-stopped:
+				return nil, errors.New("stopped")
+			}
+			p, err := page()
+			if err != nil {
+				return nil, err
+			}
+			return []output.File{{Path: "b.pdf", Data: []byte("%PDF-1.7")}, {Path: "index.html", Data: p}}, nil
+		},
+		Pages: func(func(output.File)) ([]output.File, []string, error) {
+			p, err := page()
+			if err != nil {
+				return nil, nil, err
+			}
+			return []output.File{{Path: "index.html", Data: p}}, []string{"b.pdf"}, nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Run(ctx) }()
+	defer func() {
+		close(stopped)
+		cancel()
+		<-done
+	}()
+
+	cmd := exec.Command(node, "testdata/live.mjs", srv.URL())
+	cmd.Env = append(os.Environ(), "SORTIE_CHROMIUM="+chromium)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		stdin.Close()
+		cmd.Wait()
+	}()
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	expect := func(want string) {
+		t.Helper()
+		select {
+		case got, ok := <-lines:
+			if !ok {
+				t.Fatalf("the browser stopped before %q:\n%s", want, stderr.String())
+			}
+			if got != want {
+				t.Fatalf("the browser: %q, want %q", got, want)
+			}
+		case <-time.After(60 * time.Second):
+			t.Fatalf("the browser did not %q in 60 s:\n%s", want, stderr.String())
+		}
+	}
+	write := func(title string) {
+		t.Helper()
+		if err := os.WriteFile(titleFile, []byte(title), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	expect("load Alpha +note")
+	release <- struct{}{}
+	expect("note gone")
+	write("Beta")
+	expect("load Beta +note")
+	release <- struct{}{}
+	expect("note gone")
+	write("BROKEN")
+	expect("load The build failed")
+	write("Gamma")
+	expect("load Gamma +note")
+	release <- struct{}{}
+	expect("note gone")
+}
+
+// skipTool skips the test for a missing tool, or fails it when
+// SORTIE_REQUIRE_TOOLS=1 (as in CI).
+func skipTool(t *testing.T, what string) {
+	t.Helper()
+	if os.Getenv("SORTIE_REQUIRE_TOOLS") == "1" {
+		t.Fatalf("%s (SORTIE_REQUIRE_TOOLS=1 makes this an error)", what)
+	}
+	t.Skipf("%s: the browser test needs it (SORTIE_REQUIRE_TOOLS=1 makes this an error)", what)
+}
