@@ -60,7 +60,7 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 	}})
 	ht := e.HowMany.Title
 	bs = append(bs, &doc.Section{Title: "The enemy: " + e.Enemy.Title, Blocks: []doc.Block{
-		&doc.Para{Text: fmt.Sprintf("Counted on %s against your force. Each group found takes the next figures from this roster, carrying on where the last stopped; after the last, start again at the top.", ht)},
+		&doc.Para{Text: fmt.Sprintf("Counted on %s against your force. Each figure rolled on the list; each group found takes the next ones from this roster, carrying on where the last stopped, so none is taken twice. Past the last (more PEFs than the sealed cards), roll each new figure on the list.", ht)},
 		roster(e.Roster).Table(),
 	}})
 	sealed := &doc.Sealed{Title: "PEFs", Intro: "Read each only when you resolve a PEF, in order. Past the last card, roll PEF Force Composition yourself."}
@@ -109,7 +109,7 @@ func (s *System) pefItem(e *Encounter, p PEF, force int) doc.SealedItem {
 	t.Rows = [][]string{row}
 	n := Count(p.Size, force)
 	it.Blocks = append(it.Blocks, t,
-		&doc.Para{Text: fmt.Sprintf("Take the next ones from the enemy roster (your whole force: %d, places %s). Set the one nearest you on the PEF's spot and the rest around it; the PEF's Rep is no longer used.", n, words.Places(p.From, n, RosterSize))},
+		&doc.Para{Text: fmt.Sprintf("Take the next ones from the enemy roster (your whole force: %d, places %s). Set the one nearest you on the PEF's spot and the rest around it; the PEF's Rep is no longer used.", n, words.Places(p.From, n, len(e.Roster)))},
 		&doc.Para{Note: true, Text: "Every group has a Leader: the figure of highest Rep among those you take (Sortie's reading; the book gives each group one)."})
 	if p.Groups > 1 {
 		it.Blocks = append(it.Blocks, &doc.Para{Text: fmt.Sprintf("In %d groups, split as the table shows.", p.Groups)})

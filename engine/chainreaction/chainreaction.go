@@ -31,8 +31,14 @@ const PEFs = 3
 // of terrain (Scouting, page 27); past them, the player rolls.
 const Extra = 3
 
-// RosterSize is how many enemy figures an Encounter pre-rolls; groups take
-// them in order, starting again from the top when they run out.
+// RosterSize is the fewest enemy figures a Patrol's roster prints. Each
+// figure is rolled on the enemy's list, as the book recruits them once it
+// knows how many (page 27); the roster holds every figure the sealed PEFs
+// bring against the whole force, in the order they are taken, so no figure
+// stands on the table twice, and as many again up to RosterSize, so that a
+// short roster does not tell the player the sealed PEFs hold few enemies.
+// A smaller force meets no more in any group (How Many of Them never gives
+// a smaller force more), so the roster is long enough for every force.
 const RosterSize = 15
 
 // System is Chain Reaction 3.0 over its data.

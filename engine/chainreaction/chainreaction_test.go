@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -264,4 +265,160 @@ func TestSealed(t *testing.T) {
 	if len(doc.Maps(e.Blocks)) != 1 {
 		t.Error("no map")
 	}
+}
+
+// TestRoster: every enemy figure is rolled on the enemy's list, and the
+// roster holds every figure the sealed PEFs' groups take, for every force
+// the Star can field and one that shrinks as figures fall, so no rolled
+// figure is taken twice (the book recruits each figure once it knows how
+// many, page 27). Over 1,056 Patrols: the four lists, Stars of Rep 3 to
+// 6 (no Military Grunt is below Rep 3) and every force size.
+func TestRoster(t *testing.T) {
+	sys := load(t)
+	n := 0
+	for _, own := range []string{"military", "police", "insurgents", "gang"} {
+		for rep := 3; rep <= 6; rep++ {
+			for size := 1; size <= rep+1; size++ {
+				for i := range 12 {
+					opt := engine.Options{Recruits: own, StarRep: rep, BandSize: size}
+					e := roll(t, sys, fmt.Sprint("roster", own, rep, size, i), opt)
+					n++
+					if len(e.Roster) != max(chainreaction.RosterSize, e.Taken) {
+						t.Fatalf("roster of %d for %d taken", len(e.Roster), e.Taken)
+					}
+					for _, f := range e.Roster {
+						if f.Roll.Label != e.Enemy.Title {
+							t.Fatalf("figure rolled on %s, want %s", f.Roll.Label, e.Enemy.Title)
+						}
+					}
+					taken := 0
+					for _, p := range e.PEFs {
+						if p.HowMany == nil {
+							continue
+						}
+						if p.From != taken+1 {
+							t.Fatalf("group starts at %d after %d taken", p.From, taken)
+						}
+						taken += chainreaction.Count(p.Size, size)
+					}
+					if taken != e.Taken || taken > len(e.Roster) {
+						t.Fatalf("groups take %d (recorded %d) of a roster of %d", taken, e.Taken, len(e.Roster))
+					}
+					for force := 1; force <= size; force++ {
+						for _, shrink := range []bool{false, true} {
+							at, k := 0, force
+							for _, p := range e.PEFs {
+								if p.HowMany == nil {
+									continue
+								}
+								at += chainreaction.Count(p.Size, k)
+								if at > len(e.Roster) {
+									t.Fatalf("%s seed %d: a force of %d runs past a roster of %d", own, i, force, len(e.Roster))
+								}
+								if shrink && k > 1 {
+									k--
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d Patrols", n)
+	}
+}
+
+// TestRosterPrinted reads the printed page: the places each sealed PEF
+// names for the whole force are rows of the printed roster, and no row is
+// named twice.
+func TestRosterPrinted(t *testing.T) {
+	sys := load(t)
+	lists := sys.EnemySources()
+	for i := range 1000 {
+		root := dice.New(fmt.Sprint("printed", i))
+		opt := engine.Options{Recruits: lists[i%4], StarRep: 3 + i%4}
+		opt.BandSize = 1 + i%(opt.StarRep+1)
+		band, err := sys.Band(root.Stream("band"), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := sys.Encounter(root.Stream("encounter"), engine.Request{Type: "patrol", Band: band, Options: opt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := rosterPlaces(e.Blocks, "The enemy"); err != nil {
+			t.Fatalf("seed %d: %v", i, err)
+		}
+	}
+}
+
+// rosterPlaces checks the printed page: the roster places each sealed item
+// names (", places 3–5)") are rows of the roster printed under the section
+// whose title starts with enemy, and no row is named twice.
+func rosterPlaces(bs []doc.Block, enemy string) error {
+	rows := -1
+	for _, b := range bs {
+		if sec, ok := b.(*doc.Section); ok && strings.HasPrefix(sec.Title, enemy) {
+			for _, sb := range sec.Blocks {
+				if t, ok := sb.(*doc.Table); ok {
+					rows = len(t.Rows)
+					break
+				}
+			}
+		}
+	}
+	if rows < 0 {
+		return fmt.Errorf("no roster under %q", enemy)
+	}
+	s := doc.SealedIn(bs)
+	if s == nil {
+		return fmt.Errorf("no sealed block")
+	}
+	used := map[int]bool{}
+	var walk func([]doc.Block) error
+	walk = func(bs []doc.Block) error {
+		for _, b := range bs {
+			switch b := b.(type) {
+			case *doc.Section:
+				if err := walk(b.Blocks); err != nil {
+					return err
+				}
+			case *doc.Para:
+				_, after, ok := strings.Cut(b.Text, "places ")
+				if !ok {
+					continue
+				}
+				list, _, _ := strings.Cut(after, ")")
+				for _, run := range strings.Split(list, ", ") {
+					from, to, isRun := strings.Cut(run, "–")
+					if !isRun {
+						to = from
+					}
+					a, err1 := strconv.Atoi(from)
+					z, err2 := strconv.Atoi(to)
+					if err1 != nil || err2 != nil || a > z {
+						return fmt.Errorf("places %q", list)
+					}
+					for k := a; k <= z; k++ {
+						if k < 1 || k > rows {
+							return fmt.Errorf("place %d of a roster of %d", k, rows)
+						}
+						if used[k] {
+							return fmt.Errorf("place %d named twice", k)
+						}
+						used[k] = true
+					}
+				}
+			}
+		}
+		return nil
+	}
+	for _, it := range s.Items {
+		if err := walk(it.Blocks); err != nil {
+			return fmt.Errorf("%s: %w", it.Title, err)
+		}
+	}
+	return nil
 }

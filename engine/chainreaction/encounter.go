@@ -151,16 +151,16 @@ func (s *System) RollEncounter(r *dice.Roller, typ string, band *Band, opt engin
 	if err := s.place(r.Stream("placement"), e); err != nil {
 		return nil, err
 	}
+	if err := s.pefs(r, e, len(band.Figures)); err != nil {
+		return nil, err
+	}
 	rr := r.Stream("roster")
-	for range RosterSize {
+	for range max(RosterSize, e.Taken) {
 		f, err := s.rollFigure(rr, e.Enemy)
 		if err != nil {
 			return nil, err
 		}
 		e.Roster = append(e.Roster, f)
-	}
-	if err := s.pefs(r, e, len(band.Figures)); err != nil {
-		return nil, err
 	}
 	return e, nil
 }
@@ -352,7 +352,7 @@ func (s *System) pefs(r *dice.Roller, e *Encounter, force int) error {
 		p.Groups = hres.Cell("Groups").Int
 		p.Size = plain(hres.Cell("Size").Text)
 		p.HowMany = rollOf(e.HowMany, hres, p.Rule)
-		p.From = e.Taken%len(e.Roster) + 1
+		p.From = e.Taken + 1
 		e.Taken += Count(p.Size, force)
 		if !cinc {
 			cres, err := s.commander.Roll(pr.Stream("commander"), 0)

@@ -61,7 +61,7 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 		&doc.Para{Text: fmt.Sprintf("On the enemy's turn, move each PEF, nearest your force first: PEF Movement (QRS), 2d6 versus the EAL (%d, or higher once a sealed PEF raises it). Resolve a PEF when it and your force see each other; read the sealed PEFs in that order, whichever marker it is.", e.EAL)},
 	}})
 	enemy := &doc.Section{Title: "The enemy: " + e.List.Title, Blocks: []doc.Block{
-		&doc.Para{Text: "Each contact says how many to take for your party: take them in order, carrying on where the last group stopped, and after the last start again at the top."},
+		&doc.Para{Text: "Each figure rolled on the list. Each contact says how many to take for your party: take them in order, carrying on where the last group stopped; no figure is taken twice. Past the last (more PEFs than the sealed ones), roll each new figure on the list."},
 		force("", e.Roster).Table(),
 		&doc.Para{Lead: "NP Star Leader:", Text: "with the first group of the first C result on PEF Resolution; if no C comes, with the last PEF you resolve. " + leaderText(e.Leader)},
 	}}

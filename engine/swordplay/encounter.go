@@ -29,9 +29,15 @@ type Encounter struct {
 	Taken    int      // how many the groups take against the full band
 }
 
-// RosterSize is how many enemy figures an Encounter pre-rolls; contacts
-// take them in order, starting again from the top when they run out (the
-// order is random already, so taking a figure twice gives nothing away).
+// RosterSize is the fewest enemy figures an Encounter's roster prints.
+// Each figure is rolled on the enemy's list, as the book has each contact
+// "re-placed with that many figures"; the roster holds every figure the
+// sealed PEFs' groups take against the whole band, in the order they are
+// taken, so no figure stands on the table twice, and as many again up to
+// RosterSize, so that a short roster does not tell the player that the
+// sealed PEFs hold few enemies. A smaller party takes fewer from each
+// group (How Many Grunts never gives a smaller party more), so the roster
+// is long enough for every party the band can field.
 const RosterSize = 10
 
 // Section is one of the nine sections and the terrain rolled for it.
@@ -202,16 +208,16 @@ func (s *System) RollEncounter(r *dice.Roller, typ, state string, band *Band, op
 		leader.Note = "NP Star Leader."
 	}
 	e.Leader = leader
+	if err := s.pefs(r, e, band); err != nil {
+		return nil, err
+	}
 	rr := r.Stream("roster")
-	for range RosterSize {
+	for range max(RosterSize, e.Taken) {
 		f, err := rollFigure(rr, e.List)
 		if err != nil {
 			return nil, err
 		}
 		e.Roster = append(e.Roster, f)
-	}
-	if err := s.pefs(r, e, band); err != nil {
-		return nil, err
 	}
 	return e, nil
 }
@@ -326,7 +332,7 @@ func (s *System) pefs(r *dice.Roller, e *Encounter, band *Band) error {
 			if err != nil {
 				return err
 			}
-			grp.From = e.Taken%len(e.Roster) + 1
+			grp.From = e.Taken + 1
 			e.Taken += grp.Count(party)
 			p.Groups = append(p.Groups, grp)
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -217,28 +218,95 @@ func TestGroupCount(t *testing.T) {
 	}
 }
 
-// TestRoster: the enemy roster is rolled on the enemy's list, and groups
-// take from it in order against the whole band, wrapping at its end.
+// TestRoster: every enemy figure is rolled on the enemy's list, and the
+// roster holds every figure the sealed PEFs' groups take, for every party
+// the band can field and a party that shrinks as figures fall, so no
+// rolled figure is taken twice (the book rolls each figure, pages 8 and
+// 31). Over 1,080 Encounters: the three types, every band size of a Rep
+// 5, 4 and 3 Star, rolled and highest EALs.
 func TestRoster(t *testing.T) {
 	sys := load(t)
-	for i := range 200 {
-		e := roll(t, sys, fmt.Sprint("groups", i), "patrol", "EAL 5", engine.Options{Enemies: "goblins"})
-		if len(e.Roster) != swordplay.RosterSize {
-			t.Fatalf("roster of %d", len(e.Roster))
-		}
-		for _, f := range e.Roster {
-			if f.Roll.Label != "Goblins" {
-				t.Fatalf("figure rolled on %s", f.Roll.Label)
-			}
-		}
-		taken := 0
-		for _, p := range e.PEFs {
-			for _, g := range p.Groups {
-				if g.From != taken%swordplay.RosterSize+1 {
-					t.Fatalf("group starts at %d after %d taken", g.From, taken)
+	n := 0
+	for _, typ := range []string{"patrol", "raid-attack", "raid-defend"} {
+		for _, rep := range []int{3, 4, 5} {
+			for size := 1; size <= rep+1; size++ {
+				for i := range 30 {
+					state := ""
+					if i%2 == 1 {
+						state = "EAL 5"
+					}
+					opt := engine.Options{Enemies: "goblins", StarRep: rep, BandSize: size}
+					e := roll(t, sys, fmt.Sprint("roster", typ, rep, size, i), typ, state, opt)
+					n++
+					if len(e.Roster) != max(swordplay.RosterSize, e.Taken) {
+						t.Fatalf("roster of %d for %d taken", len(e.Roster), e.Taken)
+					}
+					for _, f := range e.Roster {
+						if f.Roll.Label != "Goblins" {
+							t.Fatalf("figure rolled on %s", f.Roll.Label)
+						}
+					}
+					// The places printed for the whole band run on, never
+					// past the roster.
+					taken := 0
+					for _, p := range e.PEFs {
+						for _, g := range p.Groups {
+							if g.From != taken+1 {
+								t.Fatalf("group starts at %d after %d taken", g.From, taken)
+							}
+							taken += g.Count(size)
+						}
+					}
+					if taken != e.Taken || taken > len(e.Roster) {
+						t.Fatalf("groups take %d (recorded %d) of a roster of %d", taken, e.Taken, len(e.Roster))
+					}
+					// Every party the band can field, steady or shrinking
+					// from group to group, stays within the roster.
+					for party := 1; party <= size; party++ {
+						for _, shrink := range []bool{false, true} {
+							at, k := 0, party
+							for _, p := range e.PEFs {
+								for _, g := range p.Groups {
+									at += g.Count(k)
+									if at > len(e.Roster) {
+										t.Fatalf("%s seed %d: a party of %d runs past a roster of %d", typ, i, party, len(e.Roster))
+									}
+									if shrink && k > 1 {
+										k--
+									}
+								}
+							}
+						}
+					}
 				}
-				taken += g.Count(6)
 			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d Encounters", n)
+	}
+}
+
+// TestRosterPrinted reads the printed page: the places each sealed group
+// names for the whole band are rows of the printed roster, and no row is
+// named twice.
+func TestRosterPrinted(t *testing.T) {
+	sys := load(t)
+	for i := range 1000 {
+		root := dice.New(fmt.Sprint("printed", i))
+		typ := []string{"patrol", "raid-attack", "raid-defend"}[i%3]
+		opt := engine.Options{StarRep: 3 + i%3}
+		opt.BandSize = 1 + i%(opt.StarRep+1)
+		band, err := sys.Band(root.Stream("band"), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := sys.Encounter(root.Stream("encounter"), engine.Request{Type: typ, State: "EAL " + fmt.Sprint(1+i%5), Band: band, Options: opt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := rosterPlaces(e.Blocks, "The enemy"); err != nil {
+			t.Fatalf("seed %d: %v", i, err)
 		}
 	}
 }
@@ -379,4 +447,73 @@ func TestNewChecksData(t *testing.T) {
 	if _, err := swordplay.New(&broken); err == nil || !strings.Contains(err.Error(), `system.rules:`) || !strings.Contains(err.Error(), `needs a table "how-many-grunts"`) {
 		t.Errorf("missing table: %v", err)
 	}
+}
+
+// rosterPlaces checks the printed page: the roster places each sealed item
+// names (", places 3–5)") are rows of the roster printed under the section
+// whose title starts with enemy, and no row is named twice.
+func rosterPlaces(bs []doc.Block, enemy string) error {
+	rows := -1
+	for _, b := range bs {
+		if sec, ok := b.(*doc.Section); ok && strings.HasPrefix(sec.Title, enemy) {
+			for _, sb := range sec.Blocks {
+				if t, ok := sb.(*doc.Table); ok {
+					rows = len(t.Rows)
+					break
+				}
+			}
+		}
+	}
+	if rows < 0 {
+		return fmt.Errorf("no roster under %q", enemy)
+	}
+	s := doc.SealedIn(bs)
+	if s == nil {
+		return fmt.Errorf("no sealed block")
+	}
+	used := map[int]bool{}
+	var walk func([]doc.Block) error
+	walk = func(bs []doc.Block) error {
+		for _, b := range bs {
+			switch b := b.(type) {
+			case *doc.Section:
+				if err := walk(b.Blocks); err != nil {
+					return err
+				}
+			case *doc.Para:
+				_, after, ok := strings.Cut(b.Text, "places ")
+				if !ok {
+					continue
+				}
+				list, _, _ := strings.Cut(after, ")")
+				for _, run := range strings.Split(list, ", ") {
+					from, to, isRun := strings.Cut(run, "–")
+					if !isRun {
+						to = from
+					}
+					a, err1 := strconv.Atoi(from)
+					z, err2 := strconv.Atoi(to)
+					if err1 != nil || err2 != nil || a > z {
+						return fmt.Errorf("places %q", list)
+					}
+					for k := a; k <= z; k++ {
+						if k < 1 || k > rows {
+							return fmt.Errorf("place %d of a roster of %d", k, rows)
+						}
+						if used[k] {
+							return fmt.Errorf("place %d named twice", k)
+						}
+						used[k] = true
+					}
+				}
+			}
+		}
+		return nil
+	}
+	for _, it := range s.Items {
+		if err := walk(it.Blocks); err != nil {
+			return fmt.Errorf("%s: %w", it.Title, err)
+		}
+	}
+	return nil
 }
