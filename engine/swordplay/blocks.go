@@ -26,6 +26,12 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 	bs = append(bs, eal)
 	if e.Raid != nil {
 		bs = append(bs, e.Raid.BuildingsRoll, e.Raid.TimeRoll)
+		for _, l := range e.Raid.Loot {
+			bs = append(bs, l)
+		}
+		if len(e.Raid.Loot) > 0 {
+			bs = append(bs, &doc.Para{Note: true, Text: "Looting: the turns of activation a raider must spend inside a raided building, once it is empty, without a break, to loot it (one roll for each building)."})
+		}
 	} else {
 		bs = append(bs, &doc.Para{Lead: "By day."})
 	}
@@ -74,7 +80,15 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 }
 
 func leaderText(f Figure) string {
-	return fmt.Sprintf("%s (%s), Rep %d, %s, %s.", f.Type, f.Class, f.Rep, f.armor(), f.Weapon)
+	rep := fmt.Sprintf("Rep %d", f.Rep)
+	if f.Note != "" {
+		rep += " (" + f.Note + ")"
+	}
+	roll := ""
+	if f.Roll != nil {
+		roll = fmt.Sprintf(" Rolled %s (row %s).", f.Roll.Dice.String(), f.Roll.Row)
+	}
+	return fmt.Sprintf("%s (%s), %s, %s, %s.%s", f.Type, f.Class, rep, f.armor(), f.Weapon, roll)
 }
 
 // pefItem is one PEF resolution as a sealed item.
@@ -99,8 +113,11 @@ func (s *System) pefItem(e *Encounter, p PEF, band int) doc.SealedItem {
 	)
 	switch p.Outcome {
 	case "alert":
-		next := min(MaxEAL, p.EAL+1)
-		it.Blocks = append(it.Blocks, &doc.Para{Text: fmt.Sprintf("Raise the EAL to %d for the rest of the Encounter: the next PEFs are read there.", next)})
+		text := fmt.Sprintf("Raise the EAL to %d for the rest of the Encounter: the next PEFs are read there.", p.EAL+1)
+		if p.EAL >= MaxEAL {
+			text = fmt.Sprintf("The EAL stays %d, the most the book allows: the next PEFs are read there.", MaxEAL)
+		}
+		it.Blocks = append(it.Blocks, &doc.Para{Text: text})
 	case "none":
 		it.Blocks = append(it.Blocks, &doc.Para{Text: "Nothing there: remove the PEF."})
 	}
@@ -141,16 +158,39 @@ func leaderBefore(e *Encounter, n int) bool {
 	return false
 }
 
-// countTable gives a group's size for every party size up to the band's.
+// countTable gives a group's size for every party size up to the band's,
+// with a word under it where Sortie decided a count the book's row leaves
+// open: an odd party halved, or a contact the row would leave empty.
 func countTable(g Group, band int) *doc.Table {
 	t := &doc.Table{Head: []string{"Your party"}}
 	row := []string{"Enemies"}
+	var halved, floored []string
 	for n := 1; n <= max(band, 1); n++ {
 		t.Head = append(t.Head, strconv.Itoa(n))
 		row = append(row, strconv.Itoa(g.Count(n)))
+		if g.Halved(n) {
+			halved = append(halved, strconv.Itoa(n))
+		}
+		if g.Floored(n) {
+			floored = append(floored, strconv.Itoa(n))
+		}
 	}
 	t.Rows = [][]string{row}
+	t.Notes = countNotes(halved, floored)
 	return t
+}
+
+// countNotes are the words under a count table for the parties whose
+// count Sortie decided.
+func countNotes(halved, floored []string) []string {
+	var notes []string
+	if len(halved) > 0 {
+		notes = append(notes, fmt.Sprintf("Party of %s: half rounded down (Sortie's reading; the book does not say).", orList(halved)))
+	}
+	if len(floored) > 0 {
+		notes = append(notes, fmt.Sprintf("Party of %s: 1, though the row gives none (Sortie's floor: a contact brings someone).", orList(floored)))
+	}
+	return notes
 }
 
 // Start begins a campaign with a Patrol (page 28) at an EAL rolled on
@@ -189,8 +229,10 @@ func (s *System) Next(at engine.Step, success bool) (engine.Edge, error) {
 		note = fmt.Sprintf("EAL goes up to %d", to)
 	case to < eal:
 		note = fmt.Sprintf("EAL goes down to %d", to)
-	case d != 0:
-		note = fmt.Sprintf("EAL stays %d, its limit", to)
+	case eal+d > MaxEAL:
+		note = fmt.Sprintf("EAL stays %d, the most the book allows", to)
+	case eal+d < MinEAL:
+		note = fmt.Sprintf("EAL stays %d (Sortie's floor: the book gives none, and PEF Resolution has no column below 1)", to)
 	}
 	return engine.Edge{To: engine.Step{Type: next.ID, State: ealState(to)}, Note: note}, nil
 }
@@ -236,4 +278,12 @@ func (s *System) LogSheet(band *engine.Force, steps int) []doc.Block {
 		t.Rows = append(t.Rows, make([]string, len(t.Head)))
 	}
 	return []doc.Block{t}
+}
+
+// orList joins items as "1, 3 or 5".
+func orList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }

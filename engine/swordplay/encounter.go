@@ -55,6 +55,10 @@ type Raid struct {
 	BuildingsRoll *doc.Roll
 	Time          string
 	TimeRoll      *doc.Roll
+	// Loot is the looting time of each raided building in a Raid:
+	// Attack (page 30): 1/2d6 turns of activation, uninterrupted, once a
+	// raider is inside it empty.
+	Loot []*doc.Roll
 }
 
 // Place is where a PEF marker starts.
@@ -94,7 +98,18 @@ type Group struct {
 // never fewer than one: a contact always brings someone (Sortie's
 // reading, a decision in the data: the "less 1" row has no minimum, so a
 // party of one would meet an empty contact).
-func (g Group) Count(n int) int {
+func (g Group) Count(n int) int { return max(1, g.raw(n)) }
+
+// Floored reports whether Sortie's floor of one figure gives a party of n
+// a figure the book's row would not.
+func (g Group) Floored(n int) bool { return g.raw(n) < 1 }
+
+// Halved reports whether the row halves an odd party of n, which Sortie
+// rounds down.
+func (g Group) Halved(n int) bool { return g.Base != "party" && n%2 == 1 }
+
+// raw is the group's size as the book's row gives it.
+func (g Group) raw(n int) int {
 	base := n
 	switch g.Base {
 	case "half":
@@ -109,7 +124,7 @@ func (g Group) Count(n int) int {
 	if g.MinMore > 0 {
 		c = max(c, n+g.MinMore)
 	}
-	return max(1, c)
+	return c
 }
 
 // Encounter rolls one Encounter (RollEncounter) and returns it as blocks.
@@ -191,6 +206,13 @@ func (s *System) RollEncounter(r *dice.Roller, typ, state string, band *Band, op
 		}
 		rd.Time = plain(res.Cell("Time").Text)
 		rd.TimeRoll = rollOf(s.timeOfDay, res, rd.Time)
+		if def.ID == "raid-attack" {
+			for b := 1; b <= rd.Buildings; b++ {
+				d := r.Stream("raid", "loot", strconv.Itoa(b)).Half()
+				rd.Loot = append(rd.Loot, &doc.Roll{Label: fmt.Sprintf("Looting building %d", b), Dice: d,
+					Result: words.Plural(d.Value, "turn", "turns") + " inside to loot it"})
+			}
+		}
 		e.Raid = rd
 	}
 	if err := s.place(r.Stream("placement"), e); err != nil {
@@ -202,10 +224,8 @@ func (s *System) RollEncounter(r *dice.Roller, typ, state string, band *Band, op
 	}
 	leader.Star = true
 	if leader.Rep < 5 {
-		leader.Note = fmt.Sprintf("NP Star Leader: rolled Rep %d, made Rep 5 as the book suggests for Stars (Sortie's reading).", leader.Rep)
+		leader.Note = fmt.Sprintf("rolled Rep %d on the list, raised to 5, the Rep the book suggests for Stars: Sortie's reading", leader.Rep)
 		leader.Rep = 5
-	} else {
-		leader.Note = "NP Star Leader."
 	}
 	e.Leader = leader
 	if err := s.pefs(r, e, band); err != nil {

@@ -517,3 +517,94 @@ func rosterPlaces(bs []doc.Block, enemy string) error {
 	}
 	return nil
 }
+
+// TestDecisionNotes: every value Sortie decides prints with its word, at
+// the value: the NP Star Leader's raised Rep, a contact's count where an
+// odd party is halved or the row would leave it empty, the looting time
+// of each raided building, and the EAL held at 1 or 5 between Encounters.
+func TestDecisionNotes(t *testing.T) {
+	sys := load(t)
+	raised, floored, halved, looted := 0, 0, 0, 0
+	for i := range 1200 {
+		typ := []string{"patrol", "raid-attack", "raid-defend"}[i%3]
+		opt := engine.Options{StarRep: 3 + i%3}
+		opt.BandSize = 1 + i%(opt.StarRep+1)
+		root := dice.New(fmt.Sprint("notes", i))
+		band, err := sys.Band(root.Stream("band"), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := sys.RollEncounter(root.Stream("encounter"), typ, "", band.Own.(*swordplay.Band), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := sys.Encounter(root.Stream("encounter"), engine.Request{Type: typ, Band: band, Options: opt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := json.Marshal(out.Blocks)
+		printed := string(raw)
+		var notes []string
+		if e.Leader.Rep == 5 && e.Leader.Roll != nil && !strings.Contains(e.Leader.Note, "rolled Rep") {
+			// A rolled Rep 5 needs no word; anything else does.
+			if r := e.List.Cell(e.List.Named(e.Leader.Roll.Row), "Rep").Int; r != 5 {
+				t.Fatalf("leader rolled Rep %d, printed 5 with no note", r)
+			}
+		}
+		if e.Leader.Note != "" {
+			raised++
+			notes = append(notes, e.Leader.Note)
+		}
+		for _, p := range e.PEFs {
+			for _, g := range p.Groups {
+				for n := 1; n <= opt.BandSize; n++ {
+					if g.Floored(n) {
+						floored++
+						notes = append(notes, "though the row gives none (Sortie's floor")
+					}
+					if g.Halved(n) {
+						halved++
+						notes = append(notes, "half rounded down (Sortie's reading")
+					}
+				}
+			}
+		}
+		if e.Raid != nil {
+			for _, l := range e.Raid.Loot {
+				looted++
+				notes = append(notes, l.Label)
+			}
+			if typ == "raid-attack" && len(e.Raid.Loot) != e.Raid.Buildings {
+				t.Fatalf("%d looting rolls for %d buildings", len(e.Raid.Loot), e.Raid.Buildings)
+			}
+		}
+		for _, n := range notes {
+			if !strings.Contains(printed, n) {
+				t.Fatalf("seed %d: %q is not printed", i, n)
+			}
+		}
+	}
+	t.Logf("notes found printed: %d leaders raised, %d floors, %d halves, %d looting times", raised, floored, halved, looted)
+	if raised == 0 || floored == 0 || halved == 0 || looted == 0 {
+		t.Fatal("a kind of note never came up")
+	}
+	for _, c := range []struct {
+		typ, state string
+		success    bool
+		want       string
+	}{
+		{"raid-attack", "EAL 1", false, "EAL stays 1 (Sortie's floor"},
+		{"raid-defend", "EAL 1", true, "EAL stays 1 (Sortie's floor"},
+		{"raid-attack", "EAL 5", true, "EAL stays 5, the most the book allows"},
+		{"patrol", "EAL 5", false, "EAL stays 5, the most the book allows"},
+		{"raid-attack", "EAL 2", false, "EAL goes down to 1"},
+	} {
+		edge, err := sys.Next(engine.Step{Type: c.typ, State: c.state}, c.success)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if edge.Note != c.want && !strings.HasPrefix(edge.Note, c.want) {
+			t.Errorf("%s at %s, success %v: %q, want %q", c.typ, c.state, c.success, edge.Note, c.want)
+		}
+	}
+}
