@@ -48,22 +48,29 @@ func roster(fs []Figure) *engine.Force {
 	return f
 }
 
-// rollFigure rolls one figure on a force list; a gang member also rolls
-// its weapon on Gang Weapons (page 7).
+// rollFigure rolls one figure on a force list, with the weapon its row
+// gives; a row that names a weapon table (a gang member's Gang Weapons,
+// a SWAT figure's SWAT Weapons, page 7) rolls on it too, and the roll
+// prints with the weapon.
 func (s *System) rollFigure(r *dice.Roller, list *rules.Table) (Figure, error) {
 	res, err := list.Roll(r, 0)
 	if err != nil {
 		return Figure{}, err
 	}
-	f := Figure{Type: plain(res.Cell("Type").Text), Rep: res.Cell("Rep").Int, Roll: &doc.Roll{Label: list.Title, Dice: res.Roll, Row: res.Row.Key}}
-	if list.ID == "gang" {
-		w, err := s.gangArms.Roll(r, 0)
+	f := Figure{Type: plain(res.Cell("Type").Text), Rep: res.Cell("Rep").Int, Weapon: plain(res.Cell("Weapon").Text),
+		Roll: &doc.Roll{Label: list.Title, Dice: res.Roll, Row: res.Row.Key}}
+	if ref := res.Cell("Weapon roll").Text; ref != "" {
+		wt := s.set.Table(ref)
+		w, err := wt.Roll(r, 0)
 		if err != nil {
 			return Figure{}, err
 		}
-		f.Weapon = plain(w.Cell("Weapon").Text) + " (" + w.Roll.String() + ")"
-	} else {
-		f.Weapon = "as the list"
+		rolled := plain(w.Cell("Weapon").Text) + " (" + w.Roll.String() + ")"
+		if f.Weapon == "" {
+			f.Weapon = rolled
+		} else {
+			f.Weapon += ", " + rolled
+		}
 	}
 	return f, nil
 }

@@ -59,6 +59,12 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 		&doc.Para{Text: "Each PEF activates by its Rep and moves on PEF Movement (2d6 versus its Rep, QRS). Resolve a PEF as soon as one of your groups can see it; read the sealed PEFs in that order, whichever marker it is. A PEF placed by Scouting, or one that splits, is resolved the same way: the next sealed PEF."},
 	}})
 	ht := e.HowMany.Title
+	switch e.Own {
+	case "police":
+		ht += " (the book has no table for a Police patrol: Sortie uses the Military one)"
+	case "gang":
+		ht += " (the book has no table for a Gang patrol: Sortie uses the Insurgents one)"
+	}
 	bs = append(bs, &doc.Section{Title: "The enemy: " + e.Enemy.Title, Blocks: []doc.Block{
 		&doc.Para{Text: fmt.Sprintf("Counted on %s against your force. Each figure rolled on the list; each group found takes the next ones from this roster, carrying on where the last stopped, so none is taken twice. Past the last (more PEFs than the sealed cards), roll each new figure on the list.", ht)},
 		roster(e.Roster).Table(),
@@ -85,16 +91,29 @@ func (s *System) pefItem(e *Encounter, p PEF, force int) doc.SealedItem {
 	if p.Enemy {
 		text += " D: the Main Body if none has been found yet, otherwise Stragglers; the sealed order says which."
 	}
+	if p.Again {
+		text += " A Main Body was found before: this A is read as printed, another sizeable group (Sortie's reading: only D turns to Stragglers)."
+	}
 	it.Blocks = append(it.Blocks, p.Roll, &doc.Para{Lead: lead, Text: text})
 	if p.Outcome == "false-alarm" {
 		it.Blocks = append(it.Blocks, &doc.Para{Text: "Nothing there: take the PEF off the table."})
 		return it
 	}
 	it.Blocks = append(it.Blocks, p.HowMany)
+	if note := s.howManyNote(e, p); note != "" {
+		it.Blocks = append(it.Blocks, &doc.Para{Note: true, Text: note})
+	}
 	t := &doc.Table{Head: []string{"Your force"}}
 	row := []string{"Enemies"}
+	var halved, floored []string
 	for n := 1; n <= max(force, 1); n++ {
 		t.Head = append(t.Head, strconv.Itoa(n))
+		if Halves(p.Size, n) {
+			halved = append(halved, strconv.Itoa(n))
+		}
+		if Raw(p.Size, n) < 1 {
+			floored = append(floored, strconv.Itoa(n))
+		}
 		c := Count(p.Size, n)
 		cell := strconv.Itoa(c)
 		if p.Groups > 1 {
@@ -107,6 +126,7 @@ func (s *System) pefItem(e *Encounter, p PEF, force int) doc.SealedItem {
 		row = append(row, cell)
 	}
 	t.Rows = [][]string{row}
+	t.Notes = countNotes(halved, floored)
 	n := Count(p.Size, force)
 	it.Blocks = append(it.Blocks, t,
 		&doc.Para{Text: fmt.Sprintf("Take the next ones from the enemy roster (your whole force: %d, places %s). Set the one nearest you on the PEF's spot and the rest around it; the PEF's Rep is no longer used.", n, words.Places(p.From, n, len(e.Roster)))},
@@ -114,10 +134,79 @@ func (s *System) pefItem(e *Encounter, p PEF, force int) doc.SealedItem {
 	if p.Groups > 1 {
 		it.Blocks = append(it.Blocks, &doc.Para{Text: fmt.Sprintf("In %d groups, split as the table shows.", p.Groups)})
 	}
+	it.Blocks = append(it.Blocks, weaponParas(e, p)...)
 	if p.Commander != nil {
 		it.Blocks = append(it.Blocks, p.Commander)
 	} else {
-		it.Blocks = append(it.Blocks, &doc.Para{Note: true, Text: "The enemy commander was found earlier."})
+		it.Blocks = append(it.Blocks, &doc.Para{Note: true, Text: "The enemy commander was found earlier: Sortie rolls for one commander only."})
 	}
 	return it
+}
+
+// howManyNote is the word beside a How Many of Them roll where Sortie
+// reads the row: a total past the book's rows, or "2X / 3X as many more".
+func (s *System) howManyNote(e *Encounter, p PEF) string {
+	var notes []string
+	switch total := p.HowMany.Dice.Value; {
+	case total < 2:
+		notes = append(notes, fmt.Sprintf("A total of %d is below the book's rows, which start at 2: read on the lowest (Sortie's reading).", total))
+	case total > 12 && e.HowMany == s.howManyInsurgents:
+		notes = append(notes, fmt.Sprintf("A total of %d is past the book's rows, which end at 12: read on the top one (Sortie's reading).", total))
+	}
+	switch p.Size {
+	case "double":
+		notes = append(notes, "The book's \"2X as many more\" read as twice your number in all, two groups each as large as your force (Sortie's reading).")
+	case "triple":
+		notes = append(notes, "The book's \"3X as many more\" read as three times your number in all, three groups each as large as your force (Sortie's reading).")
+	}
+	return strings.Join(notes, " ")
+}
+
+// weaponParas say who in the groups found carries the list's special
+// weapons: an enemy Military team's grenade launcher or SAW (rolled, one
+// for each three figures), an Insurgent group's SAW and, every second
+// group, its one-shot rocket launcher.
+func weaponParas(e *Encounter, p PEF) []doc.Block {
+	switch e.Enemy.ID {
+	case "military":
+		var rolls []string
+		for i, r := range p.Teams {
+			rolls = append(rolls, fmt.Sprintf("%d: %s → %s", i+1, r.Dice.String(), r.Result))
+		}
+		return []doc.Block{&doc.Para{Lead: "Team weapons:", Text: strings.Join(rolls, " · ") + ". Count the figures you take for each group in threes (a last one or two is a team too): the last of each team carries its team's weapon besides his assault rifle. Sortie's reading of \"one member of each team\"; no rocket launcher team (the book gives one to every three squads)."}}
+	case "insurgents":
+		text := "the last figure you take for each group carries one (the list allows one a group: Sortie gives it)."
+		var rl []string
+		for g := range p.Groups {
+			if k := p.FirstGroup + g; k%2 == 0 {
+				rl = append(rl, fmt.Sprintf("group %d here (the %s group found)", g+1, words.Ordinal(k)))
+			}
+		}
+		if len(rl) > 0 {
+			text += " Rocket launcher, one shot, never reloaded: the first figure of " + strings.Join(rl, " and ") + " carries one (one for every two groups: Sortie gives it to the second of each pair)."
+		}
+		return []doc.Block{&doc.Para{Lead: "SAW:", Text: text}}
+	}
+	return nil
+}
+
+// countNotes are the words under a count table for the forces whose
+// count Sortie decided.
+func countNotes(halved, floored []string) []string {
+	var notes []string
+	if len(halved) > 0 {
+		notes = append(notes, fmt.Sprintf("Force of %s: half rounded down (Sortie's reading; the book does not say).", orList(halved)))
+	}
+	if len(floored) > 0 {
+		notes = append(notes, fmt.Sprintf("Force of %s: 1, though the row gives none (Sortie's floor: a group found has someone).", orList(floored)))
+	}
+	return notes
+}
+
+// orList joins items as "1, 3 or 5".
+func orList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }

@@ -47,7 +47,7 @@ type System struct {
 
 	overall, generator, roadDir, riverWidth, riverCrossing   *rules.Table
 	placement, pefRep, composition, results, commander       *rules.Table
-	howManyMilitary, howManyInsurgents, recruiting, gangArms *rules.Table
+	howManyMilitary, howManyInsurgents, recruiting, teamArms *rules.Table
 	attributes                                               *rules.Table
 	lists                                                    map[string]*rules.Table // by list id: military, police, insurgents, gang
 }
@@ -83,7 +83,7 @@ func New(set *rules.Set) (*System, error) {
 	s.howManyMilitary = c.Table("how-many-military", rules.ReadSum, "Enemy figures", "Groups", "Size")
 	s.howManyInsurgents = c.Table("how-many-insurgents", rules.ReadSum, "Enemy figures", "Groups", "Size")
 	s.recruiting = c.Table("recruiting", rules.ReadLookup, "List")
-	s.gangArms = c.Table("gang-weapons", rules.ReadAsRolled, "Weapon")
+	s.teamArms = c.Table("team-weapons", rules.ReadAsRolled, "Weapon")
 	s.attributes = c.Table("attributes", rules.ReadSum, "Attribute")
 	if s.recruiting != nil {
 		for _, r := range s.recruiting.Rows {
@@ -93,8 +93,17 @@ func New(set *rules.Set) (*System, error) {
 				c.Errorf(r.Pos, "recruiting %s: no list %q", r.Key, id)
 				continue
 			}
-			c.Columns(t, "Type", "Rep")
+			c.Columns(t, "Type", "Rep", "Weapon", "Weapon roll")
 			c.Ints(t, "Rep", 1, 10, nil)
+			for _, row := range t.Rows {
+				ref := t.Cell(&row, "Weapon roll").Text
+				if ref == "" {
+					continue
+				}
+				if w := set.Table(ref); w == nil || w.Col("Weapon") < 0 {
+					c.Errorf(row.Pos, "%s %s: weapon roll %q is no table with a Weapon column", id, row.Key, ref)
+				}
+			}
 			s.lists[id] = t
 		}
 	}

@@ -422,3 +422,129 @@ func rosterPlaces(bs []doc.Block, enemy string) error {
 	}
 	return nil
 }
+
+// TestDecisionNotes: every value Sortie decides prints with its word, at
+// the value, over 1,200 Patrols of every list and force size: an A after
+// the Main Body, a How Many total past the book's rows, "2X / 3X as many
+// more", an odd force halved or a group floored at one, the How Many
+// table a Police or Gang patrol uses, and the special weapons of an
+// enemy Military team or Insurgent group, with their rolls.
+func TestDecisionNotes(t *testing.T) {
+	sys := load(t)
+	lists := sys.EnemySources()
+	seen := map[string]int{}
+	for i := range 1200 {
+		own := lists[i%4]
+		opt := engine.Options{Recruits: own, StarRep: 3 + i%4}
+		opt.BandSize = 1 + (i/4)%(opt.StarRep+1)
+		root := dice.New(fmt.Sprint("notes", i))
+		band, err := sys.Band(root.Stream("band"), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := sys.RollEncounter(root.Stream("encounter"), "patrol", band.Own.(*chainreaction.Band), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := sys.Encounter(root.Stream("encounter"), engine.Request{Type: "patrol", Band: band, Options: opt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := json.Marshal(out.Blocks)
+		printed := string(raw)
+		want := func(kind, note string) {
+			t.Helper()
+			seen[kind]++
+			if !strings.Contains(printed, note) {
+				t.Fatalf("seed %d: %s: %q is not printed", i, kind, note)
+			}
+		}
+		switch own {
+		case "police":
+			want("police table", "the book has no table for a Police patrol: Sortie uses the Military one")
+		case "gang":
+			want("gang table", "the book has no table for a Gang patrol: Sortie uses the Insurgents one")
+		}
+		groups := 0
+		for _, p := range e.PEFs {
+			if p.HowMany == nil {
+				continue
+			}
+			if p.Again {
+				want("A again", "this A is read as printed, another sizeable group (Sortie's reading")
+			}
+			if total := p.HowMany.Dice.Value; total < 2 {
+				want("below the rows", fmt.Sprintf("A total of %d is below the book's rows", total))
+			} else if total > 12 && e.HowMany.ID == "how-many-insurgents" {
+				want("past the rows", fmt.Sprintf("A total of %d is past the book's rows", total))
+			}
+			switch p.Size {
+			case "double":
+				want("2X", `The book's \"2X as many more\" read as twice your number in all`)
+			case "triple":
+				want("3X", `The book's \"3X as many more\" read as three times your number in all`)
+			}
+			for n := 1; n <= opt.BandSize; n++ {
+				if chainreaction.Halves(p.Size, n) {
+					want("halved", "half rounded down (Sortie's reading")
+				}
+				if chainreaction.Raw(p.Size, n) < 1 {
+					want("floored", "though the row gives none (Sortie's floor")
+				}
+			}
+			switch e.Enemy.ID {
+			case "military":
+				teams := 0
+				for _, g := range chainreactionSplit(chainreaction.Count(p.Size, opt.BandSize), p.Groups) {
+					teams += (g + 2) / 3
+				}
+				if len(p.Teams) != teams {
+					t.Fatalf("%d team weapons for %d teams", len(p.Teams), teams)
+				}
+				for k, r := range p.Teams {
+					want("team weapon", fmt.Sprintf("%d: %s → %s", k+1, r.Dice.String(), r.Result))
+				}
+			case "insurgents":
+				want("SAW", "the last figure you take for each group carries one")
+				for g := range p.Groups {
+					if (groups+g+1)%2 == 0 {
+						want("rocket launcher", fmt.Sprintf("group %d here (the ", g+1))
+					}
+				}
+			}
+			if p.FirstGroup != groups+1 {
+				t.Fatalf("first group %d after %d found", p.FirstGroup, groups)
+			}
+			groups += p.Groups
+		}
+		for _, f := range e.Roster {
+			if f.Weapon == "" || strings.Contains(f.Weapon, "as the list") {
+				t.Fatalf("%s %s has no weapon", e.Enemy.ID, f.Type)
+			}
+			if f.Type == "SWAT" || e.Enemy.ID == "gang" {
+				if !strings.Contains(f.Weapon, "(1d6 = ") {
+					t.Fatalf("%s: weapon %q shows no roll", f.Type, f.Weapon)
+				}
+			}
+			want("weapon", f.Weapon)
+		}
+	}
+	t.Logf("notes found printed: %v", seen)
+	for _, kind := range []string{"police table", "gang table", "A again", "below the rows", "past the rows", "2X", "3X", "halved", "floored", "team weapon", "SAW", "rocket launcher"} {
+		if seen[kind] == 0 {
+			t.Errorf("no %s note came up", kind)
+		}
+	}
+}
+
+// chainreactionSplit is the engine's even split, largest first.
+func chainreactionSplit(total, groups int) []int {
+	out := make([]int, max(groups, 1))
+	for i := range out {
+		out[i] = total / len(out)
+		if i < total%len(out) {
+			out[i]++
+		}
+	}
+	return out
+}
