@@ -18,6 +18,8 @@ type Figure struct {
 	Type      string
 	Rep       int
 	Weapon    string
+	Rolled    string    // the weapon it rolled on its row's weapon table, if any
+	WRoll     *doc.Roll // that roll
 	Attribute string
 	Star      bool
 	Note      string
@@ -32,18 +34,6 @@ func force(title string, fs []Figure) *engine.Force {
 	f := &engine.Force{Title: title, Columns: forceColumns}
 	for _, fig := range fs {
 		f.Figures = append(f.Figures, fig.row())
-	}
-	return f
-}
-
-// roster returns enemy figures as a Force: no Attributes, which the book
-// keeps to your own force (page 6).
-func roster(fs []Figure) *engine.Force {
-	f := &engine.Force{Columns: forceColumns[:2]}
-	for _, fig := range fs {
-		r := fig.row()
-		r.Attrs = r.Attrs[:2]
-		f.Figures = append(f.Figures, r)
 	}
 	return f
 }
@@ -65,7 +55,9 @@ func (s *System) rollFigure(r *dice.Roller, list *rules.Table) (Figure, error) {
 		if err != nil {
 			return Figure{}, err
 		}
-		rolled := plain(w.Cell("Weapon").Text) + " (" + w.Roll.String() + ")"
+		f.Rolled = plain(w.Cell("Weapon").Text)
+		f.WRoll = &doc.Roll{Label: wt.Title, Dice: w.Roll, Row: w.Row.Key, Result: f.Rolled}
+		rolled := f.Rolled + " (" + w.Roll.String() + ")"
 		if f.Weapon == "" {
 			f.Weapon = rolled
 		} else {

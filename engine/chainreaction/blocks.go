@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/words"
 )
 
@@ -67,13 +68,51 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 	}
 	bs = append(bs, &doc.Section{Title: "The enemy: " + e.Enemy.Title, Blocks: []doc.Block{
 		&doc.Para{Text: fmt.Sprintf("Counted on %s against your force. Each figure rolled on the list; each group found takes the next ones from this roster, carrying on where the last stopped, so none is taken twice. Past the last (more PEFs than the sealed cards), roll each new figure on the list.", ht)},
-		roster(e.Roster).Table(),
 	}})
+	enemy := bs[len(bs)-1].(*doc.Section)
+	enemy.Blocks = append(enemy.Blocks, s.rosterBlocks(e.Enemy, e.Roster)...)
 	sealed := &doc.Sealed{Title: "PEFs", Intro: "Read each only when you resolve a PEF, in order. Past the last card, roll PEF Force Composition yourself."}
 	for _, p := range e.PEFs {
 		sealed.Items = append(sealed.Items, s.pefItem(e, p, len(band.Figures)))
 	}
 	return append(bs, sealed)
+}
+
+// RosterLead leads the line of the enemy roster's figures in order.
+const RosterLead = "In the order you take them:"
+
+// rosterBlocks print the enemy roster compactly, however long: the list's
+// rows that were rolled, each with its Rep and weapon, then every figure
+// in the order taken, with its place, its 2d6 and any weapon it rolled.
+func (s *System) rosterBlocks(list *rules.Table, fs []Figure) []doc.Block {
+	key := &doc.Table{Head: []string{"Figure", "Rep", "Weapon", "2d6"}, Wide: []int{2}}
+	rolls := false
+	for _, row := range list.Rows {
+		for _, f := range fs {
+			if f.Roll == nil || f.Roll.Row != row.Key {
+				continue
+			}
+			weapon := plain(list.Cell(&row, "Weapon").Text)
+			if ref := list.Cell(&row, "Weapon roll").Text; ref != "" {
+				rolls = true
+				weapon = strings.TrimPrefix(weapon+", ", ", ") + "and one rolled on " + s.set.Table(ref).Title + " (below)"
+			}
+			key.Rows = append(key.Rows, []string{f.Type, strconv.Itoa(f.Rep), weapon, row.Key})
+			break
+		}
+	}
+	seq := make([]string, len(fs))
+	for i, f := range fs {
+		seq[i] = fmt.Sprintf("%d %s (%d)", i+1, f.Type, f.Roll.Dice.Value)
+		if f.WRoll != nil {
+			seq[i] += fmt.Sprintf(": %s (%d)", f.Rolled, f.WRoll.Dice.Value)
+		}
+	}
+	how := " Each: place, figure (its 2d6)."
+	if rolls {
+		how = " Each: place, figure (its 2d6), and the weapon it rolled (its 1d6)."
+	}
+	return []doc.Block{key, &doc.Para{Lead: RosterLead, Text: strings.Join(seq, " · ") + "." + how}}
 }
 
 // pefItem is one PEF resolution as a sealed item.

@@ -355,16 +355,22 @@ func TestRosterPrinted(t *testing.T) {
 }
 
 // rosterPlaces checks the printed page: the roster places each sealed item
-// names (", places 3–5)") are rows of the roster printed under the section
-// whose title starts with enemy, and no row is named twice.
+// names (", places 3–5)") are places of the roster printed under the
+// section whose title starts with enemy, numbered 1 up in order, and no
+// place is named twice.
 func rosterPlaces(bs []doc.Block, enemy string) error {
 	rows := -1
 	for _, b := range bs {
 		if sec, ok := b.(*doc.Section); ok && strings.HasPrefix(sec.Title, enemy) {
 			for _, sb := range sec.Blocks {
-				if t, ok := sb.(*doc.Table); ok {
-					rows = len(t.Rows)
-					break
+				if p, ok := sb.(*doc.Para); ok && p.Lead == chainreaction.RosterLead {
+					list, _, _ := strings.Cut(p.Text, ". ")
+					for k, item := range strings.Split(list, " · ") {
+						if !strings.HasPrefix(item, strconv.Itoa(k+1)+" ") {
+							return fmt.Errorf("roster place %d reads %q", k+1, item)
+						}
+						rows = k + 1
+					}
 				}
 			}
 		}
@@ -517,16 +523,20 @@ func TestDecisionNotes(t *testing.T) {
 			}
 			groups += p.Groups
 		}
-		for _, f := range e.Roster {
+		for k, f := range e.Roster {
 			if f.Weapon == "" || strings.Contains(f.Weapon, "as the list") {
 				t.Fatalf("%s %s has no weapon", e.Enemy.ID, f.Type)
 			}
+			item := fmt.Sprintf("%d %s (%d)", k+1, f.Type, f.Roll.Dice.Value)
 			if f.Type == "SWAT" || e.Enemy.ID == "gang" {
-				if !strings.Contains(f.Weapon, "(1d6 = ") {
+				if f.WRoll == nil || !strings.Contains(f.Weapon, "(1d6 = ") {
 					t.Fatalf("%s: weapon %q shows no roll", f.Type, f.Weapon)
 				}
+				item += fmt.Sprintf(": %s (%d)", f.Rolled, f.WRoll.Dice.Value)
+			} else {
+				want("weapon", `"`+f.Weapon+`"`) // in the list's key
 			}
-			want("weapon", f.Weapon)
+			want("weapon", item)
 		}
 	}
 	t.Logf("notes found printed: %v", seen)

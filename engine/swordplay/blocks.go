@@ -8,6 +8,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/dice"
 	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/words"
 )
 
@@ -66,17 +67,40 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 		places,
 		&doc.Para{Text: fmt.Sprintf("On the enemy's turn, move each PEF, nearest your force first: PEF Movement (QRS), 2d6 versus the EAL (%d, or higher once a sealed PEF raises it). Resolve a PEF when it and your force see each other; read the sealed PEFs in that order, whichever marker it is.", e.EAL)},
 	}})
-	enemy := &doc.Section{Title: "The enemy: " + e.List.Title, Blocks: []doc.Block{
-		&doc.Para{Text: "Each figure rolled on the list. Each contact says how many to take for your party: take them in order, carrying on where the last group stopped; no figure is taken twice. Past the last (more PEFs than the sealed ones), roll each new figure on the list."},
-		force("", e.Roster).Table(),
+	enemy := &doc.Section{Title: "The enemy: " + e.List.Title, Blocks: append(append([]doc.Block{
+		&doc.Para{Text: "Each figure is rolled on the list (2d6). Each contact says how many to take for your party: take them in order, carrying on where the last group stopped; no figure is taken twice. Past the last (more PEFs than the sealed ones), roll each new figure on the list."}},
+		rosterBlocks(e.List, e.Roster)...),
 		&doc.Para{Lead: "NP Star Leader:", Text: "with the first group of the first C result on PEF Resolution; if no C comes, with the last PEF you resolve. " + leaderText(e.Leader)},
-	}}
+	)}
 	bs = append(bs, enemy)
 	sealed := &doc.Sealed{Title: "PEFs", Intro: "Read each only when you resolve a PEF, in order. If PEFs split more than once, roll the extra ones yourself."}
 	for _, p := range e.PEFs {
 		sealed.Items = append(sealed.Items, s.pefItem(e, p, len(band.Figures)))
 	}
 	return append(bs, sealed)
+}
+
+// RosterLead leads the line of the enemy roster's figures in order.
+const RosterLead = "In the order you take them:"
+
+// rosterBlocks print the enemy roster compactly, however long: the list's
+// rows that were rolled, each with its Class, Rep, armor and weapon, then
+// every figure in the order taken, with its place and its 2d6.
+func rosterBlocks(list *rules.Table, fs []Figure) []doc.Block {
+	key := &doc.Table{Head: []string{"Figure", "Class", "Rep", "Armor", "Weapon", "2d6"}, Wide: []int{4}}
+	for _, row := range list.Rows {
+		for _, f := range fs {
+			if f.Roll != nil && f.Roll.Row == row.Key {
+				key.Rows = append(key.Rows, []string{f.Type, f.Class, strconv.Itoa(f.Rep), f.armor(), f.Weapon, row.Key})
+				break
+			}
+		}
+	}
+	seq := make([]string, len(fs))
+	for i, f := range fs {
+		seq[i] = fmt.Sprintf("%d %s (%d)", i+1, f.Type, f.Roll.Dice.Value)
+	}
+	return []doc.Block{key, &doc.Para{Lead: RosterLead, Text: strings.Join(seq, " · ") + ". Each: place, figure, its 2d6."}}
 }
 
 func leaderText(f Figure) string {

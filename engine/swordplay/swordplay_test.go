@@ -450,16 +450,22 @@ func TestNewChecksData(t *testing.T) {
 }
 
 // rosterPlaces checks the printed page: the roster places each sealed item
-// names (", places 3–5)") are rows of the roster printed under the section
-// whose title starts with enemy, and no row is named twice.
+// names (", places 3–5)") are places of the roster printed under the
+// section whose title starts with enemy, numbered 1 up in order, and no
+// place is named twice.
 func rosterPlaces(bs []doc.Block, enemy string) error {
 	rows := -1
 	for _, b := range bs {
 		if sec, ok := b.(*doc.Section); ok && strings.HasPrefix(sec.Title, enemy) {
 			for _, sb := range sec.Blocks {
-				if t, ok := sb.(*doc.Table); ok {
-					rows = len(t.Rows)
-					break
+				if p, ok := sb.(*doc.Para); ok && p.Lead == swordplay.RosterLead {
+					list, _, _ := strings.Cut(p.Text, ". ")
+					for k, item := range strings.Split(list, " · ") {
+						if !strings.HasPrefix(item, strconv.Itoa(k+1)+" ") {
+							return fmt.Errorf("roster place %d reads %q", k+1, item)
+						}
+						rows = k + 1
+					}
 				}
 			}
 		}
