@@ -95,7 +95,11 @@ func (s *System) rosterBlocks(list *rules.Table, fs []Figure) []doc.Block {
 			weapon := plain(list.Cell(&row, "Weapon").Text)
 			if ref := list.Cell(&row, "Weapon roll").Text; ref != "" {
 				rolls = true
-				weapon = strings.TrimPrefix(weapon+", ", ", ") + "and one rolled on " + s.set.Table(ref).Title + " (below)"
+				if weapon == "" {
+					weapon = "rolled on " + s.set.Table(ref).Title + " (below)"
+				} else {
+					weapon += ", and one rolled on " + s.set.Table(ref).Title + " (below)"
+				}
 			}
 			key.Rows = append(key.Rows, []string{f.Type, strconv.Itoa(f.Rep), weapon, row.Key})
 			break
@@ -209,10 +213,10 @@ func weaponParas(e *Encounter, p PEF) []doc.Block {
 	switch e.Enemy.ID {
 	case "military":
 		var rolls []string
-		for i, r := range p.Teams {
-			rolls = append(rolls, fmt.Sprintf("%d: %s → %s", i+1, r.Dice.String(), r.Result))
+		for _, r := range p.Teams {
+			rolls = append(rolls, fmt.Sprintf("%d %s", r.Dice.Value, r.Result))
 		}
-		return []doc.Block{&doc.Para{Lead: "Team weapons:", Text: strings.Join(rolls, " · ") + ". Count the figures you take for each group in threes (a last one or two is a team too): the last of each team carries its team's weapon besides his assault rifle. Sortie's reading of \"one member of each team\"; no rocket launcher team (the book gives one to every three squads)."}}
+		return []doc.Block{&doc.Para{Lead: "Team weapons", Text: "(1d6 a team, in order): " + strings.Join(rolls, " · ") + ". Count the figures you take for each group in threes (a last one or two too): the last of each three carries the next weapon besides his assault rifle. Sortie's reading of \"one member of each team\"; no rocket launcher team, which the book gives three squads."}}
 	case "insurgents":
 		text := "the last figure you take for each group carries one (the list allows one a group: Sortie gives it)."
 		var rl []string

@@ -507,9 +507,14 @@ func TestDecisionNotes(t *testing.T) {
 				if len(p.Teams) != teams {
 					t.Fatalf("%d team weapons for %d teams", len(p.Teams), teams)
 				}
-				for k, r := range p.Teams {
-					want("team weapon", fmt.Sprintf("%d: %s → %s", k+1, r.Dice.String(), r.Result))
+				var rolls []string
+				for _, r := range p.Teams {
+					if want := map[bool]string{true: "Grenade Launcher", false: "SAW"}[r.Dice.Value <= 3]; r.Result != want {
+						t.Fatalf("team weapon %d read %q, want %q", r.Dice.Value, r.Result, want)
+					}
+					rolls = append(rolls, fmt.Sprintf("%d %s", r.Dice.Value, r.Result))
 				}
+				want("team weapon", "(1d6 a team, in order): "+strings.Join(rolls, " · ")+".")
 			case "insurgents":
 				want("SAW", "the last figure you take for each group carries one")
 				for g := range p.Groups {
