@@ -471,6 +471,14 @@ func TestDecisionNotes(t *testing.T) {
 		case "gang":
 			want("gang table", "the book has no table for a Gang patrol: Sortie uses the Insurgents one")
 		}
+		for _, sec := range e.Sections {
+			if sec.Dir != nil {
+				want("river direction", sec.Dir.Result)
+				if !strings.Contains(sec.Dir.Result, "Sortie's reading") {
+					t.Fatalf("river direction %q has no word", sec.Dir.Result)
+				}
+			}
+		}
 		groups := 0
 		for _, p := range e.PEFs {
 			if p.HowMany == nil {
@@ -545,7 +553,7 @@ func TestDecisionNotes(t *testing.T) {
 		}
 	}
 	t.Logf("notes found printed: %v", seen)
-	for _, kind := range []string{"police table", "gang table", "A again", "below the rows", "past the rows", "2X", "3X", "halved", "floored", "team weapon", "SAW", "rocket launcher"} {
+	for _, kind := range []string{"river direction", "police table", "gang table", "A again", "below the rows", "past the rows", "2X", "3X", "halved", "floored", "team weapon", "SAW", "rocket launcher"} {
 		if seen[kind] == 0 {
 			t.Errorf("no %s note came up", kind)
 		}

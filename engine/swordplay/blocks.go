@@ -63,6 +63,9 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 		}
 		places.Rows = append(places.Rows, []string{p.Label, roll, strconv.Itoa(p.Section), p.How})
 	}
+	if e.Def.ID == "raid-defend" {
+		places.Notes = []string{"The book has the PEFs come on at random through section 7, 8 or 9: Sortie rolls 1d6 for each (1-2: 7, 3-4: 8, 5-6: 9)."}
+	}
 	bs = append(bs, &doc.Section{Title: "PEFs on the table", Blocks: []doc.Block{
 		places,
 		&doc.Para{Text: fmt.Sprintf("On the enemy's turn, move each PEF, nearest your force first: PEF Movement (QRS), 2d6 versus the EAL (%d, or higher once a sealed PEF raises it). Resolve a PEF when it and your force see each other; read the sealed PEFs in that order, whichever marker it is.", e.EAL)},

@@ -575,6 +575,9 @@ func TestDecisionNotes(t *testing.T) {
 				}
 			}
 		}
+		if typ == "raid-defend" {
+			notes = append(notes, "Sortie rolls 1d6 for each (1-2: 7, 3-4: 8, 5-6: 9)")
+		}
 		if e.Raid != nil {
 			for _, l := range e.Raid.Loot {
 				looted++
