@@ -2,6 +2,7 @@ package swordplay
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,12 +28,6 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 	bs = append(bs, eal)
 	if e.Raid != nil {
 		bs = append(bs, e.Raid.BuildingsRoll, e.Raid.TimeRoll)
-		for _, l := range e.Raid.Loot {
-			bs = append(bs, l)
-		}
-		if len(e.Raid.Loot) > 0 {
-			bs = append(bs, &doc.Para{Note: true, Text: "Looting: the turns of activation a raider must spend inside a raided building, once it is empty, without a break, to loot it (one roll for each building)."})
-		}
 	} else {
 		bs = append(bs, &doc.Para{Lead: "By day."})
 	}
@@ -53,7 +48,7 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 		&doc.Section{Title: "Objective", Blocks: []doc.Block{&doc.List{Items: e.Def.Objective}}},
 		&doc.Section{Title: "Forces", Blocks: []doc.Block{&doc.List{Items: e.Def.Forces}}},
 		&doc.Section{Title: "Deployment", Blocks: []doc.Block{&doc.List{Items: e.Def.Deployment}}},
-		&doc.Section{Title: "Special instructions", Blocks: []doc.Block{&doc.List{Items: e.Def.Special}}},
+		&doc.Section{Title: "Special instructions", Blocks: []doc.Block{&doc.List{Items: special(e)}}},
 	)
 	places := &doc.Table{Head: []string{"PEF", "Roll", "Section", "Where"}, Wide: []int{3}}
 	for _, p := range e.Places {
@@ -81,6 +76,28 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 		sealed.Items = append(sealed.Items, s.pefItem(e, p, len(band.Figures)))
 	}
 	return append(bs, sealed)
+}
+
+// special is the Encounter's special instructions, with the looting
+// time pre-rolled for each raided building beside the instruction that
+// asks for 1/2d6 (or as one more, if the data has none).
+func special(e *Encounter) []string {
+	items := slices.Clone(e.Def.Special)
+	if e.Raid == nil || len(e.Raid.Loot) == 0 {
+		return items
+	}
+	var loot []string
+	for _, l := range e.Raid.Loot {
+		loot = append(loot, fmt.Sprintf("%s: %s → %s", strings.ToLower(strings.TrimPrefix(l.Label, "Looting ")), l.Dice.String(), l.Result))
+	}
+	text := "Rolled for you: " + strings.Join(loot, "; ") + "."
+	for i, it := range items {
+		if strings.Contains(it, "1/2d6") {
+			items[i] = it + " " + text
+			return items
+		}
+	}
+	return append(items, "Looting an empty building, in turns of activation: "+text)
 }
 
 // RosterLead leads the line of the enemy roster's figures in order.

@@ -210,7 +210,7 @@ func (s *System) RollEncounter(r *dice.Roller, typ, state string, band *Band, op
 			for b := 1; b <= rd.Buildings; b++ {
 				d := r.Stream("raid", "loot", strconv.Itoa(b)).Half()
 				rd.Loot = append(rd.Loot, &doc.Roll{Label: fmt.Sprintf("Looting building %d", b), Dice: d,
-					Result: words.Plural(d.Value, "turn", "turns") + " inside to loot it"})
+					Result: words.Plural(d.Value, "turn", "turns")})
 			}
 		}
 		e.Raid = rd

@@ -579,9 +579,9 @@ func TestDecisionNotes(t *testing.T) {
 			notes = append(notes, "Sortie rolls 1d6 for each (1-2: 7, 3-4: 8, 5-6: 9)")
 		}
 		if e.Raid != nil {
-			for _, l := range e.Raid.Loot {
+			for b, l := range e.Raid.Loot {
 				looted++
-				notes = append(notes, l.Label)
+				notes = append(notes, fmt.Sprintf("building %d: %s → %s", b+1, l.Dice.String(), l.Result))
 			}
 			if typ == "raid-attack" && len(e.Raid.Loot) != e.Raid.Buildings {
 				t.Fatalf("%d looting rolls for %d buildings", len(e.Raid.Loot), e.Raid.Buildings)
