@@ -88,7 +88,11 @@ func special(e *Encounter) []string {
 	}
 	var loot []string
 	for _, l := range e.Raid.Loot {
-		loot = append(loot, fmt.Sprintf("%s: %s → %s", strings.ToLower(strings.TrimPrefix(l.Label, "Looting ")), l.Dice.String(), l.Result))
+		unit := " turns"
+		if l.Dice.Value == 1 {
+			unit = " turn"
+		}
+		loot = append(loot, strings.ToLower(strings.TrimPrefix(l.Label, "Looting "))+": "+l.Dice.String()+unit)
 	}
 	text := "Rolled for you: " + strings.Join(loot, "; ") + "."
 	for i, it := range items {

@@ -16,6 +16,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/swordplay"
+	"github.com/sortie-wargames/sortie/engine/words"
 )
 
 func load(t testing.TB) *swordplay.System {
@@ -581,7 +582,10 @@ func TestDecisionNotes(t *testing.T) {
 		if e.Raid != nil {
 			for b, l := range e.Raid.Loot {
 				looted++
-				notes = append(notes, fmt.Sprintf("building %d: %s → %s", b+1, l.Dice.String(), l.Result))
+				if !strings.HasSuffix(l.Dice.String(), "→ "+strconv.Itoa(l.Dice.Value)) || l.Result != words.Plural(l.Dice.Value, "turn", "turns") {
+					t.Fatalf("looting %s reads %q", l.Dice.String(), l.Result)
+				}
+				notes = append(notes, fmt.Sprintf("building %d: %s %s", b+1, l.Dice.String(), strings.TrimPrefix(l.Result, strconv.Itoa(l.Dice.Value)+" ")))
 			}
 			if typ == "raid-attack" && len(e.Raid.Loot) != e.Raid.Buildings {
 				t.Fatalf("%d looting rolls for %d buildings", len(e.Raid.Loot), e.Raid.Buildings)
