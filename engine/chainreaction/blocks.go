@@ -67,7 +67,7 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 		ht += " (the book has no table for a Gang patrol: Sortie uses the Insurgents one)"
 	}
 	bs = append(bs, &doc.Section{Title: "The enemy: " + e.Enemy.Title, Blocks: []doc.Block{
-		&doc.Para{Text: fmt.Sprintf("Counted on %s against your force. Each figure rolled on the list; each group found takes the next ones from this roster, carrying on where the last stopped, so none is taken twice. Past the last (more PEFs than the sealed cards), roll each new figure on the list.", ht)},
+		&doc.Para{Text: fmt.Sprintf("Counted on %s against your force. Each figure rolled on the list; each group found takes the next ones in order, so none twice; past the last, roll on the list.", ht)},
 	}})
 	enemy := bs[len(bs)-1].(*doc.Section)
 	enemy.Blocks = append(enemy.Blocks, s.rosterBlocks(e.Enemy, e.Roster)...)
@@ -79,7 +79,7 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 }
 
 // RosterLead leads the line of the enemy roster's figures in order.
-const RosterLead = "In the order you take them:"
+const RosterLead = "In the order you take them (place, figure, 2d6):"
 
 // rosterBlocks print the enemy roster compactly, however long: the list's
 // rows that were rolled, each with its Rep and weapon, then every figure
@@ -112,9 +112,9 @@ func (s *System) rosterBlocks(list *rules.Table, fs []Figure) []doc.Block {
 			seq[i] += fmt.Sprintf(": %s (%d)", f.Rolled, f.WRoll.Dice.Value)
 		}
 	}
-	how := " Each: place, figure (its 2d6)."
+	how := ""
 	if rolls {
-		how = " Each: place, figure (its 2d6), and the weapon it rolled (its 1d6)."
+		how = " After a colon, the weapon it rolled (1d6)."
 	}
 	return []doc.Block{key, &doc.Para{Lead: RosterLead, Text: strings.Join(seq, " · ") + "." + how}}
 }

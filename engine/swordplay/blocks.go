@@ -66,9 +66,9 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 		&doc.Para{Text: fmt.Sprintf("On the enemy's turn, move each PEF, nearest your force first: PEF Movement (QRS), 2d6 versus the EAL (%d, or higher once a sealed PEF raises it). Resolve a PEF when it and your force see each other; read the sealed PEFs in that order, whichever marker it is.", e.EAL)},
 	}})
 	enemy := &doc.Section{Title: "The enemy: " + e.List.Title, Blocks: append(append([]doc.Block{
-		&doc.Para{Text: "Each figure is rolled on the list (2d6). Each contact says how many to take for your party: take them in order, carrying on where the last group stopped; no figure is taken twice. Past the last (more PEFs than the sealed ones), roll each new figure on the list."}},
+		&doc.Para{Text: "Each figure rolled on the list. Each contact says how many to take: take the next ones in order, so none twice; past the last, roll on the list."}},
 		rosterBlocks(e.List, e.Roster)...),
-		&doc.Para{Lead: "NP Star Leader:", Text: "with the first group of the first C result on PEF Resolution; if no C comes, with the last PEF you resolve. " + leaderText(e.Leader)},
+		&doc.Para{Lead: "NP Star Leader:", Text: "with the first group of the first C; if no C comes, with the last PEF you resolve. " + leaderText(e.Leader)},
 	)}
 	bs = append(bs, enemy)
 	sealed := &doc.Sealed{Title: "PEFs", Intro: "Read each only when you resolve a PEF, in order. If PEFs split more than once, roll the extra ones yourself."}
@@ -105,7 +105,7 @@ func special(e *Encounter) []string {
 }
 
 // RosterLead leads the line of the enemy roster's figures in order.
-const RosterLead = "In the order you take them:"
+const RosterLead = "In the order you take them (place, figure, 2d6):"
 
 // rosterBlocks print the enemy roster compactly, however long: the list's
 // rows that were rolled, each with its Class, Rep, armor and weapon, then
@@ -124,7 +124,7 @@ func rosterBlocks(list *rules.Table, fs []Figure) []doc.Block {
 	for i, f := range fs {
 		seq[i] = fmt.Sprintf("%d %s (%d)", i+1, f.Type, f.Roll.Dice.Value)
 	}
-	return []doc.Block{key, &doc.Para{Lead: RosterLead, Text: strings.Join(seq, " · ") + ". Each: place, figure, its 2d6."}}
+	return []doc.Block{key, &doc.Para{Lead: RosterLead, Text: strings.Join(seq, " · ") + "."}}
 }
 
 func leaderText(f Figure) string {
@@ -132,11 +132,7 @@ func leaderText(f Figure) string {
 	if f.Note != "" {
 		rep += " (" + f.Note + ")"
 	}
-	roll := ""
-	if f.Roll != nil {
-		roll = fmt.Sprintf(" Rolled %s (row %s).", f.Roll.Dice.String(), f.Roll.Row)
-	}
-	return fmt.Sprintf("%s (%s), %s, %s, %s.%s", f.Type, f.Class, rep, f.armor(), f.Weapon, roll)
+	return fmt.Sprintf("%s (%s), %s, %s, %s.", f.Type, f.Class, rep, f.armor(), f.Weapon)
 }
 
 // pefItem is one PEF resolution as a sealed item.

@@ -224,7 +224,7 @@ func (s *System) RollEncounter(r *dice.Roller, typ, state string, band *Band, op
 	}
 	leader.Star = true
 	if leader.Rep < 5 {
-		leader.Note = fmt.Sprintf("rolled Rep %d on the list, raised to 5, the Rep the book suggests for Stars: Sortie's reading", leader.Rep)
+		leader.Note = fmt.Sprintf("rolled %d on the list (2d6 = %d), raised to 5 as the book suggests for Stars: Sortie's reading", leader.Rep, leader.Roll.Dice.Value)
 		leader.Rep = 5
 	}
 	e.Leader = leader

@@ -552,7 +552,7 @@ func TestDecisionNotes(t *testing.T) {
 		raw, _ := json.Marshal(out.Blocks)
 		printed := string(raw)
 		var notes []string
-		if e.Leader.Rep == 5 && e.Leader.Roll != nil && !strings.Contains(e.Leader.Note, "rolled Rep") {
+		if e.Leader.Rep == 5 && e.Leader.Roll != nil && !strings.Contains(e.Leader.Note, "rolled ") {
 			// A rolled Rep 5 needs no word; anything else does.
 			if r := e.List.Cell(e.List.Named(e.Leader.Roll.Row), "Rep").Int; r != 5 {
 				t.Fatalf("leader rolled Rep %d, printed 5 with no note", r)
