@@ -2,6 +2,7 @@ package chainreaction
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,9 +42,13 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 		terr.Rows = append(terr.Rows, []string{strconv.Itoa(sec.Number), typ, sec.Roll.Dice.String(), sec.Roll.Result[strings.Index(sec.Roll.Result, ": ")+2:], strings.Join(feats, "; ")})
 	}
 	terr.Wide = []int{4}
+	layout := strings.Join(types, " · ") + ". Like types are then moved next to each other (Sortie lays them out in the order first rolled: 1 2 3, 6 5 4, 7 8 9)."
+	if slices.ContainsFunc(e.Sections, func(sec Section) bool { return sec.Dir != nil }) {
+		layout += " " + RiverNote
+	}
 	bs = append(bs,
 		&doc.Section{Title: "Terrain", Blocks: []doc.Block{
-			&doc.Para{Lead: "Overall Terrain Type, 1d6 for each section:", Text: strings.Join(types, " · ") + ". Like types are then moved next to each other (Sortie lays them out in the order first rolled: 1 2 3, 6 5 4, 7 8 9)."},
+			&doc.Para{Lead: "Overall Terrain Type, 1d6 for each section:", Text: layout},
 			terr,
 		}},
 		&doc.Section{Title: "Objective", Blocks: []doc.Block{&doc.List{Items: e.Def.Objective}}},
@@ -59,15 +64,15 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 		places,
 		&doc.Para{Text: "Each PEF activates by its Rep and moves on PEF Movement (2d6 versus its Rep, QRS). Resolve a PEF as soon as one of your groups can see it; read the sealed PEFs in that order, whichever marker it is. A PEF placed by Scouting, or one that splits, is resolved the same way: the next sealed PEF."},
 	}})
-	ht := e.HowMany.Title
+	ht := e.HowMany.Title + " against your force"
 	switch e.Own {
 	case "police":
-		ht += " (the book has no table for a Police patrol: Sortie uses the Military one)"
+		ht += " (the book has none for Police: Sortie's pairing)"
 	case "gang":
-		ht += " (the book has no table for a Gang patrol: Sortie uses the Insurgents one)"
+		ht += " (the book has none for a Gang: Sortie's pairing)"
 	}
 	bs = append(bs, &doc.Section{Title: "The enemy: " + e.Enemy.Title, Blocks: []doc.Block{
-		&doc.Para{Text: fmt.Sprintf("Counted on %s against your force. Each figure rolled on the list; each group found takes the next ones in order, so none twice; past the last, roll on the list.", ht)},
+		&doc.Para{Text: fmt.Sprintf("Counted on %s. Each figure rolled on the list; groups take the next ones in order, none twice; past the last, roll.", ht)},
 	}})
 	enemy := bs[len(bs)-1].(*doc.Section)
 	enemy.Blocks = append(enemy.Blocks, s.rosterBlocks(e.Enemy, e.Roster)...)
@@ -77,6 +82,10 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 	}
 	return append(bs, sealed)
 }
+
+// RiverNote says, beside the terrain, how Sortie rolls a river's
+// direction, which the book does not give.
+const RiverNote = "A river's direction: rolled as a road's (Sortie)."
 
 // RosterLead leads the line of the enemy roster's figures in order.
 const RosterLead = "In the order you take them (place, figure, 2d6):"

@@ -261,7 +261,7 @@ func (s *System) terrain(r *dice.Roller, e *Encounter) error {
 				return err
 			}
 			sec.Across = res.Cell("Direction").Text == "across"
-			sec.Dir = rollOf(s.roadDir, res, "river "+strings.ToLower(plain(res.Cell("Road runs").Text))+" (rolled as a road's: Sortie's reading, the book gives none)")
+			sec.Dir = rollOf(s.roadDir, res, "river "+strings.ToLower(plain(res.Cell("Road runs").Text)))
 			wres, err := s.riverWidth.Roll(sr.Stream("river-width"), 0)
 			if err != nil {
 				return err
