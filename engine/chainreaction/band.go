@@ -18,6 +18,8 @@ type Figure struct {
 	Type      string
 	Rep       int
 	Weapon    string
+	Rolled    string    // the weapon it rolled on its row's weapon table, if any
+	WRoll     *doc.Roll // that roll
 	Attribute string
 	Star      bool
 	Note      string
@@ -36,34 +38,31 @@ func force(title string, fs []Figure) *engine.Force {
 	return f
 }
 
-// roster returns enemy figures as a Force: no Attributes, which the book
-// keeps to your own force (page 6).
-func roster(fs []Figure) *engine.Force {
-	f := &engine.Force{Columns: forceColumns[:2]}
-	for _, fig := range fs {
-		r := fig.row()
-		r.Attrs = r.Attrs[:2]
-		f.Figures = append(f.Figures, r)
-	}
-	return f
-}
-
-// rollFigure rolls one figure on a force list; a gang member also rolls
-// its weapon on Gang Weapons (page 7).
+// rollFigure rolls one figure on a force list, with the weapon its row
+// gives; a row that names a weapon table (a gang member's Gang Weapons,
+// a SWAT figure's SWAT Weapons, page 7) rolls on it too, and the roll
+// prints with the weapon.
 func (s *System) rollFigure(r *dice.Roller, list *rules.Table) (Figure, error) {
 	res, err := list.Roll(r, 0)
 	if err != nil {
 		return Figure{}, err
 	}
-	f := Figure{Type: plain(res.Cell("Type").Text), Rep: res.Cell("Rep").Int, Roll: &doc.Roll{Label: list.Title, Dice: res.Roll, Row: res.Row.Key}}
-	if list.ID == "gang" {
-		w, err := s.gangArms.Roll(r, 0)
+	f := Figure{Type: plain(res.Cell("Type").Text), Rep: res.Cell("Rep").Int, Weapon: plain(res.Cell("Weapon").Text),
+		Roll: &doc.Roll{Label: list.Title, Dice: res.Roll, Row: res.Row.Key}}
+	if ref := res.Cell("Weapon roll").Text; ref != "" {
+		wt := s.set.Table(ref)
+		w, err := wt.Roll(r, 0)
 		if err != nil {
 			return Figure{}, err
 		}
-		f.Weapon = plain(w.Cell("Weapon").Text) + " (" + w.Roll.String() + ")"
-	} else {
-		f.Weapon = "as the list"
+		f.Rolled = plain(w.Cell("Weapon").Text)
+		f.WRoll = &doc.Roll{Label: wt.Title, Dice: w.Roll, Row: w.Row.Key, Result: f.Rolled}
+		rolled := f.Rolled + " (" + w.Roll.String() + ")"
+		if f.Weapon == "" {
+			f.Weapon = rolled
+		} else {
+			f.Weapon += ", " + rolled
+		}
 	}
 	return f, nil
 }

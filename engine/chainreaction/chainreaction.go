@@ -31,8 +31,14 @@ const PEFs = 3
 // of terrain (Scouting, page 27); past them, the player rolls.
 const Extra = 3
 
-// RosterSize is how many enemy figures an Encounter pre-rolls; groups take
-// them in order, starting again from the top when they run out.
+// RosterSize is the fewest enemy figures a Patrol's roster prints. Each
+// figure is rolled on the enemy's list, as the book recruits them once it
+// knows how many (page 27); the roster holds every figure the sealed PEFs
+// bring against the whole force, in the order they are taken, so no figure
+// stands on the table twice, and as many again up to RosterSize, so that a
+// short roster does not tell the player the sealed PEFs hold few enemies.
+// A smaller force meets no more in any group (How Many of Them never gives
+// a smaller force more), so the roster is long enough for every force.
 const RosterSize = 15
 
 // System is Chain Reaction 3.0 over its data.
@@ -41,7 +47,7 @@ type System struct {
 
 	overall, generator, roadDir, riverWidth, riverCrossing   *rules.Table
 	placement, pefRep, composition, results, commander       *rules.Table
-	howManyMilitary, howManyInsurgents, recruiting, gangArms *rules.Table
+	howManyMilitary, howManyInsurgents, recruiting, teamArms *rules.Table
 	attributes                                               *rules.Table
 	lists                                                    map[string]*rules.Table // by list id: military, police, insurgents, gang
 }
@@ -77,7 +83,7 @@ func New(set *rules.Set) (*System, error) {
 	s.howManyMilitary = c.Table("how-many-military", rules.ReadSum, "Enemy figures", "Groups", "Size")
 	s.howManyInsurgents = c.Table("how-many-insurgents", rules.ReadSum, "Enemy figures", "Groups", "Size")
 	s.recruiting = c.Table("recruiting", rules.ReadLookup, "List")
-	s.gangArms = c.Table("gang-weapons", rules.ReadAsRolled, "Weapon")
+	s.teamArms = c.Table("team-weapons", rules.ReadAsRolled, "Weapon")
 	s.attributes = c.Table("attributes", rules.ReadSum, "Attribute")
 	if s.recruiting != nil {
 		for _, r := range s.recruiting.Rows {
@@ -87,8 +93,17 @@ func New(set *rules.Set) (*System, error) {
 				c.Errorf(r.Pos, "recruiting %s: no list %q", r.Key, id)
 				continue
 			}
-			c.Columns(t, "Type", "Rep")
+			c.Columns(t, "Type", "Rep", "Weapon", "Weapon roll")
 			c.Ints(t, "Rep", 1, 10, nil)
+			for _, row := range t.Rows {
+				ref := t.Cell(&row, "Weapon roll").Text
+				if ref == "" {
+					continue
+				}
+				if w := set.Table(ref); w == nil || w.Col("Weapon") < 0 {
+					c.Errorf(row.Pos, "%s %s: weapon roll %q is no table with a Weapon column", id, row.Key, ref)
+				}
+			}
 			s.lists[id] = t
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -264,4 +265,307 @@ func TestSealed(t *testing.T) {
 	if len(doc.Maps(e.Blocks)) != 1 {
 		t.Error("no map")
 	}
+}
+
+// TestRoster: every enemy figure is rolled on the enemy's list, and the
+// roster holds every figure the sealed PEFs' groups take, for every force
+// the Star can field and one that shrinks as figures fall, so no rolled
+// figure is taken twice (the book recruits each figure once it knows how
+// many, page 27). Over 1,056 Patrols: the four lists, Stars of Rep 3 to
+// 6 (no Military Grunt is below Rep 3) and every force size.
+func TestRoster(t *testing.T) {
+	sys := load(t)
+	n := 0
+	for _, own := range []string{"military", "police", "insurgents", "gang"} {
+		for rep := 3; rep <= 6; rep++ {
+			for size := 1; size <= rep+1; size++ {
+				for i := range 12 {
+					opt := engine.Options{Recruits: own, StarRep: rep, BandSize: size}
+					e := roll(t, sys, fmt.Sprint("roster", own, rep, size, i), opt)
+					n++
+					if len(e.Roster) != max(chainreaction.RosterSize, e.Taken) {
+						t.Fatalf("roster of %d for %d taken", len(e.Roster), e.Taken)
+					}
+					for _, f := range e.Roster {
+						if f.Roll.Label != e.Enemy.Title {
+							t.Fatalf("figure rolled on %s, want %s", f.Roll.Label, e.Enemy.Title)
+						}
+					}
+					taken := 0
+					for _, p := range e.PEFs {
+						if p.HowMany == nil {
+							continue
+						}
+						if p.From != taken+1 {
+							t.Fatalf("group starts at %d after %d taken", p.From, taken)
+						}
+						taken += chainreaction.Count(p.Size, size)
+					}
+					if taken != e.Taken || taken > len(e.Roster) {
+						t.Fatalf("groups take %d (recorded %d) of a roster of %d", taken, e.Taken, len(e.Roster))
+					}
+					for force := 1; force <= size; force++ {
+						for _, shrink := range []bool{false, true} {
+							at, k := 0, force
+							for _, p := range e.PEFs {
+								if p.HowMany == nil {
+									continue
+								}
+								at += chainreaction.Count(p.Size, k)
+								if at > len(e.Roster) {
+									t.Fatalf("%s seed %d: a force of %d runs past a roster of %d", own, i, force, len(e.Roster))
+								}
+								if shrink && k > 1 {
+									k--
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d Patrols", n)
+	}
+}
+
+// TestRosterPrinted reads the printed page: the places each sealed PEF
+// names for the whole force are rows of the printed roster, and no row is
+// named twice.
+func TestRosterPrinted(t *testing.T) {
+	sys := load(t)
+	lists := sys.EnemySources()
+	for i := range 1000 {
+		root := dice.New(fmt.Sprint("printed", i))
+		opt := engine.Options{Recruits: lists[i%4], StarRep: 3 + i%4}
+		opt.BandSize = 1 + i%(opt.StarRep+1)
+		band, err := sys.Band(root.Stream("band"), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := sys.Encounter(root.Stream("encounter"), engine.Request{Type: "patrol", Band: band, Options: opt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := rosterPlaces(e.Blocks, "The enemy"); err != nil {
+			t.Fatalf("seed %d: %v", i, err)
+		}
+	}
+}
+
+// rosterPlaces checks the printed page: the roster places each sealed item
+// names (", places 3–5)") are places of the roster printed under the
+// section whose title starts with enemy, numbered 1 up in order, and no
+// place is named twice.
+func rosterPlaces(bs []doc.Block, enemy string) error {
+	rows := -1
+	for _, b := range bs {
+		if sec, ok := b.(*doc.Section); ok && strings.HasPrefix(sec.Title, enemy) {
+			for _, sb := range sec.Blocks {
+				if p, ok := sb.(*doc.Para); ok && p.Lead == chainreaction.RosterLead {
+					list, _, _ := strings.Cut(p.Text, ". ")
+					for k, item := range strings.Split(list, " · ") {
+						if !strings.HasPrefix(item, strconv.Itoa(k+1)+" ") {
+							return fmt.Errorf("roster place %d reads %q", k+1, item)
+						}
+						rows = k + 1
+					}
+				}
+			}
+		}
+	}
+	if rows < 0 {
+		return fmt.Errorf("no roster under %q", enemy)
+	}
+	s := doc.SealedIn(bs)
+	if s == nil {
+		return fmt.Errorf("no sealed block")
+	}
+	used := map[int]bool{}
+	var walk func([]doc.Block) error
+	walk = func(bs []doc.Block) error {
+		for _, b := range bs {
+			switch b := b.(type) {
+			case *doc.Section:
+				if err := walk(b.Blocks); err != nil {
+					return err
+				}
+			case *doc.Para:
+				_, after, ok := strings.Cut(b.Text, "places ")
+				if !ok {
+					continue
+				}
+				list, _, _ := strings.Cut(after, ")")
+				for _, run := range strings.Split(list, ", ") {
+					from, to, isRun := strings.Cut(run, "–")
+					if !isRun {
+						to = from
+					}
+					a, err1 := strconv.Atoi(from)
+					z, err2 := strconv.Atoi(to)
+					if err1 != nil || err2 != nil || a > z {
+						return fmt.Errorf("places %q", list)
+					}
+					for k := a; k <= z; k++ {
+						if k < 1 || k > rows {
+							return fmt.Errorf("place %d of a roster of %d", k, rows)
+						}
+						if used[k] {
+							return fmt.Errorf("place %d named twice", k)
+						}
+						used[k] = true
+					}
+				}
+			}
+		}
+		return nil
+	}
+	for _, it := range s.Items {
+		if err := walk(it.Blocks); err != nil {
+			return fmt.Errorf("%s: %w", it.Title, err)
+		}
+	}
+	return nil
+}
+
+// TestDecisionNotes: every value Sortie decides prints with its word, at
+// the value, over 1,200 Patrols of every list and force size: an A after
+// the Main Body, a How Many total past the book's rows, "2X / 3X as many
+// more", an odd force halved or a group floored at one, the How Many
+// table a Police or Gang patrol uses, and the special weapons of an
+// enemy Military team or Insurgent group, with their rolls.
+func TestDecisionNotes(t *testing.T) {
+	sys := load(t)
+	lists := sys.EnemySources()
+	seen := map[string]int{}
+	for i := range 1200 {
+		own := lists[i%4]
+		opt := engine.Options{Recruits: own, StarRep: 3 + i%4}
+		opt.BandSize = 1 + (i/4)%(opt.StarRep+1)
+		root := dice.New(fmt.Sprint("notes", i))
+		band, err := sys.Band(root.Stream("band"), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := sys.RollEncounter(root.Stream("encounter"), "patrol", band.Own.(*chainreaction.Band), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := sys.Encounter(root.Stream("encounter"), engine.Request{Type: "patrol", Band: band, Options: opt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := json.Marshal(out.Blocks)
+		printed := string(raw)
+		want := func(kind, note string) {
+			t.Helper()
+			seen[kind]++
+			if !strings.Contains(printed, note) {
+				t.Fatalf("seed %d: %s: %q is not printed", i, kind, note)
+			}
+		}
+		switch own {
+		case "police":
+			want("police table", "How Many of Them? Military Patrol against your force (the book has none for Police: Sortie's pairing)")
+		case "gang":
+			want("gang table", "How Many of Them? Insurgents Patrol against your force (the book has none for a Gang: Sortie's pairing)")
+		}
+		for _, sec := range e.Sections {
+			if sec.Dir != nil {
+				want("river direction", sec.Dir.Result)
+				want("river direction", chainreaction.RiverNote)
+			}
+		}
+		groups := 0
+		for _, p := range e.PEFs {
+			if p.HowMany == nil {
+				continue
+			}
+			if p.Again {
+				want("A again", "this A is read as printed, another sizeable group (Sortie's reading")
+			}
+			if total := p.HowMany.Dice.Value; total < 2 {
+				want("below the rows", fmt.Sprintf("A total of %d is below the book's rows", total))
+			} else if total > 12 && e.HowMany.ID == "how-many-insurgents" {
+				want("past the rows", fmt.Sprintf("A total of %d is past the book's rows", total))
+			}
+			switch p.Size {
+			case "double":
+				want("2X", `The book's \"2X as many more\" read as twice your number in all`)
+			case "triple":
+				want("3X", `The book's \"3X as many more\" read as three times your number in all`)
+			}
+			for n := 1; n <= opt.BandSize; n++ {
+				if chainreaction.Halves(p.Size, n) {
+					want("halved", "half rounded down (Sortie's reading")
+				}
+				if chainreaction.Raw(p.Size, n) < 1 {
+					want("floored", "though the row gives none (Sortie's floor")
+				}
+			}
+			switch e.Enemy.ID {
+			case "military":
+				teams := 0
+				for _, g := range chainreactionSplit(chainreaction.Count(p.Size, opt.BandSize), p.Groups) {
+					teams += (g + 2) / 3
+				}
+				if len(p.Teams) != teams {
+					t.Fatalf("%d team weapons for %d teams", len(p.Teams), teams)
+				}
+				var rolls []string
+				for _, r := range p.Teams {
+					if want := map[bool]string{true: "Grenade Launcher", false: "SAW"}[r.Dice.Value <= 3]; r.Result != want {
+						t.Fatalf("team weapon %d read %q, want %q", r.Dice.Value, r.Result, want)
+					}
+					rolls = append(rolls, fmt.Sprintf("%d %s", r.Dice.Value, r.Result))
+				}
+				want("team weapon", "(1d6 a team, in order): "+strings.Join(rolls, " · ")+".")
+			case "insurgents":
+				want("SAW", "the last figure you take for each group carries one")
+				for g := range p.Groups {
+					if (groups+g+1)%2 == 0 {
+						want("rocket launcher", fmt.Sprintf("group %d here (the ", g+1))
+					}
+				}
+			}
+			if p.FirstGroup != groups+1 {
+				t.Fatalf("first group %d after %d found", p.FirstGroup, groups)
+			}
+			groups += p.Groups
+		}
+		for k, f := range e.Roster {
+			if f.Weapon == "" || strings.Contains(f.Weapon, "as the list") {
+				t.Fatalf("%s %s has no weapon", e.Enemy.ID, f.Type)
+			}
+			item := fmt.Sprintf("%d %s (%d)", k+1, f.Type, f.Roll.Dice.Value)
+			if f.Type == "SWAT" || e.Enemy.ID == "gang" {
+				if f.WRoll == nil || !strings.Contains(f.Weapon, "(1d6 = ") {
+					t.Fatalf("%s: weapon %q shows no roll", f.Type, f.Weapon)
+				}
+				item += fmt.Sprintf(": %s (%d)", f.Rolled, f.WRoll.Dice.Value)
+			} else {
+				want("weapon", `"`+f.Weapon+`"`) // in the list's key
+			}
+			want("weapon", item)
+		}
+	}
+	t.Logf("notes found printed: %v", seen)
+	for _, kind := range []string{"river direction", "police table", "gang table", "A again", "below the rows", "past the rows", "2X", "3X", "halved", "floored", "team weapon", "SAW", "rocket launcher"} {
+		if seen[kind] == 0 {
+			t.Errorf("no %s note came up", kind)
+		}
+	}
+}
+
+// chainreactionSplit is the engine's even split, largest first.
+func chainreactionSplit(total, groups int) []int {
+	out := make([]int, max(groups, 1))
+	for i := range out {
+		out[i] = total / len(out)
+		if i < total%len(out) {
+			out[i]++
+		}
+	}
+	return out
 }

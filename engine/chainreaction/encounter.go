@@ -78,12 +78,18 @@ type PEF struct {
 	From      int       // the roster place its figures start at, for your whole force
 	Commander *doc.Roll // whether the CinC is with it; nil once he has been found
 	CinC      bool
+	Again     bool // an A after the Main Body was found, read as printed
+	// FirstGroup is the number of its first group among all the groups
+	// found, in the sealed order (1 first).
+	FirstGroup int
+	// Teams are an enemy Military group's team weapons (Team Weapons),
+	// one for each three figures the whole force meets, group by group.
+	Teams []*doc.Roll
 }
 
-// Count returns how many enemy figures a result of size brings against
-// a force of n (page 27): halves round down and a group found always has
-// at least one figure (the data's decisions).
-func Count(size string, n int) int {
+// Raw returns how many enemy figures a result of size brings against a
+// force of n as the book's row reads, before Sortie's floor of one.
+func Raw(size string, n int) int {
 	c := n
 	switch size {
 	case "half":
@@ -99,8 +105,17 @@ func Count(size string, n int) int {
 	case "triple":
 		c = 3 * n
 	}
-	return max(1, c)
+	return c
 }
+
+// Halves reports whether a result of size halves a force of n that is
+// odd, which Sortie rounds down.
+func Halves(size string, n int) bool { return (size == "half" || size == "half-more") && n%2 == 1 }
+
+// Count returns how many enemy figures a result of size brings against
+// a force of n (page 27): halves round down and a group found always has
+// at least one figure (the data's decisions).
+func Count(size string, n int) int { return max(1, Raw(size, n)) }
 
 // split returns total figures in groups as even as they go, largest first.
 func split(total, groups int) []int {
@@ -151,16 +166,16 @@ func (s *System) RollEncounter(r *dice.Roller, typ string, band *Band, opt engin
 	if err := s.place(r.Stream("placement"), e); err != nil {
 		return nil, err
 	}
+	if err := s.pefs(r, e, len(band.Figures)); err != nil {
+		return nil, err
+	}
 	rr := r.Stream("roster")
-	for range RosterSize {
+	for range max(RosterSize, e.Taken) {
 		f, err := s.rollFigure(rr, e.Enemy)
 		if err != nil {
 			return nil, err
 		}
 		e.Roster = append(e.Roster, f)
-	}
-	if err := s.pefs(r, e, len(band.Figures)); err != nil {
-		return nil, err
 	}
 	return e, nil
 }
@@ -308,7 +323,7 @@ func (s *System) place(r *dice.Roller, e *Encounter) error {
 // Them (2d6+3 for a Main Body, 2d6-3 for Stragglers), and the enemy
 // commander is looked for until he is found.
 func (s *System) pefs(r *dice.Roller, e *Encounter, force int) error {
-	mainFound, cinc := false, false
+	mainFound, cinc, found := false, false, 0
 	for k := 1; k <= PEFs+Extra; k++ {
 		pr := r.Stream("pef", strconv.Itoa(k))
 		res, err := s.composition.Roll(pr.Stream("composition"), 0)
@@ -342,6 +357,7 @@ func (s *System) pefs(r *dice.Roller, e *Encounter, force int) error {
 		if p.Outcome == "stragglers" {
 			mod = -3
 		} else {
+			p.Again = mainFound && !p.Enemy
 			mainFound = true
 		}
 		hres, err := e.HowMany.RollVars(pr.Stream("how-many"), map[string]int{"Mod": mod})
@@ -352,8 +368,22 @@ func (s *System) pefs(r *dice.Roller, e *Encounter, force int) error {
 		p.Groups = hres.Cell("Groups").Int
 		p.Size = plain(hres.Cell("Size").Text)
 		p.HowMany = rollOf(e.HowMany, hres, p.Rule)
-		p.From = e.Taken%len(e.Roster) + 1
+		p.From = e.Taken + 1
 		e.Taken += Count(p.Size, force)
+		p.FirstGroup = found + 1
+		found += p.Groups
+		if e.Enemy.ID == "military" {
+			tr := pr.Stream("team-weapons")
+			for _, g := range split(Count(p.Size, force), p.Groups) {
+				for range (g + 2) / 3 {
+					res, err := s.teamArms.Roll(tr, 0)
+					if err != nil {
+						return err
+					}
+					p.Teams = append(p.Teams, rollOf(s.teamArms, res, plain(res.Cell("Weapon").Text)))
+				}
+			}
+		}
 		if !cinc {
 			cres, err := s.commander.Roll(pr.Stream("commander"), 0)
 			if err != nil {

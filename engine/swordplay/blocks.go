@@ -2,12 +2,14 @@ package swordplay
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/dice"
 	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/words"
 )
 
@@ -46,7 +48,7 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 		&doc.Section{Title: "Objective", Blocks: []doc.Block{&doc.List{Items: e.Def.Objective}}},
 		&doc.Section{Title: "Forces", Blocks: []doc.Block{&doc.List{Items: e.Def.Forces}}},
 		&doc.Section{Title: "Deployment", Blocks: []doc.Block{&doc.List{Items: e.Def.Deployment}}},
-		&doc.Section{Title: "Special instructions", Blocks: []doc.Block{&doc.List{Items: e.Def.Special}}},
+		&doc.Section{Title: "Special instructions", Blocks: []doc.Block{&doc.List{Items: special(e)}}},
 	)
 	places := &doc.Table{Head: []string{"PEF", "Roll", "Section", "Where"}, Wide: []int{3}}
 	for _, p := range e.Places {
@@ -56,15 +58,18 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 		}
 		places.Rows = append(places.Rows, []string{p.Label, roll, strconv.Itoa(p.Section), p.How})
 	}
+	if e.Def.ID == "raid-defend" {
+		places.Notes = []string{"The book has the PEFs come on at random through section 7, 8 or 9: Sortie rolls 1d6 for each (1-2: 7, 3-4: 8, 5-6: 9)."}
+	}
 	bs = append(bs, &doc.Section{Title: "PEFs on the table", Blocks: []doc.Block{
 		places,
 		&doc.Para{Text: fmt.Sprintf("On the enemy's turn, move each PEF, nearest your force first: PEF Movement (QRS), 2d6 versus the EAL (%d, or higher once a sealed PEF raises it). Resolve a PEF when it and your force see each other; read the sealed PEFs in that order, whichever marker it is.", e.EAL)},
 	}})
-	enemy := &doc.Section{Title: "The enemy: " + e.List.Title, Blocks: []doc.Block{
-		&doc.Para{Text: "Each contact says how many to take for your party: take them in order, carrying on where the last group stopped, and after the last start again at the top."},
-		force("", e.Roster).Table(),
-		&doc.Para{Lead: "NP Star Leader:", Text: "with the first group of the first C result on PEF Resolution; if no C comes, with the last PEF you resolve. " + leaderText(e.Leader)},
-	}}
+	enemy := &doc.Section{Title: "The enemy: " + e.List.Title, Blocks: append(append([]doc.Block{
+		&doc.Para{Text: "Each figure rolled on the list. Each contact says how many to take: take the next ones in order, so none twice; past the last, roll on the list."}},
+		rosterBlocks(e.List, e.Roster)...),
+		&doc.Para{Lead: "NP Star Leader:", Text: "with the first group of the first C; if no C comes, with the last PEF you resolve. " + leaderText(e.Leader)},
+	)}
 	bs = append(bs, enemy)
 	sealed := &doc.Sealed{Title: "PEFs", Intro: "Read each only when you resolve a PEF, in order. If PEFs split more than once, roll the extra ones yourself."}
 	for _, p := range e.PEFs {
@@ -73,8 +78,61 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 	return append(bs, sealed)
 }
 
+// special is the Encounter's special instructions, with the looting
+// time pre-rolled for each raided building beside the instruction that
+// asks for 1/2d6 (or as one more, if the data has none).
+func special(e *Encounter) []string {
+	items := slices.Clone(e.Def.Special)
+	if e.Raid == nil || len(e.Raid.Loot) == 0 {
+		return items
+	}
+	var loot []string
+	for _, l := range e.Raid.Loot {
+		unit := " turns"
+		if l.Dice.Value == 1 {
+			unit = " turn"
+		}
+		loot = append(loot, strings.ToLower(strings.TrimPrefix(l.Label, "Looting "))+": "+l.Dice.String()+unit)
+	}
+	text := "Rolled for you: " + strings.Join(loot, "; ") + "."
+	for i, it := range items {
+		if strings.Contains(it, "1/2d6") {
+			items[i] = it + " " + text
+			return items
+		}
+	}
+	return append(items, "Looting an empty building, in turns of activation: "+text)
+}
+
+// RosterLead leads the line of the enemy roster's figures in order.
+const RosterLead = "In the order you take them (place, figure, 2d6):"
+
+// rosterBlocks print the enemy roster compactly, however long: the list's
+// rows that were rolled, each with its Class, Rep, armor and weapon, then
+// every figure in the order taken, with its place and its 2d6.
+func rosterBlocks(list *rules.Table, fs []Figure) []doc.Block {
+	key := &doc.Table{Head: []string{"Figure", "Class", "Rep", "Armor", "Weapon", "2d6"}, Wide: []int{4}}
+	for _, row := range list.Rows {
+		for _, f := range fs {
+			if f.Roll != nil && f.Roll.Row == row.Key {
+				key.Rows = append(key.Rows, []string{f.Type, f.Class, strconv.Itoa(f.Rep), f.armor(), f.Weapon, row.Key})
+				break
+			}
+		}
+	}
+	seq := make([]string, len(fs))
+	for i, f := range fs {
+		seq[i] = fmt.Sprintf("%d %s (%d)", i+1, f.Type, f.Roll.Dice.Value)
+	}
+	return []doc.Block{key, &doc.Para{Lead: RosterLead, Text: strings.Join(seq, " · ") + "."}}
+}
+
 func leaderText(f Figure) string {
-	return fmt.Sprintf("%s (%s), Rep %d, %s, %s.", f.Type, f.Class, f.Rep, f.armor(), f.Weapon)
+	rep := fmt.Sprintf("Rep %d", f.Rep)
+	if f.Note != "" {
+		rep += " (" + f.Note + ")"
+	}
+	return fmt.Sprintf("%s (%s), %s, %s, %s.", f.Type, f.Class, rep, f.armor(), f.Weapon)
 }
 
 // pefItem is one PEF resolution as a sealed item.
@@ -99,8 +157,11 @@ func (s *System) pefItem(e *Encounter, p PEF, band int) doc.SealedItem {
 	)
 	switch p.Outcome {
 	case "alert":
-		next := min(MaxEAL, p.EAL+1)
-		it.Blocks = append(it.Blocks, &doc.Para{Text: fmt.Sprintf("Raise the EAL to %d for the rest of the Encounter: the next PEFs are read there.", next)})
+		text := fmt.Sprintf("Raise the EAL to %d for the rest of the Encounter: the next PEFs are read there.", p.EAL+1)
+		if p.EAL >= MaxEAL {
+			text = fmt.Sprintf("The EAL stays %d, the most the book allows: the next PEFs are read there.", MaxEAL)
+		}
+		it.Blocks = append(it.Blocks, &doc.Para{Text: text})
 	case "none":
 		it.Blocks = append(it.Blocks, &doc.Para{Text: "Nothing there: remove the PEF."})
 	}
@@ -141,16 +202,39 @@ func leaderBefore(e *Encounter, n int) bool {
 	return false
 }
 
-// countTable gives a group's size for every party size up to the band's.
+// countTable gives a group's size for every party size up to the band's,
+// with a word under it where Sortie decided a count the book's row leaves
+// open: an odd party halved, or a contact the row would leave empty.
 func countTable(g Group, band int) *doc.Table {
 	t := &doc.Table{Head: []string{"Your party"}}
 	row := []string{"Enemies"}
+	var halved, floored []string
 	for n := 1; n <= max(band, 1); n++ {
 		t.Head = append(t.Head, strconv.Itoa(n))
 		row = append(row, strconv.Itoa(g.Count(n)))
+		if g.Halved(n) {
+			halved = append(halved, strconv.Itoa(n))
+		}
+		if g.Floored(n) {
+			floored = append(floored, strconv.Itoa(n))
+		}
 	}
 	t.Rows = [][]string{row}
+	t.Notes = countNotes(halved, floored)
 	return t
+}
+
+// countNotes are the words under a count table for the parties whose
+// count Sortie decided.
+func countNotes(halved, floored []string) []string {
+	var notes []string
+	if len(halved) > 0 {
+		notes = append(notes, fmt.Sprintf("Party of %s: half rounded down (Sortie's reading; the book does not say).", orList(halved)))
+	}
+	if len(floored) > 0 {
+		notes = append(notes, fmt.Sprintf("Party of %s: 1, though the row gives none (Sortie's floor: a contact brings someone).", orList(floored)))
+	}
+	return notes
 }
 
 // Start begins a campaign with a Patrol (page 28) at an EAL rolled on
@@ -189,8 +273,10 @@ func (s *System) Next(at engine.Step, success bool) (engine.Edge, error) {
 		note = fmt.Sprintf("EAL goes up to %d", to)
 	case to < eal:
 		note = fmt.Sprintf("EAL goes down to %d", to)
-	case d != 0:
-		note = fmt.Sprintf("EAL stays %d, its limit", to)
+	case eal+d > MaxEAL:
+		note = fmt.Sprintf("EAL stays %d, the most the book allows", to)
+	case eal+d < MinEAL:
+		note = fmt.Sprintf("EAL stays %d (Sortie's floor: the book gives none, and PEF Resolution has no column below 1)", to)
 	}
 	return engine.Edge{To: engine.Step{Type: next.ID, State: ealState(to)}, Note: note}, nil
 }
@@ -236,4 +322,12 @@ func (s *System) LogSheet(band *engine.Force, steps int) []doc.Block {
 		t.Rows = append(t.Rows, make([]string, len(t.Head)))
 	}
 	return []doc.Block{t}
+}
+
+// orList joins items as "1, 3 or 5".
+func orList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }

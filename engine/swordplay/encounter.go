@@ -29,9 +29,15 @@ type Encounter struct {
 	Taken    int      // how many the groups take against the full band
 }
 
-// RosterSize is how many enemy figures an Encounter pre-rolls; contacts
-// take them in order, starting again from the top when they run out (the
-// order is random already, so taking a figure twice gives nothing away).
+// RosterSize is the fewest enemy figures an Encounter's roster prints.
+// Each figure is rolled on the enemy's list, as the book has each contact
+// "re-placed with that many figures"; the roster holds every figure the
+// sealed PEFs' groups take against the whole band, in the order they are
+// taken, so no figure stands on the table twice, and as many again up to
+// RosterSize, so that a short roster does not tell the player that the
+// sealed PEFs hold few enemies. A smaller party takes fewer from each
+// group (How Many Grunts never gives a smaller party more), so the roster
+// is long enough for every party the band can field.
 const RosterSize = 10
 
 // Section is one of the nine sections and the terrain rolled for it.
@@ -49,6 +55,10 @@ type Raid struct {
 	BuildingsRoll *doc.Roll
 	Time          string
 	TimeRoll      *doc.Roll
+	// Loot is the looting time of each raided building in a Raid:
+	// Attack (page 30): 1/2d6 turns of activation, uninterrupted, once a
+	// raider is inside it empty.
+	Loot []*doc.Roll
 }
 
 // Place is where a PEF marker starts.
@@ -88,7 +98,18 @@ type Group struct {
 // never fewer than one: a contact always brings someone (Sortie's
 // reading, a decision in the data: the "less 1" row has no minimum, so a
 // party of one would meet an empty contact).
-func (g Group) Count(n int) int {
+func (g Group) Count(n int) int { return max(1, g.raw(n)) }
+
+// Floored reports whether Sortie's floor of one figure gives a party of n
+// a figure the book's row would not.
+func (g Group) Floored(n int) bool { return g.raw(n) < 1 }
+
+// Halved reports whether the row halves an odd party of n, which Sortie
+// rounds down.
+func (g Group) Halved(n int) bool { return g.Base != "party" && n%2 == 1 }
+
+// raw is the group's size as the book's row gives it.
+func (g Group) raw(n int) int {
 	base := n
 	switch g.Base {
 	case "half":
@@ -103,7 +124,7 @@ func (g Group) Count(n int) int {
 	if g.MinMore > 0 {
 		c = max(c, n+g.MinMore)
 	}
-	return max(1, c)
+	return c
 }
 
 // Encounter rolls one Encounter (RollEncounter) and returns it as blocks.
@@ -185,6 +206,13 @@ func (s *System) RollEncounter(r *dice.Roller, typ, state string, band *Band, op
 		}
 		rd.Time = plain(res.Cell("Time").Text)
 		rd.TimeRoll = rollOf(s.timeOfDay, res, rd.Time)
+		if def.ID == "raid-attack" {
+			for b := 1; b <= rd.Buildings; b++ {
+				d := r.Stream("raid", "loot", strconv.Itoa(b)).Half()
+				rd.Loot = append(rd.Loot, &doc.Roll{Label: fmt.Sprintf("Looting building %d", b), Dice: d,
+					Result: words.Plural(d.Value, "turn", "turns")})
+			}
+		}
 		e.Raid = rd
 	}
 	if err := s.place(r.Stream("placement"), e); err != nil {
@@ -196,22 +224,20 @@ func (s *System) RollEncounter(r *dice.Roller, typ, state string, band *Band, op
 	}
 	leader.Star = true
 	if leader.Rep < 5 {
-		leader.Note = fmt.Sprintf("NP Star Leader: rolled Rep %d, made Rep 5 as the book suggests for Stars (Sortie's reading).", leader.Rep)
+		leader.Note = fmt.Sprintf("rolled %d on the list (2d6 = %d), raised to 5 as the book suggests for Stars: Sortie's reading", leader.Rep, leader.Roll.Dice.Value)
 		leader.Rep = 5
-	} else {
-		leader.Note = "NP Star Leader."
 	}
 	e.Leader = leader
+	if err := s.pefs(r, e, band); err != nil {
+		return nil, err
+	}
 	rr := r.Stream("roster")
-	for range RosterSize {
+	for range max(RosterSize, e.Taken) {
 		f, err := rollFigure(rr, e.List)
 		if err != nil {
 			return nil, err
 		}
 		e.Roster = append(e.Roster, f)
-	}
-	if err := s.pefs(r, e, band); err != nil {
-		return nil, err
 	}
 	return e, nil
 }
@@ -326,7 +352,7 @@ func (s *System) pefs(r *dice.Roller, e *Encounter, band *Band) error {
 			if err != nil {
 				return err
 			}
-			grp.From = e.Taken%len(e.Roster) + 1
+			grp.From = e.Taken + 1
 			e.Taken += grp.Count(party)
 			p.Groups = append(p.Groups, grp)
 		}

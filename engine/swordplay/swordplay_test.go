@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/swordplay"
+	"github.com/sortie-wargames/sortie/engine/words"
 )
 
 func load(t testing.TB) *swordplay.System {
@@ -217,28 +219,95 @@ func TestGroupCount(t *testing.T) {
 	}
 }
 
-// TestRoster: the enemy roster is rolled on the enemy's list, and groups
-// take from it in order against the whole band, wrapping at its end.
+// TestRoster: every enemy figure is rolled on the enemy's list, and the
+// roster holds every figure the sealed PEFs' groups take, for every party
+// the band can field and a party that shrinks as figures fall, so no
+// rolled figure is taken twice (the book rolls each figure, pages 8 and
+// 31). Over 1,080 Encounters: the three types, every band size of a Rep
+// 5, 4 and 3 Star, rolled and highest EALs.
 func TestRoster(t *testing.T) {
 	sys := load(t)
-	for i := range 200 {
-		e := roll(t, sys, fmt.Sprint("groups", i), "patrol", "EAL 5", engine.Options{Enemies: "goblins"})
-		if len(e.Roster) != swordplay.RosterSize {
-			t.Fatalf("roster of %d", len(e.Roster))
-		}
-		for _, f := range e.Roster {
-			if f.Roll.Label != "Goblins" {
-				t.Fatalf("figure rolled on %s", f.Roll.Label)
-			}
-		}
-		taken := 0
-		for _, p := range e.PEFs {
-			for _, g := range p.Groups {
-				if g.From != taken%swordplay.RosterSize+1 {
-					t.Fatalf("group starts at %d after %d taken", g.From, taken)
+	n := 0
+	for _, typ := range []string{"patrol", "raid-attack", "raid-defend"} {
+		for _, rep := range []int{3, 4, 5} {
+			for size := 1; size <= rep+1; size++ {
+				for i := range 30 {
+					state := ""
+					if i%2 == 1 {
+						state = "EAL 5"
+					}
+					opt := engine.Options{Enemies: "goblins", StarRep: rep, BandSize: size}
+					e := roll(t, sys, fmt.Sprint("roster", typ, rep, size, i), typ, state, opt)
+					n++
+					if len(e.Roster) != max(swordplay.RosterSize, e.Taken) {
+						t.Fatalf("roster of %d for %d taken", len(e.Roster), e.Taken)
+					}
+					for _, f := range e.Roster {
+						if f.Roll.Label != "Goblins" {
+							t.Fatalf("figure rolled on %s", f.Roll.Label)
+						}
+					}
+					// The places printed for the whole band run on, never
+					// past the roster.
+					taken := 0
+					for _, p := range e.PEFs {
+						for _, g := range p.Groups {
+							if g.From != taken+1 {
+								t.Fatalf("group starts at %d after %d taken", g.From, taken)
+							}
+							taken += g.Count(size)
+						}
+					}
+					if taken != e.Taken || taken > len(e.Roster) {
+						t.Fatalf("groups take %d (recorded %d) of a roster of %d", taken, e.Taken, len(e.Roster))
+					}
+					// Every party the band can field, steady or shrinking
+					// from group to group, stays within the roster.
+					for party := 1; party <= size; party++ {
+						for _, shrink := range []bool{false, true} {
+							at, k := 0, party
+							for _, p := range e.PEFs {
+								for _, g := range p.Groups {
+									at += g.Count(k)
+									if at > len(e.Roster) {
+										t.Fatalf("%s seed %d: a party of %d runs past a roster of %d", typ, i, party, len(e.Roster))
+									}
+									if shrink && k > 1 {
+										k--
+									}
+								}
+							}
+						}
+					}
 				}
-				taken += g.Count(6)
 			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d Encounters", n)
+	}
+}
+
+// TestRosterPrinted reads the printed page: the places each sealed group
+// names for the whole band are rows of the printed roster, and no row is
+// named twice.
+func TestRosterPrinted(t *testing.T) {
+	sys := load(t)
+	for i := range 1000 {
+		root := dice.New(fmt.Sprint("printed", i))
+		typ := []string{"patrol", "raid-attack", "raid-defend"}[i%3]
+		opt := engine.Options{StarRep: 3 + i%3}
+		opt.BandSize = 1 + i%(opt.StarRep+1)
+		band, err := sys.Band(root.Stream("band"), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := sys.Encounter(root.Stream("encounter"), engine.Request{Type: typ, State: "EAL " + fmt.Sprint(1+i%5), Band: band, Options: opt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := rosterPlaces(e.Blocks, "The enemy"); err != nil {
+			t.Fatalf("seed %d: %v", i, err)
 		}
 	}
 }
@@ -378,5 +447,177 @@ func TestNewChecksData(t *testing.T) {
 	}
 	if _, err := swordplay.New(&broken); err == nil || !strings.Contains(err.Error(), `system.rules:`) || !strings.Contains(err.Error(), `needs a table "how-many-grunts"`) {
 		t.Errorf("missing table: %v", err)
+	}
+}
+
+// rosterPlaces checks the printed page: the roster places each sealed item
+// names (", places 3–5)") are places of the roster printed under the
+// section whose title starts with enemy, numbered 1 up in order, and no
+// place is named twice.
+func rosterPlaces(bs []doc.Block, enemy string) error {
+	rows := -1
+	for _, b := range bs {
+		if sec, ok := b.(*doc.Section); ok && strings.HasPrefix(sec.Title, enemy) {
+			for _, sb := range sec.Blocks {
+				if p, ok := sb.(*doc.Para); ok && p.Lead == swordplay.RosterLead {
+					list, _, _ := strings.Cut(p.Text, ". ")
+					for k, item := range strings.Split(list, " · ") {
+						if !strings.HasPrefix(item, strconv.Itoa(k+1)+" ") {
+							return fmt.Errorf("roster place %d reads %q", k+1, item)
+						}
+						rows = k + 1
+					}
+				}
+			}
+		}
+	}
+	if rows < 0 {
+		return fmt.Errorf("no roster under %q", enemy)
+	}
+	s := doc.SealedIn(bs)
+	if s == nil {
+		return fmt.Errorf("no sealed block")
+	}
+	used := map[int]bool{}
+	var walk func([]doc.Block) error
+	walk = func(bs []doc.Block) error {
+		for _, b := range bs {
+			switch b := b.(type) {
+			case *doc.Section:
+				if err := walk(b.Blocks); err != nil {
+					return err
+				}
+			case *doc.Para:
+				_, after, ok := strings.Cut(b.Text, "places ")
+				if !ok {
+					continue
+				}
+				list, _, _ := strings.Cut(after, ")")
+				for _, run := range strings.Split(list, ", ") {
+					from, to, isRun := strings.Cut(run, "–")
+					if !isRun {
+						to = from
+					}
+					a, err1 := strconv.Atoi(from)
+					z, err2 := strconv.Atoi(to)
+					if err1 != nil || err2 != nil || a > z {
+						return fmt.Errorf("places %q", list)
+					}
+					for k := a; k <= z; k++ {
+						if k < 1 || k > rows {
+							return fmt.Errorf("place %d of a roster of %d", k, rows)
+						}
+						if used[k] {
+							return fmt.Errorf("place %d named twice", k)
+						}
+						used[k] = true
+					}
+				}
+			}
+		}
+		return nil
+	}
+	for _, it := range s.Items {
+		if err := walk(it.Blocks); err != nil {
+			return fmt.Errorf("%s: %w", it.Title, err)
+		}
+	}
+	return nil
+}
+
+// TestDecisionNotes: every value Sortie decides prints with its word, at
+// the value: the NP Star Leader's raised Rep, a contact's count where an
+// odd party is halved or the row would leave it empty, the looting time
+// of each raided building, and the EAL held at 1 or 5 between Encounters.
+func TestDecisionNotes(t *testing.T) {
+	sys := load(t)
+	raised, floored, halved, looted := 0, 0, 0, 0
+	for i := range 1200 {
+		typ := []string{"patrol", "raid-attack", "raid-defend"}[i%3]
+		opt := engine.Options{StarRep: 3 + i%3}
+		opt.BandSize = 1 + i%(opt.StarRep+1)
+		root := dice.New(fmt.Sprint("notes", i))
+		band, err := sys.Band(root.Stream("band"), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := sys.RollEncounter(root.Stream("encounter"), typ, "", band.Own.(*swordplay.Band), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := sys.Encounter(root.Stream("encounter"), engine.Request{Type: typ, Band: band, Options: opt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := json.Marshal(out.Blocks)
+		printed := string(raw)
+		var notes []string
+		if e.Leader.Rep == 5 && e.Leader.Roll != nil && !strings.Contains(e.Leader.Note, "rolled ") {
+			// A rolled Rep 5 needs no word; anything else does.
+			if r := e.List.Cell(e.List.Named(e.Leader.Roll.Row), "Rep").Int; r != 5 {
+				t.Fatalf("leader rolled Rep %d, printed 5 with no note", r)
+			}
+		}
+		if e.Leader.Note != "" {
+			raised++
+			notes = append(notes, e.Leader.Note)
+		}
+		for _, p := range e.PEFs {
+			for _, g := range p.Groups {
+				for n := 1; n <= opt.BandSize; n++ {
+					if g.Floored(n) {
+						floored++
+						notes = append(notes, "though the row gives none (Sortie's floor")
+					}
+					if g.Halved(n) {
+						halved++
+						notes = append(notes, "half rounded down (Sortie's reading")
+					}
+				}
+			}
+		}
+		if typ == "raid-defend" {
+			notes = append(notes, "Sortie rolls 1d6 for each (1-2: 7, 3-4: 8, 5-6: 9)")
+		}
+		if e.Raid != nil {
+			for b, l := range e.Raid.Loot {
+				looted++
+				if !strings.HasSuffix(l.Dice.String(), "→ "+strconv.Itoa(l.Dice.Value)) || l.Result != words.Plural(l.Dice.Value, "turn", "turns") {
+					t.Fatalf("looting %s reads %q", l.Dice.String(), l.Result)
+				}
+				notes = append(notes, fmt.Sprintf("building %d: %s %s", b+1, l.Dice.String(), strings.TrimPrefix(l.Result, strconv.Itoa(l.Dice.Value)+" ")))
+			}
+			if typ == "raid-attack" && len(e.Raid.Loot) != e.Raid.Buildings {
+				t.Fatalf("%d looting rolls for %d buildings", len(e.Raid.Loot), e.Raid.Buildings)
+			}
+		}
+		for _, n := range notes {
+			if !strings.Contains(printed, n) {
+				t.Fatalf("seed %d: %q is not printed", i, n)
+			}
+		}
+	}
+	t.Logf("notes found printed: %d leaders raised, %d floors, %d halves, %d looting times", raised, floored, halved, looted)
+	if raised == 0 || floored == 0 || halved == 0 || looted == 0 {
+		t.Fatal("a kind of note never came up")
+	}
+	for _, c := range []struct {
+		typ, state string
+		success    bool
+		want       string
+	}{
+		{"raid-attack", "EAL 1", false, "EAL stays 1 (Sortie's floor"},
+		{"raid-defend", "EAL 1", true, "EAL stays 1 (Sortie's floor"},
+		{"raid-attack", "EAL 5", true, "EAL stays 5, the most the book allows"},
+		{"patrol", "EAL 5", false, "EAL stays 5, the most the book allows"},
+		{"raid-attack", "EAL 2", false, "EAL goes down to 1"},
+	} {
+		edge, err := sys.Next(engine.Step{Type: c.typ, State: c.state}, c.success)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if edge.Note != c.want && !strings.HasPrefix(edge.Note, c.want) {
+			t.Errorf("%s at %s, success %v: %q, want %q", c.typ, c.state, c.success, edge.Note, c.want)
+		}
 	}
 }
