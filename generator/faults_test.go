@@ -17,10 +17,10 @@ import (
 var faultCeiling = map[string]int{
 	booklet.FaultBroken:    0,
 	booklet.FaultCut:       0,
-	booklet.FaultSpill:     52, // past two spreads, every one on a folded page (Border Battles on folded Letter 1 -> 3 when the armies' units tables gained every stat, issue 21)
+	booklet.FaultSpill:     38, // past two spreads, every one on a folded page
 	flatSpill:              0,  // of them, on flat A4 or Letter
 	booklet.FaultLone:      0,
-	booklet.FaultTwoSpread: 169, // not a defect, but counted so it only becomes rarer (50 flat)
+	booklet.FaultTwoSpread: 165, // not a defect, but counted so it only becomes rarer (32 flat)
 }
 
 // flatSpill counts the spilled entries of flat A4 and Letter booklets,
