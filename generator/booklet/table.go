@@ -388,14 +388,7 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 		}
 		return
 	}
-	headCells := make([]string, len(g.cols))
-	for i, c := range g.cols {
-		headCells[i] = c.head
-	}
-	hl, hh := r.cellLines(g, headCells, true)
-	if g.noHead {
-		hh = 0
-	}
+	hl, hh := r.headRow(g)
 	top := func(continued bool) {
 		if head != nil {
 			head(continued, false)
@@ -525,14 +518,7 @@ func (r *renderer) rowsKept(g *grid, headH, contH float64) bool {
 	if g.stack != nil || n < 2*keepRows {
 		return true // a stack's parts are kept apart; a short table whole
 	}
-	headCells := make([]string, len(g.cols))
-	for i, c := range g.cols {
-		headCells[i] = c.head
-	}
-	_, hh := r.cellLines(g, headCells, true)
-	if g.noHead {
-		hh = 0
-	}
+	_, hh := r.headRow(g)
 	hs := make([]float64, n)
 	for i, row := range g.rows {
 		_, hs[i] = r.cellLines(g, row, false)
@@ -557,19 +543,26 @@ func (r *renderer) gridHeight(g *grid) float64 {
 		}
 		return h
 	}
-	headCells := make([]string, len(g.cols))
-	for i, c := range g.cols {
-		headCells[i] = c.head
-	}
-	_, h := r.cellLines(g, headCells, true)
-	if g.noHead {
-		h = 0
-	}
+	_, h := r.headRow(g)
 	for _, row := range g.rows {
 		_, rh := r.cellLines(g, row, false)
 		h += rh
 	}
 	return h
+}
+
+// headRow wraps a fitted grid's header cells to their columns and
+// returns them with the row's height: 0 for a grid without a header.
+func (r *renderer) headRow(g *grid) ([][]string, float64) {
+	cells := make([]string, len(g.cols))
+	for i, c := range g.cols {
+		cells[i] = c.head
+	}
+	lines, h := r.cellLines(g, cells, true)
+	if g.noHead {
+		h = 0
+	}
+	return lines, h
 }
 
 // frameLine outlines a header row.
