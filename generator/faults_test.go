@@ -15,17 +15,18 @@ import (
 // above it fails; a count below it is logged, so the ceiling can come
 // down with the fix that lowered it, never go back up.
 var faultCeiling = map[string]int{
-	booklet.FaultBroken:    0,
-	booklet.FaultCut:       0,
-	booklet.FaultSpill:     38, // past two spreads, every one on a folded page
-	flatSpill:              0,  // of them, on flat A4 or Letter
-	booklet.FaultLone:      0,
-	booklet.FaultTwoSpread: 165, // not a defect, but counted so it only becomes rarer (32 flat)
+	booklet.FaultBroken: 0,
+	booklet.FaultCut:    0,
+	booklet.FaultSpill:  0, // past two spreads flat, three folded
+	flatSpill:           0, // of them, on flat A4 or Letter
+	booklet.FaultLone:   0,
+	booklet.FaultLong:   203, // not a defect, but counted so it only becomes rarer (32 flat)
 }
 
 // flatSpill counts the spilled entries of flat A4 and Letter booklets,
 // where issue 20 wants every entry kept to its spread, or to two marked
-// as such; a folded booklet's page is half theirs.
+// as such; a folded booklet's page is half theirs, and its entries may
+// take three spreads (booklet.FaultSpill).
 const flatSpill = "spilled spread, flat"
 
 // TestLayoutFaults builds the default site, every booklet (flat, folded)

@@ -73,7 +73,7 @@ var faultKinds = []struct{ kind, name string }{
 	{booklet.FaultCut, "cut"},
 	{booklet.FaultLone, "lone"},
 	{booklet.FaultSpill, "spill"},
-	{booklet.FaultTwoSpread, "twospread"},
+	{booklet.FaultLong, "long"},
 }
 
 // faultName is the short name faultKinds gives a fault's kind.

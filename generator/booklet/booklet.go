@@ -222,7 +222,8 @@ type book struct {
 	// the booklet: a spread tries many scales for its maps, in every pass,
 	// and each measure draws the board.
 	overheads map[overheadKey]float64
-	aids      []*aid // the play cards, printed on sheets after the encounters
+	crowded   map[overheadKey]bool // mapsClear's, by map and scale (w 0)
+	aids      []*aid               // the play cards, printed on sheets after the encounters
 	// cardBlocks gives each Cards block printed on sheets its entry and
 	// its index among the entry's Cards blocks.
 	cardBlocks map[*doc.Cards][2]int

@@ -198,9 +198,9 @@ func (r *renderer) buildFolded() {
 		}
 	})
 	if len(r.entries) > 0 {
-		r.part(plan.Part{Name: "chart", Label: "Campaign chart"}, r.chartSection)
 		r.part(plan.Part{Name: "intro", Label: r.introTitle()}, r.introSection)
 		r.part(plan.Part{Name: "band", Label: r.bandTitle()}, r.bandSection)
+		r.part(plan.Part{Name: "chart", Label: "Campaign chart"}, r.chartSection)
 		for i, e := range r.entries {
 			r.part(plan.Part{Name: e.anchor(), Label: e.label(), Entry: e.number, Even: true}, func() { r.encounter(i) })
 		}

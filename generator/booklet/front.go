@@ -427,14 +427,14 @@ func (r *renderer) contents() {
 		if r.doc.Campaign != nil {
 			band += " and where to start"
 		}
-		if r.chart != nil {
-			lines = append(lines, line{"Campaign chart", "chart", 0})
-		}
 		if len(r.doc.Intro) > 0 {
 			lines = append(lines, line{r.introTitle(), "intro", 0})
 		}
 		if r.hasBandPage() {
 			lines = append(lines, line{band, "band", 0})
+		}
+		if r.chart != nil {
+			lines = append(lines, line{"Campaign chart", "chart", 0})
 		}
 		lines = append(lines, line{"Encounters", r.entries[0].anchor(), 0})
 		for _, e := range r.entries {
@@ -486,6 +486,7 @@ func (r *renderer) contents() {
 		r.f.Link(side, r.fr.y, r.contentW(), h, r.link(l.anchor))
 		r.fr.y += h
 	}
+	r.frontOpen = true
 }
 
 // contentsLine prints "text ...... page".
@@ -533,24 +534,60 @@ func (r *renderer) introSection() {
 	if len(r.doc.Intro) == 0 {
 		return
 	}
-	title := r.introTitle()
-	r.newPage(title)
-	r.mark("intro", bodyTop)
-	r.bookmark(title, 0, bodyTop)
+	r.frontSection(r.introTitle(), "intro", !r.hasBandPage(), func(r *renderer) {
+		r.flowPieces(r.pieces(r.doc.Intro, bandLook, 0, blockCtx{}))
+	})
+}
+
+// frontSection prints a section of the front matter (the booklet's own
+// text, the band): its heading, anchor and bookmark, then body. It goes
+// under what the page before it holds when it fits there whole, measured
+// first on a page of its own, so that no front page is left nearly
+// empty; the last section (last) does so only when that does not leave
+// the first entry a Notes page to skip (entries start on a left-hand
+// page, after the campaign chart's pages).
+func (r *renderer) frontSection(title, anchor string, last bool, body func(*renderer)) {
+	const gap = 8.0
+	share := r.frontOpen && !r.measuring
+	if share && last {
+		chartPages := 0
+		if r.chart != nil {
+			chartPages = len(r.chart.Pages)
+		}
+		share = (r.f.PageNo()+chartPages)%2 == 1
+	}
+	if share {
+		m := newRenderer(r.book, r.prev, true)
+		m.measuring = true
+		m.newPage(title)
+		y0 := m.fr.y
+		m.heading(title, 16, 20)
+		body(m)
+		share = m.f.PageNo() == 1 && r.fr.y+gap+(m.fr.y-y0) <= r.fr.bottom
+	}
+	if share {
+		r.fr.y += gap
+		r.section = title
+	} else {
+		r.newPage(title)
+	}
+	r.frontOpen = true
+	r.mark(anchor, r.fr.y)
+	r.bookmark(title, 0, r.fr.y)
 	r.heading(title, 16, 20)
-	r.flowPieces(r.pieces(r.doc.Intro, bandLook, 0, blockCtx{}))
+	body(r)
 }
 
 func (r *renderer) bandSection() {
 	if !r.hasBandPage() {
 		return
 	}
-	title := r.bandTitle()
-	r.newPage(title)
-	r.mark("band", bodyTop)
-	r.bookmark(title, 0, bodyTop)
+	r.frontSection(r.bandTitle(), "band", true, (*renderer).bandBody)
+}
+
+// bandBody prints the band's figures and, for a campaign, where to start.
+func (r *renderer) bandBody() {
 	b := r.band()
-	r.heading(title, 16, 20)
 	if b == nil {
 		r.flow(span{text: "No band was rolled for this booklet.", size: bodySize})
 	} else {

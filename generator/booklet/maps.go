@@ -40,7 +40,7 @@ func (r *renderer) mapsBlock(ms []board.Map, x, y, w, h float64) {
 
 // mapLayout picks the number of columns that gives the largest scale.
 func (r *renderer) mapLayout(ms []board.Map, w, h float64) (int, float64) {
-	bestCols, best := 1, 0.0
+	bestCols, best, bestClear := 1, 0.0, false
 	for cols := 1; cols <= len(ms); cols++ {
 		rows := (len(ms) + cols - 1) / cols
 		cellW := (w - float64(cols-1)*mapGap) / float64(cols)
@@ -57,11 +57,37 @@ func (r *renderer) mapLayout(ms []board.Map, w, h float64) (int, float64) {
 		for s > 1 && !r.mapsFit(ms, cellW, cellH, s) {
 			s *= 0.98
 		}
-		if s > best+0.01 {
-			bestCols, best = cols, s
+		// A layout whose boards all place their labels clear beats one
+		// that draws them larger but crowded (a key letter over a label).
+		clear := r.mapsClear(ms, s)
+		if cols == 1 || clear && !bestClear || clear == bestClear && s > best+0.01 {
+			bestCols, best, bestClear = cols, s, clear
 		}
 	}
 	return bestCols, max(best, 1)
+}
+
+// mapsClear reports whether every map drawn s mm to the inch places all
+// its labels clear of each other and of what the board holds.
+func (r *renderer) mapsClear(ms []board.Map, s float64) bool {
+	for _, m := range ms {
+		if m.WidthIn <= 0 || m.HeightIn <= 0 {
+			continue
+		}
+		key := overheadKey{fmt.Sprintf("%v", m), 0, s}
+		crowded, ok := r.crowded[key]
+		if !ok {
+			crowded = draw.Board(m, s, r.measure).Crowded > 0
+			if r.crowded == nil {
+				r.crowded = map[overheadKey]bool{}
+			}
+			r.crowded[key] = crowded
+		}
+		if crowded {
+			return false
+		}
+	}
+	return true
 }
 
 // mapsFit reports whether every map, drawn s mm to the inch, fits a cell

@@ -60,7 +60,7 @@ type faultLog struct {
 // text cut short. Write and WriteSheet report the printed pass's faults
 // to Options.Faults.
 type Fault struct {
-	Kind string // FaultBroken, FaultCut, FaultLone, FaultSpill or FaultTwoSpread
+	Kind string // FaultBroken, FaultCut, FaultLone, FaultSpill or FaultLong
 	Page int    // the page of the unimposed document, from 1
 	Text string // the broken word, the whole text that was cut, the lone rows' first row, or the entry that spilled
 }
@@ -70,12 +70,13 @@ const (
 	FaultBroken = "broken word"
 	FaultCut    = "cut text"
 	FaultLone   = "lone table rows" // fewer than keepRows rows of a table alone in a column or page
-	FaultSpill  = "spilled spread"  // an encounter entry longer than the spreads it is laid out on
-	// FaultTwoSpread is not a defect but a choice counted so that it can
-	// only become rarer: an entry too long for one spread laid out on
-	// two (four pages), marked so on its pages and in the booklet's
-	// contents, its second spread holding the tables played from.
-	FaultTwoSpread = "two-spread entry"
+	FaultSpill  = "spilled spread"  // an entry on more spreads than its edition allows (maxSpreads)
+	// FaultLong is not a defect but a choice counted so that it can only
+	// become rarer: an entry too long for one spread laid out on more
+	// (four pages, or six on a folded page), marked so on its pages and
+	// in the booklet's contents, its last spread holding the tables
+	// played from.
+	FaultLong = "long entry"
 )
 
 // drawn notes a fault when text, about to be drawn, is a line that ends

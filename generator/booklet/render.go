@@ -36,6 +36,9 @@ type renderer struct {
 	section string            // running head of the current page
 	fr      frame             // where flowing text goes
 	sheetAt map[int]sheetGrid // the pages that are sheets of play cards
+	// frontOpen is set once the contents are printed: a front-matter
+	// section may share the page before it (frontSection).
+	frontOpen bool
 	// measuring is set on the renderer that sizes the cards before the
 	// passes: page numbers are not known yet.
 	measuring bool
@@ -126,9 +129,9 @@ func (r *renderer) build() {
 		r.contents()
 	}
 	if len(r.entries) > 0 {
-		r.chartSection()
 		r.introSection()
 		r.bandSection()
+		r.chartSection()
 		r.encounters()
 		r.aidSection()
 		r.cardSection()

@@ -43,11 +43,22 @@ func (r *renderer) encounter(i int) {
 	r.rightPage(e, rest, under)
 	r.lay.pages["end/"+strconv.Itoa(e.number)] = r.f.PageNo()
 	switch n := r.f.PageNo() - start + 1; {
-	case n > 4:
+	case n > 2*r.maxSpreads():
 		r.f.faults.add(Fault{Kind: FaultSpill, Page: start, Text: fmt.Sprintf("%s: %d pages, %.0f mm on the last", e.label(), n, r.lastUsed)})
 	case n > 2:
-		r.f.faults.add(Fault{Kind: FaultTwoSpread, Page: start, Text: fmt.Sprintf("%s: %d pages, %.0f mm on the last", e.label(), n, r.lastUsed)})
+		r.f.faults.add(Fault{Kind: FaultLong, Page: start, Text: fmt.Sprintf("%s: %d pages, %.0f mm on the last", e.label(), n, r.lastUsed)})
 	}
+}
+
+// maxSpreads is the most spreads an entry may take, each marked so: two
+// on a flat page, three on a folded one, whose page is half as big (six
+// A5 pages are three quarters of the paper of a flat entry's four A4
+// pages).
+func (r *renderer) maxSpreads() int {
+	if r.opt.Impose == Saddle {
+		return 3
+	}
+	return 2
 }
 
 // spreadCtx is how an entry's blocks print on its spread: maps are on
@@ -380,8 +391,23 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 	}
 	for i := 0; i < len(rest); {
 		if n := briefRun(rest[i:]); n >= 2 {
-			r.briefColumns(rest[i:i+n], ctx)
-			i += n
+			// The sections go side by side as many as fit the room left;
+			// when not even two do but the first fits whole across the
+			// page, it goes there on its own, so that no half page is
+			// left blank before them.
+			k := r.briefFit(rest[i:i+n], ctx)
+			ps := r.blockPieces(rest[i], r.spread, 0, ctx)
+			switch {
+			case k >= 2:
+				r.briefColumns(rest[i:i+k], ctx)
+				i += k
+			case r.fr.y+r.piecesHeight(ps, r.fr.w) <= r.fr.bottom:
+				r.flowPieces(ps)
+				i++
+			default:
+				r.briefColumns(rest[i:i+n], ctx)
+				i += n
+			}
 			if !banded {
 				r.bandLine()
 				banded = true
@@ -389,10 +415,11 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 			continue
 		}
 		ps := r.blockPieces(rest[i], r.spread, 0, ctx)
-		// A table is not split over the turn of a page: a block that
-		// fits a page but not what is left of this one starts on the
-		// next, the room left kept for notes.
-		if h := r.piecesHeight(ps, r.fr.w); hasTable(ps) && h < (r.fr.bottom-bodyTop)*0.6 && r.fr.y+h > r.fr.bottom && !r.atTop() {
+		// A table is not split over the turn of a page: a block whose
+		// tables (and what leads into them) fit a page but not what is
+		// left of this one starts on the next, the room left kept for
+		// notes. What follows its last table may flow on over the page.
+		if h := r.piecesHeight(ps[:lastTable(ps)+1], r.fr.w); hasTable(ps) && h < (r.fr.bottom-bodyTop)*0.6 && r.fr.y+h > r.fr.bottom && !r.atTop() {
 			r.notesArea()
 			r.fr.brk()
 		}
@@ -432,6 +459,21 @@ func briefRun(bs []doc.Block) int {
 		n++
 	}
 	return n
+}
+
+// briefFit is how many of the short sections at the start of secs fit
+// side by side in the room left on the page: all of them at a page's top.
+func (r *renderer) briefFit(secs []doc.Block, ctx blockCtx) int {
+	if r.atTop() {
+		return len(secs)
+	}
+	room := r.fr.bottom - r.fr.y
+	for k := len(secs); k >= 2; k-- {
+		if _, _, h := r.briefSplit(secs[:k], ctx); h+2.5 <= room {
+			return k
+		}
+	}
+	return 0
 }
 
 // briefColumns prints short sections in two columns, split where the
@@ -684,6 +726,16 @@ func (r *renderer) spreadsOf(e *entry) int { return (r.pagesOf(e) + 1) / 2 }
 
 // sub is the size of the headings on a spread.
 const sub = 11.0
+
+// lastTable is the index of the last table among pieces, or -1.
+func lastTable(ps []piece) int {
+	for i := len(ps) - 1; i >= 0; i-- {
+		if ps[i].tb != nil {
+			return i
+		}
+	}
+	return -1
+}
 
 // hasTable reports whether pieces hold a table.
 func hasTable(ps []piece) bool {

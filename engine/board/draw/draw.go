@@ -82,6 +82,10 @@ type Drawing struct {
 	// printed on the board as its Mark, and the renderer lists them
 	// beside the board (see KeyText).
 	Keys []Key
+	// Crowded counts the key letters that found no place clear of
+	// everything else on the board: a renderer that can draw the board
+	// larger should.
+	Crowded int
 }
 
 // Key is a label printed on the board as a letter, its text listed beside
@@ -619,7 +623,11 @@ func (b *builder) labels() []Op {
 		if len(prefer) > 0 {
 			prefer = []P{prefer[0]}
 		}
-		emit([]string{mark}, []float64{LabelPt}, anchor, b.pl.place(anchor, w, h, prefer, home))
+		pl := b.pl.place(anchor, w, h, prefer, home)
+		if !pl.clear {
+			b.d.Crowded++
+		}
+		emit([]string{mark}, []float64{LabelPt}, anchor, pl)
 	}
 	// The pieces that say more (a count, a note) are placed first: when
 	// two share a section, the plain one is the one moved.

@@ -168,3 +168,34 @@ func TestKeys(t *testing.T) {
 		t.Errorf("keys at the site's scale: %v", d.Keys)
 	}
 }
+
+// TestCrowded draws maps at scales down past where their labels fit:
+// a drawing with overlapping boxes says so in Crowded, so that a
+// renderer can choose a layout that draws the board larger. (Crowded
+// also counts a key letter closer than Gap to a box, which Defects
+// does not call an overlap.)
+func TestCrowded(t *testing.T) {
+	names, maps := seedMaps(t, 3)
+	names, maps = append(names, "full board"), append(maps, boardtest.Full())
+	overlapping, crowded := 0, 0
+	for i, m := range maps {
+		long := max(m.WidthIn, m.HeightIn, 1)
+		for s := 60 / long; s >= 1; s *= 0.85 {
+			d := draw.Board(m, s, boardtest.Measure)
+			o, _ := boardtest.Defects(d, boardtest.Measure)
+			if len(o) > 0 {
+				overlapping++
+				if d.Crowded == 0 {
+					t.Errorf("%s at %.2f mm/in: %d overlaps, Crowded 0: %v", names[i], s, len(o), o[0])
+				}
+			}
+			if d.Crowded > 0 {
+				crowded++
+			}
+		}
+	}
+	if overlapping == 0 {
+		t.Error("no drawing overlapped: the scales tried do not reach where labels give way")
+	}
+	t.Logf("%d drawings with overlaps, %d crowded", overlapping, crowded)
+}
