@@ -297,6 +297,9 @@ func (s *Site) config(fsys fs.FS, name, prefix string) error {
 	data, err := readFile(fsys, name, file)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
+			if m := misnamedIn(fsys, path.Dir(name)); m != "" {
+				return &Error{file, 0, fmt.Sprintf("missing: the site has %s, which Sortie does not read: rename it %s (YAML, with at least a title: line)", prefix+path.Join(path.Dir(name), m), ConfigFile)}
+			}
 			return &Error{file, 0, "missing: a site needs a " + ConfigFile + " with at least a title: line"}
 		}
 		return err
