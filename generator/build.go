@@ -63,6 +63,19 @@ type Options struct {
 	// did not change since the last build given the same Reuse as that
 	// build made it, rather than draw it again (see Reuse).
 	Reuse *Reuse
+	// Today is the build's day, never the clock's: a pack or campaign
+	// dated after it is left out, with a warning, unless Future is set or
+	// the site's config says "future: true". The zero time takes every
+	// date. The CLI takes it from --month (its last day),
+	// SOURCE_DATE_EPOCH or the clock, in that order.
+	Today time.Time
+	// Future builds packs and campaigns dated after Today too (--future).
+	Future bool
+	// Drafts builds what is marked "draft: true" too (--drafts).
+	Drafts bool
+	// BaseURL, when set, replaces the site's baseurl (--baseurl); it is
+	// checked as sortie.conf's is.
+	BaseURL string
 }
 
 // Summary says what a build made.
@@ -237,6 +250,9 @@ func prepare(ctx context.Context, opt Options) (*builder, error) {
 		return nil, err
 	}
 	b.reg, b.site = reg, s
+	if err := selectContent(s, opt); err != nil {
+		return nil, err
+	}
 	if b.extras, err = readExtras(opt.Source); err != nil {
 		return nil, err
 	}
