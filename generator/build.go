@@ -99,6 +99,9 @@ type Summary struct {
 	// Folded lists the folded booklets written, by path: their volumes,
 	// pages and sheets.
 	Folded []Folded
+	// Sizes lists the flat booklets written (not play sheets), by path:
+	// their pages.
+	Sizes []Booklet
 	// Later lists, by path and sorted, the booklets and play sheets a
 	// PagesOnly build left out.
 	Later []string
@@ -416,6 +419,9 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 				if j.fold != nil {
 					sum.Folded = append(sum.Folded, j.fold.info)
 				}
+				if bk, ok := bookletOf(j, files); ok {
+					sum.Sizes = append(sum.Sizes, bk)
+				}
 				mu.Unlock()
 				for _, f := range files {
 					if err := emit(f); err != nil {
@@ -586,6 +592,8 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	}
 	b.prog.end(StageSite)
 	slices.SortFunc(sum.Folded, func(a, b Folded) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(sum.Sizes, func(a, b Booklet) int { return strings.Compare(a.Path, b.Path) })
+	sum.Warnings = append(slices.Clone(sum.Warnings), sizeWarnings(s, sum.Sizes)...)
 	slices.Sort(sum.Later)
 	reuse.keep()
 	sum.Files = len(paths) + len(b.extras.static) + 1

@@ -140,6 +140,27 @@ and sheets.`,
 				return nil
 			}
 			fmt.Fprintf(stdout, "sortie: built %s into %s: %d pages, %d booklets, %d play sheets, %d files\n", siteName(source), out, sum.Pages, sum.Booklets, sum.Sheets, sum.Files)
+			if len(sum.Sizes) > 0 {
+				shortest, longest := sum.Sizes[0], sum.Sizes[0]
+				for _, b := range sum.Sizes {
+					if b.Pages < shortest.Pages {
+						shortest = b
+					}
+					if b.Pages > longest.Pages {
+						longest = b
+					}
+				}
+				more := " (--verbose lists each)"
+				if verbose {
+					more = ""
+				}
+				fmt.Fprintf(stdout, "sortie: %d flat booklets of %d to %d pages; the longest, %s%s\n", len(sum.Sizes), shortest.Pages, longest.Pages, longest, more)
+				if verbose {
+					for _, b := range sum.Sizes {
+						fmt.Fprintf(stdout, "sortie: booklet %s\n", b)
+					}
+				}
+			}
 			if len(sum.Folded) > 0 {
 				vols, sheets := 0, 0
 				for _, f := range sum.Folded {
