@@ -593,7 +593,9 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	b.prog.end(StageSite)
 	slices.SortFunc(sum.Folded, func(a, b Folded) int { return strings.Compare(a.Path, b.Path) })
 	slices.SortFunc(sum.Sizes, func(a, b Booklet) int { return strings.Compare(a.Path, b.Path) })
-	sum.Warnings = append(slices.Clone(sum.Warnings), sizeWarnings(s, sum.Sizes)...)
+	if b.opt.Source != "" { // the built-in site's length is not its reader's to change
+		sum.Warnings = append(slices.Clone(sum.Warnings), sizeWarnings(s, sum.Sizes)...)
+	}
 	slices.Sort(sum.Later)
 	reuse.keep()
 	sum.Files = len(paths) + len(b.extras.static) + 1
