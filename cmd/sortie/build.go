@@ -40,6 +40,11 @@ Sortie refuses to replace a directory it did not build. PDFs are dated from
 SOURCE_DATE_EPOCH when set (else 1 January 1970), so the same content always
 gives the same bytes.
 
+What is marked "draft: true", and packs and campaigns dated after the build's
+day (the last day of --month, else the day of SOURCE_DATE_EPOCH, else today),
+are left out with a warning at their line; --drafts and --future build them.
+The summary names the longest booklet (--verbose lists each, with its pages).
+
 On a terminal, a build that takes more than a moment shows what it is doing on
 one updating line; --quiet prints only warnings and errors, and --verbose adds
 how long each part of the build took and each folded booklet's volumes, pages
