@@ -64,6 +64,7 @@ func TestFindSiteLookalike(t *testing.T) {
 		}
 	}
 	write("hugo/hugo.toml")
+	write("home/config.yaml")
 	write("upper/Sortie.conf")
 	write("lone/content/pages/p.md")
 	write("tree/content/content.go")
@@ -78,6 +79,9 @@ func TestFindSiteLookalike(t *testing.T) {
 		if !errors.As(err, &ns) || ns.Dir != filepath.Join(tmp, c.dir) || ns.Config != c.config || ns.Hint() == "" {
 			t.Errorf("FindSite(%s): %v", c.from, err)
 		}
+	}
+	if got, err := FindSite(filepath.Join(tmp, "home")); got != "" || err != nil {
+		t.Errorf("config.yaml alone: %q, %v", got, err)
 	}
 	if got, err := FindSite(filepath.Join(tmp, "tree")); got != "" || err != nil {
 		t.Errorf("the source tree: %q, %v", got, err)

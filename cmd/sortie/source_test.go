@@ -20,8 +20,8 @@ func TestMisnamedSiteRefused(t *testing.T) {
 	}{
 		{[]string{"sortie.yaml", "content/index.md"}, ".", "sortie.yaml: not a Sortie config file: a site's config is sortie.conf", "rename sortie.yaml to sortie.conf"},
 		{[]string{"hugo.toml", "content/packs/x.md"}, "content/packs", "hugo.toml: not a Sortie config file", "rename hugo.toml to sortie.conf"},
-		{[]string{"config.yaml"}, ".", "config.yaml: not a Sortie config file", "rename config.yaml to sortie.conf"},
-		{[]string{"config.toml"}, ".", "config.toml: not a Sortie config file", "rename config.toml"},
+		{[]string{"config.yaml", "content/index.md"}, "content", "config.yaml: not a Sortie config file", "rename config.yaml to sortie.conf"},
+		{[]string{"config.toml", "static/img/map.svg"}, ".", "config.toml: not a Sortie config file", "rename config.toml"},
 		{[]string{"hugo.yaml"}, ".", "hugo.yaml: not a Sortie config file", "rename hugo.yaml"},
 		{[]string{"content/pages/p.md"}, "content", "has a content/ folder but no sortie.conf, so it is not a site", "add a sortie.conf with a title: line"},
 	} {
@@ -43,6 +43,16 @@ func TestMisnamedSiteRefused(t *testing.T) {
 			t.Errorf("%v: built the built-in site anyway", c.files)
 		}
 	}
+	// A config.yaml alone, as a home folder may hold for another program,
+	// is not taken for a site's.
+	home := t.TempDir()
+	if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte("x: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, errs, code := runIn(t, home, "build", "--paper", "none"); code != 0 || !strings.Contains(out, "built the built-in default site") {
+		t.Errorf("a home folder with config.yaml: exit %d\n%s%s", code, out, errs)
+	}
+
 	// With --source, the missing sortie.conf names the misnamed file.
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "hugo.toml"), []byte("title = 'x'\n"), 0o644); err != nil {
