@@ -63,6 +63,19 @@ type Options struct {
 	// did not change since the last build given the same Reuse as that
 	// build made it, rather than draw it again (see Reuse).
 	Reuse *Reuse
+	// Today is the build's day, never the clock's: a pack or campaign
+	// dated after it is left out, with a warning, unless Future is set or
+	// the site's config says "future: true". The zero time takes every
+	// date. The CLI takes it from --month (its last day),
+	// SOURCE_DATE_EPOCH or the clock, in that order.
+	Today time.Time
+	// Future builds packs and campaigns dated after Today too (--future).
+	Future bool
+	// Drafts builds what is marked "draft: true" too (--drafts).
+	Drafts bool
+	// BaseURL, when set, replaces the site's baseurl (--baseurl); it is
+	// checked as sortie.conf's is.
+	BaseURL string
 }
 
 // Summary says what a build made.
@@ -86,6 +99,9 @@ type Summary struct {
 	// Folded lists the folded booklets written, by path: their volumes,
 	// pages and sheets.
 	Folded []Folded
+	// Sizes lists the flat booklets written (not play sheets), by path:
+	// their pages.
+	Sizes []Booklet
 	// Later lists, by path and sorted, the booklets and play sheets a
 	// PagesOnly build left out.
 	Later []string
@@ -237,6 +253,9 @@ func prepare(ctx context.Context, opt Options) (*builder, error) {
 		return nil, err
 	}
 	b.reg, b.site = reg, s
+	if err := selectContent(s, opt); err != nil {
+		return nil, err
+	}
 	if b.extras, err = readExtras(opt.Source); err != nil {
 		return nil, err
 	}
@@ -399,6 +418,9 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 				}
 				if j.fold != nil {
 					sum.Folded = append(sum.Folded, j.fold.info)
+				}
+				if bk, ok := bookletOf(j, files); ok {
+					sum.Sizes = append(sum.Sizes, bk)
 				}
 				mu.Unlock()
 				for _, f := range files {
@@ -570,6 +592,10 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	}
 	b.prog.end(StageSite)
 	slices.SortFunc(sum.Folded, func(a, b Folded) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(sum.Sizes, func(a, b Booklet) int { return strings.Compare(a.Path, b.Path) })
+	if b.opt.Source != "" { // the built-in site's length is not its reader's to change
+		sum.Warnings = append(slices.Clone(sum.Warnings), sizeWarnings(s, sum.Sizes)...)
+	}
 	slices.Sort(sum.Later)
 	reuse.keep()
 	sum.Files = len(paths) + len(b.extras.static) + 1

@@ -592,7 +592,7 @@ title: Links
 `)
 	files := render(t, Options{Systems: systems.Builtin(), Source: good})
 	page := string(files["pages/links.html"])
-	for _, want := range []string{`href="../index.html"`, `href="../packs/small/"`, `href="#main"`, `href="../packs/small/small-a4.pdf"`, "run and pic and"} {
+	for _, want := range []string{`href="../index.html"`, `href="../packs/small/index.html"`, `href="#main"`, `href="../packs/small/small-a4.pdf"`, "run and pic and"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("links page lacks %q", want)
 		}
@@ -623,7 +623,7 @@ Fine line.
 	for _, want := range []string{
 		prefix + `6: link "../packs/nope/index.html": no page packs/nope/index.html in the site`,
 		prefix + `8: link "/index.html": write it relative to this page`,
-		prefix + `8: image "map.png": give the full https: URL of an image`,
+		prefix + `8: image "map.png": no file pages/map.png in the site: put the image in static/pages/map.png`,
 		prefix + `10: link "../campaigns/short/index.html#entry-99": campaigns/short/index.html has no #entry-99`,
 		prefix + `12: link "../packs/small/small-letter.pdf": no page packs/small/small-letter.pdf in the site`,
 	} {

@@ -186,3 +186,25 @@ func Month(source string, builders []engine.Builder, slug, month string) (*Month
 	}
 	return &MonthEncounter{OneEncounter: OneEncounter{Version: engine.Version, Band: band, Encounter: e.Encounter}, Series: def.Title, Month: m, System: sys}, nil
 }
+
+// selectContent applies the build's choices to the site as loaded: its
+// base URL, and which drafts and dated items it takes (site.Select).
+func selectContent(s *site.Site, opt Options) error {
+	if opt.BaseURL != "" {
+		u, err := site.ParseBaseURL(opt.BaseURL)
+		if err != nil {
+			return err
+		}
+		s.BaseURL = u
+	}
+	sel := site.Selection{Today: opt.Today, Future: opt.Future, Drafts: opt.Drafts}
+	if opt.Month != "" {
+		m, err := series.ParseMonth(opt.Month)
+		if err != nil {
+			return err
+		}
+		sel.Month = m
+	}
+	s.Select(sel)
+	return nil
+}

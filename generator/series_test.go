@@ -284,3 +284,78 @@ New this week.
 		t.Errorf("bad date: %v", err)
 	}
 }
+
+// TestFutureFeeds is issue 22's feeds: a pack dated after the build's
+// day is not built, not in the feeds and does not date them, and the
+// build warns at its line; --future (Options.Future) takes it. A series
+// that has not started by the month built writes no feed dated
+// 1970-01-01, and the pages link none. --drafts and --baseurl reach the
+// build.
+func TestFutureFeeds(t *testing.T) {
+	none := []string{}
+	dir := writeSite(t, minimal+`
+-- content/packs/dated.md --
+---
+title: Dated Pack
+system: 2d6-sword-and-sorcery
+seed: dated-1
+encounters: explore
+date: 2026-11-23
+---
+-- content/packs/soon.md --
+---
+title: Soon Pack
+system: 2d6-sword-and-sorcery
+seed: soon-1
+encounters: explore
+date: 2026-12-24
+---
+-- content/pages/wip.md --
+---
+title: WIP
+draft: true
+---
+`)
+	today := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
+	files, sum, err := Render(Options{Source: dir, Systems: systems.Builtin(), Papers: none, Today: today})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]byte{}
+	for _, f := range files {
+		got[f.Path] = f.Data
+	}
+	atom := string(got["feed.xml"])
+	if strings.Contains(atom, "Soon Pack") || strings.Contains(string(got["feed.json"]), "Soon Pack") || !strings.Contains(atom, "<updated>2026-11-23T00:00:00Z</updated>\n  <author>") {
+		t.Errorf("feed.xml:\n%s", atom)
+	}
+	if got["packs/soon/index.html"] != nil || got["pages/wip.html"] != nil || strings.Contains(string(got["index.html"]), "Soon Pack") {
+		t.Error("the future pack or the draft was built")
+	}
+	if !slices.ContainsFunc(sum.Warnings, func(w string) bool {
+		return strings.Contains(w, "content/packs/soon.md:6: date 2026-12-24 is after the build's day, 2026-11-26")
+	}) || !slices.ContainsFunc(sum.Warnings, func(w string) bool { return strings.Contains(w, "content/pages/wip.md:3: a draft") }) {
+		t.Errorf("warnings %q", sum.Warnings)
+	}
+
+	later := render(t, Options{Source: dir, Systems: systems.Builtin(), Papers: none, Today: today, Future: true, Drafts: true, BaseURL: "https://example.org/x"})
+	if !strings.Contains(string(later["feed.xml"]), "Soon Pack") || !strings.Contains(string(later["feed.xml"]), "<updated>2026-12-24T00:00:00Z</updated>\n  <author>") ||
+		later["packs/soon/index.html"] == nil || later["pages/wip.html"] == nil {
+		t.Errorf("--future --drafts: feed.xml:\n%s", later["feed.xml"])
+	}
+	if !strings.Contains(string(later["sitemap.xml"]), "<loc>https://example.org/x/packs/soon/index.html</loc>") {
+		t.Errorf("--baseurl: sitemap.xml:\n%s", later["sitemap.xml"])
+	}
+	if _, _, err := Render(Options{Source: dir, Systems: systems.Builtin(), Papers: none, BaseURL: "example.org"}); err == nil || !strings.Contains(err.Error(), "want the address the site is published at") {
+		t.Errorf("bad base URL: %v", err)
+	}
+
+	// A series that starts after the month built: no feed, no link.
+	early := render(t, Options{Source: writeSite(t, monthly), Systems: systems.Builtin(), Papers: none, Month: "2026-08", Today: time.Date(2026, 8, 31, 0, 0, 0, 0, time.UTC)})
+	if early["feed.xml"] != nil || early["feed.json"] != nil || strings.Contains(string(early["index.html"]), "application/atom+xml") {
+		t.Errorf("a series not started has a feed:\n%s", early["feed.xml"])
+	}
+	if early["series/fight/index.html"] == nil {
+		t.Error("the series not started has no page")
+	}
+}

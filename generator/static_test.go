@@ -149,3 +149,85 @@ func TestLayouts(t *testing.T) {
 		t.Errorf("broken layout: error %v, want %q", err, want)
 	}
 }
+
+// TestMarkdownImagesAndFolders is issue 22's images from static/, folder
+// links and heading order, on built pages: an image in static/ shows from
+// a page's, a pack's and a campaign's Markdown by its relative path, and
+// a missing one is an error at its file and line; a link to a folder
+// leads to its index.html, so it works opened from disk, and one without
+// its final slash is refused at its line; a body's "#" is an h2 under the
+// page's h1.
+func TestMarkdownImagesAndFolders(t *testing.T) {
+	svg := `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>`
+	site := minimal + `-- static/img/map.svg --
+` + svg + `
+-- content/pages/maps.md --
+---
+title: Maps
+---
+# The valley
+
+![the valley](../img/map.svg)
+
+#### Fords
+
+See [the pack](../packs/small/) or [its band](../packs/small/#band).
+-- content/packs/mapped.md --
+---
+title: Mapped Pack
+system: 2d6-sword-and-sorcery
+seed: mapped-1
+encounters: explore
+---
+![map](../../img/map.svg)
+-- content/campaigns/mapped.md --
+---
+title: Mapped Road
+system: 2d6-sword-and-sorcery
+seed: mapped-2
+steps: 2
+---
+![map](../../img/map.svg)
+`
+	files := render(t, quick(writeSite(t, site)))
+	page := string(files["pages/maps.html"])
+	for _, want := range []string{`<img src="../img/map.svg" alt="the valley" />`, `<h2>The valley</h2>`, `<h3>Fords</h3>`,
+		`href="../packs/small/index.html"`, `href="../packs/small/index.html#band"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("pages/maps.html lacks %s", want)
+		}
+	}
+	if strings.Count(page, "<h1") != 1 {
+		t.Errorf("pages/maps.html has %d h1", strings.Count(page, "<h1"))
+	}
+	for _, p := range []string{"packs/mapped/index.html", "campaigns/mapped/index.html"} {
+		if !strings.Contains(string(files[p]), `<img src="../../img/map.svg" alt="map" />`) {
+			t.Errorf("%s shows no image", p)
+		}
+	}
+	if string(files["img/map.svg"]) != svg+"\n" {
+		t.Errorf("img/map.svg %q", files["img/map.svg"])
+	}
+
+	bad := writeSite(t, minimal+`-- content/pages/bad.md --
+---
+title: Bad
+---
+![gone](../img/gone.svg)
+
+[folder](../packs/small)
+
+![folder](../img/)
+`)
+	_, _, err := Render(quick(bad))
+	prefix := filepath.ToSlash(bad) + "/content/pages/bad.md:"
+	for _, want := range []string{
+		prefix + `4: image "../img/gone.svg": no file img/gone.svg in the site: put the image in static/img/gone.svg`,
+		prefix + `6: link "../packs/small": packs/small is a folder, which a browser opening the site from disk shows as a list of files: link its page, ../packs/small/index.html`,
+		prefix + `8: image "../img/": name the image's file`,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q:\n%v", want, err)
+		}
+	}
+}

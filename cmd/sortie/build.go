@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sortie-wargames/sortie/engine/series"
 	"github.com/sortie-wargames/sortie/engine/systems"
 	"github.com/sortie-wargames/sortie/generator"
 	"github.com/sortie-wargames/sortie/generator/booklet"
@@ -21,8 +22,9 @@ import (
 var defaultCreated = time.Unix(0, 0).UTC()
 
 func buildCmd(stdout, stderr io.Writer, h host, src *siteSource) *cobra.Command {
-	var out, paper, month, impose string
-	var printOnDemand, quiet, verbose bool
+	var paper, month, impose string
+	var out, baseURL string
+	var printOnDemand, quiet, verbose, drafts, future bool
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Build a site and its PDF booklets",
@@ -37,6 +39,11 @@ The output directory is replaced as a whole, and only when the build succeeds;
 Sortie refuses to replace a directory it did not build. PDFs are dated from
 SOURCE_DATE_EPOCH when set (else 1 January 1970), so the same content always
 gives the same bytes.
+
+What is marked "draft: true", and packs and campaigns dated after the build's
+day (the last day of --month, else the day of SOURCE_DATE_EPOCH, else today),
+are left out with a warning at their line; --drafts and --future build them.
+The summary names the longest booklet (--verbose lists each, with its pages).
 
 On a terminal, a build that takes more than a moment shows what it is doing on
 one updating line; --quiet prints only warnings and errors, and --verbose adds
@@ -61,20 +68,14 @@ and sheets.`,
 			opt := generator.Options{Source: source, Out: out, Created: defaultCreated, Version: h.version,
 				Guard: output.Guard{Home: h.home, WorkDir: h.workDir}, Systems: systems.Builtin()}
 			if cmd.Flags().Changed("paper") {
-				if strings.EqualFold(strings.TrimSpace(paper), "both") {
-					paper = "a4, letter"
+				if opt.Papers, err = paperFlag(paper); err != nil {
+					return err
 				}
-				p, err := site.ParsePapers(paper)
-				if err != nil || strings.TrimSpace(paper) == "" {
-					return &hintError{fmt.Errorf("--paper %q: want a4, letter or both", paper), ""}
-				}
-				opt.Papers = p
 			}
 			if cmd.Flags().Changed("impose") {
-				if _, err := site.ParseImpose(impose); err != nil || strings.TrimSpace(impose) == "" {
-					return &hintError{fmt.Errorf("--impose %q: want saddle or none", impose), ""}
+				if opt.Impose, err = imposeFlag(impose); err != nil {
+					return err
 				}
-				opt.Impose = strings.ToLower(strings.TrimSpace(impose))
 			}
 			if opt.Created, err = created(h.getenv); err != nil {
 				return err
@@ -84,6 +85,15 @@ and sheets.`,
 				return err
 			}
 			opt.Month = m
+			if opt.Today, err = buildDay(month, h); err != nil {
+				return err
+			}
+			opt.Drafts, opt.Future = drafts, future
+			if cmd.Flags().Changed("baseurl") {
+				if opt.BaseURL, err = baseURLFlag(baseURL); err != nil {
+					return err
+				}
+			}
 			opt.PrintOnDemand = printOnDemand
 			var live io.Writer
 			if h.stderrTTY && !quiet {
@@ -135,6 +145,27 @@ and sheets.`,
 				return nil
 			}
 			fmt.Fprintf(stdout, "sortie: built %s into %s: %d pages, %d booklets, %d play sheets, %d files\n", siteName(source), out, sum.Pages, sum.Booklets, sum.Sheets, sum.Files)
+			if len(sum.Sizes) > 0 {
+				shortest, longest := sum.Sizes[0], sum.Sizes[0]
+				for _, b := range sum.Sizes {
+					if b.Pages < shortest.Pages {
+						shortest = b
+					}
+					if b.Pages > longest.Pages {
+						longest = b
+					}
+				}
+				more := " (--verbose lists each)"
+				if verbose {
+					more = ""
+				}
+				fmt.Fprintf(stdout, "sortie: %d flat booklets of %d to %d pages; the longest, %s%s\n", len(sum.Sizes), shortest.Pages, longest.Pages, longest, more)
+				if verbose {
+					for _, b := range sum.Sizes {
+						fmt.Fprintf(stdout, "sortie: booklet %s\n", b)
+					}
+				}
+			}
 			if len(sum.Folded) > 0 {
 				vols, sheets := 0, 0
 				for _, f := range sum.Folded {
@@ -171,6 +202,9 @@ and sheets.`,
 	cmd.Flags().BoolVar(&printOnDemand, "print-on-demand", false, "also write a print-ready booklet of each pack and campaign, NAME-PAPER-print.pdf, for a print-on-demand service (as the site's \"print: on-demand\")")
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print only warnings and errors: no progress line, no summary")
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "after the build, print what was built and how long each part took (load, roll, pages, booklets, play sheets, feeds, write)")
+	cmd.Flags().BoolVar(&drafts, "drafts", false, "also build the pages, packs, campaigns and series marked \"draft: true\"")
+	cmd.Flags().BoolVar(&future, "future", false, "also build the packs and campaigns dated after the build's day (the last day of --month, else the day of SOURCE_DATE_EPOCH, else today), as the site's \"future: true\"")
+	cmd.Flags().StringVar(&baseURL, "baseurl", "", "the address the site is published at, such as https://example.org/sortie/ (default: the site's baseurl setting)")
 	cmd.Flags().StringVar(&impose, "impose", "", "saddle: also write each pack and campaign as a folded booklet (A5 on A4, half-Letter on Letter; <slug>-<paper>-folded.pdf, or -folded-1.pdf, -2.pdf… in volumes of at most 64 pages, and -folded-cards.pdf); none: flat booklets only (default: the site's impose setting)")
 	return cmd
 }
@@ -196,4 +230,43 @@ func created(getenv func(string) string) (time.Time, error) {
 		return time.Time{}, &hintError{fmt.Errorf("SOURCE_DATE_EPOCH %q: want whole seconds since 1970", v), "unset it to date PDFs 1 January 1970"}
 	}
 	return time.Unix(secs, 0).UTC(), nil
+}
+
+// buildDay is the build's day, after which a dated pack or campaign
+// waits: the last day of --month when given (the build is of that month),
+// else the day of SOURCE_DATE_EPOCH, else the clock's; the zero time, which
+// takes every date, when there is no clock either. The build itself reads
+// no clock.
+func buildDay(flag string, h host) (time.Time, error) {
+	if flag != "" {
+		m, err := series.ParseMonth(flag)
+		if err != nil {
+			return time.Time{}, &hintError{fmt.Errorf("--month: %w", err), ""}
+		}
+		return (m + 1).Start().AddDate(0, 0, -1), nil
+	}
+	t := defaultCreated
+	switch {
+	case h.getenv("SOURCE_DATE_EPOCH") != "":
+		c, err := created(h.getenv)
+		if err != nil {
+			return time.Time{}, err
+		}
+		t = c
+	case h.now != nil:
+		t = h.now()
+	default:
+		return time.Time{}, nil
+	}
+	y, mo, d := t.UTC().Date()
+	return time.Date(y, mo, d, 0, 0, 0, 0, time.UTC), nil
+}
+
+// baseURLFlag reads --baseurl as sortie.conf's baseurl is read.
+func baseURLFlag(v string) (string, error) {
+	u, err := site.ParseBaseURL(strings.TrimSpace(v))
+	if err != nil || strings.TrimSpace(v) == "" {
+		return "", &hintError{fmt.Errorf("--baseurl %q: want the address the site is published at, such as https://example.org/sortie/", v), ""}
+	}
+	return u, nil
 }

@@ -285,8 +285,8 @@ func TestBuildCommandErrors(t *testing.T) {
 		env  map[string]string
 		want string
 	}{
-		{[]string{"build", "--out", t.TempDir(), "--paper", "legal"}, nil, `sortie: --paper "legal": want a4, letter or both`},
-		{[]string{"build", "--out", t.TempDir(), "--paper", ""}, nil, `sortie: --paper "": want a4, letter or both`},
+		{[]string{"build", "--out", t.TempDir(), "--paper", "legal"}, nil, `sortie: --paper "legal": want a4, letter, both or none`},
+		{[]string{"build", "--out", t.TempDir(), "--paper", ""}, nil, `sortie: --paper "": want a4, letter, both or none`},
 		{[]string{"build", "--out", t.TempDir(), "--impose", "fold"}, nil, `sortie: --impose "fold": want saddle or none`},
 		{[]string{"build", "--out", t.TempDir()}, map[string]string{"SOURCE_DATE_EPOCH": "yesterday"}, `sortie: SOURCE_DATE_EPOCH "yesterday": want whole seconds`},
 		{[]string{"build", "--out", t.TempDir()}, map[string]string{"SOURCE_DATE_EPOCH": "253402300800"}, `sortie: SOURCE_DATE_EPOCH "253402300800": want whole seconds`},

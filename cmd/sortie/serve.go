@@ -20,7 +20,7 @@ import (
 func serveCmd(stdout, stderr io.Writer, h host, src *siteSource) *cobra.Command {
 	var port int
 	var month, paper, impose string
-	var printOnDemand, quiet bool
+	var printOnDemand, quiet, drafts, future bool
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Preview a site in the browser, rebuilt and reloaded as you edit it",
@@ -67,6 +67,10 @@ the quickest preview while you write.`,
 			if opt.Month, _, err = buildMonth(month, h); err != nil {
 				return err
 			}
+			if opt.Today, err = buildDay(month, h); err != nil {
+				return err
+			}
+			opt.Drafts, opt.Future = drafts, future
 			pages := opt
 			pages.PagesOnly = true
 			// The booklets and play sheets a save did not touch are
@@ -109,6 +113,8 @@ the quickest preview while you write.`,
 	cmd.Flags().StringVar(&paper, "paper", "", "booklet paper: a4, letter, both, or none for the pages alone (default: the site's paper setting)")
 	cmd.Flags().StringVar(&impose, "impose", "", "saddle: also make each pack and campaign as a folded booklet; none: flat booklets only (default: the site's impose setting)")
 	cmd.Flags().BoolVar(&printOnDemand, "print-on-demand", false, "also make a print-ready booklet of each pack and campaign, as \"sortie build --print-on-demand\"")
+	cmd.Flags().BoolVar(&drafts, "drafts", false, "also show what is marked \"draft: true\", as \"sortie build --drafts\"")
+	cmd.Flags().BoolVar(&future, "future", false, "also show the packs and campaigns dated after today, as \"sortie build --future\"")
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print the address and failed builds only, not each rebuild")
 	return cmd
 }

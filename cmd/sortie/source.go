@@ -23,6 +23,10 @@ func (s *siteSource) dir() (dir string, found bool, err error) {
 	}
 	dir, err = generator.FindSite(s.workDir)
 	if err != nil {
+		var ns *generator.NotSiteError
+		if errors.As(err, &ns) {
+			return "", false, &hintError{err, ns.Hint()}
+		}
 		if errors.Is(err, generator.ErrEmbeddedLayout) {
 			return "", false, &hintError{err, "run \"sortie new site DIR --from-default\" for a copy in a site's layout, or pass --source"}
 		}

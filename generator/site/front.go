@@ -300,3 +300,19 @@ func (f *Fields) Int(key string, def, lo, hi int) (int, error) {
 	}
 	return n, nil
 }
+
+// Bool returns key's value as yes or no (true, false, yes, no, in any
+// case), or false when the key is absent.
+func (f *Fields) Bool(key string) (bool, error) {
+	v, ok := f.values[key]
+	if !ok {
+		return false, nil
+	}
+	switch strings.ToLower(strings.TrimSpace(v.value)) {
+	case "true", "yes":
+		return true, nil
+	case "false", "no":
+		return false, nil
+	}
+	return false, &Error{f.File, v.line, fmt.Sprintf("%s %q: want true or false", key, v.value)}
+}

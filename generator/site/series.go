@@ -1,7 +1,10 @@
 package site
 
 import (
+	"fmt"
 	"net/url"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -60,6 +63,11 @@ func newSeries(p *Page, systems *engine.Registry) (*Series, error) {
 	return s, nil
 }
 
+// ParseBaseURL reads a base URL as sortie.conf's baseurl is read (for
+// the CLI's --baseurl): an absolute http or https URL, given a final
+// slash.
+func ParseBaseURL(v string) (string, error) { return parseBaseURL(v) }
+
 // parseBaseURL reads a site's base URL: an absolute http or https URL,
 // given a final slash so pages resolve under it.
 func parseBaseURL(v string) (string, error) {
@@ -88,18 +96,50 @@ func dateOf(f *Fields) (time.Time, error) {
 	if !f.Has("date") {
 		return time.Time{}, nil
 	}
-	d, err := time.Parse(time.DateOnly, f.String("date"))
+	v := f.String("date")
+	d, err := time.Parse(time.DateOnly, v)
 	if err != nil {
-		return time.Time{}, f.Errorf("date", "date %q: want the day it was added, YYYY-MM-DD, such as 2026-11-23", f.String("date"))
+		if why := noSuchDay(v); why != "" {
+			return time.Time{}, f.Errorf("date", "date %q: %s", v, why)
+		}
+		return time.Time{}, f.Errorf("date", "date %q: want the day it was added, YYYY-MM-DD, such as 2026-11-23", v)
 	}
 	return d, nil
 }
 
+// dayPattern is a date written as YYYY-MM-DD, whether or not the day is
+// on the calendar.
+var dayPattern = regexp.MustCompile(`^(\d{4})-(\d{2})-(\d{2})$`)
+
+// noSuchDay says why a date in the right form is not on the calendar
+// ("2026 has no 30 February"), or "" when it is not in that form.
+func noSuchDay(v string) string {
+	m := dayPattern.FindStringSubmatch(v)
+	if m == nil {
+		return ""
+	}
+	y, _ := strconv.Atoi(m[1])
+	mo, _ := strconv.Atoi(m[2])
+	day, _ := strconv.Atoi(m[3])
+	if mo < 1 || mo > 12 {
+		return fmt.Sprintf("there is no month %d: the month is 01 to 12", mo)
+	}
+	last := time.Date(y, time.Month(mo)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+	if day < 1 || day > last {
+		return fmt.Sprintf("there is no %d %s in %d: that month has %d days", day, time.Month(mo), y, last)
+	}
+	return ""
+}
+
 // HasFeeds says whether the site has anything for its feeds: a monthly
-// series, or a pack or campaign with a date.
+// series that has started by the month the build rolls up to (any series
+// when the month is not known), or a pack or campaign with a date. A
+// site without writes no feed, and its pages link none.
 func (s *Site) HasFeeds() bool {
-	if len(s.Series) > 0 {
-		return true
+	for _, r := range s.Series {
+		if s.month == 0 || r.Start <= s.month {
+			return true
+		}
 	}
 	for _, p := range s.Packs {
 		if !p.Date.IsZero() {

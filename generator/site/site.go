@@ -21,6 +21,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
 	"github.com/sortie-wargames/sortie/engine/pack"
+	"github.com/sortie-wargames/sortie/engine/series"
 	"github.com/sortie-wargames/sortie/generator/output"
 )
 
@@ -64,6 +65,11 @@ type Site struct {
 	// font-bold-italic:), by key in that order, nil for a style not
 	// named; all nil when the site prints in the built-in face.
 	Fonts [4]*FontFile
+	// Future ("future: true") builds the packs and campaigns dated after
+	// the build's day too, rather than leave them out until then.
+	Future bool
+	// month is the month the build rolls series up to (Select), or zero.
+	month series.Month
 }
 
 // FontKeys are the config keys naming a site's own font files: its
@@ -91,6 +97,7 @@ type Page struct {
 	Body     []byte    // Markdown
 	BodyLine int       // line of the file where Body starts
 	Date     time.Time // when a pack or campaign was added ("date: 2026-11-23"), for the feeds; zero when not given
+	Draft    bool      // "draft: true": left out of a build unless it asks for drafts (Select)
 	Fields   *Fields
 }
 
@@ -114,8 +121,8 @@ type Campaign struct {
 
 // Keys allowed in each kind of file.
 var (
-	configKeys   = slices.Concat([]string{"title", "tagline", "paper", "impose", "baseurl", "keep", "print"}, FontKeys[:])
-	pageKeys     = []string{"title", "slug", "summary", "weight"}
+	configKeys   = slices.Concat([]string{"title", "tagline", "paper", "impose", "baseurl", "keep", "print", "future"}, FontKeys[:])
+	pageKeys     = []string{"title", "slug", "summary", "weight", "draft"}
 	homeKeys     = []string{"title", "summary"}
 	systemKeys   = []string{"title", "summary"} // the page's slug is the system's id, and system pages keep the systems' order
 	optionKeys   = engine.OptionKeys()
@@ -297,6 +304,9 @@ func (s *Site) config(fsys fs.FS, name, prefix string) error {
 	data, err := readFile(fsys, name, file)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
+			if m := misnamedIn(fsys, path.Dir(name)); m != "" {
+				return &Error{file, 0, fmt.Sprintf("missing: the site has %s, which Sortie does not read: rename it %s (YAML, with at least a title: line)", prefix+path.Join(path.Dir(name), m), ConfigFile)}
+			}
 			return &Error{file, 0, "missing: a site needs a " + ConfigFile + " with at least a title: line"}
 		}
 		return err
@@ -329,12 +339,15 @@ func (s *Site) config(fsys fs.FS, name, prefix string) error {
 	if s.BaseURL, err = parseBaseURL(f.String("baseurl")); err != nil {
 		return f.Errorf("baseurl", "%v", err)
 	}
+	if s.Future, err = f.Bool("future"); err != nil {
+		return err
+	}
 	switch v := f.String("print"); v {
 	case "", "home":
 	case "on-demand":
 		s.PrintOnDemand = true
 	default:
-		return f.Errorf("print", "print %q: want on-demand (print-ready booklets for a print-on-demand service) or home", v)
+		return f.Errorf("print", "print %q: want on-demand (also print-ready booklets for a print-on-demand service) or home (the default: booklets to print at home only)", v)
 	}
 	for _, k := range strings.FieldsFunc(f.String("keep"), func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
 		if err := output.CheckKeep(k); err != nil {
@@ -476,6 +489,9 @@ func readPage(fsys fs.FS, name, prefix string, keys []string) (*Page, error) {
 		return nil, f.Errorf("slug", "slug %q is a device name on Windows, where the site could not be copied: pick another", p.Slug)
 	}
 	if p.Weight, err = f.Int("weight", 0, -1000, 1000); err != nil {
+		return nil, err
+	}
+	if p.Draft, err = f.Bool("draft"); err != nil {
 		return nil, err
 	}
 	return p, nil

@@ -135,9 +135,9 @@ func campaignFile(extra ...string) string {
 }
 
 const (
-	knownPageKeys     = "title, slug, summary, weight"
-	knownPackKeys     = "title, slug, summary, weight, system, seed, encounters, date, star-rep, band, enemies, recruits"
-	knownCampaignKeys = "title, slug, summary, weight, system, seed, steps, date, star-rep, band, enemies, recruits"
+	knownPageKeys     = "title, slug, summary, weight, draft"
+	knownPackKeys     = "title, slug, summary, weight, draft, system, seed, encounters, date, star-rep, band, enemies, recruits"
+	knownCampaignKeys = "title, slug, summary, weight, draft, system, seed, steps, date, star-rep, band, enemies, recruits"
 )
 
 // errLines splits a (possibly joined) error into its messages.
@@ -361,7 +361,7 @@ func TestErrors(t *testing.T) {
 			`content/pages/p.md:3: "just some words": want key: value`},
 		{"key with a space",
 			map[string]string{"content/pages/p.md": front("my title: P")},
-			`content/pages/p.md:2: unknown key "my title" (known: title, slug, summary, weight)`},
+			`content/pages/p.md:2: unknown key "my title" (known: title, slug, summary, weight, draft)`},
 		{"YAML it cannot read",
 			map[string]string{"content/pages/p.md": front("title: P", "summary:", "  - a", "  b: c")},
 			`content/pages/p.md:5: not valid YAML: did not find expected '-' indicator (quote a value holding ": ", " #" or starting with [ { * & ! | > @ or a backtick)`},
@@ -672,7 +672,7 @@ func TestErrors(t *testing.T) {
 			`sortie.conf:3: paper "legal": want a4 or letter, or none`},
 		{"config unknown key",
 			map[string]string{site.ConfigFile: "title: T\npapers: a4\n"},
-			`sortie.conf:2: unknown key "papers" (known: title, tagline, paper, impose, baseurl, keep, print, font, font-bold, font-italic, font-bold-italic)`},
+			`sortie.conf:2: unknown key "papers" (known: title, tagline, paper, impose, baseurl, keep, print, future, font, font-bold, font-italic, font-bold-italic)`},
 		{"config keep with a path",
 			map[string]string{site.ConfigFile: "title: T\nkeep: .nojekyll, docs/old\n"},
 			`sortie.conf:2: cannot keep "docs/old": want a plain name at the top of the output, such as .nojekyll`},

@@ -70,6 +70,9 @@ func (g *linkGuard) Transform(doc *ast.Document, reader text.Reader, _ parser.Co
 			return ast.WalkSkipChildren, nil
 		}
 		*g.found = append(*g.found, mdLink{file: g.file, line: g.line(n, src), page: g.page, dest: string(dest), image: image})
+		if l, ok := n.(*ast.Link); ok {
+			l.Destination = folderIndex(l.Destination)
+		}
 		return ast.WalkContinue, nil
 	})
 	for _, n := range bad {
@@ -136,7 +139,7 @@ var idAttr = regexp.MustCompile(` id="([^"]*)"`)
 // site (another site, or one checkLinks refuses).
 func (l mdLink) target() (target, fragment string, ok bool) {
 	u, err := url.Parse(l.dest)
-	if err != nil || u.Scheme != "" || u.Host != "" || l.image || strings.HasPrefix(u.Path, "/") {
+	if err != nil || u.Scheme != "" || u.Host != "" || strings.HasPrefix(u.Path, "/") {
 		return "", "", false
 	}
 	target = l.page
@@ -151,8 +154,10 @@ func (l mdLink) target() (target, fragment string, ok bool) {
 
 // checkLinks checks every link written in Markdown: a path must lead to a
 // file of the site (and its #fragment to an id there), relative to the
-// page, because the site is also read straight from disk; images must be
-// full https: URLs, since a build copies no files from content/.
+// page, because the site is also read straight from disk; a link to a
+// folder ("../packs/x/") leads to its index.html (folderIndex writes it
+// so). Images are full https: URLs, or files of the site, such as those
+// static/ holds, by the same relative paths.
 func checkLinks(links []mdLink, exists map[string]bool, hasID func(page, id string) bool) error {
 	var errs []error
 	fail := func(l mdLink, format string, args ...any) {
@@ -165,19 +170,26 @@ func checkLinks(links []mdLink, exists map[string]bool, hasID func(page, id stri
 			fail(l, "not a URL")
 			continue
 		case l.image && (u.Scheme != "" || u.Host != "") && (!strings.EqualFold(u.Scheme, "https") || u.Host == ""):
-			fail(l, "an image must be a full https: URL (docs/site.md): a page served over https shows no other, and a build copies no files from content/")
+			fail(l, "an image must be a full https: URL or a file of the site, such as static/img/map.svg shown as ../img/map.svg (docs/site.md): a page served over https shows no other")
 			continue
 		case u.Scheme != "" || u.Host != "":
 			continue // the wider web: not ours to check
-		case l.image:
-			fail(l, "give the full https: URL of an image: a build copies no files from content/")
-			continue
 		case strings.HasPrefix(u.Path, "/"):
 			fail(l, "write it relative to this page (such as ../packs/x/index.html): the site must also work opened from disk")
 			continue
 		}
 		target, frag, _ := l.target()
-		if !exists[target] || strings.HasPrefix(target, "../") {
+		switch {
+		case l.image && (u.Path == "" || strings.HasSuffix(u.Path, "/")):
+			fail(l, "name the image's file, such as ../img/map.svg for static/img/map.svg")
+			continue
+		case l.image && (!exists[target] || strings.HasPrefix(target, "../")):
+			fail(l, "no file %s in the site: put the image in static/%s (static/ is copied into the site as it is), or give its full https: URL", target, strings.TrimPrefix(target, "../"))
+			continue
+		case !exists[target] && !strings.HasPrefix(target, "../") && exists[path.Join(target, "index.html")]:
+			fail(l, "%s is a folder, which a browser opening the site from disk shows as a list of files: link its page, %s/index.html", target, strings.TrimSuffix(u.Path, "/"))
+			continue
+		case !exists[target] || strings.HasPrefix(target, "../"):
 			fail(l, "no page %s in the site", target)
 			continue
 		}
@@ -196,4 +208,23 @@ func kind(l mdLink) string {
 		return "image"
 	}
 	return "link"
+}
+
+// folderIndex returns a relative link to a folder ("../packs/x/", "./",
+// "../") as a link to its index.html, keeping any ?query and #fragment:
+// a web server shows a folder's index.html, but a browser opening the
+// site from disk shows a list of its files. Other links come back as
+// they are.
+func folderIndex(dest []byte) []byte {
+	u, err := url.Parse(string(dest))
+	if err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" || strings.HasPrefix(u.Path, "/") || !strings.HasSuffix(u.Path, "/") {
+		return dest
+	}
+	p, rest, _ := strings.Cut(string(dest), "?")
+	if rest != "" {
+		rest = "?" + rest
+	} else if i := strings.IndexByte(p, '#'); i >= 0 {
+		p, rest = p[:i], p[i:]
+	}
+	return []byte(p + "index.html" + rest)
 }

@@ -605,7 +605,8 @@ func (r *Renderer) render(p *site.Page, out string) (template.HTML, error) {
 		goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 		goldmark.WithRendererOptions(html.WithXHTML()),
 		goldmark.WithParserOptions(parser.WithASTTransformers(
-			util.Prioritized(&linkGuard{found: &r.links, file: p.File, page: out, first: p.BodyLine}, 100))),
+			util.Prioritized(&linkGuard{found: &r.links, file: p.File, page: out, first: p.BodyLine}, 100),
+			util.Prioritized(headingShift{}, 200))),
 	)
 	var b bytes.Buffer
 	if err := md.Convert(p.Body, &b); err != nil {
