@@ -327,9 +327,13 @@ func tablesCmd(stdout io.Writer, src *siteSource) *cobra.Command {
 
 func systemsCmd(stdout io.Writer, src *siteSource) *cobra.Command {
 	return &cobra.Command{
-		Use:     "systems",
-		Short:   "List the rule systems",
-		Example: "  sortie systems",
+		Use:   "systems",
+		Short: "List the rule systems, their encounters and the lists --enemies and --recruits take",
+		Long: `List the rule systems: each one's id (for --system), its encounter types (for
+--type) and, below it, the army lists, sides and enemy sources that --enemies
+and --recruits take, by id and title. A site's own rule data
+(content/systems/) is listed with the built-in data.`,
+		Example: "  sortie systems\n  sortie systems --source mysite",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			source, err := src.path()
@@ -352,9 +356,64 @@ func systemsCmd(stdout io.Writer, src *siteSource) *cobra.Command {
 					what = "data only: its tables print as Quick Reference Sheets"
 				}
 				fmt.Fprintf(stdout, "%s\t%s (%s)\n", id, s.Name, what)
+				writeSources(stdout, sys)
 			}
 			return nil
 		},
+	}
+}
+
+// sourceWhat says what the enemy sources that are not a table of the
+// system's data stand for.
+var sourceWhat = map[string]string{
+	"creatures": "a creature list, rolled for each contact",
+	"rolled":    "rolled on the book's table, as when the option is left out",
+}
+
+// writeSources lists, under a system, the ids --enemies and --recruits
+// take, with each one's title: first those both take, then those only
+// one takes.
+func writeSources(w io.Writer, sys engine.System) {
+	es, ok := sys.(engine.EnemySourcer)
+	if !ok {
+		return
+	}
+	oc, _ := sys.(engine.OptionChecker)
+	takes := func(opt engine.Options) bool { return oc == nil || oc.CheckOptions(opt) == nil }
+	groups := []struct {
+		head    string
+		enemies bool
+		recruit bool
+		ids     []string
+	}{
+		{head: "--enemies and --recruits", enemies: true, recruit: true},
+		{head: "--enemies", enemies: true},
+		{head: "--recruits", recruit: true},
+	}
+	for _, id := range es.EnemySources() {
+		e, r := takes(engine.Options{Enemies: id}), takes(engine.Options{Recruits: id})
+		for i := range groups {
+			if groups[i].enemies == e && groups[i].recruit == r {
+				groups[i].ids = append(groups[i].ids, id)
+			}
+		}
+	}
+	for _, g := range groups {
+		if len(g.ids) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "  %s:\n", g.head)
+		width := 0
+		for _, id := range g.ids {
+			width = max(width, len(id))
+		}
+		for _, id := range g.ids {
+			title := sourceWhat[id]
+			if t := sys.Rules().Table(id); t != nil {
+				title = t.Title
+			}
+			fmt.Fprintf(w, "    %-*s  %s\n", width, id, title)
+		}
 	}
 }
 
