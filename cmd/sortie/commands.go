@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -199,8 +200,13 @@ with its dice, and the same seed always gives the same result.`,
 		Version:       h.version,
 		SilenceErrors: true,
 		SilenceUsage:  true,
+		// A bare "sortie" prints this help; a mistyped command gets a
+		// "did you mean" hint, as a mistyped flag does (flagError).
+		Args: subcommandsOnly,
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	root.SetVersionTemplate("sortie {{.Version}}\n")
+	root.SetFlagErrorFunc(flagError)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.PersistentFlags().StringVar(&src.flag, "source", "", "site directory (sortie.conf and content/; default: the one the current directory is in, else the built-in site); its content/systems/ adds to or replaces the built-in rule data")
@@ -211,7 +217,7 @@ with its dice, and the same seed always gives the same result.`,
 		systemsCmd(stdout, src),
 		buildCmd(stdout, stderr, h, src),
 		serveCmd(stdout, stderr, h, src),
-		newCmd(stdout, h),
+		newCmd(stdout, h, src),
 		layoutsCmd(stdout, src),
 		monthCmd(stdout, stderr, h, src),
 		versionCmd(stdout, h.version),
@@ -378,8 +384,7 @@ func writeSources(w io.Writer, sys engine.System) {
 	if !ok {
 		return
 	}
-	oc, _ := sys.(engine.OptionChecker)
-	takes := func(opt engine.Options) bool { return oc == nil || oc.CheckOptions(opt) == nil }
+	enemies, recruits := takes(sys)
 	groups := []struct {
 		head    string
 		enemies bool
@@ -391,7 +396,7 @@ func writeSources(w io.Writer, sys engine.System) {
 		{head: "--recruits", recruit: true},
 	}
 	for _, id := range es.EnemySources() {
-		e, r := takes(engine.Options{Enemies: id}), takes(engine.Options{Recruits: id})
+		e, r := slices.Contains(enemies, id), slices.Contains(recruits, id)
 		for i := range groups {
 			if groups[i].enemies == e && groups[i].recruit == r {
 				groups[i].ids = append(groups[i].ids, id)
