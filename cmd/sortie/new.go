@@ -47,7 +47,7 @@ var entryWhat = map[string]string{
 
 func newEntryCmd(stdout io.Writer, h host, src *siteSource, kind string) *cobra.Command {
 	var system string
-	folder := map[string]string{"pack": "packs", "campaign": "campaigns", "series": "series"}[kind]
+	folder := skeleton.Folder(kind)
 	cmd := &cobra.Command{
 		Use:   kind + " NAME",
 		Short: "Write a commented starter " + kind + " into the site's content/" + folder + "/",

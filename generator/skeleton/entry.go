@@ -30,6 +30,9 @@ var Kinds = []string{"pack", "campaign", "series"}
 // folder is where each kind's files go under content/.
 var folder = map[string]string{"pack": "packs", "campaign": "campaigns", "series": "series"}
 
+// Folder returns the folder under content/ that holds a kind's files.
+func Folder(kind string) string { return folder[kind] }
+
 // ErrExists is why a starter file is refused: the site has that file.
 var ErrExists = errors.New("it exists")
 
