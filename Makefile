@@ -4,7 +4,7 @@ BIN     ?= bin/sortie
 OUT     ?= public
 FUZZTIME ?= 30000x
 
-.PHONY: all build site test fuzz bench install vet clean golden reproducible
+.PHONY: all build site test gotest fuzz bench install vet clean golden reproducible
 
 all: build
 
@@ -20,11 +20,27 @@ site: build
 # Every test, then a short run of each fuzz target. The battery's
 # process tests (cmd/sortie: kills, environments) build sites some 80
 # times, so a package may take longer than go test's default 10 minutes
-# on a busy machine.
+# on a busy machine. go test's -json stream goes through cmd/testlog,
+# which prints each package's line, the whole output of a failing test and
+# a count; the run ends with one line naming the checks skipped for a
+# missing tool and how to install it (plain go test shows skips only with
+# -v). A failing test still fails make. "make gotest" runs the tests
+# alone, and TESTPKGS and GOTESTFLAGS narrow them:
+# make gotest TESTPKGS=./engine/dice GOTESTFLAGS=-run=TestParse
+TESTPKGS ?= ./...
+GOTESTFLAGS ?=
+
 test: vet
-	$(GO) test -timeout=30m ./...
+	$(MAKE) gotest
 	$(MAKE) fuzz FUZZTIME=$(FUZZTIME)
 	$(MAKE) reproducible
+	@cat bin/skipped.txt
+
+gotest:
+	@mkdir -p bin
+	$(GO) build -o bin/testlog ./cmd/testlog
+	@{ $(GO) test -json -timeout=30m $(GOTESTFLAGS) $(TESTPKGS); echo $$? > bin/test-status; } | bin/testlog -skipped bin/skipped.txt; \
+	r=$$?; s=$$(cat bin/test-status); [ "$$r" = 0 ] && [ "$$s" = 0 ]
 
 # Two builds of the default site in separate processes and time zones must
 # be the same bytes.

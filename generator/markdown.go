@@ -357,19 +357,27 @@ func TablesMarkdown(w io.Writer, set *rules.Set) error {
 	return m.err
 }
 
-// ruleTable draws a rule table as the QRS prints it, with its id and dice
+// ruleTable draws a rule table as the QRS prints it, its id beside its
+// title (the name a site's data and the command line use), and its dice
 // in words for those who edit the data.
 func (m *mdWriter) ruleTable(t *rules.Table) {
 	pt := doc.RuleTable(t)
 	src := pt.Source
 	pt.Source = ""
+	if pt.Title == "" {
+		pt.Title = "`" + t.ID + "`"
+	} else {
+		pt.Title += " · `" + t.ID + "`"
+	}
 	m.table(pt, "##")
-	m.printf("`%s`", t.ID)
+	var after []string
 	if t.HasDice {
-		m.printf(", %s", t.Dice.Describe())
+		after = append(after, t.Dice.Describe())
 	}
 	if src != "" {
-		m.printf(", %s", src)
+		after = append(after, src)
 	}
-	m.printf("\n\n")
+	if len(after) > 0 {
+		m.printf("%s\n\n", strings.Join(after, ", "))
+	}
 }

@@ -196,12 +196,12 @@ and sheets.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&out, "out", "public", "output directory, replaced as a whole by each build (default: the site's public/, or ./public for the built-in site)")
+	cmd.Flags().StringVar(&out, "out", "", "output directory, replaced as a whole by each build (default: the site's public/, or ./public for the built-in site)")
 	cmd.Flags().StringVar(&month, "month", "", "the month a monthly series is built up to, YYYY-MM (default: the month of SOURCE_DATE_EPOCH, else this month)")
 	cmd.Flags().StringVar(&paper, "paper", "", "booklet paper: a4, letter, both, or none for no booklets (default: the site's paper setting)")
 	cmd.Flags().BoolVar(&printOnDemand, "print-on-demand", false, "also write a print-ready booklet of each pack and campaign, NAME-PAPER-print.pdf, for a print-on-demand service (as the site's \"print: on-demand\")")
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print only warnings and errors: no progress line, no summary")
-	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "after the build, print what was built and how long each part took (load, roll, pages, booklets, play sheets, feeds, write)")
+	cmd.Flags().BoolVar(&verbose, "verbose", false, "after the build, print what was built and how long each part took (load, roll, pages, booklets, play sheets, feeds, write)")
 	cmd.Flags().BoolVar(&drafts, "drafts", false, "also build the pages, packs, campaigns and series marked \"draft: true\"")
 	cmd.Flags().BoolVar(&future, "future", false, "also build the packs and campaigns dated after the build's day (the last day of --month, else the day of SOURCE_DATE_EPOCH, else today), as the site's \"future: true\"")
 	cmd.Flags().StringVar(&baseURL, "baseurl", "", "the address the site is published at, such as https://example.org/sortie/ (default: the site's baseurl setting)")

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -199,8 +200,13 @@ with its dice, and the same seed always gives the same result.`,
 		Version:       h.version,
 		SilenceErrors: true,
 		SilenceUsage:  true,
+		// A bare "sortie" prints this help; a mistyped command gets a
+		// "did you mean" hint, as a mistyped flag does (flagError).
+		Args: subcommandsOnly,
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	root.SetVersionTemplate("sortie {{.Version}}\n")
+	root.SetFlagErrorFunc(flagError)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.PersistentFlags().StringVar(&src.flag, "source", "", "site directory (sortie.conf and content/; default: the one the current directory is in, else the built-in site); its content/systems/ adds to or replaces the built-in rule data")
@@ -211,7 +217,7 @@ with its dice, and the same seed always gives the same result.`,
 		systemsCmd(stdout, src),
 		buildCmd(stdout, stderr, h, src),
 		serveCmd(stdout, stderr, h, src),
-		newCmd(stdout, h),
+		newCmd(stdout, h, src),
 		layoutsCmd(stdout, src),
 		monthCmd(stdout, stderr, h, src),
 		versionCmd(stdout, h.version),
@@ -327,9 +333,13 @@ func tablesCmd(stdout io.Writer, src *siteSource) *cobra.Command {
 
 func systemsCmd(stdout io.Writer, src *siteSource) *cobra.Command {
 	return &cobra.Command{
-		Use:     "systems",
-		Short:   "List the rule systems",
-		Example: "  sortie systems",
+		Use:   "systems",
+		Short: "List the rule systems, their encounters and the lists --enemies and --recruits take",
+		Long: `List the rule systems: each one's id (for --system), its encounter types (for
+--type) and, below it, the army lists, sides and enemy sources that --enemies
+and --recruits take, by id and title. A site's own rule data
+(content/systems/) is listed with the built-in data.`,
+		Example: "  sortie systems\n  sortie systems --source mysite",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			source, err := src.path()
@@ -352,9 +362,63 @@ func systemsCmd(stdout io.Writer, src *siteSource) *cobra.Command {
 					what = "data only: its tables print as Quick Reference Sheets"
 				}
 				fmt.Fprintf(stdout, "%s\t%s (%s)\n", id, s.Name, what)
+				writeSources(stdout, sys)
 			}
 			return nil
 		},
+	}
+}
+
+// sourceWhat says what the enemy sources that are not a table of the
+// system's data stand for.
+var sourceWhat = map[string]string{
+	"creatures": "a creature list, rolled for each contact",
+	"rolled":    "rolled on the book's table, as when the option is left out",
+}
+
+// writeSources lists, under a system, the ids --enemies and --recruits
+// take, with each one's title: first those both take, then those only
+// one takes.
+func writeSources(w io.Writer, sys engine.System) {
+	es, ok := sys.(engine.EnemySourcer)
+	if !ok {
+		return
+	}
+	enemies, recruits := takes(sys)
+	groups := []struct {
+		head    string
+		enemies bool
+		recruit bool
+		ids     []string
+	}{
+		{head: "--enemies and --recruits", enemies: true, recruit: true},
+		{head: "--enemies", enemies: true},
+		{head: "--recruits", recruit: true},
+	}
+	for _, id := range es.EnemySources() {
+		e, r := slices.Contains(enemies, id), slices.Contains(recruits, id)
+		for i := range groups {
+			if groups[i].enemies == e && groups[i].recruit == r {
+				groups[i].ids = append(groups[i].ids, id)
+			}
+		}
+	}
+	for _, g := range groups {
+		if len(g.ids) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "  %s:\n", g.head)
+		width := 0
+		for _, id := range g.ids {
+			width = max(width, len(id))
+		}
+		for _, id := range g.ids {
+			title := sourceWhat[id]
+			if t := sys.Rules().Table(id); t != nil {
+				title = t.Title
+			}
+			fmt.Fprintf(w, "    %-*s  %s\n", width, id, title)
+		}
 	}
 }
 

@@ -42,7 +42,7 @@ there (docs/site.md, "Your own templates and stylesheet").`,
 		Example: `  sortie layouts
   sortie layouts copy style.css
   sortie layouts copy --all`,
-		Args: cobra.NoArgs,
+		Args: subcommandsOnly,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir, err := src.path()
 			if err != nil {

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/term"
+
 	"github.com/sortie-wargames/sortie/generator"
 )
 
@@ -39,7 +41,7 @@ func main() {
 	h := host{ctx: ctx, newSeed: randomSeed, getenv: os.Getenv, version: generator.BuildVersion(info), now: time.Now}
 	h.home, _ = os.UserHomeDir()
 	h.workDir, _ = os.Getwd()
-	h.stderrTTY = isTerminal(os.Stderr.Fd())
+	h.stderrTTY = isTerminal(os.Stderr)
 	h.tick = func(d time.Duration) (<-chan time.Time, func()) {
 		t := time.NewTicker(d)
 		return t.C, t.Stop
@@ -57,3 +59,8 @@ func randomSeed() string {
 	rand.Read(b)
 	return hex.EncodeToString(b)
 }
+
+// isTerminal says whether f is a terminal, where a long build shows a
+// progress line. golang.org/x/term asks each OS in its own way (termios
+// on Unix, the console mode on Windows).
+func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }

@@ -126,7 +126,7 @@ func TestTables(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, want := range []string{"## [2] Enemy", "| **11** | Veteran | Melee | 5 | 6 |", "## [2] PEF Resolution", "*Taken versus PEF Rep of 4*", "A 6 is always a failure.", "| **12** | Lizard Men | Melee | 4* | 4 |", "Sortie's decision: Lizard Men"} {
+	for _, want := range []string{"## [2] Enemy · `enemy`", "## [2] PEF Resolution · `pef-resolution`", "| **11** | Veteran | Melee | 5 | 6 |", "## [2] PEF Resolution", "*Taken versus PEF Rep of 4*", "A 6 is always a failure.", "| **12** | Lizard Men | Melee | 4* | 4 |", "Sortie's decision: Lizard Men"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("tables lack %q", want)
 		}
@@ -338,6 +338,14 @@ func TestSystems(t *testing.T) {
 		"swordplay\tSwordplay (encounters: patrol, raid-attack, raid-defend)",
 		"two-page-skirmish\tTwo-Page Skirmish Rules (encounters: skirmish)",
 		"sword-and-spear-fantasy\tSword & Spear Fantasy (encounters: battle)",
+		// The ids --enemies and --recruits take, with their titles,
+		// under each system: no guessing.
+		"2d6-sword-and-sorcery\t2d6 Sword & Sorcery (encounters: explore, raid, defend)\n  --enemies:\n    enemy               Enemy\n    creatures           a creature list, rolled for each contact\n",
+		"    orcs                Orcs\n",
+		"swordplay\tSwordplay (encounters: patrol, raid-attack, raid-defend)\n  --enemies and --recruits:\n    feudal    Feudal\n",
+		"  --enemies and --recruits:\n    military    Military List\n",
+		"    zulu-impi    Zulu Impi\n",
+		"    restless-dead  The Restless Dead\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("systems lacks %q:\n%s", want, out)

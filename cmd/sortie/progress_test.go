@@ -115,7 +115,7 @@ func TestBuildProgressFlags(t *testing.T) {
 		return out.String(), errb.String()
 	}
 
-	out, errs := build(true, "-v")
+	out, errs := build(true, "--verbose")
 	if !strings.HasPrefix(errs, "\rsortie: ") || !strings.Contains(errs, "\rsortie: rendering parts ") || !strings.HasSuffix(errs, "\r\x1b[K") || strings.Contains(errs, "\n") {
 		t.Errorf("terminal stderr %q: want progress lines, cleared at the end", errs)
 	}
@@ -149,7 +149,7 @@ func TestBuildProgressFlags(t *testing.T) {
 	}
 
 	var out2, errb bytes.Buffer
-	if code := run([]string{"build", "-q", "-v"}, &out2, &errb, testHost()); code != 1 || !strings.Contains(errb.String(), "--quiet and --verbose") {
-		t.Errorf("-q -v: exit %d, %q", code, errb.String())
+	if code := run([]string{"build", "-q", "--verbose"}, &out2, &errb, testHost()); code != 1 || !strings.Contains(errb.String(), "--quiet and --verbose") {
+		t.Errorf("-q --verbose: exit %d, %q", code, errb.String())
 	}
 }

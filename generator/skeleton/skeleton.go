@@ -2,7 +2,9 @@
 // working site (the files under site/, embedded in the binary) or the
 // embedded default site laid out as a site of your own, so it can be
 // copied and changed. It writes only into a directory that is empty or
-// does not exist yet, and never over a file.
+// does not exist yet, and never over a file. For "sortie new pack",
+// "campaign" and "series" it writes one commented starter file (kinds/)
+// into a site, as Hugo's archetypes do, again never over a file.
 package skeleton
 
 import (

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+const pkg = "example.org/p"
+
+// stream is a go test -json run: a pass with a log line, a skip for a
+// missing tool, a skip for -short, a failing subtest, and a package that
+// passed.
+var stream = `{"Action":"start","Package":"example.org/p"}
+{"Action":"run","Package":"example.org/p","Test":"TestA"}
+{"Action":"output","Package":"example.org/p","Test":"TestA","Output":"=== RUN   TestA\n"}
+{"Action":"output","Package":"example.org/p","Test":"TestA","Output":"    a_test.go:3: only with -v\n"}
+{"Action":"output","Package":"example.org/p","Test":"TestA","Output":"--- PASS: TestA (0.00s)\n"}
+{"Action":"pass","Package":"example.org/p","Test":"TestA"}
+{"Action":"output","Package":"example.org/p","Test":"TestQR","Output":"=== RUN   TestQR\n"}
+{"Action":"output","Package":"example.org/p","Test":"TestQR","Output":"    qr_test.go:56: zbarimg not found: install zbar-tools to run this test (SORTIE_REQUIRE_TOOLS=1 makes this an error)\n"}
+{"Action":"output","Package":"example.org/p","Test":"TestQR","Output":"--- SKIP: TestQR (0.41s)\n"}
+{"Action":"skip","Package":"example.org/p","Test":"TestQR"}
+{"Action":"output","Package":"example.org/p","Test":"TestWeb","Output":"    axe_test.go:40: /usr/bin/chromium not found: apt-get install chromium: the accessibility test needs it (SORTIE_REQUIRE_TOOLS=1 makes this an error)\n"}
+{"Action":"skip","Package":"example.org/p","Test":"TestWeb"}
+{"Action":"output","Package":"example.org/p","Test":"TestVnu","Output":"    vnu_test.go:60: vnu.jar not installed: run npm ci --ignore-scripts in .ci/vnu\n"}
+{"Action":"skip","Package":"example.org/p","Test":"TestVnu"}
+{"Action":"output","Package":"example.org/p","Test":"TestSlow","Output":"    slow_test.go:9: builds a site some 60 times\n"}
+{"Action":"skip","Package":"example.org/p","Test":"TestSlow"}
+{"Action":"output","Package":"example.org/p","Test":"TestB/one","Output":"    b_test.go:7: got 2, want 3\n"}
+{"Action":"output","Package":"example.org/p","Test":"TestB/one","Output":"    --- FAIL: TestB/one (0.00s)\n"}
+{"Action":"fail","Package":"example.org/p","Test":"TestB/one"}
+{"Action":"output","Package":"example.org/p","Test":"TestB","Output":"--- FAIL: TestB (0.00s)\n"}
+{"Action":"fail","Package":"example.org/p","Test":"TestB"}
+{"Action":"output","Package":"example.org/p","Output":"FAIL\n"}
+{"Action":"output","Package":"example.org/p","Output":"FAIL\texample.org/p\t0.01s\n"}
+{"Action":"fail","Package":"example.org/p"}
+{"Action":"output","Package":"example.org/q","Output":"ok  \texample.org/q\t0.01s\n"}
+{"Action":"pass","Package":"example.org/q"}
+`
+
+func TestLog(t *testing.T) {
+	var out bytes.Buffer
+	l := &log{out: &out, buf: map[string][]string{}}
+	if code := l.read(strings.NewReader(stream)); code != 1 {
+		t.Errorf("exit %d with a failed test: want 1", code)
+	}
+	want := "    b_test.go:7: got 2, want 3\n    --- FAIL: TestB/one (0.00s)\n--- FAIL: TestB (0.00s)\nFAIL\texample.org/p\t0.01s\nok  \texample.org/q\t0.01s\n"
+	if out.String() != want {
+		t.Errorf("output:\n%s\nwant only the failure and the package lines:\n%s", out.String(), want)
+	}
+	count, skipped := l.summary()
+	if count != "tests: 1 passed, 2 failed, 4 skipped" {
+		t.Errorf("count %q", count)
+	}
+	if want := "sortie: 3 checks skipped for a missing tool (TestQR, TestWeb, TestVnu): apt-get install zbar-tools chromium; npm ci --ignore-scripts in .ci/vnu; or bash .ci/run, which installs them all"; skipped != want {
+		t.Errorf("skipped line:\n%s\nwant\n%s", skipped, want)
+	}
+}
+
+// TestLogPasses: a run that passed exits 0 and says nothing was skipped
+// for a tool; a build failure exits 1 and prints the compiler's message.
+func TestLogPasses(t *testing.T) {
+	var out bytes.Buffer
+	l := &log{out: &out, buf: map[string][]string{}}
+	ok := `{"Action":"pass","Package":"example.org/q","Test":"TestA"}
+{"Action":"output","Package":"example.org/q","Output":"ok  \texample.org/q\t0.01s\n"}
+{"Action":"pass","Package":"example.org/q"}
+`
+	if code := l.read(strings.NewReader(ok)); code != 0 {
+		t.Errorf("exit %d for a passing run", code)
+	}
+	if _, skipped := l.summary(); skipped != "sortie: no check was skipped for a missing tool" {
+		t.Errorf("skipped line %q", skipped)
+	}
+	out.Reset()
+	l = &log{out: &out, buf: map[string][]string{}}
+	broken := `{"ImportPath":"example.org/r","Action":"build-output","Output":"r.go:3:1: syntax error\n"}
+{"ImportPath":"example.org/r","Action":"build-fail"}
+{"Action":"output","Package":"example.org/r","Output":"FAIL\texample.org/r [build failed]\n"}
+{"Action":"fail","Package":"example.org/r"}
+`
+	if code := l.read(strings.NewReader(broken)); code != 1 || !strings.Contains(out.String(), "r.go:3:1: syntax error\n") || !strings.Contains(out.String(), "[build failed]") {
+		t.Errorf("a build failure: exit %d, output %q", code, out.String())
+	}
+}
