@@ -178,57 +178,79 @@ func plural(n int, one, many string) string {
 
 func mmText(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
-// aidSection prints the play cards, entry by entry: a right-hand page of
-// fronts, then the page of their backs.
+// aidSection prints the play cards: a right-hand page of fronts, then
+// the page of their backs. The cards of entries one after another that
+// take the same grid share sheets, so that no entry's last sheet goes
+// out two-thirds empty; each card's foot names its entry, and each
+// sheet's running head the entries it holds.
 func (r *renderer) aidSection() {
-	for k, a := range r.aids {
-		g, n := a.grid, len(a.items)
+	type placed struct {
+		a  *aid
+		it playItem
+	}
+	for i := 0; i < len(r.aids); {
+		j := i + 1
+		for j < len(r.aids) && r.aids[j].grid == r.aids[i].grid {
+			j++
+		}
+		g := r.aids[i].grid
+		var all []placed
 		var fronts, backs []doc.Card
-		for _, it := range a.items {
-			fronts = append(fronts, it.card)
-			if it.card.Back != nil {
-				backs = append(backs, *it.card.Back)
+		for _, a := range r.aids[i:j] {
+			for _, it := range a.items {
+				all = append(all, placed{a, it})
+				fronts = append(fronts, it.card)
+				if it.card.Back != nil {
+					backs = append(backs, *it.card.Back)
+				}
 			}
 		}
 		kFront, kBack := r.faceScale(fronts, g, true), r.faceScale(backs, g, true)
-		sheets := (n + g.perSheet() - 1) / g.perSheet()
+		n, per := len(all), g.perSheet()
+		sheets := (n + per - 1) / per
 		for s := range sheets {
-			items := a.items[s*g.perSheet() : min(n, (s+1)*g.perSheet())]
+			items := all[s*per : min(n, (s+1)*per)]
 			// The running head is short: on a folded booklet's page it
 			// sits over a grid one card wide.
-			of := ""
-			if sheets > 1 {
-				of = fmt.Sprintf(" %d of %d", s+1, sheets)
+			first, last := items[0].a.e, items[len(items)-1].a.e
+			head := first.name() + ": cards"
+			switch {
+			case first != last:
+				head = fmt.Sprintf("Entries %d–%d: cards", first.number, last.number)
+			case sheets > 1 && j == i+1:
+				head += fmt.Sprintf(" %d of %d", s+1, sheets)
 			}
-			r.sheetPage(g, false, a.e.name()+": cards"+of)
-			if k == 0 && s == 0 {
+			back := strings.Replace(head, ": cards", ": backs", 1)
+			r.sheetPage(g, false, head)
+			if i == 0 && s == 0 {
 				r.mark("aids", g.y0)
 				r.bookmark("Cards to cut out", 0, g.y0)
 			}
-			if s == 0 {
-				r.bookmark(a.e.label(), 1, g.y0)
-			}
-			for i, it := range items {
-				if i == 0 || it.block != items[i-1].block {
-					if _, seen := r.lay.pages[blockAnchor(a.e.number, it.block)]; !seen {
-						r.mark(blockAnchor(a.e.number, it.block), g.y0)
+			for k, p := range items {
+				if at := s*per + k; at == 0 || all[at-1].a != p.a {
+					r.bookmark(p.a.e.label(), 1, g.y0) // the entry's first card
+				}
+				if k == 0 || p.a != items[k-1].a || p.it.block != items[k-1].it.block {
+					if _, seen := r.lay.pages[blockAnchor(p.a.e.number, p.it.block)]; !seen {
+						r.mark(blockAnchor(p.a.e.number, p.it.block), g.y0)
 					}
 				}
-				x, y := g.cell(i, false)
+				x, y := g.cell(k, false)
 				r.lay.plays = append(r.lay.plays, playBox{page: r.f.PageNo(), x: x, y: y, w: g.w, h: g.h})
-				r.playFace(it.card, x, y, g.w, g.h, a.e.name()+" · "+it.title, kFront)
+				r.playFace(p.it.card, x, y, g.w, g.h, p.a.e.name()+" · "+p.it.title, kFront)
 			}
 			r.sheetLines(g, len(items), false)
-			r.sheetPage(g, true, a.e.name()+": backs"+of)
-			for i, it := range items {
-				if it.card.Back != nil {
-					x, y := g.cell(i, true)
-					r.playFace(*it.card.Back, x, y, g.w, g.h, a.e.name()+" · "+it.title, kBack)
+			r.sheetPage(g, true, back)
+			for k, p := range items {
+				if p.it.card.Back != nil {
+					x, y := g.cell(k, true)
+					r.playFace(*p.it.card.Back, x, y, g.w, g.h, p.a.e.name()+" · "+p.it.title, kBack)
 				}
-				r.lay.pages[blockEndAnchor(a.e.number, it.block)] = r.f.PageNo()
+				r.lay.pages[blockEndAnchor(p.a.e.number, p.it.block)] = r.f.PageNo()
 			}
 			r.sheetLines(g, len(items), true)
 		}
+		i = j
 	}
 }
 

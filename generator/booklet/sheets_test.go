@@ -318,3 +318,75 @@ func TestPlayCardsWrap(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayCardsShareSheets: three entries of four unit cards each (nine
+// to a sheet) print on two sheets, nine and three, not three sheets of
+// four; a shared sheet's running head names its entries and each card's
+// foot its own, and each entry's cards are where its spread says.
+func TestPlayCardsShareSheets(t *testing.T) {
+	var entries []*pack.Entry
+	for e := 1; e <= 3; e++ {
+		units := &doc.Cards{Title: "Unit cards", W: 63, H: 84}
+		for i := range 4 {
+			units.Items = append(units.Items, doc.Card{
+				Title: fmt.Sprintf("Host %d unit %d", e, i+1), Tag: "Heavy foot",
+				Back: &doc.Card{Title: fmt.Sprintf("Host %d unit %d", e, i+1), Tag: "Back"},
+			})
+		}
+		enc := &engine.Encounter{System: "made-up", Type: "battle", Title: "Battle", Seed: "s", Blocks: []doc.Block{
+			&doc.Para{Text: "Two hosts meet."}, units,
+		}}
+		entries = append(entries, &pack.Entry{Number: e, Type: "battle", Encounter: enc})
+	}
+	set := &rules.Set{System: &rules.System{ID: "made-up", Name: "Made-Up Battles"}, Tables: map[string]*rules.Table{}}
+	d := booklet.Doc{Title: "Shared Sheets", Set: set, Seed: "s", Pack: &pack.Pack{System: "made-up", Seed: "s", Entries: entries}}
+	for _, paper := range []string{"a4", "letter"} {
+		opt := booklet.Options{Paper: paper, Created: created}
+		boxes, err := booklet.PlayBoxes(d, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		perPage := map[int]int{}
+		var order []int
+		for _, b := range boxes {
+			if perPage[b.Page] == 0 {
+				order = append(order, b.Page)
+			}
+			perPage[b.Page]++
+		}
+		var counts []int
+		for _, p := range order {
+			counts = append(counts, perPage[p])
+		}
+		if fmt.Sprint(counts) != "[9 3]" {
+			t.Fatalf("%s: cards per sheet %v, want [9 3]", paper, counts)
+		}
+		texts, err := booklet.PageTexts(d, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages, err := booklet.Pages(d, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := squash(texts[order[0]])
+		for _, w := range []string{"Entry 1 · Unit cards Heavy foot Host 1 unit 1", "Entry 3 · Unit cards Heavy foot Host 3 unit 1"} {
+			if !strings.Contains(first, w) {
+				t.Errorf("%s: the first sheet lacks %q:\n%s", paper, w, first)
+			}
+		}
+		// The running heads, as pdftotext reads them.
+		path := save(t, "shared-sheets-"+paper+".pdf", write(t, d, opt))
+		for i, want := range []string{"Entries 1–3: cards", "Entries 1–3: backs", "Entry 3: cards", "Entry 3: backs"} {
+			p := order[i/2] + i%2
+			if got := squash(rawText(t, path, p, p)); !strings.Contains(got, want) {
+				t.Errorf("%s: page %d's head does not say %q:\n%s", paper, p, want, got)
+			}
+		}
+		for e, want := range map[int][2]int{1: {order[0], order[0] + 1}, 3: {order[0], order[1] + 1}} {
+			if a, z := pages[fmt.Sprintf("aids/%d/0", e)], pages[fmt.Sprintf("aids-end/%d/0", e)]; a != want[0] || z != want[1] {
+				t.Errorf("%s: entry %d's cards on pages %d–%d, want %d–%d", paper, e, a, z, want[0], want[1])
+			}
+		}
+	}
+}
