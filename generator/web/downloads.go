@@ -66,5 +66,5 @@ func (r *Renderer) downloads() ([]byte, error) {
 			c.Systems = append(c.Systems, systemBooklets{Name: s.Set.System.Name, QRS: QRSPage(s.Set.System.ID), PDFs: s.PDFs})
 		}
 	}
-	return r.page("downloads", Downloads, "Downloads", "Every booklet of the site to print, each beside the page it comes from.", nil, c)
+	return r.page("downloads", Downloads, "Downloads", "Every booklet of the site to print, each under the page it comes from.", nil, c)
 }

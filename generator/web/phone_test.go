@@ -3,6 +3,7 @@ package web_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"os"
 	"os/exec"
@@ -40,7 +41,8 @@ const longWord = "Unbreakablewordsthatnophonecanfitonalineofitsownwidth55"
 // at a phone's width and a desktop's: no page may be wider than the
 // screen (document.scrollingElement.scrollWidth; a wide table scrolls in
 // its own box), and a page's footer stays a few lines tall on the phone.
-// The same holds for a copy of the default site whose pack, campaign and
+// Laid out for print, every play card keeps the size the booklets print
+// it at. The same holds for a copy of the default site whose pack, campaign and
 // page are titled with one 55-letter word. SORTIE_PHONE_SHOTS=DIR keeps a
 // full-page PNG of each page at each width there, to look at.
 func TestPhoneWidth(t *testing.T) {
@@ -122,6 +124,10 @@ func TestPhoneWidth(t *testing.T) {
 		t.Fatalf("phone.mjs: %v\n%s", err, stderr.String())
 	}
 	var res struct {
+		Printed []struct {
+			Path  string
+			Cards []string
+		}
 		Pages []struct {
 			Path        string
 			Width       int
@@ -162,8 +168,47 @@ func TestPhoneWidth(t *testing.T) {
 			widest, tallest = max(widest, p.ScrollWidth), max(tallest, p.Footer)
 		}
 	}
+	// Printed, every play card is its true size, as its page says it.
+	sites := map[string][]output.File{"default/": files, "long/": long}
+	want := map[string][]string{}
+	for _, p := range pages {
+		prefix, rel, _ := strings.Cut(p, "/")
+		i := slices.IndexFunc(sites[prefix+"/"], func(f output.File) bool { return f.Path == rel })
+		if i < 0 {
+			t.Fatalf("no page %s", p)
+		}
+		for _, m := range cardSize.FindAllSubmatch(sites[prefix+"/"][i].Data, -1) {
+			w, _ := strconv.ParseFloat(string(m[1]), 64)
+			rw, _ := strconv.ParseFloat(string(m[2]), 64)
+			rh, _ := strconv.ParseFloat(string(m[3]), 64)
+			if s := fmt.Sprintf("%.1f x %.1f", w, w*rh/rw); !slices.Contains(want[p], s) {
+				want[p] = append(want[p], s)
+			}
+		}
+		slices.Sort(want[p])
+	}
+	got := map[string][]string{}
+	for _, p := range res.Printed {
+		got[p.Path] = p.Cards
+	}
+	cardPages := 0
+	for _, p := range pages {
+		if len(want[p]) > 0 {
+			cardPages++
+		}
+		if !slices.Equal(got[p], want[p]) {
+			t.Errorf("%s printed: play cards of %v mm, want %v", p, got[p], want[p])
+		}
+	}
+	if cardPages < 2 {
+		t.Errorf("%d pages measured have play cards, want the Sword & Spear and Two-Page Skirmish encounters", cardPages)
+	}
 	t.Logf("%d pages at %d px: the widest %d px, the tallest footer %d px", len(pages), phoneWidth, widest, tallest)
 }
+
+// cardSize finds a play card's size in its style: its width in mm and
+// its aspect ratio.
+var cardSize = regexp.MustCompile(`class="play-card [^"]*" style="width: ([0-9.]+)mm; aspect-ratio: ([0-9.]+) / ([0-9.]+)"`)
 
 // writeFiles writes a built site's files under dir.
 func writeFiles(t *testing.T, dir string, files []output.File) {

@@ -9,10 +9,13 @@
 // "-", gets a full-page PNG of each page at each width, named after the
 // page's path and the width, to look at. The output is
 //   {"pages": [{"path", "width", "status", "scrollWidth", "footer",
-//    "wide": [{"what", "right"}]}]}
+//    "wide": [{"what", "right"}]}], "printed": [...]}
 // where scrollWidth is document.scrollingElement.scrollWidth, footer the
 // height of <footer class="site"> in CSS pixels, and wide the elements
 // (at most five) whose right edge passes the viewport, to say what to fix.
+// "printed": [{"path", "cards": ["63.0 x 84.0", ...]}] are the sizes in
+// millimetres of the play cards of each page that has some, laid out for
+// print (@media print) on a page as wide as A4.
 // The Go test TestPhoneWidth decides what fails. playwright-core comes
 // from .ci/axe (npm ci there); it never downloads a browser.
 import { createRequire } from "node:module";
@@ -34,7 +37,7 @@ const browser = await chromium.launch({
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
-const out = { pages: [] };
+const out = { pages: [], printed: [] };
 try {
   for (const width of widths) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -79,6 +82,26 @@ try {
     }
     await context.close();
   }
+  // Printed, each play card must come out at its own size: laid out for
+  // print on a page as wide as A4 (210 mm at 96 px an inch).
+  const context = await browser.newContext({ viewport: { width: 794, height: 1123 } });
+  await context.route((url) => !url.href.startsWith(base), (route) => route.abort());
+  const page = await context.newPage();
+  await page.emulateMedia({ media: "print" });
+  for (const p of paths) {
+    await page.goto(new URL(p, base).href, { waitUntil: "load" });
+    const cards = await page.evaluate(() => {
+      const mm = 96 / 25.4;
+      const seen = new Set();
+      for (const el of document.querySelectorAll(".play-card")) {
+        const r = el.getBoundingClientRect();
+        seen.add(`${(r.width / mm).toFixed(1)} x ${(r.height / mm).toFixed(1)}`);
+      }
+      return [...seen].sort();
+    });
+    if (cards.length > 0) out.printed.push({ path: p, cards });
+  }
+  await context.close();
 } finally {
   await browser.close();
 }
