@@ -33,6 +33,10 @@ const phoneWidth = 412
 // the default site made it 1073.
 const footerMax = 320
 
+// a4Width is the width A4 leaves for a page within the stylesheet's
+// 14 mm print margins (182 mm), in CSS pixels.
+const a4Width = 688
+
 // longWord is a title of 55 letters with no place to break it.
 const longWord = "Unbreakablewordsthatnophonecanfitonalineofitsownwidth55"
 
@@ -41,10 +45,11 @@ const longWord = "Unbreakablewordsthatnophonecanfitonalineofitsownwidth55"
 // at a phone's width and a desktop's: no page may be wider than the
 // screen (document.scrollingElement.scrollWidth; a wide table scrolls in
 // its own box), and a page's footer stays a few lines tall on the phone.
-// Laid out for print, every play card keeps the size the booklets print
-// it at. The same holds for a copy of the default site whose pack, campaign and
-// page are titled with one 55-letter word. SORTIE_PHONE_SHOTS=DIR keeps a
-// full-page PNG of each page at each width there, to look at.
+// The same holds for a copy of the default site whose pack, campaign and
+// page are titled with one 55-letter word. Laid out for print on A4, a
+// page with play cards fits the paper and every card keeps the size the
+// booklets print it at. SORTIE_PHONE_SHOTS=DIR keeps a full-page PNG of
+// each page at each width there, to look at.
 func TestPhoneWidth(t *testing.T) {
 	if testing.Short() {
 		t.Skip("opens a browser")
@@ -125,8 +130,9 @@ func TestPhoneWidth(t *testing.T) {
 	}
 	var res struct {
 		Printed []struct {
-			Path  string
-			Cards []string
+			Path        string
+			Cards       []string
+			ScrollWidth int
 		}
 		Pages []struct {
 			Path        string
@@ -190,6 +196,9 @@ func TestPhoneWidth(t *testing.T) {
 	got := map[string][]string{}
 	for _, p := range res.Printed {
 		got[p.Path] = p.Cards
+		if p.ScrollWidth > a4Width {
+			t.Errorf("%s printed is %d px wide, more than A4's %d within its margins: the browser shrinks the page, cards and all", p.Path, p.ScrollWidth, a4Width)
+		}
 	}
 	cardPages := 0
 	for _, p := range pages {

@@ -13,9 +13,10 @@
 // where scrollWidth is document.scrollingElement.scrollWidth, footer the
 // height of <footer class="site"> in CSS pixels, and wide the elements
 // (at most five) whose right edge passes the viewport, to say what to fix.
-// "printed": [{"path", "cards": ["63.0 x 84.0", ...]}] are the sizes in
-// millimetres of the play cards of each page that has some, laid out for
-// print (@media print) on a page as wide as A4.
+// "printed": [{"path", "cards": ["63.0 x 84.0", ...], "scrollWidth"}] are
+// the sizes in millimetres of the play cards of each page that has some,
+// and the page's width in CSS pixels, laid out for print (@media print)
+// on A4 within its margins, 688 px wide.
 // The Go test TestPhoneWidth decides what fails. playwright-core comes
 // from .ci/axe (npm ci there); it never downloads a browser.
 import { createRequire } from "node:module";
@@ -83,23 +84,24 @@ try {
     await context.close();
   }
   // Printed, each play card must come out at its own size: laid out for
-  // print on a page as wide as A4 (210 mm at 96 px an inch).
-  const context = await browser.newContext({ viewport: { width: 794, height: 1123 } });
+  // print on A4 less the stylesheet's 14 mm margins (182 mm at 96 px an
+  // inch), where a page wider than that is shrunk, cards and all.
+  const context = await browser.newContext({ viewport: { width: 688, height: 1123 } });
   await context.route((url) => !url.href.startsWith(base), (route) => route.abort());
   const page = await context.newPage();
   await page.emulateMedia({ media: "print" });
   for (const p of paths) {
     await page.goto(new URL(p, base).href, { waitUntil: "load" });
-    const cards = await page.evaluate(() => {
+    const m = await page.evaluate(() => {
       const mm = 96 / 25.4;
       const seen = new Set();
       for (const el of document.querySelectorAll(".play-card")) {
         const r = el.getBoundingClientRect();
         seen.add(`${(r.width / mm).toFixed(1)} x ${(r.height / mm).toFixed(1)}`);
       }
-      return [...seen].sort();
+      return { cards: [...seen].sort(), scrollWidth: document.scrollingElement.scrollWidth };
     });
-    if (cards.length > 0) out.printed.push({ path: p, cards });
+    if (m.cards.length > 0) out.printed.push({ path: p, ...m });
   }
   await context.close();
 } finally {
