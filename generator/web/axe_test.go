@@ -158,8 +158,8 @@ func staticHost(dir string) http.Handler {
 // pagesOfEachKind picks one page of each kind from the default site: the
 // home page, a page, a system's page and its QRS, a pack, the first
 // encounter of a pack of each system that rolls encounters, a campaign
-// and its first entry, the series and a month, the 404 page itself and a
-// missing address.
+// and its first entry, the series and a month, the downloads page, the
+// 404 page itself and a missing address.
 func pagesOfEachKind(t *testing.T, files []output.File) []string {
 	t.Helper()
 	reg, err := generator.LoadSystems("", systems.Builtin())
@@ -185,7 +185,7 @@ func pagesOfEachKind(t *testing.T, files []output.File) []string {
 	}
 	pages = append(pages, path.Join(web.CampaignDir(s.Campaigns[0].Slug), "index.html"), web.EntryPage(s.Campaigns[0].Slug, 1),
 		path.Join(web.SeriesDir(s.Series[0].Slug), "index.html"), web.MonthPage(s.Series[0].Slug, s.Series[0].Start),
-		web.NotFound, missing)
+		web.Downloads, web.NotFound, missing)
 	for _, p := range pages {
 		if p != missing && !slices.ContainsFunc(files, func(f output.File) bool { return f.Path == p }) {
 			t.Errorf("the default site has no %s", p)

@@ -78,7 +78,6 @@ func TestPhoneWidth(t *testing.T) {
 			pages = append(pages, "default/"+p)
 		}
 	}
-	pages = append(pages, "default/"+web.Downloads)
 
 	// The same site with titles that cannot break; its pages only.
 	src := filepath.Join(dir, "src")
