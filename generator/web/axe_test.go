@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -60,20 +61,9 @@ func TestAccessibility(t *testing.T) {
 		needTool(t, err == nil, pkg+" not installed: run npm ci in .ci/axe")
 	}
 
-	files, _, err := generator.Render(generator.Options{Month: "2026-11", Systems: systems.Builtin(), Papers: []string{"a4"}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := defaultSite(t)
 	dir := t.TempDir()
-	for _, f := range files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Path))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	srv := httptest.NewServer(staticHost(dir))
 	defer srv.Close()
 
@@ -129,6 +119,25 @@ func TestAccessibility(t *testing.T) {
 		}
 	}
 }
+
+// defaultSite renders the default site as it is published, booklets and
+// all, once for the tests that open it in a browser.
+func defaultSite(t *testing.T) []output.File {
+	t.Helper()
+	defaultOnce.Do(func() {
+		defaultFiles, _, defaultErr = generator.Render(generator.Options{Month: "2026-11", Systems: systems.Builtin()})
+	})
+	if defaultErr != nil {
+		t.Fatal(defaultErr)
+	}
+	return defaultFiles
+}
+
+var (
+	defaultOnce  sync.Once
+	defaultFiles []output.File
+	defaultErr   error
+)
 
 // missing is an address the site does not have: the host answers it with
 // 404.html.

@@ -67,10 +67,7 @@ func TestPhoneWidth(t *testing.T) {
 
 	dir := t.TempDir()
 	// The default site as it is published, booklets and all.
-	files, _, err := generator.Render(generator.Options{Month: "2026-11", Systems: systems.Builtin()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := defaultSite(t)
 	writeFiles(t, filepath.Join(dir, "default"), files)
 	var pages []string
 	for _, p := range pagesOfEachKind(t, files) {
