@@ -56,8 +56,8 @@ type Options struct {
 	// PagesOnly renders the pages, linking every booklet and play sheet
 	// as the whole build does, but not the booklets and play sheets
 	// themselves: they are listed in Summary.Later instead. A folded
-	// booklet's link is to its page, as in every footer. "sortie serve"
-	// shows the pages of an edit at once this way, the PDFs after.
+	// booklet's link is to its page, its files being unknown. "sortie
+	// serve" shows the pages of an edit at once this way, the PDFs after.
 	PagesOnly bool
 	// Reuse, when set, takes each booklet and play sheet whose inputs
 	// did not change since the last build given the same Reuse as that
@@ -723,10 +723,10 @@ type foldResult struct {
 // How many files a folded booklet is (booklet.Fold: one volume,
 // <name>-<paper>-folded.pdf, or several, -folded-1.pdf, -folded-2.pdf…,
 // and its card sheets, -folded-cards.pdf) is known only once it is
-// rendered: until then its link is to its page (dir/index.html), which
-// is what every page's footer lists, the footers being written before
-// the booklets are; the pack's or campaign's own pages and the home
-// page's lists, written after, link every file (withFolds).
+// rendered: until then its link is to its page (dir/index.html), as a
+// pages-only build leaves it; the pack's or campaign's own pages, the
+// home page's lists and the downloads page, written after, link every
+// file (withFolds).
 func folded(dir, name string, papers []string, impose string, jobs *[]job, links *[]web.Link, doc booklet.Doc, opt booklet.Options) []*foldResult {
 	if impose != site.Saddle {
 		return nil

@@ -184,7 +184,8 @@ func TestDefaultSite(t *testing.T) {
 }
 
 // checkPages checks every HTML page: well-formed, unique ids, no script,
-// a link to a PDF, and every internal link and fragment resolving.
+// a link to a PDF or the downloads page, and every internal link and
+// fragment resolving.
 func checkPages(t *testing.T, files map[string][]byte) {
 	t.Helper()
 	checkHTML(t, files, true)
@@ -210,8 +211,10 @@ func checkHTML(t *testing.T, files map[string][]byte, pdfs bool) {
 		if strings.Contains(low, "<script") {
 			t.Errorf("%s holds a script element", p)
 		}
-		if pdfs && !strings.Contains(low, ".pdf\"") {
-			t.Errorf("%s links no PDF", p)
+		// Every page links a booklet, or the downloads page, which
+		// links every booklet.
+		if pdfs && !strings.Contains(low, ".pdf\"") && !strings.Contains(low, "downloads.html\"") {
+			t.Errorf("%s links no PDF and not the downloads page", p)
 		}
 	}
 	names := slices.Sorted(func(yield func(string) bool) {

@@ -27,6 +27,7 @@ var layoutWhat = map[string]string{
 	"entry.html":     "one entry of a campaign",
 	"series.html":    "a monthly series' page",
 	"month.html":     "one month of a series",
+	"downloads.html": "every booklet of the site in one list",
 	"404.html":       "the page a host serves for a missing address",
 	"style.css":      "the stylesheet",
 }

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -60,20 +61,9 @@ func TestAccessibility(t *testing.T) {
 		needTool(t, err == nil, pkg+" not installed: run npm ci in .ci/axe")
 	}
 
-	files, _, err := generator.Render(generator.Options{Month: "2026-11", Systems: systems.Builtin(), Papers: []string{"a4"}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := defaultSite(t)
 	dir := t.TempDir()
-	for _, f := range files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Path))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	srv := httptest.NewServer(staticHost(dir))
 	defer srv.Close()
 
@@ -130,6 +120,25 @@ func TestAccessibility(t *testing.T) {
 	}
 }
 
+// defaultSite renders the default site as it is published, booklets and
+// all, once for the tests that open it in a browser.
+func defaultSite(t *testing.T) []output.File {
+	t.Helper()
+	defaultOnce.Do(func() {
+		defaultFiles, _, defaultErr = generator.Render(generator.Options{Month: "2026-11", Systems: systems.Builtin()})
+	})
+	if defaultErr != nil {
+		t.Fatal(defaultErr)
+	}
+	return defaultFiles
+}
+
+var (
+	defaultOnce  sync.Once
+	defaultFiles []output.File
+	defaultErr   error
+)
+
 // missing is an address the site does not have: the host answers it with
 // 404.html.
 const missing = "packs/no-such-pack/index.html"
@@ -158,8 +167,8 @@ func staticHost(dir string) http.Handler {
 // pagesOfEachKind picks one page of each kind from the default site: the
 // home page, a page, a system's page and its QRS, a pack, the first
 // encounter of a pack of each system that rolls encounters, a campaign
-// and its first entry, the series and a month, the 404 page itself and a
-// missing address.
+// and its first entry, the series and a month, the downloads page, the
+// 404 page itself and a missing address.
 func pagesOfEachKind(t *testing.T, files []output.File) []string {
 	t.Helper()
 	reg, err := generator.LoadSystems("", systems.Builtin())
@@ -185,7 +194,7 @@ func pagesOfEachKind(t *testing.T, files []output.File) []string {
 	}
 	pages = append(pages, path.Join(web.CampaignDir(s.Campaigns[0].Slug), "index.html"), web.EntryPage(s.Campaigns[0].Slug, 1),
 		path.Join(web.SeriesDir(s.Series[0].Slug), "index.html"), web.MonthPage(s.Series[0].Slug, s.Series[0].Start),
-		web.NotFound, missing)
+		web.Downloads, web.NotFound, missing)
 	for _, p := range pages {
 		if p != missing && !slices.ContainsFunc(files, func(f output.File) bool { return f.Path == p }) {
 			t.Errorf("the default site has no %s", p)

@@ -73,13 +73,17 @@ func LayoutNames() []string {
 }
 
 // pageKinds are the templates that each draw one kind of page.
-var pageKinds = []string{"home", "page", "system", "qrs", "pack", "encounter", "campaign", "entry", "series", "month", "404"}
+var pageKinds = []string{"home", "page", "system", "qrs", "pack", "encounter", "campaign", "entry", "series", "month", "downloads", "404"}
 
 // Favicon is the file name of Sortie's own favicon in a built site.
 const Favicon = "favicon.svg"
 
 // NotFound is the page static hosts serve for a missing address.
 const NotFound = "404.html"
+
+// Downloads is the page that lists every booklet of the site; a site
+// with none has no such page.
+const Downloads = "downloads.html"
 
 // System is a rule system with its optional intro page and its QRS booklets.
 type System struct {
@@ -115,6 +119,18 @@ type Link struct {
 	Parts []Link
 }
 
+// Short is the link's label up to its first colon or parenthesis, for a
+// list where the full one would be too long ("Folded A5 booklet" for
+// "Folded A5 booklet: print on A4, flip on short edge (9 sheets of A4)",
+// "volume 1" for "volume 1 (pages 1–56)"): page footers, which repeat
+// what the page's top says in full.
+func (l Link) Short() string {
+	if i := strings.IndexAny(l.Label, ":("); i > 0 {
+		return strings.TrimRight(l.Label[:i], " ")
+	}
+	return l.Label
+}
+
 // File is one rendered file, its path relative to the site root.
 type File struct {
 	Path string
@@ -143,10 +159,12 @@ type Renderer struct {
 	in    Input
 	pages map[string]*template.Template
 	nav   []Link
-	all   []Link // every booklet of the site, for the footer
-	md    map[*site.Page]template.HTML
-	links []mdLink
-	want  map[string]map[string]bool // page -> the #fragments Markdown links to on it
+	// downloadsAt is the downloads page from the root, or "" when the
+	// site has no booklet to list.
+	downloadsAt string
+	md          map[*site.Page]template.HTML
+	links       []mdLink
+	want        map[string]map[string]bool // page -> the #fragments Markdown links to on it
 
 	mu    sync.Mutex
 	found map[string]map[string]bool // page -> the wanted ids it has
@@ -171,7 +189,9 @@ func New(in Input) (*Renderer, error) {
 	for _, p := range in.Site.Pages {
 		r.nav = append(r.nav, Link{Label: p.Title, Href: path.Join("pages", p.Slug+".html")})
 	}
-	r.all = r.allPDFs()
+	if len(r.bookletPaths()) > 0 {
+		r.downloadsAt = Downloads
+	}
 
 	// Every page's Markdown, rendered once, in the site's order.
 	var errs []error
@@ -287,6 +307,9 @@ func (r *Renderer) Site(packs []Pack, campaigns []Campaign) ([]File, error) {
 		at(Favicon)(templates.FS.ReadFile(Favicon))
 	}
 	at(NotFound)(r.notFound())
+	if r.downloadsAt != "" {
+		at(Downloads)(r.downloads())
+	}
 	for _, p := range r.in.Site.Pages {
 		out := path.Join("pages", p.Slug+".html")
 		at(out)(r.page("page", out, p.Title, p.Summary, nil, pageContent{Body: r.markdown(p, out)}))
@@ -483,14 +506,14 @@ type layout struct {
 	Nav     []Link
 	Here    string // the page's path, to mark it in the navigation
 	Favicon favicon
-	PDFs    []Link // this page's booklets
-	// All is every booklet of the site, for the footer; nil when there
-	// are more than footerBooklets of them, and the footer points to the
-	// home page's lists instead: every page listing hundreds of links
-	// would make a large site's pages grow with the site.
-	All      []Link
-	Booklets int // how many booklets the site has
-	Content  any
+	PDFs    []Link // this page's booklets, at its top and in its footer
+	// Downloads is the page that lists every booklet of the site, from
+	// the root, for the footer; "" when the site has none. The footer
+	// lists only the page's own: every booklet on every page made a
+	// phone scroll past some 50 links at the end of each page, and a
+	// large site's pages grow with the site.
+	Downloads string
+	Content   any
 }
 
 // favicon is the site's icon: Sortie's SVG or the site's own.
@@ -533,10 +556,7 @@ func (r *Renderer) page(tmpl, out, title, summary string, pdfs []Link, content a
 func (r *Renderer) pageAt(root, tmpl, out, title, summary string, pdfs []Link, content any) ([]byte, error) {
 	l := layout{
 		Root: root, Site: r.in.Site, Version: r.in.Version, Favicon: r.favicon(),
-		Title: title, Summary: summary, Nav: r.nav, Here: out, PDFs: pdfs, Booklets: len(r.all), Content: content,
-	}
-	if len(r.all) <= footerBooklets {
-		l.All = r.all
+		Title: title, Summary: summary, Nav: r.nav, Here: out, PDFs: pdfs, Downloads: r.downloadsAt, Content: content,
 	}
 	var b bytes.Buffer
 	if err := r.pages[tmpl].ExecuteTemplate(&b, "layout.html", l); err != nil {
@@ -545,10 +565,6 @@ func (r *Renderer) pageAt(root, tmpl, out, title, summary string, pdfs []Link, c
 	r.noteIDs(out, b.Bytes())
 	return b.Bytes(), nil
 }
-
-// footerBooklets is the most booklets a page's footer lists one by one.
-// The built-in site has 42; a site of fifty packs has hundreds.
-const footerBooklets = 60
 
 // notFound renders 404.html. A static host serves it at whatever address
 // was missing, however deep, so its links start from the site's root:

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -224,7 +225,7 @@ func TestEncounterDrawsEveryBlockKind(t *testing.T) {
 		// play cards at their size, front and back side by side, edges in order
 		`<section class="part play-cards">`, `<h2>Action cards</h2>`, `<p class="note">Turn the card.</p>`,
 		`<p class="note">1 card, 63 × 63 mm each: the booklets print them at that size on sheets to cut out, with their backs behind them.</p>`,
-		`<div class="play-card front edged" style="width: 63mm; height: 63mm">`,
+		`<div class="play-card front edged" style="width: 63mm; aspect-ratio: 63 / 63">`,
 		`<span class="edge top">Move</span><span class="edge right">Fire</span><span class="edge bottom">Fight</span><span class="edge left">Move &amp; fire</span>`,
 		`<strong>Guard &lt;b&gt;1&lt;/b&gt;</strong> <span class="tag">d10</span>`, `<dt>Weapon</dt><dd>Bow 15&#34;</dd>`,
 		`<span class="label">Hits</span> <input type="checkbox" class="box" aria-label="Hits: box 1"/><input type="checkbox" class="box" aria-label="Hits: box 2"/><input type="checkbox" class="box" aria-label="Hits: box 3"/> <span class="note">Out at the last box</span>`,
@@ -485,23 +486,47 @@ func TestBuiltinSystems(t *testing.T) {
 	}
 }
 
-// TestFooterBooklets: a page's footer lists every booklet of a site with
-// a few, and points to the home page's lists on a site with many, so
-// pages do not grow with the site.
+// TestFooterBooklets: a page's footer lists its own booklets only, and
+// links the downloads page (but for that page's own), which lists every
+// booklet of the site; on a site of many booklets the footers stay as
+// short. A site with no booklet has no downloads page and no link to one.
 func TestFooterBooklets(t *testing.T) {
-	for _, n := range []int{footerBooklets, footerBooklets + 1} {
+	for _, n := range []int{2, 200} {
 		in := testInput(t)
 		for i := range n {
 			in.Packs[0].PDFs = append(in.Packs[0].PDFs, Link{Label: fmt.Sprint("PDF ", i), Href: fmt.Sprintf("packs/tp/tp-%d.pdf", i)})
 		}
-		page := render(t, in)["packs/tp/encounter-1.html"]
-		footer := string(between(page, `<footer class="site">`, `</footer>`))
-		listed := strings.Count(footer, `.pdf"`)
-		switch {
-		case n <= footerBooklets && listed != n:
-			t.Errorf("%d booklets: the footer lists %d\n%s", n, listed, footer)
-		case n > footerBooklets && (listed != 0 || !strings.Contains(footer, fmt.Sprintf(`all %d are listed on the <a href="../../index.html">home page</a>`, n))):
-			t.Errorf("%d booklets: the footer lists %d and does not point to the home page\n%s", n, listed, footer)
+		in.Campaigns[0].PDFs = []Link{{Label: "PDF, A4", Href: "campaigns/tc/tc-a4.pdf"}}
+		in.Systems[0].PDFs = []Link{{Label: "PDF, A4", Href: "systems/test/test-qrs-a4.pdf"}}
+		files := render(t, in)
+		footer := func(page string) string {
+			return string(between(files[page], `<footer class="site">`, `</footer>`))
 		}
+		for page, want := range map[string]int{"packs/tp/encounter-1.html": n, "packs/tp/index.html": n, "campaigns/tc/entry-1.html": 1, "systems/test/qrs.html": 1, "index.html": 0, Downloads: 0} {
+			f := footer(page)
+			if got := strings.Count(f, `.pdf"`); got != want {
+				t.Errorf("%d booklets: the footer of %s links %d, want %d\n%s", n, page, got, want, f)
+			}
+			link := `<a href="` + strings.Repeat("../", strings.Count(page, "/")) + `downloads.html"`
+			if strings.Contains(f, link) != (page != Downloads) {
+				t.Errorf("%d booklets: the footer of %s links the downloads page: %t, want %t (every page but that one)\n%s", n, page, page == Downloads, page != Downloads, f)
+			}
+		}
+		dl := string(between(files[Downloads], "<main", "</main>"))
+		for _, h := range slices.Concat(in.Packs[0].PDFs, in.Campaigns[0].PDFs, in.Systems[0].PDFs) {
+			if !strings.Contains(dl, `href="`+h.Href+`"`) {
+				t.Errorf("%d booklets: the downloads page does not link %s", n, h.Href)
+			}
+		}
+		if got := strings.Count(dl, `.pdf"`); got != n+2 {
+			t.Errorf("%d booklets: the downloads page links %d booklets, want %d", n, got, n+2)
+		}
+	}
+	files := render(t, testInput(t))
+	if _, ok := files[Downloads]; ok {
+		t.Error("a site with no booklet has a downloads page")
+	}
+	if strings.Contains(string(files["index.html"]), "downloads.html") {
+		t.Error("a site with no booklet links a downloads page")
 	}
 }
