@@ -32,9 +32,13 @@ const (
 	DefaultBoxH = 12.0
 	minGapX     = 2.0  // the least room between two boxes of a row
 	minChannel  = 6.5  // the least room between two rows, for the arrows
-	maxChannel  = 14.0 // the most: a short campaign is not stretched further
-	pad         = 2.5  // above the first row and below the last, for notes
-	endRoom     = 7.0  // below a row with arrows to an end mark
+	maxChannel  = 14.0 // the most on a chart of no set height (the site's)
+	// maxPageChannel is the most on a page: a short campaign's chart
+	// spreads its rows down the page it has to itself, its arrows less
+	// steep and easier to follow, but not further.
+	maxPageChannel = 30.0
+	pad            = 2.5 // above the first row and below the last, for notes
+	endRoom        = 7.0 // below a row with arrows to an end mark
 	// EndHead is how far below its box an arrow to an end mark ends; the
 	// mark is drawn under it.
 	EndHead = 3.5
@@ -161,7 +165,7 @@ func Layout(c *campaign.Campaign, opt Options) (*Chart, error) {
 	}
 	pitchY := boxH + maxChannel
 	if opt.Height > 0 && perPage > 1 {
-		pitchY = min(pitchY, (opt.Height-pad-bottom-boxH)/float64(perPage-1))
+		pitchY = min(boxH+maxPageChannel, (opt.Height-pad-bottom-boxH)/float64(perPage-1))
 	}
 
 	ch := &Chart{Steps: steps, BoxW: boxW, BoxH: boxH}
