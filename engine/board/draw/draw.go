@@ -105,6 +105,10 @@ func KeyText(keys []Key) string {
 	return strings.Join(parts, "; ") + "."
 }
 
+// MaxLabelShare is the most of a board's area one label's box may cover
+// before it gives way to a key letter.
+const MaxLabelShare = 0.2
+
 // MinLabelPt is the smallest type a label takes to fit where it belongs
 // before it gives way to a key letter.
 const MinLabelPt = 6
@@ -601,11 +605,14 @@ func (b *builder) labels() []Op {
 			}
 		}
 		// Where it belongs, with no line back, in any of the sizes; else
-		// with a line back.
+		// with a line back. A label that would cover more than
+		// MaxLabelShare of the board hides what it labels: it is a key
+		// letter instead.
+		fh := b.pl.frame.Y1 - b.pl.frame.Y0
 		for _, tied := range []bool{false, true} {
 			for i, v := range vs {
 				w, h := size(v.lines, v.sizes)
-				if i > 0 && (w > fw || h > b.pl.frame.Y1-b.pl.frame.Y0) {
+				if i > 0 && (w > fw || h > fh) || w*h > MaxLabelShare*fw*fh {
 					continue
 				}
 				if pl := b.pl.find(anchor, w, h, prefer, home); pl.clear && pl.leader == tied {
