@@ -41,6 +41,8 @@ func TestDecisionNotesPrinted(t *testing.T) {
 		{"crp", "chain-reaction-3", []string{"patrol", "patrol", "patrol", "patrol"}, engine.Options{Recruits: "police"}},
 		{"crm", "chain-reaction-3", []string{"patrol", "patrol", "patrol", "patrol"}, engine.Options{Recruits: "military"}},
 		{"cri", "chain-reaction-3", []string{"patrol", "patrol", "patrol", "patrol"}, engine.Options{Recruits: "insurgents"}},
+		// A Police enemy: its roster's note on SWAT and officers.
+		{"crg", "chain-reaction-3", []string{"patrol", "patrol", "patrol", "patrol"}, engine.Options{Recruits: "gang"}},
 	}
 	site := "-- sortie.conf --\ntitle: Notes\npaper: a4\n-- content/index.md --\n---\ntitle: Home\n---\nNotes.\n"
 	for _, p := range packs {

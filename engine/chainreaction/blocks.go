@@ -98,7 +98,7 @@ func (s *System) rosterBlocks(list *rules.Table, fs []Figure) []doc.Block {
 	rolls := false
 	for _, row := range list.Rows {
 		for _, f := range fs {
-			if f.Roll == nil || f.Roll.Row != row.Key {
+			if f.Row != row.Key {
 				continue
 			}
 			weapon := plain(list.Cell(&row, "Weapon").Text)
@@ -116,7 +116,14 @@ func (s *System) rosterBlocks(list *rules.Table, fs []Figure) []doc.Block {
 	}
 	seq := make([]string, len(fs))
 	for i, f := range fs {
-		seq[i] = fmt.Sprintf("%d %s (%d)", i+1, f.Type, f.Roll.Dice.Value)
+		switch {
+		case f.Roll == nil:
+			seq[i] = fmt.Sprintf("%d %s (no roll)", i+1, f.Type)
+		case len(f.Rerolled) > 0:
+			seq[i] = fmt.Sprintf("%d %s (%d, after %s)", i+1, f.Type, f.Roll.Dice.Value, rerolledText(f))
+		default:
+			seq[i] = fmt.Sprintf("%d %s (%d)", i+1, f.Type, f.Roll.Dice.Value)
+		}
 		if f.WRoll != nil {
 			seq[i] += fmt.Sprintf(": %s (%d)", f.Rolled, f.WRoll.Dice.Value)
 		}
@@ -125,7 +132,11 @@ func (s *System) rosterBlocks(list *rules.Table, fs []Figure) []doc.Block {
 	if rolls {
 		how = " After a colon, the weapon it rolled (1d6)."
 	}
-	return []doc.Block{key, &doc.Para{Lead: RosterLead, Text: strings.Join(seq, " · ") + "." + how}}
+	out := []doc.Block{key, &doc.Para{Lead: RosterLead, Text: strings.Join(seq, " · ") + "." + how}}
+	if list.Col(SquadColumn) >= 0 {
+		out = append(out, &doc.Para{Note: true, Text: SquadNote})
+	}
+	return out
 }
 
 // pefItem is one PEF resolution as a sealed item.

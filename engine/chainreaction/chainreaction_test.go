@@ -287,6 +287,9 @@ func TestRoster(t *testing.T) {
 						t.Fatalf("roster of %d for %d taken", len(e.Roster), e.Taken)
 					}
 					for _, f := range e.Roster {
+						if f.Roll == nil && f.Squad == "swat" {
+							continue // a SWAT squad's figure, not rolled (TestPoliceSquads)
+						}
 						if f.Roll.Label != e.Enemy.Title {
 							t.Fatalf("figure rolled on %s, want %s", f.Roll.Label, e.Enemy.Title)
 						}
@@ -538,7 +541,15 @@ func TestDecisionNotes(t *testing.T) {
 			if f.Weapon == "" || strings.Contains(f.Weapon, "as the list") {
 				t.Fatalf("%s %s has no weapon", e.Enemy.ID, f.Type)
 			}
-			item := fmt.Sprintf("%d %s (%d)", k+1, f.Type, f.Roll.Dice.Value)
+			var item string
+			switch {
+			case f.Roll == nil:
+				item = fmt.Sprintf("%d %s (no roll)", k+1, f.Type)
+			case len(f.Rerolled) > 0:
+				item = fmt.Sprintf("%d %s (%d, after ", k+1, f.Type, f.Roll.Dice.Value)
+			default:
+				item = fmt.Sprintf("%d %s (%d)", k+1, f.Type, f.Roll.Dice.Value)
+			}
 			if f.Type == "SWAT" || e.Enemy.ID == "gang" {
 				if f.WRoll == nil || !strings.Contains(f.Weapon, "(1d6 = ") {
 					t.Fatalf("%s: weapon %q shows no roll", f.Type, f.Weapon)
@@ -568,4 +579,123 @@ func chainreactionSplit(total, groups int) []int {
 		}
 	}
 	return out
+}
+
+// TestPoliceSquads: SWAT never serve beside uniformed officers (page 7,
+// line 258). Over 1,200 Patrols against a Police enemy and 1,200 Police
+// forces of every Star Rep and size, every force is one kind: a first
+// figure that rolled SWAT makes all the others SWAT, unrolled, each with
+// its SWAT Weapons roll; any other first figure keeps SWAT out, each roll
+// of it rolled again and printed at the figure; the page says how.
+func TestPoliceSquads(t *testing.T) {
+	sys := load(t)
+	police := sys.Rules().Table("police")
+	swatForces, rerolls, regular, n := 0, 0, 0, 0
+	check := func(where string, fs []chainreaction.Figure) {
+		t.Helper()
+		if len(fs) == 0 {
+			return
+		}
+		first := fs[0]
+		if first.Roll == nil || first.Rerolled != nil {
+			t.Fatalf("%s: the first figure was not rolled once: %+v", where, first)
+		}
+		row := police.RowFor(first.Roll.Dice.Value)
+		if first.Row != row.Key || first.Squad != police.Cell(row, "Squad").Text {
+			t.Fatalf("%s: first figure %s (row %s, squad %s) for a roll of %d", where, first.Type, first.Row, first.Squad, first.Roll.Dice.Value)
+		}
+		if first.Type == "SWAT" {
+			swatForces++
+		} else {
+			regular++
+		}
+		for k, f := range fs[1:] {
+			if (f.Type == "SWAT") != (first.Type == "SWAT") || f.Squad != first.Squad {
+				t.Fatalf("%s: figure %d is %s (%s) in a force whose first is %s (%s)", where, k+2, f.Type, f.Squad, first.Type, first.Squad)
+			}
+			if first.Type == "SWAT" {
+				if f.Roll != nil || f.Rerolled != nil || f.Rep != 5 || f.WRoll == nil || f.WRoll.Label != "SWAT Weapons" {
+					t.Fatalf("%s: SWAT figure %d: roll %v, Rep %d, weapon roll %v", where, k+2, f.Roll, f.Rep, f.WRoll)
+				}
+				continue
+			}
+			if f.Roll == nil || police.RowFor(f.Roll.Dice.Value).Key != f.Row {
+				t.Fatalf("%s: figure %d %s: roll %v for row %s", where, k+2, f.Type, f.Roll, f.Row)
+			}
+			for _, r := range f.Rerolled {
+				if r.Dice.Value != 2 || r.Result != "SWAT" {
+					t.Fatalf("%s: figure %d rolled again after %d %s", where, k+2, r.Dice.Value, r.Result)
+				}
+				rerolls++
+			}
+		}
+	}
+	for i := range 1200 {
+		rep := 3 + i%4
+		opt := engine.Options{Recruits: "gang", StarRep: rep, BandSize: 1 + i%(rep+1)}
+		root := dice.New(fmt.Sprint("squads", i))
+		band, err := sys.Band(root.Stream("band"), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := sys.RollEncounter(root.Stream("encounter"), "patrol", band.Own.(*chainreaction.Band), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		check(fmt.Sprintf("seed %d enemy", i), e.Roster)
+		page, err := sys.Encounter(root.Stream("encounter"), engine.Request{Type: "patrol", Band: band, Options: opt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := blockText(page.Blocks)
+		if !strings.Contains(text, chainreaction.SquadNote) {
+			t.Fatalf("seed %d: the page does not say how a police force is kept one kind", i)
+		}
+		for k, f := range e.Roster {
+			if f.Roll == nil && !strings.Contains(text, fmt.Sprintf("%d SWAT (no roll)", k+1)) {
+				t.Fatalf("seed %d: roster place %d does not say it was not rolled", i, k+1)
+			}
+			if len(f.Rerolled) > 0 && !strings.Contains(text, fmt.Sprintf("%d %s (%d, after 2 SWAT", k+1, f.Type, f.Roll.Dice.Value)) {
+				t.Fatalf("seed %d: roster place %d does not show its roll of SWAT rolled again", i, k+1)
+			}
+		}
+
+		own := engine.Options{Recruits: "police", StarRep: rep, BandSize: 2 + i%rep}
+		f, err := sys.Band(root.Stream("police"), own)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := f.Own.(*chainreaction.Band)
+		n++
+		check(fmt.Sprintf("seed %d force", i), b.Figures[1:])
+		for k, fig := range b.Figures[1:] {
+			note := f.Figures[k+1].Note
+			if fig.Roll == nil && note != "As the squad's first Grunt: not rolled." {
+				t.Fatalf("seed %d: Grunt %d not rolled, note %q", i, k+1, note)
+			}
+			if len(fig.Rerolled) > 0 && !strings.Contains(note, "Rolled again after 2 SWAT") {
+				t.Fatalf("seed %d: Grunt %d rolled again, note %q", i, k+1, note)
+			}
+		}
+		if len(b.Figures) > 1 && !slices.ContainsFunc(f.Notes, func(b doc.Block) bool { p, ok := b.(*doc.Para); return ok && p.Text == chainreaction.SquadNote }) {
+			t.Fatalf("seed %d: the force's notes do not say how it is kept one kind", i)
+		}
+	}
+	t.Logf("%d police forces: %d SWAT, %d regular; %d SWAT rolls rolled again", n, swatForces, regular, rerolls)
+	if swatForces == 0 || rerolls == 0 {
+		t.Errorf("too few SWAT forces (%d) or re-rolls (%d) to check", swatForces, rerolls)
+	}
+}
+
+// blockText is every text of bs, open and sealed, joined by new lines.
+func blockText(bs []doc.Block) string {
+	var b strings.Builder
+	doc.Walk(bs, func(x doc.Block) {
+		switch x := x.(type) {
+		case *doc.Para:
+			b.WriteString(x.Lead + " " + x.Text + "\n")
+		}
+	})
+	return b.String()
 }

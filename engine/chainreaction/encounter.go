@@ -170,11 +170,13 @@ func (s *System) RollEncounter(r *dice.Roller, typ string, band *Band, opt engin
 		return nil, err
 	}
 	rr := r.Stream("roster")
+	squad := ""
 	for range max(RosterSize, e.Taken) {
-		f, err := s.rollFigure(rr, e.Enemy)
+		f, err := s.inSquad(rr, e.Enemy, squad)
 		if err != nil {
 			return nil, err
 		}
+		squad = f.Squad
 		e.Roster = append(e.Roster, f)
 	}
 	return e, nil
