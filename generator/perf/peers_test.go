@@ -37,6 +37,7 @@ var (
 	scales = flag.String("scale", "100,1000,10000", "encounter counts of the scale runs")
 	report = flag.String("report", "", "also write the report to this file")
 	only   = flag.String("only", "html,pdf,floor,scale,packs,serve", "the comparisons to run, of html, pdf, floor, scale, packs and serve")
+	sortie = flag.String("sortie", "", "measure this sortie binary (one built from an earlier commit, say) instead of building ./cmd/sortie")
 )
 
 // want reports whether -only names the comparison.
@@ -54,8 +55,17 @@ func TestPeers(t *testing.T) {
 	var rep reporter
 	rep.printf("Sortie against its peers, %s/%s, %d CPUs, %s\n", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
 	rep.printf("cpu: %s\n", cpuModel())
-	bin := buildSortie(t)
-	rep.printf("sortie: %s\n", firstLine(output(t, bin, "--version")))
+	var bin string
+	if *sortie != "" {
+		abs, err := filepath.Abs(*sortie)
+		if err != nil {
+			t.Fatalf("failed to find -sortie %s: %v", *sortie, err)
+		}
+		bin = abs
+	} else {
+		bin = buildSortie(t)
+	}
+	rep.printf("sortie: %s (%s)\n", firstLine(output(t, bin, "--version")), bin)
 
 	rep.load()
 	if want("html") {
