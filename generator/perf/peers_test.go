@@ -37,6 +37,7 @@ var (
 	scales = flag.String("scale", "100,1000,10000", "encounter counts of the scale runs")
 	report = flag.String("report", "", "also write the report to this file")
 	only   = flag.String("only", "html,pdf,floor,scale,packs,serve", "the comparisons to run, of html, pdf, floor, scale, packs and serve")
+	sortie = flag.String("sortie", "", "measure this sortie binary (one built from an earlier commit, say) instead of building ./cmd/sortie")
 )
 
 // want reports whether -only names the comparison.
@@ -53,27 +54,44 @@ func TestPeers(t *testing.T) {
 	}
 	var rep reporter
 	rep.printf("Sortie against its peers, %s/%s, %d CPUs, %s\n", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
-	bin := buildSortie(t)
-	rep.printf("sortie: %s\n", firstLine(output(t, bin, "--version")))
+	rep.printf("cpu: %s\n", cpuModel())
+	var bin string
+	if *sortie != "" {
+		abs, err := filepath.Abs(*sortie)
+		if err != nil {
+			t.Fatalf("failed to find -sortie %s: %v", *sortie, err)
+		}
+		bin = abs
+	} else {
+		bin = buildSortie(t)
+	}
+	rep.printf("sortie: %s (%s)\n", firstLine(output(t, bin, "--version")), bin)
 
+	rep.load()
 	if want("html") {
 		html(t, &rep, bin)
+		rep.load()
 	}
 	if want("pdf") {
 		pdf(t, &rep, bin)
+		rep.load()
 	}
-	floor := 0.0
+	var floor floorRate
 	if want("floor") {
 		floor = fpdfFloor(t, &rep)
+		rep.load()
 	}
 	if want("scale") {
 		scale(t, &rep, bin, floor)
+		rep.load()
 	}
 	if want("packs") {
 		packSizes(t, &rep, bin)
+		rep.load()
 	}
 	if want("serve") {
 		servePeers(t, &rep, bin)
+		rep.load()
 	}
 
 	if *report != "" {
@@ -89,6 +107,38 @@ type reporter struct{ b bytes.Buffer }
 func (r *reporter) printf(format string, args ...any) {
 	fmt.Fprintf(&r.b, format, args...)
 	fmt.Printf(format, args...)
+}
+
+// load prints the machine's load average, so a reader can tell a run
+// on a busy machine from one on a quiet one: others' work inflates
+// absolute times more than the ratios of peers run side by side.
+func (r *reporter) load() {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		r.printf("    load average: unknown (%v)\n", err)
+		return
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		r.printf("    load average: unknown (/proc/loadavg reads %q)\n", data)
+		return
+	}
+	r.printf("    load average: %s %s %s (1, 5 and 15 minutes; %d CPUs)\n", f[0], f[1], f[2], runtime.NumCPU())
+}
+
+// cpuModel names the processor, as the kernel reports it: figures from
+// one processor do not carry to another, even between peers.
+func cpuModel() string {
+	data, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return "unknown (" + err.Error() + ")"
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if key, value, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(key) == "model name" {
+			return strings.TrimSpace(value)
+		}
+	}
+	return "unknown (no model name in /proc/cpuinfo)"
 }
 
 // sample is what one process cost.
@@ -440,16 +490,31 @@ func pdf(t *testing.T, rep *reporter, bin string) {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
+// floorRate is fpdf's floor: pages per second of wall time on one
+// goroutine, and per second of the process's CPU time (which counts the
+// garbage collector's work on the other core too, and holds better than
+// wall time on a busy machine).
+type floorRate struct{ wall, cpu float64 }
+
+// cpuTime returns the CPU time this process has used so far.
+func cpuTime(t *testing.T) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		t.Fatalf("failed to read the process's CPU time: %v", err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 // fpdfFloor measures fpdf writing simple A4 pages on one core (a heading,
 // a 12-row table and a grid each): the pages per second no booklet on
 // fpdf can beat on one core.
-func fpdfFloor(t *testing.T, rep *reporter) float64 {
+func fpdfFloor(t *testing.T, rep *reporter) floorRate {
 	const pages = 2000
-	var best time.Duration
+	var best, bestCPU time.Duration
 	for range *runs {
 		f := fpdf.New("P", "mm", "A4", "")
 		f.SetCompression(true)
-		start := time.Now()
+		start, startCPU := time.Now(), cpuTime(t)
 		for p := range pages {
 			f.AddPage()
 			f.SetFont("Helvetica", "B", 16)
@@ -474,16 +539,19 @@ func fpdfFloor(t *testing.T, rep *reporter) float64 {
 		if d := time.Since(start); best == 0 || d < best {
 			best = d
 		}
+		if d := cpuTime(t) - startCPU; bestCPU == 0 || d < bestCPU {
+			bestCPU = d
+		}
 	}
-	rate := pages / best.Seconds()
-	rep.printf("\nfpdf floor: %d simple A4 pages (a heading, a 12-row table, a grid) on one core: %.0f pages/s (best of %d)\n", pages, rate, *runs)
+	rate := floorRate{wall: pages / best.Seconds(), cpu: pages / bestCPU.Seconds()}
+	rep.printf("\nfpdf floor: %d simple A4 pages (a heading, a 12-row table, a grid) on one core: %.0f pages/s of wall time, %.0f per CPU-second (best of %d each)\n", pages, rate.wall, rate.cpu, *runs)
 	return rate
 }
 
 // scale builds sites of growing size once each.
-func scale(t *testing.T, rep *reporter, bin string, floor float64) {
+func scale(t *testing.T, rep *reporter, bin string, floor floorRate) {
 	rep.printf("\n(c) scale: whole builds, HTML and A4 booklets, one run each\n")
-	rep.printf("    %11s %6s %6s %8s %9s %9s %9s %11s\n", "encounters", "packs", "pages", "PDF pp", "wall s", "CPU s", "peak MiB", "PDF pp/s")
+	rep.printf("    %11s %6s %6s %8s %9s %9s %9s %11s %11s\n", "encounters", "packs", "pages", "PDF pp", "wall s", "CPU s", "peak MiB", "PDF pp/s", "pp/CPU s")
 	shapes := packShapes(t)
 	type row struct {
 		n int
@@ -502,7 +570,7 @@ func scale(t *testing.T, rep *reporter, bin string, floor float64) {
 		s := measure(t, dir, bin, "build", "--source", src, "--out", out)
 		pages := len(count(t, out, ".html"))
 		pp := pdfPages(t, count(t, out, ".pdf"))
-		rep.printf("    %11d %6d %6d %8d %9.2f %9.2f %9.0f %11.0f\n", n, packs, pages, pp, s.wall.Seconds(), s.cpu.Seconds(), mib(s.rss), float64(pp)/s.wall.Seconds())
+		rep.printf("    %11d %6d %6d %8d %9.2f %9.2f %9.0f %11.0f %11.0f\n", n, packs, pages, pp, s.wall.Seconds(), s.cpu.Seconds(), mib(s.rss), float64(pp)/s.wall.Seconds(), float64(pp)/s.cpu.Seconds())
 		if len(rows) > 0 {
 			p := rows[len(rows)-1]
 			k := float64(n) / float64(p.n)
@@ -510,8 +578,9 @@ func scale(t *testing.T, rep *reporter, bin string, floor float64) {
 				s.wall.Seconds()/p.s.wall.Seconds(), s.cpu.Seconds()/p.s.cpu.Seconds(), float64(s.rss)/float64(p.s.rss))
 		}
 		rows = append(rows, row{n, s})
-		if n == 1000 && floor > 0 {
-			rep.printf("    %11s at 1,000 encounters: %.2f of the one-core fpdf floor\n", "", float64(pp)/s.wall.Seconds()/floor)
+		if n == 1000 && floor.wall > 0 {
+			rep.printf("    %11s at 1,000 encounters: %.2f of the one-core fpdf floor per second of wall time, %.3f of it per CPU-second\n", "",
+				float64(pp)/s.wall.Seconds()/floor.wall, float64(pp)/s.cpu.Seconds()/floor.cpu)
 		}
 		os.RemoveAll(dir)
 	}
