@@ -96,6 +96,20 @@ func LegendRights(d Doc, opt Options) (rights []float64, limit float64, err erro
 	return rights, pw - side, nil
 }
 
+// LegendLefts renders d and returns the top left corner of every map
+// legend item, in mm from the paper's top left corner, in order, and the
+// text block's left margin.
+func LegendLefts(d Doc, opt Options) (xs, ys []float64, margin float64, err error) {
+	_, lay, err := render(d, opt)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	for _, it := range lay.legend {
+		xs, ys = append(xs, it.x), append(ys, it.y)
+	}
+	return xs, ys, side, nil
+}
+
 // PageTexts renders d and returns the text the block drawers drew on
 // each page, for checks that do not need pdftotext.
 func PageTexts(d Doc, opt Options) (map[int]string, error) {

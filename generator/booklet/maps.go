@@ -455,17 +455,72 @@ func (r *renderer) legendItems(maps []board.Map) []legendItem {
 // y, wrapping before an item that would pass the right margin, and
 // returns the height they take.
 func (r *renderer) placeLegend(items []legendItem, y float64) float64 {
+	return r.placeLegendIn(items, side, r.pw-side, y)
+}
+
+// placeLegendIn lays legend items out in lines from x0 to x1, from y.
+func (r *renderer) placeLegendIn(items []legendItem, x0, x1, y float64) float64 {
 	r.font("", legendSize)
-	x, top := side, y
+	x, top := x0, y
 	for i := range items {
 		w := legendSW + 1.5 + r.f.GetStringWidth(r.cov.printable(items[i].label))
-		if x > side && x+w > r.pw-side {
-			x, y = side, y+legendLine
+		if x > x0 && x+w > x1 {
+			x, y = x0, y+legendLine
 		}
 		items[i].x, items[i].y, items[i].w = x, y, w
 		x += w + legendSep
 	}
 	return y - top + legendSH
+}
+
+// legendColumn is the width of the maps' legend set as a column, one
+// item a line.
+func (r *renderer) legendColumn(maps []board.Map) float64 {
+	r.font("", legendSize)
+	w := 0.0
+	for _, it := range r.legendItems(maps) {
+		w = max(w, legendSW+1.5+r.f.GetStringWidth(r.cov.printable(it.label)))
+	}
+	return w
+}
+
+// legendBeside decides, for a folded booklet's page the maps have to
+// themselves from y down, whether their legend goes beside them, one
+// item a line, rather than across the page's foot: when the maps then
+// draw at least a twentieth larger. It returns the width left to the maps.
+func (r *renderer) legendBeside(all, ms []board.Map, w, y, avail float64) (float64, bool) {
+	if !r.narrow() {
+		return 0, false
+	}
+	lw := r.legendColumn(all)
+	mw := w - lw - legendSep
+	if mw < 0.4*w {
+		return 0, false
+	}
+	n := len(r.legendItems(all))
+	stack := float64(n-1)*legendLine + legendSH
+	tall := r.fr.bottom - y
+	_, below := r.mapLayout(ms, w, avail)
+	_, beside := r.mapLayout(ms, mw, tall)
+	if beside < below*1.05 || stack > r.mapsHeight(ms, mw, tall) {
+		return 0, false
+	}
+	return mw, true
+}
+
+// legendAt draws the maps' legend from (x0, y), its lines no wider
+// than x1.
+func (r *renderer) legendAt(maps []board.Map, x0, x1, y float64) {
+	items := r.legendItems(maps)
+	r.placeLegendIn(items, x0, x1, y)
+	for _, it := range items {
+		it.swatch(it.x, it.y)
+		r.font("", legendSize)
+		label := r.cov.printable(it.label)
+		r.f.SetXY(it.x+legendSW+1.5, it.y)
+		r.f.CellFormat(r.f.GetStringWidth(label), legendSH, label, "", 0, "L", false, 0, "")
+		r.lay.legend = append(r.lay.legend, legendItem{label: it.label, x: it.x, y: it.y, w: it.w})
+	}
 }
 
 // legendH is the height the maps' legend takes.
@@ -476,14 +531,5 @@ func (r *renderer) legendH(maps []board.Map) float64 {
 // legend explains the maps' patterns at the foot of the left-hand page,
 // from y down.
 func (r *renderer) legend(maps []board.Map, y float64) {
-	items := r.legendItems(maps)
-	r.placeLegend(items, y)
-	for _, it := range items {
-		it.swatch(it.x, it.y)
-		r.font("", legendSize)
-		label := r.cov.printable(it.label)
-		r.f.SetXY(it.x+legendSW+1.5, it.y)
-		r.f.CellFormat(r.f.GetStringWidth(label), legendSH, label, "", 0, "L", false, 0, "")
-		r.lay.legend = append(r.lay.legend, legendItem{label: it.label, x: it.x, y: it.y, w: it.w})
-	}
+	r.legendAt(maps, side, r.pw-side, y)
 }

@@ -559,3 +559,44 @@ func TestCardLongTag(t *testing.T) {
 		}
 	}
 }
+
+// TestLegendBeside: on a folded booklet's narrow page that the maps have
+// to themselves, the legend stands beside them when that draws them
+// larger (a 2d6 campaign's A5 pages), so some legend starts well right of
+// the margin, and ends inside it; on a flat page every legend runs
+// across the page's foot from the margin.
+func TestLegendBeside(t *testing.T) {
+	d := campaignDoc(t, "summer")
+	for _, p := range papers {
+		for _, impose := range []string{"", booklet.Saddle} {
+			opt := booklet.Options{Paper: p.name, Impose: impose, Created: created}
+			lefts, tops, margin, err := booklet.LegendLefts(d, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rights, limit, err := booklet.LegendRights(d, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			beside := 0
+			for i, x := range lefts {
+				// The first item of each line of a legend.
+				if (i == 0 || tops[i] != tops[i-1]) && x > margin+40 {
+					beside++
+				}
+				if rights[i] > limit+0.01 {
+					t.Errorf("%s %q: a legend item ends at %.1f mm, past the margin at %.1f", p.name, impose, rights[i], limit)
+				}
+			}
+			switch {
+			case impose == "" && beside > 0:
+				t.Errorf("%s flat: %d legend items beside the maps, want every legend across the foot", p.name, beside)
+			case impose == booklet.Saddle && p.name == "a4" && beside == 0:
+				// (A half-Letter page is narrower still: there a legend
+				// beside this campaign's 12" boards would not draw
+				// them larger, and it stays at the foot.)
+				t.Errorf("%s folded: no legend beside the maps", p.name)
+			}
+		}
+	}
+}
