@@ -20,7 +20,7 @@ func TestDocLinks(t *testing.T) {
 	files = append(files, filepath.Join(root, "README.md"))
 	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
 	code := regexp.MustCompile("`[^`]*`") // an example in code is not a link
-	links := map[string][]string{} // page to the pages it links
+	links := map[string][]string{}        // page to the pages it links
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
