@@ -166,23 +166,9 @@ func Add(dir string, f File) error {
 		return fmt.Errorf("failed to open %s: %w", dir, err)
 	}
 	defer root.Close()
-	name := filepath.FromSlash(f.Path)
-	if err := root.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return fmt.Errorf("failed to create %s: %w", filepath.Join(dir, filepath.Dir(name)), err)
-	}
-	w, err := root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	err = create(root, dir, f)
 	if errors.Is(err, fs.ErrExist) {
-		return fmt.Errorf("refusing to write %s: %w", filepath.Join(dir, name), ErrExists)
+		return fmt.Errorf("refusing to write %s: %w", filepath.Join(dir, filepath.FromSlash(f.Path)), ErrExists)
 	}
-	if err != nil {
-		return fmt.Errorf("failed to write %s: %w", filepath.Join(dir, name), err)
-	}
-	_, err = w.Write(f.Data)
-	if cerr := w.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("failed to write %s: %w", filepath.Join(dir, name), err)
-	}
-	return nil
+	return err
 }

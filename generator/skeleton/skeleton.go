@@ -133,23 +133,33 @@ func Write(dir string, files []File) error {
 	}
 	defer root.Close()
 	for _, f := range files {
-		name := filepath.FromSlash(f.Path)
-		if d := filepath.Dir(name); d != "." {
-			if err := root.MkdirAll(d, 0o755); err != nil {
-				return fmt.Errorf("failed to create %s: %w", filepath.Join(dir, d), err)
-			}
+		if err := create(root, dir, f); err != nil {
+			return err
 		}
-		w, err := root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if err != nil {
-			return fmt.Errorf("failed to write %s: %w", filepath.Join(dir, name), err)
+	}
+	return nil
+}
+
+// create writes f into root (the folder dir), making its folder if need
+// be; a file already there is never written over: its error wraps
+// fs.ErrExist.
+func create(root *os.Root, dir string, f File) error {
+	name := filepath.FromSlash(f.Path)
+	if d := filepath.Dir(name); d != "." {
+		if err := root.MkdirAll(d, 0o755); err != nil {
+			return fmt.Errorf("failed to create %s: %w", filepath.Join(dir, d), err)
 		}
-		_, err = w.Write(f.Data)
-		if cerr := w.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return fmt.Errorf("failed to write %s: %w", filepath.Join(dir, name), err)
-		}
+	}
+	w, err := root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("failed to write %s: %w", filepath.Join(dir, name), err)
+	}
+	_, err = w.Write(f.Data)
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("failed to write %s: %w", filepath.Join(dir, name), err)
 	}
 	return nil
 }
