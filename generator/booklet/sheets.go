@@ -208,17 +208,26 @@ func (r *renderer) aidSection() {
 		kFront, kBack := r.faceScale(fronts, g, true), r.faceScale(backs, g, true)
 		n, per := len(all), g.perSheet()
 		sheets := (n + per - 1) / per
+		// The sheets each entry's cards are on, first and last.
+		span := map[*aid][2]int{}
+		for k, p := range all {
+			sp, ok := span[p.a]
+			if !ok {
+				sp[0] = k / per
+			}
+			sp[1] = k / per
+			span[p.a] = sp
+		}
 		for s := range sheets {
 			items := all[s*per : min(n, (s+1)*per)]
 			// The running head is short: on a folded booklet's page it
 			// sits over a grid one card wide.
 			first, last := items[0].a.e, items[len(items)-1].a.e
 			head := first.name() + ": cards"
-			switch {
-			case first != last:
+			if sp := span[items[0].a]; first != last {
 				head = fmt.Sprintf("Entries %d–%d: cards", first.number, last.number)
-			case sheets > 1 && j == i+1:
-				head += fmt.Sprintf(" %d of %d", s+1, sheets)
+			} else if sp[1] > sp[0] {
+				head += fmt.Sprintf(" %d of %d", s-sp[0]+1, sp[1]-sp[0]+1)
 			}
 			back := strings.Replace(head, ": cards", ": backs", 1)
 			r.sheetPage(g, false, head)

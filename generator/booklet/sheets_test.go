@@ -322,7 +322,8 @@ func TestPlayCardsWrap(t *testing.T) {
 // TestPlayCardsShareSheets: three entries of four unit cards each (nine
 // to a sheet) print on two sheets, nine and three, not three sheets of
 // four; a shared sheet's running head names its entries and each card's
-// foot its own, and each entry's cards are where its spread says.
+// foot its own (a sheet of one entry's, which of that entry's sheets it
+// is), and each entry's cards are where its spread says.
 func TestPlayCardsShareSheets(t *testing.T) {
 	var entries []*pack.Entry
 	for e := 1; e <= 3; e++ {
@@ -377,7 +378,7 @@ func TestPlayCardsShareSheets(t *testing.T) {
 		}
 		// The running heads, as pdftotext reads them.
 		path := save(t, "shared-sheets-"+paper+".pdf", write(t, d, opt))
-		for i, want := range []string{"Entries 1–3: cards", "Entries 1–3: backs", "Entry 3: cards", "Entry 3: backs"} {
+		for i, want := range []string{"Entries 1–3: cards", "Entries 1–3: backs", "Entry 3: cards 2 of 2", "Entry 3: backs 2 of 2"} {
 			p := order[i/2] + i%2
 			if got := squash(rawText(t, path, p, p)); !strings.Contains(got, want) {
 				t.Errorf("%s: page %d's head does not say %q:\n%s", paper, p, want, got)
