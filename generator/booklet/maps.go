@@ -487,25 +487,25 @@ func (r *renderer) legendColumn(maps []board.Map) float64 {
 // legendBeside decides, for a folded booklet's page the maps have to
 // themselves from y down, whether their legend goes beside them, one
 // item a line, rather than across the page's foot: when the maps then
-// draw at least a twentieth larger. It returns the width left to the maps.
-func (r *renderer) legendBeside(all, ms []board.Map, w, y, avail float64) (float64, bool) {
+// draw at least a twentieth larger. It returns the width left to the
+// maps and the height of the legend's column.
+func (r *renderer) legendBeside(all, ms []board.Map, w, y, avail float64) (mw, stack float64, ok bool) {
 	if !r.narrow() {
-		return 0, false
+		return 0, 0, false
 	}
-	lw := r.legendColumn(all)
-	mw := w - lw - legendSep
+	mw = w - r.legendColumn(all) - legendSep
 	if mw < 0.4*w {
-		return 0, false
+		return 0, 0, false
 	}
-	n := len(r.legendItems(all))
-	stack := float64(n-1)*legendLine + legendSH
+	// Laid out with no width to share, each item takes a line.
+	stack = r.placeLegendIn(r.legendItems(all), 0, 0, 0)
 	tall := r.fr.bottom - y
 	_, below := r.mapLayout(ms, w, avail)
 	_, beside := r.mapLayout(ms, mw, tall)
 	if beside < below*1.05 || stack > r.mapsHeight(ms, mw, tall) {
-		return 0, false
+		return 0, 0, false
 	}
-	return mw, true
+	return mw, stack, true
 }
 
 // legendAt draws the maps' legend from (x0, y), its lines no wider

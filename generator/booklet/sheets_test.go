@@ -65,9 +65,7 @@ func TestPlayCardSheets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		perPage := map[int]int{}
 		for _, b := range boxes {
-			perPage[b.Page]++
 			if b.Page%2 == 0 {
 				t.Errorf("%s: a sheet of cards on page %d, a left-hand page: its back would not be behind it", paper, b.Page)
 			}
@@ -78,13 +76,7 @@ func TestPlayCardSheets(t *testing.T) {
 		if len(boxes) != 22 {
 			t.Fatalf("%s: %d cards printed, want 22", paper, len(boxes))
 		}
-		var counts []int
-		for p := 1; p < 100; p++ {
-			if n := perPage[p]; n > 0 {
-				counts = append(counts, n)
-			}
-		}
-		if fmt.Sprint(counts) != "[9 1 12]" {
+		if _, counts := sheetCounts(boxes); fmt.Sprint(counts) != "[9 1 12]" {
 			t.Errorf("%s: cards per sheet %v, want [9 1 12]", paper, counts)
 		}
 		texts, err := booklet.PageTexts(d, opt)
@@ -347,18 +339,7 @@ func TestPlayCardsShareSheets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		perPage := map[int]int{}
-		var order []int
-		for _, b := range boxes {
-			if perPage[b.Page] == 0 {
-				order = append(order, b.Page)
-			}
-			perPage[b.Page]++
-		}
-		var counts []int
-		for _, p := range order {
-			counts = append(counts, perPage[p])
-		}
+		order, counts := sheetCounts(boxes)
 		if fmt.Sprint(counts) != "[9 3]" {
 			t.Fatalf("%s: cards per sheet %v, want [9 3]", paper, counts)
 		}
@@ -390,4 +371,17 @@ func TestPlayCardsShareSheets(t *testing.T) {
 			}
 		}
 	}
+}
+
+// sheetCounts lists the pages play cards were printed on, in order, and
+// how many cards each holds.
+func sheetCounts(boxes []booklet.PlayBox) (pages, counts []int) {
+	for _, b := range boxes {
+		if k := len(pages); k > 0 && pages[k-1] == b.Page {
+			counts[k-1]++
+			continue
+		}
+		pages, counts = append(pages, b.Page), append(counts, 1)
+	}
+	return pages, counts
 }

@@ -152,10 +152,9 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 		// The maps have the page: on a folded booklet's narrow page the
 		// legend may stand beside them, one item a line, so that they
 		// take the height it would have taken at the foot.
-		if mw, ok := r.legendBeside(all, ms, w, y, avail); ok {
+		if mw, stack, ok := r.legendBeside(all, ms, w, y, avail); ok {
 			tall := r.fr.bottom - y
 			r.mapsBlock(ms, side, y, mw, tall)
-			stack := r.placeLegendIn(r.legendItems(all), 0, 0, 0)
 			ly := y + (r.mapsHeight(ms, mw, tall)-stack)/2
 			r.legendAt(all, side+mw+legendSep, r.pw-side, ly)
 			r.fr.y = r.fr.bottom
