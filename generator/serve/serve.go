@@ -173,6 +173,13 @@ func (s *Server) Builds() int {
 // change. It returns nil once ctx is done and the server has shut down.
 func (s *Server) Run(ctx context.Context) error {
 	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, IdleTimeout: idleTimeout, MaxHeaderBytes: 64 << 10}
+	// Shutdown counts a connection that has sent nothing yet as idle
+	// only after five seconds: a spare one an HTTP client dialled, or a
+	// browser's preconnect, held the stop that long. Stopping closes
+	// those at once; a request under way is still let finish.
+	var unused connSet
+	srv.ConnState = unused.track
+	srv.RegisterOnShutdown(unused.close)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(s.ln) }()
 	bgctx, stopBG := context.WithCancel(ctx)
@@ -219,6 +226,36 @@ func (s *Server) Run(ctx context.Context) error {
 			}
 		}
 	}
+}
+
+// connSet holds the server's connections that have sent no request yet.
+type connSet struct {
+	mu sync.Mutex
+	m  map[net.Conn]bool
+}
+
+// track is the server's ConnState hook.
+func (c *connSet) track(conn net.Conn, st http.ConnState) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if st == http.StateNew {
+		if c.m == nil {
+			c.m = map[net.Conn]bool{}
+		}
+		c.m[conn] = true
+		return
+	}
+	delete(c.m, conn)
+}
+
+// close closes the connections that have sent nothing.
+func (c *connSet) close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for conn := range c.m {
+		conn.Close()
+	}
+	clear(c.m)
 }
 
 // watch reports each settled batch of changes to the site's files, as

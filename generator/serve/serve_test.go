@@ -4,6 +4,7 @@ import (
 	"context"
 	"html"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -192,5 +193,40 @@ func TestServeRefuses(t *testing.T) {
 	}
 	if code, body := get(t, srv.URL()); code != 200 || !strings.HasPrefix(body, "hi<script src=\"/__sortie/live.js\"") {
 		t.Errorf("%d %q", code, body)
+	}
+}
+
+// TestServeStopsWithUnusedConnection: a connection opened and never used
+// (an HTTP client dials a spare one when two requests race for a
+// connection; a browser preconnects) does not hold the server's stop.
+// net/http's Shutdown waits five seconds for such a connection before
+// it counts it idle, which under load ran past the stop's deadline.
+func TestServeStopsWithUnusedConnection(t *testing.T) {
+	srv, err := serve.Listen(serve.Options{Addr: "127.0.0.1:0", Build: func() ([]output.File, error) {
+		return []output.File{{Path: "index.html", Data: []byte("<p>sortie</p>")}}, nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Run(ctx) }()
+	if code, _ := get(t, srv.URL()); code != 200 {
+		t.Fatalf("the page: %d", code)
+	}
+	conn, err := net.Dial("tcp", strings.TrimSuffix(strings.TrimPrefix(srv.URL(), "http://"), "/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	time.Sleep(50 * time.Millisecond) // the server has accepted it
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Run: %v", err)
+		}
+	case <-time.After(3 * time.Second):
+		t.Fatal("the server still waits on a connection that sent nothing, 3 s after it was told to stop")
 	}
 }
