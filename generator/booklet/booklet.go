@@ -223,6 +223,9 @@ type book struct {
 	// and each measure draws the board.
 	overheads map[overheadKey]float64
 	crowded   map[overheadKey]bool // mapsClear's, by map and scale (w 0)
+	// colMeasures keeps tables' column measures for the whole build of the
+	// booklet (renderer.measured).
+	colMeasures map[string]*colMeasure
 	aids      []*aid               // the play cards, printed on sheets after the encounters
 	// cardBlocks gives each Cards block printed on sheets its entry and
 	// its index among the entry's Cards blocks.

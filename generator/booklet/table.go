@@ -2,6 +2,7 @@ package booklet
 
 import (
 	"github.com/sortie-wargames/sortie/generator/booklet/plan"
+	"strconv"
 	"strings"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
@@ -244,6 +245,74 @@ func (g *grid) shrink() bool {
 // (its longest line, no wider than its cap, maxW), its least width (its
 // longest word) and, for a capped column, its longest line past the cap.
 func (r *renderer) measureColumns(g *grid) (nat, least, full []float64) {
+	m := r.measured(g)
+	if m.nat == nil {
+		m.nat, m.least, m.full = r.measureColumnsAfresh(g)
+	}
+	return m.nat, m.least, m.full
+}
+
+// colMeasure is what a grid's columns measure at its type sizes, kept
+// for the whole build of a booklet (book.columns): a table is fitted to
+// its frame many times over, in every pass, and the same words measure
+// the same each time. Nil fields are not measured yet; the slices are
+// read only.
+type colMeasure struct {
+	nat, least, full []float64
+	cells            [][]plan.Cell // by column, for plan
+	placed           map[placeKey]placed
+}
+
+// placeKey is one placing of a grid's columns: the width shared and
+// which columns grow.
+type placeKey struct {
+	w    float64
+	grow string
+}
+
+// placed is where placeColumns put a grid's columns.
+type placed struct {
+	ws   []float64
+	grow []bool
+}
+
+// measured is the kept measure of g at its type sizes: everything the
+// measures read (words, styles, sizes, bounds) names it.
+func (r *renderer) measured(g *grid) *colMeasure {
+	b := make([]byte, 0, 256)
+	f := func(v float64) { b = strconv.AppendFloat(b, v, 'g', -1, 64); b = append(b, '|') }
+	f(g.size)
+	f(g.headSize)
+	for _, c := range g.cols {
+		b = append(b, c.head...)
+		b = append(b, 0x1f)
+		b = append(b, c.style...)
+		b = append(b, 0x1f)
+		f(c.size)
+		f(c.minW)
+		f(c.maxW)
+	}
+	for _, row := range g.rows {
+		b = append(b, 0x1e)
+		b = strconv.AppendInt(b, int64(len(row)), 10)
+		for _, cell := range row {
+			b = append(b, 0x1f)
+			b = append(b, cell...)
+		}
+	}
+	if r.colMeasures == nil {
+		r.colMeasures = map[string]*colMeasure{}
+	}
+	m := r.colMeasures[string(b)]
+	if m == nil {
+		m = &colMeasure{}
+		r.colMeasures[string(b)] = m
+	}
+	return m
+}
+
+// measureColumnsAfresh is measureColumns without the kept measures.
+func (r *renderer) measureColumnsAfresh(g *grid) (nat, least, full []float64) {
 	n := len(g.cols)
 	nat = make([]float64, n)
 	least = make([]float64, n)
@@ -274,14 +343,73 @@ func (r *renderer) measureColumns(g *grid) (nat, least, full []float64) {
 // plan.Widths shares w between them as measured.
 func (r *renderer) placeColumns(g *grid, w float64) {
 	nat, least, full := r.measureColumns(g)
-	cols := make([]plan.Column, len(g.cols))
+	m := r.measured(g)
+	grow := make([]byte, len(g.cols))
 	for i, c := range g.cols {
-		cols[i] = plan.Column{Natural: nat[i], Least: least[i], Full: full[i], Capped: c.maxW > 0, Grow: c.grow}
+		grow[i] = '0'
+		if c.grow {
+			grow[i] = '1'
+		}
 	}
-	for i, w := range plan.Widths(cols, w, g.fill) {
-		g.cols[i].w = w
-		g.cols[i].grow = cols[i].Grow
+	key := placeKey{w, string(grow)}
+	if g.fill {
+		key.grow += "f"
 	}
+	p, ok := m.placed[key]
+	if !ok {
+		cols := make([]plan.Column, len(g.cols))
+		fits := sum(nat) <= w+0.01
+		if !fits && m.cells == nil {
+			m.cells = make([][]plan.Cell, len(g.cols))
+			for i := range g.cols {
+				m.cells[i] = r.columnCells(g, i)
+			}
+		}
+		for i, c := range g.cols {
+			cols[i] = plan.Column{Natural: nat[i], Least: least[i], Full: full[i], Capped: c.maxW > 0, Grow: c.grow}
+			if !fits {
+				// Some column must wrap: plan shares the width by
+				// the lines each saves, from the words' widths.
+				cols[i].Cells, cols[i].Pad = m.cells[i], 2*padX+0.2
+			}
+		}
+		p.ws = plan.Widths(cols, w, g.fill)
+		for _, c := range cols {
+			p.grow = append(p.grow, c.Grow)
+		}
+		if m.placed == nil {
+			m.placed = map[placeKey]placed{}
+		}
+		m.placed[key] = p
+	}
+	for i := range g.cols {
+		g.cols[i].w = p.ws[i]
+		g.cols[i].grow = p.grow[i]
+	}
+}
+
+// columnCells measures column i's words, head first, for plan.
+func (r *renderer) columnCells(g *grid, i int) []plan.Cell {
+	c := g.cols[i]
+	cell := func(text string) plan.Cell {
+		words := strings.Fields(r.cov.printable(text))
+		out := plan.Cell{Words: make([]float64, len(words)), Space: r.f.GetStringWidth(" ")}
+		for k, word := range words {
+			out.Words[k] = r.f.GetStringWidth(word)
+		}
+		return out
+	}
+	r.font("B", g.headSize)
+	cells := []plan.Cell{cell(c.head)}
+	r.font(c.style, g.cellSize(c))
+	for _, row := range g.rows {
+		text := ""
+		if i < len(row) {
+			text = row[i]
+		}
+		cells = append(cells, cell(text))
+	}
+	return cells
 }
 
 // cellSize is the font size of a column's cells.

@@ -1,5 +1,7 @@
 package plan
 
+import "slices"
+
 // Column is a table column as measured in its type, in millimetres,
 // padding included.
 type Column struct {
@@ -8,6 +10,54 @@ type Column struct {
 	Full    float64 // a capped column's longest line past its cap; 0 when none
 	Capped  bool    // it has a cap on its width, wrapping past it
 	Grow    bool    // it takes a share of the width the others leave
+	// Cells, when set, are the column's cells row by row (the head
+	// first), and Pad what Natural and Least hold besides the text: a
+	// column that must give way then gives the width where it saves the
+	// most lines (balance) rather than by capping the widest. Every
+	// column of a table has Cells, or none does.
+	Cells []Cell
+	Pad   float64
+}
+
+// Cell is a cell's text as plan sees it: the widths of its words, in
+// order, and of a space between two of them, in millimetres.
+type Cell struct {
+	Words []float64
+	Space float64
+}
+
+// lines is how many lines the cell takes in a column w wide (text only),
+// wrapped word by word as the renderer wraps it; at least one.
+func (c Cell) lines(w float64) int {
+	n, line := 1, -1.0
+	for _, word := range c.Words {
+		switch {
+		case line < 0:
+			line = word
+		case line+c.Space+word <= w+1e-9:
+			line += c.Space + word
+		default:
+			n++
+			line = word
+		}
+	}
+	return n
+}
+
+// breaks are the text widths at which the cell's line count can change:
+// the width of every run of its words.
+func (c Cell) breaks(out []float64) []float64 {
+	for a := range c.Words {
+		run := 0.0
+		for b := a; b < len(c.Words); b++ {
+			if b > a {
+				run += c.Space
+			}
+			run += c.Words[b]
+			out = append(out, run)
+		}
+	}
+	return out
 }
 
 // Widths returns the width of each column of a table w wide, as CSS's
@@ -100,7 +150,16 @@ func Widths(cols []Column, w float64, fill bool) []float64 {
 // squeeze fits the growing columns into room by capping the widest: every
 // column narrower than the cap keeps its natural width, so short columns
 // do not wrap while a long one does; none gets less than its longest word.
+// When the columns carry their cells, balance shares room instead.
 func squeeze(cols []Column, ws, nat, least []float64, room float64) {
+	if balance(cols, ws, nat, least, room) {
+		return
+	}
+	capSqueeze(cols, ws, nat, least, room)
+}
+
+// capSqueeze is squeeze by capping the widest.
+func capSqueeze(cols []Column, ws, nat, least []float64, room float64) {
 	lo, hi := 0.0, 0.0
 	for i, c := range cols {
 		if c.Grow {
@@ -127,6 +186,219 @@ func squeeze(cols []Column, ws, nat, least []float64, room float64) {
 			ws[i] = width(i, lo)
 		}
 	}
+}
+
+// balance fits the growing columns into room so that the table is as
+// short as it can be, a row as tall as its tallest cell. Three ways are
+// tried and the shortest table kept (then the fewest lines; then the
+// earlier way): capping the widest (as without cells); one cap on lines,
+// the fewest that every growing column can keep to in room, each column
+// as narrow as that allows; and from the longest words, step by step,
+// the width to the column whose next step saves the most rows' height
+// per millimetre, then the most lines. What the last two leave is given
+// out in steps the same way, then shared by what each column still lacks
+// of its longest line. Capping alone left a roster's short "Reload" and
+// "Rolled" columns four lines deep beside a roomy "Figure" column. It
+// reports false, leaving ws alone, when the columns carry no cells or
+// even their longest words do not fit room.
+func balance(cols []Column, ws, nat, least []float64, room float64) bool {
+	rows := -1
+	for _, c := range cols {
+		if c.Cells == nil || (rows >= 0 && len(c.Cells) != rows) {
+			return false
+		}
+		rows = len(c.Cells)
+	}
+	if rows <= 0 {
+		return false
+	}
+	b := balancer{cols: cols, nat: nat, least: least, rows: rows}
+	start := slices.Clone(ws)
+	for i, c := range cols {
+		if c.Grow {
+			start[i] = least[i]
+		}
+	}
+	if sumGrow(cols, start) > room+1e-9 {
+		return false
+	}
+	b.steps()
+
+	// Capping the widest.
+	capped := slices.Clone(ws)
+	capSqueeze(cols, capped, nat, least, room)
+	best := capped
+	bh, bl := b.height(best)
+	try := func(w []float64) {
+		if h, l := b.height(w); h < bh || (h == bh && l < bl) {
+			best, bh, bl = w, h, l
+		}
+	}
+	// One cap on lines.
+	most := 1
+	for i, c := range cols {
+		for _, cell := range c.Cells {
+			most = max(most, cell.lines(start[i]-c.Pad))
+		}
+	}
+	for k := 1; k <= most; k++ {
+		w, used := slices.Clone(start), 0.0
+		for i, c := range cols {
+			if c.Grow {
+				w[i] = b.within(i, k)
+				used += w[i]
+			}
+		}
+		if used <= room+1e-9 {
+			try(b.fill(w, room))
+			break
+		}
+	}
+	// Step by step from the longest words.
+	try(b.fill(start, room))
+	copy(ws, best)
+	return true
+}
+
+// balancer is what balance measures a table by.
+type balancer struct {
+	cols       []Column
+	nat, least []float64
+	rows       int
+	breaks     [][]float64 // the widths each growing column may take, narrowest first
+}
+
+// steps finds the widths at which each growing column's cells change
+// their line counts, between its longest word and its longest line.
+func (b *balancer) steps() {
+	b.breaks = make([][]float64, len(b.cols))
+	for i, c := range b.cols {
+		if !c.Grow {
+			continue
+		}
+		var bs []float64
+		for _, cell := range c.Cells {
+			bs = cell.breaks(bs)
+		}
+		for k := range bs {
+			bs[k] += c.Pad
+		}
+		bs = append(bs, b.nat[i])
+		slices.Sort(bs)
+		for _, w := range slices.Compact(bs) {
+			if w > b.least[i]+1e-9 && w <= b.nat[i]+1e-9 {
+				b.breaks[i] = append(b.breaks[i], w)
+			}
+		}
+	}
+}
+
+// within is the narrowest width at which column i sets every cell in at
+// most k lines; its longest line when none.
+func (b *balancer) within(i, k int) float64 {
+	c := b.cols[i]
+	ok := func(w float64) bool {
+		for _, cell := range c.Cells {
+			if cell.lines(w-c.Pad) > k {
+				return false
+			}
+		}
+		return true
+	}
+	if ok(b.least[i]) {
+		return b.least[i]
+	}
+	for _, w := range b.breaks[i] {
+		if ok(w) {
+			return w
+		}
+	}
+	return b.nat[i]
+}
+
+// height is the table's height in lines at widths w, and all its lines.
+func (b *balancer) height(w []float64) (height, all int) {
+	for r := range b.rows {
+		top := 0
+		for i, c := range b.cols {
+			n := c.Cells[r].lines(w[i] - c.Pad)
+			top = max(top, n)
+			all += n
+		}
+		height += top
+	}
+	return height, all
+}
+
+// fill gives the width left in room to the growing columns of w, step
+// by step where a step saves rows' height (else lines) best per
+// millimetre, then what no step can use by what each column lacks of
+// its longest line. It returns a new slice.
+func (b *balancer) fill(start []float64, room float64) []float64 {
+	w := slices.Clone(start)
+	slack := room - sumGrow(b.cols, w)
+	for slack > 1e-9 {
+		h0, a0 := b.height(w)
+		best, bestW, bestRate, bestRows := -1, 0.0, 0.0, false
+		for i := range b.cols {
+			keep := w[i]
+			for _, to := range b.breaks[i] {
+				cost := to - keep
+				if cost <= 1e-9 {
+					continue
+				}
+				if cost > slack+1e-9 {
+					break
+				}
+				w[i] = to
+				h, a := b.height(w)
+				w[i] = keep
+				if h >= h0 && a >= a0 {
+					continue // no saving yet: try a wider step
+				}
+				saves := h < h0
+				rate := float64(h0-h) / cost
+				if !saves {
+					rate = float64(a0-a) / cost
+				}
+				if (saves && !bestRows) || (saves == bestRows && rate > bestRate+1e-12) {
+					best, bestW, bestRate, bestRows = i, to, rate, saves
+				}
+				break // the cheapest saving step of this column
+			}
+		}
+		if best < 0 {
+			break
+		}
+		slack -= bestW - w[best]
+		w[best] = bestW
+	}
+	lack := 0.0
+	for i, c := range b.cols {
+		if c.Grow {
+			lack += b.nat[i] - w[i]
+		}
+	}
+	if lack > 1e-9 && slack > 1e-9 {
+		k := min(1, slack/lack)
+		for i, c := range b.cols {
+			if c.Grow {
+				w[i] += (b.nat[i] - w[i]) * k
+			}
+		}
+	}
+	return w
+}
+
+// sumGrow is the sum of the growing columns' widths.
+func sumGrow(cols []Column, ws []float64) float64 {
+	t := 0.0
+	for i, c := range cols {
+		if c.Grow {
+			t += ws[i]
+		}
+	}
+	return t
 }
 
 // total is the sum of widths.
