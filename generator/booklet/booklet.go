@@ -226,7 +226,7 @@ type book struct {
 	// colMeasures keeps tables' column measures for the whole build of the
 	// booklet (renderer.measured).
 	colMeasures map[string]*colMeasure
-	aids      []*aid               // the play cards, printed on sheets after the encounters
+	aids        []*aid // the play cards, printed on sheets after the encounters
 	// cardBlocks gives each Cards block printed on sheets its entry and
 	// its index among the entry's Cards blocks.
 	cardBlocks map[*doc.Cards][2]int
