@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/sortie-wargames/sortie/generator/booklet/plan"
+	"github.com/sortie-wargames/sortie/generator/booklet/press"
 	"io"
 	"maps"
 	"time"
@@ -35,7 +36,7 @@ type Options struct {
 	Version string    // Sortie's version, printed in every footer
 	// PrintReady makes the booklet a print-on-demand service's interior
 	// file: every page on the trim size plus a bleed on each side, with
-	// its TrimBox and BleedBox (see printReady).
+	// its TrimBox and BleedBox (see press.PrintReady).
 	PrintReady bool
 	// Impose is how pages are laid on the sheet: "" for one page a
 	// sheet, or "saddle" for a folded booklet: pages of half the sheet
@@ -96,12 +97,12 @@ func Write(w io.Writer, d Doc, opt Options) error {
 	if err := f.Output(&b); err != nil {
 		return fmt.Errorf("failed to write booklet: %w", err)
 	}
-	pdf, err := mend(b.Bytes(), lay.outline)
+	pdf, err := press.Mend(b.Bytes(), lay.outline)
 	if err != nil {
 		return err
 	}
 	if opt.PrintReady {
-		if pdf, err = printReady(pdf, opt.Paper); err != nil {
+		if pdf, err = press.PrintReady(pdf, opt.Paper); err != nil {
 			return err
 		}
 	}

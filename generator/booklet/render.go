@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
+
+	"github.com/sortie-wargames/sortie/generator/booklet/press"
 )
 
 // Page geometry in millimetres. Nothing is printed within 12 mm of the
@@ -142,7 +144,7 @@ func (r *renderer) build() {
 	case r.opt.Impose == Saddle:
 		r.padPages(4)
 	case r.opt.PrintReady:
-		r.padPages(PrintMultiple)
+		r.padPages(press.PrintMultiple)
 	}
 }
 
