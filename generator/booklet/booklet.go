@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
 	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 	"github.com/sortie-wargames/sortie/generator/booklet/press"
 	"io"
@@ -47,8 +48,8 @@ type Options struct {
 	// pages, the cards to cut out on flat sheets of their own (Fold).
 	Impose string
 	// Face is the type face the reading text prints in: nil for the
-	// built-in one (Liberation Sans), or a site's own font (NewFace).
-	Face *Face
+	// built-in one (Liberation Sans), or a site's own font (face.New).
+	Face *face.Face
 	// Faults, when set, is told each layout defect the printed document
 	// holds (a word broken across lines, text cut short), in the order
 	// drawn, once the document is written; the print check counts them.
@@ -210,8 +211,8 @@ type book struct {
 	created   time.Time
 	paperName string
 	pw, ph    float64
-	face      *Face // never nil
-	cov       *coverage
+	face      *face.Face // nil for the built-in face
+	cov       coverage
 	monoSeed  bool // the seed prints in Go Mono
 	entries   []*entry
 	cards     []*card
@@ -265,10 +266,9 @@ func setup(d Doc, opt Options) (*book, error) {
 	if d.Pack != nil && d.Campaign != nil {
 		return nil, errors.New("both a pack and a campaign: want one")
 	}
-	face := faceOr(opt.Face)
-	cov := face.cov
+	cov := coverage{opt.Face}
 	created := fixedDate(opt.Created)
-	b := &book{doc: d, opt: opt, created: created, paperName: name, pw: pw, ph: ph, fullW: sw, fullH: sh, face: face, cov: cov, monoSeed: cov.monoHas(d.Seed)}
+	b := &book{doc: d, opt: opt, created: created, paperName: name, pw: pw, ph: ph, fullW: sw, fullH: sh, face: opt.Face, cov: cov, monoSeed: cov.monoHas(d.Seed)}
 	var err error
 	b.entries, err = entriesOf(d)
 	if err != nil {

@@ -125,8 +125,8 @@ func sheetBook(s Sheet, opt Options) (*book, error) {
 	if s.Encounter == nil {
 		return nil, errors.New("no encounter")
 	}
-	face := faceOr(opt.Face)
-	cov := face.cov
+	face := opt.Face
+	cov := coverage{face}
 	created := fixedDate(opt.Created)
 	title := s.Label + ": " + s.Encounter.Title
 	if s.Label == "" {

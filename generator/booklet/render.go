@@ -9,6 +9,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
 	"github.com/sortie-wargames/sortie/generator/booklet/press"
 )
 
@@ -81,7 +82,7 @@ func newRenderer(b *book, prev *layout, dry bool) *renderer {
 	f.SetMargins(side, bodyTop, side)
 	f.SetAutoPageBreak(false, 0)
 	f.SetCellMargin(0)
-	r.f.SetFont(sans, "", bodySize)
+	r.f.SetFont(face.Sans, "", bodySize)
 	r.f.apply() // no page yet: fpdf has a font, and nothing is written
 	title := b.doc.Title
 	if title == "" {
@@ -200,7 +201,7 @@ func (r *renderer) ink() {
 	r.f.SetDashPattern(nil, 0)
 }
 
-func (r *renderer) font(style string, size float64) { r.f.SetFont(sans, style, size) }
+func (r *renderer) font(style string, size float64) { r.f.SetFont(face.Sans, style, size) }
 
 // header prints the running head: the booklet's title and the section.
 func (r *renderer) header() {
