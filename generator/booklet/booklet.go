@@ -219,7 +219,7 @@ type book struct {
 	cardOf    map[pefKey]*card
 	sheets    [][]*card // the cards on each page, in card-number order
 	cardGrid  cardGrid  // how the cards lie on a page
-	dealt     int       // any this many consecutive cards are of as many entries
+	cardLimit int       // the most sealed cards a page may hold (plan.PageLimit)
 	// overheads remembers mapOverhead's measures for the whole build of
 	// the booklet: a spread tries many scales for its maps, in every pass,
 	// and each measure draws the board.
@@ -311,8 +311,8 @@ func setup(d Doc, opt Options) (*book, error) {
 		m := newRenderer(b, newLayout(), true)
 		m.measuring = true
 		var order []*card
-		order, b.dealt, b.cardOf = deal(d.Seed, b.cards)
-		if b.cardGrid, err = m.sizeCards(pageLimit(order, b.dealt)); err != nil {
+		order, b.cardLimit, b.cardOf = deal(d.Seed, b.cards)
+		if b.cardGrid, err = m.sizeCards(b.cardLimit); err != nil {
 			restore()
 			return nil, err
 		}
