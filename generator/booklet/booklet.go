@@ -8,6 +8,33 @@
 // A booklet prints what the engine rolled and never rolls a die itself,
 // apart from shuffling the card numbers, which it does from the seed so
 // that the same input always gives the same, byte-identical PDF.
+//
+// The code is in layers, each package using only those below it:
+//
+//   - plan (generator/booklet/plan): sizes, counts and orders, with no
+//     fonts and no PDF: a table's column widths, where its rows break
+//     under the keep rules, the order of a folded booklet's pages on its
+//     sheets and its volumes, the deal of the sealed cards and how many
+//     share a page. A fix to how tables share their width is made there
+//     once, and every document gets it.
+//   - face (generator/booklet/face): the type faces and measuring text in
+//     them: width tables, wrapping exactly as fpdf wraps, and what a face
+//     cannot print.
+//   - press (generator/booklet/press): passes over a finished PDF's bytes,
+//     the print shop's steps after layout: mending it for strict
+//     validation, growing it by the bleed for print on demand, imposing a
+//     folded booklet's pages on sheets and writing its card sheets flat.
+//   - booklet, this package: the documents and their drawing. The
+//     renderer (render.go) lays out pages and frames; blocks.go, table.go
+//     and fit.go set the blocks of package doc into them, measured with
+//     face and placed by plan; the parts of a document each have a file
+//     (front.go: cover and contents; spread.go: an encounter's two pages;
+//     maps.go; cards.go and sheets.go: sealed and play cards; log.go;
+//     qrs.go; chart.go; enctables.go; qr.go), and the documents are
+//     Write (a pack or campaign booklet), Fold (a folded one, fold.go)
+//     and WriteSheet (a play sheet, playsheet.go). Everything is drawn
+//     through pdf.go, the one wrapper of fpdf, and the finished bytes go
+//     to press.
 package booklet
 
 import (

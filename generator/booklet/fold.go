@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"codeberg.org/go-pdf/fpdf"
 )
 
 // A folded booklet is printed as one or more volumes, each a single
@@ -229,7 +227,7 @@ func (r *renderer) buildFolded() {
 		r.pw, r.ph = pw, ph
 	})
 	restore := r.onSheet()
-	r.f.page = &fpdf.SizeType{Wd: r.pw, Ht: r.ph}
+	r.f.page = pageSize(r.pw, r.ph)
 	r.aidSection()
 	r.cardSection()
 	r.f.page = nil

@@ -2,12 +2,19 @@ package booklet
 
 import (
 	"strings"
+	"time"
 
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/sortie-wargames/sortie/engine/board/draw"
 	"github.com/sortie-wargames/sortie/generator/booklet/face"
 )
+
+// This file is where the booklet meets fpdf: a document is started here
+// (newDocument), and every drawing call goes through pdf, which records
+// the faults a reader would see (faultLog). Only booklet.go's render,
+// which hands the finished document on, and maps.go's polygons name fpdf
+// besides; the passes over the finished bytes are package press.
 
 // pdf is the fpdf document the renderer draws on, with every length it is
 // given snapped to draw's grid (draw.Snap) first. Positions worked out
@@ -159,6 +166,37 @@ type coverage struct{ face *face.Face }
 
 func (c coverage) printable(s string) string { return c.face.Printable(s) }
 func (c coverage) monoHas(s string) bool     { return c.face.MonoHas(s) }
+
+// newDocument starts an fpdf document of pages w × h mm, dated created,
+// set as every booklet is: objects in a fixed order, compressed, no
+// automatic page break or cell margin (the layout places everything).
+func newDocument(w, h float64, created time.Time) *fpdf.Fpdf {
+	f := fpdf.NewCustom(&fpdf.InitType{
+		OrientationStr: "P",
+		UnitStr:        "mm",
+		Size:           fpdf.SizeType{Wd: w, Ht: h},
+	})
+	f.SetCatalogSort(true)
+	f.SetCreationDate(created)
+	f.SetModificationDate(created)
+	f.SetCompression(true)
+	f.SetMargins(side, bodyTop, side)
+	f.SetAutoPageBreak(false, 0)
+	f.SetCellMargin(0)
+	return f
+}
+
+// pageSize is a page size as the pdf's page field takes it.
+func pageSize(w, h float64) *fpdf.SizeType { return &fpdf.SizeType{Wd: w, Ht: h} }
+
+// points are the points x0, y0, x1, y1, ... as Polygon takes them.
+func points(xy ...float64) []fpdf.PointType {
+	out := make([]fpdf.PointType, len(xy)/2)
+	for i := range out {
+		out[i] = fpdf.PointType{X: xy[2*i], Y: xy[2*i+1]}
+	}
+	return out
+}
 
 // newPDF wraps f, which has no page and no font yet, to print in fc
 // (nil for the built-in face); withMono allows Go Mono; dry draws no text.

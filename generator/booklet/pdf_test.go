@@ -14,12 +14,12 @@ import (
 // allFonts lists every font a document can print in.
 var allFonts = []fontSel{{family: face.Sans}, {family: face.Sans, style: "B"}, {family: face.Sans, style: "I"}, {family: face.Sans, style: "BI"}, {family: face.Mono}}
 
-// TestFontWidths checks that the document measures with the face's width
+// TestPDFMeasures checks that the document measures with the face's width
 // tables exactly as fpdf measures with the font set, sizes and widths
 // snapped as everything it is given: every font at several sizes, text
 // the fonts have and text they lack, wrapped at several widths. (Package
 // face checks the tables themselves, rune by rune.)
-func TestFontWidths(t *testing.T) {
+func TestPDFMeasures(t *testing.T) {
 	f := fpdf.New("P", "mm", "A4", "")
 	for _, fs := range allFonts {
 		(*face.Face)(nil).AddFont(f, fs.family, fs.style)

@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"codeberg.org/go-pdf/fpdf"
-
 	"github.com/sortie-wargames/sortie/generator/booklet/face"
 	"github.com/sortie-wargames/sortie/generator/booklet/press"
 )
@@ -69,19 +67,8 @@ type frame struct {
 // newRenderer starts a pass on a document of its own; a dry one draws no
 // text (pdf), for a pass that is never printed.
 func newRenderer(b *book, prev *layout, dry bool) *renderer {
-	f := fpdf.NewCustom(&fpdf.InitType{
-		OrientationStr: "P",
-		UnitStr:        "mm",
-		Size:           fpdf.SizeType{Wd: b.pw, Ht: b.ph},
-	})
+	f := newDocument(b.pw, b.ph, b.created)
 	r := &renderer{book: b, f: newPDF(f, b.face, b.monoSeed, dry), prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}, spread: spreadLook}
-	f.SetCatalogSort(true)
-	f.SetCreationDate(b.created)
-	f.SetModificationDate(b.created)
-	f.SetCompression(true)
-	f.SetMargins(side, bodyTop, side)
-	f.SetAutoPageBreak(false, 0)
-	f.SetCellMargin(0)
 	r.f.SetFont(face.Sans, "", bodySize)
 	r.f.apply() // no page yet: fpdf has a font, and nothing is written
 	title := b.doc.Title
