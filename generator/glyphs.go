@@ -11,14 +11,14 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
 
-	"github.com/sortie-wargames/sortie/generator/booklet"
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
 	"github.com/sortie-wargames/sortie/generator/site"
 )
 
 // siteFace is the face the site's booklets print their reading text in:
 // nil for the built-in one, or the font files sortie.conf names, each
 // error at the line naming the file.
-func siteFace(s *site.Site) (*booklet.Face, error) {
+func siteFace(s *site.Site) (*face.Face, error) {
 	if s.Fonts[0] == nil {
 		return nil, nil
 	}
@@ -29,26 +29,26 @@ func siteFace(s *site.Site) (*booklet.Face, error) {
 		}
 		data[i] = f.Data
 		// Each file alone, so that a broken one is named at its line.
-		if _, err := booklet.NewFace(f.Data, nil, nil, nil); err != nil {
+		if _, err := face.New(f.Data, nil, nil, nil); err != nil {
 			return nil, &site.Error{File: f.File, Line: f.Line, Msg: fmt.Sprintf("%s %q: %v", site.FontKeys[i], f.Path, err)}
 		}
 	}
-	face, err := booklet.NewFace(data[0], data[1], data[2], data[3])
+	fc, err := face.New(data[0], data[1], data[2], data[3])
 	if err != nil {
 		f := s.Fonts[0]
 		return nil, &site.Error{File: f.File, Line: f.Line, Msg: fmt.Sprintf("font %q: %v", f.Path, err)}
 	}
-	return face, nil
+	return fc, nil
 }
 
 // checkGlyphs refuses text the site wrote for its booklets in characters
-// face (nil for the built-in one) cannot print: each at its file and line,
+// fc (nil for the built-in face) cannot print: each at its file and line,
 // naming the characters, with a hint to end them. What the booklets
 // print of a site's own writing is checked: the title, summary, seed and
 // Markdown text of each pack and campaign, and the title and seed of each
 // monthly series. Pages only on the web are not: a browser finds a font
 // for any character.
-func checkGlyphs(s *site.Site, face *booklet.Face) error {
+func checkGlyphs(s *site.Site, fc *face.Face) error {
 	var errs []error
 	beyond := false // a character no font can print in a booklet
 	report := func(file string, line int, what string, lack []rune) {
@@ -63,9 +63,9 @@ func checkGlyphs(s *site.Site, face *booklet.Face) error {
 		errs = append(errs, &site.Error{File: file, Line: line, Msg: what + " has characters the booklet fonts lack: " + strings.Join(names, ", ")})
 	}
 	field := func(p *site.Page, key, value string) {
-		lack := face.Lacks(value)
+		lack := fc.Lacks(value)
 		if key == "seed" {
-			lack = face.SeedLacks(value)
+			lack = fc.SeedLacks(value)
 		}
 		report(p.File, p.Fields.Line(key), key, lack)
 	}
@@ -76,7 +76,7 @@ func checkGlyphs(s *site.Site, face *booklet.Face) error {
 		if body {
 			bodyText(p.Body, func(offset int, t []byte) {
 				line := p.BodyLine + bytes.Count(p.Body[:offset], []byte("\n"))
-				report(p.File, line, "text", face.Lacks(string(t)))
+				report(p.File, line, "text", fc.Lacks(string(t)))
 			})
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/go-fonts/dejavu/dejavusans"
 
 	"github.com/sortie-wargames/sortie/engine/systems"
-	"github.com/sortie-wargames/sortie/generator/booklet"
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
 )
 
 // readText is the text pdftotext reads from a PDF; it skips the test when
@@ -69,7 +69,7 @@ func TestCharactersTheFontsLack(t *testing.T) {
 func TestSiteFont(t *testing.T) {
 	// Liberation Sans, the built-in face, lacks ✓ and ☐; DejaVu Sans
 	// has them.
-	if lack := (*booklet.Face)(nil).Lacks("✓☐"); len(lack) != 2 {
+	if lack := (*face.Face)(nil).Lacks("✓☐"); len(lack) != 2 {
 		t.Fatalf("the built-in face lacks %q, want ✓☐: pick characters it lacks", string(lack))
 	}
 	site := strings.NewReplacer("paper: a4", "paper: a4\nfont: fonts/DejaVuSans.ttf",

@@ -8,13 +8,42 @@
 // A booklet prints what the engine rolled and never rolls a die itself,
 // apart from shuffling the card numbers, which it does from the seed so
 // that the same input always gives the same, byte-identical PDF.
+//
+// The code is in layers, each package using only those below it:
+//
+//   - plan (generator/booklet/plan): sizes, counts and orders, with no
+//     fonts and no PDF: a table's column widths, where its rows break
+//     under the keep rules, the order of a folded booklet's pages on its
+//     sheets and its volumes, the deal of the sealed cards and how many
+//     share a page. A fix to how tables share their width is made there
+//     once, and every document gets it.
+//   - face (generator/booklet/face): the type faces and measuring text in
+//     them: width tables, wrapping exactly as fpdf wraps, and what a face
+//     cannot print.
+//   - press (generator/booklet/press): passes over a finished PDF's bytes,
+//     the print shop's steps after layout: mending it for strict
+//     validation, growing it by the bleed for print on demand, imposing a
+//     folded booklet's pages on sheets and writing its card sheets flat.
+//   - booklet, this package: the documents and their drawing. The
+//     renderer (render.go) lays out pages and frames; blocks.go, table.go
+//     and fit.go set the blocks of package doc into them, measured with
+//     face and placed by plan; the parts of a document each have a file
+//     (front.go: cover and contents; spread.go: an encounter's two pages;
+//     maps.go; cards.go and sheets.go: sealed and play cards; log.go;
+//     qrs.go; chart.go; enctables.go; qr.go), and the documents are
+//     Write (a pack or campaign booklet), Fold (a folded one, fold.go)
+//     and WriteSheet (a play sheet, playsheet.go). Everything is drawn
+//     through pdf.go, the one wrapper of fpdf, and the finished bytes go
+//     to press.
 package booklet
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
 	"github.com/sortie-wargames/sortie/generator/booklet/plan"
+	"github.com/sortie-wargames/sortie/generator/booklet/press"
 	"io"
 	"maps"
 	"time"
@@ -35,7 +64,7 @@ type Options struct {
 	Version string    // Sortie's version, printed in every footer
 	// PrintReady makes the booklet a print-on-demand service's interior
 	// file: every page on the trim size plus a bleed on each side, with
-	// its TrimBox and BleedBox (see printReady).
+	// its TrimBox and BleedBox (see press.PrintReady).
 	PrintReady bool
 	// Impose is how pages are laid on the sheet: "" for one page a
 	// sheet, or "saddle" for a folded booklet: pages of half the sheet
@@ -46,8 +75,8 @@ type Options struct {
 	// pages, the cards to cut out on flat sheets of their own (Fold).
 	Impose string
 	// Face is the type face the reading text prints in: nil for the
-	// built-in one (Liberation Sans), or a site's own font (NewFace).
-	Face *Face
+	// built-in one (Liberation Sans), or a site's own font (face.New).
+	Face *face.Face
 	// Faults, when set, is told each layout defect the printed document
 	// holds (a word broken across lines, text cut short), in the order
 	// drawn, once the document is written; the print check counts them.
@@ -96,12 +125,12 @@ func Write(w io.Writer, d Doc, opt Options) error {
 	if err := f.Output(&b); err != nil {
 		return fmt.Errorf("failed to write booklet: %w", err)
 	}
-	pdf, err := mend(b.Bytes(), lay.outline)
+	pdf, err := press.Mend(b.Bytes(), lay.outline)
 	if err != nil {
 		return err
 	}
 	if opt.PrintReady {
-		if pdf, err = printReady(pdf, opt.Paper); err != nil {
+		if pdf, err = press.PrintReady(pdf, opt.Paper); err != nil {
 			return err
 		}
 	}
@@ -209,15 +238,15 @@ type book struct {
 	created   time.Time
 	paperName string
 	pw, ph    float64
-	face      *Face // never nil
-	cov       *coverage
+	face      *face.Face // nil for the built-in face
+	cov       coverage
 	monoSeed  bool // the seed prints in Go Mono
 	entries   []*entry
 	cards     []*card
 	cardOf    map[pefKey]*card
 	sheets    [][]*card // the cards on each page, in card-number order
 	cardGrid  cardGrid  // how the cards lie on a page
-	dealt     int       // any this many consecutive cards are of as many entries
+	cardLimit int       // the most sealed cards a page may hold (plan.PageLimit)
 	// overheads remembers mapOverhead's measures for the whole build of
 	// the booklet: a spread tries many scales for its maps, in every pass,
 	// and each measure draws the board.
@@ -267,10 +296,9 @@ func setup(d Doc, opt Options) (*book, error) {
 	if d.Pack != nil && d.Campaign != nil {
 		return nil, errors.New("both a pack and a campaign: want one")
 	}
-	face := faceOr(opt.Face)
-	cov := face.cov
+	cov := coverage{opt.Face}
 	created := fixedDate(opt.Created)
-	b := &book{doc: d, opt: opt, created: created, paperName: name, pw: pw, ph: ph, fullW: sw, fullH: sh, face: face, cov: cov, monoSeed: cov.monoHas(d.Seed)}
+	b := &book{doc: d, opt: opt, created: created, paperName: name, pw: pw, ph: ph, fullW: sw, fullH: sh, face: opt.Face, cov: cov, monoSeed: cov.monoHas(d.Seed)}
 	var err error
 	b.entries, err = entriesOf(d)
 	if err != nil {
@@ -313,8 +341,8 @@ func setup(d Doc, opt Options) (*book, error) {
 		m := newRenderer(b, newLayout(), true)
 		m.measuring = true
 		var order []*card
-		order, b.dealt, b.cardOf = deal(d.Seed, b.cards)
-		if b.cardGrid, err = m.sizeCards(pageLimit(order, b.dealt)); err != nil {
+		order, b.cardLimit, b.cardOf = deal(d.Seed, b.cards)
+		if b.cardGrid, err = m.sizeCards(b.cardLimit); err != nil {
 			restore()
 			return nil, err
 		}

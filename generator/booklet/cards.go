@@ -3,12 +3,11 @@ package booklet
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/sortie-wargames/sortie/engine/dice"
 	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 )
 
 // pefKey names a sealed item: the entry's number and the item's index
@@ -66,34 +65,10 @@ func sealedName(es []*entry) string {
 // cardsTitle is the sealed section's title: "Sealed " and what they hold.
 func (r *renderer) cardsTitle() string { return "Sealed " + r.sealedName }
 
-// dealWindow is the most sealed cards a page holds (two columns of four
-// rows), and so the run of consecutive card numbers the deal keeps free of
-// two cards of one entry.
-const dealWindow = 8
-
-// deal numbers the cards from the seed (the stream "booklet/cards"), the
-// same on every paper, flat or folded: the numbers do not depend on how
-// many cards a page holds. It returns the cards in number order and the
-// window w it kept: any w consecutive cards are of w different entries.
-//
-// Pages hold consecutive cards, at most w of them (pageLimit), so no
-// page holds two cards of one entry: a card seen through the paper, on
-// the back or beside the one you cut out is never one of your
-// encounter's. w is dealWindow when the entries allow it, else the
-// largest they allow (four entries of six cards: four), so a booklet of
-// few entries has fewer cards to a page. A booklet whose cards are all of
-// one entry is the exception: it fills its pages (pageLimit).
-//
-// For a window w, the cards are laid down one at a time: of the entries
-// whose last card is at least w places back, the one with the most cards
-// left goes next (ties drawn from the seed), with one of its cards drawn
-// from the seed. w starts at dealWindow and drops until that never gets
-// stuck; at w = 1 it cannot.
-func deal(seed string, cs []*card) (order []*card, window int, byKey map[pefKey]*card) {
-	byKey = make(map[pefKey]*card, len(cs))
-	if len(cs) == 0 {
-		return nil, dealWindow, byKey
-	}
+// deal numbers the cards from the seed (plan.Deal), each entry's cards a
+// group, and returns them in number order with the most a page may hold
+// (plan.PageLimit) and each card by its entry and index.
+func deal(seed string, cs []*card) (order []*card, limit int, byKey map[pefKey]*card) {
 	var groups [][]*card
 	for i, c := range cs {
 		if i == 0 || c.e != cs[i-1].e {
@@ -101,80 +76,23 @@ func deal(seed string, cs []*card) (order []*card, window int, byKey map[pefKey]
 		}
 		groups[len(groups)-1] = append(groups[len(groups)-1], c)
 	}
-	for w := dealWindow; w >= 1; w-- {
-		if order = spread(seed, groups, w); order != nil {
-			window = w
-			break
-		}
-	}
+	order, window := plan.Deal(seed, groups)
+	byKey = make(map[pefKey]*card, len(cs))
 	for i, c := range order {
 		c.number = i + 1
 		byKey[pefKey{c.e.number, c.index}] = c
 	}
-	return order, window, byKey
+	return order, plan.PageLimit(len(groups), window), byKey
 }
 
-// spread lays the groups' cards in an order where any w consecutive cards
-// are of w different groups, or returns nil when the greedy deal gets
-// stuck.
-func spread(seed string, groups [][]*card, w int) []*card {
-	r := dice.New(seed).Stream("booklet", "cards")
-	left := make([][]*card, len(groups))
-	last := make([]int, len(groups))
-	total := 0
-	for g, cs := range groups {
-		left[g] = slices.Clone(cs)
-		last[g] = -w
-		total += len(cs)
-	}
-	out := make([]*card, 0, total)
-	for pos := range total {
-		var best []int
-		for g := range left {
-			if len(left[g]) == 0 || pos-last[g] < w {
-				continue
-			}
-			switch {
-			case len(best) == 0 || len(left[g]) > len(left[best[0]]):
-				best = []int{g}
-			case len(left[g]) == len(left[best[0]]):
-				best = append(best, g)
-			}
-		}
-		if len(best) == 0 {
-			return nil
-		}
-		g := best[r.Die(len(best))-1]
-		k := r.Die(len(left[g])) - 1
-		out = append(out, left[g][k])
-		left[g] = slices.Delete(left[g], k, k+1)
-		last[g] = pos
-	}
-	return out
-}
-
-// pageLimit is the most cards a page may hold: the deal's window, so
-// that no page holds two cards of one entry; but a booklet whose cards
-// are all of one entry (a one-encounter booklet) has nothing to mix them
-// with, and fills its pages.
-func pageLimit(order []*card, window int) int {
-	for _, c := range order {
-		if c.e != order[0].e {
-			return window
-		}
-	}
-	return dealWindow
-}
-
-// paginate puts the cards, in number order, perPage to a page.
+// paginate puts the cards, in number order, perPage to a page
+// (plan.Paginate), and notes each card's page of cards.
 func paginate(order []*card, perPage int) [][]*card {
-	var pages [][]*card
-	for i, c := range order {
-		if i%perPage == 0 {
-			pages = append(pages, nil)
+	pages := plan.Paginate(order, perPage)
+	for i, p := range pages {
+		for _, c := range p {
+			c.sheet = i
 		}
-		c.sheet = len(pages) - 1
-		pages[len(pages)-1] = append(pages[len(pages)-1], c)
 	}
 	return pages
 }

@@ -3,8 +3,6 @@ package booklet
 import (
 	"strconv"
 
-	"codeberg.org/go-pdf/fpdf"
-
 	"github.com/sortie-wargames/sortie/engine/campaign"
 	"github.com/sortie-wargames/sortie/generator/chart"
 )
@@ -194,7 +192,7 @@ func (r *renderer) chartArrow(a chart.Arrow, x0, y0 float64) {
 	h := a.Head()
 	hx, hy := x0+h.X, y0+h.Y
 	r.f.SetFillColor(0, 0, 0)
-	r.f.Polygon([]fpdf.PointType{{X: hx, Y: hy}, {X: hx - 0.75, Y: hy - 1.5}, {X: hx + 0.75, Y: hy - 1.5}}, "F")
+	r.f.Polygon(points(hx, hy, hx-0.75, hy-1.5, hx+0.75, hy-1.5), "F")
 	r.ink()
 	if a.To == 0 {
 		r.font("B", chartPt)

@@ -155,7 +155,7 @@ func DryDiff(d Doc, opt Options) (string, error) {
 		for i, dry := range []bool{true, false} {
 			m := newRenderer(g, newLayout(), dry)
 			m.measuring = true
-			grid, err := m.sizeCards(pageLimit(g.cards, g.dealt))
+			grid, err := m.sizeCards(g.cardLimit)
 			if err != nil {
 				return "", err
 			}

@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"github.com/sortie-wargames/sortie/generator/booklet/plan"
+	"github.com/sortie-wargames/sortie/generator/booklet/press"
 	"slices"
 	"strconv"
 	"strings"
-
-	"codeberg.org/go-pdf/fpdf"
 )
 
 // A folded booklet is printed as one or more volumes, each a single
@@ -86,7 +85,7 @@ func Fold(d Doc, opt Options) (*Folded, error) {
 	if err := f.Output(&b); err != nil {
 		return nil, fmt.Errorf("failed to fold booklet: %w", err)
 	}
-	src, err := readSource(b.Bytes())
+	src, err := press.ReadSource(b.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("failed to fold booklet: %w", err)
 	}
@@ -104,7 +103,7 @@ func Fold(d Doc, opt Options) (*Folded, error) {
 		if v.Pages()%4 != 0 || v.Pages() > SaddleLimit {
 			return nil, fmt.Errorf("failed to fold booklet: volume %d is %d pages, want a multiple of four up to %d", k-1, v.Pages(), SaddleLimit)
 		}
-		if v.PDF, err = src.imposed(v.First, v.Last, sh, sw); err != nil {
+		if v.PDF, err = src.Imposed(v.First, v.Last, sh, sw); err != nil {
 			return nil, err
 		}
 		out.Volumes = append(out.Volumes, v)
@@ -113,9 +112,9 @@ func Fold(d Doc, opt Options) (*Folded, error) {
 		}
 		first = next
 	}
-	if total := len(src.kids); total > end {
+	if total := src.Pages(); total > end {
 		out.CardPages = [2]int{end + 1, total}
-		if out.Cards, err = src.flat(end+1, total); err != nil {
+		if out.Cards, err = src.Flat(end+1, total); err != nil {
 			return nil, err
 		}
 	}
@@ -228,7 +227,7 @@ func (r *renderer) buildFolded() {
 		r.pw, r.ph = pw, ph
 	})
 	restore := r.onSheet()
-	r.f.page = &fpdf.SizeType{Wd: r.pw, Ht: r.ph}
+	r.f.page = pageSize(r.pw, r.ph)
 	r.aidSection()
 	r.cardSection()
 	r.f.page = nil
@@ -350,4 +349,30 @@ func (r *renderer) volumePage(k int) {
 		r.flow(s)
 	}
 	r.rules(r.fr.y, r.bottom(), 8)
+}
+
+// halfSheet returns the page of a folded booklet printed on paper: half
+// the sheet, so that the fold is the pages' common edge. On A4 that is
+// 148.5 × 210 mm, half a millimetre wider than ISO A5.
+func halfSheet(paper string) (name string, w, h float64) {
+	_, sw, sh, _ := paperSize(paper)
+	switch paper {
+	case "letter":
+		name = "half-Letter"
+	default:
+		name = "A5"
+	}
+	return name, sh / 2, sw
+}
+
+// narrow reports whether the page is a folded booklet's, too narrow for
+// two columns of tables or of sealed cards.
+func (b *book) narrow() bool { return b.pw-2*side < 2*cardMinW }
+
+// padPages fills the booklet with Notes pages to a multiple of n pages:
+// four for a folded booklet, press.PrintMultiple for a print-ready one.
+func (r *renderer) padPages(n int) {
+	for r.f.PageNo()%n != 0 {
+		r.notesPage()
+	}
 }

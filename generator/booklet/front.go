@@ -10,6 +10,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/words"
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
 )
 
 // entry is one encounter of the booklet: a pack's entry or a campaign's
@@ -345,7 +346,7 @@ func (r *renderer) seedBox() {
 	r.fr.y += lh(8) + 0.5
 	setFont := func() {
 		if r.monoSeed {
-			r.f.SetFont(mono, "", 13)
+			r.f.SetFont(face.Mono, "", 13)
 		} else {
 			r.font("", 13)
 		}

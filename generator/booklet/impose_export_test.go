@@ -1,8 +1,11 @@
 package booklet
 
-import "github.com/sortie-wargames/sortie/generator/booklet/plan"
+import (
+	"bytes"
 
-import "bytes"
+	"github.com/sortie-wargames/sortie/generator/booklet/plan"
+	"github.com/sortie-wargames/sortie/generator/booklet/press"
+)
 
 // ImposedBlank renders a folded booklet of d's cover and blank pages, n
 // pages before padding, and imposes it: a booklet whose page count the
@@ -25,8 +28,12 @@ func ImposedBlank(d Doc, opt Options, n int) ([]byte, error) {
 	if err := r.f.Output(&out); err != nil {
 		return nil, err
 	}
+	s, err := press.ReadSource(out.Bytes())
+	if err != nil {
+		return nil, err
+	}
 	_, sw, sh, _ := paperSize(opt.Paper)
-	return impose(out.Bytes(), sh, sw)
+	return s.Imposed(1, s.Pages(), sh, sw)
 }
 
 // SaddleOrder is plan.SaddleOrder, where the tests of imposition find it.

@@ -12,8 +12,7 @@ import (
 // left-hand page does, and returns the PDF and the legend's labels.
 func MapPage(maps []board.Map, paper string) ([]byte, []string, error) {
 	_, pw, ph, _ := paperSize(paper)
-	face := builtinFace()
-	b := &book{doc: Doc{Title: "Maps", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph, face: face, cov: face.cov}
+	b := &book{doc: Doc{Title: "Maps", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}
 	r := newRenderer(b, newLayout(), false)
 	r.newPage("Maps")
 	top := bodyTop + 10
@@ -38,8 +37,7 @@ func MapPage(maps []board.Map, paper string) ([]byte, []string, error) {
 // a printed board's labels by.
 func Measure(paper string) (draw.Measure, error) {
 	_, pw, ph, _ := paperSize(paper)
-	face := builtinFace()
-	b := &book{doc: Doc{Title: "Maps", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph, face: face, cov: face.cov}
+	b := &book{doc: Doc{Title: "Maps", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}
 	r := newRenderer(b, newLayout(), false)
 	r.newPage("Maps")
 	return r.measure, nil

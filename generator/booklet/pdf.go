@@ -2,11 +2,19 @@ package booklet
 
 import (
 	"strings"
+	"time"
 
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/sortie-wargames/sortie/engine/board/draw"
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
 )
+
+// This file is where the booklet meets fpdf: a document is started here
+// (newDocument), and every drawing call goes through pdf, which records
+// the faults a reader would see (faultLog). Only booklet.go's render,
+// which hands the finished document on, and maps.go's polygons name fpdf
+// besides; the passes over the finished bytes are package press.
 
 // pdf is the fpdf document the renderer draws on, with every length it is
 // given snapped to draw's grid (draw.Snap) first. Positions worked out
@@ -21,7 +29,7 @@ import (
 // page on every call, and the renderer sets a font for every measurement
 // (most of them never drawn), so SetFont only records the font wanted;
 // GetStringWidth and SplitText measure with the shared width table
-// (Face.widths), in exactly fpdf's arithmetic; and each call that draws text hands
+// (face.Widths), in exactly fpdf's arithmetic; and each call that draws text hands
 // the wanted font to fpdf first, when fpdf does not have it already. A
 // font is added to the document when it is first handed to fpdf: adding
 // one (fpdf parses the TrueType file and hashes its width table) is the
@@ -139,7 +147,7 @@ type fontState struct {
 	added map[string]bool
 	mono  bool
 	dry   bool
-	face  *Face // the fonts the document prints in
+	face  *face.Face // the fonts the document prints in (nil for the built-in ones)
 }
 
 // fontSel is a font as fpdf names it: family in lower case, style "",
@@ -151,15 +159,54 @@ type fontSel struct {
 
 func (s fontSel) key() string { return s.family + s.style }
 
-// newPDF wraps f, which has no page and no font yet, to print in face
-// (nil for the built-in one); withMono allows Go Mono; dry draws no text.
-func newPDF(f *fpdf.Fpdf, face *Face, withMono, dry bool) pdf {
+// coverage is the face as the drawing code asks it what prints: text
+// with what the fonts lack spelled <U+XXXX>, and whether the seed can
+// print in Go Mono.
+type coverage struct{ face *face.Face }
+
+func (c coverage) printable(s string) string { return c.face.Printable(s) }
+func (c coverage) monoHas(s string) bool     { return c.face.MonoHas(s) }
+
+// newDocument starts an fpdf document of pages w × h mm, dated created,
+// set as every booklet is: objects in a fixed order, compressed, no
+// automatic page break or cell margin (the layout places everything).
+func newDocument(w, h float64, created time.Time) *fpdf.Fpdf {
+	f := fpdf.NewCustom(&fpdf.InitType{
+		OrientationStr: "P",
+		UnitStr:        "mm",
+		Size:           fpdf.SizeType{Wd: w, Ht: h},
+	})
+	f.SetCatalogSort(true)
+	f.SetCreationDate(created)
+	f.SetModificationDate(created)
+	f.SetCompression(true)
+	f.SetMargins(side, bodyTop, side)
+	f.SetAutoPageBreak(false, 0)
+	f.SetCellMargin(0)
+	return f
+}
+
+// pageSize is a page size as the pdf's page field takes it.
+func pageSize(w, h float64) *fpdf.SizeType { return &fpdf.SizeType{Wd: w, Ht: h} }
+
+// points are the points x0, y0, x1, y1, ... as Polygon takes them.
+func points(xy ...float64) []fpdf.PointType {
+	out := make([]fpdf.PointType, len(xy)/2)
+	for i := range out {
+		out[i] = fpdf.PointType{X: xy[2*i], Y: xy[2*i+1]}
+	}
+	return out
+}
+
+// newPDF wraps f, which has no page and no font yet, to print in fc
+// (nil for the built-in face); withMono allows Go Mono; dry draws no text.
+func newPDF(f *fpdf.Fpdf, fc *face.Face, withMono, dry bool) pdf {
 	if dry {
 		// fpdf lays out a cell only with a font set: a core font, whose
 		// metrics fpdf has at hand, as nothing is written with it.
 		f.SetFont("helvetica", "", bodySize)
 	}
-	return pdf{Fpdf: f, font: &fontState{added: map[string]bool{}, mono: withMono, dry: dry, face: faceOr(face)},
+	return pdf{Fpdf: f, font: &fontState{added: map[string]bool{}, mono: withMono, dry: dry, face: fc},
 		faults: &faultLog{broken: map[string]string{}, cut: map[string]string{}, seen: map[Fault]bool{}}}
 }
 
@@ -178,8 +225,8 @@ func (p pdf) useFont() {
 	if st := p.font; !st.haveOK || st.have != st.want {
 		if k := st.want.key(); !st.added[k] {
 			st.added[k] = true
-			if st.want.family != mono || st.mono {
-				st.face.addFont(p.Fpdf, st.want)
+			if st.want.family != face.Mono || st.mono {
+				st.face.AddFont(p.Fpdf, st.want.family, st.want.style)
 			}
 		}
 		p.Fpdf.SetFont(st.want.family, st.want.style, st.want.size)
@@ -214,14 +261,14 @@ func (p pdf) SetFont(family, style string, size float64) {
 // GetStringWidth would give it with that font set.
 func (p pdf) GetStringWidth(s string) float64 {
 	w := p.font.want
-	t := p.font.face.widths[w.key()]
+	t := p.font.face.Widths(w.family, w.style)
 	if t == nil || p.Fpdf.Err() {
 		// A font the table does not hold (or fpdf's sticky error, when
 		// fpdf measures 0): fpdf measures.
 		p.apply()
 		return p.Fpdf.GetStringWidth(s)
 	}
-	return float64(t.symbolWidth(s)) * (w.size / p.Fpdf.GetConversionRatio()) / 1000
+	return t.Width(s, w.size/p.Fpdf.GetConversionRatio())
 }
 
 // AddPage starts a page. fpdf calls the footer and the header inside it,
@@ -302,13 +349,13 @@ func (p pdf) CellFormat(w, h float64, text, border string, ln int, align string,
 // width table when it holds the font.
 func (p pdf) SplitText(text string, w float64) []string {
 	want := p.font.want
-	t := p.font.face.widths[want.key()]
+	t := p.font.face.Widths(want.family, want.style)
 	var lines []string
 	if t == nil || p.Fpdf.Err() {
 		p.useFont()
 		lines = p.Fpdf.SplitText(text, sn(w))
 	} else {
-		lines = t.split(text, sn(w), p.Fpdf.GetCellMargin(), want.size/p.Fpdf.GetConversionRatio())
+		lines = t.Split(text, sn(w), p.Fpdf.GetCellMargin(), want.size/p.Fpdf.GetConversionRatio())
 	}
 	p.faults.wrapped(text, lines)
 	return lines

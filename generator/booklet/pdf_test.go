@@ -5,59 +5,40 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode"
 
 	"codeberg.org/go-pdf/fpdf"
+
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
 )
 
-// TestFontWidths checks the shared width table against fpdf's own
-// GetStringWidth and SplitText, for every font and several sizes: every
-// rune each font maps (measured alone and in runs with its neighbours),
-// runes it does not map, and mixed text, wrapped at several widths.
-func TestFontWidths(t *testing.T) {
+// allFonts lists every font a document can print in.
+var allFonts = []fontSel{{family: face.Sans}, {family: face.Sans, style: "B"}, {family: face.Sans, style: "I"}, {family: face.Sans, style: "BI"}, {family: face.Mono}}
+
+// TestPDFMeasures checks that the document measures with the face's width
+// tables exactly as fpdf measures with the font set, sizes and widths
+// snapped as everything it is given: every font at several sizes, text
+// the fonts have and text they lack, wrapped at several widths. (Package
+// face checks the tables themselves, rune by rune.)
+func TestPDFMeasures(t *testing.T) {
 	f := fpdf.New("P", "mm", "A4", "")
-	face := builtinFace()
-	face.addFonts(f, true)
-	p := newPDF(f, face, true, false)
-	cov := face.cov
-	var covered []rune
-	for _, m := range append(cov.maps, cov.mono) {
-		for _, rg := range m.ranges {
-			for c := rg[0]; c <= rg[1] && c < 0x10000; c++ {
-				covered = append(covered, c)
-			}
-		}
+	for _, fs := range allFonts {
+		(*face.Face)(nil).AddFont(f, fs.family, fs.style)
 	}
-	strs := []string{"", " ", "Card 12", "2d6 = 3 + 6 = 9", "Sortie – “quoted” ×½ …", "\x00", "\xff\xfe", "日本語", "\U0001F600", "a\U0010FFFFb",
-		"The warband crosses the marsh at dawn; two PEFs wait in the reeds.\nThen\n\nmore\n\n", "a\u0301b\u200bc\u00a0d\te\u3000f", "中文字符中文字符中文字符中文字符", "\U0001F600 \U0001F600 \U0001F600 \U0001F600"}
-	var long strings.Builder
-	for i, c := range covered {
-		long.WriteRune(c)
-		if i%5 == 4 {
-			long.WriteByte(' ')
-		}
-	}
-	strs = append(strs, long.String())
-	for i := 0; i < len(covered); i += 7 {
-		strs = append(strs, string(covered[i:min(i+7, len(covered))]))
-	}
-	for _, c := range covered {
-		strs = append(strs, string(c))
-	}
-	for _, fs := range fontStyles() {
-		for _, size := range []float64{5.5, 7.5, 9.5, 13, 16.25} {
+	p := newPDF(f, nil, true, false)
+	strs := []string{"", "Card 12", "2d6 = 3 + 6 = 9", "Sortie – “quoted” ×½ …", "日本語 \U0001F600", "a\u0301b\u200bc\u00a0d\te\u3000f",
+		"The warband crosses the marsh at dawn; two PEFs wait in the reeds.\nThen\n\nmore\n\n"}
+	for _, fs := range allFonts {
+		for _, size := range []float64{5.5, 7.5, 9.5, 13.1, 16.25} {
 			f.SetFont(fs.family, fs.style, sn(size))
 			p.SetFont(fs.family, fs.style, size)
 			for _, s := range strs {
 				if got, want := p.GetStringWidth(s), f.GetStringWidth(s); got != want {
 					t.Fatalf("%s %q at %gpt: width %v, fpdf measures %v", fs.key(), s, size, got, want)
 				}
-				if len(s) > 40 || size == 9.5 {
-					for _, w := range []float64{3, 17.5, 60, 180} {
-						f.SetCellMargin(w / 50)
-						if got, want := p.SplitText(s, w), f.SplitText(s, sn(w)); !slices.Equal(got, want) {
-							t.Fatalf("%s %q at %gpt in %g mm: lines %q, fpdf splits %q", fs.key(), s, size, w, got, want)
-						}
+				for _, w := range []float64{3, 17.55, 60, 180} {
+					f.SetCellMargin(w / 50)
+					if got, want := p.SplitText(s, w), f.SplitText(s, sn(w)); !slices.Equal(got, want) {
+						t.Fatalf("%s %q at %gpt in %g mm: lines %q, fpdf splits %q", fs.key(), s, size, w, got, want)
 					}
 				}
 			}
@@ -76,7 +57,7 @@ func contentOf(t *testing.T, draw func(p pdf)) string {
 	f.SetCompression(false)
 	f.SetCellMargin(0)
 	p := newPDF(f, nil, false, false)
-	p.SetFont(sans, "", bodySize)
+	p.SetFont(face.Sans, "", bodySize)
 	p.apply()
 	p.AddPage()
 	draw(p)
@@ -112,14 +93,14 @@ func fonts(content string) []string {
 // undoes a font set inside it.
 func TestLazyFont(t *testing.T) {
 	draw := func(p pdf) {
-		p.SetFont(sans, "", bodySize)
+		p.SetFont(face.Sans, "", bodySize)
 		p.SetXY(20, 20)
 		p.CellFormat(50, 5, "drawn", "", 0, "L", false, 0, "")
 	}
 	plain := contentOf(t, draw)
 	measured := contentOf(t, func(p pdf) {
 		for _, st := range []string{"B", "I", "BI", ""} {
-			p.SetFont(sans, st, 14)
+			p.SetFont(face.Sans, st, 14)
 			p.GetStringWidth("measured, not drawn")
 		}
 		draw(p)
@@ -129,11 +110,11 @@ func TestLazyFont(t *testing.T) {
 	}
 
 	clipped := contentOf(t, func(p pdf) {
-		p.SetFont(sans, "B", 12)
+		p.SetFont(face.Sans, "B", 12)
 		p.SetXY(20, 20)
 		p.CellFormat(50, 5, "bold", "", 0, "L", false, 0, "")
 		p.ClipRect(10, 10, 100, 100, false)
-		p.SetFont(sans, "I", 8)
+		p.SetFont(face.Sans, "I", 8)
 		p.CellFormat(50, 5, "italic, clipped", "", 0, "L", false, 0, "")
 		p.ClipEnd()
 		p.CellFormat(50, 5, "italic, after the clip", "", 0, "L", false, 0, "")
@@ -154,18 +135,18 @@ func TestAddPageKeepsFont(t *testing.T) {
 	f := fpdf.New("P", "mm", "A4", "")
 	p := newPDF(f, nil, false, false)
 	head := func() {
-		p.SetFont(sans, "B", 20)
+		p.SetFont(face.Sans, "B", 20)
 		p.SetXY(10, 5)
 		p.CellFormat(50, 5, "head", "", 0, "L", false, 0, "")
 	}
 	f.SetHeaderFunc(head)
 	f.SetFooterFunc(head)
-	p.SetFont(sans, "I", 7)
+	p.SetFont(face.Sans, "I", 7)
 	p.apply()
 	p.AddPage()
-	p.SetFont(sans, "", 9)
+	p.SetFont(face.Sans, "", 9)
 	p.AddPage()
-	if p.font.want != (fontSel{family: sans, size: 9}) {
+	if p.font.want != (fontSel{family: face.Sans, size: 9}) {
 		t.Errorf("after a page break the font wanted is %+v, want sans 9pt", p.font.want)
 	}
 	p.CellFormat(50, 5, "body", "", 0, "L", false, 0, "")
@@ -180,11 +161,11 @@ func TestFontsAddedWhenDrawn(t *testing.T) {
 	f := fpdf.New("P", "mm", "A4", "")
 	p := newPDF(f, nil, true, false)
 	p.AddPage()
-	for _, s := range fontStyles() {
+	for _, s := range allFonts {
 		p.SetFont(s.family, s.style, 10)
 		p.GetStringWidth("measured")
 	}
-	p.SetFont(sans, "B", 10)
+	p.SetFont(face.Sans, "B", 10)
 	p.CellFormat(50, 5, "drawn", "", 0, "L", false, 0, "")
 	var out bytes.Buffer
 	if err := f.Output(&out); err != nil {
@@ -192,22 +173,5 @@ func TestFontsAddedWhenDrawn(t *testing.T) {
 	}
 	if n := bytes.Count(out.Bytes(), []byte("/FontFile2")); n != 1 {
 		t.Errorf("%d fonts embedded, want 1 (Liberation Sans Bold)", n)
-	}
-}
-
-// TestCoverageBits checks the coverage's bit sets against the fonts'
-// character maps, for every rune.
-func TestCoverageBits(t *testing.T) {
-	c := builtinFace().cov
-	for r := rune(-1); r <= unicode.MaxRune+1; r++ {
-		if got, want := c.has(r), c.hasAll(r); got != want {
-			t.Fatalf("U+%04X: has %v, the character maps say %v", r, got, want)
-		}
-		if got, want := c.monoHasRune(r), c.mono.has(r); got != want {
-			t.Fatalf("U+%04X: Go Mono has %v, its character map says %v", r, got, want)
-		}
-	}
-	if !c.has('A') || c.has(0x10000) || !c.monoHasRune('0') {
-		t.Error("coverage misses A or 0, or has U+10000")
 	}
 }

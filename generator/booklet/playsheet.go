@@ -17,6 +17,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/words"
+	"github.com/sortie-wargames/sortie/generator/booklet/press"
 )
 
 // This file prints a play sheet: one encounter on one side of paper, to
@@ -124,8 +125,8 @@ func sheetBook(s Sheet, opt Options) (*book, error) {
 	if s.Encounter == nil {
 		return nil, errors.New("no encounter")
 	}
-	face := faceOr(opt.Face)
-	cov := face.cov
+	face := opt.Face
+	cov := coverage{face}
 	created := fixedDate(opt.Created)
 	title := s.Label + ": " + s.Encounter.Title
 	if s.Label == "" {
@@ -178,7 +179,7 @@ func sheetPDF(s Sheet, opt Options) ([]byte, []Fault, error) {
 	if err := r.f.Output(&out); err != nil {
 		return nil, nil, err
 	}
-	pdf, err := mend(out.Bytes(), nil)
+	pdf, err := press.Mend(out.Bytes(), nil)
 	return pdf, r.f.faults.faults, err
 }
 

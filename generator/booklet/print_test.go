@@ -18,6 +18,7 @@ import (
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/generator/booklet"
+	"github.com/sortie-wargames/sortie/generator/booklet/press"
 )
 
 // bleeds are the bleed each paper's print-ready booklet must have on
@@ -87,8 +88,8 @@ func TestPrintReady(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(pbs) < n || len(pbs)-n >= booklet.PrintMultiple {
-				t.Errorf("%d pages print-ready, %d in the ordinary booklet: want its pages and the fewest Notes pages that make a multiple of %d", len(pbs), n, booklet.PrintMultiple)
+			if len(pbs) < n || len(pbs)-n >= press.PrintMultiple {
+				t.Errorf("%d pages print-ready, %d in the ordinary booklet: want its pages and the fewest Notes pages that make a multiple of %d", len(pbs), n, press.PrintMultiple)
 			}
 			was, now := coords(plain), coords(pdf)
 			if len(was) == 0 || len(was) != len(now) {
@@ -104,7 +105,7 @@ func TestPrintReady(t *testing.T) {
 }
 
 // TestPrintReadyPageCount checks that a print-ready booklet's page count
-// is a multiple of booklet.PrintMultiple.
+// is a multiple of press.PrintMultiple.
 func TestPrintReadyPageCount(t *testing.T) {
 	for _, d := range []booklet.Doc{packDoc(t, "marsh", engine.Options{Enemies: "creatures"}), campaignDoc(t, "summer")} {
 		pdf := write(t, d, booklet.Options{Paper: "a4", Created: created, PrintReady: true})
@@ -115,16 +116,16 @@ func TestPrintReadyPageCount(t *testing.T) {
 		if n == 0 {
 			t.Fatalf("%s: no pages", d.Title)
 		}
-		if n%booklet.PrintMultiple != 0 {
-			t.Errorf("%s: %d pages, not a multiple of %d", d.Title, n, booklet.PrintMultiple)
+		if n%press.PrintMultiple != 0 {
+			t.Errorf("%s: %d pages, not a multiple of %d", d.Title, n, press.PrintMultiple)
 		}
 		flat := write(t, d, booklet.Options{Paper: "a4", Created: created})
 		m, err := api.PageCount(bytes.NewReader(flat), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n < m || n-m >= booklet.PrintMultiple {
-			t.Errorf("%s: %d print-ready pages from %d flat ones: want the fewest Notes pages that make a multiple of %d", d.Title, n, m, booklet.PrintMultiple)
+		if n < m || n-m >= press.PrintMultiple {
+			t.Errorf("%s: %d print-ready pages from %d flat ones: want the fewest Notes pages that make a multiple of %d", d.Title, n, m, press.PrintMultiple)
 		}
 	}
 }

@@ -7,7 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
+	"github.com/sortie-wargames/sortie/generator/booklet/press"
 )
 
 // Page geometry in millimetres. Nothing is printed within 12 mm of the
@@ -66,20 +67,9 @@ type frame struct {
 // newRenderer starts a pass on a document of its own; a dry one draws no
 // text (pdf), for a pass that is never printed.
 func newRenderer(b *book, prev *layout, dry bool) *renderer {
-	f := fpdf.NewCustom(&fpdf.InitType{
-		OrientationStr: "P",
-		UnitStr:        "mm",
-		Size:           fpdf.SizeType{Wd: b.pw, Ht: b.ph},
-	})
+	f := newDocument(b.pw, b.ph, b.created)
 	r := &renderer{book: b, f: newPDF(f, b.face, b.monoSeed, dry), prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}, spread: spreadLook}
-	f.SetCatalogSort(true)
-	f.SetCreationDate(b.created)
-	f.SetModificationDate(b.created)
-	f.SetCompression(true)
-	f.SetMargins(side, bodyTop, side)
-	f.SetAutoPageBreak(false, 0)
-	f.SetCellMargin(0)
-	r.f.SetFont(sans, "", bodySize)
+	r.f.SetFont(face.Sans, "", bodySize)
 	r.f.apply() // no page yet: fpdf has a font, and nothing is written
 	title := b.doc.Title
 	if title == "" {
@@ -142,7 +132,7 @@ func (r *renderer) build() {
 	case r.opt.Impose == Saddle:
 		r.padPages(4)
 	case r.opt.PrintReady:
-		r.padPages(PrintMultiple)
+		r.padPages(press.PrintMultiple)
 	}
 }
 
@@ -198,7 +188,7 @@ func (r *renderer) ink() {
 	r.f.SetDashPattern(nil, 0)
 }
 
-func (r *renderer) font(style string, size float64) { r.f.SetFont(sans, style, size) }
+func (r *renderer) font(style string, size float64) { r.f.SetFont(face.Sans, style, size) }
 
 // header prints the running head: the booklet's title and the section.
 func (r *renderer) header() {

@@ -1,54 +1,29 @@
-package booklet
+package press
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 	"regexp"
 	"slices"
 	"strconv"
+
+	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 )
 
-// A folded booklet (Options.Impose "saddle") is rendered page by page at
-// half the sheet, then imposed: each page becomes a Form XObject, drawn
+// A folded booklet is rendered page by page at half the sheet, then
+// imposed: each page becomes a Form XObject, drawn
 // twice a sheet side, on sheets in the order a saddle-stitched booklet
 // needs. Sortie imposes itself rather than with pdfcpu's booklet: pdfcpu
 // stamps the clock into the document it writes, pads with blank pages,
 // scales pages to fit, and turns every back side upside down for a
 // long-edge flip.
 
-// halfSheet returns the page of a folded booklet printed on paper: half
-// the sheet, so that the fold is the pages' common edge. On A4 that is
-// 148.5 × 210 mm, half a millimetre wider than ISO A5.
-func halfSheet(paper string) (name string, w, h float64) {
-	_, sw, sh, _ := paperSize(paper)
-	switch paper {
-	case "letter":
-		name = "half-Letter"
-	default:
-		name = "A5"
-	}
-	return name, sh / 2, sw
-}
-
-// narrow reports whether the page is a folded booklet's, too narrow for
-// two columns of tables or of sealed cards.
-func (b *book) narrow() bool { return b.pw-2*side < 2*cardMinW }
-
 // Marks on every sheet side, in millimetres.
 const (
 	markLen  = 7.0 // how far a mark reaches in from the sheet's edge
 	trimFore = 3.0 // the fore-edge trim line, in from each short edge of the sheet
 )
-
-// padPages fills the booklet with Notes pages to a multiple of n pages:
-// four for a folded booklet, PrintMultiple for a print-ready one.
-func (r *renderer) padPages(n int) {
-	for r.f.PageNo()%n != 0 {
-		r.notesPage()
-	}
-}
 
 // pdfObj is one indirect object of the document fpdf wrote.
 type pdfObj struct {
@@ -139,9 +114,9 @@ func ref(re *regexp.Regexp, b []byte) (int, bool) {
 	return n, err == nil
 }
 
-// source is a PDF fpdf wrote, read into its objects, to lay some of its
-// pages out anew: on sheets (imposed) or as they are (flat).
-type source struct {
+// Source is a PDF fpdf wrote, read into its objects, to lay some of its
+// pages out anew: on sheets (Imposed) or as they are (Flat).
+type Source struct {
 	pdf        []byte
 	objs       map[int]pdfObj
 	root, info int
@@ -150,13 +125,13 @@ type source struct {
 	box        [][]byte // the page tree's /MediaBox width and height
 }
 
-// readSource reads a PDF fpdf wrote.
-func readSource(pdf []byte) (*source, error) {
+// ReadSource reads a PDF fpdf wrote.
+func ReadSource(pdf []byte) (*Source, error) {
 	objs, trailer, err := readObjects(pdf)
 	if err != nil {
 		return nil, err
 	}
-	s := &source{pdf: pdf, objs: objs}
+	s := &Source{pdf: pdf, objs: objs}
 	var ok1, ok2 bool
 	s.root, ok1 = ref(rootRe, trailer)
 	s.info, ok2 = ref(infoRe, trailer)
@@ -183,9 +158,12 @@ func readSource(pdf []byte) (*source, error) {
 	return s, nil
 }
 
+// Pages is the source's page count.
+func (s *Source) Pages() int { return len(s.kids) }
+
 // page returns page i's content stream and resources objects (from 1),
 // and its size in points as written.
-func (s *source) page(i int) (contents, res int, w, h []byte, err error) {
+func (s *Source) page(i int) (contents, res int, w, h []byte, err error) {
 	if i < 1 || i > len(s.kids) {
 		return 0, 0, nil, nil, fmt.Errorf("no page %d in %d", i, len(s.kids))
 	}
@@ -203,25 +181,14 @@ func (s *source) page(i int) (contents, res int, w, h []byte, err error) {
 	return c, res, w, h, nil
 }
 
-// impose lays the pages of the PDF fpdf wrote (pages of half the sheet,
-// a multiple of four of them) on sheets sheetW × sheetH mm, two a side in
-// saddle order, with fold and trim marks (see source.imposed).
-func impose(pdf []byte, sheetW, sheetH float64) ([]byte, error) {
-	s, err := readSource(pdf)
-	if err != nil {
-		return nil, fmt.Errorf("failed to impose the booklet: %w", err)
-	}
-	return s.imposed(1, len(s.kids), sheetW, sheetH)
-}
-
-// imposed lays pages first to last (half the sheet, a multiple of four
+// Imposed lays pages first to last (half the sheet, a multiple of four
 // of them) on sheets sheetW × sheetH mm, two a side in saddle order, with
 // fold and trim marks: one saddle-stitched signature. Each page's content
 // stream becomes a Form XObject drawn with the page's resources. Links
 // and bookmarks, which point at pages the folded booklet no longer has,
 // are left out: it is for printing. The objects it keeps are renumbered
 // from 1, and the result is as deterministic as its input.
-func (s *source) imposed(first, last int, sheetW, sheetH float64) ([]byte, error) {
+func (s *Source) Imposed(first, last int, sheetW, sheetH float64) ([]byte, error) {
 	n := last - first + 1
 	if n <= 0 || n%4 != 0 {
 		return nil, fmt.Errorf("failed to impose the booklet: %d pages, want a multiple of four", n)
@@ -257,9 +224,9 @@ func (s *source) imposed(first, last int, sheetW, sheetH float64) ([]byte, error
 	return out, nil
 }
 
-// flat writes pages first to last as they are, each at its own size,
+// Flat writes pages first to last as they are, each at its own size,
 // without links or bookmarks: a folded booklet's card sheets.
-func (s *source) flat(first, last int) ([]byte, error) {
+func (s *Source) Flat(first, last int) ([]byte, error) {
 	var keep []int
 	var sides []outPage
 	var w, h float64
@@ -300,7 +267,7 @@ type outPage struct {
 // assemble writes a document of the source's catalog, document
 // information and the objects from reach (with rewritten bodies where
 // given), and the pages sides, w × h pt unless a side says otherwise.
-func (s *source) assemble(from []int, rewritten map[int][]byte, sides []outPage, w, h float64) ([]byte, error) {
+func (s *Source) assemble(from []int, rewritten map[int][]byte, sides []outPage, w, h float64) ([]byte, error) {
 	objs := s.objs
 	lang := []byte("")
 	if m := langRe.FindSubmatch(objs[s.root].dict); m != nil {

@@ -1,4 +1,12 @@
-package booklet
+// Package face holds the type faces the booklets print in and measures
+// text in them: the built-in face (Liberation Sans, with Go Mono for the
+// seed) or a site's own TrueType font, each font's width table read once
+// from fpdf, wrapping exactly as fpdf's SplitText does, and the fonts'
+// character maps, which say what a face cannot print (Lacks) and spell
+// it out where it must print anyway (Printable). A Face knows nothing of
+// pages: generator/booklet asks it how wide a text is and where it wraps,
+// and draws.
+package face
 
 import (
 	"bytes"
@@ -19,23 +27,24 @@ import (
 	"golang.org/x/image/font/gofont/gomono"
 )
 
-// Font families registered with fpdf.
+// The font families a face registers with fpdf: the reading text in four
+// styles ("", "B", "I", "BI"), and the seed.
 const (
-	sans = "sans"
-	mono = "mono"
+	Sans = "sans"
+	Mono = "mono"
 )
 
 // Face is the type face a booklet's reading text prints in: the four
 // styles of one sans-serif family, with Go Mono for the seed (where 0 and
-// O, 1 and l must not be confused). The built-in face (a nil *Face in
-// Options) is Liberation Sans, metric-compatible with Arial and made for
+// O, 1 and l must not be confused). The built-in face (a nil *Face: every
+// method takes nil for it) is Liberation Sans, metric-compatible with Arial and made for
 // reading, with every glyph the booklets print (the odds' dashes, the
 // dice's arrows, ×, ½, …). A site whose text needs characters Liberation
-// Sans lacks names a font of its own (NewFace). A Face is read-only once
+// Sans lacks names a font of its own (New). A Face is read-only once
 // made: every booklet of a build shares one.
 type Face struct {
 	ttf    map[string][]byte  // each font's file, by fpdf's font key (family and style)
-	widths map[string]*widths // each font's width table, by font key
+	widths map[string]*Widths // each font's width table, by font key
 	cov    *coverage
 }
 
@@ -44,27 +53,27 @@ var builtinFace = sync.OnceValue(func() *Face {
 	f, err := newFace(liberationsansregular.TTF, liberationsansbold.TTF, liberationsansitalic.TTF, liberationsansbolditalic.TTF)
 	if err != nil {
 		// The fonts are embedded: a font fpdf cannot read is a broken build.
-		panic(fmt.Sprintf("booklet: reading the embedded fonts: %v", err))
+		panic(fmt.Sprintf("face: reading the embedded fonts: %v", err))
 	}
 	return f
 })
 
-// faceOr returns f, or the built-in face when f is nil.
-func faceOr(f *Face) *Face {
+// or returns f, or the built-in face when f is nil.
+func or(f *Face) *Face {
 	if f == nil {
 		return builtinFace()
 	}
 	return f
 }
 
-// NewFace reads a site's own font for the reading text: the files of its
+// New reads a site's own font for the reading text: the files of its
 // regular, bold, italic and bold italic styles. Regular is required; a
 // style given as nil prints in the regular file (or, for bold italic, in
 // the bold one). Each is a TrueType font, or an OpenType font with
 // TrueType outlines: the booklets embed it subset, as they embed the
 // built-in fonts. The seed still prints in Go Mono when Go Mono has all
 // its characters.
-func NewFace(regular, bold, italic, boldItalic []byte) (*Face, error) {
+func New(regular, bold, italic, boldItalic []byte) (*Face, error) {
 	if regular == nil {
 		return nil, errors.New("failed to read font: no regular style")
 	}
@@ -82,7 +91,7 @@ func NewFace(regular, bold, italic, boldItalic []byte) (*Face, error) {
 
 func newFace(regular, bold, italic, boldItalic []byte) (*Face, error) {
 	fc := &Face{ttf: map[string][]byte{
-		sans: regular, sans + "B": bold, sans + "I": italic, sans + "BI": boldItalic, mono: gomono.TTF,
+		Sans: regular, Sans + "B": bold, Sans + "I": italic, Sans + "BI": boldItalic, Mono: gomono.TTF,
 	}}
 	for _, s := range fontStyles() {
 		if err := checkFont(fc.ttf[s.key()]); err != nil {
@@ -124,7 +133,7 @@ func checkFont(ttf []byte) error {
 // characters) and those past the Basic Multilingual Plane, such as emoji,
 // which no booklet prints. A nil Face is the built-in one.
 func (f *Face) Lacks(s string) []rune {
-	c := faceOr(f).cov
+	c := or(f).cov
 	var out []rune
 	for _, r := range s {
 		if r == ' ' || unicode.IsControl(r) || c.has(r) || slices.Contains(out, r) {
@@ -138,42 +147,53 @@ func (f *Face) Lacks(s string) []rune {
 // SeedLacks is Lacks for a seed, which prints in Go Mono when Go Mono has
 // all its characters, else in the reading face.
 func (f *Face) SeedLacks(seed string) []rune {
-	if faceOr(f).cov.monoHas(seed) {
+	if or(f).cov.monoHas(seed) {
 		return nil
 	}
 	return f.Lacks(seed)
 }
 
-// addFonts embeds the face's fonts: real, selectable text in every style,
-// and Go Mono when withMono. A renderer's document adds each font when it
-// first uses it (pdf.apply); this adds them all, to measure with.
-func (f *Face) addFonts(p *fpdf.Fpdf, withMono bool) {
-	for _, s := range fontStyles() {
-		if s.family != mono || withMono {
-			f.addFont(p, s)
-		}
+// MonoHas reports whether Go Mono can print all of s as it is, as the
+// seed prints when it can.
+func (f *Face) MonoHas(s string) bool { return or(f).cov.monoHas(s) }
+
+// Printable returns s with every rune the reading text cannot print, and
+// every control character, written as <U+XXXX>, so that text such as a
+// seed prints as something the reader can type back in.
+func (f *Face) Printable(s string) string { return or(f).cov.printable(s) }
+
+// AddFont embeds the face's font of family (Sans or Mono) and style in
+// p, subset, for real, selectable text; a font the face does not have
+// is not added (fpdf's SetFont then fails on it). A document adds each
+// font when it first draws with it. fpdf is given a copy: while
+// subsetting, it can write into the bytes it reads a font from (it
+// appends to a slice of them), which would change the fonts shared by
+// the whole process and so the next booklet's bytes.
+func (f *Face) AddFont(p *fpdf.Fpdf, family, style string) {
+	if ttf, ok := or(f).ttf[family+style]; ok {
+		p.AddUTF8FontFromBytes(family, style, bytes.Clone(ttf))
 	}
 }
 
-// addFont adds one of fontStyles to p, when it is one. fpdf is given a
-// copy: while subsetting, it can write into the bytes it reads a font
-// from (it appends to a slice of them), which would change the fonts
-// shared by the whole process and so the next booklet's bytes.
-func (f *Face) addFont(p *fpdf.Fpdf, s fontSel) {
-	if ttf, ok := f.ttf[s.key()]; ok {
-		p.AddUTF8FontFromBytes(s.family, s.style, bytes.Clone(ttf))
-	}
+// Widths returns the width table of the face's font of family and style,
+// or nil when the face has no such font.
+func (f *Face) Widths(family, style string) *Widths { return or(f).widths[family+style] }
+
+// fontStyle is a font of the face as fpdf names it.
+type fontStyle struct{ family, style string }
+
+func (s fontStyle) key() string { return s.family + s.style }
+
+// fontStyles lists every font of a face.
+func fontStyles() []fontStyle {
+	return []fontStyle{{family: Sans}, {family: Sans, style: "B"}, {family: Sans, style: "I"}, {family: Sans, style: "BI"}, {family: Mono}}
 }
 
-// fontStyles lists every font addFonts can add, as fpdf names them.
-func fontStyles() []fontSel {
-	return []fontSel{{family: sans}, {family: sans, style: "B"}, {family: sans, style: "I"}, {family: sans, style: "BI"}, {family: mono}}
-}
-
-// widths is a font's width table as fpdf holds it: each rune's width in
+// Widths is a font's width table as fpdf holds it: each rune's width in
 // thousandths of the font size, 0 for a rune the font does not map and
-// 65535 for one it maps to a glyph of no width.
-type widths struct {
+// 65535 for one it maps to a glyph of no width. It measures as fpdf does,
+// in fpdf's arithmetic, without a document or its font set.
+type Widths struct {
 	cw      []int32 // runes below 0x10000, as fpdf's Cw
 	missing int     // the font's MissingWidth
 }
@@ -182,7 +202,7 @@ type widths struct {
 // widths, a rune the font does not map counting as its missing width (or
 // 500 when it has none). fpdf panics on U+10000, just past its width
 // array; this counts it as missing, as fpdf counts the runes beyond.
-func (t *widths) symbolWidth(s string) int {
+func (t *Widths) symbolWidth(s string) int {
 	w := 0
 	for _, r := range s {
 		switch c := t.at(r); {
@@ -198,17 +218,23 @@ func (t *widths) symbolWidth(s string) int {
 	return w
 }
 
-func (t *widths) at(r rune) int {
+func (t *Widths) at(r rune) int {
 	if r >= 0 && int(r) < len(t.cw) {
 		return int(t.cw[r])
 	}
 	return 0
 }
 
-// split is fpdf's SplitText (splittext.go, go-pdf/fpdf v0.12.0), line for
+// Width is fpdf's GetStringWidth of s at fontSize (in the document's
+// unit: the size in points over the document's scale).
+func (t *Widths) Width(s string, fontSize float64) float64 {
+	return float64(t.symbolWidth(s)) * fontSize / 1000
+}
+
+// Split is fpdf's SplitText (splittext.go, go-pdf/fpdf v0.12.0), line for
 // line, measuring with t: txt wrapped to width w (less the cell margins)
 // at fontSize (in the document's unit).
-func (t *widths) split(txt string, w, cMargin, fontSize float64) (lines []string) {
+func (t *Widths) Split(txt string, w, cMargin, fontSize float64) (lines []string) {
 	wmax := int(math.Ceil((w - 2*cMargin) * 1000 / fontSize))
 	s := []rune(txt)
 	nb := len(s)
@@ -262,7 +288,7 @@ func (t *widths) split(txt string, w, cMargin, fontSize float64) (lines []string
 // missing widths wide (an unmapped rune adds nothing to a line's width
 // there). A font fpdf cannot read is an error. Styles that share a file
 // share a table.
-func (f *Face) measure() (out map[string]*widths, err error) {
+func (f *Face) measure() (out map[string]*Widths, err error) {
 	defer func() {
 		// fpdf reads a font's tables trusting their offsets: a broken
 		// file can make it index out of range.
@@ -272,21 +298,21 @@ func (f *Face) measure() (out map[string]*widths, err error) {
 	}()
 	p := fpdf.New("P", "mm", "A4", "")
 	p.SetCellMargin(0)
-	out = map[string]*widths{}
+	out = map[string]*Widths{}
 	for _, fs := range fontStyles() {
 		ttf := f.ttf[fs.key()]
 		if t := sameFont(f, out, ttf); t != nil {
 			out[fs.key()] = t
 			continue
 		}
-		f.addFont(p, fs)
+		p.AddUTF8FontFromBytes(fs.family, fs.style, bytes.Clone(ttf))
 		if err := p.Error(); err != nil {
 			return nil, fmt.Errorf("failed to read font: %w", err)
 		}
 		const size = 10
 		p.SetFont(fs.family, fs.style, size)
 		unit := size / p.GetConversionRatio()
-		t := &widths{cw: make([]int32, 0x10000), missing: p.GetFontDesc(fs.family, fs.style).MissingWidth}
+		t := &Widths{cw: make([]int32, 0x10000), missing: p.GetFontDesc(fs.family, fs.style).MissingWidth}
 		m := t.missing
 		if m == 0 {
 			m = 500
@@ -312,7 +338,7 @@ func (f *Face) measure() (out map[string]*widths, err error) {
 }
 
 // sameFont returns the table already measured of a font whose file is ttf.
-func sameFont(f *Face, done map[string]*widths, ttf []byte) *widths {
+func sameFont(f *Face, done map[string]*Widths, ttf []byte) *Widths {
 	for k, t := range done {
 		if bytes.Equal(f.ttf[k], ttf) {
 			return t
@@ -339,7 +365,7 @@ func (f *Face) coverage() (*coverage, error) {
 		if err != nil {
 			return nil, fmt.Errorf("failed to read font: %w", err)
 		}
-		if s.family == mono {
+		if s.family == Mono {
 			c.mono = m
 		} else {
 			c.maps = append(c.maps, m)

@@ -1,4 +1,4 @@
-package booklet
+package press
 
 import (
 	"bytes"
@@ -30,7 +30,7 @@ func bleedOf(paper string) (int, bool) {
 	return 0, false
 }
 
-// printReady turns a booklet as Write makes it into the interior file a
+// PrintReady turns a booklet as Write makes it into the interior file a
 // print-on-demand service takes as it is: every page's MediaBox grows by
 // the bleed on each side, its TrimBox is the paper's size in the middle
 // of it and its BleedBox the whole MediaBox; the page's drawing, its link
@@ -40,10 +40,10 @@ func bleedOf(paper string) (int, bool) {
 // Nothing in a booklet runs to the paper's edge (nothing is printed
 // within 12 mm of it), so there is nothing to extend into the bleed: it
 // stays blank, which is what a service asks of a page with no bleeding
-// artwork. Fonts are embedded already (fonts.go). Like mend, it edits the
+// artwork. Fonts are embedded already. Like Mend, it edits the
 // objects fpdf writes and rewrites the cross-reference table; its result
 // is as deterministic as its input.
-func printReady(pdf []byte, paper string) ([]byte, error) {
+func PrintReady(pdf []byte, paper string) ([]byte, error) {
 	b, ok := bleedOf(paper)
 	if !ok {
 		return nil, fmt.Errorf("failed to make the booklet print-ready: paper %q: want a4 or letter", paper)

@@ -1,4 +1,4 @@
-package booklet
+package press
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 	"strconv"
 )
 
-// mend makes the PDF fpdf writes pass strict validation (pdfcpu's strict
+// Mend makes the PDF fpdf writes pass strict validation (pdfcpu's strict
 // mode, after ISO 32000-1), in two ways fpdf itself does not:
 //
 //   - fpdf writes "/Count 0" on every outline item, where an item with
@@ -22,7 +22,7 @@ import (
 // objects. levels are the outline items' levels in the order they were
 // added, which is the order fpdf writes them. The result is as
 // deterministic as its input.
-func mend(pdf []byte, levels []int) ([]byte, error) {
+func Mend(pdf []byte, levels []int) ([]byte, error) {
 	counts := make([]int, len(levels))
 	for i, l := range levels {
 		for j := i + 1; j < len(levels) && levels[j] > l; j++ {
