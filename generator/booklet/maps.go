@@ -263,7 +263,7 @@ func (r *renderer) arrowAcross(x0, x1, y float64) {
 	r.f.SetLineWidth(0.4)
 	r.f.Line(x0, y, x1-dir*head*0.8, y)
 	r.f.SetFillColor(0, 0, 0)
-	r.f.Polygon([]fpdf.PointType{{X: x1, Y: y}, {X: x1 - dir*head, Y: y - head*0.55}, {X: x1 - dir*head, Y: y + head*0.55}}, "F")
+	r.f.Polygon(points(x1, y, x1-dir*head, y-head*0.55, x1-dir*head, y+head*0.55), "F")
 	r.ink()
 }
 
@@ -333,11 +333,11 @@ func grey(g float64) int { return int(math.Round(g * 255)) }
 // site's SVG draws the same marks.
 func (r *renderer) ops(ops []draw.Op, x, y float64) {
 	pts := func(ps []draw.P) []fpdf.PointType {
-		out := make([]fpdf.PointType, len(ps))
-		for i, p := range ps {
-			out[i] = fpdf.PointType{X: x + p.X, Y: y + p.Y}
+		xy := make([]float64, 0, 2*len(ps))
+		for _, p := range ps {
+			xy = append(xy, x+p.X, y+p.Y)
 		}
-		return out
+		return points(xy...)
 	}
 	for _, o := range ops {
 		style := ""
