@@ -428,6 +428,7 @@ type legendItem struct {
 	label   string
 	swatch  func(x, y float64)
 	x, y, w float64
+	lines   []string // the label wrapped, in a legend set as a column
 }
 
 // Legend sizes in millimetres.
@@ -437,6 +438,11 @@ const (
 	legendSize = 8.0 // the labels' size, in points
 	legendSep  = 5.0 // between items
 	legendLine = 7.0 // from one line of items to the next
+	// legendWrap is the widest a label runs in a legend set as a
+	// column beside the maps: a longer one wraps, so that one long item
+	// ("Your force enters here, across your edge") does not keep the
+	// legend off a narrow page's side.
+	legendWrap = 30.0
 )
 
 // legendItems are the entries of a legend for the given maps: only what
@@ -474,14 +480,32 @@ func (r *renderer) placeLegendIn(items []legendItem, x0, x1, y float64) float64 
 }
 
 // legendColumn is the width of the maps' legend set as a column, one
-// item a line.
+// item under another, each label wrapped at legendWrap.
 func (r *renderer) legendColumn(maps []board.Map) float64 {
-	r.font("", legendSize)
+	items := r.legendItems(maps)
+	r.placeLegendColumn(items, 0, 0)
 	w := 0.0
-	for _, it := range r.legendItems(maps) {
-		w = max(w, legendSW+1.5+r.f.GetStringWidth(r.cov.printable(it.label)))
+	for _, it := range items {
+		w = max(w, it.w)
 	}
 	return w
+}
+
+// placeLegendColumn lays legend items out one under another from (x, y),
+// each label wrapped at legendWrap, and returns the height they take.
+func (r *renderer) placeLegendColumn(items []legendItem, x, y float64) float64 {
+	r.font("", legendSize)
+	top := y
+	for i := range items {
+		lines := r.split(items[i].label, legendWrap)
+		w := 0.0
+		for _, l := range lines {
+			w = max(w, r.f.GetStringWidth(l))
+		}
+		items[i].x, items[i].y, items[i].w, items[i].lines = x, y, legendSW+1.5+w, lines
+		y += max(legendSH, float64(len(lines))*lh(legendSize)) + legendLine - legendSH
+	}
+	return y - top - (legendLine - legendSH)
 }
 
 // legendBeside decides, for a folded booklet's page the maps have to
@@ -497,8 +521,7 @@ func (r *renderer) legendBeside(all, ms []board.Map, w, y, avail float64) (mw, s
 	if mw < 0.4*w {
 		return 0, 0, false
 	}
-	// Laid out with no width to share, each item takes a line.
-	stack = r.placeLegendIn(r.legendItems(all), 0, 0, 0)
+	stack = r.placeLegendColumn(r.legendItems(all), 0, 0)
 	tall := r.fr.bottom - y
 	_, below := r.mapLayout(ms, w, avail)
 	_, beside := r.mapLayout(ms, mw, tall)
@@ -513,12 +536,34 @@ func (r *renderer) legendBeside(all, ms []board.Map, w, y, avail float64) (mw, s
 func (r *renderer) legendAt(maps []board.Map, x0, x1, y float64) {
 	items := r.legendItems(maps)
 	r.placeLegendIn(items, x0, x1, y)
+	r.drawLegend(items)
+}
+
+// legendColumnAt draws the maps' legend as a column from (x, y), one
+// item under another.
+func (r *renderer) legendColumnAt(maps []board.Map, x, y float64) {
+	items := r.legendItems(maps)
+	r.placeLegendColumn(items, x, y)
+	r.drawLegend(items)
+}
+
+// drawLegend draws legend items where they were placed: a label of
+// several lines beside its swatch's top, one line centred on it.
+func (r *renderer) drawLegend(items []legendItem) {
 	for _, it := range items {
 		it.swatch(it.x, it.y)
 		r.font("", legendSize)
-		label := r.cov.printable(it.label)
-		r.f.SetXY(it.x+legendSW+1.5, it.y)
-		r.f.CellFormat(r.f.GetStringWidth(label), legendSH, label, "", 0, "L", false, 0, "")
+		if len(it.lines) > 1 {
+			for k, l := range it.lines {
+				line := r.cov.printable(l)
+				r.f.SetXY(it.x+legendSW+1.5, it.y+float64(k)*lh(legendSize))
+				r.f.CellFormat(r.f.GetStringWidth(line), lh(legendSize), line, "", 0, "L", false, 0, "")
+			}
+		} else {
+			label := r.cov.printable(it.label)
+			r.f.SetXY(it.x+legendSW+1.5, it.y)
+			r.f.CellFormat(r.f.GetStringWidth(label), legendSH, label, "", 0, "L", false, 0, "")
+		}
 		r.lay.legend = append(r.lay.legend, legendItem{label: it.label, x: it.x, y: it.y, w: it.w})
 	}
 }

@@ -150,13 +150,13 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 	}
 	if !fits && r.fr.bottom-(y+used+legendH) < leftRoom {
 		// The maps have the page: on a folded booklet's narrow page the
-		// legend may stand beside them, one item a line, so that they
+		// legend may stand beside them, one item under another, so that they
 		// take the height it would have taken at the foot.
 		if mw, stack, ok := r.legendBeside(all, ms, w, y, avail); ok {
 			tall := r.fr.bottom - y
 			r.mapsBlock(ms, side, y, mw, tall)
 			ly := y + (r.mapsHeight(ms, mw, tall)-stack)/2
-			r.legendAt(all, side+mw+legendSep, r.pw-side, ly)
+			r.legendColumnAt(all, side+mw+legendSep, ly)
 			r.fr.y = r.fr.bottom
 			return rest, false
 		}
