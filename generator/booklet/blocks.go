@@ -458,6 +458,32 @@ type seg struct {
 // word wider than a line breaks where it must. It returns at least one
 // line.
 func (r *renderer) richLines(runs []run, size, w float64) [][]seg {
+	// The same text is wrapped to the same width many times over, in
+	// every pass (measured, then drawn): the lines are kept for the
+	// booklet's build, by everything they depend on. They are read only.
+	key := make([]byte, 0, 64)
+	key = strconv.AppendFloat(key, size, 'g', -1, 64)
+	key = append(key, '|')
+	key = strconv.AppendFloat(key, w, 'g', -1, 64)
+	for _, rn := range runs {
+		key = append(key, 0x1e)
+		key = append(key, rn.style...)
+		key = append(key, 0x1f)
+		key = append(key, rn.text...)
+	}
+	if lines, ok := r.wrapped[string(key)]; ok {
+		return lines
+	}
+	lines := r.richLinesAfresh(runs, size, w)
+	if r.wrapped == nil {
+		r.wrapped = map[string][][]seg{}
+	}
+	r.wrapped[string(key)] = lines
+	return lines
+}
+
+// richLinesAfresh is richLines without the kept lines.
+func (r *renderer) richLinesAfresh(runs []run, size, w float64) [][]seg {
 	type word struct{ parts []seg }
 	var words []word
 	cur := word{}

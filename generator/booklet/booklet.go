@@ -255,7 +255,10 @@ type book struct {
 	// colMeasures keeps tables' column measures for the whole build of the
 	// booklet (renderer.measured).
 	colMeasures map[string]*colMeasure
-	aids        []*aid // the play cards, printed on sheets after the encounters
+	// wrapped keeps richLines' lines for the whole build, by text,
+	// styles, size and width.
+	wrapped map[string][][]seg
+	aids    []*aid // the play cards, printed on sheets after the encounters
 	// cardBlocks gives each Cards block printed on sheets its entry and
 	// its index among the entry's Cards blocks.
 	cardBlocks map[*doc.Cards][2]int
