@@ -165,6 +165,7 @@ type Renderer struct {
 	md          map[*site.Page]template.HTML
 	links       []mdLink
 	want        map[string]map[string]bool // page -> the #fragments Markdown links to on it
+	isolated    bool                       // no part's page sees another part (reuse.go)
 
 	mu    sync.Mutex
 	found map[string]map[string]bool // page -> the wanted ids it has
@@ -179,6 +180,7 @@ func New(in Input) (*Renderer, error) {
 	if err := r.parse(); err != nil {
 		return nil, err
 	}
+	r.isolated = r.partsIsolated()
 	r.nav = []Link{{Label: "Home", Href: "index.html"}}
 	for _, s := range in.Series {
 		r.nav = append(r.nav, Link{Label: s.Def.Title, Href: path.Join(SeriesDir(s.Def.Slug), "index.html")})
