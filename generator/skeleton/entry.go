@@ -90,12 +90,14 @@ func NewEntry(e Entry) (File, error) {
 
 // names returns the slug and the title a name gives: a slug keeps its
 // name and is titled word by word ("goblin-hill", "Goblin Hill"); a title
-// keeps its words and is slugged ("Goblin Hill!", "goblin-hill").
+// keeps its words and is slugged ("Goblin Hill!", "goblin-hill"), its
+// letters spelled in ASCII ("Ávila's Défense", "avila-s-defense"; see
+// ascii).
 func names(name string) (slug, title string, err error) {
 	name = strings.TrimSpace(name)
 	var b strings.Builder
 	hyphen := false
-	for _, r := range strings.ToLower(name) {
+	for _, r := range ascii(name) {
 		switch {
 		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)):
 			if hyphen && b.Len() > 0 {
