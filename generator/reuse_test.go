@@ -86,6 +86,17 @@ func TestReuse(t *testing.T) {
 		t.Errorf("the pack edited: %d reused, %d drawn", r, d)
 	}
 	t.Logf("the pack edited: %d drawn, %d reused", d, r)
+	// Its pages too, folded booklets' links and all; the campaign's are
+	// taken as they were.
+	rp, dp := reuse.Pages()
+	if len(dp) == 0 || len(rp) == 0 {
+		t.Errorf("the pack edited: pages reused %v, drawn %v", rp, dp)
+	}
+	for _, p := range dp {
+		if !strings.HasPrefix(p, "packs/brigands-in-the-hills/") {
+			t.Errorf("the pack edited: drew %s", p)
+		}
+	}
 	edit("sortie.conf", "\n", "\n# a comment\n")
 	if r, d := build("sortie.conf"); r != 0 || d != all {
 		t.Errorf("sortie.conf edited: %d reused, %d drawn", r, d)

@@ -131,6 +131,11 @@ func (l Link) Short() string {
 	return l.Label
 }
 
+// More is the rest of the label after Short: Short and More are Label.
+// A phone's narrow screen shows Short alone at the top of a page, where
+// the full labels made the links some 550 px tall.
+func (l Link) More() string { return l.Label[len(l.Short()):] }
+
 // File is one rendered file, its path relative to the site root.
 type File struct {
 	Path string
