@@ -485,11 +485,7 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		if kept != nil {
 			p.tasks = append(p.tasks, keptTask(r, kept))
 		} else {
-			draw := func(f web.File) output.File {
-				o := output.File{Path: f.Path, Data: f.Data}
-				reuse.drawn(key, keep, o)
-				return o
-			}
+			draw := reuse.drawn(key, keep)
 			p.tasks = append(p.tasks, pagesTask(func() ([]web.File, error) {
 				pk, ok := linked()
 				if !ok {
@@ -561,11 +557,7 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 				c := wc
 				c.PDFs = withFolds(wc.PDFs, bk.folds)
 				return r.Campaign(c)
-			}, func(f web.File) output.File {
-				o := output.File{Path: f.Path, Data: f.Data}
-				reuse.drawn(key, keep, o)
-				return o
-			}))
+			}, reuse.drawn(key, keep)))
 		}
 		p.done = func() {
 			camps[i].Rolled = thinCampaign(rolled)
@@ -623,9 +615,9 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	return sum, nil
 }
 
-// pagesTask is a task that draws pages and hands each to emit, through
-// drawn (which notes it for Reuse) when that is set.
-func pagesTask(draw func() ([]web.File, error), drawn func(web.File) output.File) func(emit func(output.File) error) error {
+// pagesTask is a task that draws pages and hands each to emit, and to
+// drawn (which keeps it for Reuse) when that is set.
+func pagesTask(draw func() ([]web.File, error), drawn func(output.File)) func(emit func(output.File) error) error {
 	return func(emit func(output.File) error) error {
 		fs, err := draw()
 		if err != nil {
@@ -634,7 +626,7 @@ func pagesTask(draw func() ([]web.File, error), drawn func(web.File) output.File
 		for _, f := range fs {
 			o := output.File{Path: f.Path, Data: f.Data}
 			if drawn != nil {
-				o = drawn(f)
+				drawn(o)
 			}
 			if err := emit(o); err != nil {
 				return err

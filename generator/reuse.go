@@ -17,8 +17,10 @@ import (
 )
 
 // Reuse keeps what one build made for the next build of the same site
-// in the same process ("sortie serve" gives the same Reuse to each
-// build), so that a save rolls and draws only what it touched.
+// in the same process, with the same Systems ("sortie serve" gives the
+// same Reuse to each build), so that a save draws only what it touched.
+// Every pack and campaign is still rolled (under a millisecond for a pack
+// of the default site): the pages that list them need it.
 //
 // A booklet or play sheet whose inputs have not changed is taken as it
 // was rather than drawn again. Its inputs are the site's files, but for
@@ -289,17 +291,19 @@ func (u *reuser) partPages(file, dir string) (key [32]byte, kept []output.File, 
 	return key, kept, true
 }
 
-// drawn records a page of a part this build drew, kept under the part's
-// key when it has one.
-func (u *reuser) drawn(key [32]byte, ok bool, f output.File) {
+// drawn returns what records each page of a part this build draws, kept
+// under the part's key when ok; nil when the build has no Reuse.
+func (u *reuser) drawn(key [32]byte, ok bool) func(output.File) {
 	if u == nil {
-		return
+		return nil
 	}
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	u.pages[1] = append(u.pages[1], f.Path)
-	if ok {
-		u.nextPages[key] = append(u.nextPages[key], f)
+	return func(f output.File) {
+		u.mu.Lock()
+		defer u.mu.Unlock()
+		u.pages[1] = append(u.pages[1], f.Path)
+		if ok {
+			u.nextPages[key] = append(u.nextPages[key], f)
+		}
 	}
 }
 
