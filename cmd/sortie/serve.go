@@ -104,6 +104,10 @@ the quickest preview while you write.`,
 					}
 					return files, sum.Later, nil
 				},
+				Kept: func() int {
+					kept, _ := pages.Reuse.Pages()
+					return len(kept)
+				},
 			})
 			if err != nil {
 				return &hintError{err, "pass --port to pick another port"}
