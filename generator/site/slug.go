@@ -1,4 +1,4 @@
-package skeleton
+package site
 
 import (
 	"strconv"
@@ -31,6 +31,32 @@ var cyrillic = map[rune]string{
 	'н': "n", 'о': "o", 'п': "p", 'р': "r", 'с': "s", 'т': "t", 'у': "u", 'ф': "f", 'х': "kh",
 	'ц': "ts", 'ч': "ch", 'ш': "sh", 'щ': "shch", 'ъ': "", 'ы': "y", 'ь': "", 'э': "e",
 	'ю': "yu", 'я': "ya", 'ў': "u", 'ђ': "dj", 'ј': "j", 'љ': "lj", 'њ': "nj", 'ћ': "c", 'џ': "dz",
+}
+
+// Slug is the slug a title gives: its letters and digits in ASCII (see
+// ascii), lower case, each run of anything else one hyphen, at most 64
+// characters: "Ávila's Défense" is "avilas-defense". It is "" when the
+// title has no letter or digit.
+func Slug(title string) string {
+	var b strings.Builder
+	hyphen := false
+	for _, r := range ascii(title) {
+		switch {
+		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			if hyphen && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			hyphen = false
+			b.WriteRune(r)
+		default:
+			hyphen = true
+		}
+	}
+	slug := b.String()
+	if len(slug) > 64 {
+		slug = strings.TrimRight(slug[:64], "-")
+	}
+	return slug
 }
 
 // ascii spells a name's letters and digits in ASCII, lower case, for its
