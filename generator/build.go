@@ -392,6 +392,7 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	}
 	w := newWorkers(b.ctx, b.opt.Workers, counted, b.prog)
 	reuse := b.newReuser()
+	reuse.renderer(r)
 	jobsOf := func(p *part, jobs []job, part ...string) {
 		if b.opt.PagesOnly {
 			mu.Lock()
@@ -480,30 +481,36 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 			pk.PDFs = withFolds(wp.PDFs, bk.folds)
 			return pk, ok
 		}
-		p.tasks = append(p.tasks, pagesTask(func() ([]web.File, error) {
-			pk, ok := linked()
-			if !ok {
-				return nil, nil // the build has failed
-			}
-			f, err := r.PackIndex(pk)
-			return []web.File{f}, err
-		}))
-		for es := range slices.Chunk(rolled.Entries, pagesPerTask) {
+		key, kept, keep := reuse.partPages(b.partFile(def.File), web.PackDir(def.Slug))
+		if kept != nil {
+			p.tasks = append(p.tasks, keptTask(r, kept))
+		} else {
+			draw := reuse.drawn(key, keep)
 			p.tasks = append(p.tasks, pagesTask(func() ([]web.File, error) {
 				pk, ok := linked()
 				if !ok {
-					return nil, nil
+					return nil, nil // the build has failed
 				}
-				var fs []web.File
-				for _, e := range es {
-					f, err := r.PackEncounter(pk, e)
-					if err != nil {
-						return nil, err
+				f, err := r.PackIndex(pk)
+				return []web.File{f}, err
+			}, draw))
+			for es := range slices.Chunk(rolled.Entries, pagesPerTask) {
+				p.tasks = append(p.tasks, pagesTask(func() ([]web.File, error) {
+					pk, ok := linked()
+					if !ok {
+						return nil, nil
 					}
-					fs = append(fs, f)
-				}
-				return fs, nil
-			}))
+					var fs []web.File
+					for _, e := range es {
+						f, err := r.PackEncounter(pk, e)
+						if err != nil {
+							return nil, err
+						}
+						fs = append(fs, f)
+					}
+					return fs, nil
+				}, draw))
+			}
 		}
 		// The site's lists need only the pack's seed, band and entries;
 		// what was rolled for each encounter is dropped once drawn.
@@ -538,15 +545,20 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		p := &part{name: web.CampaignDir(def.Slug)}
 		jobsOf(p, foldedFirst(bk.jobs), b.partFile(def.File))
 		jobsOf(p, sheetJobs, b.partFile(def.File))
-		p.tasks = append(p.tasks, pagesTask(func() ([]web.File, error) {
-			ok := w.await(bk.folds)
-			if !ok {
-				return nil, nil // the build has failed
-			}
-			c := wc
-			c.PDFs = withFolds(wc.PDFs, bk.folds)
-			return r.Campaign(c)
-		}))
+		key, kept, keep := reuse.partPages(b.partFile(def.File), web.CampaignDir(def.Slug))
+		if kept != nil {
+			p.tasks = append(p.tasks, keptTask(r, kept))
+		} else {
+			p.tasks = append(p.tasks, pagesTask(func() ([]web.File, error) {
+				ok := w.await(bk.folds)
+				if !ok {
+					return nil, nil // the build has failed
+				}
+				c := wc
+				c.PDFs = withFolds(wc.PDFs, bk.folds)
+				return r.Campaign(c)
+			}, reuse.drawn(key, keep)))
+		}
 		p.done = func() {
 			camps[i].Rolled = thinCampaign(rolled)
 			camps[i].PDFs = withFolds(camps[i].PDFs, bk.folds)
@@ -603,15 +615,34 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	return sum, nil
 }
 
-// pagesTask is a task that draws pages and hands each to emit.
-func pagesTask(draw func() ([]web.File, error)) func(emit func(output.File) error) error {
+// pagesTask is a task that draws pages and hands each to emit, and to
+// drawn (which keeps it for Reuse) when that is set.
+func pagesTask(draw func() ([]web.File, error), drawn func(output.File)) func(emit func(output.File) error) error {
 	return func(emit func(output.File) error) error {
 		fs, err := draw()
 		if err != nil {
 			return err
 		}
 		for _, f := range fs {
-			if err := emit(output.File{Path: f.Path, Data: f.Data}); err != nil {
+			o := output.File{Path: f.Path, Data: f.Data}
+			if drawn != nil {
+				drawn(o)
+			}
+			if err := emit(o); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// keptTask is a task that hands on the pages of a part the build before
+// drew from the same inputs (Reuse), as drawing them would have.
+func keptTask(r *web.Renderer, kept []output.File) func(emit func(output.File) error) error {
+	return func(emit func(output.File) error) error {
+		for _, f := range kept {
+			r.Reused(web.File{Path: f.Path, Data: f.Data})
+			if err := emit(f); err != nil {
 				return err
 			}
 		}

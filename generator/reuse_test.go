@@ -1,7 +1,9 @@
 package generator
 
 import (
+	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,6 +11,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine/systems"
 	"github.com/sortie-wargames/sortie/generator/output"
 	"github.com/sortie-wargames/sortie/generator/skeleton"
+	"github.com/sortie-wargames/sortie/templates"
 )
 
 // TestReuse builds the starter site again and again with one Reuse, as
@@ -83,6 +86,17 @@ func TestReuse(t *testing.T) {
 		t.Errorf("the pack edited: %d reused, %d drawn", r, d)
 	}
 	t.Logf("the pack edited: %d drawn, %d reused", d, r)
+	// Its pages too, folded booklets' links and all; the campaign's are
+	// taken as they were.
+	rp, dp := reuse.Pages()
+	if len(dp) == 0 || len(rp) == 0 {
+		t.Errorf("the pack edited: pages reused %v, drawn %v", rp, dp)
+	}
+	for _, p := range dp {
+		if !strings.HasPrefix(p, "packs/brigands-in-the-hills/") {
+			t.Errorf("the pack edited: drew %s", p)
+		}
+	}
 	edit("sortie.conf", "\n", "\n# a comment\n")
 	if r, d := build("sortie.conf"); r != 0 || d != all {
 		t.Errorf("sortie.conf edited: %d reused, %d drawn", r, d)
@@ -99,4 +113,128 @@ func sameFiles(a, b []output.File) bool {
 		}
 	}
 	return true
+}
+
+// TestReusePages edits one pack of a site of several, builds its pages
+// with a Reuse as "sortie serve" does, and counts what was drawn: the
+// edited pack's pages, never another pack's or the campaign's, which are
+// taken from the build before; and the result is byte for byte a build
+// of the edited site without Reuse. A layout or sortie.conf edit draws
+// every page again, and so does every build of a site whose layout
+// shows every pack on every page.
+func TestReusePages(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "s")
+	files, err := skeleton.Starter("2026-11")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := skeleton.Write(dir, files); err != nil {
+		t.Fatal(err)
+	}
+	first, err := os.ReadFile(filepath.Join(dir, "content/packs/brigands-in-the-hills.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"second", "third"} {
+		data := strings.Replace(string(first), "Brigands in the Hills", "The "+name+" pack", 1)
+		data = strings.Replace(data, "my-first-pack", "my-"+name+"-pack", 1)
+		if err := os.WriteFile(filepath.Join(dir, "content/packs/"+name+".md"), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	edit := func(rel, from, to string) {
+		t.Helper()
+		p := filepath.Join(dir, rel)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), from) {
+			t.Fatalf("%s lacks %q", rel, from)
+		}
+		if err := os.WriteFile(p, []byte(strings.Replace(string(data), from, to, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reuse := &Reuse{}
+	opt := Options{Source: dir, Systems: systems.Builtin(), Papers: []string{"a4"}, Month: "2026-11", PagesOnly: true}
+	// build builds with the Reuse and without, and returns the folders
+	// of the parts whose pages were reused and drawn, and how many pages.
+	build := func(what string) (reused, drawn map[string]int) {
+		t.Helper()
+		o := opt
+		o.Reuse = reuse
+		got, _, err := Render(o)
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		want, _, err := Render(opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameFiles(got, want) {
+			t.Errorf("%s: the build with Reuse differs from the one without", what)
+		}
+		r, d := reuse.Pages()
+		folders := func(paths []string) map[string]int {
+			m := map[string]int{}
+			for _, p := range paths {
+				m[path.Dir(strings.TrimSuffix(p, "/sheets"))]++
+			}
+			return m
+		}
+		return folders(r), folders(d)
+	}
+	parts := []string{"packs/brigands-in-the-hills", "packs/second", "packs/third", "campaigns/the-first-road"}
+	r, d := build("first")
+	if len(r) != 0 || len(d) != len(parts) {
+		t.Fatalf("first build: reused %v, drew %v", r, d)
+	}
+	pages := d
+	if r, d := build("unchanged"); !maps.Equal(r, pages) || len(d) != 0 {
+		t.Errorf("unchanged: reused %v, drew %v; want all of %v reused", r, d, pages)
+	}
+	edit("content/packs/second.md", "The second pack", "The edited pack")
+	r, d = build("one pack")
+	if want := map[string]int{"packs/second": pages["packs/second"]}; !maps.Equal(d, want) {
+		t.Errorf("one pack edited: drew %v, want %v", d, want)
+	}
+	for _, p := range parts {
+		if p != "packs/second" && r[p] != pages[p] {
+			t.Errorf("one pack edited: %s: %d pages reused, want all %d", p, r[p], pages[p])
+		}
+	}
+	edit("content/campaigns/the-first-road.md", "\n---\n", "\n---\nA new first line.\n\n")
+	if r, d := build("the campaign"); len(d) != 1 || d["campaigns/the-first-road"] != pages["campaigns/the-first-road"] || len(r) != 3 {
+		t.Errorf("the campaign edited: reused %v, drew %v", r, d)
+	}
+	edit("sortie.conf", "\n", "\n# a comment\n")
+	if r, d := build("sortie.conf"); len(r) != 0 || !maps.Equal(d, pages) {
+		t.Errorf("sortie.conf edited: reused %v, drew %v", r, d)
+	}
+	build("again")
+	if err := os.MkdirAll(filepath.Join(dir, "layouts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	layout, err := templates.FS.ReadFile("layout.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "layouts/layout.html"), layout, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r, d := build("a layout"); len(r) != 0 || !maps.Equal(d, pages) {
+		t.Errorf("a layout added: reused %v, drew %v", r, d)
+	}
+	if r, d := build("again"); !maps.Equal(r, pages) || len(d) != 0 {
+		t.Errorf("a layout as Sortie's, unchanged: reused %v, drew %v", r, d)
+	}
+	// A layout that lists every pack on every page: a pack's edit shows
+	// on every other pack's pages, which are then never reused.
+	edit("layouts/layout.html", "</footer>", `<p>{{range .Site.Packs}}{{.Title}} {{end}}</p></footer>`)
+	build("a layout listing the packs")
+	edit("content/packs/third.md", "The third pack", "The edited third pack")
+	if r, d := build("a pack, with that layout"); len(r) != 0 || !maps.Equal(d, pages) {
+		t.Errorf("a pack edited, with a layout listing every pack: reused %v, drew %v", r, d)
+	}
 }

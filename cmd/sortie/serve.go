@@ -71,10 +71,14 @@ the quickest preview while you write.`,
 				return err
 			}
 			opt.Drafts, opt.Future = drafts, future
+			// What a save did not touch is kept from the build before:
+			// the pages of the other packs and campaigns, and the
+			// booklets and play sheets. The pages-only builds and the
+			// whole ones each keep their own (their pages differ in
+			// a folded booklet's link).
 			pages := opt
 			pages.PagesOnly = true
-			// The booklets and play sheets a save did not touch are
-			// kept from the build before.
+			pages.Reuse = &generator.Reuse{}
 			opt.Reuse = &generator.Reuse{}
 			srv, err := serve.Listen(serve.Options{
 				Addr:  net.JoinHostPort("127.0.0.1", strconv.Itoa(port)),
@@ -99,6 +103,10 @@ the quickest preview while you write.`,
 						return nil, nil, err
 					}
 					return files, sum.Later, nil
+				},
+				Kept: func() int {
+					kept, _ := pages.Reuse.Pages()
+					return len(kept)
 				},
 			})
 			if err != nil {

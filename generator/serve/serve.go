@@ -62,6 +62,10 @@ type Options struct {
 	// browser reloads as soon as it is drawn. Nil builds everything at
 	// every change.
 	Pages func(emit func(output.File)) (files []output.File, later []string, err error)
+	// Kept, when set, says how many of the pages the last call of Pages
+	// made it took as they were from the call before (generator.Reuse)
+	// rather than draw them again: the log says so after each save.
+	Kept func() int
 	// Watch is the site directory whose files are watched; "" watches
 	// nothing (the built-in site never changes). Its public/ folder,
 	// names starting with "." and editor backups ending in "~" are not
@@ -100,6 +104,7 @@ type Server struct {
 	edits   int              // changes seen: a background build older than the last is dropped
 	snap    map[string]stamp // the watched files when the last build started (polling)
 	builds  int              // builds made, full or pages only, for tests (Builds)
+	kept    int              // pages the build being published took from the one before, for the log (Options.Kept)
 	wg      sync.WaitGroup   // the background build
 	want    chan struct{}    // asks for a background build
 }
@@ -422,7 +427,15 @@ func (s *Server) rebuild(n int) {
 	}
 	s.mu.Unlock()
 	files, later, err := s.opt.Pages(s.emit)
-	s.publish(files, later, err, edited, time.Since(start))
+	took := time.Since(start)
+	if err == nil && s.opt.Kept != nil {
+		if n := s.opt.Kept(); n > 0 {
+			s.mu.Lock()
+			s.kept = n
+			s.mu.Unlock()
+		}
+	}
+	s.publish(files, later, err, edited, took)
 	if err == nil && len(later) > 0 {
 		select {
 		case s.want <- struct{}{}:
@@ -542,9 +555,14 @@ func (s *Server) publish(files []output.File, later []string, err error, how why
 		}
 	}
 	ms := took.Round(time.Millisecond)
-	what := fmt.Sprintf("%d files in %v", len(files), ms)
+	kept := ""
+	if s.kept > 0 {
+		kept = fmt.Sprintf(" (%d unchanged pages kept)", s.kept)
+		s.kept = 0
+	}
+	what := fmt.Sprintf("%d files in %v%s", len(files), ms, kept)
 	if len(later) > 0 {
-		what = fmt.Sprintf("%d pages in %v; making %d booklets and play sheets", len(files), ms, len(later))
+		what = fmt.Sprintf("%d pages in %v%s; making %d booklets and play sheets", len(files), ms, kept, len(later))
 	}
 	switch {
 	case s.opt.Quiet:

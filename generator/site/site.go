@@ -478,7 +478,14 @@ func readPage(fsys fs.FS, name, prefix string, keys []string) (*Page, error) {
 	if !slugPattern.MatchString(p.Slug) || len(p.Slug) > 64 {
 		key := "slug"
 		if !f.Has("slug") {
-			return nil, &Error{file, 0, fmt.Sprintf("file name %q is not a usable slug: rename it, or add slug: with lowercase letters, digits and single hyphens", p.Slug)}
+			msg := fmt.Sprintf("file name %q is not a usable slug: rename it, or add slug: with lowercase letters, digits and single hyphens", p.Slug)
+			if s := Slug(p.Slug); s != "" && !IsDeviceName(s) {
+				msg = fmt.Sprintf("file name %q is not a usable slug: rename it %s.md, or add \"slug: %s\" (lowercase letters, digits and single hyphens)", p.Slug, s, s)
+			}
+			return nil, &Error{file, 0, msg}
+		}
+		if s := Slug(p.Slug); s != "" && s != p.Slug && !IsDeviceName(s) {
+			return nil, f.Errorf(key, "slug %q: want lowercase letters, digits and single hyphens, at most 64 characters (%q, say)", p.Slug, s)
 		}
 		return nil, f.Errorf(key, "slug %q: want lowercase letters, digits and single hyphens, at most 64 characters", p.Slug)
 	}

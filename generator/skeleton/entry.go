@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"text/template"
-	"unicode"
 
 	"github.com/sortie-wargames/sortie/generator/site"
 )
@@ -90,27 +89,12 @@ func NewEntry(e Entry) (File, error) {
 
 // names returns the slug and the title a name gives: a slug keeps its
 // name and is titled word by word ("goblin-hill", "Goblin Hill"); a title
-// keeps its words and is slugged ("Goblin Hill!", "goblin-hill").
+// keeps its words and is slugged ("Goblin Hill!", "goblin-hill"), its
+// letters spelled in ASCII ("Ávila's Défense", "avilas-defense"; see
+// site.Slug).
 func names(name string) (slug, title string, err error) {
 	name = strings.TrimSpace(name)
-	var b strings.Builder
-	hyphen := false
-	for _, r := range strings.ToLower(name) {
-		switch {
-		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)):
-			if hyphen && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			hyphen = false
-			b.WriteRune(r)
-		default:
-			hyphen = true
-		}
-	}
-	slug = b.String()
-	if len(slug) > 64 {
-		slug = strings.TrimRight(slug[:64], "-")
-	}
+	slug = site.Slug(name)
 	if slug == "" {
 		return "", "", fmt.Errorf("name %q gives no slug: use letters or digits", name)
 	}

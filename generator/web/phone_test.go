@@ -33,6 +33,13 @@ const phoneWidth = 412
 // the default site made it 1073.
 const footerMax = 320
 
+// printMax is the tallest the "Print it:" block at the top of a page may
+// be on a phone, in CSS pixels: the links in short, a few to a line (155
+// on the default site's campaign of three volumes). With every label in
+// full it was 370 on an encounter of the default site, 600 on that
+// campaign's page.
+const printMax = 180
+
 // a4Width is the width A4 leaves for a page within the stylesheet's
 // 14 mm print margins (182 mm), in CSS pixels.
 const a4Width = 688
@@ -136,6 +143,7 @@ func TestPhoneWidth(t *testing.T) {
 			Status      int
 			ScrollWidth int
 			Footer      int
+			Print       int
 			Wide        []struct {
 				What  string
 				Right int
@@ -148,7 +156,7 @@ func TestPhoneWidth(t *testing.T) {
 	if len(res.Pages) != 2*len(pages) {
 		t.Fatalf("phone.mjs measured %d page views, want %d", len(res.Pages), 2*len(pages))
 	}
-	widest, tallest := 0, 0
+	widest, tallest, printed := 0, 0, 0
 	for _, p := range res.Pages {
 		if p.Status != 200 {
 			t.Errorf("%s at %d px: status %d, want 200", p.Path, p.Width, p.Status)
@@ -167,7 +175,10 @@ func TestPhoneWidth(t *testing.T) {
 			if p.Footer > footerMax {
 				t.Errorf("%s at %d px: the footer is %d px tall, want at most %d", p.Path, p.Width, p.Footer, footerMax)
 			}
-			widest, tallest = max(widest, p.ScrollWidth), max(tallest, p.Footer)
+			if p.Print > printMax {
+				t.Errorf("%s at %d px: the print links are %d px tall, want at most %d", p.Path, p.Width, p.Print, printMax)
+			}
+			widest, tallest, printed = max(widest, p.ScrollWidth), max(tallest, p.Footer), max(printed, p.Print)
 		}
 	}
 	// Printed, every play card is its true size, as its page says it.
@@ -208,7 +219,10 @@ func TestPhoneWidth(t *testing.T) {
 	if cardPages < 2 {
 		t.Errorf("%d pages measured have play cards, want the Sword & Spear and Two-Page Skirmish encounters", cardPages)
 	}
-	t.Logf("%d pages at %d px: the widest %d px, the tallest footer %d px", len(pages), phoneWidth, widest, tallest)
+	if printed == 0 {
+		t.Errorf("no page measured has print links")
+	}
+	t.Logf("%d pages at %d px: the widest %d px, the tallest footer %d px, the tallest print links %d px", len(pages), phoneWidth, widest, tallest, printed)
 }
 
 // cardSize finds a play card's size in its style: its width in mm and

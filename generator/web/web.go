@@ -131,6 +131,11 @@ func (l Link) Short() string {
 	return l.Label
 }
 
+// More is the rest of the label after Short: Short and More are Label.
+// A phone's narrow screen shows Short alone at the top of a page, where
+// the full labels made the links some 550 px tall.
+func (l Link) More() string { return l.Label[len(l.Short()):] }
+
 // File is one rendered file, its path relative to the site root.
 type File struct {
 	Path string
@@ -165,6 +170,7 @@ type Renderer struct {
 	md          map[*site.Page]template.HTML
 	links       []mdLink
 	want        map[string]map[string]bool // page -> the #fragments Markdown links to on it
+	isolated    bool                       // no part's page sees another part (reuse.go)
 
 	mu    sync.Mutex
 	found map[string]map[string]bool // page -> the wanted ids it has
@@ -179,6 +185,7 @@ func New(in Input) (*Renderer, error) {
 	if err := r.parse(); err != nil {
 		return nil, err
 	}
+	r.isolated = r.partsIsolated()
 	r.nav = []Link{{Label: "Home", Href: "index.html"}}
 	for _, s := range in.Series {
 		r.nav = append(r.nav, Link{Label: s.Def.Title, Href: path.Join(SeriesDir(s.Def.Slug), "index.html")})

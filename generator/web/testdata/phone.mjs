@@ -8,10 +8,11 @@
 // site's root, served or on disk ("file:///tmp/site/"); SHOT-DIR, unless
 // "-", gets a full-page PNG of each page at each width, named after the
 // page's path and the width, to look at. The output is
-//   {"pages": [{"path", "width", "status", "scrollWidth", "footer",
+//   {"pages": [{"path", "width", "status", "scrollWidth", "footer", "print",
 //    "wide": [{"what", "right"}]}], "printed": [...]}
 // where scrollWidth is document.scrollingElement.scrollWidth, footer the
-// height of <footer class="site"> in CSS pixels, and wide the elements
+// height of <footer class="site"> in CSS pixels, print that of the "Print
+// it:" block at the page's top (0 for none), and wide the elements
 // (at most five) whose right edge passes the viewport, to say what to fix.
 // "printed": [{"path", "cards": ["63.0 x 84.0", ...], "scrollWidth"}] are
 // the sizes in millimetres of the play cards of each page that has some,
@@ -68,9 +69,11 @@ try {
           }
         }
         const f = document.querySelector("footer.site");
+        const pl = document.querySelector(".print-links");
         return {
           scrollWidth: document.scrollingElement.scrollWidth,
           footer: f ? Math.round(f.getBoundingClientRect().height) : -1,
+          print: pl ? Math.round(pl.getBoundingClientRect().height) : 0,
           wide: wide.map(({ what, right }) => ({ what, right })),
         };
       });
