@@ -248,8 +248,8 @@ func sum(data []byte) string {
 }
 
 // TestOfflineInBrowser builds a small site, serves it on 127.0.0.1 and
-// opens its home page in headless Chromium, then a booklet, as a player
-// would; then stops the server and opens the site's other pages, never
+// opens its home page in headless Chromium, which finds it installable,
+// then a booklet, as a player would; then stops the server and opens the site's other pages, never
 // opened before, and the booklet again: each loads from the service
 // worker. A booklet never opened says it was not kept. A second build,
 // one page changed, is served at the same address: the browser installs
@@ -285,6 +285,14 @@ func TestOfflineInBrowser(t *testing.T) {
 	}
 	if f := b.fetch(base + booklet); !f.OK || f.SHA256 != sum(v1[booklet]) {
 		t.Fatalf("opening %s online: %+v", booklet, f)
+	}
+	var inst struct {
+		Errors, Manifest []string
+		URL              string
+	}
+	b.do(&inst, "installable")
+	if len(inst.Errors) > 0 || len(inst.Manifest) > 0 || inst.URL != base+pwa.Manifest {
+		t.Errorf("Chromium would not install the site: %+v", inst)
 	}
 	srv.stop(t)
 

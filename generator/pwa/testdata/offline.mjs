@@ -9,21 +9,29 @@
 //   update      ask the browser to look for a new worker, and wait until
 //               none is installing or waiting {"updated"}
 //   keys        every cache and its keys {"caches": {name: [url...]}}
+//   installable what keeps Chromium from offering to install the site
+//               {"errors": [id...], "manifest": [message...]}
 // playwright-core comes from .ci/axe (npm ci there); it never downloads a
 // browser.
 import { createRequire } from "node:module";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import readline from "node:readline";
 
 const require = createRequire(new URL("../../../.ci/axe/package.json", import.meta.url));
 const { chromium } = require("playwright-core");
 
-const browser = await chromium.launch({
+// A profile of its own, not the incognito one a new context has: Chromium
+// installs no app from incognito.
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), "sortie-offline-"));
+const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.SORTIE_CHROMIUM || "/usr/bin/chromium",
   headless: true,
+  viewport: { width: 390, height: 844 },
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-quic"],
 });
-const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-const page = await context.newPage();
+const page = context.pages()[0] || (await context.newPage());
 const answer = (v) => console.log(JSON.stringify(v));
 
 async function visit(url) {
@@ -87,6 +95,14 @@ async function keys() {
   });
 }
 
+async function installable() {
+  const cdp = await context.newCDPSession(page);
+  const inst = await cdp.send("Page.getInstallabilityErrors");
+  const man = await cdp.send("Page.getAppManifest");
+  await cdp.detach();
+  return { errors: inst.installabilityErrors.map((e) => e.errorId), manifest: man.errors.map((e) => e.message), url: man.url };
+}
+
 const rl = readline.createInterface({ input: process.stdin });
 for await (const line of rl) {
   const [cmd, arg] = line.trim().split(/\s+/, 2);
@@ -95,9 +111,11 @@ for await (const line of rl) {
     else if (cmd === "fetch") answer(await fetchFile(arg));
     else if (cmd === "update") answer(await update());
     else if (cmd === "keys") answer(await keys());
+    else if (cmd === "installable") answer(await installable());
     else answer({ error: "unknown command " + cmd });
   } catch (e) {
     answer({ error: String(e) });
   }
 }
-await browser.close();
+await context.close();
+fs.rmSync(profile, { recursive: true, force: true });
