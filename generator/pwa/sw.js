@@ -102,9 +102,12 @@ async function kept(path, hash, req) {
   }
 }
 
+// OFFLINE is the page shown for a file not kept, in the site's own style
+// (kept at the first visit).
 const OFFLINE = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"/>" +
-  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/><title>Offline</title></head>" +
-  "<body style=\"font-family:Georgia,serif;max-width:40rem;margin:2rem auto;padding:0 1rem\">" +
-  "<h1>Offline</h1><p>This file was not kept on this device: a booklet is kept once it has been opened " +
-  "with the network on. Every page of the site is kept after the first visit.</p>" +
-  "<p><a href=\"" + ROOT.pathname + "index.html\">The site's home page</a></p></body></html>";
+  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/><title>Offline</title>" +
+  "<link rel=\"stylesheet\" href=\"" + ROOT.pathname + "style.css\"/></head>" +
+  "<body><main id=\"main\"><h1>Offline</h1><p class=\"lede\">This file is not kept on this device, and the network is off.</p>" +
+  "<p>Every page of the site is kept after the first visit; a booklet or a play sheet is kept once it has been " +
+  "opened with the network on.</p><p><a class=\"button\" href=\"" + ROOT.pathname + "index.html\">The site's home page</a></p>" +
+  "</main></body></html>";
