@@ -3,6 +3,7 @@ package generator
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,7 +76,7 @@ func TestOfflineApp(t *testing.T) {
 		for _, want := range []string{
 			`<link rel="manifest" href="` + root + `manifest.webmanifest"/>`,
 			`<link rel="apple-touch-icon" href="` + root + `icons/apple-touch-icon.png"/>`,
-			`<script src="` + root + `offline.js" defer></script>`,
+			`<script src="` + root + `offline.js" defer="defer"></script>`,
 		} {
 			if !bytes.Contains(data, []byte(want)) {
 				t.Errorf("%s lacks %s", p, want)
@@ -142,4 +143,22 @@ func TestOfflineOff(t *testing.T) {
 	if _, _, err := Render(Options{Source: clash, Systems: systems.Builtin()}); err == nil || !strings.Contains(err.Error(), "would overwrite sw.js, which Sortie writes") {
 		t.Errorf("a static sw.js: %v", err)
 	}
+}
+
+// ownScript is the one script element a page may hold: the layout's, in
+// its head, which registers the service worker.
+var ownScript = regexp.MustCompile(`<script src="(?:/|(?:\.\./)*|[^"<>]*/)offline\.js" defer="defer"></script>`)
+
+// withoutOwnScript returns a page without the layout's script element
+// (its first, in the head), for the checks that no other script is there.
+func withoutOwnScript(page []byte) []byte {
+	head, rest, ok := bytes.Cut(page, []byte("</head>"))
+	if !ok {
+		return page
+	}
+	loc := ownScript.FindIndex(head)
+	if loc == nil {
+		return page
+	}
+	return slices.Concat(head[:loc[0]], head[loc[1]:], []byte("</head>"), rest)
 }
