@@ -21,6 +21,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine/words"
 	"github.com/sortie-wargames/sortie/generator/booklet"
 	"github.com/sortie-wargames/sortie/generator/output"
+	"github.com/sortie-wargames/sortie/generator/pwa"
 	"github.com/sortie-wargames/sortie/generator/site"
 	"github.com/sortie-wargames/sortie/generator/web"
 )
@@ -76,6 +77,10 @@ type Options struct {
 	// BaseURL, when set, replaces the site's baseurl (--baseurl); it is
 	// checked as sortie.conf's is.
 	BaseURL string
+	// NoOffline leaves out the web app manifest and the service worker
+	// whatever the site's config says (offline.go): "sortie serve" does,
+	// as a worker would keep the pages an author is editing.
+	NoOffline bool
 }
 
 // Summary says what a build made.
@@ -105,6 +110,9 @@ type Summary struct {
 	// Later lists, by path and sorted, the booklets and play sheets a
 	// PagesOnly build left out.
 	Later []string
+	// Offline says what the service worker keeps on a player's device,
+	// nil when the build wrote none (offline.go).
+	Offline *pwa.Kept
 }
 
 // Folded is one folded booklet a build wrote: its volumes, each a
@@ -333,7 +341,12 @@ type part struct {
 // them, the feeds and the static files. Tasks run opt.Workers at a time.
 func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	s := b.site
-	in := web.Input{Site: s, Version: b.version, Layouts: b.extras.layouts, Favicon: b.extras.favicon}
+	in := web.Input{Site: s, Version: b.version, Layouts: b.extras.layouts, Favicon: b.extras.favicon, Offline: b.offline()}
+	var sums *fileSums
+	if in.Offline {
+		sums = &fileSums{}
+		emit = sums.wrap(emit)
+	}
 	for _, f := range b.extras.static {
 		in.Files = append(in.Files, f.Path)
 	}
@@ -599,8 +612,35 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 			return nil, err
 		}
 	}
-	if err := b.extras.addStatic(paths, emit); err != nil {
+	written := paths
+	if sums != nil {
+		var css []byte
+		if i := slices.IndexFunc(pages, func(f web.File) bool { return f.Path == "style.css" }); i >= 0 {
+			css = pages[i].Data
+		}
+		app, err := appFiles(s, css)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range app {
+			if err := counted(f); err != nil {
+				return nil, err
+			}
+		}
+		written = append(slices.Clone(paths), pwa.Worker)
+	}
+	if err := b.extras.addStatic(written, emit); err != nil {
 		return nil, err
+	}
+	if sums != nil {
+		f, kept, err := sums.worker()
+		if err != nil {
+			return nil, err
+		}
+		if err := counted(f); err != nil {
+			return nil, err
+		}
+		sum.Offline = &kept
 	}
 	b.prog.end(StageSite)
 	slices.SortFunc(sum.Folded, func(a, b Folded) int { return strings.Compare(a.Path, b.Path) })

@@ -184,6 +184,9 @@ and sheets.`,
 					}
 				}
 			}
+			if sum.Offline != nil {
+				fmt.Fprintf(stdout, "sortie: offline: %s\n", sum.Offline)
+			}
 			if len(sum.Print) > 0 {
 				fmt.Fprintf(stdout, "sortie: %d print-ready booklets for a print-on-demand service, such as %s (see \"Selling your pack in print\" in the README)\n", len(sum.Print), sum.Print[0])
 			}

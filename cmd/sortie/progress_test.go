@@ -119,10 +119,14 @@ func TestBuildProgressFlags(t *testing.T) {
 	if !strings.HasPrefix(errs, "\rsortie: ") || !strings.Contains(errs, "\rsortie: rendering parts ") || !strings.HasSuffix(errs, "\r\x1b[K") || strings.Contains(errs, "\n") {
 		t.Errorf("terminal stderr %q: want progress lines, cleared at the end", errs)
 	}
-	var labels, sizes []string
+	var labels, sizes, offline []string
 	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n")[1:] {
 		if strings.HasPrefix(line, "sortie: booklet ") || strings.Contains(line, " flat booklets of ") {
 			sizes = append(sizes, line)
+			continue
+		}
+		if strings.HasPrefix(line, "sortie: offline: ") {
+			offline = append(offline, line)
 			continue
 		}
 		label, _, _ := strings.Cut(strings.TrimPrefix(line, "sortie: "), ":")
@@ -132,6 +136,11 @@ func TestBuildProgressFlags(t *testing.T) {
 	if len(sizes) != 7 || !strings.HasPrefix(sizes[0], "sortie: 6 flat booklets of ") || !strings.HasSuffix(sizes[0], "sheets printed on both sides") ||
 		!strings.HasPrefix(sizes[1], "sortie: booklet packs/") || !strings.Contains(sizes[1], " pages, ") {
 		t.Errorf("verbose stdout lists the booklets' sizes as\n%s", strings.Join(sizes, "\n"))
+	}
+	// What the service worker keeps on a player's device: the seven PDFs
+	// once opened (five QRS, the pack, its play sheet).
+	if len(offline) != 1 || !strings.HasPrefix(offline[0], "sortie: offline: kept on the device after one visit: ") || !strings.Contains(offline[0], " 7 more, ") {
+		t.Errorf("stdout says what is kept offline as %q", offline)
 	}
 	if got := strings.Join(labels, ","); !strings.HasPrefix(out, "sortie: built ") || got != "load,render,booklets,play sheets,site,write,total" {
 		t.Errorf("verbose stdout has %s\n%s", got, out)
@@ -145,7 +154,7 @@ func TestBuildProgressFlags(t *testing.T) {
 	if out, errs := build(true, "-q"); out != "" || errs != "" {
 		t.Errorf("-q on a terminal printed %q, %q", out, errs)
 	}
-	if out, errs := build(false); errs != "" || !strings.HasPrefix(out, "sortie: built "+site) || strings.Count(out, "\n") != 2 || !strings.HasSuffix(out, " (--verbose lists each)\n") {
+	if out, errs := build(false); errs != "" || !strings.HasPrefix(out, "sortie: built "+site) || strings.Count(out, "\n") != 3 || !strings.Contains(out, " (--verbose lists each)\nsortie: offline: ") {
 		t.Errorf("without a terminal: stdout %q, stderr %q", out, errs)
 	}
 

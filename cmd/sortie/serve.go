@@ -48,7 +48,8 @@ the quickest preview while you write.`,
 			if err != nil {
 				return err
 			}
-			opt := generator.Options{Source: source, Version: h.version, Systems: systems.Builtin(), PrintOnDemand: printOnDemand}
+			// No service worker: it would keep the pages being edited.
+			opt := generator.Options{Source: source, Version: h.version, Systems: systems.Builtin(), PrintOnDemand: printOnDemand, NoOffline: true}
 			if cmd.Flags().Changed("paper") {
 				if opt.Papers, err = paperFlag(paper); err != nil {
 					return err

@@ -68,6 +68,11 @@ type Site struct {
 	// Future ("future: true") builds the packs and campaigns dated after
 	// the build's day too, rather than leave them out until then.
 	Future bool
+	// Offline ("offline: true", the default) has the build write a web
+	// app manifest and a service worker (package pwa), so the site can
+	// be added to a phone's home screen and works offline after one
+	// visit; "offline: false" leaves them out.
+	Offline bool
 	// month is the month the build rolls series up to (Select), or zero.
 	month series.Month
 }
@@ -121,7 +126,7 @@ type Campaign struct {
 
 // Keys allowed in each kind of file.
 var (
-	configKeys   = slices.Concat([]string{"title", "tagline", "paper", "impose", "baseurl", "keep", "print", "future"}, FontKeys[:])
+	configKeys   = slices.Concat([]string{"title", "tagline", "paper", "impose", "baseurl", "keep", "print", "future", "offline"}, FontKeys[:])
 	pageKeys     = []string{"title", "slug", "summary", "weight", "draft"}
 	homeKeys     = []string{"title", "summary"}
 	systemKeys   = []string{"title", "summary"} // the page's slug is the system's id, and system pages keep the systems' order
@@ -341,6 +346,12 @@ func (s *Site) config(fsys fs.FS, name, prefix string) error {
 	}
 	if s.Future, err = f.Bool("future"); err != nil {
 		return err
+	}
+	s.Offline = true
+	if f.Has("offline") {
+		if s.Offline, err = f.Bool("offline"); err != nil {
+			return err
+		}
 	}
 	switch v := f.String("print"); v {
 	case "", "home":

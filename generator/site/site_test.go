@@ -675,7 +675,7 @@ func TestErrors(t *testing.T) {
 			`sortie.conf:3: paper "legal": want a4 or letter, or none`},
 		{"config unknown key",
 			map[string]string{site.ConfigFile: "title: T\npapers: a4\n"},
-			`sortie.conf:2: unknown key "papers" (known: title, tagline, paper, impose, baseurl, keep, print, future, font, font-bold, font-italic, font-bold-italic)`},
+			`sortie.conf:2: unknown key "papers" (known: title, tagline, paper, impose, baseurl, keep, print, future, offline, font, font-bold, font-italic, font-bold-italic)`},
 		{"config keep with a path",
 			map[string]string{site.ConfigFile: "title: T\nkeep: .nojekyll, docs/old\n"},
 			`sortie.conf:2: cannot keep "docs/old": want a plain name at the top of the output, such as .nojekyll`},

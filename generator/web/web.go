@@ -56,6 +56,10 @@ type Input struct {
 	// Files are the paths of the other files the build writes beside the
 	// pages (the site's static files), which its Markdown may link to.
 	Files []string
+	// Offline has every page link the web app manifest and load the
+	// script that registers the service worker (package pwa), which
+	// the build writes.
+	Offline bool
 }
 
 // Layout is a site's own version of one of the embedded templates or of
@@ -520,7 +524,10 @@ type layout struct {
 	// phone scroll past some 50 links at the end of each page, and a
 	// large site's pages grow with the site.
 	Downloads string
-	Content   any
+	// Offline: the page links the web app manifest and registers the
+	// service worker (Input.Offline).
+	Offline bool
+	Content any
 }
 
 // favicon is the site's icon: Sortie's SVG or the site's own.
@@ -564,6 +571,7 @@ func (r *Renderer) pageAt(root, tmpl, out, title, summary string, pdfs []Link, c
 	l := layout{
 		Root: root, Site: r.in.Site, Version: r.in.Version, Favicon: r.favicon(),
 		Title: title, Summary: summary, Nav: r.nav, Here: out, PDFs: pdfs, Downloads: r.downloadsAt, Content: content,
+		Offline: r.in.Offline,
 	}
 	var b bytes.Buffer
 	if err := r.pages[tmpl].ExecuteTemplate(&b, "layout.html", l); err != nil {
