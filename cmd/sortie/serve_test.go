@@ -171,8 +171,25 @@ func TestServeDrawsWhatChanged(t *testing.T) {
 
 	// The edited site built whole: the pages of the other pack and the
 	// campaign are those serve kept, and every page is served as built.
+	// serve never links the offline app (a player's cache must not keep
+	// what is being edited): the build compared with is the same site
+	// with offline: false, copied out of the folder serve watches.
+	same := filepath.Join(tmp, "same")
+	if err := os.CopyFS(same, os.DirFS(site)); err != nil {
+		t.Fatal(err)
+	}
+	conf, err := os.OpenFile(filepath.Join(same, "sortie.conf"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conf.WriteString("\noffline: false\n"); err != nil {
+		t.Fatal(err)
+	}
+	if err := conf.Close(); err != nil {
+		t.Fatal(err)
+	}
 	out := filepath.Join(tmp, "out")
-	if _, errs, code := runIn(t, site, "build", "--out", out, "--paper", "none", "-q"); code != 0 {
+	if _, errs, code := runIn(t, same, "build", "--out", out, "--paper", "none", "-q"); code != 0 {
 		t.Fatal(errs)
 	}
 	others := 0
