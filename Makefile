@@ -19,13 +19,14 @@ site: build
 
 # Every test, then a short run of each fuzz target. The battery's
 # process tests (cmd/sortie: kills, environments) build sites some 80
-# times, so a package may take longer than go test's default 10 minutes
-# on a busy machine. go test's -json stream goes through cmd/testlog,
-# which prints each package's line, the whole output of a failing test and
-# a count; the run ends with one line naming the checks skipped for a
-# missing tool and how to install it (plain go test shows skips only with
-# -v). A failing test still fails make. "make gotest" runs the tests
-# alone, and TESTPKGS and GOTESTFLAGS narrow them:
+# times, most of them small, so a package may take longer than go test's
+# default 10 minutes on a busy machine. go test's -json stream goes
+# through cmd/testlog, which prints each package's line, the whole output
+# of a failing test, a line for each package of a second or more naming
+# its five slowest tests, and a count; the run ends with one line naming
+# the checks skipped for a missing tool and how to install it (plain go
+# test shows skips only with -v). A failing test still fails make. "make
+# gotest" runs the tests alone, and TESTPKGS and GOTESTFLAGS narrow them:
 # make gotest TESTPKGS=./engine/dice GOTESTFLAGS=-run=TestParse
 TESTPKGS ?= ./...
 GOTESTFLAGS ?=

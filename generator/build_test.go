@@ -13,9 +13,11 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -112,9 +114,10 @@ func render(t *testing.T, opt Options) map[string][]byte {
 	return m
 }
 
-// TestDefaultSite builds the embedded site and checks what a player gets.
+// TestDefaultSite checks what a player gets of the embedded site, as
+// defaultPrint builds it once for every test that reads it.
 func TestDefaultSite(t *testing.T) {
-	files := render(t, Options{Systems: systems.Builtin(), Month: testMonth})
+	files := defaultPrint(t).files
 	for _, want := range []string{
 		"index.html", "style.css", "pages/at-the-table.html",
 		"systems/2d6-sword-and-sorcery/index.html", "systems/2d6-sword-and-sorcery/qrs.html",
@@ -339,12 +342,16 @@ func checkPDF(t *testing.T, name string, data []byte) {
 	}
 }
 
-// TestBuildIsReproducible renders the default site twice, once with the
-// PDF date given in another time zone, and compares every byte.
+// TestBuildIsReproducible renders the default site a second time, with
+// the PDF date given in another time zone, and compares every byte with
+// the first (defaultPrint's). That one leaves the date unset, which
+// booklet takes as the Unix epoch in UTC; this one gives the same instant
+// an hour west of UTC, where it is still 1969: a zone that leaked into a
+// PDF would change its year, month, day and hour. (TestBuildCommandDatesPDFs
+// in cmd/sortie checks that a date other than the epoch reaches the PDFs.)
 func TestBuildIsReproducible(t *testing.T) {
-	at := time.Unix(1_700_000_000, 0)
-	a := render(t, Options{Systems: systems.Builtin(), Created: at.UTC(), Month: testMonth})
-	b := render(t, Options{Systems: systems.Builtin(), Created: at.In(time.FixedZone("UTC+9", 9*3600)), Month: testMonth})
+	a := defaultPrint(t).files
+	b := render(t, Options{Systems: systems.Builtin(), Created: time.Unix(0, 0).In(time.FixedZone("UTC-1", -3600)), Month: testMonth, Version: defaultVersion})
 	if len(a) != len(b) {
 		t.Fatalf("%d files, then %d", len(a), len(b))
 	}
@@ -530,17 +537,40 @@ func TestPagesPassTidy(t *testing.T) {
 		t.Skip("tidy not found: install tidy to run this test (SORTIE_REQUIRE_TOOLS=1 makes this an error)")
 	}
 	dir := t.TempDir()
-	for p, data := range render(t, Options{Systems: systems.Builtin(), Created: time.Unix(0, 0), Month: testMonth}) {
+	files := defaultPrint(t).files
+	var pages []string
+	for p, data := range files {
 		if path.Ext(p) != ".html" {
 			continue
 		}
-		file := filepath.Join(dir, strings.ReplaceAll(p, "/", "_"))
-		if err := os.WriteFile(file, data, 0o644); err != nil {
+		pages = append(pages, p)
+		if err := os.WriteFile(filepath.Join(dir, strings.ReplaceAll(p, "/", "_")), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		out, _ := exec.Command(tidy, "-q", "-e", "--gnu-emacs", "yes", file).CombinedOutput()
-		lines := strings.Split(string(data), "\n")
-		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+	}
+	slices.Sort(pages)
+	// One tidy per page, a process each: run as many at once as there
+	// are CPUs, then report in page order.
+	said := make([][]byte, len(pages))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.NumCPU() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				said[i], _ = exec.Command(tidy, "-q", "-e", "--gnu-emacs", "yes", filepath.Join(dir, strings.ReplaceAll(pages[i], "/", "_"))).CombinedOutput()
+			}
+		}()
+	}
+	for i := range pages {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, p := range pages {
+		lines := strings.Split(string(files[p]), "\n")
+		for _, line := range strings.Split(strings.TrimSpace(string(said[i])), "\n") {
 			if line == "" || strings.Contains(line, `proprietary attribute "aria-current"`) || svgLink(line, lines) {
 				continue
 			}

@@ -320,13 +320,20 @@ func TestProof(t *testing.T) {
 		proof.Kinds, ta.total, func(k string) []string { return ta.defects[k] })
 }
 
-// defaultSite is the default site as the print checks build it, once for
-// TestProof and TestLayoutFaults together.
+// defaultSite is the default site as make site builds it, built once for
+// every test that only reads it: TestDefaultSite, TestBuildIsReproducible,
+// TestPagesPassTidy, TestNuHTMLChecker, and the print checks TestProof and
+// TestLayoutFaults. Each build of the default site costs some 17 s of CPU
+// time; these tests built it six times over. None of them may change
+// files, a map they share.
 type defaultSite struct {
 	files  map[string][]byte
 	faults map[string][]booklet.Fault // by the job's path
 	took   time.Duration
 }
+
+// defaultVersion is the version defaultPrint's pages and booklets print.
+const defaultVersion = Version + "+0123456789ab"
 
 var (
 	defaultOnce  sync.Once
@@ -344,7 +351,7 @@ func defaultPrint(t *testing.T) defaultSite {
 	defaultOnce.Do(func() {
 		start := time.Now()
 		faults := map[string][]booklet.Fault{}
-		files, _, err := Render(Options{Systems: systems.Builtin(), Month: testMonth, Version: Version + "+0123456789ab",
+		files, _, err := Render(Options{Systems: systems.Builtin(), Month: testMonth, Version: defaultVersion,
 			Progress: func(e Event) {
 				if e.Kind == JobEnd && len(e.Faults) > 0 {
 					faults[e.Path] = append(faults[e.Path], e.Faults...)

@@ -12,8 +12,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/sortie-wargames/sortie/engine/systems"
 )
 
 // vnuJar is the Nu HTML Checker, from npm's vnu-jar, pinned in
@@ -61,7 +59,7 @@ func TestNuHTMLChecker(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var names []string
-	for p, data := range render(t, Options{Systems: systems.Builtin(), Created: time.Unix(0, 0), Month: testMonth}) {
+	for p, data := range defaultPrint(t).files {
 		switch path.Ext(p) {
 		case ".html", ".css", ".svg":
 		default:

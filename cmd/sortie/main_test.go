@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -259,22 +260,25 @@ func testHost() host {
 	}
 }
 
+// TestBuildCommand: --out builds the built-in default site where it
+// says. The pages alone (--paper none) show it; TestBuildWithoutSite
+// builds the booklets, on Letter, once for both tests.
 func TestBuildCommand(t *testing.T) {
 	out := t.TempDir() + "/public"
-	stdout, stderr, code := sortie(t, "build", "--out", out, "--paper", "letter")
+	stdout, stderr, code := sortie(t, "build", "--out", out, "--paper", "none")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.HasPrefix(stdout, "sortie: built the built-in default site into "+out+": ") || !strings.Contains(stdout, "booklets") {
+	if !strings.HasPrefix(stdout, "sortie: built the built-in default site into "+out+": ") || !strings.Contains(stdout, " pages, 0 booklets") {
 		t.Errorf("stdout %q", stdout)
 	}
-	for _, f := range []string{"index.html", "packs/marsh-and-ruin/marsh-and-ruin-letter.pdf", "campaigns/the-long-road/the-long-road-letter.pdf"} {
+	for _, f := range []string{"index.html", "packs/marsh-and-ruin/index.html", "campaigns/the-long-road/index.html"} {
 		if _, err := os.Stat(out + "/" + f); err != nil {
 			t.Error(err)
 		}
 	}
-	if _, err := os.Stat(out + "/packs/marsh-and-ruin/marsh-and-ruin-a4.pdf"); err == nil {
-		t.Error("--paper letter still wrote an A4 booklet")
+	if pdfs, _ := filepath.Glob(out + "/packs/marsh-and-ruin/*.pdf"); len(pdfs) > 0 {
+		t.Errorf("--paper none wrote booklets: %v", pdfs)
 	}
 }
 
@@ -306,7 +310,22 @@ func TestBuildCommandErrors(t *testing.T) {
 	}
 }
 
+// TestBuildCommandDatesPDFs: SOURCE_DATE_EPOCH dates the PDFs. A small
+// site of one pack shows it as well as the default site would.
 func TestBuildCommandDatesPDFs(t *testing.T) {
+	site := t.TempDir()
+	for name, text := range map[string]string{
+		"sortie.conf":           "title: Dated\npaper: a4\n",
+		"content/packs/ford.md": "---\ntitle: Ford\nsystem: two-page-skirmish\nseed: dated\nencounters: skirmish\n---\n",
+	} {
+		p := filepath.Join(site, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	h := testHost()
 	h.getenv = func(k string) string {
 		if k == "SOURCE_DATE_EPOCH" {
@@ -316,10 +335,10 @@ func TestBuildCommandDatesPDFs(t *testing.T) {
 	}
 	out := t.TempDir() + "/public"
 	var o, e bytes.Buffer
-	if code := run([]string{"build", "--out", out, "--paper", "a4"}, &o, &e, h); code != 0 {
+	if code := run([]string{"build", "--source", site, "--out", out}, &o, &e, h); code != 0 {
 		t.Fatalf("exit %d: %s", code, e.String())
 	}
-	data, err := os.ReadFile(out + "/packs/marsh-and-ruin/marsh-and-ruin-a4.pdf")
+	data, err := os.ReadFile(out + "/packs/ford/ford-a4.pdf")
 	if err != nil {
 		t.Fatal(err)
 	}

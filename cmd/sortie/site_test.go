@@ -72,19 +72,25 @@ func TestNewSiteThenBuild(t *testing.T) {
 }
 
 // TestBuildWithoutSite: with no sortie.conf here or above, build makes
-// the built-in default site in ./public and says so.
+// the built-in default site in ./public and says so; --paper letter
+// writes Letter booklets alone, flat and folded (the default site's
+// impose: saddle). The one build of the default site's booklets in this
+// package's own process (TestBuildCommand builds its pages).
 func TestBuildWithoutSite(t *testing.T) {
 	dir := t.TempDir()
-	out, errs, code := runIn(t, dir, "build", "--paper", "a4")
+	out, errs, code := runIn(t, dir, "build", "--paper", "letter")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	public := filepath.Join(dir, "public")
-	if !strings.HasPrefix(out, "sortie: built the built-in default site into "+public+": ") {
+	if !strings.HasPrefix(out, "sortie: built the built-in default site into "+public+": ") || !strings.Contains(out, "booklets") {
 		t.Errorf("stdout %q", out)
 	}
-	exists(t, public, "index.html", "packs/marsh-and-ruin/marsh-and-ruin-a4.pdf", "campaigns/the-long-road/index.html",
-		"packs/marsh-and-ruin/marsh-and-ruin-a4-folded.pdf") // the default site's impose: saddle
+	exists(t, public, "index.html", "packs/marsh-and-ruin/marsh-and-ruin-letter.pdf", "campaigns/the-long-road/index.html",
+		"campaigns/the-long-road/the-long-road-letter.pdf", "packs/marsh-and-ruin/marsh-and-ruin-letter-folded.pdf")
+	if a4, _ := filepath.Glob(filepath.Join(public, "packs", "*", "*-a4*.pdf")); len(a4) > 0 {
+		t.Errorf("--paper letter still wrote A4 booklets: %v", a4)
+	}
 }
 
 // TestBuildSourceOut: --source DIR builds into DIR/public; --out still

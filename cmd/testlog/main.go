@@ -2,17 +2,21 @@
 // test" shows: each package's result line, the whole output of each test
 // that failed, a count of the tests, and one closing line naming the
 // checks skipped for a missing tool and how to install it (go test shows
-// skips only with -v). It exits 1 when a test or a package failed.
+// skips only with -v), after a line for each package that took a second
+// or more naming its five slowest tests, so what makes the run long
+// stays in sight. It exits 1 when a test or a package failed.
 //
 //	go test -json ./... | go run ./cmd/testlog -skipped bin/skipped.txt
 package main
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path"
 	"slices"
@@ -26,6 +30,7 @@ type event struct {
 	ImportPath string // build-output and build-fail
 	Test       string
 	Output     string
+	Elapsed    float64 // seconds, on a test's or a package's last event
 }
 
 // tools are the programs and packages tests look for, each with the
@@ -58,6 +63,62 @@ type log struct {
 	skipped  int
 	failed   bool
 	forTools []skip
+	took     map[string]float64            // a package's time, by package
+	tests    map[string]map[string]float64 // a top-level test's time, by package and test
+}
+
+// slowest is how many of a package's tests the timing lines name.
+const slowest = 5
+
+// timed notes how long a test or a package took, from its last event.
+func (l *log) timed(e event) {
+	if l.took == nil {
+		l.took, l.tests = map[string]float64{}, map[string]map[string]float64{}
+	}
+	if e.Test == "" {
+		l.took[e.Package] = e.Elapsed
+		return
+	}
+	if strings.Contains(e.Test, "/") {
+		return // a subtest: its time is its parent's too
+	}
+	if l.tests[e.Package] == nil {
+		l.tests[e.Package] = map[string]float64{}
+	}
+	l.tests[e.Package][e.Test] = e.Elapsed
+}
+
+// timings is a line for each package that took a second or more, the
+// slowest first: its time and its slowest tests'.
+func (l *log) timings() []string {
+	var pkgs []string
+	for p, s := range l.took {
+		if s >= 1 && len(l.tests[p]) > 0 {
+			pkgs = append(pkgs, p)
+		}
+	}
+	slices.SortFunc(pkgs, func(a, b string) int {
+		if c := cmp.Compare(l.took[b], l.took[a]); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	var lines []string
+	for _, p := range pkgs {
+		names := slices.Collect(maps.Keys(l.tests[p]))
+		slices.SortFunc(names, func(a, b string) int {
+			if c := cmp.Compare(l.tests[p][b], l.tests[p][a]); c != 0 {
+				return c
+			}
+			return strings.Compare(a, b)
+		})
+		var parts []string
+		for _, n := range names[:min(slowest, len(names))] {
+			parts = append(parts, fmt.Sprintf("%s %.1fs", n, l.tests[p][n]))
+		}
+		lines = append(lines, fmt.Sprintf("slowest: %s %.1fs: %s", p, l.took[p], strings.Join(parts, ", ")))
+	}
+	return lines
 }
 
 func key(pkg, test string) string { return pkg + "\x00" + test }
@@ -83,11 +144,13 @@ func (l *log) event(e event) {
 		if e.Test != "" {
 			l.pass++
 		}
+		l.timed(e)
 		delete(l.buf, k)
 	case "skip":
 		if e.Test == "" {
 			return
 		}
+		l.timed(e)
 		l.skipped++
 		if why := skipReason(l.buf[k]); forTool(why) {
 			l.forTools = append(l.forTools, skip{e.Package, e.Test, why})
@@ -95,6 +158,7 @@ func (l *log) event(e event) {
 		delete(l.buf, k)
 	case "fail":
 		l.failed = true
+		l.timed(e)
 		if e.Test != "" {
 			l.fail++
 			fmt.Fprint(l.out, strings.Join(l.buf[k], ""))
@@ -180,6 +244,9 @@ func main() {
 	l := &log{out: os.Stdout, buf: map[string][]string{}}
 	code := l.read(os.Stdin)
 	count, skipped := l.summary()
+	for _, line := range l.timings() {
+		fmt.Println(line)
+	}
 	fmt.Println(count)
 	for _, s := range l.forTools {
 		fmt.Printf("skipped: %s %s: %s\n", s.pkg, s.test, s.why)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -82,5 +83,35 @@ func TestLogPasses(t *testing.T) {
 `
 	if code := l.read(strings.NewReader(broken)); code != 1 || !strings.Contains(out.String(), "r.go:3:1: syntax error\n") || !strings.Contains(out.String(), "[build failed]") {
 		t.Errorf("a build failure: exit %d, output %q", code, out.String())
+	}
+}
+
+// TestTimings: a line for each package of a second or more, the slowest
+// package first, naming its five slowest top-level tests, slowest first
+// (a subtest's time is its parent's; a skipped or failed test counts).
+func TestTimings(t *testing.T) {
+	var out bytes.Buffer
+	l := &log{out: &out, buf: map[string][]string{}}
+	timed := `{"Action":"pass","Package":"example.org/fast","Test":"TestA","Elapsed":0.2}
+{"Action":"pass","Package":"example.org/fast","Elapsed":0.3}
+{"Action":"pass","Package":"example.org/p","Test":"TestA","Elapsed":1.25}
+{"Action":"pass","Package":"example.org/p","Test":"TestB/sub","Elapsed":30}
+{"Action":"pass","Package":"example.org/p","Test":"TestB","Elapsed":30.5}
+{"Action":"skip","Package":"example.org/p","Test":"TestC","Elapsed":0.01}
+{"Action":"pass","Package":"example.org/p","Test":"TestD","Elapsed":4}
+{"Action":"pass","Package":"example.org/p","Test":"TestE","Elapsed":4}
+{"Action":"pass","Package":"example.org/p","Test":"TestF","Elapsed":0.5}
+{"Action":"pass","Package":"example.org/p","Elapsed":40.27}
+{"Action":"fail","Package":"example.org/q","Test":"TestZ","Elapsed":61}
+{"Action":"fail","Package":"example.org/q","Elapsed":61.5}
+{"Action":"pass","Package":"example.org/notests","Elapsed":2}
+`
+	l.read(strings.NewReader(timed))
+	want := []string{
+		"slowest: example.org/q 61.5s: TestZ 61.0s",
+		"slowest: example.org/p 40.3s: TestB 30.5s, TestD 4.0s, TestE 4.0s, TestA 1.2s, TestF 0.5s",
+	}
+	if got := l.timings(); !slices.Equal(got, want) {
+		t.Errorf("timings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
