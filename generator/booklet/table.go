@@ -245,11 +245,17 @@ func (g *grid) shrink() bool {
 // (its longest line, no wider than its cap, maxW), its least width (its
 // longest word) and, for a capped column, its longest line past the cap.
 func (r *renderer) measureColumns(g *grid) (nat, least, full []float64) {
+	m := r.measuredColumns(g)
+	return m.nat, m.least, m.full
+}
+
+// measuredColumns is the kept measure of g with its columns measured.
+func (r *renderer) measuredColumns(g *grid) *colMeasure {
 	m := r.measured(g)
 	if m.nat == nil {
 		m.nat, m.least, m.full = r.measureColumnsAfresh(g)
 	}
-	return m.nat, m.least, m.full
+	return m
 }
 
 // colMeasure is what a grid's columns measure at its type sizes, kept
@@ -342,8 +348,8 @@ func (r *renderer) measureColumnsAfresh(g *grid) (nat, least, full []float64) {
 // placeColumns sets the columns' widths at the grid's type sizes, as
 // plan.Widths shares w between them as measured.
 func (r *renderer) placeColumns(g *grid, w float64) {
-	nat, least, full := r.measureColumns(g)
-	m := r.measured(g)
+	m := r.measuredColumns(g)
+	nat, least, full := m.nat, m.least, m.full
 	grow := make([]byte, len(g.cols))
 	for i, c := range g.cols {
 		grow[i] = '0'
