@@ -7,6 +7,7 @@ import (
 
 	"github.com/sortie-wargames/sortie/engine/board"
 	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/generator/booklet/flow"
 )
 
 // The booklet draws what a rule system rolled as the blocks of package
@@ -50,6 +51,18 @@ type piece struct {
 	tb     *doc.Table
 	tl     tableLook
 	before float64 // space above a table, mm
+	// key lets the table give way by a key for its repeated long cells
+	// (keyed): an encounter's own tables, not the rule tables it rolled on.
+	key bool
+}
+
+// pieceTable is the table a table piece prints in a frame w wide: its own, or
+// keyed.
+func (r *renderer) pieceTable(p piece, w float64) *doc.Table {
+	if p.key {
+		return r.keyed(p.tb, p.tl, w)
+	}
+	return p.tb
 }
 
 // blockCtx says how the blocks of one place print: what a Sealed block
@@ -116,7 +129,7 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx) []
 	case *doc.Roll:
 		return sp(span{runs: rollRuns(b), size: lk.size, before: 0.8})
 	case *doc.Table:
-		return []piece{{tb: b, tl: lk.table, before: 1.2}}
+		return []piece{{tb: b, tl: lk.table, before: 1.2, key: true}}
 	case *doc.Map:
 		if ctx.skipMaps {
 			return nil
@@ -193,34 +206,34 @@ func paraSpan(p *doc.Para, lk look) span {
 		s.size, s.grey = lk.note, true
 	}
 	if p.Lead != "" {
-		s.runs = append(s.runs, run{p.Lead, "B"})
+		s.runs = append(s.runs, flow.Run{Text: p.Lead, Style: "B"})
 	}
 	if p.Text != "" {
 		t := p.Text
 		if p.Lead != "" {
 			t = " " + t
 		}
-		s.runs = append(s.runs, run{t, ""})
+		s.runs = append(s.runs, flow.Run{Text: t})
 	}
 	if len(s.runs) == 0 {
-		s.runs = []run{{"", ""}}
+		s.runs = []flow.Run{{}}
 	}
 	return s
 }
 
 // rollRuns is a roll line, "Terrain: 1d6 = 3 → Clear (row 1-4)": what it
 // means in bold, the row read when it is not the dice's value.
-func rollRuns(ro *doc.Roll) []run {
-	var rs []run
+func rollRuns(ro *doc.Roll) []flow.Run {
+	var rs []flow.Run
 	if ro.Label != "" {
-		rs = append(rs, run{ro.Label + ": ", ""})
+		rs = append(rs, flow.Run{Text: ro.Label + ": "})
 	}
-	rs = append(rs, run{ro.Dice.String(), ""})
+	rs = append(rs, flow.Run{Text: ro.Dice.String()})
 	if ro.Result != "" {
-		rs = append(rs, run{" → " + ro.Result, "B"})
+		rs = append(rs, flow.Run{Text: " → " + ro.Result, Style: "B"})
 	}
 	if ro.Row != "" && ro.Row != strconv.Itoa(ro.Dice.Value) {
-		rs = append(rs, run{" (row " + ro.Row + ")", ""})
+		rs = append(rs, flow.Run{Text: " (row " + ro.Row + ")"})
 	}
 	return rs
 }
@@ -265,7 +278,7 @@ func (r *renderer) mapSpan(m board.Map) span {
 // entry of 0 ends the book. Links without notes that fit share a line.
 func (r *renderer) linksSpan(links []doc.Link) span {
 	type part struct {
-		runs   []run
+		runs   []flow.Run
 		anchor string
 	}
 	var parts []part
@@ -281,14 +294,14 @@ func (r *renderer) linksSpan(links []doc.Link) span {
 			if label != "" {
 				t = label + "the campaign ends here."
 			}
-			p.runs = []run{{t, "B"}}
+			p.runs = []flow.Run{{Text: t, Style: "B"}}
 		} else {
 			p.anchor = "entry/" + strconv.Itoa(l.To)
-			p.runs = []run{{label + "turn to entry " + strconv.Itoa(l.To) + " (page " + r.pageOf(p.anchor) + ")", "B"}}
+			p.runs = []flow.Run{{Text: label + "turn to entry " + strconv.Itoa(l.To) + " (page " + r.pageOf(p.anchor) + ")", Style: "B"}}
 		}
 		if l.Note != "" {
 			notes = true
-			p.runs = append(p.runs, run{". " + l.Note, ""})
+			p.runs = append(p.runs, flow.Run{Text: ". " + l.Note})
 		}
 		parts = append(parts, p)
 	}
@@ -305,7 +318,7 @@ func (r *renderer) linksSpan(links []doc.Link) span {
 			}
 			for _, l := range r.richLines(p.runs, size, w) {
 				for _, s := range l {
-					total += s.w
+					total += s.W
 				}
 			}
 		}
@@ -328,12 +341,12 @@ func (r *renderer) linksSpan(links []doc.Link) span {
 		r.ink()
 		yy := y + pad
 		if oneLine(w) {
-			var line []seg
+			var line []flow.Seg
 			var anchors []string
 			for i, p := range parts {
 				if i > 0 {
 					r.font("B", size)
-					line = append(line, seg{text: sep, style: "B", w: r.f.GetStringWidth(sep)})
+					line = append(line, flow.Seg{Text: sep, Style: "B", W: r.f.GetStringWidth(sep)})
 					anchors = append(anchors, "")
 				}
 				for _, s := range r.richLines(p.runs, size, w)[0] {
@@ -343,7 +356,7 @@ func (r *renderer) linksSpan(links []doc.Link) span {
 			}
 			total := 0.0
 			for _, s := range line {
-				total += s.w
+				total += s.W
 			}
 			xx := x + (w-total)/2
 			var text strings.Builder
@@ -352,11 +365,11 @@ func (r *renderer) linksSpan(links []doc.Link) span {
 				if anchors[i] != "" {
 					link = r.link(anchors[i])
 				}
-				r.font(s.style, size)
+				r.font(s.Style, size)
 				r.f.SetXY(xx, yy+0.5)
-				r.f.CellFormat(s.w, lh(size), s.text, "", 0, "L", false, link, "")
-				xx += s.w
-				text.WriteString(s.text)
+				r.f.CellFormat(s.W, lh(size), s.Text, "", 0, "L", false, link, "")
+				xx += s.W
+				text.WriteString(s.Text)
 			}
 			r.record(text.String())
 			return
@@ -382,7 +395,7 @@ func (r *renderer) flowPieces(ps []piece) {
 			continue
 		}
 		r.gap(p.before)
-		r.drawTable(p.tb, p.tl)
+		r.drawTable(r.pieceTable(p, r.fr.w), p.tl)
 	}
 }
 
@@ -395,7 +408,7 @@ func (r *renderer) piecesHeight(ps []piece, w float64) float64 {
 			h += r.spanHeight(*p.sp, w)
 			continue
 		}
-		h += p.before + r.tableHeight(p.tb, p.tl, w)
+		h += p.before + r.tableHeight(r.pieceTable(p, w), p.tl, w)
 	}
 	return h
 }
@@ -406,17 +419,18 @@ func (r *renderer) startHeight(p piece, w float64) float64 {
 	if p.sp != nil {
 		return min(r.spanHeight(*p.sp, w), p.sp.before+2*lh(p.sp.size))
 	}
-	if r.foldTable(p.tb, p.tl, w) != nil {
-		return p.before + r.tableHeight(p.tb, p.tl, w) // kept whole
+	t := r.pieceTable(p, w)
+	if r.foldTable(t, p.tl, w) != nil {
+		return p.before + r.tableHeight(t, p.tl, w) // kept whole
 	}
 	outer := r.fr
 	r.fr.w = w
 	defer func() { r.fr = outer }()
-	g := r.tableGrid(p.tb, p.tl, w)
+	g := r.tableGrid(t, p.tl, w)
 	if g.stack != nil {
 		g = g.stack[0]
 	}
-	h := p.before + r.tableHead(p.tb, p.tl, false, true)
+	h := p.before + r.tableHead(t, p.tl, false, true)
 	head := make([]string, len(g.cols))
 	for i, c := range g.cols {
 		head[i] = c.head
@@ -444,159 +458,38 @@ func spans(ps []piece) ([]span, bool) {
 	return out, true
 }
 
-// run is text in one style, part of a span.
-type run struct{ text, style string }
-
-// seg is part of a line set in one style, measured.
-type seg struct {
-	text, style string
-	w           float64
-	broken      string // the word this seg ends inside, when the line breaks there
-}
-
-// richLines wraps runs to width w at a size: words break at spaces, a
-// word wider than a line breaks where it must. It returns at least one
-// line.
-func (r *renderer) richLines(runs []run, size, w float64) [][]seg {
-	// The same text is wrapped to the same width many times over, in
-	// every pass (measured, then drawn): the lines are kept for the
-	// booklet's build, by everything they depend on. They are read only.
-	key := make([]byte, 0, 64)
-	key = strconv.AppendFloat(key, size, 'g', -1, 64)
-	key = append(key, '|')
-	key = strconv.AppendFloat(key, w, 'g', -1, 64)
-	for _, rn := range runs {
-		key = append(key, 0x1e)
-		key = append(key, rn.style...)
-		key = append(key, 0x1f)
-		key = append(key, rn.text...)
+// richLines wraps runs to width w at a size (flow.Setter.Lines): words
+// break at spaces, a word wider than a line breaks where it must. It
+// returns at least one line, read only.
+func (r *renderer) richLines(runs []flow.Run, size, w float64) [][]flow.Seg {
+	if r.setter == nil { // a book made by hand, in a test
+		r.setter = flow.New(r.face)
 	}
-	if lines, ok := r.wrapped[string(key)]; ok {
-		return lines
-	}
-	lines := r.richLinesAfresh(runs, size, w)
-	if r.wrapped == nil {
-		r.wrapped = map[string][][]seg{}
-	}
-	r.wrapped[string(key)] = lines
-	return lines
-}
-
-// richLinesAfresh is richLines without the kept lines.
-func (r *renderer) richLinesAfresh(runs []run, size, w float64) [][]seg {
-	type word struct{ parts []seg }
-	var words []word
-	cur := word{}
-	flush := func() {
-		if len(cur.parts) > 0 {
-			words = append(words, cur)
-			cur = word{}
-		}
-	}
-	for _, rn := range runs {
-		text := r.cov.printable(rn.text)
-		for i, f := range strings.Split(text, " ") {
-			if i > 0 {
-				flush()
-			}
-			if f != "" {
-				cur.parts = append(cur.parts, seg{text: f, style: rn.style})
-			}
-		}
-	}
-	flush()
-	width := func(s seg) float64 {
-		r.font(s.style, size)
-		return r.f.GetStringWidth(s.text)
-	}
-	var lines [][]seg
-	var line []seg
-	x := 0.0
-	put := func(s seg, space bool) {
-		if space {
-			sp := seg{text: " ", style: s.style}
-			sp.w = width(sp)
-			line = append(line, sp)
-			x += sp.w
-		}
-		s.w = width(s)
-		line = append(line, s)
-		x += s.w
-	}
-	for _, wd := range words {
-		ww := 0.0
-		for _, p := range wd.parts {
-			ww += width(p)
-		}
-		r.font(wd.parts[0].style, size)
-		space := r.f.GetStringWidth(" ")
-		if len(line) > 0 && x+space+ww > w+0.01 {
-			lines, line, x = append(lines, line), nil, 0
-		}
-		if ww <= w+0.01 {
-			for i, p := range wd.parts {
-				put(p, i == 0 && len(line) > 0)
-			}
-			continue
-		}
-		// A word wider than the line: break it by characters.
-		whole := ""
-		for _, p := range wd.parts {
-			whole += p.text
-		}
-		for _, p := range wd.parts {
-			for _, c := range p.text {
-				s := seg{text: string(c), style: p.style}
-				if cw := width(s); len(line) > 0 && x+cw > w+0.01 {
-					line[len(line)-1].broken = whole
-					lines, line, x = append(lines, line), nil, 0
-				}
-				put(s, false)
-			}
-		}
-	}
-	if len(line) > 0 || len(lines) == 0 {
-		lines = append(lines, line)
-	}
-	// Merge neighbours of one style, so a line is drawn in few pieces.
-	for i, l := range lines {
-		var m []seg
-		for _, s := range l {
-			if n := len(m); n > 0 && m[n-1].style == s.style {
-				m[n-1].text += s.text
-				m[n-1].w += s.w
-				m[n-1].broken = s.broken
-				continue
-			}
-			m = append(m, s)
-		}
-		lines[i] = m
-	}
-	return lines
+	return r.setter.Lines(runs, size, w)
 }
 
 // drawRich draws one line of segs at (x, y) in a width w, aligned "L" or
 // "C", linking it when link is not 0.
-func (r *renderer) drawRich(segs []seg, size, x, y, w float64, align string, link int) {
+func (r *renderer) drawRich(segs []flow.Seg, size, x, y, w float64, align string, link int) {
 	total := 0.0
 	for _, s := range segs {
-		total += s.w
+		total += s.W
 	}
 	if align == "C" {
 		x += (w - total) / 2
 	}
 	for _, s := range segs {
-		r.font(s.style, size)
+		r.font(s.Style, size)
 		r.f.SetXY(x, y)
-		r.f.CellFormat(s.w, lh(size), s.text, "", 0, "L", false, link, "")
-		if s.broken != "" {
-			r.f.faults.add(Fault{Kind: FaultBroken, Page: r.f.PageNo(), Text: s.broken})
+		r.f.CellFormat(s.W, lh(size), s.Text, "", 0, "L", false, link, "")
+		if s.Broken != "" {
+			r.f.faults.add(Fault{Kind: FaultBroken, Page: r.f.PageNo(), Text: s.Broken})
 		}
-		x += s.w
+		x += s.W
 	}
 	var b strings.Builder
 	for _, s := range segs {
-		b.WriteString(s.text)
+		b.WriteString(s.Text)
 	}
 	r.record(b.String())
 }

@@ -20,6 +20,10 @@
 //   - face (generator/booklet/face): the type faces and measuring text in
 //     them: width tables, wrapping exactly as fpdf wraps, and what a face
 //     cannot print.
+//   - flow (generator/booklet/flow): paragraphs set into lines before
+//     they are drawn: runs of text in several styles wrapped to a width,
+//     every piece measured with face, so what is drawn is what was
+//     measured, and kept for the build.
 //   - press (generator/booklet/press): passes over a finished PDF's bytes,
 //     the print shop's steps after layout: mending it for strict
 //     validation, growing it by the bleed for print on demand, imposing a
@@ -27,7 +31,7 @@
 //   - booklet, this package: the documents and their drawing. The
 //     renderer (render.go) lays out pages and frames; blocks.go, table.go
 //     and fit.go set the blocks of package doc into them, measured with
-//     face and placed by plan; the parts of a document each have a file
+//     face, set by flow and placed by plan; the parts of a document each have a file
 //     (front.go: cover and contents; spread.go: an encounter's two pages;
 //     maps.go; cards.go and sheets.go: sealed and play cards; log.go;
 //     qrs.go; chart.go; enctables.go; qr.go), and the documents are
@@ -42,6 +46,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/sortie-wargames/sortie/generator/booklet/face"
+	"github.com/sortie-wargames/sortie/generator/booklet/flow"
 	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 	"github.com/sortie-wargames/sortie/generator/booklet/press"
 	"io"
@@ -255,10 +260,13 @@ type book struct {
 	// colMeasures keeps tables' column measures for the whole build of the
 	// booklet (renderer.measured).
 	colMeasures map[string]*colMeasure
-	// wrapped keeps richLines' lines for the whole build, by text,
-	// styles, size and width.
-	wrapped map[string][][]seg
-	aids    []*aid // the play cards, printed on sheets after the encounters
+	// setter sets paragraphs into lines, and keeps them for the whole
+	// build of the booklet.
+	setter *flow.Setter
+	// keyedTables keeps keyed's answers for the whole build: each
+	// encounter table at each look and width, keyed or not.
+	keyedTables map[tableKey]*doc.Table
+	aids        []*aid // the play cards, printed on sheets after the encounters
 	// cardBlocks gives each Cards block printed on sheets its entry and
 	// its index among the entry's Cards blocks.
 	cardBlocks map[*doc.Cards][2]int
@@ -301,7 +309,7 @@ func setup(d Doc, opt Options) (*book, error) {
 	}
 	cov := coverage{opt.Face}
 	created := fixedDate(opt.Created)
-	b := &book{doc: d, opt: opt, created: created, paperName: name, pw: pw, ph: ph, fullW: sw, fullH: sh, face: opt.Face, cov: cov, monoSeed: cov.monoHas(d.Seed)}
+	b := &book{doc: d, opt: opt, created: created, paperName: name, pw: pw, ph: ph, fullW: sw, fullH: sh, face: opt.Face, cov: cov, monoSeed: cov.monoHas(d.Seed), setter: flow.New(opt.Face)}
 	var err error
 	b.entries, err = entriesOf(d)
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/words"
+	"github.com/sortie-wargames/sortie/generator/booklet/flow"
 	"github.com/sortie-wargames/sortie/generator/booklet/press"
 )
 
@@ -136,7 +137,7 @@ func sheetBook(s Sheet, opt Options) (*book, error) {
 		title = s.Title + ", " + title
 	}
 	return &book{doc: Doc{Title: title, Set: s.Set, Seed: s.Encounter.Seed}, opt: opt, created: created,
-		paperName: name, pw: pw, ph: ph, face: face, cov: cov, monoSeed: cov.monoHas(s.Encounter.Seed)}, nil
+		paperName: name, pw: pw, ph: ph, face: face, cov: cov, monoSeed: cov.monoHas(s.Encounter.Seed), setter: flow.New(face)}, nil
 }
 
 // sheetPDF lays out and writes a play sheet, with the layout defects its
@@ -1038,7 +1039,7 @@ func (r *renderer) slipPieces(it sheetItem, lk look) []piece {
 	if it.item.Tag != "" {
 		t += " (" + it.item.Tag + ")"
 	}
-	head := span{runs: []run{{strconv.Itoa(it.n) + "  ", "B"}, {t, "BI"}}, size: lk.size + 1.5, rule: true}
+	head := span{runs: []flow.Run{{Text: strconv.Itoa(it.n) + "  ", Style: "B"}, {Text: t, Style: "BI"}}, size: lk.size + 1.5, rule: true}
 	return append([]piece{{sp: &head}}, r.pieces(it.item.Blocks, lk, 1, blockCtx{})...)
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sortie-wargames/sortie/generator/booklet/face"
+	"github.com/sortie-wargames/sortie/generator/booklet/flow"
 	"github.com/sortie-wargames/sortie/generator/booklet/press"
 )
 
@@ -414,7 +415,7 @@ type span struct {
 	rule   bool    // a heading: a rule under it
 	keep   float64 // mm of what follows kept on the same page (headings)
 	// runs, when set, are the text in several styles (s.text is unused).
-	runs []run
+	runs []flow.Run
 	// A drawn block instead of text: draw draws it at (x, y) in a width
 	// w, drawH tall, or drawFor(w) tall when that is set.
 	draw    func(x, y, w float64)
@@ -431,15 +432,15 @@ func (s span) drawHeight(w float64) float64 {
 }
 
 // lines wraps a span's text to its width.
-func (r *renderer) spanLines(s span, w float64) [][]seg {
+func (r *renderer) spanLines(s span, w float64) [][]flow.Seg {
 	runs := s.runs
 	if runs == nil {
-		runs = []run{{s.text, s.style}}
+		runs = []flow.Run{{Text: s.text, Style: s.style}}
 	} else if s.style != "" {
-		runs = append([]run(nil), runs...)
+		runs = append([]flow.Run(nil), runs...)
 		for i := range runs {
-			if runs[i].style == "" {
-				runs[i].style = s.style
+			if runs[i].Style == "" {
+				runs[i].Style = s.style
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/generator/booklet/flow"
 )
 
 // This file prints play cards (doc.Cards): unit cards, action cards. They
@@ -157,7 +158,7 @@ func (r *renderer) cardsSpan(c *doc.Cards, lk look) []piece {
 		}
 	}
 	text += "."
-	h := span{runs: []run{{text: c.Title + ": ", style: "B"}, {text: strings.TrimPrefix(text, c.Title+": ")}}, size: lk.size, before: 1}
+	h := span{runs: []flow.Run{{Text: c.Title + ": ", Style: "B"}, {Text: strings.TrimPrefix(text, c.Title+": ")}}, size: lk.size, before: 1}
 	if ok {
 		h.link = blockAnchor(entry, index)
 	}
