@@ -130,8 +130,11 @@ func Write(w io.Writer, d Doc, opt Options) error {
 	if err := f.Output(&b); err != nil {
 		return fmt.Errorf("failed to write booklet: %w", err)
 	}
-	pdf, err := press.Mend(b.Bytes(), lay.outline)
+	pdf, err := press.Deflate(b.Bytes())
 	if err != nil {
+		return err
+	}
+	if pdf, err = press.Mend(pdf, lay.outline); err != nil {
 		return err
 	}
 	if opt.PrintReady {

@@ -85,7 +85,11 @@ func Fold(d Doc, opt Options) (*Folded, error) {
 	if err := f.Output(&b); err != nil {
 		return nil, fmt.Errorf("failed to fold booklet: %w", err)
 	}
-	src, err := press.ReadSource(b.Bytes())
+	pdf, err := press.Deflate(b.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	src, err := press.ReadSource(pdf)
 	if err != nil {
 		return nil, fmt.Errorf("failed to fold booklet: %w", err)
 	}

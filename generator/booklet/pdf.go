@@ -179,7 +179,7 @@ func newDocument(w, h float64, created time.Time) *fpdf.Fpdf {
 	f.SetCatalogSort(true)
 	f.SetCreationDate(created)
 	f.SetModificationDate(created)
-	f.SetCompression(true)
+	f.SetCompression(false) // press.Deflate compresses the pages, faster
 	f.SetMargins(side, bodyTop, side)
 	f.SetAutoPageBreak(false, 0)
 	f.SetCellMargin(0)

@@ -180,7 +180,11 @@ func sheetPDF(s Sheet, opt Options) ([]byte, []Fault, error) {
 	if err := r.f.Output(&out); err != nil {
 		return nil, nil, err
 	}
-	pdf, err := press.Mend(out.Bytes(), nil)
+	pdf, err := press.Deflate(out.Bytes())
+	if err != nil {
+		return nil, nil, err
+	}
+	pdf, err = press.Mend(pdf, nil)
 	return pdf, r.f.faults.faults, err
 }
 

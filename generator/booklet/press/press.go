@@ -1,6 +1,8 @@
 // Package press holds the print shop's steps after layout: passes over
 // the finished bytes of a PDF fpdf wrote, which never draw and never need
-// the booklet's renderer. Mend makes a booklet pass strict validation,
+// the booklet's renderer. Deflate compresses the pages fpdf wrote
+// uncompressed (with writers kept for reuse, which fpdf cannot do), Mend
+// makes a booklet pass strict validation,
 // PrintReady grows its pages by the bleed for a print-on-demand service,
 // and a Source lays its pages out anew: imposed two to a sheet side in
 // saddle order for a folded booklet (Imposed), or as they are (Flat). Each
