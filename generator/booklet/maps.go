@@ -332,6 +332,9 @@ func grey(g float64) int { return int(math.Round(g * 255)) }
 // ops draws the marks engine/board/draw laid out, offset by (x, y): the
 // site's SVG draws the same marks.
 func (r *renderer) ops(ops []draw.Op, x, y float64) {
+	if r.f.font.dry {
+		return // nothing drawn moves anything: a dry pass has no use for them
+	}
 	pts := func(ps []draw.P) []fpdf.PointType {
 		xy := make([]float64, 0, 2*len(ps))
 		for _, p := range ps {

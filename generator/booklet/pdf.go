@@ -36,8 +36,8 @@ import (
 // dearest thing a short document does, and most documents use only some
 // of the styles.
 //
-// A dry document lays out as the real one does and draws everything but
-// text: it is for the passes whose pages are never printed (the first
+// A dry document lays out as the real one does and draws neither text
+// nor shapes: it is for the passes whose pages are never printed (the first
 // layout pass, which learns the page numbers, and the measurements that
 // size cards and fit play sheets). Every position is worked out the same
 // (text moves nothing; cells move by their size, text or not), and text
@@ -295,11 +295,24 @@ func (p pdf) ClipEnd() {
 	p.Fpdf.ClipEnd()
 	p.font.haveOK = false
 }
-func (p pdf) Line(x1, y1, x2, y2 float64) { p.Fpdf.Line(sn(x1), sn(y1), sn(x2), sn(y2)) }
-func (p pdf) Rect(x, y, w, h float64, style string) {
-	p.Fpdf.Rect(sn(x), sn(y), sn(w), sn(h), style)
+// The shapes move nothing (fpdf's x and y stay where they were), so a
+// dry document, whose pages are never printed, does not draw them.
+
+func (p pdf) Line(x1, y1, x2, y2 float64) {
+	if !p.font.dry {
+		p.Fpdf.Line(sn(x1), sn(y1), sn(x2), sn(y2))
+	}
 }
-func (p pdf) Circle(x, y, r float64, style string) { p.Fpdf.Circle(sn(x), sn(y), sn(r), style) }
+func (p pdf) Rect(x, y, w, h float64, style string) {
+	if !p.font.dry {
+		p.Fpdf.Rect(sn(x), sn(y), sn(w), sn(h), style)
+	}
+}
+func (p pdf) Circle(x, y, r float64, style string) {
+	if !p.font.dry {
+		p.Fpdf.Circle(sn(x), sn(y), sn(r), style)
+	}
+}
 func (p pdf) ClipRect(x, y, w, h float64, outline bool) {
 	p.Fpdf.ClipRect(sn(x), sn(y), sn(w), sn(h), outline)
 }
@@ -317,6 +330,9 @@ func (p pdf) SetLink(link int, y float64, page int)      { p.Fpdf.SetLink(link, 
 func (p pdf) Bookmark(text string, level int, y float64) { p.Fpdf.Bookmark(text, level, sn(y)) }
 
 func (p pdf) Polygon(pts []fpdf.PointType, style string) {
+	if p.font.dry {
+		return
+	}
 	out := make([]fpdf.PointType, len(pts))
 	for i, q := range pts {
 		out[i] = fpdf.PointType{X: sn(q.X), Y: sn(q.Y)}
