@@ -295,6 +295,7 @@ func (p pdf) ClipEnd() {
 	p.Fpdf.ClipEnd()
 	p.font.haveOK = false
 }
+
 // The shapes move nothing (fpdf's x and y stay where they were), so a
 // dry document, whose pages are never printed, does not draw them.
 
