@@ -10,7 +10,8 @@
 //   {"do": "fill", "selector": S, "text": T} type T into the field S {}
 //   {"do": "select", "selector": S, "value": V} choose V in the list S {}
 //   {"do": "download", "selector": S}    click S and wait for the file it saves {"name", "text"}
-//   {"do": "upload", "selector": S, "file": F} hand the file input S the file F {}
+//   {"do": "upload", "selector": S, "file": F} hand the file input S the file F, and wait
+//                                        until the play panel's status says what it made of it {}
 // Any command can answer {"error"}. playwright-core comes from .ci/axe
 // (npm ci there); it never downloads a browser.
 import { createRequire } from "node:module";
@@ -63,9 +64,15 @@ async function run(c) {
       const p = await dl.path();
       return { name: dl.suggestedFilename(), text: fs.readFileSync(p, "utf8") };
     }
-    case "upload":
+    case "upload": {
+      // The page reads the file after the input changes: wait until its
+      // panel says what it made of it.
+      const status = () => { const s = document.querySelector(".play-status"); return s ? s.textContent : "none"; };
+      await page.evaluate(() => { const s = document.querySelector(".play-status"); if (s) s.textContent = ""; });
       await page.setInputFiles(c.selector, c.file, TIMEOUT);
+      await page.waitForFunction(status, null, TIMEOUT);
       return {};
+    }
   }
   return { error: "unknown command " + c.do };
 }
