@@ -284,7 +284,9 @@
   }
 
   let campaign = null; // the campaign's part of the panel, redrawn by drawCampaign
-  if (play) {
+  // A page with nothing to keep (an encounter without boxes or sealed
+  // items) shows no panel.
+  if (play && (boxes.length || items.length || data.campaign)) {
     const camp = data.campaign;
     const panel = el("section", { class: "play-panel", "aria-labelledby": "sortie-play-title" },
       heading(camp ? "Your campaign on this device" : "Kept on this device", "sortie-play-title"),

@@ -196,8 +196,10 @@ func startPlayer(t *testing.T) *player {
 	if err != nil {
 		skipTool(t, "node not found: install nodejs")
 	}
-	if _, err := os.Stat("../../.ci/axe/node_modules/playwright-core/package.json"); err != nil {
-		skipTool(t, "playwright-core not installed: run npm ci in .ci/axe")
+	for _, pkg := range []string{"playwright-core", "axe-core"} {
+		if _, err := os.Stat("../../.ci/axe/node_modules/" + pkg + "/package.json"); err != nil {
+			skipTool(t, pkg+" not installed: run npm ci in .ci/axe")
+		}
 	}
 	chromium := os.Getenv("SORTIE_CHROMIUM")
 	if chromium == "" {
@@ -332,6 +334,25 @@ func (p *player) stored() string {
 	return *s
 }
 
+// axe runs axe-core on the page as it is, and fails the test on what
+// TestAccessibility (generator/web) fails on: a serious or critical
+// violation, or heading-order.
+func (p *player) axe(what string) {
+	p.t.Helper()
+	var r struct {
+		Violations []struct {
+			ID, Impact string
+			Nodes      []string
+		}
+	}
+	p.do(&r, map[string]string{"do": "axe"})
+	for _, v := range r.Violations {
+		if v.Impact == "serious" || v.Impact == "critical" || v.ID == "heading-order" {
+			p.t.Errorf("axe, %s: %s %s at %q", what, v.Impact, v.ID, v.Nodes)
+		}
+	}
+}
+
 // the page's state as the player sees it
 const (
 	ticked   = `JSON.stringify([...document.querySelectorAll("input.box")].filter(b => b.checked).map(b => b.id))`
@@ -419,6 +440,7 @@ func TestPlayStateInBrowser(t *testing.T) {
 	}
 	pl.want("item 3 asked for", openNow, jsonString(t, `["`+pefs[0]+`"]`))
 	pl.want("the warning's focus", `document.activeElement.textContent`, `"Keep 3 closed"`)
+	pl.axe("the warning shown")
 	pl.click(`.play-ask button:has-text("Keep 3 closed")`)
 	pl.want("item 3 kept closed", openNow, jsonString(t, `["`+pefs[0]+`"]`))
 	pl.want("the warning, answered", warning, `""`)
@@ -450,6 +472,7 @@ func TestPlayStateInBrowser(t *testing.T) {
 	if s := pl.status(); s != "Line 1 is added to the log." {
 		t.Errorf("after adding a line: %q", s)
 	}
+	pl.axe("an entry with its campaign's log")
 
 	// Reloaded, every page shows what was done.
 	pl.reload()
@@ -459,6 +482,7 @@ func TestPlayStateInBrowser(t *testing.T) {
 	pl.want("the campaign's page: the place", place, jsonString(t, "You are on entry 2: "+encounter+"."))
 	pl.want("the campaign's page: the list marks the entry", current, `"[\"2\"]"`)
 	pl.want("the campaign's page: the log", logRows, line)
+	pl.axe("the campaign's page, an entry marked")
 	pl.visit(base + battle)
 	pl.want("the battle, reloaded", ticked, jsonString(t, string(boxesJSON)))
 	pl.visit(base + raid)
@@ -530,6 +554,7 @@ func TestPlayStateInBrowser(t *testing.T) {
 		}
 		pl.want("the battle, after importing "+b.name, ticked, jsonString(t, string(boxesJSON)))
 	}
+	pl.axe("hit boxes ticked, a file refused")
 
 	// Opened from the disk, the page plays too, and says nothing leaves.
 	// (The disk is another origin: its storage starts empty.)

@@ -10,6 +10,8 @@
 //   {"do": "fill", "selector": S, "text": T} type T into the field S {}
 //   {"do": "select", "selector": S, "value": V} choose V in the list S {}
 //   {"do": "download", "selector": S}    click S and wait for the file it saves {"name", "text"}
+//   {"do": "axe"}                        axe-core on the page as it is now
+//                                        {"violations": [{"id", "impact", "nodes": [html...]}]}
 //   {"do": "upload", "selector": S, "file": F} hand the file input S the file F, and wait
 //                                        until the play panel's status says what it made of it {}
 // Any command can answer {"error"}. playwright-core comes from .ci/axe
@@ -20,6 +22,7 @@ import readline from "node:readline";
 
 const require = createRequire(new URL("../../../.ci/axe/package.json", import.meta.url));
 const { chromium } = require("playwright-core");
+const axePath = require.resolve("axe-core/axe.min.js");
 
 const browser = await chromium.launch({
   executablePath: process.env.SORTIE_CHROMIUM || "/usr/bin/chromium",
@@ -63,6 +66,11 @@ async function run(c) {
       const [dl] = await Promise.all([page.waitForEvent("download", TIMEOUT), page.click(c.selector, TIMEOUT)]);
       const p = await dl.path();
       return { name: dl.suggestedFilename(), text: fs.readFileSync(p, "utf8") };
+    }
+    case "axe": {
+      if (!(await page.evaluate(() => typeof axe !== "undefined"))) await page.addScriptTag({ path: axePath });
+      const r = await page.evaluate(() => axe.run(document, { resultTypes: ["violations"] })); // eslint-disable-line no-undef
+      return { violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.html) })) };
     }
     case "upload": {
       // The page reads the file after the input changes: wait until its
