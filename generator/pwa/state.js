@@ -199,6 +199,12 @@
     return n ? n.textContent.trim() : "";
   };
   const opened = () => new Set((read().pages[PAGE] || { opened: [] }).opened);
+  // record keeps an item as opened. It is called as the item opens, not
+  // from its toggle event, which comes a moment later: a page left at
+  // once would not keep it.
+  const record = (d) => {
+    if (!opened().has(d.id)) change((s) => pageState(s).opened.push(d.id));
+  };
 
   for (const group of groups) {
     group.forEach((d, i) => {
@@ -208,7 +214,10 @@
         if (d.open) return; // closing: always
         const seen = opened();
         const before = group.slice(0, i).filter((x) => !x.open && !seen.has(x.id));
-        if (before.length === 0) return;
+        if (before.length === 0) {
+          record(d);
+          return;
+        }
         ev.preventDefault();
         const n = num(d);
         const them = before.map(num);
@@ -216,11 +225,13 @@
         ask(d, (them.length === 1 ? "Item " + list + " comes before this one and is still closed" : "Items " + list + " come before this one and are still closed") +
           ": open " + n + " only when the game reaches it.", "Keep " + n + " closed", "Open " + n + " anyway", () => {
           d.open = true;
+          record(d);
         }, summary);
       });
+      // Opened some other way (the browser's find in page opens the item
+      // holding what was found): kept too.
       d.addEventListener("toggle", () => {
-        if (!d.open || opened().has(d.id)) return;
-        change((s) => pageState(s).opened.push(d.id));
+        if (d.open) record(d);
       });
     });
   }
