@@ -308,7 +308,7 @@
     }
     const buttons = el("p", { class: "play-buttons" });
     if (boxes.length || items.length) {
-      const clear = button("Clear this page", () => ask(clear, "Untick every box and close every item on this page?", "Keep them", "Clear this page", () => {
+      const clear = button("Clear this page", () => ask(buttons, "Untick every box and close every item on this page?", "Keep them", "Yes, clear it", () => {
         change((s) => delete s.pages[PAGE]);
         apply();
         say("This page is cleared.");
@@ -341,62 +341,27 @@
     return s.campaigns[data.campaign] || (s.campaigns[data.campaign] = { current: null, log: [] });
   }
 
-  function drawCampaign(s) {
-    if (!campaign) return;
-    const c = s.campaigns[data.campaign] || { current: null, log: [] };
-    const kids = [];
-    const link = (n) => el("a", { href: entryHref(n) }, "entry " + n + (titles[n] ? ": " + titles[n] : ""));
-    const place = el("p", { class: "play-place" });
-    if (c.current === null) place.append("No entry is marked as where you are.");
-    else if (c.current === here) place.append("You are on this entry.");
-    else place.append("You are on ", link(c.current), ".");
-    kids.push(place);
+  // The campaign's part of the panel: its place (redrawn), the button that
+  // marks this entry, the log (redrawn) and the form that adds a line
+  // (made once, so what is typed in it stays while the rest is redrawn).
+  const placeBox = el("div", {});
+  const logBox = el("div", {});
+  const clearBox = el("div", {});
+  let mark = null;
+  const notes = data.notes || "Notes";
+  if (campaign) {
+    const at = here || (read().campaigns[data.campaign] || { current: null }).current;
     if (here) {
-      const mark = button("I am on this entry", () => {
+      mark = button("I am on this entry", () => {
+        let now = null;
         change((t) => {
           const cs = campaignState(t);
-          cs.current = cs.current === here ? null : here;
+          now = cs.current = cs.current === here ? null : here;
         });
         apply();
-        say(read().campaigns[data.campaign] && read().campaigns[data.campaign].current === here ? "Entry " + here + " is marked as where you are." : "No entry is marked now.");
-      }, { "aria-pressed": c.current === here ? "true" : "false", id: "sortie-play-here" });
-      kids.push(el("p", {}, mark));
+        say(now === here ? "Entry " + here + " is marked as where you are." : "No entry is marked now.");
+      }, { "aria-pressed": "false", id: "sortie-play-here" });
     }
-    // The list of entries on the campaign's page marks the current one.
-    for (const a of main.querySelectorAll("a[data-entry]")) {
-      const at = a.dataset.entry === String(c.current);
-      a.classList.toggle("play-current", at);
-      if (at) a.setAttribute("aria-current", "step");
-      else a.removeAttribute("aria-current");
-      const mark = a.querySelector(".play-here");
-      if (at && !mark) a.append(el("span", { class: "play-here" }, " (you are here)"));
-      if (!at && mark) mark.remove();
-    }
-
-    // The log, in the columns the booklet's campaign log prints.
-    const notes = data.notes || "Notes";
-    kids.push(heading("Campaign log", "sortie-play-log", 1));
-    const rows = c.log.map((l, i) => el("tr", {},
-      el("td", {}, l.entry === null ? "" : String(l.entry)),
-      el("td", {}, l.encounter),
-      el("td", {}, l.result === "success" ? "Success" : l.result === "failure" ? "Failure" : ""),
-      el("td", {}, l.notes),
-      el("td", {}, button("\u2715", () => {
-        change((t) => campaignState(t).log.splice(i, 1));
-        apply();
-        say("Line " + (i + 1) + " is removed from the log.");
-        const next = campaign.querySelector("tbody button") || campaign.querySelector(".play-add input");
-        if (next) next.focus();
-      }, { "aria-label": "Remove line " + (i + 1) + (l.entry === null ? "" : ", entry " + l.entry), title: "Remove this line" }))));
-    if (rows.length === 0) rows.push(el("tr", {}, el("td", { colspan: "5" }, "No lines yet: add one below after each encounter.")));
-    kids.push(el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "Campaign log, kept on this device" },
-      el("table", { class: "play-log" },
-        el("thead", {}, el("tr", {}, ...["Entry", "Encounter", "Result", notes].map((h) => el("th", { scope: "col" }, h)),
-          el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, "Remove")))),
-        el("tbody", {}, ...rows))));
-
-    // A line to add: this entry's, or the current one's.
-    const at = here || c.current;
     const field = (label, input) => el("p", {}, el("label", { for: input.id }, label), " ", input);
     const entryIn = el("input", { id: "sortie-play-entry", type: "number", inputmode: "numeric", min: "1", max: entries ? String(entries) : null, value: at ? String(at) : "" });
     const encIn = el("input", { id: "sortie-play-encounter", type: "text", maxlength: "200", value: at && titles[at] ? titles[at] : "" });
@@ -431,28 +396,72 @@
         log.push(line);
         count = log.length;
       });
-      if (!ok || count === 0) {
-        if (ok) say("Not added: the log is full (" + MAX_LOG + " lines).", true);
+      if (!ok) return;
+      if (count === 0) {
+        say("Not added: the log is full (" + MAX_LOG + " lines).", true);
         return;
       }
       apply();
+      resultIn.value = "";
+      notesIn.value = "";
       say("Line " + count + " is added to the log.");
-      const again = campaign.querySelector("#sortie-play-notes");
-      if (again) again.focus();
     });
-    kids.push(form);
+    campaign.append(placeBox, ...(mark ? [el("p", {}, mark)] : []), heading("Campaign log", "sortie-play-log", 1), logBox, form, clearBox);
+  }
+
+  function drawCampaign(s) {
+    if (!campaign) return;
+    const c = s.campaigns[data.campaign] || { current: null, log: [] };
+    const link = (n) => el("a", { href: entryHref(n) }, "entry " + n + (titles[n] ? ": " + titles[n] : ""));
+    const place = el("p", { class: "play-place" });
+    if (c.current === null) place.append("No entry is marked as where you are.");
+    else if (c.current === here) place.append("You are on this entry.");
+    else place.append("You are on ", link(c.current), ".");
+    placeBox.replaceChildren(place);
+    if (mark) mark.setAttribute("aria-pressed", c.current === here ? "true" : "false");
+    // The list of entries on the campaign's page marks the current one.
+    for (const a of main.querySelectorAll("a[data-entry]")) {
+      const at = a.dataset.entry === String(c.current);
+      a.classList.toggle("play-current", at);
+      if (at) a.setAttribute("aria-current", "step");
+      else a.removeAttribute("aria-current");
+      const m = a.querySelector(".play-here");
+      if (at && !m) a.append(el("span", { class: "play-here" }, " (you are here)"));
+      if (!at && m) m.remove();
+    }
+
+    // The log, in the columns the booklet's campaign log prints.
+    const rows = c.log.map((l, i) => el("tr", {},
+      el("td", {}, l.entry === null ? "" : String(l.entry)),
+      el("td", {}, l.encounter),
+      el("td", {}, l.result === "success" ? "Success" : l.result === "failure" ? "Failure" : ""),
+      el("td", {}, l.notes),
+      el("td", {}, button("\u2715", () => {
+        change((t) => campaignState(t).log.splice(i, 1));
+        apply();
+        say("Line " + (i + 1) + " is removed from the log.");
+        const next = logBox.querySelector("tbody button") || document.getElementById("sortie-play-notes");
+        if (next) next.focus();
+      }, { "aria-label": "Remove line " + (i + 1) + (l.entry === null ? "" : ", entry " + l.entry), title: "Remove this line" }))));
+    if (rows.length === 0) rows.push(el("tr", {}, el("td", { colspan: "5" }, "No lines yet: add one below after each encounter.")));
+    logBox.replaceChildren(el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "Campaign log, kept on this device" },
+      el("table", { class: "play-log" },
+        el("thead", {}, el("tr", {}, ...["Entry", "Encounter", "Result", notes].map((h) => el("th", { scope: "col" }, h)),
+          el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, "Remove")))),
+        el("tbody", {}, ...rows))));
+
+    // Forgetting it all, for a new run through the campaign.
+    clearBox.replaceChildren();
     if (c.log.length || c.current !== null) {
-      const clear = button("Clear this campaign", () => ask(clear, "Forget where you are in this campaign, and every line of its log?", "Keep them", "Clear them", () => {
+      const p = el("p", {});
+      const clear = button("Clear this campaign", () => ask(p, "Forget where you are in this campaign, and every line of its log?", "Keep them", "Yes, clear it", () => {
         change((t) => delete t.campaigns[data.campaign]);
         apply();
         say("This campaign's place and log are cleared.");
-      }, null));
-      kids.push(el("p", {}, clear));
+      }, document.getElementById("sortie-play-entry")));
+      p.append(clear);
+      clearBox.append(p);
     }
-    // Redrawn in place: keep the focus on the control it was on.
-    const focused = document.activeElement && campaign.contains(document.activeElement) ? document.activeElement.id : "";
-    campaign.replaceChildren(...kids);
-    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
   }
 
   // apply shows the kept state on the page.

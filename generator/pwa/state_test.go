@@ -556,6 +556,18 @@ func TestPlayStateInBrowser(t *testing.T) {
 	}
 	pl.axe("hit boxes ticked, a file refused")
 
+	// Clearing a page asks first, and forgets that page alone.
+	pl.click(`.play-panel button:has-text("Clear this page")`)
+	pl.click(`.play-ask button:has-text("Keep them")`)
+	pl.want("the battle, clearing it declined", ticked, jsonString(t, string(boxesJSON)))
+	pl.click(`.play-panel button:has-text("Clear this page")`)
+	pl.click(`.play-ask button:has-text("Yes, clear it")`)
+	pl.want("the battle, cleared", ticked, `"[]"`)
+	var left struct{ Pages map[string]any }
+	if err := json.Unmarshal([]byte(pl.stored()), &left); err != nil || left.Pages[battle] != nil || left.Pages[raid] == nil {
+		t.Errorf("kept after clearing %s: %s (%v)", battle, pl.stored(), err)
+	}
+
 	// Opened from the disk, the page plays too, and says nothing leaves.
 	// (The disk is another origin: its storage starts empty.)
 	pl.visit("file://" + filepath.ToSlash(filepath.Join(out, raid)))
