@@ -216,6 +216,8 @@
         const before = group.slice(0, i).filter((x) => !x.open && !seen.has(x.id));
         if (before.length === 0) {
           record(d);
+          if (asking) asking.remove(); // a warning still up was about an item before this one, or this one
+          asking = null;
           return;
         }
         ev.preventDefault();

@@ -576,6 +576,12 @@ func TestPlayStateInBrowser(t *testing.T) {
 	if w := pl.eval(warning); !strings.Contains(w, "Item 1 comes before this one") {
 		t.Errorf("from the disk, opening item 2 first: the warning %s", w)
 	}
+	// By the keyboard: Enter on the first item's summary, then on the
+	// second's, opens both, in order, with no warning.
+	pl.do(nil, map[string]string{"do": "key", "selector": "#" + pefs[0] + " > summary", "key": "Enter"})
+	pl.do(nil, map[string]string{"do": "key", "selector": "#" + pefs[1] + " > summary", "key": "Enter"})
+	pl.want("from the disk, items 1 and 2 opened by the keyboard", openNow, jsonString(t, `["`+pefs[0]+`","`+pefs[1]+`"]`))
+	pl.want("from the disk, in order: no warning", warning, `""`)
 	if n := pl.eval(`document.querySelector(".play-panel .note").textContent`); !strings.Contains(n, "nothing leaves the device") {
 		t.Errorf("the panel's note: %s", n)
 	}
