@@ -324,6 +324,15 @@
     status = el("p", { class: "play-status", role: "status" });
     panel.append(status);
     play.append(panel);
+
+    // The panel is at the page's foot: a line by the first boxes and the
+    // first sealed items says what is kept and where.
+    const hint = (at, what) => {
+      if (at) at.before(el("p", { class: "note play-hint" }, what + " in this browser alone: nothing leaves the device (",
+        el("a", { href: "#sortie-play-title" }, "more at the foot of the page"), ")."));
+    };
+    if (boxes.length) hint(boxes[0].closest(".cards"), "Boxes you tick stay ticked");
+    if (items.length) hint(items[0].closest(".pefs"), "Items you open stay open");
   }
 
   // --- A campaign's place and log. ---
