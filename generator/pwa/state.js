@@ -45,7 +45,10 @@
     const r = decodeURIComponent(ROOT.pathname);
     if (!p.startsWith(r)) return "";
     p = p.slice(r.length);
-    return p === "" || p.endsWith("/") ? p + "index.html" : p;
+    if (p === "" || p.endsWith("/")) return p + "index.html";
+    // A host that serves pages without ".html" (Cloudflare Pages, a
+    // Netlify site with pretty URLs) still names the page the build wrote.
+    return /\.[^/]*$/.test(p) ? p : p + ".html";
   }
 
   // --- The state: read, checked and written whole. ---
@@ -174,7 +177,11 @@
     return write(s);
   }
 
+  // pageState is the page's part of the state. A page whose path is not
+  // one (the script loaded from outside the site's root) is kept nowhere.
+  const scratch = { boxes: [], opened: [] };
   function pageState(s) {
+    if (!isPath(PAGE)) return scratch;
     return s.pages[PAGE] || (s.pages[PAGE] = { boxes: [], opened: [] });
   }
 
