@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path"
@@ -567,6 +569,21 @@ func TestPlayStateInBrowser(t *testing.T) {
 	if err := json.Unmarshal([]byte(pl.stored()), &left); err != nil || left.Pages[battle] != nil || left.Pages[raid] == nil {
 		t.Errorf("kept after clearing %s: %s (%v)", battle, pl.stored(), err)
 	}
+
+	// A host that serves pages without ".html" (Cloudflare Pages): the
+	// raid's address without it is still the raid's state.
+	pretty := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := filepath.Join(out, filepath.FromSlash(path.Clean(r.URL.Path)))
+		if path.Ext(r.URL.Path) == "" {
+			p += ".html"
+		}
+		http.ServeFile(w, r, p)
+	}))
+	defer pretty.Close()
+	pl.visit(pretty.URL + "/" + strings.TrimSuffix(raid, ".html")) // another port: another origin, its storage empty
+	pl.eval(`localStorage.setItem("sortie play /", ` + jsonQuote(before) + `)`)
+	pl.reload()
+	pl.want("the raid without .html", openNow, jsonString(t, `["`+pefs[0]+`","`+pefs[2]+`"]`))
 
 	// Opened from the disk, the page plays too, and says nothing leaves.
 	// (The disk is another origin: its storage starts empty.)
