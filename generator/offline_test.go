@@ -145,20 +145,27 @@ func TestOfflineOff(t *testing.T) {
 	}
 }
 
-// ownScript is the one script element a page may hold: the layout's, in
-// its head, which registers the service worker.
+// ownScript is the one script element a page's head may hold: the
+// layout's, which registers the service worker.
 var ownScript = regexp.MustCompile(`<script src="(?:/|(?:\.\./)*|[^"<>]*/)offline\.js" defer="defer"></script>`)
 
+// stateScript is the one its body may hold, on the pages played from:
+// the one that keeps play state on the device.
+var stateScript = regexp.MustCompile(`<script src="(?:\.\./)*state\.js" defer="defer"></script>`)
+
 // withoutOwnScript returns a page without the layout's script element
-// (its first, in the head), for the checks that no other script is there.
+// (the first in its head) and the play state's (the first in its body),
+// for the checks that no other script is there.
 func withoutOwnScript(page []byte) []byte {
 	head, rest, ok := bytes.Cut(page, []byte("</head>"))
 	if !ok {
 		return page
 	}
-	loc := ownScript.FindIndex(head)
-	if loc == nil {
-		return page
+	if loc := ownScript.FindIndex(head); loc != nil {
+		head = slices.Concat(head[:loc[0]], head[loc[1]:])
 	}
-	return slices.Concat(head[:loc[0]], head[loc[1]:], []byte("</head>"), rest)
+	if loc := stateScript.FindIndex(rest); loc != nil {
+		rest = slices.Concat(rest[:loc[0]], rest[loc[1]:])
+	}
+	return slices.Concat(head, []byte("</head>"), rest)
 }

@@ -30,6 +30,7 @@ const (
 	Manifest  = "manifest.webmanifest"
 	Worker    = "sw.js"
 	Register  = "offline.js" // the few lines every page loads to register Worker
+	State     = "state.js"   // play state kept on the device, loaded by the pages played from
 	AppleIcon = "icons/apple-touch-icon.png"
 )
 
@@ -41,6 +42,9 @@ var workerJS string
 
 //go:embed offline.js
 var registerJS []byte
+
+//go:embed state.js
+var stateJS []byte
 
 // File is one file of the app, its path from the site's root.
 type File struct {
@@ -129,8 +133,9 @@ type manifest struct {
 }
 
 // Files returns the app's files that do not depend on the rest of the
-// build: the manifest, the script that registers the worker, and the
-// icons. Every address in the manifest is relative to it, so the site
+// build: the manifest, the script that registers the worker, the script
+// that keeps play state on the device (ticked boxes, sealed items
+// opened, a campaign's place and log: see state.js), and the icons. Every address in the manifest is relative to it, so the site
 // works under any folder of any host.
 func Files(app App) ([]File, error) {
 	icons, err := iconFiles(app.Colors.Accent)
@@ -154,7 +159,7 @@ func Files(app App) ([]File, error) {
 	if err := enc.Encode(m); err != nil {
 		return nil, fmt.Errorf("failed to write %s: %w", Manifest, err)
 	}
-	files := []File{{Manifest, b.Bytes()}, {Register, registerJS}}
+	files := []File{{Manifest, b.Bytes()}, {Register, registerJS}, {State, stateJS}}
 	return append(files, icons...), nil
 }
 

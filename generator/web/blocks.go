@@ -86,6 +86,7 @@ type linkView struct {
 }
 
 type cardsView struct {
+	ID    string // "" where ids are not drawn
 	Title string
 	Level int
 	Intro string
@@ -101,16 +102,24 @@ type cardPair struct {
 
 type playCardView struct {
 	doc.Card
-	Boxes []int    // one per box of the track
+	Boxes []string // one per box of the track: its element id, "" where ids are not drawn
 	Edges []string // the edges' texts in the order top, right, bottom, left; nil when none
 	W, H  float64  // millimetres
 	Side  string   // "front" or "back"
 }
 
-func newCardView(c doc.Card, w, h float64, side string) playCardView {
+// newCardView returns a card face's view; id names the face, and its
+// boxes are id-box-1, id-box-2, ... (play state keeps a ticked box by its
+// id, so the same build gives the same ids).
+func (d *drawer) newCardView(c doc.Card, w, h float64, side, id string) playCardView {
 	v := playCardView{Card: c, W: w, H: h, Side: side}
 	if c.Track != nil {
-		v.Boxes = make([]int, c.Track.Boxes)
+		v.Boxes = make([]string, c.Track.Boxes)
+		if id != "" {
+			for i := range v.Boxes {
+				v.Boxes[i] = d.id(id + "-box-" + strconv.Itoa(i+1))
+			}
+		}
 	}
 	if c.Edges != [4]string{} {
 		v.Edges = c.Edges[:]
@@ -205,11 +214,21 @@ func (d *drawer) block(prefix string, level int, b doc.Block) (blockView, bool) 
 	case *doc.Links:
 		return blockView{Kind: "links", Links: d.links(b.Links)}, true
 	case *doc.Cards:
-		v := &cardsView{Title: b.Title, Level: heading(level), Intro: b.Intro, W: b.W, H: b.H}
-		for _, c := range b.Items {
-			p := cardPair{Front: newCardView(c, b.W, b.H, "front")}
+		// The block's id, "e1-cards" (the second on the page
+		// "e1-cards-2"), then each card's: "e1-cards-card-3".
+		id := d.id(join(prefix, "cards"))
+		v := &cardsView{ID: id, Title: b.Title, Level: heading(level), Intro: b.Intro, W: b.W, H: b.H}
+		for i, c := range b.Items {
+			card := ""
+			if id != "" {
+				card = id + "-card-" + strconv.Itoa(i+1)
+			}
+			p := cardPair{Front: d.newCardView(c, b.W, b.H, "front", card)}
 			if c.Back != nil {
-				back := newCardView(*c.Back, b.W, b.H, "back")
+				if card != "" {
+					card += "-back"
+				}
+				back := d.newCardView(*c.Back, b.W, b.H, "back", card)
 				p.Back = &back
 			}
 			v.Items = append(v.Items, p)

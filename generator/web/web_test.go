@@ -223,12 +223,13 @@ func TestEncounterDrawsEveryBlockKind(t *testing.T) {
 		// links, as text outside a gamebook
 		`<strong>Onward: go to 2</strong>`,
 		// play cards at their size, front and back side by side, edges in order
-		`<section class="part play-cards">`, `<h2>Action cards</h2>`, `<p class="note">Turn the card.</p>`,
+		`<section class="part play-cards" id="e1-cards">`, `<h2>Action cards</h2>`, `<p class="note">Turn the card.</p>`,
 		`<p class="note">1 card, 63 × 63 mm each: the booklets print them at that size on sheets to cut out, with their backs behind them.</p>`,
 		`<div class="play-card front edged" style="width: 63mm; aspect-ratio: 63 / 63">`,
 		`<span class="edge top">Move</span><span class="edge right">Fire</span><span class="edge bottom">Fight</span><span class="edge left">Move &amp; fire</span>`,
 		`<strong>Guard &lt;b&gt;1&lt;/b&gt;</strong> <span class="tag">d10</span>`, `<dt>Weapon</dt><dd>Bow 15&#34;</dd>`,
-		`<span class="label">Hits</span> <input type="checkbox" class="box" aria-label="Hits: box 1"/><input type="checkbox" class="box" aria-label="Hits: box 2"/><input type="checkbox" class="box" aria-label="Hits: box 3"/> <span class="note">Out at the last box</span>`,
+		// each box with an id for play state (state.js), named with its card
+		`<span class="label">Hits</span> <input type="checkbox" class="box" id="e1-cards-card-1-box-1" aria-label="Guard &lt;b&gt;1&lt;/b&gt;, Hits: box 1"/><input type="checkbox" class="box" id="e1-cards-card-1-box-2" aria-label="Guard &lt;b&gt;1&lt;/b&gt;, Hits: box 2"/><input type="checkbox" class="box" id="e1-cards-card-1-box-3" aria-label="Guard &lt;b&gt;1&lt;/b&gt;, Hits: box 3"/> <span class="note">Out at the last box</span>`,
 		`<p class="line">Small print</p>`,
 		`<div class="play-card back edged"`, `<span class="edge right">Move only</span>`, `<span class="side">back</span>`,
 		// the band, as a table and its notes
@@ -277,8 +278,8 @@ func TestCampaignPage(t *testing.T) {
 	contains(t, page, camp,
 		`<a href="entry-1.html">Start at entry 1</a>`, `<span class="dice">Starting level: 2d6 = 4 &#43; 4 = 8</span> → <strong>EAL 3</strong>`,
 		`<h2 id="band">Your party</h2>`, `<h2 id="entries">Entries</h2>`,
-		`<li><span class="step">Encounter 1:</span> <a id="entry-1" href="entry-1.html"><span class="num">1</span> Skirmish <span class="state">EAL 3</span></a></li>`,
-		`<li><span class="step">Encounter 2:</span> <a id="entry-2" href="entry-2.html"><span class="num">2</span> Skirmish`,
+		`<li><span class="step">Encounter 1:</span> <a id="entry-1" href="entry-1.html" data-entry="1"><span class="num">1</span> Skirmish <span class="state">EAL 3</span></a></li>`,
+		`<li><span class="step">Encounter 2:</span> <a id="entry-2" href="entry-2.html" data-entry="2"><span class="num">2</span> Skirmish`,
 	)
 	// The campaign's page holds no entry: each is a page of its own.
 	for _, not := range []string{"A fight in the marsh.", "After the encounter", "sealed-1", `class="sealed"`, `class="goto`} {
