@@ -58,7 +58,7 @@ func TestWasmRollsAsNative(t *testing.T) {
 		t.Errorf("sortie.wasm is %d bytes gzipped, over the budget of %d", gz.Len(), budget)
 	}
 
-	r, err := newRoller()
+	r, err := newRoller("test")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,6 +38,7 @@ type host struct {
 	home    string              // the user's home directory, never an output
 	workDir string              // the current directory, never an output; where a site is looked for
 	version string              // the build's version (generator.BuildVersion)
+	exe     string              // this sortie's executable, beside which the Roll page's engine is looked for; "" looks nowhere
 	now     func() time.Time    // the clock: a monthly series' default month, and build progress and timings
 	// stderrTTY says stderr is a terminal, where a long build shows a
 	// progress line.
