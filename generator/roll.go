@@ -150,20 +150,31 @@ func (r *Rolled) SheetName(paper string) string {
 	return strings.TrimSuffix(name, "-") + ".pdf"
 }
 
-// rollForm is what the Roll page offers: every built-in system that
-// rolls encounters and whose rule data the site leaves as built in
-// (the engine in the browser carries the built-in data only), each
-// with its encounter types and the options it takes, and the site's
-// monthly series on those systems.
+// rollForm is the Roll page's form for the build (RollForm).
 func (b *builder) rollForm() (*web.RollForm, error) {
+	f, err := RollForm(b.reg, b.site.Series, b.opt.Month)
+	if err != nil {
+		return nil, err
+	}
+	f.Created, f.Version = b.bopt.Created.Unix(), b.version
+	return f, nil
+}
+
+// RollForm is what the Roll page offers, for a site's systems (reg) and
+// monthly series built up to month (YYYY-MM; "" for their start): every
+// built-in system that rolls encounters and whose rule data the site
+// leaves as built in (the engine in the browser carries the built-in
+// data only), each with its encounter types and the options it takes,
+// and the series on those systems.
+func RollForm(reg *engine.Registry, all []*site.Series, month string) (*web.RollForm, error) {
 	builtin, err := LoadSystems("", systems.Builtin())
 	if err != nil {
 		return nil, err
 	}
-	f := &web.RollForm{Created: b.bopt.Created.Unix(), Version: b.version}
+	f := &web.RollForm{}
 	usable := map[string]bool{}
 	for _, id := range builtin.IDs() {
-		sys, _ := b.reg.Get(id)
+		sys, _ := reg.Get(id)
 		base, _ := builtin.Get(id)
 		if _, ok := base.(engine.Encounterer); !ok || sys == nil {
 			continue
@@ -179,17 +190,17 @@ func (b *builder) rollForm() (*web.RollForm, error) {
 		usable[id] = true
 		f.Systems = append(f.Systems, rollSystem(sys))
 	}
-	for _, def := range b.site.Series {
+	for _, def := range all {
 		if !usable[def.System] {
 			continue
 		}
-		sys, _ := b.reg.Get(def.System)
+		sys, _ := reg.Get(def.System)
 		data, err := json.Marshal(rollSeriesOf(def))
 		if err != nil {
 			return nil, fmt.Errorf("failed to write the Roll page: %w", err)
 		}
 		latest := def.Start
-		if m, err := series.ParseMonth(b.opt.Month); err == nil && m > latest {
+		if m, err := series.ParseMonth(month); err == nil && m > latest {
 			latest = m
 		}
 		f.Series = append(f.Series, web.RollSeries{Slug: def.Slug, Title: def.Title, SystemName: sys.Rules().System.Name,

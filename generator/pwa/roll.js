@@ -189,11 +189,17 @@
     });
   }
 
+  // sheetOf prints the play sheet of an address's choices on paper.
+  function sheetOf(q, paper) {
+    return engine.then(function () {
+      return JSON.parse(globalThis.sortieSheet(JSON.stringify(request(q, paper))));
+    });
+  }
+
   function sheet(paper) {
     if (!current) return;
     say("Printing the play sheet…");
-    engine.then(function () {
-      var a = JSON.parse(globalThis.sortieSheet(JSON.stringify(request(current, paper))));
+    sheetOf(current, paper).then(function (a) {
       if (a.error) { say("No play sheet: " + a.error); return; }
       var bin = atob(a.pdf), bytes = new Uint8Array(bin.length);
       for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
@@ -206,7 +212,7 @@
       dl.remove();
       setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
       say("Play sheet ready: " + a.sheet + ".");
-    });
+    }, function (err) { say("No play sheet: " + err.message); });
   }
 
   what.addEventListener("change", show);
@@ -231,6 +237,12 @@
   var q = new URLSearchParams(location.search);
   if (fill(q)) roll(q);
   else if (seed.value === "") seed.value = newSeed();
-  // For tests and the curious: the page's own roll, by its address.
-  window.sortieRollPage = { roll: function (search) { var q = new URLSearchParams(search); fill(q); return roll(q); }, engine: engine };
+  // For tests and the curious: the page's own roll and play sheet, for
+  // an address's choices ("?system=swordplay&seed=x"), as a link to the
+  // page gives them.
+  window.sortieRollPage = {
+    engine: engine,
+    roll: function (search) { var q = new URLSearchParams(search); fill(q); return roll(q); },
+    sheet: function (search, paper) { return sheetOf(new URLSearchParams(search), paper); }
+  };
 })();
