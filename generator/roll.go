@@ -2,6 +2,7 @@ package generator
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -234,10 +235,10 @@ func rollSystem(sys engine.System) web.RollSystem {
 	rs.StarRep, rs.Band = takes(engine.Options{StarRep: 5}), takes(engine.Options{BandSize: 4})
 	enemies, recruits := Sources(sys)
 	for _, id := range enemies {
-		rs.Enemies = append(rs.Enemies, web.Choice{ID: id, Label: SourceTitle(sys, id)})
+		rs.Enemies = append(rs.Enemies, choice(sys, id))
 	}
 	for _, id := range recruits {
-		rs.Recruits = append(rs.Recruits, web.Choice{ID: id, Label: SourceTitle(sys, id)})
+		rs.Recruits = append(rs.Recruits, choice(sys, id))
 	}
 	return rs
 }
@@ -269,15 +270,17 @@ var sourceWhat = map[string]string{
 }
 
 // SourceTitle names one of the ids --enemies and --recruits take: its
-// table's title, or what it stands for.
+// table's title, or what it stands for; "" when neither is known.
 func SourceTitle(sys engine.System, id string) string {
 	if t := sys.Rules().Table(id); t != nil {
 		return t.Title
 	}
-	if w, ok := sourceWhat[id]; ok {
-		return w
-	}
-	return id
+	return sourceWhat[id]
+}
+
+// choice is a source as the form offers it: its title, else its id.
+func choice(sys engine.System, id string) web.Choice {
+	return web.Choice{ID: id, Label: cmp.Or(SourceTitle(sys, id), id)}
 }
 
 // rollFiles are the Roll page's files besides the page: the engine, its

@@ -401,13 +401,6 @@ and --recruits take, by id and title. A site's own rule data
 	}
 }
 
-// sourceWhat says what the enemy sources that are not a table of the
-// system's data stand for.
-var sourceWhat = map[string]string{
-	"creatures": "a creature list, rolled for each contact",
-	"rolled":    "rolled on the book's table, as when the option is left out",
-}
-
 // writeSources lists, under a system, the ids --enemies and --recruits
 // take, with each one's title: first those both take, then those only
 // one takes.
@@ -445,11 +438,7 @@ func writeSources(w io.Writer, sys engine.System) {
 			width = max(width, len(id))
 		}
 		for _, id := range g.ids {
-			title := sourceWhat[id]
-			if t := sys.Rules().Table(id); t != nil {
-				title = t.Title
-			}
-			fmt.Fprintf(w, "    %-*s  %s\n", width, id, title)
+			fmt.Fprintf(w, "    %-*s  %s\n", width, id, generator.SourceTitle(sys, id))
 		}
 	}
 }
