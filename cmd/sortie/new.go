@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/sortie-wargames/sortie/generator"
 	"io"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/sortie-wargames/sortie/content"
 	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/generator"
 	"github.com/sortie-wargames/sortie/generator/skeleton"
 )
 
