@@ -56,7 +56,7 @@ func TestRollPage(t *testing.T) {
 	for _, f := range files {
 		byPath[f.Path] = f.Data
 	}
-	if !bytes.Equal(byPath[pwa.RollWasm], eng.Wasm) || !bytes.Equal(byPath[pwa.RollLoader], eng.Loader) || byPath[pwa.RollScript] == nil || byPath[pwa.RollStyle] == nil {
+	if !bytes.Equal(byPath[pwa.RollWasm], eng.Wasm) || !bytes.Equal(byPath[pwa.RollLoader], eng.Loader) || byPath[pwa.RollScript] == nil || byPath[pwa.RollWorker] == nil || byPath[pwa.RollStyle] == nil {
 		t.Fatalf("the Roll page's files: %q %q, script %d bytes, style %d bytes", byPath[pwa.RollWasm], byPath[pwa.RollLoader], len(byPath[pwa.RollScript]), len(byPath[pwa.RollStyle]))
 	}
 	page := string(byPath[web.RollPage])
@@ -66,7 +66,7 @@ func TestRollPage(t *testing.T) {
 		`<option value="series:fight">Fight of the Month (Swordplay)</option>`,
 		`<input id="roll-month-fight" name="month" type="month" min="2026-10" value="2026-11"`,
 		`data-created="1790000000" data-version="9.9.9"`,
-		`<script src="wasm_exec.js" defer="defer"></script>`,
+		`<script src="roll.js" defer="defer"></script>`,
 		`<noscript>`,
 	} {
 		if !strings.Contains(page, want) {

@@ -25,35 +25,39 @@
     return;
   }
 
-  // The engine, loaded once; the Roll button waits for it.
+  // The engine runs in a worker (engine.js), loaded once; the Roll
+  // button waits for it.
+  var worker, calls = {}, next = 0;
   var engine = new Promise(function (resolve, reject) {
-    if (typeof Go !== "function" || typeof WebAssembly !== "object") {
-      reject(new Error("this browser cannot run WebAssembly"));
+    if (typeof Worker !== "function" || typeof WebAssembly !== "object") {
+      reject(new Error("this browser cannot run WebAssembly in a worker"));
       return;
     }
-    var go = new Go();
-    var fetched = function () {
-      return fetch("sortie.wasm").then(function (res) {
-        if (!res.ok) throw new Error("sortie.wasm: HTTP " + res.status);
-        return res.arrayBuffer();
-      }).then(function (buf) { return WebAssembly.instantiate(buf, go.importObject); });
-    };
-    var loading = WebAssembly.instantiateStreaming
-      ? WebAssembly.instantiateStreaming(fetch("sortie.wasm"), go.importObject).catch(fetched)
-      : fetched();
-    loading.then(function (r) {
-      go.run(r.instance);
-      var tries = 0;
-      (function ready() {
-        if (typeof globalThis.sortieError === "string") reject(new Error(globalThis.sortieError));
-        else if (typeof globalThis.sortieRoll === "function") resolve();
-        else if (++tries > 500) reject(new Error("the engine did not start"));
-        else setTimeout(ready, 10);
-      })();
-    }, reject);
+    worker = new Worker("engine.js");
+    worker.addEventListener("message", function (e) {
+      var m = e.data;
+      if (m.ready === true) resolve(m.version || "");
+      else if (m.ready === false) reject(new Error(m.error));
+      else if (calls[m.id]) {
+        calls[m.id](JSON.parse(m.answer));
+        delete calls[m.id];
+      }
+    });
+    worker.addEventListener("error", function (e) { reject(new Error(e.message || "the engine did not load")); });
   });
-  engine.then(function () {
-    var v = globalThis.sortieVersion, built = form.getAttribute("data-version");
+  // ask asks the engine: fn is "roll" or "sheet".
+  function ask(fn, req) {
+    return engine.then(function () {
+      return new Promise(function (resolve) {
+        var id = next++;
+        calls[id] = resolve;
+        worker.postMessage({ id: id, fn: fn, request: JSON.stringify(req) });
+      });
+    });
+  }
+  engine.then(function (v) {
+    window.sortieRollPage.version = v;
+    var built = form.getAttribute("data-version");
     if (v && built && v !== built) {
       warn.textContent = "This page's engine is Sortie " + v + ", the site was built by Sortie " + built +
         ": its rolls may differ from the site's pages. Rebuild the site with one Sortie (make site).";
@@ -162,8 +166,7 @@
 
   function roll(q) {
     say("Rolling…");
-    return engine.then(function () {
-      var a = JSON.parse(globalThis.sortieRoll(JSON.stringify(request(q))));
+    return ask("roll", request(q)).then(function (a) {
       if (a.error) {
         out.hidden = true;
         say("Not rolled: " + a.error);
@@ -191,9 +194,7 @@
 
   // sheetOf prints the play sheet of an address's choices on paper.
   function sheetOf(q, paper) {
-    return engine.then(function () {
-      return JSON.parse(globalThis.sortieSheet(JSON.stringify(request(q, paper))));
-    });
+    return ask("sheet", request(q, paper));
   }
 
   function sheet(paper) {
@@ -242,6 +243,7 @@
   // page gives them.
   window.sortieRollPage = {
     engine: engine,
+    version: "",
     roll: function (search) { var q = new URLSearchParams(search); fill(q); return roll(q); },
     sheet: function (search, paper) { return sheetOf(new URLSearchParams(search), paper); }
   };

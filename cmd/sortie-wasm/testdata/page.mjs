@@ -69,7 +69,7 @@ async function open(url) {
     said: await said(),
     text: await resultText(),
     controlled: await page.evaluate(() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)),
-    version: await page.evaluate(() => globalThis.sortieVersion || ""),
+    version: await page.evaluate(() => window.sortieRollPage.version),
   };
 }
 
