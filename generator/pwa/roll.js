@@ -20,6 +20,12 @@
 
   function say(text) { status.textContent = text; }
 
+  function notLoaded(err) {
+    say("The engine did not load: " + err.message +
+      (navigator.onLine ? "" : " (it is kept on this device once this page has been opened with the network on)") +
+      ". Roll the same encounter with sortie encounter.");
+  }
+
   if (location.protocol === "file:") {
     document.getElementById("roll-file").hidden = false;
     return;
@@ -63,7 +69,7 @@
         ": its rolls may differ from the site's pages. Rebuild the site with one Sortie (make site).";
       warn.hidden = false;
     }
-  }, function (err) { say("The engine did not load: " + err.message + ". Roll the same encounter with sortie encounter."); });
+  }, notLoaded);
 
   // The service worker keeps sortie.wasm once it is fetched through it.
   // At the first visit it takes over after the page fetched the engine,
@@ -173,13 +179,18 @@
         return a;
       }
       current = q;
+      document.getElementById("roll-title").textContent = a.title;
       result.innerHTML = a.html;
       var here = location.pathname.split("/").pop() + "?" + q.toString();
       link.innerHTML = "";
-      link.append("Stream ");
-      var code = document.createElement("code");
-      code.textContent = a.stream;
-      link.append(code, " · ");
+      var code = function (text) {
+        var c = document.createElement("code");
+        c.textContent = text;
+        return c;
+      };
+      var d = chosen();
+      var used = q.has("series") && d ? JSON.parse(d.getAttribute("data-series")).seed : q.get("seed");
+      link.append(what.options[what.selectedIndex].textContent + " · seed ", code(used), ", stream ", code(a.stream), " · ");
       var l = document.createElement("a");
       l.href = here;
       l.textContent = "link to this encounter";
@@ -187,14 +198,18 @@
       out.hidden = false;
       say("Rolled: " + a.title + ".");
       return a;
-    }, function (err) {
-      say("The engine did not load: " + err.message + ". Roll the same encounter with sortie encounter.");
-    });
+    }, notLoaded);
   }
 
   // sheetOf prints the play sheet of an address's choices on paper.
   function sheetOf(q, paper) {
     return ask("sheet", request(q, paper));
+  }
+
+  // showResult brings a roll's encounter into view: on a phone the form
+  // fills the screen above it.
+  function showResult(a) {
+    if (a && !a.error) out.scrollIntoView({ block: "start" });
   }
 
   function sheet(paper) {
@@ -226,7 +241,7 @@
     if (!form.reportValidity()) return;
     var q = query();
     history.pushState(null, "", "?" + q.toString());
-    roll(q);
+    roll(q).then(showResult);
   });
   window.addEventListener("popstate", function () {
     var q = new URLSearchParams(location.search);
@@ -236,7 +251,7 @@
   fields.disabled = false;
   show();
   var q = new URLSearchParams(location.search);
-  if (fill(q)) roll(q);
+  if (fill(q)) roll(q).then(showResult);
   else if (seed.value === "") seed.value = newSeed();
   // For tests and the curious: the page's own roll and play sheet, for
   // an address's choices ("?system=swordplay&seed=x"), as a link to the
