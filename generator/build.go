@@ -398,6 +398,9 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 			return nil, err
 		}
 		in.Roll = form
+		if form == nil {
+			sum.Warnings = append(slices.Clone(sum.Warnings), "no Roll page: the site changes the rule data of every system that rolls encounters, and the engine in the browser carries Sortie's own")
+		}
 	}
 	r, err := web.New(in)
 	if err != nil {
@@ -612,7 +615,7 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 			return nil, err
 		}
 	}
-	if b.opt.Roll != nil {
+	if in.Roll != nil {
 		for _, f := range rollFiles(b.opt.Roll) {
 			if err := counted(f); err != nil {
 				return nil, err

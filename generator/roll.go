@@ -151,10 +151,11 @@ func (r *Rolled) SheetName(paper string) string {
 	return strings.TrimSuffix(name, "-") + ".pdf"
 }
 
-// rollForm is the Roll page's form for the build (RollForm).
+// rollForm is the Roll page's form for the build (RollForm); nil when
+// it would offer nothing (every system's data the site's own).
 func (b *builder) rollForm() (*web.RollForm, error) {
 	f, err := RollForm(b.reg, b.site.Series, b.opt.Month)
-	if err != nil {
+	if err != nil || len(f.Systems)+len(f.Series) == 0 {
 		return nil, err
 	}
 	f.Created, f.Version = b.bopt.Created.Unix(), b.version
