@@ -200,8 +200,10 @@ func asks(t *testing.T, r *roller, form *web.RollForm) []ask {
 // sheets it prints for two seeds of every system, on both papers, are the
 // bytes "sortie encounter --sheet" writes; the form, filled in and
 // pressed, puts its choices in the address; the A4 button downloads the
-// sheet; axe finds nothing; and with the host stopped, the page opened
-// again rolls from what the service worker kept.
+// sheet; axe finds nothing; without JavaScript, and opened from the
+// disk, it says what it needs and points to sortie encounter; and with
+// the host stopped, the page opened again rolls from what the service
+// worker kept.
 func TestRollPageInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("opens a browser")
@@ -383,6 +385,21 @@ func TestRollPageInBrowser(t *testing.T) {
 		for _, n := range v.Nodes {
 			t.Errorf("axe: %s %s (%s) at %s", v.Impact, v.ID, v.Help, n.HTML)
 		}
+	}
+
+	// Without JavaScript, and opened from the disk, the page says what it
+	// needs and where else to roll.
+	var pl struct {
+		Says     []string
+		Disabled bool
+	}
+	p.do(&pl, map[string]any{"cmd": "plain", "url": base, "js": false})
+	if len(pl.Says) != 1 || !strings.HasPrefix(pl.Says[0], "This page needs JavaScript") || !strings.Contains(pl.Says[0], "sortie encounter") || !pl.Disabled {
+		t.Errorf("without JavaScript: %+v, want one note naming sortie encounter, and the form disabled", pl)
+	}
+	p.do(&pl, map[string]any{"cmd": "plain", "url": "file://" + filepath.ToSlash(filepath.Join(out, filepath.FromSlash(web.RollPage))), "js": true})
+	if len(pl.Says) != 1 || !strings.HasPrefix(pl.Says[0], "Opened from the disk") || !strings.Contains(pl.Says[0], "sortie encounter") || !pl.Disabled {
+		t.Errorf("from the disk: %+v, want one note naming sortie encounter, and the form disabled", pl)
 	}
 
 	// Offline: the worker kept the engine; with the host stopped, a link

@@ -15,6 +15,9 @@
 //   {"cmd": "download", "paper"}   press the play sheet's button {"name", "sha256"}
 //   {"cmd": "kept"}                wait until the worker keeps sortie.wasm {"kept"}
 //   {"cmd": "axe"}                 axe-core's violations {"violations": [...]}
+//   {"cmd": "plain", "url", "js"}  open the page in a context of its own,
+//                                  JavaScript on or off, and read what it says
+//                                  of what it needs {"says", "disabled"}
 // playwright-core and axe-core come from .ci/axe (npm ci there); it never
 // downloads a browser.
 import { createRequire } from "node:module";
@@ -144,6 +147,27 @@ async function axe() {
   };
 }
 
+// plain opens url in a fresh context, with JavaScript on or off: the
+// visible paragraphs that say what the page needs, and whether the form
+// is disabled.
+async function plain(url, js) {
+  const b = await chromium.launch({
+    executablePath: process.env.SORTIE_CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  });
+  try {
+    const ctx = await b.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: js });
+    const p = await ctx.newPage();
+    await p.goto(url, { waitUntil: "load" });
+    const says = [];
+    for (const el of await p.$$(".roll-needs")) if (await el.isVisible()) says.push((await el.innerText()).trim());
+    return { says, disabled: await p.$eval("#roll-fields", (f) => f.disabled) };
+  } finally {
+    await b.close();
+  }
+}
+
 const rl = readline.createInterface({ input: process.stdin });
 for await (const line of rl) {
   let c;
@@ -156,6 +180,7 @@ for await (const line of rl) {
     else if (c.cmd === "download") answer(await download(c.paper));
     else if (c.cmd === "kept") answer(await kept());
     else if (c.cmd === "axe") answer(await axe());
+    else if (c.cmd === "plain") answer(await plain(c.url, c.js));
     else answer({ error: "unknown command " + c.cmd });
   } catch (e) {
     answer({ error: String(e) });
