@@ -10,7 +10,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -126,7 +125,7 @@ func (r *roller) sheet(q []byte) answer {
 		return answer{Error: err.Error()}
 	}
 	if req.Paper == "" {
-		return answer{Error: errors.New("no paper: want a4 or letter").Error()}
+		return answer{Error: "no paper: want a4 or letter"}
 	}
 	one, err := r.rolled(req)
 	if err != nil {
