@@ -4,12 +4,24 @@ BIN     ?= bin/sortie
 OUT     ?= public
 FUZZTIME ?= 30000x
 
-.PHONY: all build site test gotest fuzz bench install vet clean golden reproducible
+.PHONY: all build wasm site test gotest fuzz bench install vet clean golden reproducible
 
 all: build
 
-build:
+# sortie, and beside it the Roll page's engine: cmd/sortie-wasm built for
+# the browser, and the wasm_exec.js of the same Go that loads it. "sortie
+# build" takes them from beside itself (or --wasm FILE); without them a
+# site has no Roll page. -trimpath and the stripped symbol tables (-s -w)
+# make the same bytes on every machine, and a smaller download.
+WASM ?= $(dir $(BIN))sortie.wasm
+
+build: wasm
 	$(GO) build -o $(BIN) ./cmd/sortie
+
+wasm:
+	@mkdir -p $(dir $(WASM))
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $(WASM) ./cmd/sortie-wasm
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(dir $(WASM))wasm_exec.js
 
 # Builds the embedded default site (HTML pages and PDF booklets) into
 # $(OUT)/. The build is swapped in whole, so a failed build leaves the
@@ -79,12 +91,14 @@ bench: build
 	$(GO) test -run='^TestPeers$$' -count=1 -timeout=90m -v ./generator/perf -args -peers $(BENCHFLAGS)
 
 # Installs sortie into $(go env GOBIN), or $(go env GOPATH)/bin when GOBIN
-# is unset (~/go/bin by default), and says where; that folder must be on
-# your PATH for "sortie" to run from anywhere.
-install:
+# is unset (~/go/bin by default), with the Roll page's engine beside it,
+# and says where; that folder must be on your PATH for "sortie" to run
+# from anywhere.
+install: wasm
 	$(GO) install ./cmd/sortie
 	@d=$$($(GO) env GOBIN); [ -n "$$d" ] || d=$$($(GO) env GOPATH)/bin; \
-	echo "sortie: installed $$d/sortie"; \
+	cp $(WASM) $(dir $(WASM))wasm_exec.js "$$d/"; \
+	echo "sortie: installed $$d/sortie, and beside it the Roll page's engine (sortie.wasm, wasm_exec.js)"; \
 	case ":$$PATH:" in *":$$d:"*) ;; *) echo "sortie: hint: $$d is not on your PATH: add export PATH=\"$$d:\$$PATH\" to your shell's startup file";; esac
 
 clean:

@@ -81,6 +81,11 @@ type Options struct {
 	// whatever the site's config says (offline.go): "sortie serve" does,
 	// as a worker would keep the pages an author is editing.
 	NoOffline bool
+	// Roll, when set, is the engine built for the browser: the build
+	// writes the Roll page (roll/index.html), which rolls any seed in the
+	// player's browser, and links it from every page (roll.go). Nil
+	// writes no Roll page.
+	Roll *RollEngine
 }
 
 // Summary says what a build made.
@@ -387,6 +392,16 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		}
 		in.Series = ws
 	}
+	if b.opt.Roll != nil {
+		form, err := b.rollForm()
+		if err != nil {
+			return nil, err
+		}
+		in.Roll = form
+		if form == nil {
+			sum.Warnings = append(slices.Clone(sum.Warnings), "no Roll page: the site changes the rule data of every system that rolls encounters, and the engine in the browser carries Sortie's own")
+		}
+	}
 	r, err := web.New(in)
 	if err != nil {
 		return nil, err
@@ -598,6 +613,13 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	for _, f := range pages {
 		if err := counted(output.File{Path: f.Path, Data: f.Data}); err != nil {
 			return nil, err
+		}
+	}
+	if in.Roll != nil {
+		for _, f := range rollFiles(b.opt.Roll) {
+			if err := counted(f); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if err := r.CheckLinks(paths); err != nil {

@@ -178,6 +178,8 @@ func (b *builder) inputs() (k reuseKeys, ok bool) {
 	// The pages of a pages-only build link a folded booklet's page, not
 	// its files.
 	fmt.Fprintf(pg, "%s%v\n", asked, b.opt.PagesOnly)
+	// With a Roll page, every page's navigation links it.
+	fmt.Fprintf(pg, "roll %v\n", b.opt.Roll != nil)
 	k.own = map[string][32]byte{}
 	for _, name := range slices.Sorted(maps.Keys(b.files)) {
 		h := b.files[name]

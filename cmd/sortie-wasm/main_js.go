@@ -4,23 +4,35 @@ package main
 
 import (
 	"encoding/json"
+	"runtime/debug"
 	"syscall/js"
+
+	"github.com/sortie-wargames/sortie/generator"
 )
 
-// main puts sortieRoll(requestJSON) -> answerJSON on the global object
-// and waits, serving the page's calls, until the page goes.
+// main puts sortieRoll(requestJSON) and sortieSheet(requestJSON), each
+// returning its answer as JSON, and sortieVersion, the version its play
+// sheets print, on the global object, and waits, serving the page's
+// calls, until the page goes.
 func main() {
-	r, err := newRoller()
+	info, _ := debug.ReadBuildInfo()
+	version := generator.BuildVersion(info)
+	r, err := newRoller(version)
 	if err != nil {
 		js.Global().Set("sortieError", err.Error())
 		return
 	}
-	js.Global().Set("sortieRoll", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if len(args) != 1 || args[0].Type() != js.TypeString {
-			return `{"error":"sortieRoll takes one argument: the request as JSON"}`
-		}
-		b, _ := json.Marshal(r.roll([]byte(args[0].String())))
-		return string(b)
-	}))
+	serve := func(name string, f func([]byte) answer) {
+		js.Global().Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any {
+			if len(args) != 1 || args[0].Type() != js.TypeString {
+				return `{"error":"` + name + ` takes one argument: the request as JSON"}`
+			}
+			b, _ := json.Marshal(f([]byte(args[0].String())))
+			return string(b)
+		}))
+	}
+	js.Global().Set("sortieVersion", version)
+	serve("sortieRoll", r.roll)
+	serve("sortieSheet", r.sheet)
 	select {}
 }

@@ -1,22 +1,28 @@
 // Command sortie-wasm is Sortie's engine built for the browser
-// (GOOS=js GOARCH=wasm), for the site's Roll page: it puts one function,
-// sortieRoll, on the page's global object, which rolls one encounter as
-// "sortie encounter" does and draws it with the templates the site's
-// encounter pages use. Built for any other system it only says so.
+// (GOOS=js GOARCH=wasm), for the site's Roll page: it puts two functions
+// on the page's global object: sortieRoll, which rolls one encounter as
+// "sortie encounter" does (or one month of a site's monthly series, as
+// its month page does) and draws it with the templates the site's
+// encounter pages use, and sortieSheet, which prints that encounter's
+// play sheet with the code "sortie build" prints play sheets with. Built
+// for any other system it only says so.
 package main
 
 import (
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/series"
 	"github.com/sortie-wargames/sortie/engine/systems"
 	"github.com/sortie-wargames/sortie/generator"
 	"github.com/sortie-wargames/sortie/generator/web"
 )
 
 // request is what the Roll page asks for: the flags of "sortie
-// encounter", by the names a site's front matter gives the options.
+// encounter", by the names a site's front matter gives the options, or
+// a month of a monthly series.
 type request struct {
 	System   string `json:"system"`
 	Type     string `json:"type"` // "" is the system's first encounter type
@@ -25,9 +31,19 @@ type request struct {
 	Band     int    `json:"band"`
 	Enemies  string `json:"enemies"`
 	Recruits string `json:"recruits"`
+	// Series, when set, rolls Month of a site's monthly series instead:
+	// System and Seed are the series', and Type, StarRep, Band, Enemies
+	// and Recruits unused.
+	Series *generator.RollSeries `json:"series,omitempty"`
+	Month  string                `json:"month,omitempty"`
 	// Root is the site's root as seen from the page, for the links to
 	// the Quick Reference Sheets ("../" from a page one folder down).
 	Root string `json:"root"`
+	// For sortieSheet: the paper ("a4" or "letter") and the date the PDF
+	// carries, in seconds since 1970 (the site's build's date, never the
+	// clock).
+	Paper   string `json:"paper,omitempty"`
+	Created int64  `json:"created,omitempty"`
 }
 
 // answer is what the page gets back.
@@ -36,16 +52,21 @@ type answer struct {
 	Summary string `json:"summary,omitempty"`
 	Stream  string `json:"stream,omitempty"`
 	HTML    string `json:"html,omitempty"`
-	Error   string `json:"error,omitempty"`
+	// Sheet is the play sheet's file name, for sortieSheet's answer,
+	// and PDF its bytes (base64 in JSON).
+	Sheet string `json:"sheet,omitempty"`
+	PDF   []byte `json:"pdf,omitempty"`
+	Error string `json:"error,omitempty"`
 }
 
 // roller holds the built-in systems and the templates, loaded once.
 type roller struct {
-	reg *engine.Registry
-	ro  *web.Rolled
+	reg     *engine.Registry
+	ro      *web.Rolled
+	version string // printed in the play sheet's footer
 }
 
-func newRoller() (*roller, error) {
+func newRoller(version string) (*roller, error) {
 	reg, err := generator.LoadSystems("", systems.Builtin())
 	if err != nil {
 		return nil, err
@@ -54,28 +75,65 @@ func newRoller() (*roller, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &roller{reg: reg, ro: ro}, nil
+	return &roller{reg: reg, ro: ro, version: version}, nil
 }
 
-// roll answers one request, given as JSON.
-func (r *roller) roll(q []byte) answer {
-	var req request
-	if err := json.Unmarshal(q, &req); err != nil {
-		return answer{Error: fmt.Sprintf("failed to read the request: %v", err)}
-	}
-	sys, err := r.reg.Get(req.System)
-	if err != nil {
-		return answer{Error: err.Error()}
+// rolled is one request's encounter.
+func (r *roller) rolled(req request) (*generator.Rolled, error) {
+	if req.Series != nil {
+		m, err := series.ParseMonth(req.Month)
+		if err != nil {
+			return nil, fmt.Errorf("month %q: %w", req.Month, err)
+		}
+		return generator.RollMonth(r.reg, *req.Series, m)
 	}
 	opt := engine.Options{StarRep: req.StarRep, BandSize: req.Band, Enemies: req.Enemies, Recruits: req.Recruits}
-	one, err := generator.Encounter(sys, req.Seed, req.Type, opt)
+	return generator.RollOne(r.reg, req.System, req.Seed, req.Type, opt)
+}
+
+// decode reads a request given as JSON.
+func decode(q []byte) (request, error) {
+	var req request
+	if err := json.Unmarshal(q, &req); err != nil {
+		return req, fmt.Errorf("failed to read the request: %w", err)
+	}
+	return req, nil
+}
+
+// roll answers one request, given as JSON: the encounter, drawn.
+func (r *roller) roll(q []byte) answer {
+	req, err := decode(q)
 	if err != nil {
 		return answer{Error: err.Error()}
 	}
-	html, err := r.ro.Encounter(sys.Rules(), one.Band, one.Encounter, req.Root)
+	one, err := r.rolled(req)
+	if err != nil {
+		return answer{Error: err.Error()}
+	}
+	html, err := r.ro.Encounter(one.System.Rules(), one.Band, one.Encounter, req.Root)
 	if err != nil {
 		return answer{Error: err.Error()}
 	}
 	e := one.Encounter
-	return answer{Title: e.Title, Summary: e.Summary, Stream: e.Stream, HTML: string(html)}
+	return answer{Title: e.Title, Summary: e.Summary, Stream: e.Stream, HTML: string(html), Sheet: one.SheetName(req.Paper)}
+}
+
+// sheet answers one request, given as JSON: the encounter's play sheet.
+func (r *roller) sheet(q []byte) answer {
+	req, err := decode(q)
+	if err != nil {
+		return answer{Error: err.Error()}
+	}
+	if req.Paper == "" {
+		return answer{Error: "no paper: want a4 or letter"}
+	}
+	one, err := r.rolled(req)
+	if err != nil {
+		return answer{Error: err.Error()}
+	}
+	pdf, err := one.PlaySheet(req.Paper, time.Unix(req.Created, 0).UTC(), r.version)
+	if err != nil {
+		return answer{Error: err.Error()}
+	}
+	return answer{Title: one.Encounter.Title, Sheet: one.SheetName(req.Paper), PDF: pdf}
 }

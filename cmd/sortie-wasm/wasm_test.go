@@ -11,12 +11,64 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
 
 // budget is what the Roll page may load, compressed (issue 24).
 const budget = 6 << 20
+
+// buildWasm builds sortie-wasm for the browser as "make build" does,
+// once for the package's tests, and returns Go's wasm_exec.js and the
+// module. It is built without the commit (-buildvcs=false), as the
+// sortie the tests build beside it, so both sign play sheets
+// "0.2.0+devel".
+func buildWasm(t *testing.T) (wasmExec, wasm string) {
+	t.Helper()
+	wasmOnce.Do(func() {
+		wasmExecPath = filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js")
+		if _, err := os.Stat(wasmExecPath); err != nil {
+			wasmErr = fmt.Errorf("go's wasm_exec.js: %w", err)
+			return
+		}
+		dir, err := os.MkdirTemp("", "sortie-wasm-test-")
+		if err != nil {
+			wasmErr = err
+			return
+		}
+		wasmPath = filepath.Join(dir, "sortie.wasm")
+		start := time.Now()
+		build := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o", wasmPath, ".")
+		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		if out, err := build.CombinedOutput(); err != nil {
+			wasmErr = fmt.Errorf("go build for js/wasm: %v\n%s", err, out)
+			return
+		}
+		wasmTook = time.Since(start)
+	})
+	if wasmErr != nil {
+		t.Fatal(wasmErr)
+	}
+	t.Logf("sortie.wasm built in %s", wasmTook.Round(time.Second))
+	return wasmExecPath, wasmPath
+}
+
+var (
+	wasmOnce               sync.Once
+	wasmExecPath, wasmPath string
+	wasmTook               time.Duration
+	wasmErr                error
+)
+
+// TestMain removes the module built for the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if wasmPath != "" {
+		os.RemoveAll(filepath.Dir(wasmPath))
+	}
+	os.Exit(code)
+}
 
 // TestWasmRollsAsNative builds sortie-wasm for the browser, checks its
 // size against the budget, runs it in Node as the Roll page runs it,
@@ -34,17 +86,7 @@ func TestWasmRollsAsNative(t *testing.T) {
 		}
 		t.Skip("node not found: install nodejs")
 	}
-	wasmExec := filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js")
-	if _, err := os.Stat(wasmExec); err != nil {
-		t.Fatalf("Go's wasm_exec.js: %v", err)
-	}
-	wasm := filepath.Join(t.TempDir(), "sortie.wasm")
-	start := time.Now()
-	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s", "-o", wasm, ".")
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build for js/wasm: %v\n%s", err, out)
-	}
+	wasmExec, wasm := buildWasm(t)
 	data, err := os.ReadFile(wasm)
 	if err != nil {
 		t.Fatal(err)
@@ -53,12 +95,12 @@ func TestWasmRollsAsNative(t *testing.T) {
 	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
 	zw.Write(data)
 	zw.Close()
-	t.Logf("sortie.wasm: %d bytes, %d gzipped (budget %d), built in %s", len(data), gz.Len(), budget, time.Since(start).Round(time.Second))
+	t.Logf("sortie.wasm: %d bytes, %d gzipped (budget %d)", len(data), gz.Len(), budget)
 	if gz.Len() > budget {
 		t.Errorf("sortie.wasm is %d bytes gzipped, over the budget of %d", gz.Len(), budget)
 	}
 
-	r, err := newRoller()
+	r, err := newRoller("test")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,7 @@ var defaultCreated = time.Unix(0, 0).UTC()
 
 func buildCmd(stdout, stderr io.Writer, h host, src *siteSource) *cobra.Command {
 	var paper, month, impose string
-	var out, baseURL string
+	var out, baseURL, wasm string
 	var printOnDemand, quiet, verbose, drafts, future bool
 	cmd := &cobra.Command{
 		Use:   "build",
@@ -95,6 +95,11 @@ and sheets.`,
 				}
 			}
 			opt.PrintOnDemand = printOnDemand
+			roll, noRoll, err := rollEngine(wasm, h.exe)
+			if err != nil {
+				return err
+			}
+			opt.Roll = roll
 			var live io.Writer
 			if h.stderrTTY && !quiet {
 				live = stderr
@@ -140,6 +145,9 @@ and sheets.`,
 			}
 			for _, w := range sum.Warnings {
 				fmt.Fprintf(stdout, "sortie: warning: %s\n", w)
+			}
+			if noRoll != "" {
+				fmt.Fprintf(stdout, "sortie: warning: %s\nsortie: hint: %s\n", noRoll, wasmHint)
 			}
 			if quiet {
 				return nil
@@ -208,6 +216,7 @@ and sheets.`,
 	cmd.Flags().BoolVar(&drafts, "drafts", false, "also build the pages, packs, campaigns and series marked \"draft: true\"")
 	cmd.Flags().BoolVar(&future, "future", false, "also build the packs and campaigns dated after the build's day (the last day of --month, else the day of SOURCE_DATE_EPOCH, else today), as the site's \"future: true\"")
 	cmd.Flags().StringVar(&baseURL, "baseurl", "", "the address the site is published at, such as https://example.org/sortie/ (default: the site's baseurl setting)")
+	cmd.Flags().StringVar(&wasm, "wasm", "", "the Roll page's engine, sortie.wasm (cmd/sortie-wasm built for the browser; wasm_exec.js beside it), or none to build without a Roll page (default: the sortie.wasm beside this sortie, when there is one)")
 	cmd.Flags().StringVar(&impose, "impose", "", "saddle: also write each pack and campaign as a folded booklet (A5 on A4, half-Letter on Letter; <slug>-<paper>-folded.pdf, or -folded-1.pdf, -2.pdf… in volumes of at most 64 pages, and -folded-cards.pdf); none: flat booklets only (default: the site's impose setting)")
 	return cmd
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -38,6 +39,7 @@ type host struct {
 	home    string              // the user's home directory, never an output
 	workDir string              // the current directory, never an output; where a site is looked for
 	version string              // the build's version (generator.BuildVersion)
+	exe     string              // this sortie's executable, beside which the Roll page's engine is looked for; "" looks nowhere
 	now     func() time.Time    // the clock: a monthly series' default month, and build progress and timings
 	// stderrTTY says stderr is a terminal, where a long build shows a
 	// progress line.
@@ -211,7 +213,7 @@ with its dice, and the same seed always gives the same result.`,
 	root.SetErr(stderr)
 	root.PersistentFlags().StringVar(&src.flag, "source", "", "site directory (sortie.conf and content/; default: the one the current directory is in, else the built-in site); its content/systems/ adds to or replaces the built-in rule data")
 	root.AddCommand(
-		encounterCmd(stdout, stderr, newSeed, src),
+		encounterCmd(stdout, stderr, h, src),
 		campaignCmd(stdout, stderr, newSeed, src),
 		tablesCmd(stdout, src),
 		systemsCmd(stdout, src),
@@ -225,26 +227,53 @@ with its dice, and the same seed always gives the same result.`,
 	return root
 }
 
-func encounterCmd(stdout, stderr io.Writer, newSeed func() string, src *siteSource) *cobra.Command {
+func encounterCmd(stdout, stderr io.Writer, h host, src *siteSource) *cobra.Command {
 	var c common
-	var typ string
+	var typ, sheet, paper string
 	cmd := &cobra.Command{
 		Use:   "encounter",
 		Short: "Roll one encounter",
 		Long: `Roll one encounter: terrain, the PEFs in the order you resolve them, the
-contacts they bring, the loaded-up enemy roster and your band.`,
+contacts they bring, the loaded-up enemy roster and your band.
+
+--sheet FILE also writes its play sheet, a PDF to play it from one side of
+paper, as a site's encounter pages link them; it is, byte for byte, the one a
+site's Roll page offers for the same choices. It is dated from
+SOURCE_DATE_EPOCH when set (else 1 January 1970) and printed in Sortie's own
+type.`,
 		Example: `  sortie encounter --system 2d6-sword-and-sorcery --type raid --seed goblin-hill
   sortie encounter --system 2d6-sword-and-sorcery --type defend --band 3 --enemies orcs
-  sortie encounter --system 2d6-sword-and-sorcery --enemies creatures --format json`,
+  sortie encounter --system 2d6-sword-and-sorcery --enemies creatures --format json
+  sortie encounter --system swordplay --seed goblin-hill --sheet raid.pdf --paper letter`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			sys, err := c.prepare(cmd, src)
 			if err != nil {
 				return err
 			}
-			one, err := generator.Encounter(sys, c.seedOrNew(stderr, newSeed), typ, c.options())
+			if cmd.Flags().Changed("paper") && sheet == "" {
+				return &hintError{errors.New("--paper without --sheet"), "--paper is the play sheet's: pass --sheet FILE too"}
+			}
+			if paper != "a4" && paper != "letter" {
+				return &hintError{fmt.Errorf("--paper %q: want a4 or letter", paper), ""}
+			}
+			one, err := generator.Encounter(sys, c.seedOrNew(stderr, h.newSeed), typ, c.options())
 			if err != nil {
 				return err
+			}
+			if sheet != "" {
+				when, err := created(h.getenv)
+				if err != nil {
+					return err
+				}
+				r := &generator.Rolled{System: sys, OneEncounter: *one}
+				pdf, err := r.PlaySheet(paper, when, h.version)
+				if err != nil {
+					return err
+				}
+				if err := os.WriteFile(sheet, pdf, 0o644); err != nil {
+					return fmt.Errorf("failed to write the play sheet: %w", err)
+				}
 			}
 			if c.format == "json" {
 				return writeJSON(stdout, one)
@@ -254,7 +283,10 @@ contacts they bring, the loaded-up enemy roster and your band.`,
 	}
 	c.flags(cmd)
 	cmd.Flags().StringVar(&typ, "type", "", "encounter type, such as explore, raid or defend (default: the system's first encounter)")
+	cmd.Flags().StringVar(&sheet, "sheet", "", "also write the encounter's play sheet, a PDF, to this file")
+	cmd.Flags().StringVar(&paper, "paper", "a4", "the play sheet's paper: a4 or letter")
 	completeRolls(cmd, src)
+	cmd.RegisterFlagCompletionFunc("paper", cobra.FixedCompletions([]cobra.Completion{"a4", "letter"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
@@ -369,13 +401,6 @@ and --recruits take, by id and title. A site's own rule data
 	}
 }
 
-// sourceWhat says what the enemy sources that are not a table of the
-// system's data stand for.
-var sourceWhat = map[string]string{
-	"creatures": "a creature list, rolled for each contact",
-	"rolled":    "rolled on the book's table, as when the option is left out",
-}
-
 // writeSources lists, under a system, the ids --enemies and --recruits
 // take, with each one's title: first those both take, then those only
 // one takes.
@@ -413,11 +438,7 @@ func writeSources(w io.Writer, sys engine.System) {
 			width = max(width, len(id))
 		}
 		for _, id := range g.ids {
-			title := sourceWhat[id]
-			if t := sys.Rules().Table(id); t != nil {
-				title = t.Title
-			}
-			fmt.Fprintf(w, "    %-*s  %s\n", width, id, title)
+			fmt.Fprintf(w, "    %-*s  %s\n", width, id, generator.SourceTitle(sys, id))
 		}
 	}
 }

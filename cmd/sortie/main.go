@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
 	"syscall"
 	"time"
@@ -41,6 +42,12 @@ func main() {
 	h := host{ctx: ctx, newSeed: randomSeed, getenv: os.Getenv, version: generator.BuildVersion(info), now: time.Now}
 	h.home, _ = os.UserHomeDir()
 	h.workDir, _ = os.Getwd()
+	if exe, err := os.Executable(); err == nil {
+		if real, err := filepath.EvalSymlinks(exe); err == nil {
+			exe = real
+		}
+		h.exe = exe
+	}
 	h.stderrTTY = isTerminal(os.Stderr)
 	h.tick = func(d time.Duration) (<-chan time.Time, func()) {
 		t := time.NewTicker(d)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sortie-wargames/sortie/content"
 	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/generator"
 	"github.com/sortie-wargames/sortie/generator/skeleton"
 )
 
@@ -127,22 +128,7 @@ func campaigners(reg *engine.Registry) []string {
 }
 
 // takes returns the ids a system's enemies and recruits options take.
-func takes(sys engine.System) (enemies, recruits []string) {
-	es, ok := sys.(engine.EnemySourcer)
-	if !ok {
-		return nil, nil
-	}
-	oc, _ := sys.(engine.OptionChecker)
-	for _, id := range es.EnemySources() {
-		if oc == nil || oc.CheckOptions(engine.Options{Enemies: id}) == nil {
-			enemies = append(enemies, id)
-		}
-		if oc != nil && oc.CheckOptions(engine.Options{Recruits: id}) == nil {
-			recruits = append(recruits, id)
-		}
-	}
-	return enemies, recruits
-}
+func takes(sys engine.System) (enemies, recruits []string) { return generator.Sources(sys) }
 
 func newSiteCmd(stdout io.Writer, h host) *cobra.Command {
 	var fromDefault bool

@@ -63,6 +63,10 @@ the quickest preview while you write.`,
 			if opt.Created, err = created(h.getenv); err != nil {
 				return err
 			}
+			// The Roll page when its engine is beside this sortie.
+			if opt.Roll, _, err = rollEngine("", h.exe); err != nil {
+				return err
+			}
 			// A monthly series is served as of this month (or --month),
 			// fixed for the whole session.
 			if opt.Month, _, err = buildMonth(month, h); err != nil {

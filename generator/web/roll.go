@@ -49,3 +49,48 @@ func (ro *Rolled) Encounter(set *rules.Set, band *engine.Force, e *engine.Encoun
 	}
 	return b.Bytes(), nil
 }
+
+// RollPage is the Roll page, from the site's root: a form that rolls
+// any seed in the player's browser (Input.Roll).
+const RollPage = "roll/index.html"
+
+// RollForm is what the Roll page offers.
+type RollForm struct {
+	Systems []RollSystem
+	Series  []RollSeries
+	// Left names the systems left out because the site changes their
+	// rule data, which the engine in the browser does not carry.
+	Left []string
+	// Created is the date the play sheets carry, in seconds since 1970:
+	// the build's PDFs' date. Version is the build's, which the page
+	// compares with its engine's.
+	Created int64
+	Version string
+}
+
+// RollSystem is one system's part of the form: its encounter types and
+// the options it takes.
+type RollSystem struct {
+	ID, Name          string
+	Types             []Choice
+	StarRep, Band     bool     // whether it takes --star-rep and --band
+	Enemies, Recruits []Choice // what --enemies and --recruits take; none when it takes neither
+}
+
+// Choice is one choice of a list: what the address holds, what the
+// player reads.
+type Choice struct{ ID, Label string }
+
+// RollSeries is a monthly series the page rolls any month of: Data is
+// what the engine rolls it from (JSON), Start its first month and
+// Latest the month the build was built up to (YYYY-MM).
+type RollSeries struct {
+	Slug, Title, SystemName string
+	Start, Latest           string
+	Data                    string
+}
+
+// roll renders the Roll page.
+func (r *Renderer) roll() ([]byte, error) {
+	return r.page("roll", RollPage, "Roll an encounter", "Any seed, any encounter type, rolled here in your browser: the same encounter as sortie encounter gives for the same choices.", nil, r.in.Roll)
+}

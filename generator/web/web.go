@@ -60,6 +60,9 @@ type Input struct {
 	// script that registers the service worker (package pwa), which
 	// the build writes.
 	Offline bool
+	// Roll, when set, has the build write the Roll page (RollPage) with
+	// what its form offers, linked from every page's navigation.
+	Roll *RollForm
 }
 
 // Layout is a site's own version of one of the embedded templates or of
@@ -77,7 +80,7 @@ func LayoutNames() []string {
 }
 
 // pageKinds are the templates that each draw one kind of page.
-var pageKinds = []string{"home", "page", "system", "qrs", "pack", "encounter", "campaign", "entry", "series", "month", "downloads", "404"}
+var pageKinds = []string{"home", "page", "system", "qrs", "pack", "encounter", "campaign", "entry", "series", "month", "downloads", "404", "roll"}
 
 // Favicon is the file name of Sortie's own favicon in a built site.
 const Favicon = "favicon.svg"
@@ -200,6 +203,9 @@ func New(in Input) (*Renderer, error) {
 	for _, p := range in.Site.Pages {
 		r.nav = append(r.nav, Link{Label: p.Title, Href: path.Join("pages", p.Slug+".html")})
 	}
+	if in.Roll != nil {
+		r.nav = append(r.nav, Link{Label: "Roll", Href: RollPage})
+	}
 	if len(r.bookletPaths()) > 0 {
 		r.downloadsAt = Downloads
 	}
@@ -320,6 +326,9 @@ func (r *Renderer) Site(packs []Pack, campaigns []Campaign) ([]File, error) {
 	at(NotFound)(r.notFound())
 	if r.downloadsAt != "" {
 		at(Downloads)(r.downloads())
+	}
+	if r.in.Roll != nil {
+		at(RollPage)(r.roll())
 	}
 	for _, p := range r.in.Site.Pages {
 		out := path.Join("pages", p.Slug+".html")

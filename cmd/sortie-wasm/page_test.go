@@ -1,0 +1,448 @@
+package main
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"html"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sortie-wargames/sortie/content"
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/systems"
+	"github.com/sortie-wargames/sortie/generator"
+	"github.com/sortie-wargames/sortie/generator/site"
+	"github.com/sortie-wargames/sortie/generator/web"
+)
+
+// axeDir holds playwright-core and axe-core (npm ci there).
+const axeDir = "../../.ci/axe"
+
+// skipTool skips the test for a missing tool, or fails it when
+// SORTIE_REQUIRE_TOOLS=1 (as in CI).
+func skipTool(t *testing.T, what string) {
+	t.Helper()
+	if os.Getenv("SORTIE_REQUIRE_TOOLS") == "1" {
+		t.Fatalf("%s (SORTIE_REQUIRE_TOOLS=1 makes this an error)", what)
+	}
+	t.Skipf("%s: the browser test needs it (SORTIE_REQUIRE_TOOLS=1 makes this an error)", what)
+}
+
+// page is testdata/page.mjs: Chromium on the Roll page.
+type page struct {
+	t      *testing.T
+	stdin  io.WriteCloser
+	lines  chan string
+	stderr *strings.Builder
+}
+
+func startPage(t *testing.T) *page {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		skipTool(t, "node not found: install nodejs")
+	}
+	for _, pkg := range []string{"playwright-core", "axe-core"} {
+		if _, err := os.Stat(filepath.Join(axeDir, "node_modules", pkg, "package.json")); err != nil {
+			skipTool(t, pkg+" not installed: run npm ci in .ci/axe")
+		}
+	}
+	chromium := os.Getenv("SORTIE_CHROMIUM")
+	if chromium == "" {
+		chromium = "/usr/bin/chromium"
+	}
+	if _, err := os.Stat(chromium); err != nil {
+		skipTool(t, "chromium not found: install chromium")
+	}
+	cmd := exec.Command(node, "testdata/page.mjs")
+	cmd.Env = append(os.Environ(), "SORTIE_CHROMIUM="+chromium)
+	p := &page{t: t, lines: make(chan string), stderr: &strings.Builder{}}
+	cmd.Stderr = p.stderr
+	if p.stdin, err = cmd.StdinPipe(); err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(nil, 256<<20)
+		for sc.Scan() {
+			p.lines <- sc.Text()
+		}
+		close(p.lines)
+	}()
+	t.Cleanup(func() {
+		p.stdin.Close()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+	})
+	return p
+}
+
+// do sends one command and decodes its answer into v.
+func (p *page) do(v any, cmd map[string]any) {
+	p.t.Helper()
+	line, _ := json.Marshal(cmd)
+	if _, err := fmt.Fprintf(p.stdin, "%s\n", line); err != nil {
+		p.t.Fatalf("%s: %v\n%s", cmd["cmd"], err, p.stderr)
+	}
+	select {
+	case ans, ok := <-p.lines:
+		if !ok {
+			p.t.Fatalf("the browser stopped before answering %s:\n%s", cmd["cmd"], p.stderr)
+		}
+		var e struct{ Error string }
+		json.Unmarshal([]byte(ans), &e)
+		if e.Error != "" {
+			p.t.Fatalf("%s: %s", cmd["cmd"], e.Error)
+		}
+		if err := json.Unmarshal([]byte(ans), v); err != nil {
+			p.t.Fatalf("%s: %v: %.300s", cmd["cmd"], err, ans)
+		}
+	case <-time.After(10 * time.Minute):
+		p.t.Fatalf("the browser did not answer %s in 10 minutes:\n%s", cmd["cmd"], p.stderr)
+	}
+}
+
+type opened struct {
+	Status     int
+	H1, Said   string
+	Text       string
+	Controlled bool
+	Version    string
+}
+
+// tags matches an element's tag, for text: the tags html/template writes
+// hold no ">" in their attributes (it writes "&gt;").
+var tags = regexp.MustCompile(`<[^>]*>`)
+
+// text is an HTML fragment's text, as the DOM's textContent reads it.
+func text(h string) string { return html.UnescapeString(tags.ReplaceAllString(h, "")) }
+
+// ask is one roll, by the address's query and the request it stands for.
+type ask struct {
+	search string
+	req    request
+}
+
+// asks are the rolls the test makes: 22 for each built-in system, every
+// encounter type in turn, with each of the system's enemy and recruit
+// sources and, every fourth, a band size and a Star's Rep; then months of
+// each series.
+func asks(t *testing.T, r *roller, form *web.RollForm) []ask {
+	var out []ask
+	for _, s := range form.Systems {
+		for i := range 22 {
+			q := url.Values{"system": {s.ID}, "type": {s.Types[i%len(s.Types)].ID}, "seed": {fmt.Sprintf("page-%d", i)}}
+			req := request{System: s.ID, Type: q.Get("type"), Seed: q.Get("seed"), Root: "../"}
+			if n := len(s.Enemies); n > 0 && i%3 == 1 {
+				req.Enemies = s.Enemies[i%n].ID
+				q.Set("enemies", req.Enemies)
+			}
+			if n := len(s.Recruits); n > 0 && i%3 == 2 {
+				req.Recruits = s.Recruits[i%n].ID
+				q.Set("recruits", req.Recruits)
+			}
+			if i%4 == 3 && s.Band {
+				req.Band = 2 + i%3
+				q.Set("band", strconv.Itoa(req.Band))
+			}
+			if i%4 == 3 && s.StarRep {
+				req.StarRep = 4 + i%2
+				q.Set("star-rep", strconv.Itoa(req.StarRep))
+			}
+			out = append(out, ask{"?" + q.Encode(), req})
+		}
+	}
+	for _, s := range form.Series {
+		var rs generator.RollSeries
+		if err := json.Unmarshal([]byte(s.Data), &rs); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range []string{s.Start, s.Latest, "2031-02"} {
+			q := url.Values{"series": {s.Slug}, "month": {m}}
+			out = append(out, ask{"?" + q.Encode(), request{Series: &rs, Month: m, Root: "../"}})
+		}
+	}
+	return out
+}
+
+// TestRollPageInBrowser builds the default site with its Roll page (no
+// booklets), serves it on 127.0.0.1 and opens the Roll page in headless
+// Chromium at a phone's size: a link with choices rolls at once; 110
+// rolls across the five systems and months of the site's series, each
+// asked as a link asks it, give the blocks this machine draws from the
+// same code, byte for byte, and the page shows their text; the play
+// sheets it prints for two seeds of every system, on both papers, are the
+// bytes "sortie encounter --sheet" writes; the form, filled in and
+// pressed, puts its choices in the address; the A4 button downloads the
+// sheet; axe finds nothing; without JavaScript, and opened from the
+// disk, it says what it needs and points to sortie encounter; and with
+// the host stopped, the page opened again rolls from what the service
+// worker kept.
+func TestRollPageInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("opens a browser")
+	}
+	p := startPage(t)
+	wasmExec, wasm := buildWasm(t)
+	eng := &generator.RollEngine{}
+	var err error
+	if eng.Wasm, err = os.ReadFile(wasm); err != nil {
+		t.Fatal(err)
+	}
+	if eng.Loader, err = os.ReadFile(wasmExec); err != nil {
+		t.Fatal(err)
+	}
+	cli := filepath.Join(t.TempDir(), "sortie")
+	if out, err := exec.Command("go", "build", "-buildvcs=false", "-o", cli, "../sortie").CombinedOutput(); err != nil {
+		t.Fatalf("go build sortie: %v\n%s", err, out)
+	}
+
+	files, _, err := generator.Render(generator.Options{Month: "2026-11", Systems: systems.Builtin(), Papers: []string{}, Roll: eng})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	var rollPage []byte
+	for _, f := range files {
+		pth := filepath.Join(out, filepath.FromSlash(f.Path))
+		if err := os.MkdirAll(filepath.Dir(pth), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(pth, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if f.Path == web.RollPage {
+			rollPage = f.Data
+		}
+	}
+	if rollPage == nil {
+		t.Fatal("the build wrote no Roll page")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsrv := http.FileServer(http.Dir(out))
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		fsrv.ServeHTTP(w, r)
+	})}
+	go srv.Serve(ln)
+	defer srv.Close()
+	base := "http://" + ln.Addr().String() + "/" + web.RollPage
+
+	r, err := newRoller(generator.Version + "+devel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	form := rollForm(t, r)
+
+	// A shared link rolls at once.
+	first := url.Values{"system": {"2d6-sword-and-sorcery"}, "type": {"raid"}, "seed": {"goblin-hill"}}
+	var o opened
+	p.do(&o, map[string]any{"cmd": "open", "url": base + "?" + first.Encode()})
+	want := r.roll(mustJSON(request{System: "2d6-sword-and-sorcery", Type: "raid", Seed: "goblin-hill", Root: "../"}))
+	if o.Status != 200 || o.H1 != "Roll an encounter" || o.Said != "Rolled: "+want.Title+"." || o.Text != text(want.HTML) {
+		t.Fatalf("the link rolled: %+v, want the encounter %q", o, want.Title)
+	}
+	if o.Version != generator.Version+"+devel" {
+		t.Errorf("the engine's version %q, want %q (the sortie built beside it)", o.Version, generator.Version+"+devel")
+	}
+
+	// Every roll as a link asks it.
+	all := asks(t, r, form)
+	if len(all) < 100 {
+		t.Fatalf("%d rolls, want 100 or more", len(all))
+	}
+	var searches []string
+	for _, a := range all {
+		searches = append(searches, a.search)
+	}
+	start := time.Now()
+	var got struct {
+		Rolls []struct{ HTML, Text, Error string }
+	}
+	p.do(&got, map[string]any{"cmd": "rolls", "searches": searches})
+	t.Logf("%d rolls in the page in %s", len(all), time.Since(start).Round(time.Millisecond))
+	if len(got.Rolls) != len(all) {
+		t.Fatalf("%d answers for %d rolls", len(got.Rolls), len(all))
+	}
+	for i, a := range all {
+		want := r.roll(mustJSON(a.req))
+		g := got.Rolls[i]
+		switch {
+		case len(want.HTML) < 500:
+			t.Errorf("%s: this machine drew %d bytes: %s", a.search, len(want.HTML), want.Error)
+		case want.Error != "" || g.Error != "":
+			t.Errorf("%s: the page said %q, this machine %q", a.search, g.Error, want.Error)
+		case g.HTML != want.HTML:
+			t.Errorf("%s: the page's blocks (%d bytes) are not this machine's (%d bytes)", a.search, len(g.HTML), len(want.HTML))
+		case g.Text != text(want.HTML):
+			t.Errorf("%s: the page shows other text than this machine's blocks hold", a.search)
+		}
+	}
+
+	// The play sheets, against "sortie encounter --sheet".
+	var sheetAsks []map[string]string
+	var cliFiles []string
+	for _, s := range form.Systems {
+		for i, seed := range []string{"sheet-1", "sheet-2"} {
+			typ := s.Types[i%len(s.Types)].ID
+			for _, paper := range []string{"a4", "letter"} {
+				q := url.Values{"system": {s.ID}, "type": {typ}, "seed": {seed}}
+				sheetAsks = append(sheetAsks, map[string]string{"search": "?" + q.Encode(), "paper": paper})
+				f := filepath.Join(t.TempDir(), "sheet.pdf")
+				cmd := exec.Command(cli, "encounter", "--system", s.ID, "--type", typ, "--seed", seed, "--sheet", f, "--paper", paper)
+				cmd.Env = append(os.Environ(), "SOURCE_DATE_EPOCH=")
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("sortie encounter --sheet: %v\n%s", err, out)
+				}
+				cliFiles = append(cliFiles, f)
+			}
+		}
+	}
+	start = time.Now()
+	var sh struct {
+		Sheets []struct {
+			PDF          []byte
+			Sheet, Error string
+		}
+	}
+	p.do(&sh, map[string]any{"cmd": "sheets", "asks": sheetAsks})
+	t.Logf("%d play sheets in the page in %s", len(sheetAsks), time.Since(start).Round(time.Millisecond))
+	if len(sh.Sheets) != len(sheetAsks) {
+		t.Fatalf("%d play sheets for %d asked", len(sh.Sheets), len(sheetAsks))
+	}
+	for i, a := range sheetAsks {
+		cliPDF, err := os.ReadFile(cliFiles[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := sh.Sheets[i]
+		if g.Error != "" || len(g.PDF) < 1000 || string(g.PDF) != string(cliPDF) {
+			t.Errorf("%s on %s: the page's play sheet (%d bytes, %q) is not sortie encounter --sheet's (%d bytes)", a["search"], a["paper"], len(g.PDF), g.Error, len(cliPDF))
+		}
+	}
+
+	// The form as a player fills it.
+	var f struct{ Search, Said, Text string }
+	p.do(&f, map[string]any{"cmd": "form", "what": "swordplay", "fields": map[string]string{"type": "raid-attack", "recruits": "feudal", "band": "5"}, "seed": "by hand"})
+	wantQ := url.Values{"system": {"swordplay"}, "seed": {"by hand"}, "type": {"raid-attack"}, "band": {"5"}, "recruits": {"feudal"}}
+	gotQ, _ := url.ParseQuery(strings.TrimPrefix(f.Search, "?"))
+	byHand := r.roll(mustJSON(request{System: "swordplay", Type: "raid-attack", Seed: "by hand", Band: 5, Recruits: "feudal", Root: "../"}))
+	if gotQ.Encode() != wantQ.Encode() || f.Text != text(byHand.HTML) {
+		t.Errorf("the form pressed: address %q (want %q), said %q", f.Search, "?"+wantQ.Encode(), f.Said)
+	}
+	var dl struct{ Name, SHA256 string }
+	p.do(&dl, map[string]any{"cmd": "download", "paper": "a4"})
+	one, err := generator.RollOne(r.reg, "swordplay", "by hand", "raid-attack", engine.Options{BandSize: 5, Recruits: "feudal"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdf, err := one.PlaySheet("a4", time.Unix(0, 0), generator.Version+"+devel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := sha256.Sum256(pdf); dl.Name != "swordplay-raid-attack-by-hand-a4.pdf" || dl.SHA256 != hex.EncodeToString(s[:]) {
+		t.Errorf("the A4 button downloaded %s (sha256 %s), want swordplay-raid-attack-by-hand-a4.pdf, this machine's sheet", dl.Name, dl.SHA256)
+	}
+
+	// axe-core on the page, rolled.
+	var ax struct {
+		Violations []struct {
+			ID, Impact, Help string
+			Nodes            []struct{ HTML string }
+		}
+	}
+	p.do(&ax, map[string]any{"cmd": "axe"})
+	for _, v := range ax.Violations {
+		for _, n := range v.Nodes {
+			t.Errorf("axe: %s %s (%s) at %s", v.Impact, v.ID, v.Help, n.HTML)
+		}
+	}
+
+	// Without JavaScript, and opened from the disk, the page says what it
+	// needs and where else to roll.
+	var pl struct {
+		Says     []string
+		Disabled bool
+	}
+	p.do(&pl, map[string]any{"cmd": "plain", "url": base, "js": false})
+	if len(pl.Says) != 1 || !strings.HasPrefix(pl.Says[0], "This page needs JavaScript") || !strings.Contains(pl.Says[0], "sortie encounter") || !pl.Disabled {
+		t.Errorf("without JavaScript: %+v, want one note naming sortie encounter, and the form disabled", pl)
+	}
+	p.do(&pl, map[string]any{"cmd": "plain", "url": "file://" + filepath.ToSlash(filepath.Join(out, filepath.FromSlash(web.RollPage))), "js": true})
+	if len(pl.Says) != 1 || !strings.HasPrefix(pl.Says[0], "Opened from the disk") || !strings.Contains(pl.Says[0], "sortie encounter") || !pl.Disabled {
+		t.Errorf("from the disk: %+v, want one note naming sortie encounter, and the form disabled", pl)
+	}
+
+	// Offline: the worker kept the engine; with the host stopped, a link
+	// rolls.
+	var k struct{ Kept bool }
+	p.do(&k, map[string]any{"cmd": "kept"})
+	if !k.Kept {
+		t.Fatal("the service worker did not keep sortie.wasm")
+	}
+	srv.Close()
+	if res, err := (&http.Client{Timeout: 5 * time.Second}).Get(base); err == nil {
+		res.Body.Close()
+		t.Fatal("the stopped host still answers")
+	}
+	second := url.Values{"system": {"two-page-skirmish"}, "seed": {"offline"}}
+	p.do(&o, map[string]any{"cmd": "open", "url": base + "?" + second.Encode()})
+	want = r.roll(mustJSON(request{System: "two-page-skirmish", Seed: "offline", Root: "../"}))
+	if o.Status != 200 || o.Said != "Rolled: "+want.Title+"." || o.Text != text(want.HTML) {
+		t.Errorf("offline, a link: %+v, want the encounter %q", o, want.Title)
+	}
+}
+
+// rollForm is the default site's Roll page's form.
+func rollForm(t *testing.T, r *roller) *web.RollForm {
+	t.Helper()
+	s, err := site.Load(content.FS, site.ConfigFile, ".", "content/", r.reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := generator.RollForm(r.reg, s.Series, "2026-11")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Systems) != 5 || len(f.Series) != 1 || len(f.Left) != 0 {
+		t.Fatalf("the default site's Roll page offers %d systems and %d series, and leaves out %v: want all five built-in systems and its series", len(f.Systems), len(f.Series), f.Left)
+	}
+	return f
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}

@@ -1,0 +1,190 @@
+// Drives Debian's headless Chromium on a site's Roll page for the Go test
+// TestRollPageInBrowser: one command a line on standard input, as JSON,
+// each answered by one line of JSON on standard output, so the Go test
+// can stop the site's server between commands.
+//   {"cmd": "open", "url"}         open the page, wait for its engine and,
+//                                  when the address holds choices, the roll
+//                                  {"status", "h1", "said", "text", "controlled", "version"}
+//   {"cmd": "rolls", "searches"}   roll each address's choices in the page,
+//                                  as a link gives them {"rolls": [{"html", "text", "error"}]}
+//   {"cmd": "sheets", "asks": [{"search", "paper"}]}
+//                                  each play sheet {"sheets": [{"pdf", "sheet", "error"}]}
+//   {"cmd": "form", "what", "fields": {name: value}, "seed"}
+//                                  fill the form as a player does, press Roll
+//                                  {"search", "said", "text"}
+//   {"cmd": "download", "paper"}   press the play sheet's button {"name", "sha256"}
+//   {"cmd": "kept"}                wait until the worker keeps sortie.wasm {"kept"}
+//   {"cmd": "axe"}                 axe-core's violations {"violations": [...]}
+//   {"cmd": "plain", "url", "js"}  open the page in a context of its own,
+//                                  JavaScript on or off, and read what it says
+//                                  of what it needs {"says", "disabled"}
+// playwright-core and axe-core come from .ci/axe (npm ci there); it never
+// downloads a browser.
+import { createRequire } from "node:module";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+
+const require = createRequire(new URL("../../../.ci/axe/package.json", import.meta.url));
+const { chromium } = require("playwright-core");
+const axePath = require.resolve("axe-core/axe.min.js");
+
+// A profile of its own, so the service worker persists across pages.
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), "sortie-roll-"));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.SORTIE_CHROMIUM || "/usr/bin/chromium",
+  headless: true,
+  viewport: { width: 390, height: 844 },
+  acceptDownloads: true,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-quic"],
+});
+const page = context.pages()[0] || (await context.newPage());
+const answer = (v) => console.log(JSON.stringify(v));
+
+const said = () => page.evaluate(() => document.getElementById("roll-status").textContent);
+const resultText = () => page.evaluate(() => document.getElementById("roll-result").textContent);
+
+async function open(url) {
+  let status = 0;
+  try {
+    const res = await page.goto(url, { waitUntil: "load", timeout: 60000 });
+    status = res ? res.status() : 0;
+  } catch (e) {
+    return { status: 0, error: e.message };
+  }
+  const ready = await page.evaluate(async () => {
+    try {
+      await window.sortieRollPage.engine;
+      return "";
+    } catch (e) {
+      return String(e);
+    }
+  });
+  if (ready) return { status, error: ready };
+  if (new URL(url).search) {
+    await page.waitForFunction(() => /^(Rolled|Not rolled)/.test(document.getElementById("roll-status").textContent), null, { timeout: 60000 });
+  }
+  return {
+    status,
+    h1: await page.evaluate(() => document.querySelector("h1").textContent.trim()),
+    said: await said(),
+    text: await resultText(),
+    controlled: await page.evaluate(() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)),
+    version: await page.evaluate(() => window.sortieRollPage.version),
+  };
+}
+
+async function rolls(searches) {
+  return page.evaluate(async (list) => {
+    const out = [];
+    for (const s of list) {
+      const a = await window.sortieRollPage.roll(s);
+      out.push({ html: a.html || "", error: a.error || "", text: a.error ? "" : document.getElementById("roll-result").textContent });
+    }
+    return { rolls: out };
+  }, searches);
+}
+
+async function sheets(asks) {
+  return page.evaluate(async (list) => {
+    const out = [];
+    for (const k of list) {
+      const a = await window.sortieRollPage.sheet(k.search, k.paper);
+      out.push({ pdf: a.pdf || "", sheet: a.sheet || "", error: a.error || "" });
+    }
+    return { sheets: out };
+  }, asks);
+}
+
+async function form(what, fields, seed) {
+  await page.selectOption("#roll-what", what);
+  for (const [name, value] of Object.entries(fields || {})) {
+    const sel = `.roll-opts[data-for="${what}"] [name="${name}"]`;
+    const tag = await page.$eval(sel, (e) => e.tagName);
+    if (tag === "SELECT") await page.selectOption(sel, value);
+    else await page.fill(sel, value);
+  }
+  if (seed !== undefined) await page.fill("#roll-seed", seed);
+  await page.evaluate(() => { document.getElementById("roll-status").textContent = ""; });
+  await page.click("button.roll-go");
+  await page.waitForFunction(() => /^(Rolled|Not rolled)/.test(document.getElementById("roll-status").textContent), null, { timeout: 60000 });
+  return { search: await page.evaluate(() => location.search), said: await said(), text: await resultText() };
+}
+
+async function download(paper) {
+  const [dl] = await Promise.all([
+    page.waitForEvent("download", { timeout: 60000 }),
+    page.click(`button.roll-sheet[data-paper="${paper}"]`),
+  ]);
+  const file = await dl.path();
+  const sum = crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+  return { name: dl.suggestedFilename(), sha256: sum };
+}
+
+async function kept() {
+  return page.evaluate(async () => {
+    for (let i = 0; i < 600; i++) {
+      for (const name of await caches.keys()) {
+        const c = await caches.open(name);
+        for (const r of await c.keys()) if (new URL(r.url).pathname.endsWith("/roll/sortie.wasm")) return { kept: true };
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return { kept: false };
+  });
+}
+
+async function axe() {
+  await page.addScriptTag({ path: axePath });
+  const r = await page.evaluate(() => axe.run(document, { resultTypes: ["violations"] }));
+  return {
+    violations: r.violations.map((v) => ({
+      id: v.id, impact: v.impact, help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })),
+    })),
+  };
+}
+
+// plain opens url in a fresh context, with JavaScript on or off: the
+// visible paragraphs that say what the page needs, and whether the form
+// is disabled.
+async function plain(url, js) {
+  const b = await chromium.launch({
+    executablePath: process.env.SORTIE_CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  });
+  try {
+    const ctx = await b.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: js });
+    const p = await ctx.newPage();
+    await p.goto(url, { waitUntil: "load" });
+    const says = [];
+    for (const el of await p.$$(".roll-needs")) if (await el.isVisible()) says.push((await el.innerText()).trim());
+    return { says, disabled: await p.$eval("#roll-fields", (f) => f.disabled) };
+  } finally {
+    await b.close();
+  }
+}
+
+const rl = readline.createInterface({ input: process.stdin });
+for await (const line of rl) {
+  let c;
+  try {
+    c = JSON.parse(line);
+    if (c.cmd === "open") answer(await open(c.url));
+    else if (c.cmd === "rolls") answer(await rolls(c.searches));
+    else if (c.cmd === "sheets") answer(await sheets(c.asks));
+    else if (c.cmd === "form") answer(await form(c.what, c.fields, c.seed));
+    else if (c.cmd === "download") answer(await download(c.paper));
+    else if (c.cmd === "kept") answer(await kept());
+    else if (c.cmd === "axe") answer(await axe());
+    else if (c.cmd === "plain") answer(await plain(c.url, c.js));
+    else answer({ error: "unknown command " + c.cmd });
+  } catch (e) {
+    answer({ error: String(e) });
+  }
+}
+await context.close();
+fs.rmSync(profile, { recursive: true, force: true });

@@ -1,0 +1,296 @@
+package generator
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/series"
+	"github.com/sortie-wargames/sortie/engine/systems"
+	"github.com/sortie-wargames/sortie/generator/booklet"
+	"github.com/sortie-wargames/sortie/generator/output"
+	"github.com/sortie-wargames/sortie/generator/pwa"
+	"github.com/sortie-wargames/sortie/generator/site"
+	"github.com/sortie-wargames/sortie/generator/web"
+)
+
+// The Roll page (roll/index.html): a form that rolls any seed of any
+// built-in system, or any month of the site's monthly series, in the
+// player's browser, with the engine built for WebAssembly
+// (cmd/sortie-wasm). The build does not compile it: the caller hands it
+// over (Options.Roll), and a build without it has no Roll page. What the
+// page rolls and prints is what RollOne, RollMonth and Rolled.PlaySheet
+// give here, the same code compiled for the browser.
+
+// RollEngine is the Roll page's engine: cmd/sortie-wasm built for
+// GOOS=js GOARCH=wasm, and the wasm_exec.js of the Go that built it,
+// which loads it.
+type RollEngine struct {
+	Wasm   []byte
+	Loader []byte
+}
+
+// RollSeries is a monthly series as the Roll page hands it to the
+// engine: what its months are rolled from.
+type RollSeries struct {
+	Slug    string   `json:"slug"`
+	Title   string   `json:"title"`
+	System  string   `json:"system"`
+	Seed    string   `json:"seed"`
+	Types   []string `json:"types"`
+	Start   string   `json:"start"`
+	Options struct {
+		StarRep  int    `json:"star-rep,omitempty"`
+		Band     int    `json:"band,omitempty"`
+		Enemies  string `json:"enemies,omitempty"`
+		Recruits string `json:"recruits,omitempty"`
+	} `json:"options"`
+}
+
+func (s RollSeries) options() engine.Options {
+	o := s.Options
+	return engine.Options{StarRep: o.StarRep, BandSize: o.Band, Enemies: o.Enemies, Recruits: o.Recruits}
+}
+
+// rollSeriesOf is a series of the site as the Roll page carries it.
+func rollSeriesOf(def *site.Series) RollSeries {
+	s := RollSeries{Slug: def.Slug, Title: def.Title, System: def.System, Seed: def.Seed, Types: def.Types, Start: def.Start.String()}
+	s.Options.StarRep, s.Options.Band = def.Options.StarRep, def.Options.BandSize
+	s.Options.Enemies, s.Options.Recruits = def.Options.Enemies, def.Options.Recruits
+	return s
+}
+
+// Rolled is one encounter rolled for the Roll page or "sortie encounter":
+// the system, the band and the encounter, and, for a series' month, what
+// its play sheet says it is.
+type Rolled struct {
+	System engine.System
+	OneEncounter
+	sheet  booklet.Sheet // Title, Label and Tagline
+	series string        // the series' slug, "" for one encounter
+	month  series.Month
+}
+
+// RollOne rolls one encounter as "sortie encounter" does.
+func RollOne(reg *engine.Registry, system, seed, typ string, opt engine.Options) (*Rolled, error) {
+	sys, err := reg.Get(system)
+	if err != nil {
+		return nil, err
+	}
+	one, err := Encounter(sys, seed, typ, opt)
+	if err != nil {
+		return nil, err
+	}
+	return &Rolled{System: sys, OneEncounter: *one}, nil
+}
+
+// RollMonth rolls month m of a monthly series as the series' month page
+// does.
+func RollMonth(reg *engine.Registry, s RollSeries, m series.Month) (*Rolled, error) {
+	sys, err := reg.Get(s.System)
+	if err != nil {
+		return nil, err
+	}
+	start, err := series.ParseMonth(s.Start)
+	if err != nil {
+		return nil, fmt.Errorf("series %s: start: %w", s.Slug, err)
+	}
+	if len(s.Types) == 0 {
+		return nil, fmt.Errorf("series %s: no encounter types", s.Slug)
+	}
+	band, err := series.Band(sys, s.Seed, s.options())
+	if err != nil {
+		return nil, err
+	}
+	e, err := series.One(sys, s.Seed, s.Types, start, m, band, s.options())
+	if err != nil {
+		return nil, err
+	}
+	return &Rolled{
+		System: sys, OneEncounter: OneEncounter{Version: engine.Version, Band: band, Encounter: e.Encounter},
+		sheet: monthSheetOf(s.Title, e), series: s.Slug, month: m,
+	}, nil
+}
+
+// monthSheetOf is what a month's play sheet says it is, as the site's
+// own sheet of that month says (monthSheet).
+func monthSheetOf(title string, e *series.Entry) booklet.Sheet {
+	return booklet.Sheet{Title: title, Label: e.Month.Title(), Tagline: "Month " + strconv.Itoa(e.Number)}
+}
+
+// PlaySheet prints the encounter's play sheet on paper ("a4" or
+// "letter"), dated created and signed version, in Sortie's own type:
+// the same bytes wherever it runs.
+func (r *Rolled) PlaySheet(paper string, created time.Time, version string) ([]byte, error) {
+	s := r.sheet
+	s.Set, s.Encounter, s.Band = r.System.Rules(), r.Encounter, r.Band
+	var b bytes.Buffer
+	if err := booklet.WriteSheet(&b, s, booklet.Options{Paper: paper, Created: created.UTC(), Version: version}); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// SheetName is the play sheet's file name on paper: the series and
+// month ("encounter-of-the-month-2026-11-a4.pdf"), else the system,
+// encounter type and seed ("swordplay-patrol-goblin-hill-a4.pdf").
+func (r *Rolled) SheetName(paper string) string {
+	name := r.series + "-" + r.month.String()
+	if r.series == "" {
+		name = r.System.Rules().System.ID + "-" + r.Encounter.Type + "-" + site.Slug(r.Encounter.Seed)
+	}
+	if paper != "" {
+		name += "-" + paper
+	}
+	return strings.TrimSuffix(name, "-") + ".pdf"
+}
+
+// rollForm is the Roll page's form for the build (RollForm); nil when
+// it would offer nothing (every system's data the site's own).
+func (b *builder) rollForm() (*web.RollForm, error) {
+	f, err := RollForm(b.reg, b.site.Series, b.opt.Month)
+	if err != nil || len(f.Systems)+len(f.Series) == 0 {
+		return nil, err
+	}
+	f.Created, f.Version = b.bopt.Created.Unix(), b.version
+	return f, nil
+}
+
+// RollForm is what the Roll page offers, for a site's systems (reg) and
+// monthly series built up to month (YYYY-MM; "" for their start): every
+// built-in system that rolls encounters and whose rule data the site
+// leaves as built in (the engine in the browser carries the built-in
+// data only), each with its encounter types and the options it takes,
+// and the series on those systems.
+func RollForm(reg *engine.Registry, all []*site.Series, month string) (*web.RollForm, error) {
+	builtin, err := LoadSystems("", systems.Builtin())
+	if err != nil {
+		return nil, err
+	}
+	f := &web.RollForm{}
+	usable := map[string]bool{}
+	for _, id := range builtin.IDs() {
+		sys, _ := reg.Get(id)
+		base, _ := builtin.Get(id)
+		if _, ok := base.(engine.Encounterer); !ok || sys == nil {
+			continue
+		}
+		same, err := sameRules(sys, base)
+		if err != nil {
+			return nil, err
+		}
+		if !same {
+			f.Left = append(f.Left, sys.Rules().System.Name)
+			continue
+		}
+		usable[id] = true
+		f.Systems = append(f.Systems, rollSystem(sys))
+	}
+	for _, def := range all {
+		if !usable[def.System] {
+			continue
+		}
+		sys, _ := reg.Get(def.System)
+		data, err := json.Marshal(rollSeriesOf(def))
+		if err != nil {
+			return nil, fmt.Errorf("failed to write the Roll page: %w", err)
+		}
+		latest := def.Start
+		if m, err := series.ParseMonth(month); err == nil && m > latest {
+			latest = m
+		}
+		f.Series = append(f.Series, web.RollSeries{Slug: def.Slug, Title: def.Title, SystemName: sys.Rules().System.Name,
+			Start: def.Start.String(), Latest: latest.String(), Data: string(data)})
+	}
+	return f, nil
+}
+
+// sameRules reports whether two loads of a system hold the same data.
+func sameRules(a, b engine.System) (bool, error) {
+	ja, err := json.Marshal(a.Rules())
+	if err != nil {
+		return false, fmt.Errorf("failed to read the rule data of %s: %w", a.Rules().System.ID, err)
+	}
+	jb, err := json.Marshal(b.Rules())
+	if err != nil {
+		return false, fmt.Errorf("failed to read the rule data of %s: %w", b.Rules().System.ID, err)
+	}
+	return bytes.Equal(ja, jb), nil
+}
+
+// rollSystem is one system's part of the Roll page's form.
+func rollSystem(sys engine.System) web.RollSystem {
+	set := sys.Rules()
+	rs := web.RollSystem{ID: set.System.ID, Name: set.System.Name}
+	for _, e := range set.Encounters {
+		rs.Types = append(rs.Types, web.Choice{ID: e.ID, Label: e.Title})
+	}
+	oc, _ := sys.(engine.OptionChecker)
+	takes := func(o engine.Options) bool { return oc == nil || oc.CheckOptions(o) == nil }
+	rs.StarRep, rs.Band = takes(engine.Options{StarRep: 5}), takes(engine.Options{BandSize: 4})
+	enemies, recruits := Sources(sys)
+	for _, id := range enemies {
+		rs.Enemies = append(rs.Enemies, choice(sys, id))
+	}
+	for _, id := range recruits {
+		rs.Recruits = append(rs.Recruits, choice(sys, id))
+	}
+	return rs
+}
+
+// Sources returns the ids a system's --enemies and --recruits take, in
+// the system's order.
+func Sources(sys engine.System) (enemies, recruits []string) {
+	es, ok := sys.(engine.EnemySourcer)
+	if !ok {
+		return nil, nil
+	}
+	oc, _ := sys.(engine.OptionChecker)
+	for _, id := range es.EnemySources() {
+		if oc == nil || oc.CheckOptions(engine.Options{Enemies: id}) == nil {
+			enemies = append(enemies, id)
+		}
+		if oc != nil && oc.CheckOptions(engine.Options{Recruits: id}) == nil {
+			recruits = append(recruits, id)
+		}
+	}
+	return enemies, recruits
+}
+
+// sourceWhat says what the enemy sources that are not a table of the
+// system's data stand for.
+var sourceWhat = map[string]string{
+	"creatures": "a creature list, rolled for each contact",
+	"rolled":    "rolled on the book's table, as when the option is left out",
+}
+
+// SourceTitle names one of the ids --enemies and --recruits take: its
+// table's title, or what it stands for; "" when neither is known.
+func SourceTitle(sys engine.System, id string) string {
+	if t := sys.Rules().Table(id); t != nil {
+		return t.Title
+	}
+	return sourceWhat[id]
+}
+
+// choice is a source as the form offers it: its title, else its id.
+func choice(sys engine.System, id string) web.Choice {
+	return web.Choice{ID: id, Label: cmp.Or(SourceTitle(sys, id), id)}
+}
+
+// rollFiles are the Roll page's files besides the page: the engine, its
+// loader, the page's script and style.
+func rollFiles(e *RollEngine) []output.File {
+	var out []output.File
+	for _, f := range pwa.RollFiles(e.Wasm, e.Loader) {
+		out = append(out, output.File{Path: f.Path, Data: f.Data})
+	}
+	slices.SortFunc(out, func(a, b output.File) int { return strings.Compare(a.Path, b.Path) })
+	return out
+}
