@@ -815,6 +815,11 @@ func (r *renderer) tableFoot(t *doc.Table, tl tableLook, measure bool) float64 {
 		}
 		return h
 	}
+	// The last line (where the book prints it, most often) never goes
+	// over a page alone: what comes before it keeps it.
+	if n := len(spans); n > 1 {
+		spans[n-2].keep = r.spanHeight(spans[n-1], r.fr.w)
+	}
 	r.flow(spans...)
 	return 0
 }

@@ -182,7 +182,7 @@ func (r *renderer) cover() {
 // spreadPromise is what the contents promise of the entries' pages, as
 // the last pass laid them out: "6 encounter entries, each on a spread of
 // two facing pages", naming the entries that take more spreads, by how
-// many ("but entries 2 and 5, on two spreads (four pages)").
+// many ("; entries 2 and 5 take two spreads (four pages)").
 func (r *renderer) spreadPromise() string {
 	n := words.Plural(len(r.entries), "encounter entry", "encounter entries")
 	groups := r.entrySpreads()
@@ -200,15 +200,18 @@ func (r *renderer) spreadPromise() string {
 		}
 		return n + ": " + strings.Join(parts, ", ") + "; an entry on more than one says how many pages beside its name"
 	}
+	if len(r.entries) == 1 {
+		return n + ", on " + spreadsText(most.spreads)
+	}
 	text := n + ", each on " + spreadsText(most.spreads)
-	var others []string
 	for _, g := range groups {
 		if g.spreads != most.spreads {
-			others = append(others, numberList("entry", "entries", g.numbers)+", on "+spreadsText(g.spreads))
+			verb := " take "
+			if len(g.numbers) == 1 {
+				verb = " takes "
+			}
+			text += "; " + numberList("entry", "entries", g.numbers) + verb + spreadsText(g.spreads)
 		}
-	}
-	if len(others) > 0 {
-		text += " but " + strings.Join(others, "; ")
 	}
 	return text
 }
@@ -319,7 +322,11 @@ func (r *renderer) inside() {
 			items = append(items, item{"A log of your results", "log"})
 		}
 	}
-	items = append(items, item{"Quick Reference Sheets: " + words.Plural(len(r.doc.Set.System.QRS), "table", "tables"), "qrs"})
+	qrs := "Quick Reference Sheets: " + words.Plural(len(r.qrsTables()), "table", "tables")
+	if r.doc.QRS != nil {
+		qrs = "Quick Reference Sheets: the " + words.Plural(len(r.qrsTables()), "table", "tables") + " this encounter sends you to"
+	}
+	items = append(items, item{qrs, "qrs"})
 	if r.opt.Impose == Saddle {
 		// The cards of a folded booklet are sheets of their own, printed
 		// flat beside its volumes: the page is theirs.

@@ -413,7 +413,7 @@ type span struct {
 	link   string  // anchor the whole span links to
 	grey   bool
 	rule   bool    // a heading: a rule under it
-	keep   float64 // mm of what follows kept on the same page (headings)
+	keep   float64 // mm of what follows kept on the same page (headings, a table's last lines)
 	// runs, when set, are the text in several styles (s.text is unused).
 	runs []flow.Run
 	// A drawn block instead of text: draw draws it at (x, y) in a width
@@ -469,7 +469,7 @@ func (r *renderer) flow(spans ...span) {
 		r.gap(s.before)
 		if s.draw != nil {
 			dh := s.drawHeight(r.fr.w - s.indent)
-			r.need(dh)
+			r.need(dh + s.keep)
 			s.draw(r.fr.x+s.indent, r.fr.y, r.fr.w-s.indent)
 			r.fr.y += dh
 			continue

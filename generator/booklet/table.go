@@ -748,11 +748,12 @@ func (r *renderer) oddsSpans(o *doc.Odds, tl tableLook) []span {
 	}
 	// pieces splits the lines into grids set side by side in w: as many
 	// as fit at the width the whole strip takes, its columns as wide in
-	// every piece.
+	// every piece, each of three lines at least (a strip of five lines
+	// split 3 and 2 saves room; one split 2 and 1 only reads oddly).
 	pieces := func(w float64) []*grid {
 		whole := build(o.Rows, w)
 		k := int((w + oddsGap) / (whole.width() + oddsGap))
-		k = max(1, min(k, len(o.Rows)))
+		k = max(1, min(k, len(o.Rows)/3))
 		per := (len(o.Rows) + k - 1) / k
 		var gs []*grid
 		for i := 0; i < len(o.Rows); i += per {
@@ -802,24 +803,29 @@ func (r *renderer) oddsSpans(o *doc.Odds, tl tableLook) []span {
 		}
 		r.record(strings.Join(p.caption, " "))
 	}}
+	// The caption, when above the grids, is one block with them: it never
+	// ends a page with its odds overleaf.
+	above := func(w float64) []string {
+		if layout(w).caption != nil {
+			return nil
+		}
+		r.font("I", size)
+		return r.split(o.Caption, w)
+	}
 	return []span{{before: 1.2, drawFor: func(w float64) float64 {
-		if layout(w).caption != nil {
-			return 0
-		}
-		r.font("I", size)
-		return float64(len(r.split(o.Caption, w))) * lh(size)
+		return float64(len(above(w)))*lh(size) + grids.before + grids.drawHeight(w)
 	}, draw: func(x, y, w float64) {
-		if layout(w).caption != nil {
-			return
+		if lines := above(w); len(lines) > 0 {
+			r.font("I", size)
+			for i, l := range lines {
+				r.f.SetXY(x, y+float64(i)*lh(size))
+				r.f.CellFormat(w, lh(size), l, "", 0, "L", false, 0, "")
+			}
+			r.record(strings.Join(lines, " "))
+			y += float64(len(lines)) * lh(size)
 		}
-		r.font("I", size)
-		lines := r.split(o.Caption, w)
-		for i, l := range lines {
-			r.f.SetXY(x, y+float64(i)*lh(size))
-			r.f.CellFormat(w, lh(size), l, "", 0, "L", false, 0, "")
-		}
-		r.record(strings.Join(lines, " "))
-	}}, grids}
+		grids.draw(x, y+grids.before, w)
+	}}}
 }
 
 // oddsGrid draws one grid of an odds strip at (x, y): a shaded header row,

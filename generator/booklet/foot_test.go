@@ -1,0 +1,41 @@
+package booklet_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sortie-wargames/sortie/generator/booklet"
+)
+
+// TestTableFootKept checks, on every system's Quick Reference Sheets, on
+// both papers, flat and on a folded booklet's half pages (where tables
+// break most), that what prints under a table keeps with it: no page
+// starts with the line naming where the book prints a table, and no page
+// ends with the caption of odds printed overleaf.
+func TestTableFootKept(t *testing.T) {
+	reg := registry(t)
+	for _, id := range reg.IDs() {
+		sys, _ := reg.Get(id)
+		d := booklet.Doc{Title: sys.Rules().System.Name + ": Quick Reference Sheets", Set: sys.Rules()}
+		for _, paper := range []string{"a4", "letter"} {
+			for _, impose := range []string{"", booklet.Saddle} {
+				texts, err := booklet.PageTexts(d, booklet.Options{Paper: paper, Impose: impose, Created: created, Version: "0.1.0"})
+				if err != nil {
+					t.Fatalf("%s %s %q: %v", id, paper, impose, err)
+				}
+				for p, text := range texts {
+					lines := strings.Split(strings.TrimSpace(text), "\n")
+					if p > 1 && strings.HasPrefix(lines[0], "Book: ") {
+						t.Errorf("%s %s %q: page %d starts with %q", id, paper, impose, p, lines[0])
+					}
+					// A caption set beside its odds is drawn after their
+					// lines (each holds a "%"); one above them, before.
+					n := len(lines)
+					if last := lines[n-1]; strings.HasPrefix(last, "Odds before modifiers") && (n == 1 || !strings.Contains(lines[n-2], "%")) {
+						t.Errorf("%s %s %q: page %d ends with the odds' caption %q after %q", id, paper, impose, p, last, lines[max(0, len(lines)-4):])
+					}
+				}
+			}
+		}
+	}
+}
