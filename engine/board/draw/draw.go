@@ -582,9 +582,10 @@ func (b *builder) labels() []Op {
 	}
 	// put places a label's lines: as they are where there is room, else
 	// in smaller type down to MinLabelPt, wrapped to the board's width or
-	// half of it, each where it covers nothing; failing all, as a key
+	// half of it, each where it covers nothing, in its home or else tied
+	// back to it (unless it must stay: a zone's); failing all, as a key
 	// letter, its text (key) listed beside the board.
-	put := func(lines []string, sizes []float64, anchor P, prefer []P, home *Box, key string) {
+	put := func(lines []string, sizes []float64, anchor P, prefer []P, home *Box, key string, stay bool) {
 		fw := b.pl.frame.X1 - b.pl.frame.X0
 		type variant struct {
 			lines []string
@@ -610,6 +611,9 @@ func (b *builder) labels() []Op {
 		// letter instead.
 		fh := b.pl.frame.Y1 - b.pl.frame.Y0
 		for _, tied := range []bool{false, true} {
+			if tied && stay {
+				break // a label that must stay in its home is a key letter there instead
+			}
 			for i, v := range vs {
 				w, h := size(v.lines, v.sizes)
 				if i > 0 && (w > fw || h > fh) || w*h > MaxLabelShare*fw*fh {
@@ -697,7 +701,7 @@ func (b *builder) labels() []Op {
 		if p.Note != "" {
 			key += " (" + p.Note + ")"
 		}
-		put(lines, sizes, c, prefer, home, key)
+		put(lines, sizes, c, prefer, home, key, false)
 	}
 	for _, l := range m.Lines {
 		if len(l.Path) < 2 {
@@ -721,7 +725,7 @@ func (b *builder) labels() []Op {
 		for _, f := range fs {
 			prefer = append(prefer, P{a.X + (c.X-a.X)*f, a.Y + (c.Y-a.Y)*f})
 		}
-		put([]string{l.Label}, []float64{LabelPt}, prefer[0], prefer, nil, l.Label)
+		put([]string{l.Label}, []float64{LabelPt}, prefer[0], prefer, nil, l.Label, false)
 	}
 	for _, z := range m.Zones {
 		if z.Label == "" {
@@ -747,7 +751,10 @@ func (b *builder) labels() []Op {
 			}
 		}
 		home := Box{z.X * b.s, z.Y * b.s, (z.X + z.W) * b.s, (z.Y + z.H) * b.s}
-		put([]string{z.Label}, []float64{LabelPt}, prefer[0], prefer, &home, z.Label)
+		// A zone's label stays in its zone: tied back from the other
+		// side's half of the board, "Your side sets up here" would be
+		// read where the enemy sets up.
+		put([]string{z.Label}, []float64{LabelPt}, prefer[0], prefer, &home, z.Label, true)
 	}
 	return append(leaders, texts...)
 }
