@@ -121,6 +121,7 @@ func newCardView(c doc.Card, w, h float64, side string) playCardView {
 // drawer turns blocks into views for one page. It hands out element ids,
 // so that each is used once on the page.
 type drawer struct {
+	kept    *kept           // what a build draws once for all its pages; nil: nothing kept
 	ids     map[string]bool // ids taken on the page; nil: draw no ids
 	entry   func(n int) string
 	labels  map[string]int // region labels used on the page, and how often
@@ -147,7 +148,7 @@ func newDrawer(entry func(int) string, taken ...string) *drawer {
 
 // noIDs returns a drawer that draws the same blocks again without ids:
 // for the print-only copy of sealed items.
-func (d *drawer) noIDs() *drawer { return &drawer{entry: d.entry} }
+func (d *drawer) noIDs() *drawer { return &drawer{entry: d.entry, kept: d.kept} }
 
 // id returns base, or base-2, base-3, ... if base is taken, and takes it.
 func (d *drawer) id(base string) string {
@@ -231,17 +232,30 @@ func join(prefix, id string) string {
 
 // table returns a table's view; id is the element id wanted, or "".
 func (d *drawer) table(t *doc.Table, id string) *tableView {
-	v := &tableView{Table: t, ID: d.id(id), Label: d.label(t), Mods: t.Modifiers}
-	v.Caption = t.Corner != "" || t.Title != "" || len(t.HowToRead) > 0
+	c := d.kept.cells(t)
+	return &tableView{Table: t, ID: d.id(id), Label: d.label(t), Mods: t.Modifiers,
+		Caption: c.caption, Compact: c.compact, Broad: c.broad, Head: c.head, Rows: c.rows}
+}
+
+// tableCells is what a table's view holds that depends on the table
+// alone: its cells, and how it is framed.
+type tableCells struct {
+	caption, compact, broad bool
+	head                    []cellView
+	rows                    [][]cellView
+}
+
+func newTableCells(t *doc.Table) *tableCells {
+	v := &tableCells{caption: t.Corner != "" || t.Title != "" || len(t.HowToRead) > 0}
 	wide := map[int]bool{}
 	for _, i := range t.Wide {
 		wide[i] = true
 	}
-	v.Compact = !v.Caption && len(wide) == 0
-	v.Broad = len(wide) >= 2 && len(t.Head) >= 4
+	v.compact = !v.caption && len(wide) == 0
+	v.broad = len(wide) >= 2 && len(t.Head) >= 4
 	cell := func(i int, s string) cellView { return cellView{Text: s, Key: i == 0, Wide: i > 0 && wide[i]} }
 	for i, h := range t.Head {
-		v.Head = append(v.Head, cell(i, h))
+		v.head = append(v.head, cell(i, h))
 	}
 	for _, r := range t.Rows {
 		row := make([]cellView, 0, max(len(r), len(t.Head)))
@@ -251,7 +265,7 @@ func (d *drawer) table(t *doc.Table, id string) *tableView {
 		for i := len(r); i < len(t.Head); i++ {
 			row = append(row, cell(i, ""))
 		}
-		v.Rows = append(v.Rows, row)
+		v.rows = append(v.rows, row)
 	}
 	return v
 }

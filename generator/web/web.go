@@ -178,6 +178,8 @@ type Renderer struct {
 
 	mu    sync.Mutex
 	found map[string]map[string]bool // page -> the wanted ids it has
+
+	kept kept // the rule tables' views, drawn once for every page (kept.go)
 }
 
 // New parses the templates and renders the site's Markdown, recording
@@ -705,11 +707,11 @@ func (r *Renderer) system(s System) (string, []byte, error) {
 
 func (r *Renderer) qrs(s System) (string, []byte, error) {
 	out := path.Join(SystemDir(s.Set.System.ID), "qrs.html")
-	d := newDrawer(nil)
+	d := r.newDrawer(nil)
 	var tables []*tableView
 	for _, id := range s.Set.System.QRS {
 		if t := s.Set.Table(id); t != nil {
-			tables = append(tables, d.table(doc.RuleTable(t), t.ID))
+			tables = append(tables, d.table(d.kept.ruleTable(t), t.ID))
 		}
 	}
 	data, err := r.page("qrs", out, s.Set.System.Name+": Quick Reference Sheets", "Every table the book collects for play, printed from the data Sortie rolls on.", s.PDFs, tables)
@@ -776,7 +778,7 @@ func (r *Renderer) systemSet(id string) *rules.Set {
 
 func (r *Renderer) pack(p Pack) (string, []byte, error) {
 	out := path.Join(PackDir(p.Def.Slug), "index.html")
-	d := newDrawer(nil, "band")
+	d := r.newDrawer(nil, "band")
 	c := packContent{Pack: p, Body: r.markdown(&p.Def.Page, out), System: r.systemSet(p.Def.System), Band: newBandView(d, p.Rolled.Band)}
 	for _, e := range p.Rolled.Entries {
 		pe := packEntry{Entry: e, Href: encounterPage(p.Def.Slug, e.Number)}
@@ -812,7 +814,7 @@ type packEncounterContent struct {
 
 func (r *Renderer) packEncounter(p Pack, e *pack.Entry) (string, []byte, error) {
 	out := encounterPage(p.Def.Slug, e.Number)
-	d := newDrawer(nil, "band")
+	d := r.newDrawer(nil, "band")
 	c := packEncounterContent{Pack: p, Entry: e, View: newEncounterView(d, "e"+strconv.Itoa(e.Number), 2, e.Encounter),
 		Band:  newBandView(d, p.Rolled.Band),
 		Print: d.printSealed([]int{0}, [][]doc.Block{e.Encounter.Blocks}),
@@ -896,7 +898,7 @@ func (r *Renderer) campaign(c Campaign, add func(string, []byte, error)) {
 	for _, n := range c.Rolled.Nodes {
 		taken = append(taken, entryID(n.Number))
 	}
-	d := newDrawer(entryFile, taken...)
+	d := r.newDrawer(entryFile, taken...)
 	cc := campaignContent{Campaign: c, Body: r.markdown(&c.Def.Page, out), System: r.systemSet(c.Def.System), Band: newBandView(d, c.Rolled.Band),
 		Start: entryFile(c.Rolled.Start)}
 	if c.Rolled.Begin != nil {
@@ -930,7 +932,7 @@ func (r *Renderer) campaignEntry(c Campaign, i int) (string, []byte, error) {
 	dir := CampaignDir(c.Def.Slug)
 	out := path.Join(dir, entryFile(n.Number))
 	id := entryID(n.Number)
-	d := newDrawer(entryFile, id)
+	d := r.newDrawer(entryFile, id)
 	cc := campaignEntryContent{Campaign: c, Node: n, State: nodeState(n), System: r.systemSet(c.Def.System),
 		View: newEncounterView(d, id, 2, n.Encounter), Afterwards: d.blocks(id+"-after", 3, n.Afterwards),
 		Sheet: c.Sheets[n.Number], Index: path.Join(dir, "index.html")}
