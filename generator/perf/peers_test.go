@@ -497,7 +497,7 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 type floorRate struct{ wall, cpu float64 }
 
 // cpuTime returns the CPU time this process has used so far.
-func cpuTime(t *testing.T) time.Duration {
+func cpuTime(t testing.TB) time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		t.Fatalf("failed to read the process's CPU time: %v", err)
