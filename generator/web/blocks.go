@@ -51,6 +51,23 @@ type tableView struct {
 	Head    []cellView
 	Rows    [][]cellView
 	Mods    []doc.Modifier
+	// Grid is what partials.html's "grid" draws: the table element, its
+	// caption, head and rows, from the table alone (not its id or label),
+	// so a rule table's grid is drawn once for every page that prints it
+	// (the "kept" function, kept.go).
+	Grid *gridView
+}
+
+// gridView is a table's grid: its caption, head and rows.
+type gridView struct {
+	Caption   bool
+	Compact   bool
+	Corner    string
+	Title     string
+	HowToRead []string
+	Notes     []string
+	Head      []cellView
+	Rows      [][]cellView
 }
 
 type cellView struct {
@@ -233,29 +250,29 @@ func join(prefix, id string) string {
 // table returns a table's view; id is the element id wanted, or "".
 func (d *drawer) table(t *doc.Table, id string) *tableView {
 	c := d.kept.cells(t)
+	g := c.grid
 	return &tableView{Table: t, ID: d.id(id), Label: d.label(t), Mods: t.Modifiers,
-		Caption: c.caption, Compact: c.compact, Broad: c.broad, Head: c.head, Rows: c.rows}
+		Caption: g.Caption, Compact: g.Compact, Broad: c.broad, Head: g.Head, Rows: g.Rows, Grid: g}
 }
 
 // tableCells is what a table's view holds that depends on the table
-// alone: its cells, and how it is framed.
+// alone: its grid, and how wide it is drawn.
 type tableCells struct {
-	caption, compact, broad bool
-	head                    []cellView
-	rows                    [][]cellView
+	broad bool
+	grid  *gridView
 }
 
 func newTableCells(t *doc.Table) *tableCells {
-	v := &tableCells{caption: t.Corner != "" || t.Title != "" || len(t.HowToRead) > 0}
+	g := &gridView{Caption: t.Corner != "" || t.Title != "" || len(t.HowToRead) > 0,
+		Corner: t.Corner, Title: t.Title, HowToRead: t.HowToRead, Notes: t.Notes}
 	wide := map[int]bool{}
 	for _, i := range t.Wide {
 		wide[i] = true
 	}
-	v.compact = !v.caption && len(wide) == 0
-	v.broad = len(wide) >= 2 && len(t.Head) >= 4
+	g.Compact = !g.Caption && len(wide) == 0
 	cell := func(i int, s string) cellView { return cellView{Text: s, Key: i == 0, Wide: i > 0 && wide[i]} }
 	for i, h := range t.Head {
-		v.head = append(v.head, cell(i, h))
+		g.Head = append(g.Head, cell(i, h))
 	}
 	for _, r := range t.Rows {
 		row := make([]cellView, 0, max(len(r), len(t.Head)))
@@ -265,9 +282,9 @@ func newTableCells(t *doc.Table) *tableCells {
 		for i := len(r); i < len(t.Head); i++ {
 			row = append(row, cell(i, ""))
 		}
-		v.rows = append(v.rows, row)
+		g.Rows = append(g.Rows, row)
 	}
-	return v
+	return &tableCells{broad: len(wide) >= 2 && len(t.Head) >= 4, grid: g}
 }
 
 // label names a table's scrolling region for assistive technology: its

@@ -476,6 +476,7 @@ func (r *Renderer) parse() error {
 		"lists": func(l layout, cs []Campaign, ps []Pack) bookLists {
 			return bookLists{Layout: l, Campaigns: cs, Packs: ps}
 		},
+		"kept": r.keptHTML,
 	})
 	add := func(t *template.Template, name string) error {
 		src, err := r.source(name)
@@ -494,6 +495,10 @@ func (r *Renderer) parse() error {
 		if err := add(base, name); err != nil {
 			return err
 		}
+	}
+	var err error
+	if r.kept.tmpl, err = base.Clone(); err != nil {
+		return fmt.Errorf("failed to parse templates: %w", r.templateError(err))
 	}
 	r.pages = map[string]*template.Template{}
 	for _, kind := range pageKinds {
