@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sortie-wargames/sortie/engine/dice"
 	"github.com/sortie-wargames/sortie/engine/doc"
 )
 
@@ -39,6 +40,15 @@ type sectionView struct {
 type rollView struct {
 	*doc.Roll
 	ShowRow bool // the row read differs from what the dice show
+
+	// The Roll's fields again, for the templates: a field a template
+	// reads through an embedded struct is looked up by reflection over
+	// every field, embedded ones and all, each time it is read (the same
+	// below for tables and cards).
+	Label  string
+	Dice   dice.Roll
+	Row    string
+	Result string
 }
 
 type tableView struct {
@@ -51,6 +61,15 @@ type tableView struct {
 	Head    []cellView
 	Rows    [][]cellView
 	Mods    []doc.Modifier
+	// The Table's fields the templates read, again (see rollView).
+	Title     string
+	Corner    string
+	HowToRead []string
+	Notes     []string
+	Footnotes []string
+	Decisions []string
+	Source    string
+	Odds      *doc.Odds
 	// Grid is what partials.html's "grid" draws: the table element, its
 	// caption, head and rows, from the table alone (not its id or label),
 	// so a rule table's grid is drawn once for every page that prints it
@@ -118,14 +137,20 @@ type cardPair struct {
 
 type playCardView struct {
 	doc.Card
-	Boxes []int    // one per box of the track
-	Edges []string // the edges' texts in the order top, right, bottom, left; nil when none
-	W, H  float64  // millimetres
-	Side  string   // "front" or "back"
+	// The Card's fields the templates read, again (see rollView).
+	Title  string
+	Tag    string
+	Fields []doc.Field
+	Track  *doc.Track
+	Lines  []string
+	Boxes  []int    // one per box of the track
+	Edges  []string // the edges' texts in the order top, right, bottom, left; nil when none
+	W, H   float64  // millimetres
+	Side   string   // "front" or "back"
 }
 
 func newCardView(c doc.Card, w, h float64, side string) playCardView {
-	v := playCardView{Card: c, W: w, H: h, Side: side}
+	v := playCardView{Card: c, W: w, H: h, Side: side, Title: c.Title, Tag: c.Tag, Fields: c.Fields, Track: c.Track, Lines: c.Lines}
 	if c.Track != nil {
 		v.Boxes = make([]int, c.Track.Boxes)
 	}
@@ -208,7 +233,8 @@ func (d *drawer) block(prefix string, level int, b doc.Block) (blockView, bool) 
 	case *doc.List:
 		return blockView{Kind: "list", List: b}, true
 	case *doc.Roll:
-		return blockView{Kind: "roll", Roll: &rollView{Roll: b, ShowRow: b.Row != "" && b.Row != strconv.Itoa(b.Dice.Value)}}, true
+		return blockView{Kind: "roll", Roll: &rollView{Roll: b, ShowRow: b.Row != "" && b.Row != strconv.Itoa(b.Dice.Value),
+			Label: b.Label, Dice: b.Dice, Row: b.Row, Result: b.Result}}, true
 	case *doc.Table:
 		id := ""
 		if b.ID != "" {
@@ -252,7 +278,9 @@ func (d *drawer) table(t *doc.Table, id string) *tableView {
 	c := d.kept.cells(t)
 	g := c.grid
 	return &tableView{Table: t, ID: d.id(id), Label: d.label(t), Mods: t.Modifiers,
-		Caption: g.Caption, Compact: g.Compact, Broad: c.broad, Head: g.Head, Rows: g.Rows, Grid: g}
+		Caption: g.Caption, Compact: g.Compact, Broad: c.broad, Head: g.Head, Rows: g.Rows, Grid: g,
+		Title: t.Title, Corner: t.Corner, HowToRead: t.HowToRead, Notes: t.Notes, Footnotes: t.Footnotes,
+		Decisions: t.Decisions, Source: t.Source, Odds: t.Odds}
 }
 
 // tableCells is what a table's view holds that depends on the table
