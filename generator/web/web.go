@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
@@ -179,7 +180,8 @@ type Renderer struct {
 	mu    sync.Mutex
 	found map[string]map[string]bool // page -> the wanted ids it has
 
-	kept kept // the rule tables' views, drawn once for every page (kept.go)
+	kept     kept         // the rule tables' views, drawn once for every page (kept.go)
+	lastSize atomic.Int64 // the size of the page drawn last, to size the next one's buffer
 }
 
 // New parses the templates and renders the site's Markdown, recording
@@ -581,9 +583,11 @@ func (r *Renderer) pageAt(root, tmpl, out, title, summary string, pdfs []Link, c
 		Offline: r.in.Offline,
 	}
 	var b bytes.Buffer
+	b.Grow(int(r.lastSize.Load()) + 4096) // pages of a part are much of a size: grow once, not a dozen times
 	if err := r.pages[tmpl].ExecuteTemplate(&b, "layout.html", l); err != nil {
 		return nil, fmt.Errorf("failed to render %s: %w", out, r.templateError(err))
 	}
+	r.lastSize.Store(int64(b.Len()))
 	r.noteIDs(out, b.Bytes())
 	return b.Bytes(), nil
 }
