@@ -73,6 +73,7 @@ func BenchmarkHTMLPages(b *testing.B) {
 		b.Fatal(err)
 	}
 	pages, size := 0, 0
+	b.ReportAllocs()
 	cpu := cpuTime(b)
 	for b.Loop() {
 		for _, p := range in.Packs {

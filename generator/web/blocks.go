@@ -242,7 +242,7 @@ func (d *drawer) block(prefix string, level int, b doc.Block) (blockView, bool) 
 		}
 		return blockView{Kind: "table", Table: d.table(b, id)}, true
 	case *doc.Map:
-		v := newMapView(b.Map)
+		v := d.kept.mapView(b.Map)
 		return blockView{Kind: "map", Map: &v}, true
 	case *doc.Sealed:
 		return blockView{Kind: "sealed", Sealed: d.sealed(prefix, level, b)}, true

@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"sync"
 
+	"github.com/sortie-wargames/sortie/engine/board"
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 )
@@ -27,6 +28,8 @@ type kept struct {
 	// once: each table's grid and its odds.
 	shared map[any]bool
 	html   map[keptKey]template.HTML
+	// swatches are the legends' entries, drawn (svg.go).
+	swatches map[board.LegendEntry]string
 	// tmpl draws what keptHTML draws: the build's templates, partials.html
 	// the site's own or the embedded one.
 	tmpl *template.Template

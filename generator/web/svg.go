@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
@@ -53,7 +54,10 @@ const (
 	trackGap = 2.0
 )
 
-func newMapView(m board.Map) mapView {
+func newMapView(m board.Map) mapView { return (*kept)(nil).mapView(m) }
+
+// mapView is newMapView with the swatches of the legend kept.
+func (k *kept) mapView(m board.Map) mapView {
 	s := svgScale(m)
 	d := draw.Board(m, s, measure)
 	ops := d.Ops
@@ -63,7 +67,10 @@ func newMapView(m board.Map) mapView {
 		top += trackPt*draw.PtMM*1.3 + 2*trackR + trackGap + 1
 	}
 	pad := 2.0
-	b := make([]byte, 0, 64*len(ops)+512)
+	buf := svgBufs.Get().(*[]byte)
+	defer svgBufs.Put(buf)
+	b := (*buf)[:0]
+	defer func() { *buf = b[:0] }()
 	b = append(b, `<svg viewBox="`...)
 	b = appendNum(b, -pad)
 	b = append(b, ' ')
@@ -81,9 +88,16 @@ func newMapView(m board.Map) mapView {
 	b = writeOps(b, ops)
 	b = append(b, "\n</svg>"...)
 	v := mapView{Map: m, SVG: template.HTML(b)} //nolint: every text and attribute is escaped by esc
-	v.Legend = legend(m, d.Keys)
+	b = k.legend(b[:0], m, d.Keys)
+	v.Legend = template.HTML(b) //nolint: labels are escaped by esc
 	return v
 }
+
+// svgBufs are the buffers boards are written in, each grown to the
+// largest board it has held: a board's SVG is tens of kilobytes, and
+// growing a new buffer to that for every board was a tenth of what the
+// site allocates.
+var svgBufs = sync.Pool{New: func() any { return new([]byte) }}
 
 func title(m board.Map) string {
 	if m.Terrain == "" {
@@ -156,35 +170,61 @@ func track(m board.Map, s, top float64) []draw.Op {
 	return ops
 }
 
-// legend is the entries for what m shows, each with a swatch drawn from
+// legend appends the entries for what m shows, each with a swatch drawn from
 // the style table as the booklets draw it, and the labels printed on the
 // board as key letters.
-func legend(m board.Map, keys []draw.Key) template.HTML {
-	var b []byte
-	for _, k := range keys {
+func (k *kept) legend(b []byte, m board.Map, keys []draw.Key) []byte {
+	for _, key := range keys {
 		b = append(b, "<li><b>"...)
-		b = append(b, esc(k.Mark)...)
+		b = append(b, esc(key.Mark)...)
 		b = append(b, "</b> "...)
-		b = append(b, esc(k.Text)...)
+		b = append(b, esc(key.Text)...)
 		b = append(b, "</li>\n"...)
 	}
-	const w, h = 9.0, 5.0
 	for _, e := range board.Legend(m) {
-		b = append(b, `<li><svg class="swatch" viewBox="-0.5 -0.5 `...)
-		b = appendNum(b, w+1)
-		b = append(b, ' ')
-		b = appendNum(b, h+1)
-		b = append(b, `" width="`...)
-		b = appendNum(b, (w+1)*4)
-		b = append(b, `" height="`...)
-		b = appendNum(b, (h+1)*4)
-		b = append(b, `" aria-hidden="true">`...)
-		b = writeOps(b, draw.Swatch(e, 0, 0, w, h))
-		b = append(b, "</svg> "...)
-		b = append(b, esc(e.Label)...)
-		b = append(b, "</li>\n"...)
+		b = append(b, k.swatch(e)...)
 	}
-	return template.HTML(b) //nolint: labels are escaped by esc
+	return b
+}
+
+// swatch is a legend's entry, drawn once for a build's boards: an entry
+// is drawn from its own fields alone.
+func (k *kept) swatch(e board.LegendEntry) string {
+	if k == nil {
+		return string(newSwatch(nil, e))
+	}
+	k.mu.Lock()
+	s, ok := k.swatches[e]
+	k.mu.Unlock()
+	if ok {
+		return s
+	}
+	s = string(newSwatch(nil, e))
+	k.mu.Lock()
+	if k.swatches == nil {
+		k.swatches = map[board.LegendEntry]string{}
+	}
+	k.swatches[e] = s
+	k.mu.Unlock()
+	return s
+}
+
+func newSwatch(b []byte, e board.LegendEntry) []byte {
+	const w, h = 9.0, 5.0
+	b = append(b, `<li><svg class="swatch" viewBox="-0.5 -0.5 `...)
+	b = appendNum(b, w+1)
+	b = append(b, ' ')
+	b = appendNum(b, h+1)
+	b = append(b, `" width="`...)
+	b = appendNum(b, (w+1)*4)
+	b = append(b, `" height="`...)
+	b = appendNum(b, (h+1)*4)
+	b = append(b, `" aria-hidden="true">`...)
+	b = writeOps(b, draw.Swatch(e, 0, 0, w, h))
+	b = append(b, "</svg> "...)
+	b = append(b, esc(e.Label)...)
+	b = append(b, "</li>\n"...)
+	return b
 }
 
 // writeOps writes marks as SVG elements, consecutive marks of one class
