@@ -14,8 +14,9 @@ import (
 // kept holds what a build would otherwise work out again for every page
 // that shows it: a rule system's tables as the QRS page and every
 // encounter page that needs them print them (their odds, worked out from
-// the dice, were a sixth of an encounter page's cost), their cells, and
-// the HTML of their grids and odds (keptHTML). Each is worked out from
+// the dice, were a sixth of an encounter page's cost), their cells, the
+// HTML of their grids and odds (keptHTML), and the swatches of the
+// boards' legends (svg.go). Each is worked out from
 // what it is kept under alone, so a page drawn with it is the same bytes
 // as one drawn without; what is kept is read, never changed, by the pages
 // that share it. A nil *kept keeps nothing. Its methods may be called
