@@ -215,7 +215,7 @@ type packShape struct {
 
 // packShapes reads the default site's packs, so the bench rolls what the
 // default site rolls: every system with its options.
-func packShapes(t *testing.T) []packShape {
+func packShapes(t testing.TB) []packShape {
 	t.Helper()
 	names, err := fs.Glob(content.FS, "packs/*.md")
 	if err != nil || len(names) == 0 {
@@ -260,13 +260,13 @@ func packShapes(t *testing.T) []packShape {
 // sortieSite writes a site of n encounters in packs of at most 200 (the
 // largest pack Sortie takes), the packs taking the default packs' shapes
 // in turn, and returns the number of packs.
-func sortieSite(t *testing.T, dir string, n int, paper string, shapes []packShape) int {
+func sortieSite(t testing.TB, dir string, n int, paper string, shapes []packShape) int {
 	t.Helper()
 	return sortiePacks(t, dir, n, pack.MaxEncounters, paper, shapes)
 }
 
 // sortiePacks is sortieSite with packs of at most per encounters.
-func sortiePacks(t *testing.T, dir string, n, per int, paper string, shapes []packShape) int {
+func sortiePacks(t testing.TB, dir string, n, per int, paper string, shapes []packShape) int {
 	t.Helper()
 	write := func(name, text string) {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -497,7 +497,7 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 type floorRate struct{ wall, cpu float64 }
 
 // cpuTime returns the CPU time this process has used so far.
-func cpuTime(t *testing.T) time.Duration {
+func cpuTime(t testing.TB) time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		t.Fatalf("failed to read the process's CPU time: %v", err)

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sortie-wargames/sortie/engine/dice"
 	"github.com/sortie-wargames/sortie/engine/doc"
 )
 
@@ -39,6 +40,15 @@ type sectionView struct {
 type rollView struct {
 	*doc.Roll
 	ShowRow bool // the row read differs from what the dice show
+
+	// The Roll's fields again, for the templates: a field a template
+	// reads through an embedded struct is looked up by reflection over
+	// every field, embedded ones and all, each time it is read (the same
+	// below for tables and cards).
+	Label  string
+	Dice   dice.Roll
+	Row    string
+	Result string
 }
 
 type tableView struct {
@@ -51,6 +61,32 @@ type tableView struct {
 	Head    []cellView
 	Rows    [][]cellView
 	Mods    []doc.Modifier
+	// The Table's fields the templates read, again (see rollView).
+	Title     string
+	Corner    string
+	HowToRead []string
+	Notes     []string
+	Footnotes []string
+	Decisions []string
+	Source    string
+	Odds      *doc.Odds
+	// Grid is what partials.html's "grid" draws: the table element, its
+	// caption, head and rows, from the table alone (not its id or label),
+	// so a rule table's grid is drawn once for every page that prints it
+	// (the "kept" function, kept.go).
+	Grid *gridView
+}
+
+// gridView is a table's grid: its caption, head and rows.
+type gridView struct {
+	Caption   bool
+	Compact   bool
+	Corner    string
+	Title     string
+	HowToRead []string
+	Notes     []string
+	Head      []cellView
+	Rows      [][]cellView
 }
 
 type cellView struct {
@@ -102,17 +138,23 @@ type cardPair struct {
 
 type playCardView struct {
 	doc.Card
-	Boxes []string // one per box of the track: its element id, "" where ids are not drawn
-	Edges []string // the edges' texts in the order top, right, bottom, left; nil when none
-	W, H  float64  // millimetres
-	Side  string   // "front" or "back"
+	// The Card's fields the templates read, again (see rollView).
+	Title  string
+	Tag    string
+	Fields []doc.Field
+	Track  *doc.Track
+	Lines  []string
+	Boxes  []string // one per box of the track: its element id, "" where ids are not drawn
+	Edges  []string // the edges' texts in the order top, right, bottom, left; nil when none
+	W, H   float64  // millimetres
+	Side   string   // "front" or "back"
 }
 
 // newCardView returns a card face's view; id names the face, and its
 // boxes are id-box-1, id-box-2, ... (play state keeps a ticked box by its
 // id, so the same build gives the same ids).
 func (d *drawer) newCardView(c doc.Card, w, h float64, side, id string) playCardView {
-	v := playCardView{Card: c, W: w, H: h, Side: side}
+	v := playCardView{Card: c, W: w, H: h, Side: side, Title: c.Title, Tag: c.Tag, Fields: c.Fields, Track: c.Track, Lines: c.Lines}
 	if c.Track != nil {
 		v.Boxes = make([]string, c.Track.Boxes)
 		if id != "" {
@@ -130,6 +172,7 @@ func (d *drawer) newCardView(c doc.Card, w, h float64, side, id string) playCard
 // drawer turns blocks into views for one page. It hands out element ids,
 // so that each is used once on the page.
 type drawer struct {
+	kept    *kept           // what a build draws once for all its pages; nil: nothing kept
 	ids     map[string]bool // ids taken on the page; nil: draw no ids
 	entry   func(n int) string
 	labels  map[string]int // region labels used on the page, and how often
@@ -156,7 +199,7 @@ func newDrawer(entry func(int) string, taken ...string) *drawer {
 
 // noIDs returns a drawer that draws the same blocks again without ids:
 // for the print-only copy of sealed items.
-func (d *drawer) noIDs() *drawer { return &drawer{entry: d.entry} }
+func (d *drawer) noIDs() *drawer { return &drawer{entry: d.entry, kept: d.kept} }
 
 // id returns base, or base-2, base-3, ... if base is taken, and takes it.
 func (d *drawer) id(base string) string {
@@ -199,7 +242,8 @@ func (d *drawer) block(prefix string, level int, b doc.Block) (blockView, bool) 
 	case *doc.List:
 		return blockView{Kind: "list", List: b}, true
 	case *doc.Roll:
-		return blockView{Kind: "roll", Roll: &rollView{Roll: b, ShowRow: b.Row != "" && b.Row != strconv.Itoa(b.Dice.Value)}}, true
+		return blockView{Kind: "roll", Roll: &rollView{Roll: b, ShowRow: b.Row != "" && b.Row != strconv.Itoa(b.Dice.Value),
+			Label: b.Label, Dice: b.Dice, Row: b.Row, Result: b.Result}}, true
 	case *doc.Table:
 		id := ""
 		if b.ID != "" {
@@ -207,7 +251,7 @@ func (d *drawer) block(prefix string, level int, b doc.Block) (blockView, bool) 
 		}
 		return blockView{Kind: "table", Table: d.table(b, id)}, true
 	case *doc.Map:
-		v := newMapView(b.Map)
+		v := d.kept.mapView(b.Map)
 		return blockView{Kind: "map", Map: &v}, true
 	case *doc.Sealed:
 		return blockView{Kind: "sealed", Sealed: d.sealed(prefix, level, b)}, true
@@ -250,17 +294,32 @@ func join(prefix, id string) string {
 
 // table returns a table's view; id is the element id wanted, or "".
 func (d *drawer) table(t *doc.Table, id string) *tableView {
-	v := &tableView{Table: t, ID: d.id(id), Label: d.label(t), Mods: t.Modifiers}
-	v.Caption = t.Corner != "" || t.Title != "" || len(t.HowToRead) > 0
+	c := d.kept.cells(t)
+	g := c.grid
+	return &tableView{Table: t, ID: d.id(id), Label: d.label(t), Mods: t.Modifiers,
+		Caption: g.Caption, Compact: g.Compact, Broad: c.broad, Head: g.Head, Rows: g.Rows, Grid: g,
+		Title: t.Title, Corner: t.Corner, HowToRead: t.HowToRead, Notes: t.Notes, Footnotes: t.Footnotes,
+		Decisions: t.Decisions, Source: t.Source, Odds: t.Odds}
+}
+
+// tableCells is what a table's view holds that depends on the table
+// alone: its grid, and how wide it is drawn.
+type tableCells struct {
+	broad bool
+	grid  *gridView
+}
+
+func newTableCells(t *doc.Table) *tableCells {
+	g := &gridView{Caption: t.Corner != "" || t.Title != "" || len(t.HowToRead) > 0,
+		Corner: t.Corner, Title: t.Title, HowToRead: t.HowToRead, Notes: t.Notes}
 	wide := map[int]bool{}
 	for _, i := range t.Wide {
 		wide[i] = true
 	}
-	v.Compact = !v.Caption && len(wide) == 0
-	v.Broad = len(wide) >= 2 && len(t.Head) >= 4
+	g.Compact = !g.Caption && len(wide) == 0
 	cell := func(i int, s string) cellView { return cellView{Text: s, Key: i == 0, Wide: i > 0 && wide[i]} }
 	for i, h := range t.Head {
-		v.Head = append(v.Head, cell(i, h))
+		g.Head = append(g.Head, cell(i, h))
 	}
 	for _, r := range t.Rows {
 		row := make([]cellView, 0, max(len(r), len(t.Head)))
@@ -270,9 +329,9 @@ func (d *drawer) table(t *doc.Table, id string) *tableView {
 		for i := len(r); i < len(t.Head); i++ {
 			row = append(row, cell(i, ""))
 		}
-		v.Rows = append(v.Rows, row)
+		g.Rows = append(g.Rows, row)
 	}
-	return v
+	return &tableCells{broad: len(wide) >= 2 && len(t.Head) >= 4, grid: g}
 }
 
 // label names a table's scrolling region for assistive technology: its

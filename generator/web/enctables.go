@@ -3,7 +3,6 @@ package web
 import (
 	"path"
 
-	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 )
 
@@ -44,7 +43,7 @@ func newEncTablesView(d *drawer, prefix string, level int, set *rules.Set, ids [
 			continue
 		}
 		v.Tables = append(v.Tables, encTableView{
-			Table: d.table(doc.RuleTable(t), prefix+"-table-"+id),
+			Table: d.table(d.kept.ruleTable(t), prefix+"-table-"+id),
 			Href:  qrs + "#" + QRSAnchor(id),
 		})
 	}

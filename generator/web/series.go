@@ -69,7 +69,7 @@ type monthView struct {
 // monthView draws a month's encounter with its sections at heading level
 // (2 on the month's own page, 3 under "This month" on the series page).
 func (r *Renderer) monthView(s Series, e *series.Entry, level int) *monthView {
-	d := newDrawer(nil, "band")
+	d := r.newDrawer(nil, "band")
 	v := &monthView{Entry: e, View: newEncounterView(d, "m"+e.Month.String(), level, e.Encounter),
 		Band: newBandView(d, s.Rolled.Band), Print: d.printSealed([]int{0}, [][]doc.Block{e.Encounter.Blocks}),
 		PDFs: s.PDFs[e.Month], Sheet: s.Sheets[e.Month], Href: MonthPage(s.Def.Slug, e.Month)}

@@ -1,10 +1,13 @@
 package web
 
 import (
+	"bytes"
 	"fmt"
 	"html/template"
 	"math"
+	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
@@ -51,7 +54,10 @@ const (
 	trackGap = 2.0
 )
 
-func newMapView(m board.Map) mapView {
+func newMapView(m board.Map) mapView { return (*kept)(nil).mapView(m) }
+
+// mapView is newMapView with the swatches of the legend kept.
+func (k *kept) mapView(m board.Map) mapView {
 	s := svgScale(m)
 	d := draw.Board(m, s, measure)
 	ops := d.Ops
@@ -61,16 +67,37 @@ func newMapView(m board.Map) mapView {
 		top += trackPt*draw.PtMM*1.3 + 2*trackR + trackGap + 1
 	}
 	pad := 2.0
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg viewBox="%s %s %s %s" role="img" aria-label="%s" xmlns="http://www.w3.org/2000/svg">`,
-		num(-pad), num(-top-pad), num(d.W+2*pad), num(d.H+top+d.Bottom+2*pad), esc(describe(m)))
-	fmt.Fprintf(&b, "\n<title>%s</title>", esc(title(m)))
-	writeOps(&b, ops)
-	b.WriteString("\n</svg>")
-	v := mapView{Map: m, SVG: template.HTML(b.String())} //nolint: every text and attribute is escaped by esc
-	v.Legend = legend(m, d.Keys)
+	buf := svgBufs.Get().(*[]byte)
+	defer svgBufs.Put(buf)
+	b := (*buf)[:0]
+	defer func() { *buf = b[:0] }()
+	b = append(b, `<svg viewBox="`...)
+	b = appendNum(b, -pad)
+	b = append(b, ' ')
+	b = appendNum(b, -top-pad)
+	b = append(b, ' ')
+	b = appendNum(b, d.W+2*pad)
+	b = append(b, ' ')
+	b = appendNum(b, d.H+top+d.Bottom+2*pad)
+	b = append(b, `" role="img" aria-label="`...)
+	b = append(b, esc(describe(m))...)
+	b = append(b, `" xmlns="http://www.w3.org/2000/svg">`...)
+	b = append(b, "\n<title>"...)
+	b = append(b, esc(title(m))...)
+	b = append(b, "</title>"...)
+	b = writeOps(b, ops)
+	b = append(b, "\n</svg>"...)
+	v := mapView{Map: m, SVG: template.HTML(b)} //nolint: every text and attribute is escaped by esc
+	b = k.legend(b[:0], m, d.Keys)
+	v.Legend = template.HTML(b) //nolint: labels are escaped by esc
 	return v
 }
+
+// svgBufs are the buffers boards are written in, each grown to the
+// largest board it has held: a board's SVG is tens of kilobytes, and
+// growing a new buffer to that for every board was a tenth of what the
+// site allocates.
+var svgBufs = sync.Pool{New: func() any { return new([]byte) }}
 
 func title(m board.Map) string {
 	if m.Terrain == "" {
@@ -143,101 +170,250 @@ func track(m board.Map, s, top float64) []draw.Op {
 	return ops
 }
 
-// legend is the entries for what m shows, each with a swatch drawn from
+// legend appends the entries for what m shows, each with a swatch drawn from
 // the style table as the booklets draw it, and the labels printed on the
 // board as key letters.
-func legend(m board.Map, keys []draw.Key) template.HTML {
-	var b strings.Builder
-	for _, k := range keys {
-		fmt.Fprintf(&b, "<li><b>%s</b> %s</li>\n", esc(k.Mark), esc(k.Text))
+func (k *kept) legend(b []byte, m board.Map, keys []draw.Key) []byte {
+	for _, key := range keys {
+		b = append(b, "<li><b>"...)
+		b = append(b, esc(key.Mark)...)
+		b = append(b, "</b> "...)
+		b = append(b, esc(key.Text)...)
+		b = append(b, "</li>\n"...)
 	}
-	const w, h = 9.0, 5.0
 	for _, e := range board.Legend(m) {
-		fmt.Fprintf(&b, `<li><svg class="swatch" viewBox="-0.5 -0.5 %s %s" width="%s" height="%s" aria-hidden="true">`,
-			num(w+1), num(h+1), num((w+1)*4), num((h+1)*4))
-		writeOps(&b, draw.Swatch(e, 0, 0, w, h))
-		fmt.Fprintf(&b, "</svg> %s</li>\n", esc(e.Label))
+		b = append(b, k.swatch(e)...)
 	}
-	return template.HTML(b.String()) //nolint: labels are escaped by esc
+	return b
+}
+
+// swatch is a legend's entry, drawn once for a build's boards: an entry
+// is drawn from its own fields alone.
+func (k *kept) swatch(e board.LegendEntry) string {
+	if k == nil {
+		return string(newSwatch(nil, e))
+	}
+	k.mu.Lock()
+	s, ok := k.swatches[e]
+	k.mu.Unlock()
+	if ok {
+		return s
+	}
+	s = string(newSwatch(nil, e))
+	k.mu.Lock()
+	if k.swatches == nil {
+		k.swatches = map[board.LegendEntry]string{}
+	}
+	k.swatches[e] = s
+	k.mu.Unlock()
+	return s
+}
+
+func newSwatch(b []byte, e board.LegendEntry) []byte {
+	const w, h = 9.0, 5.0
+	b = append(b, `<li><svg class="swatch" viewBox="-0.5 -0.5 `...)
+	b = appendNum(b, w+1)
+	b = append(b, ' ')
+	b = appendNum(b, h+1)
+	b = append(b, `" width="`...)
+	b = appendNum(b, (w+1)*4)
+	b = append(b, `" height="`...)
+	b = appendNum(b, (h+1)*4)
+	b = append(b, `" aria-hidden="true">`...)
+	b = writeOps(b, draw.Swatch(e, 0, 0, w, h))
+	b = append(b, "</svg> "...)
+	b = append(b, esc(e.Label)...)
+	b = append(b, "</li>\n"...)
+	return b
 }
 
 // writeOps writes marks as SVG elements, consecutive marks of one class
-// in one group.
-func writeOps(b *strings.Builder, ops []draw.Op) {
+// in one group. It appends to b with strconv rather than fmt: a board's
+// SVG is some 35 kB of numbers, and fmt.Sprintf for each of them was a
+// fifth of the CPU an HTML build takes.
+func writeOps(b []byte, ops []draw.Op) []byte {
 	class := "\x00"
 	for _, o := range ops {
 		if o.Class != class {
 			if class != "\x00" {
-				b.WriteString("</g>")
+				b = append(b, "</g>"...)
 			}
 			class = o.Class
-			fmt.Fprintf(b, "\n<g class=\"%s\">", esc(class))
-		}
-		paint := fmt.Sprintf(` fill="%s"`, colour(o.Fill))
-		if o.Stroke != draw.None && o.Shape != draw.Text {
-			paint += fmt.Sprintf(` stroke="%s" stroke-width="%s"`, colour(o.Stroke), num(o.Width))
-			if o.Dash > 0 {
-				paint += fmt.Sprintf(` stroke-dasharray="%s"`, num(o.Dash))
-			}
+			b = append(b, "\n<g class=\""...)
+			b = append(b, esc(class)...)
+			b = append(b, "\">"...)
 		}
 		switch o.Shape {
 		case draw.Poly:
-			fmt.Fprintf(b, `<polygon points="%s"%s/>`, points(o.Pts), paint)
+			b = append(b, `<polygon points="`...)
+			b = appendPoints(b, o.Pts)
+			b = append(b, '"')
+			b = appendPaint(b, o, true)
+			b = append(b, "/>"...)
 		case draw.Path:
-			fmt.Fprintf(b, `<polyline points="%s" fill="none"%s/>`, points(o.Pts), strings.TrimPrefix(paint, ` fill="none"`))
+			b = append(b, `<polyline points="`...)
+			b = appendPoints(b, o.Pts)
+			b = append(b, `" fill="none"`...)
+			b = appendPaint(b, o, o.Fill != draw.None) // fill="none" once
+			b = append(b, "/>"...)
 		case draw.Circle:
-			fmt.Fprintf(b, `<circle cx="%s" cy="%s" r="%s"%s/>`, num(o.Pts[0].X), num(o.Pts[0].Y), num(o.R), paint)
+			b = append(b, `<circle cx="`...)
+			b = appendNum(b, o.Pts[0].X)
+			b = append(b, `" cy="`...)
+			b = appendNum(b, o.Pts[0].Y)
+			b = append(b, `" r="`...)
+			b = appendNum(b, o.R)
+			b = append(b, '"')
+			b = appendPaint(b, o, true)
+			b = append(b, "/>"...)
 		case draw.Text:
-			anchor := "middle"
+			b = append(b, `<text x="`...)
+			b = appendNum(b, o.Pts[0].X)
+			b = append(b, `" y="`...)
+			b = appendNum(b, o.Pts[0].Y)
+			b = append(b, `" font-size="`...)
+			b = appendNum(b, o.Size*draw.PtMM)
+			b = append(b, `" text-anchor="`...)
 			if o.Left {
-				anchor = "start"
+				b = append(b, "start"...)
+			} else {
+				b = append(b, "middle"...)
 			}
-			attrs := ""
+			b = append(b, `" dominant-baseline="central"`...)
+			b = appendPaint(b, o, true)
 			if o.Bold {
-				attrs += ` font-weight="bold"`
+				b = append(b, ` font-weight="bold"`...)
 			}
 			if o.Halo {
-				attrs += fmt.Sprintf(` stroke="#fff" stroke-width="%s" stroke-linejoin="round" paint-order="stroke"`, num(o.Size*draw.PtMM*0.4))
+				b = append(b, ` stroke="#fff" stroke-width="`...)
+				b = appendNum(b, o.Size*draw.PtMM*0.4)
+				b = append(b, `" stroke-linejoin="round" paint-order="stroke"`...)
 			}
-			fmt.Fprintf(b, `<text x="%s" y="%s" font-size="%s" text-anchor="%s" dominant-baseline="central"%s%s>%s</text>`,
-				num(o.Pts[0].X), num(o.Pts[0].Y), num(o.Size*draw.PtMM), anchor, paint, attrs, esc(o.Text))
+			b = append(b, '>')
+			b = append(b, esc(o.Text)...)
+			b = append(b, "</text>"...)
 		}
 	}
 	if class != "\x00" {
-		b.WriteString("</g>")
+		b = append(b, "</g>"...)
 	}
+	return b
+}
+
+// appendPaint appends a mark's fill (when fill is set) and, but for text,
+// its stroke.
+func appendPaint(b []byte, o draw.Op, fill bool) []byte {
+	if fill {
+		b = append(b, ` fill="`...)
+		b = appendColour(b, o.Fill)
+		b = append(b, '"')
+	}
+	if o.Stroke != draw.None && o.Shape != draw.Text {
+		b = append(b, ` stroke="`...)
+		b = appendColour(b, o.Stroke)
+		b = append(b, `" stroke-width="`...)
+		b = appendNum(b, o.Width)
+		b = append(b, '"')
+		if o.Dash > 0 {
+			b = append(b, ` stroke-dasharray="`...)
+			b = appendNum(b, o.Dash)
+			b = append(b, '"')
+		}
+	}
+	return b
 }
 
 // colour writes a grey level as an SVG colour.
-func colour(g float64) string {
+func colour(g float64) string { return string(appendColour(nil, g)) }
+
+const hexDigits = "0123456789abcdef"
+
+func appendColour(b []byte, g float64) []byte {
 	if g == draw.None {
-		return "none"
+		return append(b, "none"...)
 	}
 	v := int(math.Round(g * 255))
-	return fmt.Sprintf("#%02x%02x%02x", v, v, v)
+	if v < 0 || v > 255 {
+		return fmt.Appendf(b, "#%02x%02x%02x", v, v, v) // not a grey level a style gives
+	}
+	hi, lo := hexDigits[v>>4], hexDigits[v&15]
+	return append(b, '#', hi, lo, hi, lo, hi, lo)
 }
 
 func esc(s string) string { return template.HTMLEscapeString(s) }
 
-func points(pts []draw.P) string {
-	var b strings.Builder
+func points(pts []draw.P) string { return string(appendPoints(nil, pts)) }
+
+func appendPoints(b []byte, pts []draw.P) []byte {
 	for i, p := range pts {
 		if i > 0 {
-			b.WriteByte(' ')
+			b = append(b, ' ')
 		}
-		b.WriteString(num(p.X) + "," + num(p.Y))
+		b = appendNum(b, p.X)
+		b = append(b, ',')
+		b = appendNum(b, p.Y)
 	}
-	return b.String()
+	return b
 }
 
 // num prints a length with at most two decimals and no trailing zeros,
 // snapped to draw's grid first, so the SVG is the same bytes on every CPU
 // (lengths worked out here, such as the track's, are snapped too).
-func num(f float64) string {
-	s := fmt.Sprintf("%.2f", draw.Snap(f))
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	if s == "-0" {
-		s = "0"
+func num(f float64) string { return string(appendNum(nil, f)) }
+
+// appendNum appends num(f): draw.Snap(f) printed as fmt's "%.2f" would,
+// trailing zeros and point dropped, "-0" as "0". Snap's value is a whole
+// number n of millionths, so the hundredths are n/10,000 rounded, worked
+// out in integers: a remainder other than exactly 5,000 lies at least a
+// millionth from the half, far more than the float's error, and rounds
+// the same way as the float. A remainder of exactly 5,000 (the float may
+// lie either side of the half) and lengths out of range go to strconv,
+// which is what fmt calls. TestAppendNum checks it against fmt.
+func appendNum(b []byte, f float64) []byte {
+	n := math.Round(float64(f * (1 / draw.Grid))) // draw.Snap's product, unfused
+	if !(n > -1e15 && n < 1e15) {                 // also NaN
+		return appendNumSlow(b, f)
 	}
-	return s
+	m := int64(n)
+	neg := m < 0
+	if neg {
+		m = -m
+	}
+	h, r := m/10000, m%10000
+	if r == 5000 {
+		return appendNumSlow(b, f)
+	}
+	if r > 5000 {
+		h++
+	}
+	if h == 0 {
+		return append(b, '0')
+	}
+	if neg {
+		b = append(b, '-')
+	}
+	b = strconv.AppendInt(b, h/100, 10)
+	switch c := h % 100; {
+	case c == 0:
+	case c%10 == 0:
+		b = append(b, '.', byte('0'+c/10))
+	default:
+		b = append(b, '.', byte('0'+c/10), byte('0'+c%10))
+	}
+	return b
+}
+
+// appendNumSlow is appendNum by way of strconv, as fmt's "%.2f" prints.
+func appendNumSlow(b []byte, f float64) []byte {
+	start := len(b)
+	b = strconv.AppendFloat(b, draw.Snap(f), 'f', 2, 64)
+	s := b[start:]
+	if bytes.IndexByte(s, '.') >= 0 {
+		s = bytes.TrimRight(s, "0")
+		s = bytes.TrimRight(s, ".")
+	}
+	if string(s) == "-0" {
+		s = s[1:]
+	}
+	return append(b[:start], s...)
 }

@@ -2,6 +2,8 @@ package web
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,12 +13,61 @@ import (
 
 	"github.com/sortie-wargames/sortie/engine/board"
 	"github.com/sortie-wargames/sortie/engine/board/boardtest"
+	"github.com/sortie-wargames/sortie/engine/board/draw"
 )
 
 func TestNum(t *testing.T) {
 	for f, want := range map[float64]string{0: "0", 1: "1", 1.5: "1.5", 1.25: "1.25", 1.255: "1.25", -0.001: "0", 12: "12", 0.1 + 0.2: "0.3"} {
 		if got := num(f); got != want {
 			t.Errorf("num(%v) = %q, want %q", f, got, want)
+		}
+	}
+}
+
+// fmtNum is num as it was written with fmt, before appendNum: the
+// reference appendNum must print the same bytes as.
+func fmtNum(f float64) string {
+	s := fmt.Sprintf("%.2f", draw.Snap(f))
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}
+
+// TestAppendNum checks num's integer arithmetic against fmt on lengths
+// as boards have them, on every exact half of a hundredth near them
+// (where the float's side of the half decides), and on what falls to
+// strconv: the far out of range, infinities and NaN.
+func TestAppendNum(t *testing.T) {
+	check := func(f float64) {
+		t.Helper()
+		if got, want := num(f), fmtNum(f); got != want {
+			t.Fatalf("num(%v) = %q, fmt gives %q", f, got, want)
+		}
+	}
+	for _, f := range []float64{0, math.Copysign(0, -1), 0.005, -0.005, 0.004999, -0.004999, 0.125, 0.375, 1.005, 2.675, 60.975, -60.975,
+		1e-7, -1e-7, 999.995, 1e9 + 0.005, 1e12, -1e12, 1e300, -1e300, math.Inf(1), math.Inf(-1), math.NaN(), math.MaxFloat64, math.SmallestNonzeroFloat64} {
+		check(f)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		check((rng.Float64() - 0.5) * 2000)
+		check(float64(rng.IntN(4000000)-2000000) / 1e4)                         // whole hundredths, halves of them
+		check(float64(rng.IntN(400000000)-200000000)/1e6 + 0.005*rng.Float64()) // millionths
+		check(float64(rng.IntN(200000)-100000)/100 + 0.005)                     // exact halves as decimals
+	}
+}
+
+func TestColour(t *testing.T) {
+	for _, g := range []float64{draw.None, 0, 0.25, 0.5, 0.62, 0.9, 1, 1.2, -0.5} {
+		want := "none"
+		if g != draw.None {
+			v := int(math.Round(g * 255))
+			want = fmt.Sprintf("#%02x%02x%02x", v, v, v)
+		}
+		if got := colour(g); got != want {
+			t.Errorf("colour(%v) = %q, want %q", g, got, want)
 		}
 	}
 }

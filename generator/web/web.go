@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
@@ -181,6 +182,9 @@ type Renderer struct {
 
 	mu    sync.Mutex
 	found map[string]map[string]bool // page -> the wanted ids it has
+
+	kept     kept         // the rule tables' views, drawn once for every page (kept.go)
+	lastSize atomic.Int64 // the size of the page drawn last, to size the next one's buffer
 }
 
 // New parses the templates and renders the site's Markdown, recording
@@ -483,6 +487,7 @@ func (r *Renderer) parse() error {
 		"lists": func(l layout, cs []Campaign, ps []Pack) bookLists {
 			return bookLists{Layout: l, Campaigns: cs, Packs: ps}
 		},
+		"kept": r.keptHTML,
 	})
 	add := func(t *template.Template, name string) error {
 		src, err := r.source(name)
@@ -501,6 +506,10 @@ func (r *Renderer) parse() error {
 		if err := add(base, name); err != nil {
 			return err
 		}
+	}
+	var err error
+	if r.kept.tmpl, err = base.Clone(); err != nil {
+		return fmt.Errorf("failed to parse templates: %w", r.templateError(err))
 	}
 	r.pages = map[string]*template.Template{}
 	for _, kind := range pageKinds {
@@ -583,9 +592,11 @@ func (r *Renderer) pageAt(root, tmpl, out, title, summary string, pdfs []Link, c
 		Offline: r.in.Offline,
 	}
 	var b bytes.Buffer
+	b.Grow(int(r.lastSize.Load()) + 4096) // pages of a part are much of a size: grow once, not a dozen times
 	if err := r.pages[tmpl].ExecuteTemplate(&b, "layout.html", l); err != nil {
 		return nil, fmt.Errorf("failed to render %s: %w", out, r.templateError(err))
 	}
+	r.lastSize.Store(int64(b.Len()))
 	r.noteIDs(out, b.Bytes())
 	return b.Bytes(), nil
 }
@@ -714,11 +725,11 @@ func (r *Renderer) system(s System) (string, []byte, error) {
 
 func (r *Renderer) qrs(s System) (string, []byte, error) {
 	out := path.Join(SystemDir(s.Set.System.ID), "qrs.html")
-	d := newDrawer(nil)
+	d := r.newDrawer(nil)
 	var tables []*tableView
 	for _, id := range s.Set.System.QRS {
 		if t := s.Set.Table(id); t != nil {
-			tables = append(tables, d.table(doc.RuleTable(t), t.ID))
+			tables = append(tables, d.table(d.kept.ruleTable(t), t.ID))
 		}
 	}
 	data, err := r.page("qrs", out, s.Set.System.Name+": Quick Reference Sheets", "Every table the book collects for play, printed from the data Sortie rolls on.", s.PDFs, tables)
@@ -785,7 +796,7 @@ func (r *Renderer) systemSet(id string) *rules.Set {
 
 func (r *Renderer) pack(p Pack) (string, []byte, error) {
 	out := path.Join(PackDir(p.Def.Slug), "index.html")
-	d := newDrawer(nil, "band")
+	d := r.newDrawer(nil, "band")
 	c := packContent{Pack: p, Body: r.markdown(&p.Def.Page, out), System: r.systemSet(p.Def.System), Band: newBandView(d, p.Rolled.Band)}
 	for _, e := range p.Rolled.Entries {
 		pe := packEntry{Entry: e, Href: encounterPage(p.Def.Slug, e.Number)}
@@ -821,7 +832,7 @@ type packEncounterContent struct {
 
 func (r *Renderer) packEncounter(p Pack, e *pack.Entry) (string, []byte, error) {
 	out := encounterPage(p.Def.Slug, e.Number)
-	d := newDrawer(nil, "band")
+	d := r.newDrawer(nil, "band")
 	c := packEncounterContent{Pack: p, Entry: e, View: newEncounterView(d, "e"+strconv.Itoa(e.Number), 2, e.Encounter),
 		Band:  newBandView(d, p.Rolled.Band),
 		Print: d.printSealed([]int{0}, [][]doc.Block{e.Encounter.Blocks}),
@@ -905,7 +916,7 @@ func (r *Renderer) campaign(c Campaign, add func(string, []byte, error)) {
 	for _, n := range c.Rolled.Nodes {
 		taken = append(taken, entryID(n.Number))
 	}
-	d := newDrawer(entryFile, taken...)
+	d := r.newDrawer(entryFile, taken...)
 	cc := campaignContent{Campaign: c, Body: r.markdown(&c.Def.Page, out), System: r.systemSet(c.Def.System), Band: newBandView(d, c.Rolled.Band),
 		Start: entryFile(c.Rolled.Start)}
 	if c.Rolled.Begin != nil {
@@ -939,7 +950,7 @@ func (r *Renderer) campaignEntry(c Campaign, i int) (string, []byte, error) {
 	dir := CampaignDir(c.Def.Slug)
 	out := path.Join(dir, entryFile(n.Number))
 	id := entryID(n.Number)
-	d := newDrawer(entryFile, id)
+	d := r.newDrawer(entryFile, id)
 	cc := campaignEntryContent{Campaign: c, Node: n, State: nodeState(n), System: r.systemSet(c.Def.System),
 		View: newEncounterView(d, id, 2, n.Encounter), Afterwards: d.blocks(id+"-after", 3, n.Afterwards),
 		Sheet: c.Sheets[n.Number], Index: path.Join(dir, "index.html")}

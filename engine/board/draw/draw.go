@@ -219,7 +219,7 @@ func (b *builder) ground() {
 		b.add(Op{Shape: Path, Class: "grid", Pts: []P{{0, y * b.s}, {b.d.W, y * b.s}}, Fill: None, Stroke: 0.72, Width: 0.12})
 	}
 	for _, p := range m.Pieces {
-		b.add(area(p.Kind, b.pts(p.Outline), p.Count, b.pl)...)
+		b.d.Ops = area(b.d.Ops, p.Kind, b.pts(p.Outline), p.Count, b.pl)
 	}
 	for _, kind := range []string{board.River, board.Road, board.Ford, board.Bridge} {
 		for _, l := range m.Lines {
@@ -273,7 +273,7 @@ func (b *builder) line(l board.Line) []Op {
 		p := st.Pattern
 		ops = append(ops, Op{Shape: Path, Class: l.Kind, Pts: path, Fill: None, Stroke: p.Grey, Width: p.Weight, Dash: p.Size})
 	} else {
-		ops = append(ops, pattern(l.Kind, st.Pattern, poly, angle)...)
+		ops = pattern(ops, l.Kind, st.Pattern, poly, angle)
 	}
 	if st.Outline > 0 {
 		// A band's long sides are its banks or kerbs; its ends lie on the
@@ -292,19 +292,19 @@ func dash(st board.Style) float64 {
 
 // Area draws an area of the given kind with its style: ground, patterns,
 // building blocks and outline. The legend draws its swatches with it.
-func Area(kind string, poly []P, count int) []Op { return area(kind, poly, count, nil) }
+func Area(kind string, poly []P, count int) []Op { return area(nil, kind, poly, count, nil) }
 
-// area draws an area as Area does; its building blocks stand clear of
+// area appends an area as Area draws it to ops; its building blocks stand clear of
 // what pl has taken (markers, section numbers), and take their room.
-func area(kind string, poly []P, count int, pl *placer) []Op {
+func area(ops []Op, kind string, poly []P, count int, pl *placer) []Op {
 	if len(poly) < 3 {
-		return nil
+		return ops
 	}
 	st := board.StyleOf(kind)
-	ops := []Op{{Shape: Poly, Class: kind, Pts: poly, Fill: st.Fill, Stroke: None}}
-	ops = append(ops, pattern(kind, st.Pattern, poly, 0)...)
+	ops = append(ops, Op{Shape: Poly, Class: kind, Pts: poly, Fill: st.Fill, Stroke: None})
+	ops = pattern(ops, kind, st.Pattern, poly, 0)
 	if st.Also.Kind != board.Plain {
-		ops = append(ops, pattern(kind, st.Also, poly, 0)...)
+		ops = pattern(ops, kind, st.Also, poly, 0)
 	}
 	if st.Blocks {
 		if count <= 0 {
@@ -333,7 +333,7 @@ const UncountedBlocks = 3
 // it shows through.
 func Zone(kind string, poly []P) []Op {
 	st := board.StyleOf(kind)
-	ops := pattern(kind, st.Pattern, poly, 0)
+	ops := pattern(nil, kind, st.Pattern, poly, 0)
 	return append(ops, Op{Shape: Poly, Class: kind, Pts: poly, Fill: None, Stroke: 0.3, Width: st.Outline})
 }
 
@@ -403,13 +403,12 @@ func blocks(kind string, poly []P, n int, pl *placer) []Op {
 	return ops
 }
 
-// pattern draws a pattern inside poly; angle turns it (for line
+// pattern appends a pattern drawn inside poly to ops; angle turns it (for line
 // features, their direction).
-func pattern(kind string, p board.Pattern, poly []P, angle float64) []Op {
+func pattern(ops []Op, kind string, p board.Pattern, poly []P, angle float64) []Op {
 	ink := func(pts []P) Op {
 		return Op{Shape: Path, Class: kind, Pts: pts, Fill: None, Stroke: p.Grey, Width: p.Weight}
 	}
-	var ops []Op
 	switch p.Kind {
 	case board.Hatch, board.Cross:
 		for _, seg := range lines(poly, p.Angle+angle, p.Spacing) {
@@ -1034,7 +1033,7 @@ func lineOps(kind string, st board.Style, pts []P, w float64, box []P) []Op {
 	if st.Pattern.Kind == board.Dashes {
 		ops = append(ops, Op{Shape: Path, Class: kind, Pts: pts, Fill: None, Stroke: st.Pattern.Grey, Width: st.Pattern.Weight, Dash: st.Pattern.Size})
 	} else {
-		ops = append(ops, pattern(kind, st.Pattern, kept, angle)...)
+		ops = pattern(ops, kind, st.Pattern, kept, angle)
 	}
 	if st.Outline > 0 {
 		ops = append(ops, Op{Shape: Poly, Class: kind, Pts: kept, Fill: None, Stroke: 0, Width: st.Outline, Dash: dash(st)})

@@ -28,9 +28,17 @@ func Snap(v float64) float64 {
 // snapOps snaps every coordinate and size of ops in place, and returns
 // them.
 func snapOps(ops []Op) []Op {
+	// The snapped points go into one array for all the marks (a board
+	// has thousands), each mark's slice capped at its own points.
+	n := 0
+	for i := range ops {
+		n += len(ops[i].Pts)
+	}
+	all := make([]P, n)
 	for i := range ops {
 		o := &ops[i]
-		pts := make([]P, len(o.Pts))
+		pts := all[:len(o.Pts):len(o.Pts)]
+		all = all[len(o.Pts):]
 		for k, p := range o.Pts {
 			pts[k] = P{Snap(p.X), Snap(p.Y)}
 		}
