@@ -116,6 +116,17 @@ type OptionChecker interface {
 	CheckOptions(opt Options) error // nil or an *OptionError
 }
 
+// TakesOptions reports whether a system takes the Star's Rep and the
+// band's size from the player: what its OptionChecker accepts; a system
+// without one takes both.
+func TakesOptions(sys System) (rep, band bool) {
+	oc, ok := sys.(OptionChecker)
+	if !ok {
+		return true, true
+	}
+	return oc.CheckOptions(Options{StarRep: 5}) == nil, oc.CheckOptions(Options{BandSize: 4}) == nil
+}
+
 // EnemySourcer is a System whose Options.Enemies names one of a known
 // set, so a site can check it where it is written.
 type EnemySourcer interface {
@@ -152,10 +163,10 @@ func ParseOptions(values map[string]string) (Options, error) {
 
 // Options are the player's choices that shape what is rolled.
 type Options struct {
-	StarRep  int    // the Star's Rep; 0 means the system's default
-	BandSize int    // figures in the band, Star included; 0 means as many as the rules allow
-	Enemies  string // where enemies come from: a source the system names (EnemySourcer)
-	Recruits string // the list the band is recruited from, where the player picks one (Swordplay's army lists)
+	StarRep  int    `json:"star-rep,omitempty"` // the Star's Rep; 0 means the system's default
+	BandSize int    `json:"band,omitempty"`     // figures in the band, Star included; 0 means as many as the rules allow
+	Enemies  string `json:"enemies,omitempty"`  // where enemies come from: a source the system names (EnemySourcer)
+	Recruits string `json:"recruits,omitempty"` // the list the band is recruited from, where the player picks one (Swordplay's army lists)
 }
 
 // Key writes the options that are set, in a fixed order and with the

@@ -150,7 +150,7 @@ func TestDefaultSite(t *testing.T) {
 	}
 
 	camp := string(files["campaigns/the-long-road/index.html"])
-	for _, want := range []string{`<a href="entry-1.html">Start at entry 1</a>`, `<a id="entry-33" href="entry-33.html">`} {
+	for _, want := range []string{`<a href="entry-1.html">Start at entry 1</a>`, `<a id="entry-33" href="entry-33.html"`} {
 		if !strings.Contains(camp, want) {
 			t.Errorf("campaign page lacks %q", want)
 		}

@@ -12,7 +12,6 @@ import (
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/series"
-	"github.com/sortie-wargames/sortie/engine/systems"
 	"github.com/sortie-wargames/sortie/generator/booklet"
 	"github.com/sortie-wargames/sortie/generator/output"
 	"github.com/sortie-wargames/sortie/generator/pwa"
@@ -39,31 +38,20 @@ type RollEngine struct {
 // RollSeries is a monthly series as the Roll page hands it to the
 // engine: what its months are rolled from.
 type RollSeries struct {
-	Slug    string   `json:"slug"`
-	Title   string   `json:"title"`
-	System  string   `json:"system"`
-	Seed    string   `json:"seed"`
-	Types   []string `json:"types"`
-	Start   string   `json:"start"`
-	Options struct {
-		StarRep  int    `json:"star-rep,omitempty"`
-		Band     int    `json:"band,omitempty"`
-		Enemies  string `json:"enemies,omitempty"`
-		Recruits string `json:"recruits,omitempty"`
-	} `json:"options"`
+	Slug    string         `json:"slug"`
+	Title   string         `json:"title"`
+	System  string         `json:"system"`
+	Seed    string         `json:"seed"`
+	Types   []string       `json:"types"`
+	Start   string         `json:"start"`
+	Options engine.Options `json:"options"`
 }
 
-func (s RollSeries) options() engine.Options {
-	o := s.Options
-	return engine.Options{StarRep: o.StarRep, BandSize: o.Band, Enemies: o.Enemies, Recruits: o.Recruits}
-}
+func (s RollSeries) options() engine.Options { return s.Options }
 
 // rollSeriesOf is a series of the site as the Roll page carries it.
 func rollSeriesOf(def *site.Series) RollSeries {
-	s := RollSeries{Slug: def.Slug, Title: def.Title, System: def.System, Seed: def.Seed, Types: def.Types, Start: def.Start.String()}
-	s.Options.StarRep, s.Options.Band = def.Options.StarRep, def.Options.BandSize
-	s.Options.Enemies, s.Options.Recruits = def.Options.Enemies, def.Options.Recruits
-	return s
+	return RollSeries{Slug: def.Slug, Title: def.Title, System: def.System, Seed: def.Seed, Types: def.Types, Start: def.Start.String(), Options: def.Options}
 }
 
 // Rolled is one encounter rolled for the Roll page or "sortie encounter":
@@ -139,7 +127,7 @@ func (r *Rolled) PlaySheet(paper string, created time.Time, version string) ([]b
 
 // SheetName is the play sheet's file name on paper: the series and
 // month ("encounter-of-the-month-2026-11-a4.pdf"), else the system,
-// encounter type and seed ("swordplay-patrol-goblin-hill-a4.pdf").
+// encounter type and seed ("mysystem-patrol-goblin-hill-a4.pdf").
 func (r *Rolled) SheetName(paper string) string {
 	name := r.series + "-" + r.month.String()
 	if r.series == "" {
@@ -154,7 +142,7 @@ func (r *Rolled) SheetName(paper string) string {
 // rollForm is the Roll page's form for the build (RollForm); nil when
 // it would offer nothing (every system's data the site's own).
 func (b *builder) rollForm() (*web.RollForm, error) {
-	f, err := RollForm(b.reg, b.site.Series, b.opt.Month)
+	f, err := RollForm(b.opt.Systems, b.reg, b.site.Series, b.opt.Month)
 	if err != nil || len(f.Systems)+len(f.Series) == 0 {
 		return nil, err
 	}
@@ -162,14 +150,15 @@ func (b *builder) rollForm() (*web.RollForm, error) {
 	return f, nil
 }
 
-// RollForm is what the Roll page offers, for a site's systems (reg) and
+// RollForm is what the Roll page offers, for a site's systems (reg, loaded
+// with the built-in systems' builders) and
 // monthly series built up to month (YYYY-MM; "" for their start): every
 // built-in system that rolls encounters and whose rule data the site
 // leaves as built in (the engine in the browser carries the built-in
 // data only), each with its encounter types and the options it takes,
 // and the series on those systems.
-func RollForm(reg *engine.Registry, all []*site.Series, month string) (*web.RollForm, error) {
-	builtin, err := LoadSystems("", systems.Builtin())
+func RollForm(builders []engine.Builder, reg *engine.Registry, all []*site.Series, month string) (*web.RollForm, error) {
+	builtin, err := LoadSystems("", builders)
 	if err != nil {
 		return nil, err
 	}
@@ -231,9 +220,7 @@ func rollSystem(sys engine.System) web.RollSystem {
 	for _, e := range set.Encounters {
 		rs.Types = append(rs.Types, web.Choice{ID: e.ID, Label: e.Title})
 	}
-	oc, _ := sys.(engine.OptionChecker)
-	takes := func(o engine.Options) bool { return oc == nil || oc.CheckOptions(o) == nil }
-	rs.StarRep, rs.Band = takes(engine.Options{StarRep: 5}), takes(engine.Options{BandSize: 4})
+	rs.Rep, rs.Band = engine.TakesOptions(sys)
 	enemies, recruits := Sources(sys)
 	for _, id := range enemies {
 		rs.Enemies = append(rs.Enemies, choice(sys, id))

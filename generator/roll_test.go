@@ -87,7 +87,7 @@ func TestRollPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	form, err := RollForm(reg, s.Series, "2026-11")
+	form, err := RollForm(systems.Builtin(), reg, s.Series, "2026-11")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +162,7 @@ columns Type:text | Class:text | Rep:int | AC:int
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := RollForm(reg, s.Series, "2026-11")
+	f, err := RollForm(systems.Builtin(), reg, s.Series, "2026-11")
 	if err != nil {
 		t.Fatal(err)
 	}

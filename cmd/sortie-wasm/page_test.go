@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"html"
-	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -24,6 +22,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/systems"
 	"github.com/sortie-wargames/sortie/generator"
+	"github.com/sortie-wargames/sortie/generator/browsertest"
 	"github.com/sortie-wargames/sortie/generator/site"
 	"github.com/sortie-wargames/sortie/generator/web"
 )
@@ -31,100 +30,30 @@ import (
 // axeDir holds playwright-core and axe-core (npm ci there).
 const axeDir = "../../.ci/axe"
 
-// skipTool skips the test for a missing tool, or fails it when
-// SORTIE_REQUIRE_TOOLS=1 (as in CI).
-func skipTool(t *testing.T, what string) {
-	t.Helper()
-	if os.Getenv("SORTIE_REQUIRE_TOOLS") == "1" {
-		t.Fatalf("%s (SORTIE_REQUIRE_TOOLS=1 makes this an error)", what)
-	}
-	t.Skipf("%s: the browser test needs it (SORTIE_REQUIRE_TOOLS=1 makes this an error)", what)
-}
-
 // page is testdata/page.mjs: Chromium on the Roll page.
 type page struct {
-	t      *testing.T
-	stdin  io.WriteCloser
-	lines  chan string
-	stderr *strings.Builder
+	t *testing.T
+	s *browsertest.Script
 }
 
 func startPage(t *testing.T) *page {
 	t.Helper()
-	node, err := exec.LookPath("node")
-	if err != nil {
-		skipTool(t, "node not found: install nodejs")
-	}
-	for _, pkg := range []string{"playwright-core", "axe-core"} {
-		if _, err := os.Stat(filepath.Join(axeDir, "node_modules", pkg, "package.json")); err != nil {
-			skipTool(t, pkg+" not installed: run npm ci in .ci/axe")
-		}
-	}
-	chromium := os.Getenv("SORTIE_CHROMIUM")
-	if chromium == "" {
-		chromium = "/usr/bin/chromium"
-	}
-	if _, err := os.Stat(chromium); err != nil {
-		skipTool(t, "chromium not found: install chromium")
-	}
-	cmd := exec.Command(node, "testdata/page.mjs")
-	cmd.Env = append(os.Environ(), "SORTIE_CHROMIUM="+chromium)
-	p := &page{t: t, lines: make(chan string), stderr: &strings.Builder{}}
-	cmd.Stderr = p.stderr
-	if p.stdin, err = cmd.StdinPipe(); err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(nil, 256<<20)
-		for sc.Scan() {
-			p.lines <- sc.Text()
-		}
-		close(p.lines)
-	}()
-	t.Cleanup(func() {
-		p.stdin.Close()
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(30 * time.Second):
-			cmd.Process.Kill()
-			<-done
-		}
-	})
-	return p
+	return &page{t: t, s: browsertest.Start(t, "testdata/page.mjs", axeDir, "playwright-core", "axe-core")}
 }
 
 // do sends one command and decodes its answer into v.
 func (p *page) do(v any, cmd map[string]any) {
 	p.t.Helper()
 	line, _ := json.Marshal(cmd)
-	if _, err := fmt.Fprintf(p.stdin, "%s\n", line); err != nil {
-		p.t.Fatalf("%s: %v\n%s", cmd["cmd"], err, p.stderr)
+	what := fmt.Sprint(cmd["cmd"])
+	ans := p.s.Ask(what, string(line), 10*time.Minute)
+	var e struct{ Error string }
+	json.Unmarshal([]byte(ans), &e)
+	if e.Error != "" {
+		p.t.Fatalf("%s: %s", what, e.Error)
 	}
-	select {
-	case ans, ok := <-p.lines:
-		if !ok {
-			p.t.Fatalf("the browser stopped before answering %s:\n%s", cmd["cmd"], p.stderr)
-		}
-		var e struct{ Error string }
-		json.Unmarshal([]byte(ans), &e)
-		if e.Error != "" {
-			p.t.Fatalf("%s: %s", cmd["cmd"], e.Error)
-		}
-		if err := json.Unmarshal([]byte(ans), v); err != nil {
-			p.t.Fatalf("%s: %v: %.300s", cmd["cmd"], err, ans)
-		}
-	case <-time.After(10 * time.Minute):
-		p.t.Fatalf("the browser did not answer %s in 10 minutes:\n%s", cmd["cmd"], p.stderr)
+	if err := json.Unmarshal([]byte(ans), v); err != nil {
+		p.t.Fatalf("%s: %v: %.300s", what, err, ans)
 	}
 }
 
@@ -171,7 +100,7 @@ func asks(t *testing.T, r *roller, form *web.RollForm) []ask {
 				req.Band = 2 + i%3
 				q.Set("band", strconv.Itoa(req.Band))
 			}
-			if i%4 == 3 && s.StarRep {
+			if i%4 == 3 && s.Rep {
 				req.StarRep = 4 + i%2
 				q.Set("star-rep", strconv.Itoa(req.StarRep))
 			}
@@ -429,7 +358,7 @@ func rollForm(t *testing.T, r *roller) *web.RollForm {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := generator.RollForm(r.reg, s.Series, "2026-11")
+	f, err := generator.RollForm(systems.Builtin(), r.reg, s.Series, "2026-11")
 	if err != nil {
 		t.Fatal(err)
 	}

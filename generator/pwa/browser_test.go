@@ -1,18 +1,14 @@
 package pwa_test
 
 import (
-	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"html"
-	"io"
 	"net"
 	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -22,6 +18,7 @@ import (
 
 	"github.com/sortie-wargames/sortie/engine/systems"
 	"github.com/sortie-wargames/sortie/generator"
+	"github.com/sortie-wargames/sortie/generator/browsertest"
 	"github.com/sortie-wargames/sortie/generator/output"
 	"github.com/sortie-wargames/sortie/generator/pwa"
 )
@@ -125,80 +122,21 @@ func (h *host) stop(t *testing.T) {
 
 // browser is the Chromium that testdata/offline.mjs drives.
 type browser struct {
-	t      *testing.T
-	stdin  io.WriteCloser
-	lines  chan string
-	stderr *strings.Builder
+	t *testing.T
+	s *browsertest.Script
 }
 
 func startBrowser(t *testing.T) *browser {
 	t.Helper()
-	node, err := exec.LookPath("node")
-	if err != nil {
-		skipTool(t, "node not found: install nodejs")
-	}
-	if _, err := os.Stat("../../.ci/axe/node_modules/playwright-core/package.json"); err != nil {
-		skipTool(t, "playwright-core not installed: run npm ci in .ci/axe")
-	}
-	chromium := os.Getenv("SORTIE_CHROMIUM")
-	if chromium == "" {
-		chromium = "/usr/bin/chromium"
-	}
-	if _, err := os.Stat(chromium); err != nil {
-		skipTool(t, "chromium not found: install chromium")
-	}
-	cmd := exec.Command(node, "testdata/offline.mjs")
-	cmd.Env = append(os.Environ(), "SORTIE_CHROMIUM="+chromium)
-	b := &browser{t: t, lines: make(chan string), stderr: &strings.Builder{}}
-	cmd.Stderr = b.stderr
-	if b.stdin, err = cmd.StdinPipe(); err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			b.lines <- sc.Text()
-		}
-		close(b.lines)
-	}()
-	t.Cleanup(func() {
-		b.stdin.Close()
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(30 * time.Second):
-			cmd.Process.Kill()
-			<-done
-		}
-	})
-	return b
+	return &browser{t: t, s: browsertest.Start(t, "testdata/offline.mjs", "../../.ci/axe", "playwright-core")}
 }
 
 // do sends one command and decodes its answer into v.
 func (b *browser) do(v any, cmd ...string) {
 	b.t.Helper()
-	if _, err := fmt.Fprintln(b.stdin, strings.Join(cmd, " ")); err != nil {
-		b.t.Fatalf("%s: %v\n%s", cmd[0], err, b.stderr)
-	}
-	select {
-	case line, ok := <-b.lines:
-		if !ok {
-			b.t.Fatalf("the browser stopped before answering %s:\n%s", cmd[0], b.stderr)
-		}
-		if err := json.Unmarshal([]byte(line), v); err != nil {
-			b.t.Fatalf("%s: %v: %s", cmd[0], err, line)
-		}
-	case <-time.After(120 * time.Second):
-		b.t.Fatalf("the browser did not answer %s in 120 s:\n%s", strings.Join(cmd, " "), b.stderr)
+	line := b.s.Ask(cmd[0], strings.Join(cmd, " "), 120*time.Second)
+	if err := json.Unmarshal([]byte(line), v); err != nil {
+		b.t.Fatalf("%s: %v: %s", cmd[0], err, line)
 	}
 }
 
@@ -376,14 +314,4 @@ func TestOfflineInBrowser(t *testing.T) {
 	if v := b.visit("file://" + filepath.ToSlash(filepath.Join(out, "index.html"))); v.H1 != heading(t, v2["index.html"]) || v.Controlled {
 		t.Errorf("from the disk: %+v, want the page, with no service worker", v)
 	}
-}
-
-// skipTool skips the test for a missing tool, or fails it when
-// SORTIE_REQUIRE_TOOLS=1 (as in CI).
-func skipTool(t *testing.T, what string) {
-	t.Helper()
-	if os.Getenv("SORTIE_REQUIRE_TOOLS") == "1" {
-		t.Fatalf("%s (SORTIE_REQUIRE_TOOLS=1 makes this an error)", what)
-	}
-	t.Skipf("%s: the browser test needs it (SORTIE_REQUIRE_TOOLS=1 makes this an error)", what)
 }

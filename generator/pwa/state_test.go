@@ -1,15 +1,12 @@
 package pwa_test
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -20,6 +17,7 @@ import (
 
 	"github.com/sortie-wargames/sortie/engine/systems"
 	"github.com/sortie-wargames/sortie/generator"
+	"github.com/sortie-wargames/sortie/generator/browsertest"
 	"github.com/sortie-wargames/sortie/generator/pwa"
 )
 
@@ -186,64 +184,13 @@ func TestPlayHooks(t *testing.T) {
 
 // player is the Chromium that testdata/play.mjs drives.
 type player struct {
-	t      *testing.T
-	stdin  io.WriteCloser
-	lines  chan string
-	stderr *strings.Builder
+	t *testing.T
+	s *browsertest.Script
 }
 
 func startPlayer(t *testing.T) *player {
 	t.Helper()
-	node, err := exec.LookPath("node")
-	if err != nil {
-		skipTool(t, "node not found: install nodejs")
-	}
-	for _, pkg := range []string{"playwright-core", "axe-core"} {
-		if _, err := os.Stat("../../.ci/axe/node_modules/" + pkg + "/package.json"); err != nil {
-			skipTool(t, pkg+" not installed: run npm ci in .ci/axe")
-		}
-	}
-	chromium := os.Getenv("SORTIE_CHROMIUM")
-	if chromium == "" {
-		chromium = "/usr/bin/chromium"
-	}
-	if _, err := os.Stat(chromium); err != nil {
-		skipTool(t, "chromium not found: install chromium")
-	}
-	cmd := exec.Command(node, "testdata/play.mjs")
-	cmd.Env = append(os.Environ(), "SORTIE_CHROMIUM="+chromium)
-	p := &player{t: t, lines: make(chan string), stderr: &strings.Builder{}}
-	cmd.Stderr = p.stderr
-	if p.stdin, err = cmd.StdinPipe(); err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(nil, 1<<22)
-		for sc.Scan() {
-			p.lines <- sc.Text()
-		}
-		close(p.lines)
-	}()
-	t.Cleanup(func() {
-		p.stdin.Close()
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(30 * time.Second):
-			cmd.Process.Kill()
-			<-done
-		}
-	})
-	return p
+	return &player{t: t, s: browsertest.Start(t, "testdata/play.mjs", "../../.ci/axe", "playwright-core", "axe-core")}
 }
 
 // do sends one command and decodes its answer into v (nil: none wanted);
@@ -254,28 +201,18 @@ func (p *player) do(v any, cmd map[string]string) {
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	if _, err := fmt.Fprintf(p.stdin, "%s\n", line); err != nil {
-		p.t.Fatalf("%s: %v\n%s", cmd["do"], err, p.stderr)
+	ans := p.s.Ask(string(line), string(line), 120*time.Second)
+	var e struct{ Error string }
+	if err := json.Unmarshal([]byte(ans), &e); err != nil {
+		p.t.Fatalf("%s: %v: %s", line, err, ans)
 	}
-	select {
-	case ans, ok := <-p.lines:
-		if !ok {
-			p.t.Fatalf("the browser stopped before answering %s:\n%s", line, p.stderr)
-		}
-		var e struct{ Error string }
-		if err := json.Unmarshal([]byte(ans), &e); err != nil {
+	if e.Error != "" {
+		p.t.Fatalf("%s: %s", line, e.Error)
+	}
+	if v != nil {
+		if err := json.Unmarshal([]byte(ans), v); err != nil {
 			p.t.Fatalf("%s: %v: %s", line, err, ans)
 		}
-		if e.Error != "" {
-			p.t.Fatalf("%s: %s", line, e.Error)
-		}
-		if v != nil {
-			if err := json.Unmarshal([]byte(ans), v); err != nil {
-				p.t.Fatalf("%s: %v: %s", line, err, ans)
-			}
-		}
-	case <-time.After(120 * time.Second):
-		p.t.Fatalf("the browser did not answer %s in 120 s:\n%s", line, p.stderr)
 	}
 }
 

@@ -73,7 +73,7 @@ type RollForm struct {
 type RollSystem struct {
 	ID, Name          string
 	Types             []Choice
-	StarRep, Band     bool     // whether it takes --star-rep and --band
+	Rep, Band         bool     // whether it takes --star-rep (the leading figure's Rep) and --band
 	Enemies, Recruits []Choice // what --enemies and --recruits take; none when it takes neither
 }
 
