@@ -337,8 +337,17 @@ func (r *renderer) measureColumnsAfresh(g *grid) (nat, least, full []float64) {
 		nat[i] = max(nat[i]+2*padX+0.2, c.minW)
 		least[i] += 2*padX + 0.2
 		if c.maxW > 0 {
+			// A capped column (the QRS's key) still sets each of its
+			// cells in two lines at most: "Recover From / Knock Down",
+			// not one word a line.
+			capW := c.maxW
+			for k, cell := range r.columnCells(g, i) {
+				if k > 0 { // the header wraps as it must
+					capW = max(capW, cell.Within(2)+2*padX+0.2)
+				}
+			}
 			full[i] = nat[i]
-			nat[i] = max(min(nat[i], c.maxW), least[i])
+			nat[i] = max(min(nat[i], capW), least[i])
 		}
 		least[i] = min(least[i], nat[i])
 	}

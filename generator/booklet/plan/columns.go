@@ -44,6 +44,22 @@ func (c Cell) lines(w float64) int {
 	return n
 }
 
+// Within is the least text width at which the cell takes at most n
+// lines, wrapped as the renderer wraps it (its longest word at least).
+func (c Cell) Within(n int) float64 {
+	longest := 0.0
+	for _, w := range c.Words {
+		longest = max(longest, w)
+	}
+	ws := slices.Sorted(slices.Values(c.breaks(nil)))
+	for _, w := range ws {
+		if w >= longest && c.lines(w) <= n {
+			return w
+		}
+	}
+	return 0 // no words
+}
+
 // breaks are the text widths at which the cell's line count can change:
 // the width of every run of its words.
 func (c Cell) breaks(out []float64) []float64 {
