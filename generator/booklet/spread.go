@@ -106,6 +106,49 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 	if len(ms) == 0 {
 		return rest, true
 	}
+	ms, all, y, legendH, plan := r.planMaps(e, rest, ms, w)
+	avail, used, fits := plan.avail, plan.used, plan.under
+	if plan.beside {
+		// The maps gave up scale for the blocks under them, and their
+		// legend stands beside them, one item a line, so that they give
+		// up less: the board and the legend centred across the page.
+		lw := r.legendColumn(all)
+		x := side + (w-(plan.mw+legendSep+lw))/2
+		r.mapsBlock(ms, x, y, plan.mw, avail)
+		stack := r.placeLegendColumn(r.legendItems(all), 0, 0)
+		r.legendColumnAt(all, x+plan.mw+legendSep, y+(used-stack)/2)
+		r.fr.y = y + used + 4
+		return rest, true
+	}
+	if !fits && r.fr.bottom-(y+used+legendH) < leftRoom {
+		// The maps have the page: on a folded booklet's narrow page the
+		// legend may stand beside them, one item under another, so that they
+		// take the height it would have taken at the foot.
+		if mw, stack, ok := r.legendBeside(all, ms, w, y, avail); ok {
+			tall := r.fr.bottom - y
+			r.mapsBlock(ms, side, y, mw, tall)
+			ly := y + (r.mapsHeight(ms, mw, tall)-stack)/2
+			r.legendColumnAt(all, side+mw+legendSep, ly)
+			r.fr.y = r.fr.bottom
+			return rest, false
+		}
+	}
+	r.mapsBlock(ms, side, y, w, avail)
+	if !fits && r.fr.bottom-(y+used+legendH) < leftRoom {
+		r.legend(all, r.fr.bottom-legendH+4)
+		r.fr.y = r.fr.bottom
+		return rest, false
+	}
+	r.legend(all, y+used+4)
+	r.fr.y = y + used + legendH + 4
+	return rest, true
+}
+
+// planMaps plans the maps ms of an entry from the frame's y down, w wide,
+// and the rest of its blocks: the maps that stay on the page (the rest
+// open the right-hand page: overMaps), those the legend is of, where they
+// start, the legend's height at their foot and how they are drawn.
+func (r *renderer) planMaps(e *entry, rest []doc.Block, ms []board.Map, w float64) ([]board.Map, []board.Map, float64, float64, mapPlan) {
 	r.gap(3)
 	legendH := r.legendH(ms) + 4
 	y := r.fr.y
@@ -135,41 +178,20 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 	// some of their scale (never below minMapScale) for the blocks that
 	// must go under them instead, and failing that the spread's type
 	// gives way a little (spreadScales): a spread of two pages, not four.
-	fits := false
+	var plan mapPlan
 	for _, k := range spreadScales {
 		r.spread = spreadLook.scaled(k)
-		a, u, f, ok := r.spreadFit(e, rest, ms, w, y, avail, used, legendH)
-		if ok || k == spreadScales[len(spreadScales)-1] {
-			if !ok {
+		p := r.spreadFit(e, rest, ms, all, w, y, avail, used, legendH)
+		if p.ok || k == spreadScales[len(spreadScales)-1] {
+			if !p.ok {
 				r.spread = spreadLook
-				a, u, f, _ = r.spreadFit(e, rest, ms, w, y, avail, used, legendH)
+				p = r.spreadFit(e, rest, ms, all, w, y, avail, used, legendH)
 			}
-			avail, used, fits = a, u, f
+			plan = p
 			break
 		}
 	}
-	if !fits && r.fr.bottom-(y+used+legendH) < leftRoom {
-		// The maps have the page: on a folded booklet's narrow page the
-		// legend may stand beside them, one item under another, so that they
-		// take the height it would have taken at the foot.
-		if mw, stack, ok := r.legendBeside(all, ms, w, y, avail); ok {
-			tall := r.fr.bottom - y
-			r.mapsBlock(ms, side, y, mw, tall)
-			ly := y + (r.mapsHeight(ms, mw, tall)-stack)/2
-			r.legendColumnAt(all, side+mw+legendSep, ly)
-			r.fr.y = r.fr.bottom
-			return rest, false
-		}
-	}
-	r.mapsBlock(ms, side, y, w, avail)
-	if !fits && r.fr.bottom-(y+used+legendH) < leftRoom {
-		r.legend(all, r.fr.bottom-legendH+4)
-		r.fr.y = r.fr.bottom
-		return rest, false
-	}
-	r.legend(all, y+used+4)
-	r.fr.y = y + used + legendH + 4
-	return rest, true
+	return ms, all, y, legendH, plan
 }
 
 // spreadScales are the sizes, as shares of spreadLook's, an entry's
@@ -177,17 +199,30 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 // the body in 8.1 pt and tables in 7.2 pt, the floor.
 var spreadScales = []float64{1, 0.95, 0.9}
 
+// mapPlan is how an entry's maps are drawn on its left-hand page (spreadFit).
+type mapPlan struct {
+	avail, used float64 // the box's height they are drawn in, and the height they take
+	mw          float64 // with beside, the width of the box (the board's own)
+	under       bool    // the blocks start under them, room having been made
+	beside      bool    // their legend stands beside them, not under them
+	ok          bool    // the entry keeps to its spread
+}
+
 // spreadFit plans the maps for an entry whose maps start at y, drawn in
-// a box w x avail (used tall): the box they are drawn in, the height they
-// take, whether the blocks start under them because they were made room
-// for, and whether the entry then keeps to its spread, in the current
-// look (r.spread).
-func (r *renderer) spreadFit(e *entry, rest []doc.Block, ms []board.Map, w, y, avail, used, legendH float64) (float64, float64, bool, bool) {
+// a box w x avail (used tall) with the legend of the maps in legend, in
+// the current look (r.spread): when the rest of the entry runs over its
+// right-hand page, the maps give up scale, down to minMapScale, for the
+// blocks that go under them instead; failing that, on a flat page, a
+// single map gives up scale down to minBesideScale, its legend set
+// beside it rather than at its foot.
+func (r *renderer) spreadFit(e *entry, rest []doc.Block, ms, legend []board.Map, w, y, avail, used, legendH float64) mapPlan {
+	keep := mapPlan{avail: avail, used: used}
 	room := r.fr.bottom - (y + used + legendH + 4)
 	pageH := r.fr.bottom - bodyTop
 	all := r.restHeight(e, rest)
 	if all+4 <= pageH {
-		return avail, used, false, true
+		keep.ok = true
+		return keep
 	}
 	hs := r.unitHeights(rest, r.spreadCtx(e))
 	if room >= leftRoom {
@@ -202,7 +237,8 @@ func (r *renderer) spreadFit(e *entry, rest []doc.Block, ms []board.Map, w, y, a
 			fill += h
 		}
 		if all-fill+4 <= pageH {
-			return avail, used, false, true
+			keep.ok = true
+			return keep
 		}
 	}
 	// need is the least of the blocks, taken from the start, that must
@@ -215,24 +251,60 @@ func (r *renderer) spreadFit(e *entry, rest []doc.Block, ms []board.Map, w, y, a
 		}
 	}
 	if !found {
-		return avail, used, false, false
+		return keep
 	}
 	if need <= room {
-		return avail, used, true, true
+		return mapPlan{avail: avail, used: used, under: true, ok: true}
 	}
-	smaller := used - (need + 2 - room) - 0.5
 	_, s0 := r.mapLayout(ms, w, avail+r.lineH)
-	_, s1 := r.mapLayout(ms, w, smaller+r.lineH)
-	if smaller <= 0 || s1 < s0*minMapScale {
-		return avail, used, false, false
+	smaller := used - (need + 2 - room) - 0.5
+	if _, s1 := r.mapLayout(ms, w, smaller+r.lineH); smaller > 0 && s1 >= s0*minMapScale {
+		return mapPlan{avail: smaller, used: r.mapsHeight(ms, w, smaller), under: true, ok: true}
 	}
-	return smaller, r.mapsHeight(ms, w, smaller), true, true
+	if len(ms) != 1 || ms[0].WidthIn <= 0 || r.narrow() {
+		// A folded booklet's narrow page sets a map's caption to the
+		// page's width, not the board's, and has a legend beside the
+		// maps of its own (legendBeside).
+		return keep
+	}
+	// The legend beside the board: the box is as wide as the page less
+	// the legend's column, and the legend's height goes to the maps.
+	lw := r.legendColumn(legend) + legendSep
+	beside := smaller + legendH
+	_, s2 := r.mapLayout(ms, w-lw, beside+r.lineH)
+	if beside <= 0 || s2 < s0*minBesideScale {
+		return keep
+	}
+	stack := r.placeLegendColumn(r.legendItems(legend), 0, 0)
+	mh := r.mapsHeight(ms, w-lw, beside)
+	if stack > mh {
+		return keep
+	}
+	if ms[0].WidthIn*s2 < w*minBesideWidth {
+		return keep
+	}
+	_, s := r.mapLayout(ms, w-lw, beside)
+	return mapPlan{avail: beside, used: mh, mw: min(w-lw, ms[0].WidthIn*s+0.01), under: true, beside: true, ok: true}
 }
 
 // minMapScale is the least share of their scale the maps give up so that
 // an entry keeps to its spread: the blocks that would run over the
 // right-hand page move under the maps instead.
 const minMapScale = 0.6
+
+// minBesideScale is the least share of their scale a single map gives
+// up with its legend beside it: the legend's column takes the side of
+// the page the smaller board leaves empty, so the board may be a little
+// smaller than minMapScale lets a map with its legend at its foot be.
+const minBesideScale = 0.55
+
+// minBesideWidth is the least width of a board beside its legend, as a
+// share of the text block: half the block is about 90 mm, 2.5 mm to the
+// inch for a 36" table. Like minBesideScale (and every map's scale on
+// the spread), it is judged as if the line naming the entry's tables
+// were not above the board, so that the line never costs the entry its
+// spread (firstLine).
+const minBesideWidth = 0.5
 
 // unitHeights are the heights of what the blocks print, in order, each
 // whole: a run of short sections side by side, or a block (maps aside).

@@ -1,0 +1,53 @@
+package booklet_test
+
+import (
+	"testing"
+
+	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/pack"
+	"github.com/sortie-wargames/sortie/generator/booklet"
+)
+
+// TestLegendBesideKeepsSpread builds the default site's Chain Reaction
+// patrols on Letter, whose entries took four pages each before a map
+// could set its legend beside it (a Letter page is shorter than A4's):
+// every entry now keeps to its two facing pages, and the legend stands
+// beside the board as a column, not under it as a row.
+func TestLegendBesideKeepsSpread(t *testing.T) {
+	sys, err := registry(t).Get("chain-reaction-3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := pack.Build(sys, "sortie-default-pack-4", []string{"patrol", "patrol", "patrol", "patrol"}, engine.Options{Recruits: "military", Enemies: "insurgents"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := booklet.Doc{Title: "Hill Country Patrols", Set: sys.Rules(), Seed: "sortie-default-pack-4", Pack: p}
+	var long []booklet.Fault
+	opt := booklet.Options{Paper: "letter", Created: created, Version: "0.1.0", Faults: func(f booklet.Fault) {
+		if f.Kind == booklet.FaultLong || f.Kind == booklet.FaultSpill {
+			long = append(long, f)
+		}
+	}}
+	write(t, d, opt)
+	if len(long) > 0 {
+		t.Errorf("%d entries run past their spread on Letter; the first: p%d %s", len(long), long[0].Page, long[0].Text)
+	}
+	xs, ys, margin, err := booklet.LegendLefts(d, booklet.Options{Paper: "letter", Created: created, Version: "0.1.0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A legend beside the board is a column: each item straight under the
+	// one before it, right of the text block's middle. A legend at the
+	// page's foot is a row (its next line starts at the margin).
+	stacked := 0
+	for i := 1; i < len(xs); i++ {
+		if xs[i] == xs[i-1] && ys[i] > ys[i-1] && xs[i] > margin+90 {
+			stacked++
+		}
+	}
+	// Four entries, each legend a column of at least five items.
+	if stacked < 4*4 {
+		t.Errorf("%d legend items stand under another beside the board, want 16 or more (four columns of five); lefts %v, tops %v", stacked, xs, ys)
+	}
+}
