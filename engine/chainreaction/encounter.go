@@ -422,11 +422,9 @@ func (s *System) boardMap(e *Encounter) board.Map {
 		case "Wooded Hill":
 			m.Fill(sec.Number, board.WoodedHill, append(opts, board.Note("woods on a hill"))...)
 		case "Woods":
-			if sec.Buildings > 0 {
-				m.Fill(sec.Number, board.Buildings, append(opts, board.Note("in the woods"))...)
-			} else {
-				m.Fill(sec.Number, board.Woods)
-			}
+			// Buildings rolled in woods stand among the trees: the
+			// woods drawn as woods, with a block for each building.
+			m.Fill(sec.Number, board.Woods, opts...)
 		case "Rough":
 			m.Fill(sec.Number, board.Rough, opts...)
 		case "Impassable":

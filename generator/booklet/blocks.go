@@ -820,6 +820,11 @@ func (r *renderer) tableFoot(t *doc.Table, tl tableLook, measure bool) float64 {
 	if n := len(spans); n > 1 {
 		spans[n-2].keep = r.spanHeight(spans[n-1], r.fr.w)
 	}
+	// What goes on to the next page from under a table too tall to keep
+	// it (draw: table) says whose it is there.
+	if len(spans) > 0 && t.Title != "" && !r.atTop() && r.fr.y+r.spanHeight(spans[0], r.fr.w)+spans[0].keep > r.fr.bottom {
+		spans = append([]span{{text: t.Title + " (continued)", style: "B", size: tl.size, before: 1, keep: r.spanHeight(spans[0], r.fr.w)}}, spans...)
+	}
 	r.flow(spans...)
 	return 0
 }

@@ -10,8 +10,9 @@ import (
 // TestTableFootKept checks, on every system's Quick Reference Sheets, on
 // both papers, flat and on a folded booklet's half pages (where tables
 // break most), that what prints under a table keeps with it: no page
-// starts with the line naming where the book prints a table, and no page
-// ends with the caption of odds printed overleaf.
+// starts with the line naming where the book prints a table or with odds
+// that do not say whose they are, and no page ends with the caption of
+// odds printed overleaf.
 func TestTableFootKept(t *testing.T) {
 	reg := registry(t)
 	for _, id := range reg.IDs() {
@@ -27,6 +28,11 @@ func TestTableFootKept(t *testing.T) {
 					lines := strings.Split(strings.TrimSpace(text), "\n")
 					if p > 1 && strings.HasPrefix(lines[0], "Book: ") {
 						t.Errorf("%s %s %q: page %d starts with %q", id, paper, impose, p, lines[0])
+					}
+					// Odds that go on to a page of their own say whose
+					// they are: the page starts with the table's title.
+					if p > 1 && strings.HasPrefix(lines[0], "Rep ") && strings.Contains(lines[0], "Pass ") {
+						t.Errorf("%s %s %q: page %d starts with the odds of the table before: %q", id, paper, impose, p, lines[:min(3, len(lines))])
 					}
 					// A caption set beside its odds is drawn after their
 					// lines (each holds a "%"); one above them, before.
