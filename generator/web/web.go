@@ -64,6 +64,10 @@ type Input struct {
 	// Roll, when set, has the build write the Roll page (RollPage) with
 	// what its form offers, linked from every page's navigation.
 	Roll *RollForm
+
+	// templatesOnly draws every page through html/template, the blocks
+	// too (direct.go), for the tests that compare the two.
+	templatesOnly bool
 }
 
 // Layout is a site's own version of one of the embedded templates or of
@@ -184,6 +188,7 @@ type Renderer struct {
 	found map[string]map[string]bool // page -> the wanted ids it has
 
 	kept     kept         // the rule tables' views, drawn once for every page (kept.go)
+	direct   bool         // the blocks are drawn in Go (direct.go)
 	lastSize atomic.Int64 // the size of the page drawn last, to size the next one's buffer
 }
 
@@ -487,7 +492,9 @@ func (r *Renderer) parse() error {
 		"lists": func(l layout, cs []Campaign, ps []Pack) bookLists {
 			return bookLists{Layout: l, Campaigns: cs, Packs: ps}
 		},
-		"kept": r.keptHTML,
+		"kept":        r.keptHTML,
+		"drawnBlocks": r.drawnBlocks,
+		"drawnTable":  r.drawnTable,
 	})
 	add := func(t *template.Template, name string) error {
 		src, err := r.source(name)
@@ -505,6 +512,11 @@ func (r *Renderer) parse() error {
 	for _, name := range []string{"layout.html", "partials.html"} {
 		if err := add(base, name); err != nil {
 			return err
+		}
+	}
+	if r.direct = !r.in.templatesOnly && r.canDrawDirect(); r.direct {
+		if _, err := base.New("direct").Parse(directDefs); err != nil {
+			return fmt.Errorf("failed to parse templates: %w", err)
 		}
 	}
 	var err error

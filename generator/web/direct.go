@@ -1,0 +1,694 @@
+package web
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"html/template"
+	"strconv"
+	"strings"
+	"text/template/parse"
+
+	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/words"
+)
+
+// The blocks of a page (partials.html's "blocks" and every template under
+// it, and "table") were most of the CPU time of an encounter page: html/
+// template makes every action a chain of reflective calls, and an
+// encounter prints thousands (each card's boxes alone are five actions a
+// box). When the site draws them with Sortie's own partials.html, the
+// build draws them here instead, in Go, to the same bytes: each function
+// below is the template of its name written out, escaping as html/
+// template escapes in the place each value stands. partials.html stays
+// what a site copies and changes (`sortie layouts copy`); a site whose
+// layouts/ define any of these templates gets html/template throughout.
+// TestDirectSameBytes renders sites both ways and compares every page.
+
+// directNames are the templates drawn here: "blocks" and "table" are
+// replaced, the rest are reached only through them.
+var directNames = []string{"blocks", "block", "heading", "section", "para", "list", "roll", "table", "grid",
+	"odds", "odds-grid", "map", "sealed", "cards", "card", "links"}
+
+// directDefs replace the templates the pages call with the Go drawing.
+const directDefs = `{{define "blocks"}}{{drawnBlocks .}}{{end}}{{define "table"}}{{drawnTable .}}{{end}}`
+
+// canDrawDirect reports whether the build's templates draw the blocks as
+// Sortie's own partials.html does: no file of the site's layouts/ defines
+// one of directNames (a site's page template may define a partial again).
+func (r *Renderer) canDrawDirect() bool {
+	for name, l := range r.in.Layouts {
+		if name == "partials.html" {
+			return false
+		}
+		if !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		trees, err := parse.Parse(name, string(l.Data), "", "", builtinFuncs)
+		if err != nil {
+			return false // the templates' own parse reports it
+		}
+		for _, n := range directNames {
+			if _, ok := trees[n]; ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// builtinFuncs name the functions a template may call, for parse.Parse:
+// its own and text/template's (it checks only that a name is known).
+var builtinFuncs = map[string]any{
+	"plural": nil, "add": nil, "pdfs": nil, "sheet": nil, "lists": nil, "kept": nil, "drawnBlocks": nil, "drawnTable": nil,
+	"and": nil, "call": nil, "html": nil, "index": nil, "slice": nil, "js": nil, "len": nil, "not": nil, "or": nil,
+	"print": nil, "printf": nil, "println": nil, "urlquery": nil, "eq": nil, "ge": nil, "gt": nil, "le": nil, "lt": nil, "ne": nil,
+}
+
+// drawnBlocks is the templates' "drawnBlocks": "blocks" drawn in Go.
+func (r *Renderer) drawnBlocks(bs []blockView) (template.HTML, error) {
+	w := directWriter{r: r}
+	if err := w.blocks(bs); err != nil {
+		return "", err
+	}
+	return template.HTML(w.b), nil //nolint: every value is escaped by directWriter
+}
+
+// drawnTable is the templates' "drawnTable": "table" drawn in Go.
+func (r *Renderer) drawnTable(t *tableView) (template.HTML, error) {
+	w := directWriter{r: r}
+	if err := w.table(t); err != nil {
+		return "", err
+	}
+	return template.HTML(w.b), nil //nolint: every value is escaped by directWriter
+}
+
+// directWriter writes blocks as partials.html draws them.
+type directWriter struct {
+	r *Renderer
+	b []byte
+}
+
+func (w *directWriter) s(s string) { w.b = append(w.b, s...) }
+
+// text writes s escaped as html/template escapes a string in text or in a
+// quoted attribute: its htmlEscaper and attrEscaper, which for a plain
+// string are the same.
+func (w *directWriter) text(s string) { w.b = appendEscaped(w.b, s) }
+
+func (w *directWriter) int(n int) { w.b = strconv.AppendInt(w.b, int64(n), 10) }
+
+// float writes a float64 as html/template prints one (fmt's %v) in text
+// or in a CSS value of an attribute ("63", "88.9"): what it writes needs
+// no escaping but for the '+' of an exponent.
+func (w *directWriter) float(f float64) {
+	w.text(strconv.FormatFloat(f, 'g', -1, 64))
+}
+
+// appendEscaped escapes as html/template's htmlReplacementTable does.
+func appendEscaped(b []byte, s string) []byte {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		var r string
+		switch s[i] {
+		case 0:
+			r = "\uFFFD"
+		case '"':
+			r = "&#34;"
+		case '&':
+			r = "&amp;"
+		case '\'':
+			r = "&#39;"
+		case '+':
+			r = "&#43;"
+		case '<':
+			r = "&lt;"
+		case '>':
+			r = "&gt;"
+		default:
+			continue
+		}
+		b = append(b, s[last:i]...)
+		b = append(b, r...)
+		last = i + 1
+	}
+	return append(b, s[last:]...)
+}
+
+// url writes an href's value as html/template does for an attribute that
+// is one URL: a path of plain characters as it is, anything else through
+// html/template itself (its filter, normalizer and escaper).
+func (w *directWriter) url(s string) error {
+	plain := !strings.HasPrefix(s, "//")
+	for i := 0; i < len(s) && plain; i++ {
+		c := s[i]
+		plain = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~/#", c) >= 0
+	}
+	if plain {
+		w.s(s)
+		return nil
+	}
+	var b bytes.Buffer
+	if err := hrefTemplate.Execute(&b, s); err != nil {
+		return err
+	}
+	w.b = append(w.b, strings.TrimSuffix(strings.TrimPrefix(b.String(), `<a href="`), `">`)...)
+	return nil
+}
+
+var hrefTemplate = template.Must(template.New("href").Parse(`<a href="{{.}}">`))
+
+// blocks is "blocks": each block after a line break.
+func (w *directWriter) blocks(bs []blockView) error {
+	for i := range bs {
+		w.s("\n")
+		if err := w.block(&bs[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// block is "block": the template of the block's one non-nil field.
+func (w *directWriter) block(b *blockView) error {
+	switch {
+	case b.Section != nil:
+		return w.section(b.Section)
+	case b.Para != nil:
+		w.para(b.Para)
+	case b.List != nil:
+		w.list(b.List)
+	case b.Roll != nil:
+		w.roll(b.Roll)
+	case b.Table != nil:
+		return w.table(b.Table)
+	case b.Map != nil:
+		w.mapBlock(b.Map)
+	case b.Sealed != nil:
+		return w.sealed(b.Sealed)
+	case b.Links != nil:
+		return w.links(b.Links)
+	case b.Cards != nil:
+		return w.cards(b.Cards)
+	}
+	return nil
+}
+
+// heading is "heading": h2 to h5 by level, else h6.
+func (w *directWriter) heading(level int, title string) {
+	if level < 2 || level > 5 {
+		level = 6
+	}
+	w.s("<h")
+	w.int(level)
+	w.s(">")
+	w.text(title)
+	w.s("</h")
+	w.int(level)
+	w.s(">")
+}
+
+func (w *directWriter) section(s *sectionView) error {
+	w.s(`<section class="part">`)
+	if s.Title != "" {
+		w.s("\n")
+		w.heading(s.Level, s.Title)
+	}
+	if err := w.blocks(s.Blocks); err != nil {
+		return err
+	}
+	w.s("\n</section>")
+	return nil
+}
+
+func (w *directWriter) para(p *doc.Para) {
+	w.s("<p")
+	if p.Note {
+		w.s(` class="note"`)
+	}
+	w.s(">")
+	if p.Lead != "" {
+		w.s("<strong>")
+		w.text(p.Lead)
+		w.s("</strong>")
+	}
+	if p.Lead != "" && p.Text != "" {
+		w.s(" ")
+	}
+	w.text(p.Text)
+	w.s("</p>")
+}
+
+func (w *directWriter) list(l *doc.List) {
+	if len(l.Items) == 0 {
+		return
+	}
+	w.s("<ul>")
+	for _, it := range l.Items {
+		w.s("<li>")
+		w.text(it)
+		w.s("</li>")
+	}
+	w.s("</ul>")
+}
+
+func (w *directWriter) roll(r *rollView) {
+	w.s(`<p class="roll"><span class="dice">`)
+	if r.Label != "" {
+		w.text(r.Label)
+		w.s(": ")
+	}
+	w.text(r.Dice.String())
+	if r.ShowRow {
+		w.s(" (row ")
+		w.text(r.Row)
+		w.s(")")
+	}
+	w.s("</span>")
+	if r.Result != "" {
+		w.s(" → <strong>")
+		w.text(r.Result)
+		w.s("</strong>")
+	}
+	w.s("</p>")
+}
+
+func (w *directWriter) notes(ss []string, before string) {
+	for _, s := range ss {
+		w.s("\n<p class=\"note\">")
+		w.s(before)
+		w.text(s)
+		w.s("</p>")
+	}
+}
+
+func (w *directWriter) table(t *tableView) error {
+	if t == nil {
+		return errors.New(`failed to draw "table": no table`)
+	}
+	w.s(`<div class="tbl`)
+	if t.Caption {
+		w.s(" titled")
+	}
+	if t.Broad {
+		w.s(" broad")
+	}
+	w.s(`"`)
+	if t.ID != "" {
+		w.s(` id="`)
+		w.text(t.ID)
+		w.s(`"`)
+	}
+	w.s(">")
+	if !t.Caption {
+		w.notes(t.Notes, "")
+	}
+	w.s("\n<div class=\"scroll\"")
+	if t.Label != "" {
+		w.s(` tabindex="0" role="region" aria-label="`)
+		w.text(t.Label)
+		w.s(`"`)
+	}
+	w.s(">\n")
+	w.kept(t.Grid, w.grid)
+	w.s("\n</div>")
+	for _, m := range t.Mods {
+		w.s("\n<table class=\"mods\">\n<thead><tr><th scope=\"col\">")
+		w.text(m.Head[0])
+		w.s(`</th><th scope="col">`)
+		w.text(m.Head[1])
+		w.s("</th></tr></thead>\n<tbody>")
+		for _, row := range m.Rows {
+			w.s("\n<tr><td>")
+			w.text(row[0])
+			w.s(`</td><td class="mod">`)
+			w.text(row[1])
+			w.s("</td></tr>")
+		}
+		w.s("\n</tbody>\n</table>")
+	}
+	w.notes(t.Footnotes, "")
+	if t.Odds != nil {
+		w.s(`<div class="scroll odds"`)
+		if t.Label != "" {
+			w.s(` tabindex="0" role="region" aria-label="Odds, `)
+			w.text(t.Label)
+			w.s(`"`)
+		}
+		w.s(">\n")
+		w.kept(t.Odds, w.oddsGrid)
+		w.s("\n</div>")
+	}
+	w.notes(t.Decisions, "* Sortie's decision: ")
+	if t.Source != "" {
+		w.s("\n<p class=\"note\">Book: ")
+		w.text(t.Source)
+		w.s(".</p>")
+	}
+	w.s("\n</div>")
+	return nil
+}
+
+// kept writes what draw writes for data, drawn once for a rule table's
+// grid or odds and given again to every page (keptHTML's rule: such data
+// is the same pointer on every page and never changed).
+func (w *directWriter) kept(data any, draw func(any)) {
+	k := &w.r.kept
+	key := keptKey{"direct", data}
+	k.mu.Lock()
+	shared := k.shared[data]
+	h, ok := k.html[key]
+	k.mu.Unlock()
+	if ok {
+		w.s(string(h))
+		return
+	}
+	start := len(w.b)
+	draw(data)
+	if shared {
+		k.mu.Lock()
+		if k.html == nil {
+			k.html = map[keptKey]template.HTML{}
+		}
+		k.html[key] = template.HTML(w.b[start:]) //nolint: drawn above
+		k.mu.Unlock()
+	}
+}
+
+func (w *directWriter) grid(data any) {
+	g := data.(*gridView)
+	w.s("<table")
+	if g.Compact {
+		w.s(` class="compact"`)
+	}
+	w.s(">")
+	if g.Caption {
+		w.s("\n<caption>")
+		if g.Corner != "" {
+			w.s(`<span class="corner" title="Roll this many six-sided dice">`)
+			w.text(g.Corner)
+			w.s("</span> ")
+		}
+		w.s(`<span class="title">`)
+		w.text(g.Title)
+		w.s("</span>")
+		for _, s := range g.HowToRead {
+			w.s(`<span class="read">`)
+			w.text(s)
+			w.s("</span>")
+		}
+		for _, s := range g.Notes {
+			w.s(`<span class="cnote">`)
+			w.text(s)
+			w.s("</span>")
+		}
+		w.s("</caption>")
+	}
+	if len(g.Head) > 0 {
+		w.s("\n<thead><tr>")
+		for _, c := range g.Head {
+			w.s(`<th scope="col"`)
+			if c.Key {
+				w.s(` class="key"`)
+			} else if c.Wide {
+				w.s(` class="wide"`)
+			}
+			w.s(">")
+			w.text(c.Text)
+			w.s("</th>")
+		}
+		w.s("</tr></thead>")
+	}
+	w.s("\n<tbody>")
+	for _, row := range g.Rows {
+		w.s("\n<tr>")
+		for _, c := range row {
+			switch {
+			case c.Key && c.Text != "":
+				w.s(`<th scope="row" class="key">`)
+				w.text(c.Text)
+				w.s("</th>")
+			case c.Key:
+				w.s(`<td class="key"></td>`)
+			default:
+				w.s("<td")
+				if c.Wide {
+					w.s(` class="wide"`)
+				}
+				w.s(">")
+				w.text(c.Text)
+				w.s("</td>")
+			}
+		}
+		w.s("</tr>")
+	}
+	w.s("\n</tbody>\n</table>")
+}
+
+func (w *directWriter) oddsGrid(data any) {
+	o := data.(*doc.Odds)
+	w.s("<table class=\"odds\">\n<caption>")
+	w.text(o.Caption)
+	w.s("</caption>\n<thead><tr><th scope=\"col\">")
+	w.text(o.Corner)
+	w.s("</th>")
+	for _, h := range o.Head {
+		w.s(`<th scope="col">`)
+		w.text(h)
+		w.s("</th>")
+	}
+	w.s("</tr></thead>\n<tbody>")
+	for _, row := range o.Rows {
+		w.s("\n<tr><th scope=\"row\">")
+		w.text(row.Label)
+		w.s("</th>")
+		for _, c := range row.Cells {
+			w.s("<td>")
+			w.text(c.Text())
+			w.s("</td>")
+		}
+		w.s("</tr>")
+	}
+	w.s("\n</tbody>\n</table>")
+}
+
+func (w *directWriter) mapBlock(m *mapView) {
+	w.s("\n<figure class=\"board\">\n")
+	w.s(string(m.SVG))
+	if m.Legend != "" {
+		w.s("\n<ul class=\"legend\" aria-label=\"Key\">\n")
+		w.s(string(m.Legend))
+		w.s("</ul>")
+	}
+	w.s("\n<figcaption><strong>")
+	w.text(m.Title)
+	w.s("</strong>, ")
+	w.text(m.Length(m.WidthIn))
+	w.s(" × ")
+	w.text(m.Length(m.HeightIn))
+	w.s(". ")
+	w.text(m.Caption)
+	w.s("</figcaption>\n</figure>\n")
+}
+
+func (w *directWriter) sealed(s *sealedView) error {
+	w.s(`<section class="part sealed-items">`)
+	if s.Title != "" {
+		w.s("\n")
+		w.heading(s.Level, s.Title)
+	}
+	if s.Intro != "" {
+		w.s("\n<p class=\"note\">")
+		w.text(s.Intro)
+		w.s("</p>")
+	}
+	w.s("\n<div class=\"pefs\">")
+	for i := range s.Items {
+		it := &s.Items[i]
+		w.s("\n<details class=\"pef\"")
+		if it.ID != "" {
+			w.s(` id="`)
+			w.text(it.ID)
+			w.s(`"`)
+		}
+		w.s(">\n<summary><span class=\"num\">")
+		w.int(it.Number)
+		w.s("</span> ")
+		w.text(it.Title)
+		if it.Tag != "" {
+			w.s(" (")
+			w.text(it.Tag)
+			w.s(")")
+		}
+		w.s("</summary>\n<div class=\"card\">")
+		if err := w.blocks(it.Blocks); err != nil {
+			return err
+		}
+		w.s("\n</div>\n</details>")
+	}
+	w.s("\n</div>\n</section>")
+	return nil
+}
+
+func (w *directWriter) cards(c *cardsView) error {
+	if len(c.Items) == 0 {
+		return errors.New(`failed to draw "cards": no cards`)
+	}
+	w.s(`<section class="part play-cards"`)
+	if c.ID != "" {
+		w.s(` id="`)
+		w.text(c.ID)
+		w.s(`"`)
+	}
+	w.s(">\n")
+	w.heading(c.Level, c.Title)
+	if c.Intro != "" {
+		w.s("\n<p class=\"note\">")
+		w.text(c.Intro)
+		w.s("</p>")
+	}
+	w.s("\n<p class=\"note\">")
+	w.text(words.Plural(len(c.Items), "card", "cards"))
+	w.s(", ")
+	w.float(c.W)
+	w.s(" × ")
+	w.float(c.H)
+	w.s(" mm each: the booklets print them at that size on sheets to cut out")
+	if c.Items[0].Back != nil {
+		w.s(", with their backs behind them")
+	}
+	w.s(".</p>\n<div class=\"cards\">")
+	for i := range c.Items {
+		p := &c.Items[i]
+		w.s("\n<div class=\"card-pair\">")
+		w.card(&p.Front)
+		if p.Back != nil {
+			w.card(p.Back)
+		}
+		w.s("\n</div>")
+	}
+	w.s("\n</div>\n</section>")
+	return nil
+}
+
+func (w *directWriter) card(c *playCardView) {
+	w.s(`<div class="play-card `)
+	w.text(c.Side)
+	if len(c.Edges) > 0 {
+		w.s(" edged")
+	}
+	w.s(`" style="width: `)
+	w.float(c.W)
+	w.s("mm; aspect-ratio: ")
+	w.float(c.W)
+	w.s(" / ")
+	w.float(c.H)
+	w.s(`">`)
+	if len(c.Edges) > 0 {
+		w.s("\n<span class=\"edge top\">")
+		w.text(c.Edges[0])
+		w.s(`</span><span class="edge right">`)
+		w.text(c.Edges[1])
+		w.s(`</span><span class="edge bottom">`)
+		w.text(c.Edges[2])
+		w.s(`</span><span class="edge left">`)
+		w.text(c.Edges[3])
+		w.s("</span>")
+	}
+	w.s("\n<div class=\"face\">\n<p class=\"card-title\"><strong>")
+	w.text(c.Title)
+	w.s("</strong>")
+	if c.Tag != "" {
+		w.s(` <span class="tag">`)
+		w.text(c.Tag)
+		w.s("</span>")
+	}
+	if c.Side == "back" {
+		w.s(` <span class="side">back</span>`)
+	}
+	w.s("</p>")
+	if len(c.Fields) > 0 {
+		w.s("\n<dl>")
+		for _, f := range c.Fields {
+			w.s("<dt>")
+			w.text(f.Label)
+			w.s("</dt><dd>")
+			w.text(f.Value)
+			w.s("</dd>")
+		}
+		w.s("</dl>")
+	}
+	if t := c.Track; t != nil {
+		w.s("\n<p class=\"track\"><span class=\"label\">")
+		w.text(t.Label)
+		w.s("</span> ")
+		for i, id := range c.Boxes {
+			w.s(`<input type="checkbox" class="box"`)
+			if id != "" {
+				w.s(` id="`)
+				w.text(id)
+				w.s(`"`)
+			}
+			w.s(` aria-label="`)
+			w.text(c.Title)
+			w.s(", ")
+			w.text(t.Label)
+			w.s(": box ")
+			w.int(i + 1)
+			w.s(`"/>`)
+		}
+		if t.Note != "" {
+			w.s(` <span class="note">`)
+			w.text(t.Note)
+			w.s("</span>")
+		}
+		w.s("</p>")
+	}
+	for _, l := range c.Lines {
+		w.s("\n<p class=\"line\">")
+		w.text(l)
+		w.s("</p>")
+	}
+	w.s("\n</div>\n</div>")
+}
+
+func (w *directWriter) links(l *linksView) error {
+	if len(l.Links) == 0 {
+		return nil
+	}
+	w.s(`<p class="goto">`)
+	for i, k := range l.Links {
+		if i > 0 {
+			w.s(` <span class="sep">·</span> `)
+		}
+		switch {
+		case k.To == 0:
+			w.s("<strong>")
+			w.text(k.Label)
+			w.s(": the campaign ends here.</strong>")
+		case k.Href != "":
+			w.s(`<a href="`)
+			if err := w.url(k.Href); err != nil {
+				return fmt.Errorf("failed to draw a link to %s: %w", k.Href, err)
+			}
+			w.s(`">`)
+			w.text(k.Label)
+			w.s(": go to ")
+			w.int(k.To)
+			w.s("</a>")
+		default:
+			w.s("<strong>")
+			w.text(k.Label)
+			w.s(": go to ")
+			w.int(k.To)
+			w.s("</strong>")
+		}
+		if k.Note != "" {
+			w.s(` <span class="note">(`)
+			w.text(k.Note)
+			w.s(")</span>")
+		}
+	}
+	w.s("</p>")
+	return nil
+}
