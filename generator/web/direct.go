@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"strconv"
 	"strings"
+	"sync"
 	"text/template/parse"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
@@ -28,59 +29,108 @@ import (
 // directNames are the templates drawn here: "blocks" and "table" are
 // replaced, the rest are reached only through them.
 var directNames = []string{"blocks", "block", "heading", "section", "para", "list", "roll", "table", "grid",
-	"odds", "odds-grid", "map", "sealed", "cards", "card", "links"}
+	"odds", "odds-grid", "map", "sealed", "cards", "card", "links", "encounter", "band", "print", "enctables"}
 
 // directDefs replace the templates the pages call with the Go drawing.
-const directDefs = `{{define "blocks"}}{{drawnBlocks .}}{{end}}{{define "table"}}{{drawnTable .}}{{end}}`
+const directDefs = `{{define "blocks"}}{{drawnBlocks .}}{{end}}{{define "table"}}{{drawnTable .}}{{end}}` +
+	`{{define "encounter"}}{{drawn "encounter" .}}{{end}}{{define "band"}}{{drawn "band" .}}{{end}}` +
+	`{{define "print"}}{{drawn "print" .}}{{end}}{{define "enctables"}}{{drawn "enctables" .}}{{end}}`
 
-// canDrawDirect reports whether the build's templates draw the blocks as
-// Sortie's own partials.html does: no file of the site's layouts/ defines
-// one of directNames (a site's page template may define a partial again).
-func (r *Renderer) canDrawDirect() bool {
+// canDrawFrame reports whether every page's frame is Sortie's own
+// layout.html, which pageAt then draws in Go (frame), executing only the
+// page's "content" template.
+func (r *Renderer) canDrawFrame() bool {
+	if _, ok := r.in.Layouts["layout.html"]; ok {
+		return false
+	}
+	return !r.layoutsDefine("layout.html")
+}
+
+// layoutsDefine reports whether a template of the site's layouts/
+// defines one of names (or does not parse: the templates' own parse
+// reports it).
+func (r *Renderer) layoutsDefine(names ...string) bool {
 	for name, l := range r.in.Layouts {
-		if name == "partials.html" {
-			return false
-		}
 		if !strings.HasSuffix(name, ".html") {
 			continue
 		}
 		trees, err := parse.Parse(name, string(l.Data), "", "", builtinFuncs)
 		if err != nil {
-			return false // the templates' own parse reports it
+			return true
 		}
-		for _, n := range directNames {
+		for _, n := range names {
 			if _, ok := trees[n]; ok {
-				return false
+				return true
 			}
 		}
 	}
-	return true
+	return false
+}
+
+// canDrawDirect reports whether the build's templates draw the blocks as
+// Sortie's own partials.html does: no file of the site's layouts/ defines
+// one of directNames (a site's page template may define a partial again).
+func (r *Renderer) canDrawDirect() bool {
+	if _, ok := r.in.Layouts["partials.html"]; ok {
+		return false
+	}
+	return !r.layoutsDefine(directNames...)
 }
 
 // builtinFuncs name the functions a template may call, for parse.Parse:
 // its own and text/template's (it checks only that a name is known).
 var builtinFuncs = map[string]any{
-	"plural": nil, "add": nil, "pdfs": nil, "sheet": nil, "lists": nil, "kept": nil, "drawnBlocks": nil, "drawnTable": nil,
+	"plural": nil, "add": nil, "pdfs": nil, "sheet": nil, "lists": nil, "kept": nil, "drawnBlocks": nil, "drawnTable": nil, "drawn": nil,
 	"and": nil, "call": nil, "html": nil, "index": nil, "slice": nil, "js": nil, "len": nil, "not": nil, "or": nil,
 	"print": nil, "printf": nil, "println": nil, "urlquery": nil, "eq": nil, "ge": nil, "gt": nil, "le": nil, "lt": nil, "ne": nil,
 }
 
 // drawnBlocks is the templates' "drawnBlocks": "blocks" drawn in Go.
 func (r *Renderer) drawnBlocks(bs []blockView) (template.HTML, error) {
-	w := directWriter{r: r}
+	w := directWriter{r: r, b: directBufs.Get().([]byte)[:0]}
+	defer func() { directBufs.Put(w.b[:0]) }() //nolint: a slice's header, kept to grow once
 	if err := w.blocks(bs); err != nil {
 		return "", err
 	}
-	return template.HTML(w.b), nil //nolint: every value is escaped by directWriter
+	return template.HTML(string(w.b)), nil //nolint: every value is escaped by directWriter
 }
+
+// drawn is the templates' "drawn": the partial of that name drawn in
+// Go, for those that take a view of their own type.
+func (r *Renderer) drawn(name string, data any) (template.HTML, error) {
+	w := directWriter{r: r, b: directBufs.Get().([]byte)[:0]}
+	defer func() { directBufs.Put(w.b[:0]) }() //nolint: a slice's header, kept to grow once
+	var err error
+	switch v := data.(type) {
+	case encounterView:
+		err = w.encounter(&v)
+	case *bandView:
+		err = w.band(v)
+	case printView:
+		err = w.print(&v)
+	case *encTablesView:
+		err = w.encTables(v)
+	default:
+		err = fmt.Errorf("failed to draw %q: a %T, not its view", name, data)
+	}
+	if err != nil {
+		return "", err
+	}
+	return template.HTML(string(w.b)), nil //nolint: every value is escaped by directWriter
+}
+
+// directBufs are the buffers the Go drawing writes in, each kept at the
+// largest size it grew to.
+var directBufs = sync.Pool{New: func() any { return make([]byte, 0, 64<<10) }}
 
 // drawnTable is the templates' "drawnTable": "table" drawn in Go.
 func (r *Renderer) drawnTable(t *tableView) (template.HTML, error) {
-	w := directWriter{r: r}
+	w := directWriter{r: r, b: directBufs.Get().([]byte)[:0]}
+	defer func() { directBufs.Put(w.b[:0]) }() //nolint: a slice's header, kept to grow once
 	if err := w.table(t); err != nil {
 		return "", err
 	}
-	return template.HTML(w.b), nil //nolint: every value is escaped by directWriter
+	return template.HTML(string(w.b)), nil //nolint: every value is escaped by directWriter
 }
 
 // directWriter writes blocks as partials.html draws them.
@@ -691,4 +741,274 @@ func (w *directWriter) links(l *linksView) error {
 	}
 	w.s("</p>")
 	return nil
+}
+
+// encounter is "encounter": the boards beside the short blocks after
+// them, then the rest.
+func (w *directWriter) encounter(v *encounterView) error {
+	l := &v.Layout
+	summary := func() {
+		w.s("\n<p class=\"summary\">")
+		w.text(v.E.Summary)
+		w.s("</p>")
+	}
+	if len(l.Boards) > 0 {
+		w.s("\n<div class=\"encounter\">\n<div class=\"boards\">")
+		if err := w.blocks(l.Boards); err != nil {
+			return err
+		}
+		w.s("\n</div>\n<div class=\"facts\">")
+		if v.Summary {
+			summary()
+		}
+		if err := w.blocks(l.Facts); err != nil {
+			return err
+		}
+		w.s("\n</div>\n</div>")
+	} else if v.Summary {
+		summary()
+	}
+	if err := w.blocks(l.Rest); err != nil {
+		return err
+	}
+	w.s("\n")
+	return nil
+}
+
+// band is "band": the player's force under its heading, if any.
+func (w *directWriter) band(v *bandView) error {
+	if v != nil {
+		w.s("\n<h2 id=\"band\">")
+		w.text(v.Title)
+		w.s("</h2>")
+		if err := w.blocks(v.Blocks); err != nil {
+			return err
+		}
+	}
+	w.s("\n")
+	return nil
+}
+
+// print is "print": the sealed items, printed upside down.
+func (w *directWriter) print(v *printView) error {
+	if len(v.Cards) > 0 {
+		w.s("\n<section class=\"sealed\" aria-hidden=\"true\">\n<h2>")
+		w.text(v.Title)
+		w.s("</h2>\n<p>Printed upside down: turn the page round to read each only when the game reaches it.</p>\n<div class=\"sealed-cards\">")
+		for i := range v.Cards {
+			c := &v.Cards[i]
+			w.s("\n<div class=\"sealed-card\">\n<p class=\"which\">")
+			if c.Entry != 0 {
+				w.s("Entry ")
+				w.int(c.Entry)
+				w.s(" · ")
+			}
+			w.int(c.Item.Number)
+			w.s(" of ")
+			w.int(c.Of)
+			w.s(": ")
+			w.text(c.Item.Title)
+			if c.Item.Tag != "" {
+				w.s(" (")
+				w.text(c.Item.Tag)
+				w.s(")")
+			}
+			w.s("</p>\n<div class=\"card\">")
+			if err := w.blocks(c.Item.Blocks); err != nil {
+				return err
+			}
+			w.s("\n</div>\n</div>")
+		}
+		w.s("\n</div>\n</section>")
+	}
+	w.s("\n")
+	return nil
+}
+
+// encTables is "enctables": the QRS tables an encounter needs.
+func (w *directWriter) encTables(v *encTablesView) error {
+	if v == nil {
+		return nil
+	}
+	w.s("\n<section class=\"part enc-tables\">\n")
+	w.heading(v.Level, v.Title)
+	w.s("\n<p class=\"note\">As the <a href=\"")
+	if err := w.url(v.QRS); err != nil {
+		return err
+	}
+	w.s("\">Quick Reference Sheets</a> print them; each title links to the table there.</p>")
+	for _, t := range v.Tables {
+		w.s("\n<p class=\"qrs-ref\"><a href=\"")
+		if err := w.url(t.Href); err != nil {
+			return err
+		}
+		w.s("\">")
+		w.text(t.Table.Title)
+		w.s(" on the Quick Reference Sheets</a></p>\n")
+		if err := w.table(t.Table); err != nil {
+			return err
+		}
+	}
+	w.s("\n</section>")
+	return nil
+}
+
+// frameTop is layout.html up to the page's content, frameEnd after it.
+func (w *directWriter) frameTop(l *layout) error {
+	href := func(p string) error { return w.url(l.Root + p) }
+	w.s("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>")
+	w.text(l.Title)
+	if l.Title != l.Site.Title {
+		w.s(" · ")
+		w.text(l.Site.Title)
+	}
+	w.s("</title>")
+	if l.Summary != "" {
+		w.s("\n<meta name=\"description\" content=\"")
+		w.text(l.Summary)
+		w.s("\"/>")
+	}
+	w.s("\n<meta name=\"generator\" content=\"Sortie ")
+	w.text(l.Version)
+	w.s("\"/>\n<link rel=\"stylesheet\" href=\"")
+	// Every href below is written by href, which fails only where
+	// html/template would.
+	var errs []error
+	do := func(err error) { errs = append(errs, err) }
+	do(href("style.css"))
+	w.s("\"/>\n<link rel=\"icon\" href=\"")
+	do(href(l.Favicon.Href))
+	w.s("\"")
+	if l.Favicon.Type != "" {
+		w.s(" type=\"")
+		w.text(l.Favicon.Type)
+		w.s("\"")
+	}
+	w.s("/>")
+	if l.Offline {
+		w.s("\n<link rel=\"manifest\" href=\"")
+		do(href("manifest.webmanifest"))
+		w.s("\"/>\n<link rel=\"apple-touch-icon\" href=\"")
+		do(href("icons/apple-touch-icon.png"))
+		w.s("\"/>\n<script src=\"")
+		do(href("offline.js"))
+		w.s("\" defer=\"defer\"></script>")
+	}
+	if l.Site.HasFeeds() {
+		w.s("\n<link rel=\"alternate\" type=\"application/atom+xml\" title=\"")
+		w.text(l.Site.Title)
+		w.s("\" href=\"")
+		do(href("feed.xml"))
+		w.s("\"/>\n<link rel=\"alternate\" type=\"application/feed+json\" title=\"")
+		w.text(l.Site.Title)
+		w.s(" (JSON Feed)\" href=\"")
+		do(href("feed.json"))
+		w.s("\"/>")
+	}
+	w.s("\n</head>\n<body>\n<a class=\"skip\" href=\"#main\">Skip to the content</a>\n<header class=\"site\">\n<a class=\"brand\" href=\"")
+	do(href("index.html"))
+	w.s("\">")
+	w.text(l.Site.Title)
+	w.s("</a>\n<nav aria-label=\"Site\">\n<ul>")
+	for _, n := range l.Nav {
+		w.s("\n<li><a href=\"")
+		do(href(n.Href))
+		w.s("\"")
+		if n.Href == l.Here {
+			w.s(" aria-current=\"page\"")
+		}
+		w.s(">")
+		w.text(n.Label)
+		w.s("</a></li>")
+	}
+	w.s("\n</ul>\n</nav>\n</header>\n<main id=\"main\">\n<h1>")
+	w.text(l.Title)
+	w.s("</h1>")
+	if l.Summary != "" {
+		w.s("\n<p class=\"lede\">")
+		w.text(l.Summary)
+		w.s("</p>")
+	}
+	if len(l.PDFs) > 0 {
+		w.s("\n<p class=\"print-links\"><span class=\"pdf-label\">Print it:</span>")
+		label := func(k Link) {
+			w.text(k.Short())
+			if m := k.More(); m != "" {
+				w.s("<span class=\"pdf-more\">")
+				w.text(m)
+				w.s("</span>")
+			}
+		}
+		for _, k := range l.PDFs {
+			w.s(" ")
+			if len(k.Parts) > 0 {
+				w.s("<span class=\"pdf-set\">")
+				label(k)
+				w.s(":")
+				for _, p := range k.Parts {
+					w.s(" <a class=\"pdf\" href=\"")
+					do(href(p.Href))
+					w.s("\">")
+					label(p)
+					w.s("</a>")
+				}
+				w.s("</span>")
+			} else {
+				w.s("<a class=\"pdf\" href=\"")
+				do(href(k.Href))
+				w.s("\">")
+				label(k)
+				w.s("</a>")
+			}
+		}
+		w.s("</p>")
+	}
+	w.s("\n")
+	return errors.Join(errs...)
+}
+
+func (w *directWriter) frameEnd(l *layout) error {
+	href := func(p string) error { return w.url(l.Root + p) }
+	var errs []error
+	do := func(err error) { errs = append(errs, err) }
+	w.s("\n</main>\n<footer class=\"site\">")
+	if len(l.PDFs) > 0 {
+		w.s("\n<p>Print:")
+		for i, k := range l.PDFs {
+			if i > 0 {
+				w.s(" ·")
+			}
+			w.s(" ")
+			if len(k.Parts) > 0 {
+				w.text(k.Short())
+				w.s(":")
+				for j, p := range k.Parts {
+					if j > 0 {
+						w.s(",")
+					}
+					w.s(" <a href=\"")
+					do(href(p.Href))
+					w.s("\">")
+					w.text(p.Short())
+					w.s("</a>")
+				}
+			} else {
+				w.s("<a href=\"")
+				do(href(k.Href))
+				w.s("\">")
+				w.text(k.Short())
+				w.s("</a>")
+			}
+		}
+		w.s("</p>")
+	}
+	if l.Downloads != "" && l.Downloads != l.Here {
+		w.s("\n<p>Every booklet of the site, in one list: <a href=\"")
+		do(href(l.Downloads))
+		w.s("\">Downloads</a>.</p>")
+	}
+	w.s("\n<p>Built by Sortie ")
+	w.text(l.Version)
+	w.s(". Every roll comes from the seed shown, so the same seed always gives the same pages.</p>\n</footer>\n</body>\n</html>\n")
+	return errors.Join(errs...)
 }

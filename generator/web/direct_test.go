@@ -17,12 +17,23 @@ func renderBoth(t *testing.T, in Input) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !r.direct {
-		t.Fatal("the blocks of a site with Sortie's own templates are not drawn in Go")
+	if !r.direct || !r.frame {
+		t.Fatalf("a site with Sortie's own templates: blocks drawn in Go %v, frame %v", r.direct, r.frame)
 	}
-	direct := render(t, in)
+	files := func(in Input) map[string][]byte {
+		fs, err := Render(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string][]byte{}
+		for _, f := range fs {
+			m[f.Path] = f.Data
+		}
+		return m
+	}
+	direct := files(in)
 	in.templatesOnly = true
-	tmpl := render(t, in)
+	tmpl := files(in)
 	for _, p := range slices.Sorted(func(yield func(string) bool) {
 		for p := range tmpl {
 			if !yield(p) {
@@ -71,6 +82,20 @@ func TestDirectSameBytes(t *testing.T) {
 		renderBoth(t, in)
 	})
 	t.Run("built-in systems", func(t *testing.T) { renderBoth(t, builtinInput(t)) })
+	t.Run("frame", func(t *testing.T) {
+		// Every part of layout.html: the app's links, the site's own
+		// favicon, booklets of one file and of several, labels with and
+		// without their longer part, the downloads page, and a 404 page
+		// under a base URL html/template escapes.
+		in := testInput(t)
+		in.Offline, in.Favicon = true, "favicon.png"
+		in.Site.BaseURL = "https://example.org/a b+c/"
+		in.Site.Home.Summary = "A site's \"summary\""
+		in.Packs[0].PDFs = []Link{{Label: "PDF, A4", Href: "packs/tp/tp-a4.pdf"},
+			{Label: "Folded A5 booklet: print on A4 (9 sheets)", Parts: []Link{{Label: "volume 1 (pages 1–56)", Href: "packs/tp/tp-v1.pdf"}, {Label: "card sheets", Href: "packs/tp/tp-cards.pdf"}}}}
+		in.Systems[0].PDFs = []Link{{Label: "QRS & more", Href: "systems/test/test-qrs-a4.pdf"}}
+		renderBoth(t, in)
+	})
 }
 
 // TestDirectOnlyWithOwnPartials: a site that draws any of the blocks'
@@ -121,7 +146,7 @@ func directOwnPartials(t *testing.T) string {
 func TestDirectEscaping(t *testing.T) {
 	text := template.Must(template.New("").Parse(`<p title="{{.}}">{{.}}</p><a href="{{.}}">`))
 	for _, s := range []string{"", "plain", `a "quoted" 'word'`, "1 + 2 & <3>", "\x00nul", "é → ≤ ·", "\xff\xfe bad", "entry-4.html",
-		"../../packs/x/entry-12.html#e1", "javascript:alert(1)", "a b?c=d&e", "//evil.example/x", "http://example.org/a b", "100%", "x\"y"} {
+		"../../packs/x/entry-12.html#e1", "~user/a_b.html", "/a b+c/style.css", "javascript:alert(1)", "a b?c=d&e", "//evil.example/x", "http://example.org/a b", "100%", "x\"y"} {
 		var b bytes.Buffer
 		if err := text.Execute(&b, s); err != nil {
 			t.Fatal(err)

@@ -189,6 +189,7 @@ type Renderer struct {
 
 	kept     kept         // the rule tables' views, drawn once for every page (kept.go)
 	direct   bool         // the blocks are drawn in Go (direct.go)
+	frame    bool         // each page's frame (layout.html) is drawn in Go (direct.go)
 	lastSize atomic.Int64 // the size of the page drawn last, to size the next one's buffer
 }
 
@@ -495,6 +496,7 @@ func (r *Renderer) parse() error {
 		"kept":        r.keptHTML,
 		"drawnBlocks": r.drawnBlocks,
 		"drawnTable":  r.drawnTable,
+		"drawn":       r.drawn,
 	})
 	add := func(t *template.Template, name string) error {
 		src, err := r.source(name)
@@ -514,6 +516,7 @@ func (r *Renderer) parse() error {
 			return err
 		}
 	}
+	r.frame = !r.in.templatesOnly && r.canDrawFrame()
 	if r.direct = !r.in.templatesOnly && r.canDrawDirect(); r.direct {
 		if _, err := base.New("direct").Parse(directDefs); err != nil {
 			return fmt.Errorf("failed to parse templates: %w", err)
@@ -605,7 +608,24 @@ func (r *Renderer) pageAt(root, tmpl, out, title, summary string, pdfs []Link, c
 	}
 	var b bytes.Buffer
 	b.Grow(int(r.lastSize.Load()) + 4096) // pages of a part are much of a size: grow once, not a dozen times
-	if err := r.pages[tmpl].ExecuteTemplate(&b, "layout.html", l); err != nil {
+	if r.frame {
+		// Sortie's own layout.html, drawn in Go (direct.go) around the
+		// page's content.
+		w := directWriter{r: r, b: b.AvailableBuffer()}
+		err := w.frameTop(&l)
+		b.Write(w.b)
+		if err == nil {
+			err = r.pages[tmpl].ExecuteTemplate(&b, "content", l)
+		}
+		if err == nil {
+			w.b = b.AvailableBuffer()
+			err = w.frameEnd(&l)
+			b.Write(w.b)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("failed to render %s: %w", out, r.templateError(err))
+		}
+	} else if err := r.pages[tmpl].ExecuteTemplate(&b, "layout.html", l); err != nil {
 		return nil, fmt.Errorf("failed to render %s: %w", out, r.templateError(err))
 	}
 	r.lastSize.Store(int64(b.Len()))
