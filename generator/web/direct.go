@@ -1012,3 +1012,76 @@ func (w *directWriter) frameEnd(l *layout) error {
 	w.s(". Every roll comes from the seed shown, so the same seed always gives the same pages.</p>\n</footer>\n</body>\n</html>\n")
 	return errors.Join(errs...)
 }
+
+// encounterContent is encounter.html's "content": one encounter of a
+// pack on its own page.
+func (w *directWriter) encounterContent(l *layout, c *packEncounterContent) error {
+	href := func(p string) error { return w.url(l.Root + p) }
+	var errs []error
+	do := func(err error) { errs = append(errs, err) }
+	w.s("\n<p class=\"meta\">Encounter ")
+	w.int(c.Entry.Number)
+	w.s(" of ")
+	w.int(len(c.Pack.Rolled.Entries))
+	w.s(" in <a href=\"")
+	do(href(c.Index))
+	w.s("\">")
+	w.text(c.Pack.Def.Title)
+	w.s("</a> · ")
+	if c.System != nil {
+		w.text(c.System.System.Name)
+		w.s(" · ")
+	}
+	w.s("seed <code>")
+	w.text(c.View.E.Seed)
+	w.s("</code>, stream <code>")
+	w.text(c.View.E.Stream)
+	w.s("</code></p>")
+	if len(c.Sheet.PDFs) > 0 {
+		w.s("\n<p><span class=\"meta sheet\">Play sheet (")
+		w.text(words.Plural(c.Sheet.Pages, "page", "pages"))
+		w.s("):")
+		for i, k := range c.Sheet.PDFs {
+			if i > 0 {
+				w.s(" ·")
+			}
+			w.s(" <a href=\"")
+			do(href(k.Href))
+			w.s("\">")
+			w.text(k.Label)
+			w.s("</a>")
+		}
+		w.s("</span></p>")
+	}
+	w.s("\n")
+	do(w.encounter(&c.View))
+	do(w.encTables(c.Tables.At(l.Root)))
+	do(w.band(c.Band))
+	if l.Offline {
+		w.s("\n<div class=\"play\"></div>\n<script src=\"")
+		do(href("state.js"))
+		w.s("\" defer=\"defer\"></script>")
+	}
+	w.s("\n<nav class=\"pager\" aria-label=\"Encounters\">")
+	if c.Prev != "" {
+		w.s("<a rel=\"prev\" href=\"")
+		do(href(c.Prev))
+		w.s("\">← Encounter ")
+		w.int(c.Entry.Number - 1)
+		w.s("</a>")
+	}
+	w.s("\n<a href=\"")
+	do(href(c.Index))
+	w.s("\">All encounters</a>")
+	if c.Next != "" {
+		w.s("<a rel=\"next\" href=\"")
+		do(href(c.Next))
+		w.s("\">Encounter ")
+		w.int(c.Entry.Number + 1)
+		w.s(" →</a>")
+	}
+	w.s("\n</nav>\n")
+	do(w.print(&c.Print))
+	w.s("\n")
+	return errors.Join(errs...)
+}

@@ -17,8 +17,8 @@ func renderBoth(t *testing.T, in Input) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !r.direct || !r.frame {
-		t.Fatalf("a site with Sortie's own templates: blocks drawn in Go %v, frame %v", r.direct, r.frame)
+	if !r.direct || !r.frame || !r.encounterDirect {
+		t.Fatalf("a site with Sortie's own templates: blocks drawn in Go %v, frame %v, encounter pages %v", r.direct, r.frame, r.encounterDirect)
 	}
 	files := func(in Input) map[string][]byte {
 		fs, err := Render(in)
@@ -94,6 +94,8 @@ func TestDirectSameBytes(t *testing.T) {
 		in.Packs[0].PDFs = []Link{{Label: "PDF, A4", Href: "packs/tp/tp-a4.pdf"},
 			{Label: "Folded A5 booklet: print on A4 (9 sheets)", Parts: []Link{{Label: "volume 1 (pages 1–56)", Href: "packs/tp/tp-v1.pdf"}, {Label: "card sheets", Href: "packs/tp/tp-cards.pdf"}}}}
 		in.Systems[0].PDFs = []Link{{Label: "QRS & more", Href: "systems/test/test-qrs-a4.pdf"}}
+		in.Packs[0].Sheets = map[int]PlaySheet{2: {Pages: 2, PDFs: []Link{{Label: "A4", Href: "packs/tp/sheets/tp-2-a4.pdf"}, {Label: "US Letter", Href: "packs/tp/sheets/tp-2-letter.pdf"}}}}
+		in.Packs[0].Def.System = "unknown" // no system's name in the meta line
 		renderBoth(t, in)
 	})
 }
@@ -122,6 +124,20 @@ func TestDirectOnlyWithOwnPartials(t *testing.T) {
 			t.Errorf("%s: blocks drawn in Go %v, want %v", tc.file, r.direct, tc.direct)
 		}
 	}
+	// A site's own encounter.html draws the encounter pages' content,
+	// the frame and blocks around it still drawn in Go.
+	in0 := testInput(t)
+	in0.Layouts = map[string]Layout{"encounter.html": {File: "site/layouts/encounter.html", Data: []byte(`{{define "content"}}<p>mine</p>{{end}}`)}}
+	r, err := New(in0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.direct || !r.frame || r.encounterDirect {
+		t.Errorf("a site's own encounter.html: blocks in Go %v, frame %v, encounter pages %v; want true, true, false", r.direct, r.frame, r.encounterDirect)
+	}
+	files0 := render(t, in0)
+	contains(t, "packs/tp/encounter-1.html", files0["packs/tp/encounter-1.html"], "<main id=\"main\">\n<h1>Test Pack 1: Skirmish</h1>\n<p class=\"lede\">A fight in the marsh.</p>\n<p>mine</p>\n</main>")
+
 	// A site's own "para" is what its pages print.
 	in := testInput(t)
 	in.Layouts = map[string]Layout{"encounter.html": {File: "site/layouts/encounter.html",

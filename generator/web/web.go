@@ -187,10 +187,13 @@ type Renderer struct {
 	mu    sync.Mutex
 	found map[string]map[string]bool // page -> the wanted ids it has
 
-	kept     kept         // the rule tables' views, drawn once for every page (kept.go)
-	direct   bool         // the blocks are drawn in Go (direct.go)
-	frame    bool         // each page's frame (layout.html) is drawn in Go (direct.go)
-	lastSize atomic.Int64 // the size of the page drawn last, to size the next one's buffer
+	kept   kept // the rule tables' views, drawn once for every page (kept.go)
+	direct bool // the blocks are drawn in Go (direct.go)
+	frame  bool // each page's frame (layout.html) is drawn in Go (direct.go)
+	// encounterDirect: a pack's encounter pages are drawn in Go
+	// whole (direct.go).
+	encounterDirect bool
+	lastSize        atomic.Int64 // the size of the page drawn last, to size the next one's buffer
 }
 
 // New parses the templates and renders the site's Markdown, recording
@@ -522,6 +525,8 @@ func (r *Renderer) parse() error {
 			return fmt.Errorf("failed to parse templates: %w", err)
 		}
 	}
+	_, own := r.in.Layouts["encounter.html"]
+	r.encounterDirect = r.frame && r.direct && !own
 	var err error
 	if r.kept.tmpl, err = base.Clone(); err != nil {
 		return fmt.Errorf("failed to parse templates: %w", r.templateError(err))
@@ -614,7 +619,11 @@ func (r *Renderer) pageAt(root, tmpl, out, title, summary string, pdfs []Link, c
 		w := directWriter{r: r, b: b.AvailableBuffer()}
 		err := w.frameTop(&l)
 		b.Write(w.b)
-		if err == nil {
+		if c, ok := content.(packEncounterContent); ok && err == nil && r.encounterDirect {
+			w.b = b.AvailableBuffer()
+			err = w.encounterContent(&l, &c)
+			b.Write(w.b)
+		} else if err == nil {
 			err = r.pages[tmpl].ExecuteTemplate(&b, "content", l)
 		}
 		if err == nil {
