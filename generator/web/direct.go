@@ -87,8 +87,9 @@ var builtinFuncs = map[string]any{
 
 // drawnBlocks is the templates' "drawnBlocks": "blocks" drawn in Go.
 func (r *Renderer) drawnBlocks(bs []blockView) (template.HTML, error) {
-	w := directWriter{r: r, b: directBufs.Get().([]byte)[:0]}
-	defer func() { directBufs.Put(w.b[:0]) }() //nolint: a slice's header, kept to grow once
+	buf := directBufs.Get().(*[]byte)
+	w := directWriter{r: r, b: (*buf)[:0]}
+	defer func() { *buf = w.b[:0]; directBufs.Put(buf) }()
 	if err := w.blocks(bs); err != nil {
 		return "", err
 	}
@@ -98,8 +99,9 @@ func (r *Renderer) drawnBlocks(bs []blockView) (template.HTML, error) {
 // drawn is the templates' "drawn": the partial of that name drawn in
 // Go, for those that take a view of their own type.
 func (r *Renderer) drawn(name string, data any) (template.HTML, error) {
-	w := directWriter{r: r, b: directBufs.Get().([]byte)[:0]}
-	defer func() { directBufs.Put(w.b[:0]) }() //nolint: a slice's header, kept to grow once
+	buf := directBufs.Get().(*[]byte)
+	w := directWriter{r: r, b: (*buf)[:0]}
+	defer func() { *buf = w.b[:0]; directBufs.Put(buf) }()
 	var err error
 	switch v := data.(type) {
 	case encounterView:
@@ -121,12 +123,13 @@ func (r *Renderer) drawn(name string, data any) (template.HTML, error) {
 
 // directBufs are the buffers the Go drawing writes in, each kept at the
 // largest size it grew to.
-var directBufs = sync.Pool{New: func() any { return make([]byte, 0, 64<<10) }}
+var directBufs = sync.Pool{New: func() any { return new([]byte) }}
 
 // drawnTable is the templates' "drawnTable": "table" drawn in Go.
 func (r *Renderer) drawnTable(t *tableView) (template.HTML, error) {
-	w := directWriter{r: r, b: directBufs.Get().([]byte)[:0]}
-	defer func() { directBufs.Put(w.b[:0]) }() //nolint: a slice's header, kept to grow once
+	buf := directBufs.Get().(*[]byte)
+	w := directWriter{r: r, b: (*buf)[:0]}
+	defer func() { *buf = w.b[:0]; directBufs.Put(buf) }()
 	if err := w.table(t); err != nil {
 		return "", err
 	}

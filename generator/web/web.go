@@ -20,7 +20,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
@@ -193,7 +192,6 @@ type Renderer struct {
 	// encounterDirect: a pack's encounter pages are drawn in Go
 	// whole (direct.go).
 	encounterDirect bool
-	lastSize        atomic.Int64 // the size of the page drawn last, to size the next one's buffer
 }
 
 // New parses the templates and renders the site's Markdown, recording
@@ -611,36 +609,44 @@ func (r *Renderer) pageAt(root, tmpl, out, title, summary string, pdfs []Link, c
 		Title: title, Summary: summary, Nav: r.nav, Here: out, PDFs: pdfs, Downloads: r.downloadsAt, Content: content,
 		Offline: r.in.Offline,
 	}
-	var b bytes.Buffer
-	b.Grow(int(r.lastSize.Load()) + 4096) // pages of a part are much of a size: grow once, not a dozen times
+	// A page is drawn in a pooled buffer grown to the largest page it
+	// held, then copied out at its size: grown from empty, or from the
+	// size of the page before, a page's buffer was grown and copied
+	// again for most pages.
+	buf := pageBufs.Get().(*bytes.Buffer)
+	defer pageBufs.Put(buf)
+	buf.Reset()
 	if r.frame {
 		// Sortie's own layout.html, drawn in Go (direct.go) around the
 		// page's content.
-		w := directWriter{r: r, b: b.AvailableBuffer()}
+		w := directWriter{r: r, b: buf.AvailableBuffer()}
 		err := w.frameTop(&l)
-		b.Write(w.b)
+		buf.Write(w.b)
 		if c, ok := content.(packEncounterContent); ok && err == nil && r.encounterDirect {
-			w.b = b.AvailableBuffer()
+			w.b = buf.AvailableBuffer()
 			err = w.encounterContent(&l, &c)
-			b.Write(w.b)
+			buf.Write(w.b)
 		} else if err == nil {
-			err = r.pages[tmpl].ExecuteTemplate(&b, "content", l)
+			err = r.pages[tmpl].ExecuteTemplate(buf, "content", l)
 		}
 		if err == nil {
-			w.b = b.AvailableBuffer()
+			w.b = buf.AvailableBuffer()
 			err = w.frameEnd(&l)
-			b.Write(w.b)
+			buf.Write(w.b)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("failed to render %s: %w", out, r.templateError(err))
 		}
-	} else if err := r.pages[tmpl].ExecuteTemplate(&b, "layout.html", l); err != nil {
+	} else if err := r.pages[tmpl].ExecuteTemplate(buf, "layout.html", l); err != nil {
 		return nil, fmt.Errorf("failed to render %s: %w", out, r.templateError(err))
 	}
-	r.lastSize.Store(int64(b.Len()))
-	r.noteIDs(out, b.Bytes())
-	return b.Bytes(), nil
+	data := bytes.Clone(buf.Bytes())
+	r.noteIDs(out, data)
+	return data, nil
 }
+
+// pageBufs are the buffers pages are drawn in.
+var pageBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // notFound renders 404.html. A static host serves it at whatever address
 // was missing, however deep, so its links start from the site's root:
