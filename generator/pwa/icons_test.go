@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"image/color"
+	"image/png"
 	"testing"
 )
 
@@ -48,6 +49,34 @@ func BenchmarkIconFiles(b *testing.B) {
 	for b.Loop() {
 		if _, err := iconFiles("#8b1e1e"); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestIconFilesSamePixels: each PNG icon, read back, is the pixels
+// drawIcon drew (written with a palette of them).
+func TestIconFilesSamePixels(t *testing.T) {
+	const accent = "#8b1e1e"
+	files, err := iconFiles(accent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rgb, _ := parseHex(accent)
+	for i, ic := range iconSet {
+		if ic.size == 0 {
+			continue
+		}
+		img, err := png.Decode(bytes.NewReader(files[i].Data))
+		if err != nil {
+			t.Fatalf("%s: %v", ic.path, err)
+		}
+		want := drawIcon(ic.size, ic.bleed, rgb)
+		for y := range ic.size {
+			for x := range ic.size {
+				if got := color.NRGBAModel.Convert(img.At(x, y)); got != want.NRGBAAt(x, y) {
+					t.Fatalf("%s: pixel (%d, %d) is %v, drawn %v", ic.path, x, y, got, want.NRGBAAt(x, y))
+				}
+			}
 		}
 	}
 }
