@@ -527,10 +527,14 @@ func (w *directWriter) oddsGrid(data any) {
 
 func (w *directWriter) mapBlock(m *mapView) {
 	w.s("\n<figure class=\"board\">\n")
-	w.s(string(m.SVG))
-	if m.Legend != "" {
-		w.s("\n<ul class=\"legend\" aria-label=\"Key\">\n")
-		w.s(string(m.Legend))
+	dm := m.drawn
+	w.b = dm.appendSVG(w.b)
+	const open = "\n<ul class=\"legend\" aria-label=\"Key\">\n"
+	start := len(w.b)
+	w.s(open)
+	if w.b = dm.appendLegend(w.b); len(w.b) == start+len(open) {
+		w.b = w.b[:start] // no entries: no list
+	} else {
 		w.s("</ul>")
 	}
 	w.s("\n<figcaption><strong>")
