@@ -18,16 +18,22 @@ import (
 // it, and "table") were most of the CPU time of an encounter page: html/
 // template makes every action a chain of reflective calls, and an
 // encounter prints thousands (each card's boxes alone are five actions a
-// box). When the site draws them with Sortie's own partials.html, the
-// build draws them here instead, in Go, to the same bytes: each function
-// below is the template of its name written out, escaping as html/
-// template escapes in the place each value stands. partials.html stays
-// what a site copies and changes (`sortie layouts copy`); a site whose
-// layouts/ define any of these templates gets html/template throughout.
+// box). When the site draws them with Sortie's own templates, the build
+// draws them here instead, in Go, to the same bytes: each function below
+// is the template of its name written out, escaping as html/template
+// escapes in the place each value stands. So are the partials that hold
+// blocks ("encounter", "band", "print", "enctables"), each page's frame
+// (layout.html, around the page's own "content" template) and a pack's
+// encounter page whole (encounter.html). The templates stay what a site
+// copies and changes (`sortie layouts copy`): a site whose layouts/
+// replace partials.html or define one of directNames again gets
+// html/template for the blocks, one that replaces layout.html for the
+// frame, one that replaces encounter.html for those pages.
 // TestDirectSameBytes renders sites both ways and compares every page.
 
-// directNames are the templates drawn here: "blocks" and "table" are
-// replaced, the rest are reached only through them.
+// directNames are the partials drawn here: "blocks", "table" and the
+// four that hold blocks are replaced (directDefs), the rest are reached
+// only through them.
 var directNames = []string{"blocks", "block", "heading", "section", "para", "list", "roll", "table", "grid",
 	"odds", "odds-grid", "map", "sealed", "cards", "card", "links", "encounter", "band", "print", "enctables"}
 
