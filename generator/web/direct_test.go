@@ -6,7 +6,12 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/engine/series"
+	"github.com/sortie-wargames/sortie/engine/systems"
+	"github.com/sortie-wargames/sortie/generator/site"
 )
 
 // renderBoth renders in with the blocks drawn in Go and through the
@@ -82,6 +87,43 @@ func TestDirectSameBytes(t *testing.T) {
 		renderBoth(t, in)
 	})
 	t.Run("built-in systems", func(t *testing.T) { renderBoth(t, builtinInput(t)) })
+	t.Run("series", func(t *testing.T) {
+		// A monthly series of each built-in system that rolls
+		// encounters: its page, its months, and every page's feed links.
+		in := builtinInput(t)
+		start, err := series.ParseMonth("2026-09")
+		if err != nil {
+			t.Fatal(err)
+		}
+		upTo, _ := series.ParseMonth("2026-11")
+		for _, b := range systems.Builtin() {
+			var set *rules.Set
+			for _, s := range in.Systems {
+				if s.Set.System.ID == b.ID {
+					set = s.Set
+				}
+			}
+			sys, err := b.New(set)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := sys.(engine.Encounterer); !ok {
+				continue
+			}
+			types := set.EncounterIDs()
+			rolled, err := series.Build(sys, "look", types, start, upTo, engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			def := &site.Series{Page: site.Page{Title: "Monthly " + b.ID, Slug: "monthly-" + b.ID}, System: b.ID, Seed: "look", Types: types, Start: start}
+			in.Series = append(in.Series, Series{Def: def, Rolled: rolled})
+			in.Site.Series = append(in.Site.Series, def)
+		}
+		if len(in.Series) == 0 {
+			t.Fatal("no built-in system rolls a series")
+		}
+		renderBoth(t, in)
+	})
 	t.Run("frame", func(t *testing.T) {
 		// Every part of layout.html: the app's links, the site's own
 		// favicon, booklets of one file and of several, labels with and
