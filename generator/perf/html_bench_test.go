@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"testing"
+	"time"
 
 	"github.com/sortie-wargames/sortie/engine/pack"
 	"github.com/sortie-wargames/sortie/engine/systems"
@@ -91,4 +92,24 @@ func BenchmarkHTMLPages(b *testing.B) {
 	// about the load than about Sortie.
 	b.ReportMetric(float64((cpuTime(b)-cpu).Microseconds())/1000/float64(pages), "cpu-ms/page")
 	b.ReportMetric(float64(size)/float64(pages), "B/page")
+}
+
+// BenchmarkDefaultSite builds the embedded default site, pages, booklets
+// and play sheets, as `sortie build --month 2026-11 --wasm none` does, in
+// this process with the CLI's garbage collector target, so the whole
+// build can be profiled:
+//
+//	go test -run '^$' -bench '^BenchmarkDefaultSite$' -benchtime 2x -cpuprofile cpu.prof ./generator/perf
+func BenchmarkDefaultSite(b *testing.B) {
+	out := filepath.Join(b.TempDir(), "out")
+	defer debug.SetGCPercent(debug.SetGCPercent(200))
+	opt := generator.Options{Out: out, Systems: systems.Builtin(), Month: "2026-11",
+		Created: time.Unix(0, 0).UTC(), Today: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
+	cpu := cpuTime(b)
+	for b.Loop() {
+		if _, err := generator.Build(opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64((cpuTime(b)-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
 }

@@ -7,7 +7,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
 
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
@@ -21,8 +20,10 @@ import (
 // the same marks the booklets print, and a legend of what it shows.
 type mapView struct {
 	board.Map
-	SVG    template.HTML // the board, escaped here
-	Legend template.HTML // the legend's entries, escaped here
+	// drawn is the board laid out, written when the page is: by the SVG
+	// and Legend methods for the templates, or straight into the page
+	// by the Go drawing (direct.go).
+	drawn *drawnMap
 }
 
 // svgScale is how many millimetres an inch is drawn on the site: a board
@@ -57,47 +58,65 @@ const (
 func newMapView(m board.Map) mapView { return (*kept)(nil).mapView(m) }
 
 // mapView is newMapView with the swatches of the legend kept.
-func (k *kept) mapView(m board.Map) mapView {
+func (k *kept) mapView(m board.Map) mapView { return mapView{Map: m, drawn: k.drawMap(m)} }
+
+// SVG is the board as an svg element, escaped here.
+func (v *mapView) SVG() template.HTML {
+	return template.HTML(v.drawn.appendSVG(nil)) //nolint: every text and attribute is escaped by esc
+}
+
+// Legend is the legend's entries, escaped here; "" for none.
+func (v *mapView) Legend() template.HTML {
+	return template.HTML(v.drawn.appendLegend(nil)) //nolint: labels are escaped by esc
+}
+
+// drawnMap is a board drawn, to be written as SVG: the Go drawing
+// (direct.go) writes it straight into the page, without a string of it
+// between.
+type drawnMap struct {
+	m    board.Map
+	k    *kept
+	d    draw.Drawing
+	ops  []draw.Op
+	top  float64
+	keys []draw.Key
+}
+
+// drawMap lays out a board's marks, and its track's above it.
+func (k *kept) drawMap(m board.Map) *drawnMap {
 	s := svgScale(m)
 	d := draw.Board(m, s, measure)
-	ops := d.Ops
-	top := d.Top
+	dm := &drawnMap{m: m, k: k, d: d, ops: d.Ops, top: d.Top, keys: d.Keys}
 	if m.Track && len(m.Markers) > 0 {
-		ops = append(ops, track(m, s, top)...)
-		top += trackPt*draw.PtMM*1.3 + 2*trackR + trackGap + 1
+		dm.ops = append(dm.ops, track(m, s, dm.top)...)
+		dm.top += trackPt*draw.PtMM*1.3 + 2*trackR + trackGap + 1
 	}
-	pad := 2.0
-	buf := svgBufs.Get().(*[]byte)
-	defer svgBufs.Put(buf)
-	b := (*buf)[:0]
-	defer func() { *buf = b[:0] }()
+	return dm
+}
+
+// appendSVG appends the board's svg element.
+func (dm *drawnMap) appendSVG(b []byte) []byte {
+	const pad = 2.0
 	b = append(b, `<svg viewBox="`...)
 	b = appendNum(b, -pad)
 	b = append(b, ' ')
-	b = appendNum(b, -top-pad)
+	b = appendNum(b, -dm.top-pad)
 	b = append(b, ' ')
-	b = appendNum(b, d.W+2*pad)
+	b = appendNum(b, dm.d.W+2*pad)
 	b = append(b, ' ')
-	b = appendNum(b, d.H+top+d.Bottom+2*pad)
+	b = appendNum(b, dm.d.H+dm.top+dm.d.Bottom+2*pad)
 	b = append(b, `" role="img" aria-label="`...)
-	b = append(b, esc(describe(m))...)
+	b = append(b, esc(describe(dm.m))...)
 	b = append(b, `" xmlns="http://www.w3.org/2000/svg">`...)
 	b = append(b, "\n<title>"...)
-	b = append(b, esc(title(m))...)
+	b = append(b, esc(title(dm.m))...)
 	b = append(b, "</title>"...)
-	b = writeOps(b, ops)
-	b = append(b, "\n</svg>"...)
-	v := mapView{Map: m, SVG: template.HTML(b)} //nolint: every text and attribute is escaped by esc
-	b = k.legend(b[:0], m, d.Keys)
-	v.Legend = template.HTML(b) //nolint: labels are escaped by esc
-	return v
+	b = writeOps(b, dm.ops)
+	return append(b, "\n</svg>"...)
 }
 
-// svgBufs are the buffers boards are written in, each grown to the
-// largest board it has held: a board's SVG is tens of kilobytes, and
-// growing a new buffer to that for every board was a tenth of what the
-// site allocates.
-var svgBufs = sync.Pool{New: func() any { return new([]byte) }}
+// appendLegend appends the legend's entries, if any.
+func (dm *drawnMap) appendLegend(b []byte) []byte { return dm.k.legend(b, dm.m, dm.keys) }
 
 func title(m board.Map) string {
 	if m.Terrain == "" {

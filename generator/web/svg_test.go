@@ -85,7 +85,7 @@ func save(t *testing.T, name string, v mapView) {
 		t.Fatal(err)
 	}
 	page := "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><style>" + string(css) + "</style></head><body><main><figure class=\"board\">" +
-		string(v.SVG) + "<ul class=\"legend\">" + string(v.Legend) + "</ul></figure></main></body></html>"
+		string(v.SVG()) + "<ul class=\"legend\">" + string(v.Legend()) + "</ul></figure></main></body></html>"
 	if err := os.WriteFile(filepath.Join(dir, name), []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestFullBoard(t *testing.T) {
 	m := boardtest.Full()
 	v := newMapView(m)
 	save(t, "full.html", v)
-	svg := string(v.SVG)
+	svg := string(v.SVG())
 	g := groups(svg)
 	present := []string{board.Woods, board.Hills, board.Lake, board.Rough, board.Buildings, board.River, board.Road, board.Bridge, board.Ford}
 	shape := func(s string) string { // a pattern's elements, without their places
@@ -134,7 +134,7 @@ func TestFullBoard(t *testing.T) {
 		}
 	}
 	var got []string
-	for _, m := range regexp.MustCompile(`</svg> ([^<]+)</li>`).FindAllStringSubmatch(string(v.Legend), -1) {
+	for _, m := range regexp.MustCompile(`</svg> ([^<]+)</li>`).FindAllStringSubmatch(string(v.Legend()), -1) {
 		got = append(got, m[1])
 	}
 	// The markers as the map labels them, the entry arrows explained.
@@ -149,8 +149,8 @@ func TestFullBoard(t *testing.T) {
 		t.Errorf("legend %q\nwant %q", got, want)
 	}
 	// The legend's marker shows the map's first marker's label.
-	if !strings.Contains(string(v.Legend), `>1</text>`) {
-		t.Errorf("the legend's marker does not show the map's 1:\n%s", v.Legend)
+	if !strings.Contains(string(v.Legend()), `>1</text>`) {
+		t.Errorf("the legend's marker does not show the map's 1:\n%s", v.Legend())
 	}
 	// Section numbers in boxes, drawn after (above) all terrain.
 	if n := strings.Count(g["section"], "<text"); n != 9 {
@@ -178,7 +178,7 @@ func TestFullBoard(t *testing.T) {
 func TestLabelSize(t *testing.T) {
 	for _, m := range []board.Map{boardtest.Full(), board.New("B", 12, 12, "in", true, "out")} {
 		v := newMapView(m)
-		for _, f := range regexp.MustCompile(`font-size="([0-9.]+)"`).FindAllStringSubmatch(string(v.SVG), -1) {
+		for _, f := range regexp.MustCompile(`font-size="([0-9.]+)"`).FindAllStringSubmatch(string(v.SVG()), -1) {
 			var mm float64
 			fmt.Sscan(f[1], &mm)
 			if pt := mm / (25.4 / 72); pt < 6.99 {
@@ -194,12 +194,12 @@ func TestMapViewTrack(t *testing.T) {
 	v := newMapView(m)
 	save(t, "track.html", v)
 	var x, y, w, h float64
-	if _, err := fmt.Sscanf(string(v.SVG), `<svg viewBox="%g %g %g %g"`, &x, &y, &w, &h); err != nil {
+	if _, err := fmt.Sscanf(string(v.SVG()), `<svg viewBox="%g %g %g %g"`, &x, &y, &w, &h); err != nil {
 		t.Fatal(err)
 	}
 	// The view box reaches above the track's markers and its label.
 	top := 0.0
-	for _, c := range regexp.MustCompile(`cy="(-[0-9.]+)" r="([0-9.]+)"`).FindAllStringSubmatch(string(v.SVG), -1) {
+	for _, c := range regexp.MustCompile(`cy="(-[0-9.]+)" r="([0-9.]+)"`).FindAllStringSubmatch(string(v.SVG()), -1) {
 		var cy, r float64
 		fmt.Sscan(c[1], &cy)
 		fmt.Sscan(c[2], &r)
@@ -208,7 +208,7 @@ func TestMapViewTrack(t *testing.T) {
 	if top == 0 || y > top-4 {
 		t.Errorf("view box %v does not hold the track reaching up to %v and its label", y, top)
 	}
-	if n := strings.Count(string(v.SVG), `<g class="track">`); n == 0 {
+	if n := strings.Count(string(v.SVG()), `<g class="track">`); n == 0 {
 		t.Error("no track drawn")
 	}
 }

@@ -20,7 +20,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
@@ -64,6 +63,10 @@ type Input struct {
 	// Roll, when set, has the build write the Roll page (RollPage) with
 	// what its form offers, linked from every page's navigation.
 	Roll *RollForm
+
+	// templatesOnly draws every page through html/template, the blocks
+	// too (direct.go), for the tests that compare the two.
+	templatesOnly bool
 }
 
 // Layout is a site's own version of one of the embedded templates or of
@@ -183,8 +186,12 @@ type Renderer struct {
 	mu    sync.Mutex
 	found map[string]map[string]bool // page -> the wanted ids it has
 
-	kept     kept         // the rule tables' views, drawn once for every page (kept.go)
-	lastSize atomic.Int64 // the size of the page drawn last, to size the next one's buffer
+	kept   kept // the rule tables' views, drawn once for every page (kept.go)
+	direct bool // the blocks are drawn in Go (direct.go)
+	frame  bool // each page's frame (layout.html) is drawn in Go (direct.go)
+	// encounterDirect: a pack's encounter pages are drawn in Go
+	// whole (direct.go).
+	encounterDirect bool
 }
 
 // New parses the templates and renders the site's Markdown, recording
@@ -487,7 +494,10 @@ func (r *Renderer) parse() error {
 		"lists": func(l layout, cs []Campaign, ps []Pack) bookLists {
 			return bookLists{Layout: l, Campaigns: cs, Packs: ps}
 		},
-		"kept": r.keptHTML,
+		"kept":        r.keptHTML,
+		"drawnBlocks": r.drawnBlocks,
+		"drawnTable":  r.drawnTable,
+		"drawn":       r.drawn,
 	})
 	add := func(t *template.Template, name string) error {
 		src, err := r.source(name)
@@ -507,6 +517,14 @@ func (r *Renderer) parse() error {
 			return err
 		}
 	}
+	r.frame = !r.in.templatesOnly && r.canDrawFrame()
+	if r.direct = !r.in.templatesOnly && r.canDrawDirect(); r.direct {
+		if _, err := base.New("direct").Parse(directDefs); err != nil {
+			return fmt.Errorf("failed to parse templates: %w", err)
+		}
+	}
+	_, own := r.in.Layouts["encounter.html"]
+	r.encounterDirect = r.frame && r.direct && !own
 	var err error
 	if r.kept.tmpl, err = base.Clone(); err != nil {
 		return fmt.Errorf("failed to parse templates: %w", r.templateError(err))
@@ -591,15 +609,44 @@ func (r *Renderer) pageAt(root, tmpl, out, title, summary string, pdfs []Link, c
 		Title: title, Summary: summary, Nav: r.nav, Here: out, PDFs: pdfs, Downloads: r.downloadsAt, Content: content,
 		Offline: r.in.Offline,
 	}
-	var b bytes.Buffer
-	b.Grow(int(r.lastSize.Load()) + 4096) // pages of a part are much of a size: grow once, not a dozen times
-	if err := r.pages[tmpl].ExecuteTemplate(&b, "layout.html", l); err != nil {
+	// A page is drawn in a pooled buffer grown to the largest page it
+	// held, then copied out at its size: grown from empty, or from the
+	// size of the page before, a page's buffer was grown and copied
+	// again for most pages.
+	buf := pageBufs.Get().(*bytes.Buffer)
+	defer pageBufs.Put(buf)
+	buf.Reset()
+	if r.frame {
+		// Sortie's own layout.html, drawn in Go (direct.go) around the
+		// page's content.
+		w := directWriter{r: r, b: buf.AvailableBuffer()}
+		err := w.frameTop(&l)
+		buf.Write(w.b)
+		if c, ok := content.(packEncounterContent); ok && err == nil && r.encounterDirect {
+			w.b = buf.AvailableBuffer()
+			err = w.encounterContent(&l, &c)
+			buf.Write(w.b)
+		} else if err == nil {
+			err = r.pages[tmpl].ExecuteTemplate(buf, "content", l)
+		}
+		if err == nil {
+			w.b = buf.AvailableBuffer()
+			err = w.frameEnd(&l)
+			buf.Write(w.b)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("failed to render %s: %w", out, r.templateError(err))
+		}
+	} else if err := r.pages[tmpl].ExecuteTemplate(buf, "layout.html", l); err != nil {
 		return nil, fmt.Errorf("failed to render %s: %w", out, r.templateError(err))
 	}
-	r.lastSize.Store(int64(b.Len()))
-	r.noteIDs(out, b.Bytes())
-	return b.Bytes(), nil
+	data := bytes.Clone(buf.Bytes())
+	r.noteIDs(out, data)
+	return data, nil
 }
+
+// pageBufs are the buffers pages are drawn in.
+var pageBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // notFound renders 404.html. A static host serves it at whatever address
 // was missing, however deep, so its links start from the site's root:

@@ -399,7 +399,11 @@ func TestDataOnlySystem(t *testing.T) {
 // well-formed, with unique ids and no script, and every encounter draws
 // its sealed items as closed boxes. SORTIE_WEB_OUT=dir writes the pages
 // there to look at.
-func TestBuiltinSystems(t *testing.T) {
+// builtinInput is a site of every built-in system: two of each of its
+// encounter types in a pack, and a campaign of four steps where it has
+// campaigns.
+func builtinInput(t *testing.T) Input {
+	t.Helper()
 	dirs, err := fs.ReadDir(content.FS, "systems")
 	if err != nil {
 		t.Fatal(err)
@@ -444,6 +448,11 @@ func TestBuiltinSystems(t *testing.T) {
 			in.Campaigns = append(in.Campaigns, Campaign{Def: &site.Campaign{Page: site.Page{Title: "Campaign of " + id, Slug: id}, System: id, Seed: "look", Steps: 4}, Rolled: c})
 		}
 	}
+	return in
+}
+
+func TestBuiltinSystems(t *testing.T) {
+	in := builtinInput(t)
 	files := render(t, in)
 	for _, p := range in.Packs {
 		for _, e := range p.Rolled.Entries {
