@@ -212,9 +212,10 @@ type mapPlan struct {
 // a box w x avail (used tall) with the legend of the maps in legend, in
 // the current look (r.spread): when the rest of the entry runs over its
 // right-hand page, the maps give up scale, down to minMapScale, for the
-// blocks that go under them instead; failing that, on a flat page, a
-// single map gives up scale down to minBesideScale, its legend set
-// beside it rather than at its foot.
+// blocks that go under them instead. On a flat page a single map sets
+// its legend beside it rather than at its foot when that draws it
+// larger, and when nothing else keeps the entry to its spread, down to
+// minBesideScale.
 func (r *renderer) spreadFit(e *entry, rest []doc.Block, ms, legend []board.Map, w, y, avail, used, legendH float64) mapPlan {
 	keep := mapPlan{avail: avail, used: used}
 	room := r.fr.bottom - (y + used + legendH + 4)
@@ -258,29 +259,30 @@ func (r *renderer) spreadFit(e *entry, rest []doc.Block, ms, legend []board.Map,
 	}
 	_, s0 := r.mapLayout(ms, w, avail+r.lineH)
 	smaller := used - (need + 2 - room) - 0.5
-	if _, s1 := r.mapLayout(ms, w, smaller+r.lineH); smaller > 0 && s1 >= s0*minMapScale {
-		return mapPlan{avail: smaller, used: r.mapsHeight(ms, w, smaller), under: true, ok: true}
-	}
+	_, s1 := r.mapLayout(ms, w, smaller+r.lineH)
+	under := mapPlan{avail: smaller, used: r.mapsHeight(ms, w, smaller), under: true, ok: smaller > 0 && s1 >= s0*minMapScale}
 	if len(ms) != 1 || ms[0].WidthIn <= 0 || r.narrow() {
 		// A folded booklet's narrow page sets a map's caption to the
 		// page's width, not the board's, and has a legend beside the
 		// maps of its own (legendBeside).
+		if under.ok {
+			return under
+		}
 		return keep
 	}
 	// The legend beside the board: the box is as wide as the page less
-	// the legend's column, and the legend's height goes to the maps.
+	// the legend's column, and the legend's height goes to the maps. It
+	// goes there when that draws the board larger than with the legend
+	// at its foot, or lets the entry keep to its spread at all.
 	lw := r.legendColumn(legend) + legendSep
 	beside := smaller + legendH
 	_, s2 := r.mapLayout(ms, w-lw, beside+r.lineH)
-	if beside <= 0 || s2 < s0*minBesideScale {
-		return keep
-	}
 	stack := r.placeLegendColumn(r.legendItems(legend), 0, 0)
 	mh := r.mapsHeight(ms, w-lw, beside)
-	if stack > mh {
-		return keep
-	}
-	if ms[0].WidthIn*s2 < w*minBesideWidth {
+	if beside <= 0 || s2 < s0*minBesideScale || stack > mh || ms[0].WidthIn*s2 < w*minBesideWidth || under.ok && s2 <= s1 {
+		if under.ok {
+			return under
+		}
 		return keep
 	}
 	_, s := r.mapLayout(ms, w-lw, beside)
