@@ -799,6 +799,7 @@ func TestRebuildKeepsDeployCheckout(t *testing.T) {
 // a time and eight at a time: the files must be the same bytes, since a
 // job's output never depends on which finishes first.
 func TestSerialEqualsParallel(t *testing.T) {
+	t.Parallel() // builds a site of its own; see parallel in generator_test.go
 	dir := writeSite(t, strings.Replace(minimal, "paper: a4\n", "paper: a4, letter\nimpose: saddle\nprint: on-demand\n", 1))
 	serial := render(t, Options{Source: dir, Systems: systems.Builtin(), Workers: 1})
 	parallel := render(t, Options{Source: dir, Systems: systems.Builtin(), Workers: 8})
