@@ -350,8 +350,9 @@ func checkPDF(t *testing.T, name string, data []byte) {
 // PDF would change its year, month, day and hour. (TestBuildCommandDatesPDFs
 // in cmd/sortie checks that a date other than the epoch reaches the PDFs.)
 func TestBuildIsReproducible(t *testing.T) {
-	a := defaultPrint(t).files
+	t.Parallel() // reads defaultPrint's build, made by TestDefaultSite before; see parallel in generator_test.go
 	b := render(t, Options{Systems: systems.Builtin(), Created: time.Unix(0, 0).In(time.FixedZone("UTC-1", -3600)), Month: testMonth, Version: defaultVersion})
+	a := defaultPrint(t).files
 	if len(a) != len(b) {
 		t.Fatalf("%d files, then %d", len(a), len(b))
 	}

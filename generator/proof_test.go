@@ -274,6 +274,7 @@ func ratchet(t *testing.T, name, head string, keys []string, counts map[string]i
 // of sealed cards are read back too: every page of cards as full as the
 // flat A4 booklet's (checkCardDensity).
 func TestProof(t *testing.T) {
+	t.Parallel() // reads defaultPrint's build, made by TestDefaultSite before; see parallel in generator_test.go
 	if testing.Short() {
 		t.Skip("the print check reads back every PDF of the default site: not in -short")
 	}
@@ -325,7 +326,8 @@ func TestProof(t *testing.T) {
 // TestPagesPassTidy, TestNuHTMLChecker, and the print checks TestProof and
 // TestLayoutFaults. Each build of the default site costs some 17 s of CPU
 // time; these tests built it six times over. None of them may change
-// files, a map they share.
+// files, a map they share. TestDefaultSite, sequential, builds it before
+// the parallel ones read it.
 type defaultSite struct {
 	files  map[string][]byte
 	faults map[string][]booklet.Fault // by the job's path
