@@ -29,25 +29,40 @@ wasm:
 site: build
 	$(BIN) build --out $(OUT)
 
-# Every test, then a short run of each fuzz target. The battery's
-# process tests (cmd/sortie: kills, environments) build sites some 80
-# times, most of them small, so a package may take longer than go test's
-# default 10 minutes on a busy machine. go test's -json stream goes
-# through cmd/testlog, which prints each package's line, the whole output
-# of a failing test, a line for each package of a second or more naming
-# its five slowest tests, and a count; the run ends with one line naming
-# the checks skipped for a missing tool and how to install it (plain go
-# test shows skips only with -v). A failing test still fails make. "make
-# gotest" runs the tests alone, and TESTPKGS and GOTESTFLAGS narrow them:
+# Every test, a short run of each fuzz target and make reproducible,
+# after go vet. The battery's process tests (cmd/sortie: kills,
+# environments) build sites some 80 times, most of them small, so a
+# package may take longer than go test's default 10 minutes on a busy
+# machine. go test's -json stream goes through cmd/testlog, which prints
+# each package's line, the whole output of a failing test, a line for
+# each package of a second or more naming its five slowest tests, and a
+# count; the run ends with one line naming the checks skipped for a
+# missing tool and how to install it (plain go test shows skips only
+# with -v). A failing test still fails make. "make gotest" runs the
+# tests alone, and TESTPKGS and GOTESTFLAGS narrow them:
 # make gotest TESTPKGS=./engine/dice GOTESTFLAGS=-run=TestParse
-TESTPKGS ?= ./...
+#
+# go test runs as many packages at once as there are cores (-p) and
+# starts them in the order named, so the longest packages (their
+# "slowest:" lines in the summary) are named first, and ./... adds the
+# others once each: in path order generator, the longest, began only
+# after cmd/sortie-wasm and every engine package (108 s in, of 936).
+TESTPKGS ?= ./generator ./cmd/sortie ./generator/booklet ./generator/web ./cmd/sortie-wasm ./generator/skeleton ./...
 GOTESTFLAGS ?=
 
+# The short fuzz runs and make reproducible run beside the tests, not
+# after them: alone, each leaves a core idle much of its time (fuzzing's
+# coordinator, a build's single-threaded stretches), and so does the
+# tests' tail. Their output is kept in bin/beside.log and shown after
+# the tests'; either failing fails make test.
 test: vet
-	$(MAKE) gotest
-	$(MAKE) fuzz FUZZTIME=$(FUZZTIME)
-	$(MAKE) reproducible
-	@cat bin/skipped.txt
+	@mkdir -p bin
+	@{ { $(MAKE) fuzz FUZZTIME=$(FUZZTIME) && $(MAKE) reproducible; } > bin/beside.log 2>&1; echo $$? > bin/beside-status; } & \
+	$(MAKE) gotest; g=$$?; wait; \
+	echo "make fuzz and make reproducible, run beside the tests:"; cat bin/beside.log; \
+	b=$$(cat bin/beside-status); cat bin/skipped.txt; \
+	[ "$$b" = 0 ] || echo "make test: make fuzz or make reproducible failed (above)"; \
+	[ "$$g" = 0 ] && [ "$$b" = 0 ]
 
 gotest:
 	@mkdir -p bin

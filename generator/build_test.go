@@ -350,8 +350,9 @@ func checkPDF(t *testing.T, name string, data []byte) {
 // PDF would change its year, month, day and hour. (TestBuildCommandDatesPDFs
 // in cmd/sortie checks that a date other than the epoch reaches the PDFs.)
 func TestBuildIsReproducible(t *testing.T) {
-	a := defaultPrint(t).files
+	t.Parallel() // reads defaultPrint's build, made by TestDefaultSite before; see parallel in generator_test.go
 	b := render(t, Options{Systems: systems.Builtin(), Created: time.Unix(0, 0).In(time.FixedZone("UTC-1", -3600)), Month: testMonth, Version: defaultVersion})
+	a := defaultPrint(t).files
 	if len(a) != len(b) {
 		t.Fatalf("%d files, then %d", len(a), len(b))
 	}
@@ -799,6 +800,7 @@ func TestRebuildKeepsDeployCheckout(t *testing.T) {
 // a time and eight at a time: the files must be the same bytes, since a
 // job's output never depends on which finishes first.
 func TestSerialEqualsParallel(t *testing.T) {
+	t.Parallel() // builds a site of its own; see parallel in generator_test.go
 	dir := writeSite(t, strings.Replace(minimal, "paper: a4\n", "paper: a4, letter\nimpose: saddle\nprint: on-demand\n", 1))
 	serial := render(t, Options{Source: dir, Systems: systems.Builtin(), Workers: 1})
 	parallel := render(t, Options{Source: dir, Systems: systems.Builtin(), Workers: 8})

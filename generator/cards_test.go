@@ -1,11 +1,7 @@
 package generator
 
 import (
-	"bytes"
-	"context"
-	"fmt"
 	"maps"
-	"os/exec"
 	"path"
 	"regexp"
 	"slices"
@@ -19,18 +15,14 @@ const cardIntro = "read a card only when its encounter sends you to it"
 // cardHead matches a card's number as printed: "Card 12".
 var cardHead = regexp.MustCompile(`\bCard (\d+)\b`)
 
-// sealedCardPages reads a PDF back with pdftotext and returns how many
-// sealed cards each of its pages of cards holds (the pages under the
-// cards' instruction, not their backs), in page order: the distinct card
-// numbers printed on the page.
-func sealedCardPages(ctx context.Context, file string) ([]int, error) {
-	out, err := exec.CommandContext(ctx, "pdftotext", "-layout", file, "-").Output()
-	if err != nil {
-		return nil, fmt.Errorf("failed to read %s: %w", file, err)
-	}
+// sealedCards returns how many sealed cards each page of cards holds
+// (the pages under the cards' instruction, not their backs), in page
+// order, given each page's text as proof.CheckText reads it back: the
+// distinct card numbers printed on the page.
+func sealedCards(pages []string) []int {
 	var counts []int
-	for _, page := range bytes.Split(out, []byte("\f")) {
-		text := strings.Join(strings.Fields(string(page)), " ")
+	for _, page := range pages {
+		text := strings.Join(strings.Fields(page), " ")
 		if !strings.Contains(text, cardIntro) {
 			continue
 		}
@@ -40,7 +32,7 @@ func sealedCardPages(ctx context.Context, file string) ([]int, error) {
 		}
 		counts = append(counts, len(seen))
 	}
-	return counts, nil
+	return counts
 }
 
 // flatA4 names the flat A4 booklet a PDF of sealed cards is an edition
@@ -54,30 +46,22 @@ func flatA4(p string) string {
 	return base + ".pdf"
 }
 
-// checkCardDensity reads back every PDF among pdfs (written under dir)
-// that may hold sealed cards, the flat booklets and the folded booklets'
-// card sheets (not the folded volumes, the play sheets or the QRS, which
-// hold none), and checks that none holds fewer cards on a page of cards
-// than the flat A4 booklet's page of cards in the same place, nor has
-// more pages of cards or a different number of cards: Letter, flat or
-// folded, is as dense as A4 (issue 20).
-func checkCardDensity(t *testing.T, dir string, pdfs []string) {
+// holdsCards reports whether a PDF of the default site may hold sealed
+// cards: the flat booklets and the folded booklets' card sheets, not the
+// folded volumes, the play sheets or the QRS, which hold none.
+func holdsCards(p string) bool {
+	c := strings.Fields(printClass(p))[0]
+	return c != "sheets" && c != "qrs" && c != "folded"
+}
+
+// checkCardDensity takes the sealed cards on each page of cards of every
+// PDF that holds any (holdsCards, sealedCards), by path, as TestProof
+// reads them back, and checks that none holds fewer cards on a page of
+// cards than the flat A4 booklet's page of cards in the same place, nor
+// has more pages of cards or a different number of cards: Letter, flat
+// or folded, is as dense as A4 (issue 20).
+func checkCardDensity(t *testing.T, byFile map[string][]int) {
 	t.Helper()
-	var read []string
-	for _, p := range pdfs {
-		if c := strings.Fields(printClass(p))[0]; c != "sheets" && c != "qrs" && c != "folded" {
-			read = append(read, p)
-		}
-	}
-	counts := eachPDF(t, dir, read, func(ctx context.Context, _, file string) ([]int, error) {
-		return sealedCardPages(ctx, file)
-	})
-	byFile := map[string][]int{}
-	for i, p := range read {
-		if len(counts[i]) > 0 {
-			byFile[p] = counts[i]
-		}
-	}
 	if len(byFile) == 0 {
 		t.Fatal("no PDF of the default site has a page of sealed cards")
 	}

@@ -230,6 +230,7 @@ var failedFile = regexp.MustCompile(`failed to write (\S+\.pdf)`)
 // a ratchet like TestProof's (-update rewrites it, -proof.list logs every
 // defect). -corpus.site DIR writes the sites it builds into DIR.
 func TestCorpus(t *testing.T) {
+	t.Parallel() // builds a site of its own; see parallel in generator_test.go
 	if testing.Short() {
 		t.Skip("builds and reads back a corpus of 300 encounters: not in -short")
 	}

@@ -31,6 +31,7 @@ var cpuSite = []string{
 // site with each, and compares every output file byte for byte. Without
 // qemu the arm64 leg skips, unless SORTIE_REQUIRE_TOOLS=1 (as in CI).
 func TestSameBytesOnEveryCPU(t *testing.T) {
+	t.Parallel() // builds a site of its own; see parallel in generator_test.go
 	if testing.Short() {
 		t.Skip("builds the binary three times")
 	}

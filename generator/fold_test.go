@@ -23,6 +23,7 @@ import (
 // the Quick Reference Sheets stay flat; Options.Impose "none" turns it
 // off and "saddle" on for a site without the setting.
 func TestFoldedBooklets(t *testing.T) {
+	t.Parallel() // builds a site of its own; see parallel in generator_test.go
 	folded := []string{"packs/small/small-a4-folded.pdf", "campaigns/short/short-a4-folded.pdf"}
 	// The label in short, and the rest a phone leaves out.
 	const label = `Folded A5 booklet<span class="pdf-more">: print on A4, flip on short edge (`
@@ -80,6 +81,7 @@ func TestFoldedBooklets(t *testing.T) {
 // the home page link every volume and the card sheets; the build's
 // summary counts them.
 func TestFoldedVolumes(t *testing.T) {
+	t.Parallel() // builds a site of its own; see parallel in generator_test.go
 	site := strings.Replace(minimal, "paper: a4\n", "paper: a4, letter\nimpose: saddle\n", 1)
 	site = strings.Replace(site, "steps: 3\n", "steps: 8\n", 1)
 	files, sum, err := Render(Options{Systems: systems.Builtin(), Source: writeSite(t, site), Created: time.Unix(0, 0)})

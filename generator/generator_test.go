@@ -17,6 +17,20 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
+// parallel: the slow tests call t.Parallel, so that two of them run at
+// once (go test's -parallel, GOMAXPROCS) after the others: a build or a
+// read-back leaves a core idle in its single-threaded stretches, and this
+// package is the longest of make test. Those that build a site of their
+// own from nothing but their own temporary folders (TestCorpus,
+// TestSameBytesOnEveryCPU, TestReuse, TestReusePages,
+// TestDecisionNotesPrinted, TestFoldedBooklets, TestFoldedVolumes,
+// TestMonthlySeries, TestPrintOnDemand, TestQRCodesLeadToPages,
+// TestSerialEqualsParallel), and three that read defaultPrint's build
+// (TestProof, TestNuHTMLChecker, TestBuildIsReproducible): TestDefaultSite,
+// sequential and early, makes that build first, on both cores, so none of
+// them waits on it holding a slot. They read the package's flags and
+// write only their own ratchet or golden file under -update.
+
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", name)

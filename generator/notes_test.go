@@ -28,6 +28,7 @@ import (
 // its words come in order, a few words apart at most, which a table cell
 // wrapped over lines beside other cells still gives.
 func TestDecisionNotesPrinted(t *testing.T) {
+	t.Parallel() // builds a site of its own; see parallel in generator_test.go
 	reg, err := LoadSystems("", systems.Builtin())
 	if err != nil {
 		t.Fatal(err)

@@ -24,6 +24,7 @@ var published = strings.Replace(minimal, "paper: a4\n", "paper: a4\nbaseurl: htt
 // for them (the CLI's --print-on-demand); and a wrong value is an error
 // at its line.
 func TestPrintOnDemand(t *testing.T) {
+	t.Parallel() // builds a site of its own; see parallel in generator_test.go
 	files := render(t, Options{Source: writeSite(t, published), Systems: systems.Builtin()})
 	for _, p := range []string{"packs/small/small-a4-print.pdf", "campaigns/short/short-a4-print.pdf"} {
 		data := files[p]
@@ -67,6 +68,7 @@ func TestPrintOnDemand(t *testing.T) {
 // each address is the base URL and a page the build wrote (and, where it
 // has a fragment, an id on it). The same site without a base URL prints no code.
 func TestQRCodesLeadToPages(t *testing.T) {
+	t.Parallel() // builds a site of its own; see parallel in generator_test.go
 	const base = "https://example.org/club/"
 	files := render(t, Options{Source: writeSite(t, published), Systems: systems.Builtin()})
 	dir := t.TempDir()

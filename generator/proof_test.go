@@ -91,14 +91,44 @@ func faultName(kind string) string {
 // paths in it, slash-separated, which each defect names.
 func readBack(t *testing.T, dir string, pdfs []string) []proof.Report {
 	t.Helper()
-	return eachPDF(t, dir, pdfs, func(ctx context.Context, p, file string) (proof.Report, error) {
-		r, err := proof.Check(ctx, file)
-		r.File = p
-		for j := range r.Defects {
-			r.Defects[j].File = p
+	reports, _ := readBackCards(t, dir, pdfs, func(string) bool { return false })
+	return reports
+}
+
+// readBackCards is readBack that also counts, from the same reading, the
+// sealed cards on each page of cards of the PDFs cards picks
+// (sealedCards), by path; a PDF without a page of cards is left out.
+func readBackCards(t *testing.T, dir string, pdfs []string, cards func(p string) bool) ([]proof.Report, map[string][]int) {
+	t.Helper()
+	type reading struct {
+		report proof.Report
+		cards  []int
+	}
+	read := eachPDF(t, dir, pdfs, func(ctx context.Context, p, file string) (reading, error) {
+		var r reading
+		var text []string
+		var err error
+		if cards(p) {
+			r.report, text, err = proof.CheckText(ctx, file)
+			r.cards = sealedCards(text)
+		} else {
+			r.report, err = proof.Check(ctx, file)
+		}
+		r.report.File = p
+		for j := range r.report.Defects {
+			r.report.Defects[j].File = p
 		}
 		return r, err
 	})
+	reports := make([]proof.Report, len(read))
+	byFile := map[string][]int{}
+	for i, r := range read {
+		reports[i] = r.report
+		if len(r.cards) > 0 {
+			byFile[pdfs[i]] = r.cards
+		}
+	}
+	return reports, byFile
 }
 
 // eachPDF runs read on each of pdfs (site paths, written under dir), as
@@ -270,10 +300,11 @@ func ratchet(t *testing.T, name, head string, keys []string, counts map[string]i
 // would see are counted by kind. The counts may not rise above those in
 // testdata/proof.txt, a ratchet: a count that falls is logged, so the
 // file can be lowered with -update. -proof.list logs every defect. The
-// layout faults the same build reported are TestLayoutFaults's. Its PDFs
-// of sealed cards are read back too: every page of cards as full as the
-// flat A4 booklet's (checkCardDensity).
+// layout faults the same build reported are TestLayoutFaults's. The same
+// reading gives the text of the PDFs that may hold sealed cards: every
+// page of cards as full as the flat A4 booklet's (checkCardDensity).
 func TestProof(t *testing.T) {
+	t.Parallel() // reads defaultPrint's build, made by TestDefaultSite before; see parallel in generator_test.go
 	if testing.Short() {
 		t.Skip("the print check reads back every PDF of the default site: not in -short")
 	}
@@ -295,10 +326,10 @@ func TestProof(t *testing.T) {
 		}
 	}
 	slices.Sort(pdfs)
-	t.Run("sealed cards", func(t *testing.T) { checkCardDensity(t, dir, pdfs) })
 
 	checked := time.Now()
-	reports := readBack(t, dir, pdfs)
+	reports, cards := readBackCards(t, dir, pdfs, holdsCards)
+	t.Run("sealed cards", func(t *testing.T) { checkCardDensity(t, cards) })
 	t.Logf("built the default site in %s, read back its %d PDFs in %s", site.took.Round(time.Millisecond), len(pdfs), time.Since(checked).Round(time.Millisecond))
 
 	ta := newTally(printClass)
@@ -325,7 +356,8 @@ func TestProof(t *testing.T) {
 // TestPagesPassTidy, TestNuHTMLChecker, and the print checks TestProof and
 // TestLayoutFaults. Each build of the default site costs some 17 s of CPU
 // time; these tests built it six times over. None of them may change
-// files, a map they share.
+// files, a map they share. TestDefaultSite, sequential, builds it before
+// the parallel ones read it.
 type defaultSite struct {
 	files  map[string][]byte
 	faults map[string][]booklet.Fault // by the job's path

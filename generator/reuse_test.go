@@ -21,6 +21,7 @@ import (
 // the pack's booklets and play sheets only; an edit to sortie.conf
 // draws everything.
 func TestReuse(t *testing.T) {
+	t.Parallel() // builds a site of its own; see parallel in generator_test.go
 	dir := filepath.Join(t.TempDir(), "s")
 	files, err := skeleton.Starter("2026-11")
 	if err != nil {
@@ -123,6 +124,7 @@ func sameFiles(a, b []output.File) bool {
 // every page again, and so does every build of a site whose layout
 // shows every pack on every page.
 func TestReusePages(t *testing.T) {
+	t.Parallel() // builds a site of its own; see parallel in generator_test.go
 	dir := filepath.Join(t.TempDir(), "s")
 	files, err := skeleton.Starter("2026-11")
 	if err != nil {

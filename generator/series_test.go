@@ -41,6 +41,7 @@ Everyone who builds this series gets the same fight each month.
 // newest first, with stable ids and the month as the date; and the
 // sitemap lists every page.
 func TestMonthlySeries(t *testing.T) {
+	t.Parallel() // builds a site of its own; see parallel in generator_test.go
 	dir := writeSite(t, monthly)
 	var prev, october map[string][]byte
 	for i, month := range []string{"2026-09", "2026-10", "2026-11"} {

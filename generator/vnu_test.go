@@ -43,6 +43,7 @@ type vnuMessage struct {
 // logged with their counts. It skips without java or vnu.jar, unless
 // SORTIE_REQUIRE_TOOLS=1.
 func TestNuHTMLChecker(t *testing.T) {
+	t.Parallel() // reads defaultPrint's build, made by TestDefaultSite before; see parallel in generator_test.go
 	if testing.Short() {
 		t.Skip("starts Java and checks every page of the default site")
 	}

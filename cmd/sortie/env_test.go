@@ -50,6 +50,7 @@ type envVariant struct {
 // which must be the same bytes; make reproducible builds it whole in two
 // time zones, and generator's TestBuildIsReproducible in two more.
 func TestSameBytesInEveryEnvironment(t *testing.T) {
+	t.Parallel() // with TestKillProcess, after the rest: each runs sortie as processes in its own folders
 	if testing.Short() {
 		t.Skip("builds a site once per environment")
 	}

@@ -55,6 +55,7 @@ type killPoint struct {
 // and remove the write makes) skip without strace, unless
 // SORTIE_REQUIRE_TOOLS=1.
 func TestKillProcess(t *testing.T) {
+	t.Parallel() // with TestSameBytesInEveryEnvironment, after the rest: each runs sortie as processes in its own folders
 	if testing.Short() {
 		t.Skip("builds a site some 60 times")
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -9,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"sync"
 	"testing"
 )
 
@@ -16,19 +18,49 @@ import (
 // (env_test.go, kill_test.go): the binary, a clean environment, and a
 // tree compare.
 
-// buildBinary builds cmd/sortie into a temporary folder and returns its
-// path.
+// TestMain removes the folder of the sortie binary the process tests
+// share (buildBinary) once they have all run.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+// The sortie binary the process tests run, built once for all of them:
+// go build links it anew on every call, cache or not.
+var (
+	binOnce sync.Once
+	binDir  string
+	binPath string
+	binErr  error
+)
+
+// buildBinary builds cmd/sortie once per test binary, into a temporary
+// folder TestMain removes, and returns its path. The tests that run it
+// (env_test.go, kill_test.go, limits_test.go, signal_test.go) only run
+// it, never change it.
 func buildBinary(t *testing.T) string {
 	t.Helper()
 	if runtime.GOOS != "linux" {
 		t.Skip("the process tests run on Linux")
 	}
-	bin := filepath.Join(t.TempDir(), "sortie")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, msg)
+	binOnce.Do(func() {
+		binDir, binErr = os.MkdirTemp("", "sortie-bin-")
+		if binErr != nil {
+			return
+		}
+		binPath = filepath.Join(binDir, "sortie")
+		cmd := exec.Command("go", "build", "-o", binPath, ".")
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			binErr = fmt.Errorf("go build: %w\n%s", err, msg)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
 	}
-	return bin
+	return binPath
 }
 
 // cleanEnv is the environment every process test starts from: PATH, a

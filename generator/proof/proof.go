@@ -163,22 +163,51 @@ func (r Report) Counts() map[string]int {
 // *-folded-N.pdf (a volume) is read as a folded booklet; its card sheets,
 // *-folded-cards.pdf, are flat.
 func Check(ctx context.Context, path string) (Report, error) {
+	r, _, err := read(ctx, path, false)
+	return r, err
+}
+
+// CheckText is Check that also returns the text of each page, in page
+// order: its words as pdftotext reads them back, in its reading order
+// (flow, block, line), joined by single spaces. A caller that wants the
+// text as well reads the PDF once.
+func CheckText(ctx context.Context, path string) (Report, []string, error) {
+	return read(ctx, path, true)
+}
+
+// read runs pdftotext -bbox-layout on the PDF at path and examines its
+// pages, keeping their text when asked.
+func read(ctx context.Context, path string, text bool) (Report, []string, error) {
 	bin, err := exec.LookPath("pdftotext")
 	if err != nil {
-		return Report{}, fmt.Errorf("failed to check %s: %w", path, ErrNoTool)
+		return Report{}, nil, fmt.Errorf("failed to check %s: %w", path, ErrNoTool)
 	}
 	cmd := exec.CommandContext(ctx, bin, "-q", "-bbox-layout", "-enc", "UTF-8", path, "-")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return Report{}, fmt.Errorf("failed to read %s back with pdftotext: %w: %s", path, err, strings.TrimSpace(stderr.String()))
+		return Report{}, nil, fmt.Errorf("failed to read %s back with pdftotext: %w: %s", path, err, strings.TrimSpace(stderr.String()))
 	}
 	pages, err := parse(out)
 	if err != nil {
-		return Report{}, fmt.Errorf("failed to read %s back: %w", path, err)
+		return Report{}, nil, fmt.Errorf("failed to read %s back: %w", path, err)
 	}
-	return examine(path, Folded(path), pages), nil
+	var texts []string
+	if text {
+		texts = make([]string, len(pages))
+		for i, p := range pages {
+			var b strings.Builder
+			for j, w := range p.words {
+				if j > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(w.Text)
+			}
+			texts[i] = b.String()
+		}
+	}
+	return examine(path, Folded(path), pages), texts, nil
 }
 
 // Folded reports whether a file name is a folded booklet's: NAME-folded.pdf,

@@ -131,6 +131,28 @@ func TestCleanPage(t *testing.T) {
 	}
 }
 
+// TestCheckText: CheckText gives each page's words in reading order,
+// one string a page (an empty one for a blank page), and the same report
+// as Check.
+func TestCheckText(t *testing.T) {
+	needPdftotext(t)
+	path := write(t, "text.pdf", 210, 297,
+		func(f *fpdf.Fpdf) { body(f, 30, 9.5, "Card 3 read this first", "then Card 12") },
+		func(f *fpdf.Fpdf) {},
+		func(f *fpdf.Fpdf) { text(f, 20, 40, 9.5, "last page") })
+	r, pages, err := proof.CheckText(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Card 3 read this first then Card 12", "", "last page"}
+	if !slices.Equal(pages, want) {
+		t.Errorf("CheckText's pages = %q, want %q", pages, want)
+	}
+	if c := check(t, path); r.Pages != 3 || c.Pages != r.Pages || !slices.Equal(kinds(c), kinds(r)) {
+		t.Errorf("CheckText's report (%d pages, %q) is not Check's (%d pages, %q)", r.Pages, kinds(r), c.Pages, kinds(c))
+	}
+}
+
 // TestDefects: each kind is found on the page that has it, and only
 // there.
 func TestDefects(t *testing.T) {
