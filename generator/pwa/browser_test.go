@@ -35,6 +35,13 @@ func smallSite(t *testing.T, title string) string {
 		"content/pages/notes.md": "---\ntitle: " + title + "\n---\nSome notes.\n",
 		"content/packs/small.md": "---\ntitle: Small Pack\nsystem: 2d6-sword-and-sorcery\nseed: small-1\nencounters: explore, raid\n---\nA pack.\n",
 	}
+	writeTree(t, dir, files)
+	return dir
+}
+
+// writeTree writes files, named by slash path, under dir.
+func writeTree[D ~string | ~[]byte](t *testing.T, dir string, files map[string]D) {
+	t.Helper()
 	for name, data := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -44,7 +51,6 @@ func smallSite(t *testing.T, title string) string {
 			t.Fatal(err)
 		}
 	}
-	return dir
 }
 
 // buildInto renders the site and writes it to out, replacing what was
@@ -63,15 +69,9 @@ func buildInto(t *testing.T, source, out string) map[string][]byte {
 	}
 	m := map[string][]byte{}
 	for _, f := range files {
-		p := filepath.Join(out, filepath.FromSlash(f.Path))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
 		m[f.Path] = f.Data
 	}
+	writeTree(t, out, m)
 	return m
 }
 

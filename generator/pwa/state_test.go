@@ -41,15 +41,7 @@ func playSite(t *testing.T, offline bool) string {
 		"content/series/monthly.md":   "---\ntitle: Monthly\nsystem: swordplay\nseed: play-4\nencounters: patrol\nstart: 2026-10\nrecruits: feudal\nenemies: orcs\n---\nMonthly.\n",
 		"content/pages/nothing-to.md": "---\ntitle: Notes\n---\nNothing to play here.\n",
 	}
-	for name, data := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeTree(t, dir, files)
 	return dir
 }
 
@@ -327,15 +319,7 @@ func TestPlayStateInBrowser(t *testing.T) {
 	pl := startPlayer(t)
 	out := filepath.Join(t.TempDir(), "public")
 	files := render(t, playSite(t, true))
-	for p, data := range files {
-		f := filepath.Join(out, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(f, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeTree(t, out, files)
 	srv := serveDir(t, out, "127.0.0.1:0")
 	defer srv.stop(t)
 	base := srv.base()
