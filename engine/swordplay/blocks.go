@@ -14,9 +14,10 @@ import (
 )
 
 // blocks turns a rolled Encounter into what every renderer draws: the
-// table, the EAL, the raid's facts, the terrain rolls, the book's
-// sections, where the PEFs start and how they move, the enemy, and the
-// sealed PEF resolutions in the order they are met.
+// table, the EAL, the raid's facts, what is on the table (the terrain
+// rolls, where the PEFs start and how they move: what sets it up, read
+// with the map), the book's sections, the enemy, and the sealed PEF
+// resolutions in the order they are met.
 func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 	bs := []doc.Block{&doc.Map{Map: s.boardMap(e)}}
 	eal := &doc.Para{Lead: fmt.Sprintf("Enemy Activity Level %d.", e.EAL), Text: "PEF Movement is taken versus it, and PEF Resolution reads its column."}
@@ -43,13 +44,6 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 		terr.Rows = append(terr.Rows, []string{strconv.Itoa(sec.Number), sec.Roll.Dice.String(), sec.Terrain, b})
 	}
 	terr.Notes = []string{"Each section's terrain should cover at least three quarters of it."}
-	bs = append(bs,
-		&doc.Section{Title: "Terrain", Blocks: []doc.Block{terr}},
-		&doc.Section{Title: "Objective", Blocks: []doc.Block{&doc.List{Items: e.Def.Objective}}},
-		&doc.Section{Title: "Forces", Blocks: []doc.Block{&doc.List{Items: e.Def.Forces}}},
-		&doc.Section{Title: "Deployment", Blocks: []doc.Block{&doc.List{Items: e.Def.Deployment}}},
-		&doc.Section{Title: "Special instructions", Blocks: []doc.Block{&doc.List{Items: special(e)}}},
-	)
 	places := &doc.Table{Head: []string{"PEF", "Roll", "Section", "Where"}, Wide: []int{3}}
 	for _, p := range e.Places {
 		roll := "none: the Encounter puts it"
@@ -61,10 +55,18 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 	if e.Def.ID == "raid-defend" {
 		places.Notes = []string{"The book has the PEFs come on at random through section 7, 8 or 9: Sortie rolls 1d6 for each (1-2: 7, 3-4: 8, 5-6: 9)."}
 	}
-	bs = append(bs, &doc.Section{Title: "PEFs on the table", Blocks: []doc.Block{
+	pefs := &doc.Section{Title: "PEFs on the table", Blocks: []doc.Block{
 		places,
 		&doc.Para{Text: fmt.Sprintf("On the enemy's turn, move each PEF, nearest your force first: PEF Movement (QRS), 2d6 versus the EAL (%d, or higher once a sealed PEF raises it). Resolve a PEF when it and your force see each other; read the sealed PEFs in that order, whichever marker it is.", e.EAL)},
-	}})
+	}}
+	bs = append(bs,
+		&doc.Section{Title: "Terrain", Blocks: []doc.Block{terr}},
+		pefs,
+		&doc.Section{Title: "Objective", Blocks: []doc.Block{&doc.List{Items: e.Def.Objective}}},
+		&doc.Section{Title: "Forces", Blocks: []doc.Block{&doc.List{Items: e.Def.Forces}}},
+		&doc.Section{Title: "Deployment", Blocks: []doc.Block{&doc.List{Items: e.Def.Deployment}}},
+		&doc.Section{Title: "Special instructions", Blocks: []doc.Block{&doc.List{Items: special(e)}}},
+	)
 	enemy := &doc.Section{Title: "The enemy: " + e.List.Title, Blocks: append(append([]doc.Block{
 		&doc.Para{Text: "Each figure rolled on the list. Each contact says how many to take: take the next ones in order, so none twice; past the last, roll on the list."}},
 		rosterBlocks(e.List, e.Roster)...),

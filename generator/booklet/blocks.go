@@ -604,10 +604,11 @@ const foldGutter = 7.0
 
 // foldTable returns a long, narrow table's two halves, their columns as
 // wide in both, when its look folds tables and it fits twice across w:
-// it takes half the height. It returns nil for a table to print whole:
-// one with a title band or long text, or short.
+// it takes half the height, under its title band (across both halves).
+// It returns nil for a table to print whole: one with long text, or
+// short.
 func (r *renderer) foldTable(t *doc.Table, tl tableLook, w float64) []*grid {
-	if !tl.fold || t.Title != "" || t.Corner != "" || len(t.Wide) > 0 || len(t.Rows) < 6 || len(t.Head) == 0 {
+	if !tl.fold || len(t.Wide) > 0 || len(t.Rows) < 6 || len(t.Head) == 0 {
 		return nil
 	}
 	half := (w - foldGutter) / 2

@@ -572,39 +572,49 @@ func (r *renderer) briefColumns(secs []doc.Block, ctx blockCtx) {
 
 // briefSplit splits short sections into two columns, in order, where the
 // columns come out most even, and returns the taller column's height.
+// The split falls between two sections, or, when that leaves one column
+// taller by more than midSplit, between two items of one section's list
+// (a heading never ends the left column): the section's list reads on at
+// the top of the right column, as in any two-column page.
 func (r *renderer) briefSplit(secs []doc.Block, ctx blockCtx) (left, right []span, h float64) {
 	w := (r.fr.w - 7) / 2
-	var parts [][]span
+	var all []span
 	var hs []float64
+	whole := map[int]bool{} // span indexes where a section starts
 	for _, s := range secs {
 		sp, _ := spans(r.blockPieces(s, r.spread, 0, ctx))
-		parts = append(parts, sp)
-		h := 0.0
+		whole[len(all)] = true
 		for _, x := range sp {
-			h += r.spanHeight(x, w)
+			all = append(all, x)
+			hs = append(hs, r.spanHeight(x, w))
 		}
-		hs = append(hs, h)
 	}
 	total := 0.0
 	for _, h := range hs {
 		total += h
 	}
-	best, bestH, acc := 1, total, 0.0
-	for k := 1; k < len(hs); k++ {
+	best, bestH := len(all), total // every section's split
+	mid, midH := len(all), total   // any item's
+	acc := 0.0
+	for k := 1; k < len(all); k++ {
 		acc += hs[k-1]
-		if m := max(acc, total-acc); m < bestH-0.01 {
+		m := max(acc, total-acc)
+		if whole[k] && m < bestH-0.01 {
 			best, bestH = k, m
 		}
-	}
-	for i, p := range parts {
-		if i < best {
-			left = append(left, p...)
-		} else {
-			right = append(right, p...)
+		if all[k-1].keep == 0 && m < midH-0.01 {
+			mid, midH = k, m
 		}
 	}
-	return left, right, bestH
+	if midH < bestH-midSplit {
+		best, bestH = mid, midH
+	}
+	return all[:best], all[best:], bestH
 }
+
+// midSplit is how much lower, in mm, a split inside a section's list must
+// keep the taller column than the best split between sections.
+const midSplit = 5.0
 
 // bandLine points to the band's page.
 func (r *renderer) bandLine() {

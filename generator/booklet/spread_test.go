@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/campaign"
 	"github.com/sortie-wargames/sortie/engine/pack"
 	"github.com/sortie-wargames/sortie/generator/booklet"
 )
@@ -49,5 +50,32 @@ func TestLegendBesideKeepsSpread(t *testing.T) {
 	// Four entries, each legend a column of at least five items.
 	if stacked < 4*4 {
 		t.Errorf("%d legend items stand under another beside the board, want 16 or more (four columns of five); lefts %v, tops %v", stacked, xs, ys)
+	}
+}
+
+// TestRaidKeepsSpread builds the default site's Swordplay campaign on
+// A4, whose three "Raid: Attack" entries took four pages before the
+// short sections' columns could split inside a list and the PEFs' places
+// were read with the terrain (so that both go under a smaller board):
+// every entry keeps to its two facing pages.
+func TestRaidKeepsSpread(t *testing.T) {
+	sys, err := registry(t).Get("swordplay")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := campaign.Build(sys, "sortie-default-campaign-2", 6, engine.Options{Recruits: "feudal", Enemies: "goblins"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := booklet.Doc{Title: "Half a Year of Swords", Set: sys.Rules(), Seed: "sortie-default-campaign-2", Campaign: c}
+	var long []booklet.Fault
+	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0", Faults: func(f booklet.Fault) {
+		if f.Kind == booklet.FaultLong || f.Kind == booklet.FaultSpill {
+			long = append(long, f)
+		}
+	}}
+	write(t, d, opt)
+	if len(long) > 0 {
+		t.Errorf("%d entries run past their spread on A4; the first: p%d %s", len(long), long[0].Page, long[0].Text)
 	}
 }
