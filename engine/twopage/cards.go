@@ -91,7 +91,7 @@ func Card(f Figure) doc.Card {
 }
 
 // cardsIntro says how to use the cards.
-const cardsIntro = "One card a figure, cut out square. At the start of each turn turn the card so the action chosen is uppermost. " +
+const cardsIntro = "One card a figure, cut out square. At the start of each turn, turn the card so the action chosen is uppermost. " +
 	"When a shot empties the weapon, turn the card over side to side: the same edge stays on top and shows what an empty weapon allows. " +
 	"After a phase of loading, turn it back. A card with a blank back never needs loading. Every card starts front up: loaded."
 

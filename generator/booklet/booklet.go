@@ -273,6 +273,10 @@ type book struct {
 	// cardBlocks gives each Cards block printed on sheets its entry and
 	// its index among the entry's Cards blocks.
 	cardBlocks map[*doc.Cards][2]int
+	// saidIntro holds the Cards blocks whose intro an earlier Cards block
+	// of the same entry prints already (both sides' action cards): it is
+	// printed once, with the first.
+	saidIntro map[*doc.Cards]bool
 	// sealedName is what the cards hold, from the Sealed blocks' titles.
 	sealedName string
 	chart      *chart.Chart // a campaign's chart, laid out for the paper
@@ -332,13 +336,19 @@ func setup(d Doc, opt Options) (*book, error) {
 		return nil, err
 	}
 	b.cardBlocks = map[*doc.Cards][2]int{}
+	b.saidIntro = map[*doc.Cards]bool{}
 	for _, e := range b.entries {
 		i := 0
+		intros := map[string]bool{}
 		doc.Walk(e.enc.Blocks, func(bl doc.Block) {
 			if c, ok := bl.(*doc.Cards); ok {
 				if len(c.Items) > 0 {
 					b.cardBlocks[c] = [2]int{e.number, i}
 				}
+				if c.Intro != "" && intros[c.Intro] {
+					b.saidIntro[c] = true
+				}
+				intros[c.Intro] = true
 				i++
 			}
 		})

@@ -163,7 +163,7 @@ func (r *renderer) cardsSpan(c *doc.Cards, lk look) []piece {
 		h.link = blockAnchor(entry, index)
 	}
 	ps := []piece{{sp: &h}}
-	if c.Intro != "" {
+	if c.Intro != "" && !r.saidIntro[c] {
 		n := span{text: c.Intro, size: lk.note, grey: true}
 		ps = append(ps, piece{sp: &n})
 	}
