@@ -12,7 +12,9 @@ import (
 // break most), that what prints under a table keeps with it: no page
 // starts with the line naming where the book prints a table or with odds
 // that do not say whose they are, and no page ends with the caption of
-// odds printed overleaf.
+// odds printed overleaf. Nor does a page hold only the foot of a table
+// from the page before (its odds, notes and source): a table a page
+// cannot hold whole in its type is set smaller when that keeps it to one.
 func TestTableFootKept(t *testing.T) {
 	reg := registry(t)
 	for _, id := range reg.IDs() {
@@ -34,6 +36,9 @@ func TestTableFootKept(t *testing.T) {
 					if p > 1 && strings.HasPrefix(lines[0], "Rep ") && strings.Contains(lines[0], "Pass ") {
 						t.Errorf("%s %s %q: page %d starts with the odds of the table before: %q", id, paper, impose, p, lines[:min(3, len(lines))])
 					}
+					if p > 1 && len(lines) > 1 && strings.HasSuffix(lines[0], "(continued)") && len(lines) < 15 && footLine(lines[1]) && !strings.Contains(text, "Look up") && !strings.Contains(text, "Taken versus") && !strings.Contains(text, "Result read") {
+						t.Errorf("%s %s %q: page %d holds only the foot of the table before: %q", id, paper, impose, p, lines)
+					}
 					// A caption set beside its odds is drawn after their
 					// lines (each holds a "%"); one above them, before.
 					n := len(lines)
@@ -44,4 +49,12 @@ func TestTableFootKept(t *testing.T) {
 			}
 		}
 	}
+}
+
+// footLine reports whether a line is one that prints under a table's
+// rows: its odds (caption or lines), a decision, or where the book
+// prints it.
+func footLine(l string) bool {
+	return strings.HasPrefix(l, "Odds before") || strings.HasPrefix(l, "Rep ") && strings.Contains(l, "Pass ") ||
+		strings.HasPrefix(l, "* Sortie's decision") || strings.HasPrefix(l, "Book: ")
 }

@@ -79,12 +79,23 @@ func (r *renderer) qrsSection() {
 			if label != "" && label != group {
 				h += lh(12) + 6
 			}
-			if y+h > r.fr.bottom && h <= r.fr.bottom-bodyTop {
+			if y+h > r.fr.bottom {
 				base := r.tableHeight(tb, lk, full)
-				if k, ok := r.qrsFinish(func(k float64) float64 { return h - base + r.tableHeight(tb, lk.scaled(k), full) }, r.fr.bottom-y); ok {
+				at := func(k float64) float64 { return h - base + r.tableHeight(tb, lk.scaled(k), full) }
+				if h <= r.fr.bottom-bodyTop {
+					if k, ok := r.qrsFinish(at, r.fr.bottom-y); ok {
+						lk = lk.scaled(k)
+					} else {
+						r.newPage(title)
+					}
+				} else if k, ok := r.qrsFinish(at, r.fr.bottom-bodyTop-qrsGap-1); ok {
+					// A table taller than a page that a smaller type
+					// keeps to one starts a page in it, rather than
+					// leave its foot alone overleaf.
+					if y > bodyTop+1 {
+						r.newPage(title)
+					}
 					lk = lk.scaled(k)
-				} else {
-					r.newPage(title)
 				}
 			}
 			if label != "" && label != group {
@@ -111,12 +122,12 @@ func (r *renderer) qrsSection() {
 			h += qrsGap
 		}
 		lk := qrsLook
+		tall := func(lk tableLook) float64 {
+			return r.tableHead(tb, lk, false, true) + r.gridHeight(r.tableGrid(tb, lk, colW)) + r.tableFoot(tb, lk, true)
+		}
 		if r.fr.y+h > r.fr.bottom && h <= r.fr.bottom-bodyTop {
 			k, ok := 1.0, false
 			if col == 1 { // the next column is a new page
-				tall := func(lk tableLook) float64 {
-					return r.tableHead(tb, lk, false, true) + r.gridHeight(r.tableGrid(tb, lk, colW)) + r.tableFoot(tb, lk, true)
-				}
 				base := tall(qrsLook)
 				k, ok = r.qrsFinish(func(k float64) float64 { return h - base + tall(qrsLook.scaled(k)) }, r.fr.bottom-r.fr.y)
 			}
@@ -125,6 +136,25 @@ func (r *renderer) qrsSection() {
 				headH = r.tableHead(tb, lk, false, true)
 			} else {
 				next()
+			}
+		} else if h > r.fr.bottom-bodyTop {
+			// A table taller than a column that a smaller type keeps to
+			// one starts a column in it, rather than leave its foot alone
+			// at the head of the next.
+			base := tall(qrsLook)
+			room := r.fr.bottom - r.fr.y // the column it starts
+			switch {
+			case !r.atTop() && col == 0:
+				room = r.fr.bottom - r.fr.top
+			case !r.atTop():
+				room = r.fr.bottom - bodyTop
+			}
+			if k, ok := r.qrsFinish(func(k float64) float64 { return h - base + tall(qrsLook.scaled(k)) }, room-qrsGap-1); ok {
+				if !r.atTop() {
+					next()
+				}
+				lk = qrsLook.scaled(k)
+				headH = r.tableHead(tb, lk, false, true)
 			}
 		}
 		if label != "" && label != group {
