@@ -772,6 +772,9 @@ type job struct {
 	doc   booklet.Doc
 	opt   booklet.Options
 	sheet *booklet.Sheet // a play sheet (sheets.go), rendered instead of doc
+	// at is where a play sheet's encounter comes from, "file:line", for
+	// an encounter too long for its sheet (booklet.ErrSheetFull).
+	at string
 	// fold is set for a folded booklet: several files (foldFiles), whose
 	// links its part's pages wait for.
 	fold *foldResult
@@ -1081,6 +1084,9 @@ func (w *workers) job(j job) ([]output.File, error) {
 	} else {
 		var b bytes.Buffer
 		if err := j.write(&b); err != nil {
+			if errors.Is(err, booklet.ErrSheetFull) && j.at != "" {
+				return nil, errors.Join(fmt.Errorf("%s: failed to write %s: %w", j.at, j.path, err), errors.New(sheetHint))
+			}
 			return nil, fmt.Errorf("failed to write %s: %w", j.path, err)
 		}
 		files = []output.File{{Path: j.path, Data: b.Bytes()}}

@@ -172,8 +172,8 @@ func corpusFiles() []corpusFile {
 var corpusHard = []corpusFile{{
 	// Packs cr-10 on Letter (its encounter 4, stream pack/4/patrol): a
 	// Police force of a Rep 3 Star, whose re-rolled recruits fill a long
-	// paragraph, against a 15-row Insurgent roster: "page 1 does not fit
-	// one page even at 7 pt" (booklet.WriteSheet).
+	// paragraph, against a 15-row Insurgent roster: its play sheet's page
+	// 1 did not fit even at 7 pt (booklet.ErrSheetFull).
 	name: "content/packs/cr-10.md", folder: "packs/cr-10", system: "chain-reaction-3", paper: "letter", types: []string{"patrol", "patrol", "patrol", "patrol"},
 	text: "---\ntitle: Corpus cr 10\nsystem: chain-reaction-3\nseed: corpus-cr-10\nencounters: [patrol, patrol, patrol, patrol]\n" +
 		"recruits: police\nenemies: insurgents\nstar-rep: 3\n---\nThe corpus's pack cr-10, to encounter 4.\n",

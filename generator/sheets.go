@@ -29,15 +29,32 @@ func (j job) write(w io.Writer) error {
 	return booklet.Write(w, j.doc, j.opt)
 }
 
+// sheetHint follows the error of an encounter too long for its play
+// sheet (booklet.ErrSheetFull).
+const sheetHint = "hint: a play sheet holds one encounter on one side of paper, its sealed items on the other; this one's forces and lists are too long for that even in the smallest type: try another seed, or smaller forces"
+
+// at is where a page's rolled encounters come from, for messages: the
+// line of its key, or of its front matter's end when the key is not
+// written.
+func at(pg *site.Page, key string) string {
+	line := 0
+	if pg.Fields != nil {
+		if line = pg.Fields.Line(key); line == 0 {
+			line = pg.Fields.End
+		}
+	}
+	return pg.File + ":" + strconv.Itoa(line)
+}
+
 // playSheet queues one play sheet per paper size, dir/name-PAPER.pdf,
-// and returns its links.
-func playSheet(dir, name string, papers []string, jobs *[]job, s booklet.Sheet, opt booklet.Options) web.PlaySheet {
+// and returns its links; from is where its encounter comes from (at).
+func playSheet(dir, name, from string, papers []string, jobs *[]job, s booklet.Sheet, opt booklet.Options) web.PlaySheet {
 	out := web.PlaySheet{Pages: booklet.SheetPages(s.Encounter)}
 	for _, p := range papers {
 		o := opt
 		o.Paper = p
 		file := path.Join(dir, name+"-"+p+".pdf")
-		*jobs = append(*jobs, job{path: file, sheet: &s, opt: o})
+		*jobs = append(*jobs, job{path: file, sheet: &s, opt: o, at: from})
 		out.PDFs = append(out.PDFs, web.Link{Label: paperLabels[p], Href: file})
 	}
 	return out
@@ -49,7 +66,7 @@ func packSheets(def *site.Pack, p *pack.Pack, sys engine.System, papers []string
 	out := map[int]web.PlaySheet{}
 	for _, e := range p.Entries {
 		n := strconv.Itoa(e.Number)
-		out[e.Number] = playSheet(web.SheetDir(web.PackDir(def.Slug)), "encounter-"+n, papers, jobs, booklet.Sheet{
+		out[e.Number] = playSheet(web.SheetDir(web.PackDir(def.Slug)), "encounter-"+n, at(&def.Page, "encounters"), papers, jobs, booklet.Sheet{
 			Title: def.Title, Label: "Encounter " + n, Tagline: "Encounter " + n + " of " + strconv.Itoa(len(p.Entries)),
 			Set: sys.Rules(), Encounter: e.Encounter, Band: p.Band,
 		}, opt)
@@ -67,7 +84,7 @@ func campaignSheets(def *site.Campaign, c *campaign.Campaign, sys engine.System,
 		if nd.State != "" {
 			tag += " · " + nd.State
 		}
-		out[nd.Number] = playSheet(web.SheetDir(web.CampaignDir(def.Slug)), "entry-"+n, papers, jobs, booklet.Sheet{
+		out[nd.Number] = playSheet(web.SheetDir(web.CampaignDir(def.Slug)), "entry-"+n, at(&def.Page, "seed"), papers, jobs, booklet.Sheet{
 			Title: def.Title, Label: "Entry " + n, Tagline: tag,
 			Set: sys.Rules(), Encounter: nd.Encounter, Band: c.Band, Links: nd.Links,
 		}, opt)
@@ -77,7 +94,7 @@ func campaignSheets(def *site.Campaign, c *campaign.Campaign, sys engine.System,
 
 // monthSheet queues the play sheet of one month of a series.
 func monthSheet(def *site.Series, rolled *series.Series, e *series.Entry, sys engine.System, papers []string, jobs *[]job, opt booklet.Options) web.PlaySheet {
-	return playSheet(web.SheetDir(web.SeriesDir(def.Slug)), e.Month.String(), papers, jobs, booklet.Sheet{
+	return playSheet(web.SheetDir(web.SeriesDir(def.Slug)), e.Month.String(), at(&def.Page, "seed"), papers, jobs, booklet.Sheet{
 		Title: def.Title, Label: e.Month.Title(), Tagline: "Month " + strconv.Itoa(e.Number),
 		Set: sys.Rules(), Encounter: e.Encounter, Band: rolled.Band,
 	}, opt)

@@ -2,16 +2,20 @@ package generator
 
 import (
 	"bytes"
+	"errors"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/pack"
 	"github.com/sortie-wargames/sortie/engine/series"
 	"github.com/sortie-wargames/sortie/engine/systems"
@@ -120,5 +124,45 @@ func checkSheets(t *testing.T, files map[string][]byte) {
 	}
 	if got != len(want) {
 		t.Errorf("%d play sheets built, want %d", got, len(want))
+	}
+}
+
+// TestSheetFullNamesItsFile checks what a build says of an encounter too
+// long for its play sheet: the content file and line it was rolled from,
+// the sheet it failed to write, booklet.ErrSheetFull, and a hint line.
+func TestSheetFullNamesItsFile(t *testing.T) {
+	reg, s, err := load("", systems.Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := s.Packs[0]
+	sys, _ := reg.Get(def.System)
+	p, err := pack.Build(sys, def.Seed, def.Types, def.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A roster of 200 figures fits no side of paper, at any type size.
+	e := *p.Entries[0].Encounter
+	long := &doc.Table{Head: []string{"#", "Figure", "Rep"}}
+	for i := range 200 {
+		long.Rows = append(long.Rows, []string{strconv.Itoa(i + 1), "Figure " + strconv.Itoa(i+1), "4"})
+	}
+	e.Blocks = append(slices.Clone(e.Blocks), &doc.Section{Title: "A long roster", Blocks: []doc.Block{long}})
+	p.Entries[0].Encounter = &e
+	var jobs []job
+	packSheets(def, p, sys, []string{"a4"}, &jobs, booklet.Options{Created: time.Unix(0, 0)})
+	_, err = (&workers{}).job(jobs[0])
+	if err == nil {
+		t.Fatal("a 200-figure roster's play sheet was written")
+	}
+	at := def.File + ":" + strconv.Itoa(def.Fields.Line("encounters")) + ": failed to write " + jobs[0].path + ": "
+	if def.Fields.Line("encounters") == 0 || !strings.HasPrefix(err.Error(), at) {
+		t.Errorf("error %q, want it to start %q", err, at)
+	}
+	if !errors.Is(err, booklet.ErrSheetFull) {
+		t.Errorf("error %q does not wrap booklet.ErrSheetFull", err)
+	}
+	if lines := strings.Split(err.Error(), "\n"); len(lines) != 2 || !strings.HasPrefix(lines[1], "hint: ") || !strings.Contains(lines[0], "page 1 is too long for one side of paper even at 7 pt") {
+		t.Errorf("error %q, want the page and the floor on its first line and a hint on its second", err)
 	}
 }

@@ -55,6 +55,11 @@ func SheetPages(e *engine.Encounter) int {
 	return 1
 }
 
+// ErrSheetFull is the error WriteSheet returns (wrapped, naming the
+// page) for an encounter too long for its play sheet: one side of paper
+// for page 1, one for the sealed items, even in the smallest type.
+var ErrSheetFull = errors.New("too long for one side of paper")
+
 // sheetFloor is the smallest body size a sheet is set in, in points.
 const sheetFloor = 7.0
 
@@ -153,12 +158,12 @@ func sheetPDF(s Sheet, opt Options) ([]byte, []Fault, error) {
 	m := newSheetRenderer(b, true)
 	front, ok := m.fitFront(p)
 	if !ok {
-		return nil, nil, fmt.Errorf("page 1 does not fit one page even at %g pt", sheetFloor)
+		return nil, nil, fmt.Errorf("page 1 is %w even at %g pt", ErrSheetFull, sheetFloor)
 	}
 	var back float64
 	if len(p.items) > 0 {
 		if back, ok = m.fitBack(p); !ok {
-			return nil, nil, fmt.Errorf("the sealed items do not fit page 2 even at %g pt", sheetFloor)
+			return nil, nil, fmt.Errorf("page 2 (the sealed items) is %w even at %g pt", ErrSheetFull, sheetFloor)
 		}
 	}
 	if err := m.f.Error(); err != nil {

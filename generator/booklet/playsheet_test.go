@@ -2,6 +2,7 @@ package booklet_test
 
 import (
 	"bytes"
+	"errors"
 	"os/exec"
 	"slices"
 	"strconv"
@@ -197,8 +198,8 @@ func TestSheetOverflow(t *testing.T) {
 	s := sheetOf(t, "2d6-sword-and-sorcery", p, p.Entries[0])
 	s.Encounter = &e
 	err := booklet.WriteSheet(&bytes.Buffer{}, s, booklet.Options{Paper: "a4", Created: created})
-	want := "Test pack, Encounter 1: " + e.Title + ": page 1 does not fit one page even at 7 pt"
-	if err == nil || !strings.Contains(err.Error(), want) {
+	want := "Test pack, Encounter 1: " + e.Title + ": page 1 is too long for one side of paper even at 7 pt"
+	if err == nil || !strings.Contains(err.Error(), want) || !errors.Is(err, booklet.ErrSheetFull) {
 		t.Errorf("a 200-figure roster: error %v, want it to say %q", err, want)
 	}
 }
