@@ -574,40 +574,54 @@ func (r *renderer) briefColumns(secs []doc.Block, ctx blockCtx) {
 // columns come out most even, and returns the taller column's height.
 // The split falls between two sections, or, when that leaves one column
 // taller by more than midSplit, between two items of one section's list
-// (a heading never ends the left column): the section's list reads on at
-// the top of the right column, as in any two-column page.
+// (a heading never ends the left column): the right column then opens
+// with the section's heading, "(continued)".
 func (r *renderer) briefSplit(secs []doc.Block, ctx blockCtx) (left, right []span, h float64) {
 	w := (r.fr.w - 7) / 2
 	var all []span
 	var hs []float64
-	whole := map[int]bool{} // span indexes where a section starts
+	var head []int // the index of the heading of each span's section
 	for _, s := range secs {
 		sp, _ := spans(r.blockPieces(s, r.spread, 0, ctx))
-		whole[len(all)] = true
 		for _, x := range sp {
+			head = append(head, 0) // set below
 			all = append(all, x)
 			hs = append(hs, r.spanHeight(x, w))
+		}
+		first := len(all) - len(sp)
+		for i := first; i < len(all); i++ {
+			head[i] = first
 		}
 	}
 	total := 0.0
 	for _, h := range hs {
 		total += h
 	}
+	cont := func(k int) span {
+		c := all[head[k]]
+		c.text += " (continued)"
+		return c
+	}
 	best, bestH := len(all), total // every section's split
 	mid, midH := len(all), total   // any item's
 	acc := 0.0
 	for k := 1; k < len(all); k++ {
 		acc += hs[k-1]
-		m := max(acc, total-acc)
-		if whole[k] && m < bestH-0.01 {
-			best, bestH = k, m
+		if head[k] == k {
+			if m := max(acc, total-acc); m < bestH-0.01 {
+				best, bestH = k, m
+			}
+			continue
 		}
-		if all[k-1].keep == 0 && m < midH-0.01 {
+		if all[k-1].keep > 0 {
+			continue // a heading stays with what it heads
+		}
+		if m := max(acc, total-acc+r.spanHeight(cont(k), w)); m < midH-0.01 {
 			mid, midH = k, m
 		}
 	}
 	if midH < bestH-midSplit {
-		best, bestH = mid, midH
+		return all[:mid], append([]span{cont(mid)}, all[mid:]...), midH
 	}
 	return all[:best], all[best:], bestH
 }
