@@ -583,14 +583,11 @@ func (r *renderer) briefSplit(secs []doc.Block, ctx blockCtx) (left, right []spa
 	var head []int // the index of the heading of each span's section
 	for _, s := range secs {
 		sp, _ := spans(r.blockPieces(s, r.spread, 0, ctx))
+		first := len(all)
 		for _, x := range sp {
-			head = append(head, 0) // set below
+			head = append(head, first)
 			all = append(all, x)
 			hs = append(hs, r.spanHeight(x, w))
-		}
-		first := len(all) - len(sp)
-		for i := first; i < len(all); i++ {
-			head[i] = first
 		}
 	}
 	total := 0.0
