@@ -240,7 +240,9 @@ func (s *System) blocks(e *Encounter) []doc.Block {
 		f := sd.Force()
 		bs = append(bs, &doc.Section{Title: f.Title, Blocks: f.Blocks()})
 	}
-	track := &doc.Table{Title: "Turn track", Head: []string{"Turn", "1d6", "Phases", "Strike off"}}
+	// The section's heading names the track: the table has no title of
+	// its own to print a second time under it.
+	track := &doc.Table{Head: []string{"Turn", "1d6", "Phases", "Strike off"}}
 	for _, t := range e.Turns {
 		var boxes []string
 		for p := 1; p <= t.Phases; p++ {
