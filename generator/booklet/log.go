@@ -40,7 +40,6 @@ func (r *renderer) logSection() {
 	if c := r.doc.Campaign; c != nil {
 		need = c.Steps
 	}
-	r.heading("Encounter log", 12, 20)
 	// Losses and recruits are a band's; a booklet without one (armies
 	// rolled for each battle) keeps plain notes.
 	notes := "Notes"
@@ -56,16 +55,28 @@ func (r *renderer) logSection() {
 		},
 		size: 9.5, headSize: 9,
 	}
+	// Measured in the frame's width first: the header, and a row's text
+	// ("Success / Failure" may take two lines on a half page).
+	row := []string{"", "", "Success / Failure", ""}
+	enc.rows = [][]string{row}
+	r.fitColumns(enc, r.fr.w)
+	_, headH := r.headRow(enc)
+	_, text := r.cellLines(enc, row, false)
+	least := max(logMinRow, text)
+	// The heading keeps the whole log with it, its header and a row for
+	// every encounter at their least height, when a page holds that.
+	r.heading("Encounter log", 12, min(headH+float64(need)*least, (r.fr.bottom-bodyTop)*0.6))
 	// The rows fill the rest of the page: as many as fit, never fewer than
 	// the encounters to log, shrinking to keep them on the page.
-	room := r.fr.bottom - r.fr.y - (lh(enc.headSize) + 2*padY) - 0.1
-	rows := max(need, int(room/logRow))
-	enc.minRow = max(logRow, room/float64(rows))
+	room := r.fr.bottom - r.fr.y - headH - 0.1
+	rows := max(need, int(room/max(logRow, text)))
+	enc.minRow = max(logRow, text, room/float64(rows))
 	if enc.minRow*float64(rows) > room {
-		enc.minRow = max(logMinRow, room/float64(rows))
+		enc.minRow = max(least, room/float64(rows))
 	}
+	enc.rows = nil
 	for range rows {
-		enc.rows = append(enc.rows, []string{"", "", "Success / Failure", ""})
+		enc.rows = append(enc.rows, row)
 	}
 	r.table(enc, nil)
 }
