@@ -273,9 +273,9 @@ type book struct {
 	// cardBlocks gives each Cards block printed on sheets its entry and
 	// its index among the entry's Cards blocks.
 	cardBlocks map[*doc.Cards][2]int
-	// saidIntro holds the Cards blocks whose intro an earlier Cards block
-	// of the same entry prints already (both sides' action cards): it is
-	// printed once, with the first.
+	// saidIntro holds the Cards blocks whose intro a later Cards block of
+	// the same entry prints (both sides' action cards): it is printed
+	// once, under the last, so that it reads as both sides'.
 	saidIntro map[*doc.Cards]bool
 	// sealedName is what the cards hold, from the Sealed blocks' titles.
 	sealedName string
@@ -339,16 +339,18 @@ func setup(d Doc, opt Options) (*book, error) {
 	b.saidIntro = map[*doc.Cards]bool{}
 	for _, e := range b.entries {
 		i := 0
-		intros := map[string]bool{}
+		last := map[string]*doc.Cards{} // the Cards block so far with each intro
 		doc.Walk(e.enc.Blocks, func(bl doc.Block) {
 			if c, ok := bl.(*doc.Cards); ok {
 				if len(c.Items) > 0 {
 					b.cardBlocks[c] = [2]int{e.number, i}
 				}
-				if c.Intro != "" && intros[c.Intro] {
-					b.saidIntro[c] = true
+				if c.Intro != "" {
+					if l := last[c.Intro]; l != nil {
+						b.saidIntro[l] = true
+					}
+					last[c.Intro] = c
 				}
-				intros[c.Intro] = true
 				i++
 			}
 		})
