@@ -2,6 +2,7 @@ package booklet
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
@@ -76,7 +77,7 @@ func (r *renderer) qrsSection() {
 			full := r.contentW()
 			r.fr = frame{x: side, w: full, top: r.fr.top, y: y, bottom: r.bottom(), brk: func() { r.newPage(title) }}
 			h := r.tableHeight(tb, lk, full) + qrsGap
-			if label != "" && label != group {
+			if label != "" && label != group && !strings.EqualFold(label, t.Title) {
 				h += lh(12) + 6
 			}
 			if y+h > r.fr.bottom {
@@ -88,7 +89,7 @@ func (r *renderer) qrsSection() {
 					} else {
 						r.newPage(title)
 					}
-				} else if k, ok := r.qrsFinish(at, r.fr.bottom-bodyTop-qrsGap-1); ok {
+				} else if k, ok := r.qrsFit(at, r.fr.bottom-bodyTop-qrsGap-1); ok {
 					// A table taller than a page that a smaller type
 					// keeps to one starts a page in it, rather than
 					// leave its foot alone overleaf.
@@ -96,9 +97,18 @@ func (r *renderer) qrsSection() {
 						r.newPage(title)
 					}
 					lk = lk.scaled(k)
+				} else if start := y + h - base; r.footAlone(tb, lk, start) {
+					// Over two pages or more, in any type: the largest of
+					// qrsScales that ends it with rows above its foot.
+					for _, k := range qrsScales {
+						if !r.footAlone(tb, lk.scaled(k), start) {
+							lk = lk.scaled(k)
+							break
+						}
+					}
 				}
 			}
-			if label != "" && label != group {
+			if label != "" && label != group && !strings.EqualFold(label, t.Title) {
 				r.groupHeading(label, r.tableHead(tb, lk, false, true)+20)
 			}
 			group = label
@@ -115,7 +125,7 @@ func (r *renderer) qrsSection() {
 		headH := r.tableHead(tb, qrsLook, false, true)
 		h := headH + r.gridHeight(g) + r.tableFoot(tb, qrsLook, true)
 		label := groupLabel(set.System, t)
-		if label != "" && label != group {
+		if label != "" && label != group && !strings.EqualFold(label, t.Title) {
 			h += lh(12) + 6
 		}
 		if !r.atTop() {
@@ -149,7 +159,7 @@ func (r *renderer) qrsSection() {
 			case !r.atTop():
 				room = r.fr.bottom - bodyTop
 			}
-			if k, ok := r.qrsFinish(func(k float64) float64 { return h - base + tall(qrsLook.scaled(k)) }, room-qrsGap-1); ok {
+			if k, ok := r.qrsFit(func(k float64) float64 { return h - base + tall(qrsLook.scaled(k)) }, room-qrsGap-1); ok {
 				if !r.atTop() {
 					next()
 				}
@@ -157,7 +167,7 @@ func (r *renderer) qrsSection() {
 				headH = r.tableHead(tb, lk, false, true)
 			}
 		}
-		if label != "" && label != group {
+		if label != "" && label != group && !strings.EqualFold(label, t.Title) {
 			r.groupHeading(label, headH+20)
 		}
 		group = label
@@ -194,6 +204,38 @@ var qrsScales = []float64{0.95, 0.9}
 // tall at scale k, fits the room left on the page.
 func (r *renderer) qrsFinish(height func(k float64) float64, room float64) (float64, bool) {
 	for _, k := range qrsScales {
+		if height(k) <= room {
+			return k, true
+		}
+	}
+	return 1, false
+}
+
+// footAlone reports whether a table drawn in lk across the page from y
+// down (drawTable, tried on a scratch document) leaves its foot (odds,
+// decisions, source) alone at the head of its last page.
+func (r *renderer) footAlone(t *doc.Table, lk tableLook, y float64) bool {
+	m := newRenderer(r.book, r.prev, true)
+	m.measuring = true
+	m.newPage("")
+	m.fr.y = y
+	m.drawTable(t, lk)
+	if m.f.PageNo() == 1 {
+		return false
+	}
+	foot := m.tableFoot(t, lk, true)
+	return foot > 0 && m.fr.y-bodyTop <= foot+lh(lk.size)+2
+}
+
+// qrsTallScales are the sizes, as shares of qrsLook's, a table taller
+// than a page is set in to keep it to one, its odds with it: down to
+// 0.8, cells of 7.6 pt, still above the tables' floor (tableFloor).
+var qrsTallScales = []float64{0.95, 0.9, 0.85, 0.8}
+
+// qrsFit returns the largest of qrsTallScales at which a table, height(k)
+// tall at scale k, fits room.
+func (r *renderer) qrsFit(height func(k float64) float64, room float64) (float64, bool) {
+	for _, k := range qrsTallScales {
 		if height(k) <= room {
 			return k, true
 		}
