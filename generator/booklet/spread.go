@@ -573,9 +573,9 @@ func (r *renderer) briefColumns(secs []doc.Block, ctx blockCtx) {
 // briefSplit splits short sections into two columns, in order, where the
 // columns come out most even, and returns the taller column's height.
 // The split falls between two sections, or, when that leaves one column
-// taller by more than midSplit, between two items of one section's list
-// (a heading never ends the left column): the right column then opens
-// with the section's heading, "(continued)".
+// taller by more than midSplit, between two items of one section's list,
+// two at least on either side: the right column then opens with the
+// section's heading, "(continued)".
 func (r *renderer) briefSplit(secs []doc.Block, ctx blockCtx) (left, right []span, h float64) {
 	w := (r.fr.w - 7) / 2
 	var all []span
@@ -594,6 +594,12 @@ func (r *renderer) briefSplit(secs []doc.Block, ctx blockCtx) (left, right []spa
 	for _, h := range hs {
 		total += h
 	}
+	end := func(k int) int { // where k's section ends
+		for k < len(all) && head[k] == head[k-1] {
+			k++
+		}
+		return k
+	}
 	cont := func(k int) span {
 		c := all[head[k]]
 		c.text += " (continued)"
@@ -610,8 +616,8 @@ func (r *renderer) briefSplit(secs []doc.Block, ctx blockCtx) (left, right []spa
 			}
 			continue
 		}
-		if all[k-1].keep > 0 {
-			continue // a heading stays with what it heads
+		if all[k-1].keep > 0 || k-head[k] < 3 || end(k)-k < 2 {
+			continue // a heading stays with two items at least, and two go on
 		}
 		if m := max(acc, total-acc+r.spanHeight(cont(k), w)); m < midH-0.01 {
 			mid, midH = k, m
