@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sortie-wargames/sortie/content"
@@ -56,6 +57,36 @@ func defaultDocs(t *testing.T) map[string]booklet.Doc {
 	return docs
 }
 
+// editions holds one layout of each default booklet (defaultDocs, by
+// name) on each paper, flat and folded, with the tests' date: what
+// TestSealedCards and TestLegendFits read of their cards and legends.
+// Neither changes a booklet, so each edition is laid out once for both,
+// where they laid out each flat one twice and set each up five times
+// more for its card numbers.
+var editions = struct {
+	sync.Mutex
+	m map[string]*booklet.Edition
+}{m: map[string]*booklet.Edition{}}
+
+// laidEdition returns the layout of the default booklet name (d, as
+// defaultDocs made it) on paper, flat or folded (impose), laid out on
+// first use.
+func laidEdition(t *testing.T, name string, d booklet.Doc, paper, impose string) *booklet.Edition {
+	t.Helper()
+	key := name + "/" + paper + "/" + impose
+	editions.Lock()
+	defer editions.Unlock()
+	if e := editions.m[key]; e != nil {
+		return e
+	}
+	e, err := booklet.EditionOf(d, booklet.Options{Paper: paper, Created: created, Impose: impose})
+	if err != nil {
+		t.Fatalf("%s: %v", key, err)
+	}
+	editions.m[key] = e
+	return e
+}
+
 // TestSealedCards checks the sealed cards of every default booklet on
 // A4 and Letter, flat and folded: every card printed once, the same size,
 // inside the margins, so that a card's size says nothing; no page holds
@@ -82,11 +113,8 @@ func TestSealedCards(t *testing.T) {
 			for _, fold := range []string{"", booklet.Saddle} {
 				for _, p := range papers {
 					edition := p.name + "/" + fold
-					opt := booklet.Options{Paper: p.name, Created: created, Impose: fold}
-					boxes, texts, per, err := booklet.CardLayout(d, opt)
-					if err != nil {
-						t.Fatal(err)
-					}
+					ed := laidEdition(t, name, d, p.name, fold)
+					boxes, texts, per := ed.Cards, ed.Texts, ed.PerPage
 					if len(boxes) != items {
 						t.Fatalf("%s: %d cards for %d sealed items", edition, len(boxes), items)
 					}
@@ -161,10 +189,10 @@ func TestSealedCards(t *testing.T) {
 				}
 			}
 			// Every PEF has one card number in every edition.
-			want := booklet.CardNumbers(d, booklet.Options{Paper: "a4", Created: created})
+			want := laidEdition(t, name, d, "a4", "").Numbers
 			for _, fold := range []string{"", booklet.Saddle} {
 				for _, p := range papers {
-					got := booklet.CardNumbers(d, booklet.Options{Paper: p.name, Created: created, Impose: fold})
+					got := laidEdition(t, name, d, p.name, fold).Numbers
 					for _, e := range entriesOfNumbered(d) {
 						for i := range sealedItems(e.enc) {
 							k := [2]int{e.number, i}
@@ -255,11 +283,8 @@ func TestCardTooTall(t *testing.T) {
 func TestCardTables(t *testing.T) {
 	d := packDoc(t, "marsh", engine.Options{Enemies: "creatures"})
 	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}
-	path := save(t, "contact.pdf", write(t, d, opt))
-	pages, err := booklet.Pages(d, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pdf, pages, _ := writeLaid(t, d, opt)
+	path := save(t, "contact.pdf", pdf)
 	counts := 0
 	for _, e := range d.Pack.Entries {
 		for i, it := range sealedItems(e.Encounter) {
@@ -292,11 +317,8 @@ func TestCardTables(t *testing.T) {
 func TestCardFoot(t *testing.T) {
 	d := campaignDoc(t, "summer")
 	opt := booklet.Options{Paper: "letter", Created: created, Version: "0.1.0"}
-	path := save(t, "foot.pdf", write(t, d, opt))
-	pages, err := booklet.Pages(d, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pdf, pages, _ := writeLaid(t, d, opt)
+	path := save(t, "foot.pdf", pdf)
 	checked := 0
 	for _, n := range d.Campaign.Nodes {
 		items := sealedItems(n.Encounter)
@@ -335,10 +357,8 @@ func TestCardFoot(t *testing.T) {
 func TestLegendFits(t *testing.T) {
 	for name, d := range defaultDocs(t) {
 		for _, p := range papers {
-			rights, limit, err := booklet.LegendRights(d, booklet.Options{Paper: p.name, Created: created})
-			if err != nil {
-				t.Fatal(err)
-			}
+			ed := laidEdition(t, name, d, p.name, "")
+			rights, limit := ed.Rights, ed.Limit
 			if len(rights) == 0 {
 				t.Fatalf("%s %s: no legend", name, p.name)
 			}
@@ -404,11 +424,8 @@ func TestQRSOnly(t *testing.T) {
 	d := booklet.Doc{Title: set.System.Name + ": Quick Reference Sheets", Set: set}
 	for _, p := range papers {
 		opt := booklet.Options{Paper: p.name, Created: created, Version: "0.1.0"}
-		path := save(t, "qrs-only-"+p.name+".pdf", write(t, d, opt))
-		pages, err := booklet.Pages(d, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		pdf, pages, _ := writeLaid(t, d, opt)
+		path := save(t, "qrs-only-"+p.name+".pdf", pdf)
 		if _, ok := pages["contents"]; ok || pages["qrs"] != 1 {
 			t.Errorf("%s: contents on %d, QRS on %d; want no contents and the QRS from the cover on", p.name, pages["contents"], pages["qrs"])
 		}
@@ -432,11 +449,8 @@ func TestCampaignLog(t *testing.T) {
 	d := campaignDoc(t, "summer")
 	for _, p := range papers {
 		opt := booklet.Options{Paper: p.name, Created: created, Version: "0.1.0"}
-		path := save(t, "log-"+p.name+".pdf", write(t, d, opt))
-		pages, err := booklet.Pages(d, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		pdf, pages, _ := writeLaid(t, d, opt)
+		path := save(t, "log-"+p.name+".pdf", pdf)
 		log := pages["log"]
 		if pages["qrs"] != log+1 {
 			t.Errorf("%s: the log runs from page %d to %d", p.name, log, pages["qrs"]-1)
@@ -544,11 +558,7 @@ func TestCardLongTag(t *testing.T) {
 	for _, fold := range []string{"", booklet.Saddle} {
 		for _, p := range papers {
 			opt := booklet.Options{Paper: p.name, Created: created, Impose: fold}
-			texts, err := booklet.PageTexts(d, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pages, err := booklet.Pages(d, opt)
+			pages, texts, _, err := booklet.Rendered(d, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -570,14 +580,11 @@ func TestLegendBeside(t *testing.T) {
 	for _, p := range papers {
 		for _, impose := range []string{"", booklet.Saddle} {
 			opt := booklet.Options{Paper: p.name, Impose: impose, Created: created}
-			lefts, tops, margin, err := booklet.LegendLefts(d, opt)
+			ed, err := booklet.EditionOf(d, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
-			rights, limit, err := booklet.LegendRights(d, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
+			lefts, tops, margin, rights, limit := ed.Lefts, ed.Tops, ed.Margin, ed.Rights, ed.Limit
 			beside := 0
 			for i, x := range lefts {
 				// The first item of each line of a legend.

@@ -127,11 +127,8 @@ func TestText(t *testing.T) {
 func TestFogOfWar(t *testing.T) {
 	d := packDoc(t, "marsh", engine.Options{Enemies: "creatures"})
 	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}
-	path := save(t, "fog.pdf", write(t, d, opt))
-	pages, err := booklet.Pages(d, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pdf, pages, _ := writeLaid(t, d, opt)
+	path := save(t, "fog.pdf", pdf)
 	sealed := 0
 	for _, e := range d.Pack.Entries {
 		first, last := pages[fmt.Sprintf("entry/%d", e.Number)], pages[fmt.Sprintf("end/%d", e.Number)]
