@@ -270,13 +270,16 @@ func write(w io.Writer, d Doc, opt Options) (*layout, error) {
 	return lay, nil
 }
 
-// Edition is what one layout of a booklet tells the tests of its cards and
-// legends: where every card was printed, the text drawn on each page and
+// Edition is what one layout of a booklet tells the tests of its anchors,
+// cards and legends: the page each anchor landed on and the page count
+// (as Rendered), where every card was printed, the text drawn on each page and
 // the most cards a page may hold (as CardLayout), every PEF's card number
 // (as CardNumbers), the right edge of every map legend item with the
 // right margin's position (as LegendRights), and each item's top left
 // corner with the left margin (as LegendLefts).
 type Edition struct {
+	Pages       map[string]int // as Pages
+	Count       int            // the page count
 	Cards       []CardBox
 	Texts       map[int]string
 	PerPage     int
@@ -288,18 +291,18 @@ type Edition struct {
 }
 
 // EditionOf sets d up and renders it once for everything Edition holds,
-// where CardLayout, CardNumbers, LegendRights and LegendLefts would each
-// set it up or render it again.
+// where Rendered, CardLayout, CardNumbers, LegendRights and LegendLefts
+// would each set it up or render it again.
 func EditionOf(d Doc, opt Options) (*Edition, error) {
 	b, err := setup(d, opt)
 	if err != nil {
 		return nil, err
 	}
-	_, lay, err := render(d, opt)
+	f, lay, err := render(d, opt)
 	if err != nil {
 		return nil, err
 	}
-	e := &Edition{Texts: lay.text, PerPage: b.cardGrid.perPage(), Numbers: map[[2]int]int{}}
+	e := &Edition{Pages: lay.pages, Count: f.PageCount(), Texts: lay.text, PerPage: b.cardGrid.perPage(), Numbers: map[[2]int]int{}}
 	for _, c := range lay.cards {
 		e.Cards = append(e.Cards, CardBox{Card: c.card, Entry: c.entry, Page: c.page, X: c.x, Y: c.y, W: c.w, H: c.h})
 	}

@@ -59,10 +59,12 @@ func defaultDocs(t *testing.T) map[string]booklet.Doc {
 
 // editions holds one layout of each default booklet (defaultDocs, by
 // name) on each paper, flat and folded, with the tests' date: what
-// TestSealedCards and TestLegendFits read of their cards and legends.
-// Neither changes a booklet, so each edition is laid out once for both,
-// where they laid out each flat one twice and set each up five times
-// more for its card numbers.
+// TestEncounterTablesPrinted reads of the flat ones before it clears
+// their tables (on docs of its own), and TestSealedCards and
+// TestLegendFits of their cards and legends. None changes a layout, so
+// each edition is laid out once for all three, where they laid out each
+// flat one three times and set each up five times more for its card
+// numbers.
 var editions = struct {
 	sync.Mutex
 	m map[string]*booklet.Edition
@@ -285,12 +287,14 @@ func TestCardTables(t *testing.T) {
 	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}
 	pdf, pages, _ := writeLaid(t, d, opt)
 	path := save(t, "contact.pdf", pdf)
+	raw := textPages(t, path, true)
+	cards := booklet.CardNumbers(d, opt)
 	counts := 0
 	for _, e := range d.Pack.Entries {
 		for i, it := range sealedItems(e.Encounter) {
-			card := booklet.CardOf(d, opt, e.Number, i)
+			card := cards[[2]int{e.Number, i}]
 			pg := pages[fmt.Sprintf("pef/%d/%d", e.Number, i)]
-			text := squash(rawText(t, path, pg, pg))
+			text := squash(raw[pg])
 			doc.Walk(it.Blocks, func(b doc.Block) {
 				tb, ok := b.(*doc.Table)
 				if !ok {
@@ -319,13 +323,15 @@ func TestCardFoot(t *testing.T) {
 	opt := booklet.Options{Paper: "letter", Created: created, Version: "0.1.0"}
 	pdf, pages, _ := writeLaid(t, d, opt)
 	path := save(t, "foot.pdf", pdf)
+	raw := textPages(t, path, true)
+	cards := booklet.CardNumbers(d, opt)
 	checked := 0
 	for _, n := range d.Campaign.Nodes {
 		items := sealedItems(n.Encounter)
 		for i, it := range items {
 			pg := pages[fmt.Sprintf("pef/%d/%d", n.Number, i)]
-			text := squash(rawText(t, path, pg, pg))
-			card := booklet.CardOf(d, opt, n.Number, i)
+			text := squash(raw[pg])
+			card := cards[[2]int{n.Number, i}]
 			head := fmt.Sprintf("Card %d ", card)
 			foot := fmt.Sprintf("Entry %d · %s (%d of %d)", n.Number, it.Title, it.Number, len(items))
 			at := strings.Index(text, head)
@@ -433,9 +439,10 @@ func TestQRSOnly(t *testing.T) {
 		if strings.Contains(strings.ToLower(raw), "seed") {
 			t.Errorf("%s: a booklet without a seed mentions one", p.name)
 		}
+		byPage := splitPages(raw)
 		n := strings.Count(raw, "\f")
 		for pg := 1; pg <= n; pg++ {
-			if text := squash(pdftotext(t, path, pg, pg)); !strings.Contains(text, "2d6 Sword & Sorcery · Sortie 0.1.0 Page "+strconv.Itoa(pg)) {
+			if text := squash(byPage[pg]); !strings.Contains(text, "2d6 Sword & Sorcery · Sortie 0.1.0 Page "+strconv.Itoa(pg)) {
 				t.Errorf("%s: page %d lacks the footer:\n%s", p.name, pg, text)
 			}
 		}
