@@ -35,8 +35,11 @@ site: build
 # package may take longer than go test's default 10 minutes on a busy
 # machine. go test's -json stream goes through cmd/testlog, which prints
 # each package's line, the whole output of a failing test, a line for
-# each package of a second or more naming its five slowest tests, and a
-# count; the run ends with one line naming the checks skipped for a
+# each package of a second or more naming its five slowest tests and its
+# CPU time, the CPU time of all the test binaries, and a count (go test
+# runs each test binary under testlog -exec, which counts the CPU time it
+# and the processes it ran used: the work a package does, whatever the
+# machine's load does to its time on the clock); the run ends with one line naming the checks skipped for a
 # missing tool and how to install it (plain go test shows skips only
 # with -v). A failing test still fails make. "make gotest" runs the
 # tests alone, and TESTPKGS and GOTESTFLAGS narrow them:
@@ -67,7 +70,7 @@ test: vet
 gotest:
 	@mkdir -p bin
 	$(GO) build -o bin/testlog ./cmd/testlog
-	@{ $(GO) test -json -timeout=30m $(GOTESTFLAGS) $(TESTPKGS); echo $$? > bin/test-status; } | bin/testlog -skipped bin/skipped.txt; \
+	@{ $(GO) test -json -timeout=30m -exec "'$(CURDIR)/bin/testlog' -exec" $(GOTESTFLAGS) $(TESTPKGS); echo $$? > bin/test-status; } | bin/testlog -skipped bin/skipped.txt; \
 	r=$$?; s=$$(cat bin/test-status); [ "$$r" = 0 ] && [ "$$s" = 0 ]
 
 # Two builds of the default site in separate processes and time zones must

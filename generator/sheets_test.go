@@ -113,7 +113,7 @@ func checkSheets(t *testing.T, files map[string][]byte) {
 		}
 		conf := model.NewDefaultConfiguration()
 		conf.ValidationMode = model.ValidationStrict
-		ctx, err := api.ReadValidateAndOptimize(bytes.NewReader(data), conf)
+		ctx, err := api.ReadAndValidate(bytes.NewReader(data), conf)
 		if err != nil {
 			t.Errorf("%s: pdfcpu: %v", p, err)
 			continue

@@ -88,7 +88,7 @@ columns Result:text
 	}
 	conf := model.NewDefaultConfiguration()
 	conf.ValidationMode = model.ValidationStrict
-	if _, err := api.ReadValidateAndOptimize(bytes.NewReader(pdf), conf); err != nil {
+	if _, err := api.ReadAndValidate(bytes.NewReader(pdf), conf); err != nil {
 		t.Errorf("QRS booklet: pdfcpu: %v", err)
 	}
 	if text, ok := pdfText(t, pdf); ok {

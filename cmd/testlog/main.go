@@ -7,6 +7,12 @@
 // stays in sight. It exits 1 when a test or a package failed.
 //
 //	go test -json ./... | go run ./cmd/testlog -skipped bin/skipped.txt
+//
+// As go test's -exec program ("go test -json -exec 'bin/testlog -exec'"),
+// it runs each test binary and prints its CPU time after it, children
+// included; reading the stream, it adds each package's CPU time to its
+// line and the sum of them all, the figure to compare between runs on a
+// machine whose load changes the clock's.
 package main
 
 import (
@@ -64,6 +70,7 @@ type log struct {
 	failed   bool
 	forTools []skip
 	took     map[string]float64            // a package's time, by package
+	cpu      map[string]float64            // a package's CPU time, by package, when run under -exec
 	tests    map[string]map[string]float64 // a top-level test's time, by package and test
 }
 
@@ -116,7 +123,18 @@ func (l *log) timings() []string {
 		for _, n := range names[:min(slowest, len(names))] {
 			parts = append(parts, fmt.Sprintf("%s %.1fs", n, l.tests[p][n]))
 		}
-		lines = append(lines, fmt.Sprintf("slowest: %s %.1fs: %s", p, l.took[p], strings.Join(parts, ", ")))
+		cpu := ""
+		if s, ok := l.cpu[p]; ok {
+			cpu = fmt.Sprintf(" (CPU %.1fs)", s)
+		}
+		lines = append(lines, fmt.Sprintf("slowest: %s %.1fs%s: %s", p, l.took[p], cpu, strings.Join(parts, ", ")))
+	}
+	if len(l.cpu) > 0 {
+		total := 0.0
+		for _, p := range slices.Sorted(maps.Keys(l.cpu)) {
+			total += l.cpu[p]
+		}
+		lines = append(lines, fmt.Sprintf("CPU time of the %d test binaries, with the processes they ran: %.1fs", len(l.cpu), total))
 	}
 	return lines
 }
@@ -132,6 +150,13 @@ func (l *log) event(e event) {
 		l.failed = true
 	case "output":
 		if e.Test == "" {
+			if s, ok := cpuLine(e.Output); ok {
+				if l.cpu == nil {
+					l.cpu = map[string]float64{}
+				}
+				l.cpu[e.Package] = s
+				return
+			}
 			// The package's own lines: its result, and what it
 			// printed outside a test (a panic, a timeout).
 			if !strings.HasPrefix(e.Output, "=== ") && e.Output != "PASS\n" && e.Output != "FAIL\n" {
@@ -240,7 +265,11 @@ func (l *log) summary() (count, skipped string) {
 
 func main() {
 	skippedFile := flag.String("skipped", "", "write the skipped-checks line into this file (for the end of make test) instead of printing it")
+	execute := flag.Bool("exec", false, "run the test binary the other arguments name, as go test -exec does, and print its CPU time after it")
 	flag.Parse()
+	if *execute {
+		os.Exit(run(flag.Args(), os.Stdout, os.Stderr))
+	}
 	l := &log{out: os.Stdout, buf: map[string][]string{}}
 	code := l.read(os.Stdin)
 	count, skipped := l.summary()

@@ -115,3 +115,59 @@ func TestTimings(t *testing.T) {
 		t.Errorf("timings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestCPU: the line -exec prints after a test binary is the package's CPU
+// time, shown on its timing line and summed over the packages, and not
+// printed as the package's output.
+func TestCPU(t *testing.T) {
+	var out bytes.Buffer
+	l := &log{out: &out, buf: map[string][]string{}}
+	stream := `{"Action":"pass","Package":"example.org/p","Test":"TestA","Elapsed":1.5}
+{"Action":"output","Package":"example.org/p","Output":"PASS\n"}
+{"Action":"output","Package":"example.org/p","Output":"testlog: cpu 2.7s\n"}
+{"Action":"output","Package":"example.org/p","Output":"ok  \texample.org/p\t1.6s\n"}
+{"Action":"pass","Package":"example.org/p","Elapsed":1.6}
+{"Action":"output","Package":"example.org/q","Output":"testlog: cpu 0.4s\n"}
+{"Action":"pass","Package":"example.org/q","Elapsed":0.2}
+`
+	if code := l.read(strings.NewReader(stream)); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if strings.Contains(out.String(), "testlog: cpu") || !strings.Contains(out.String(), "ok  \texample.org/p") {
+		t.Errorf("printed:\n%s", out.String())
+	}
+	want := []string{
+		"slowest: example.org/p 1.6s (CPU 2.7s): TestA 1.5s",
+		"CPU time of the 2 test binaries, with the processes they ran: 3.1s",
+	}
+	if got := l.timings(); !slices.Equal(got, want) {
+		t.Errorf("timings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestRun: -exec runs the program with its arguments and streams, exits
+// with its exit code, and prints its CPU time after its output, counting
+// the processes it waited for.
+func TestRun(t *testing.T) {
+	var out, errs bytes.Buffer
+	// The child spends CPU in a grandchild it waits for.
+	script := `i=0; while [ $i -lt 50000 ]; do i=$((i+1)); done; echo "$1"; echo oops >&2; exit 3`
+	code := run([]string{"/bin/sh", "-c", "/bin/sh -c '" + script + "' sh \"$1\"; exit $?", "sh", "hello"}, &out, &errs)
+	if code != 3 {
+		t.Errorf("exit %d, want the program's 3", code)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != 2 || lines[0] != "hello" {
+		t.Fatalf("stdout %q, want the program's line, then the CPU line", out.String())
+	}
+	s, ok := cpuLine(lines[1] + "\n")
+	if !ok || s <= 0 {
+		t.Errorf("CPU line %q: %v seconds (ok %v), want some", lines[1], s, ok)
+	}
+	if errs.String() != "oops\n" {
+		t.Errorf("stderr %q", errs.String())
+	}
+	if code := run([]string{"/nonexistent/pkg.test"}, &out, &errs); code == 0 {
+		t.Error("a binary that does not start: exit 0")
+	}
+}

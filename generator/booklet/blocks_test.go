@@ -114,16 +114,8 @@ func TestEveryBlock(t *testing.T) {
 	d := allKindsDoc(t)
 	_, spreadWant, cardWant := allKinds()
 	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}
-	pdf := write(t, d, opt)
+	pdf, pages, texts := writeLaid(t, d, opt)
 	path := save(t, "every-block.pdf", pdf)
-	pages, err := booklet.Pages(d, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	texts, err := booklet.PageTexts(d, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
 	recorded := func(first, last int) string {
 		var b strings.Builder
 		for p := first; p <= last; p++ {
@@ -221,17 +213,10 @@ func TestDataOnlyQRS(t *testing.T) {
 	}
 	d := booklet.Doc{Title: "Data Only Skirmish: Quick Reference Sheets", Set: set}
 	opt := booklet.Options{Paper: "letter", Created: created, Version: "0.1.0"}
-	path := save(t, "data-only.pdf", write(t, d, opt))
-	pages, err := booklet.Pages(d, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pdf, pages, texts := writeLaid(t, d, opt)
+	path := save(t, "data-only.pdf", pdf)
 	if pages["qrs"] != 1 || pages["qrs/morale"] == 0 || pages["qrs/ranges"] == 0 {
 		t.Fatalf("the QRS are not where they belong: %v", pages)
-	}
-	texts, err := booklet.PageTexts(d, opt)
-	if err != nil {
-		t.Fatal(err)
 	}
 	text := squash(texts[1])
 	want := []string{"2", "Morale Test", "Taken versus Nerve. A 6 is always a failure.", "Test when a friend falls.", "# passed Outcome",
@@ -260,15 +245,8 @@ func TestIntro(t *testing.T) {
 		&doc.Section{Title: "Before you start", Blocks: []doc.Block{&doc.List{Items: []string{"Paint the boats.", "Read the river rules."}}}},
 	}
 	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}
-	path := save(t, "intro.pdf", write(t, d, opt))
-	pages, err := booklet.Pages(d, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	texts, err := booklet.PageTexts(d, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pdf, pages, texts := writeLaid(t, d, opt)
+	path := save(t, "intro.pdf", pdf)
 	p := pages["intro"]
 	if p == 0 || p != pages["contents"] || p > pages["band"] {
 		t.Fatalf("intro on page %d; want it under the contents (page %d), and before the band (page %d)", p, pages["contents"], pages["band"])

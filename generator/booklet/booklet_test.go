@@ -117,6 +117,38 @@ func write(t *testing.T, d booklet.Doc, opt booklet.Options) []byte {
 	return b.Bytes()
 }
 
+// writeLaid is write, booklet.Pages and booklet.PageTexts from one
+// render of d: the PDF, the page each anchor landed on and the text
+// drawn on each page.
+func writeLaid(t *testing.T, d booklet.Doc, opt booklet.Options) ([]byte, map[string]int, map[int]string) {
+	t.Helper()
+	pdf, pages, texts, err := booklet.Laid(d, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pdf, pages, texts
+}
+
+// TestLaidIsWrite: booklet.Laid, which tests use to read a booklet's PDF
+// and its anchors from one render, writes the bytes Write writes, flat
+// on A4 and print-ready on Letter (its anchors are render's, as Pages'
+// are).
+func TestLaidIsWrite(t *testing.T) {
+	d := packDoc(t, "marsh", engine.Options{})
+	for _, opt := range []booklet.Options{
+		{Paper: "a4", Created: created, Version: "0.1.0"},
+		{Paper: "letter", Created: created, Version: "0.1.0", PrintReady: true},
+	} {
+		pdf, pages, _ := writeLaid(t, d, opt)
+		if !bytes.Equal(pdf, write(t, d, opt)) {
+			t.Errorf("%s, print-ready %v: Laid writes other bytes than Write", opt.Paper, opt.PrintReady)
+		}
+		if pages["entry/1"] == 0 {
+			t.Errorf("%s: Laid finds no page for entry 1: %v", opt.Paper, pages)
+		}
+	}
+}
+
 func fold(t *testing.T, d booklet.Doc, opt booklet.Options) *booklet.Folded {
 	t.Helper()
 	f, err := booklet.Fold(d, opt)

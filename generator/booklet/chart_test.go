@@ -49,15 +49,12 @@ func TestCampaignChart(t *testing.T) {
 		for _, d := range docs {
 			t.Run(p.name+"/"+d.Set.System.ID, func(t *testing.T) {
 				opt := booklet.Options{Paper: p.name, Created: created, Version: "0.1.0"}
-				pages, err := booklet.Pages(d, opt)
-				if err != nil {
-					t.Fatal(err)
-				}
+				pdf, pages, _ := writeLaid(t, d, opt)
 				first := pages["entry/"+strconv.Itoa(d.Campaign.Start)]
 				if pages["chart"] <= pages["band"] || pages["band"] < pages["contents"] || pages["chart/last"] != pages["chart"] || first-pages["chart"] > 2 {
 					t.Fatalf("the chart runs from page %d to %d, want one page after the contents (page %d) and the band (page %d), by the first entry (page %d)", pages["chart"], pages["chart/last"], pages["contents"], pages["band"], first)
 				}
-				path := save(t, "chart-"+p.name+"-"+d.Set.System.ID+".pdf", write(t, d, opt))
+				path := save(t, "chart-"+p.name+"-"+d.Set.System.ID+".pdf", pdf)
 				page := pdftotext(t, path, pages["chart"], pages["chart"])
 				// Every entry's number, as a word of its own.
 				words := map[string]bool{}
@@ -106,11 +103,7 @@ func TestLongCampaignChart(t *testing.T) {
 	}
 	d := booklet.Doc{Title: "The Longer Road", Set: sorcery(t).Rules(), Seed: "long", Campaign: c}
 	opt := booklet.Options{Paper: "letter", Created: created, Version: "0.1.0"}
-	texts, err := booklet.PageTexts(d, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pages, err := booklet.Pages(d, opt)
+	pages, texts, _, err := booklet.Rendered(d, opt)
 	if err != nil {
 		t.Fatal(err)
 	}

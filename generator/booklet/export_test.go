@@ -1,9 +1,14 @@
 package booklet
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"reflect"
+
+	"github.com/sortie-wargames/sortie/generator/booklet/press"
 )
 
 // Pages renders d and returns the page each anchor landed on: "entry/N"
@@ -217,4 +222,98 @@ func SheetDryDiff(s Sheet, opt Options) (string, error) {
 		return fmt.Sprintf("fits %s dry, %s printed", fits[0], fits[1]), nil
 	}
 	return "", nil
+}
+
+// Laid renders d once and returns what Write writes for it, with the page
+// each anchor landed on (as Pages) and the text drawn on each page (as
+// PageTexts): a test that reads both the PDF and where things landed
+// renders the booklet once, not twice. It is Write's own steps after
+// render; TestLaidIsWrite checks that it writes Write's bytes.
+func Laid(d Doc, opt Options) (pdf []byte, pages map[string]int, text map[int]string, err error) {
+	var b bytes.Buffer
+	lay, err := write(&b, d, opt)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return b.Bytes(), lay.pages, lay.text, nil
+}
+
+// write is Write, returning the layout too.
+func write(w io.Writer, d Doc, opt Options) (*layout, error) {
+	if opt.Impose == Saddle {
+		return nil, errors.New("failed to write booklet: a folded booklet is written by Fold, as its volumes and card sheets")
+	}
+	f, lay, err := render(d, opt)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := f.Output(&b); err != nil {
+		return nil, fmt.Errorf("failed to write booklet: %w", err)
+	}
+	pdf, err := press.Deflate(b.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	if pdf, err = press.Mend(pdf, lay.outline); err != nil {
+		return nil, err
+	}
+	if opt.PrintReady {
+		if pdf, err = press.PrintReady(pdf, opt.Paper); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := w.Write(pdf); err != nil {
+		return nil, fmt.Errorf("failed to write booklet: %w", err)
+	}
+	opt.report(lay.faults)
+	return lay, nil
+}
+
+// Edition is what one layout of a booklet tells the tests of its anchors,
+// cards and legends: the page each anchor landed on and the page count
+// (as Rendered), where every card was printed, the text drawn on each page and
+// the most cards a page may hold (as CardLayout), every PEF's card number
+// (as CardNumbers), the right edge of every map legend item with the
+// right margin's position (as LegendRights), and each item's top left
+// corner with the left margin (as LegendLefts).
+type Edition struct {
+	Pages       map[string]int // as Pages
+	Count       int            // the page count
+	Cards       []CardBox
+	Texts       map[int]string
+	PerPage     int
+	Numbers     map[[2]int]int
+	Rights      []float64
+	Limit       float64
+	Lefts, Tops []float64
+	Margin      float64
+}
+
+// EditionOf sets d up and renders it once for everything Edition holds,
+// where Rendered, CardLayout, CardNumbers, LegendRights and LegendLefts
+// would each set it up or render it again.
+func EditionOf(d Doc, opt Options) (*Edition, error) {
+	b, err := setup(d, opt)
+	if err != nil {
+		return nil, err
+	}
+	f, lay, err := render(d, opt)
+	if err != nil {
+		return nil, err
+	}
+	e := &Edition{Pages: lay.pages, Count: f.PageCount(), Texts: lay.text, PerPage: b.cardGrid.perPage(), Numbers: map[[2]int]int{}}
+	for _, c := range lay.cards {
+		e.Cards = append(e.Cards, CardBox{Card: c.card, Entry: c.entry, Page: c.page, X: c.x, Y: c.y, W: c.w, H: c.h})
+	}
+	for k, c := range b.cardOf {
+		e.Numbers[[2]int{k.entry, k.index}] = c.number
+	}
+	for _, it := range lay.legend {
+		e.Rights = append(e.Rights, it.x+it.w)
+		e.Lefts, e.Tops = append(e.Lefts, it.x), append(e.Tops, it.y)
+	}
+	_, pw, _, _ := paperSize(opt.Paper)
+	e.Limit, e.Margin = pw-side, side
+	return e, nil
 }

@@ -52,13 +52,10 @@ func TestQRCodes(t *testing.T) {
 	}
 	for _, paper := range []string{"a4", "letter"} {
 		opt := booklet.Options{Paper: paper, Created: created}
-		path := save(t, "qr-"+paper+".pdf", write(t, d, opt))
+		pdf, pages, _ := writeLaid(t, d, opt)
+		path := save(t, "qr-"+paper+".pdf", pdf)
 		if got := zbarimg(t, path, 1); len(got) != 1 || got[0] != d.URL {
 			t.Errorf("%s: the cover's codes hold %q, want %q", paper, got, d.URL)
-		}
-		pages, err := booklet.Pages(d, opt)
-		if err != nil {
-			t.Fatal(err)
 		}
 		for _, e := range d.Pack.Entries {
 			n := e.Number
@@ -85,11 +82,8 @@ func TestQRCodes(t *testing.T) {
 		}
 	}
 	plain := packDoc(t, "marsh", engine.Options{Enemies: "creatures"})
-	path := save(t, "no-qr.pdf", write(t, plain, booklet.Options{Paper: "a4", Created: created}))
-	pages, err := booklet.Pages(plain, booklet.Options{Paper: "a4", Created: created})
-	if err != nil {
-		t.Fatal(err)
-	}
+	pdf, pages, _ := writeLaid(t, plain, booklet.Options{Paper: "a4", Created: created})
+	path := save(t, "no-qr.pdf", pdf)
 	for _, p := range []int{1, pages["entry/1"] + 1} {
 		if got := zbarimg(t, path, p); len(got) > 0 {
 			t.Errorf("without addresses, page %d holds codes %q", p, got)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sortie-wargames/sortie/content"
@@ -56,6 +57,38 @@ func defaultDocs(t *testing.T) map[string]booklet.Doc {
 	return docs
 }
 
+// editions holds one layout of each default booklet (defaultDocs, by
+// name) on each paper, flat and folded, with the tests' date: what
+// TestEncounterTablesPrinted reads of the flat ones before it clears
+// their tables (on docs of its own), and TestSealedCards and
+// TestLegendFits of their cards and legends. None changes a layout, so
+// each edition is laid out once for all three, where they laid out each
+// flat one three times and set each up five times more for its card
+// numbers.
+var editions = struct {
+	sync.Mutex
+	m map[string]*booklet.Edition
+}{m: map[string]*booklet.Edition{}}
+
+// laidEdition returns the layout of the default booklet name (d, as
+// defaultDocs made it) on paper, flat or folded (impose), laid out on
+// first use.
+func laidEdition(t *testing.T, name string, d booklet.Doc, paper, impose string) *booklet.Edition {
+	t.Helper()
+	key := name + "/" + paper + "/" + impose
+	editions.Lock()
+	defer editions.Unlock()
+	if e := editions.m[key]; e != nil {
+		return e
+	}
+	e, err := booklet.EditionOf(d, booklet.Options{Paper: paper, Created: created, Impose: impose})
+	if err != nil {
+		t.Fatalf("%s: %v", key, err)
+	}
+	editions.m[key] = e
+	return e
+}
+
 // TestSealedCards checks the sealed cards of every default booklet on
 // A4 and Letter, flat and folded: every card printed once, the same size,
 // inside the margins, so that a card's size says nothing; no page holds
@@ -82,11 +115,8 @@ func TestSealedCards(t *testing.T) {
 			for _, fold := range []string{"", booklet.Saddle} {
 				for _, p := range papers {
 					edition := p.name + "/" + fold
-					opt := booklet.Options{Paper: p.name, Created: created, Impose: fold}
-					boxes, texts, per, err := booklet.CardLayout(d, opt)
-					if err != nil {
-						t.Fatal(err)
-					}
+					ed := laidEdition(t, name, d, p.name, fold)
+					boxes, texts, per := ed.Cards, ed.Texts, ed.PerPage
 					if len(boxes) != items {
 						t.Fatalf("%s: %d cards for %d sealed items", edition, len(boxes), items)
 					}
@@ -161,10 +191,10 @@ func TestSealedCards(t *testing.T) {
 				}
 			}
 			// Every PEF has one card number in every edition.
-			want := booklet.CardNumbers(d, booklet.Options{Paper: "a4", Created: created})
+			want := laidEdition(t, name, d, "a4", "").Numbers
 			for _, fold := range []string{"", booklet.Saddle} {
 				for _, p := range papers {
-					got := booklet.CardNumbers(d, booklet.Options{Paper: p.name, Created: created, Impose: fold})
+					got := laidEdition(t, name, d, p.name, fold).Numbers
 					for _, e := range entriesOfNumbered(d) {
 						for i := range sealedItems(e.enc) {
 							k := [2]int{e.number, i}
@@ -255,17 +285,16 @@ func TestCardTooTall(t *testing.T) {
 func TestCardTables(t *testing.T) {
 	d := packDoc(t, "marsh", engine.Options{Enemies: "creatures"})
 	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}
-	path := save(t, "contact.pdf", write(t, d, opt))
-	pages, err := booklet.Pages(d, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pdf, pages, _ := writeLaid(t, d, opt)
+	path := save(t, "contact.pdf", pdf)
+	raw := textPages(t, path, true)
+	cards := booklet.CardNumbers(d, opt)
 	counts := 0
 	for _, e := range d.Pack.Entries {
 		for i, it := range sealedItems(e.Encounter) {
-			card := booklet.CardOf(d, opt, e.Number, i)
+			card := cards[[2]int{e.Number, i}]
 			pg := pages[fmt.Sprintf("pef/%d/%d", e.Number, i)]
-			text := squash(rawText(t, path, pg, pg))
+			text := squash(raw[pg])
 			doc.Walk(it.Blocks, func(b doc.Block) {
 				tb, ok := b.(*doc.Table)
 				if !ok {
@@ -292,18 +321,17 @@ func TestCardTables(t *testing.T) {
 func TestCardFoot(t *testing.T) {
 	d := campaignDoc(t, "summer")
 	opt := booklet.Options{Paper: "letter", Created: created, Version: "0.1.0"}
-	path := save(t, "foot.pdf", write(t, d, opt))
-	pages, err := booklet.Pages(d, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pdf, pages, _ := writeLaid(t, d, opt)
+	path := save(t, "foot.pdf", pdf)
+	raw := textPages(t, path, true)
+	cards := booklet.CardNumbers(d, opt)
 	checked := 0
 	for _, n := range d.Campaign.Nodes {
 		items := sealedItems(n.Encounter)
 		for i, it := range items {
 			pg := pages[fmt.Sprintf("pef/%d/%d", n.Number, i)]
-			text := squash(rawText(t, path, pg, pg))
-			card := booklet.CardOf(d, opt, n.Number, i)
+			text := squash(raw[pg])
+			card := cards[[2]int{n.Number, i}]
 			head := fmt.Sprintf("Card %d ", card)
 			foot := fmt.Sprintf("Entry %d · %s (%d of %d)", n.Number, it.Title, it.Number, len(items))
 			at := strings.Index(text, head)
@@ -335,10 +363,8 @@ func TestCardFoot(t *testing.T) {
 func TestLegendFits(t *testing.T) {
 	for name, d := range defaultDocs(t) {
 		for _, p := range papers {
-			rights, limit, err := booklet.LegendRights(d, booklet.Options{Paper: p.name, Created: created})
-			if err != nil {
-				t.Fatal(err)
-			}
+			ed := laidEdition(t, name, d, p.name, "")
+			rights, limit := ed.Rights, ed.Limit
 			if len(rights) == 0 {
 				t.Fatalf("%s %s: no legend", name, p.name)
 			}
@@ -404,11 +430,8 @@ func TestQRSOnly(t *testing.T) {
 	d := booklet.Doc{Title: set.System.Name + ": Quick Reference Sheets", Set: set}
 	for _, p := range papers {
 		opt := booklet.Options{Paper: p.name, Created: created, Version: "0.1.0"}
-		path := save(t, "qrs-only-"+p.name+".pdf", write(t, d, opt))
-		pages, err := booklet.Pages(d, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		pdf, pages, _ := writeLaid(t, d, opt)
+		path := save(t, "qrs-only-"+p.name+".pdf", pdf)
 		if _, ok := pages["contents"]; ok || pages["qrs"] != 1 {
 			t.Errorf("%s: contents on %d, QRS on %d; want no contents and the QRS from the cover on", p.name, pages["contents"], pages["qrs"])
 		}
@@ -416,9 +439,10 @@ func TestQRSOnly(t *testing.T) {
 		if strings.Contains(strings.ToLower(raw), "seed") {
 			t.Errorf("%s: a booklet without a seed mentions one", p.name)
 		}
+		byPage := splitPages(raw)
 		n := strings.Count(raw, "\f")
 		for pg := 1; pg <= n; pg++ {
-			if text := squash(pdftotext(t, path, pg, pg)); !strings.Contains(text, "2d6 Sword & Sorcery · Sortie 0.1.0 Page "+strconv.Itoa(pg)) {
+			if text := squash(byPage[pg]); !strings.Contains(text, "2d6 Sword & Sorcery · Sortie 0.1.0 Page "+strconv.Itoa(pg)) {
 				t.Errorf("%s: page %d lacks the footer:\n%s", p.name, pg, text)
 			}
 		}
@@ -432,11 +456,8 @@ func TestCampaignLog(t *testing.T) {
 	d := campaignDoc(t, "summer")
 	for _, p := range papers {
 		opt := booklet.Options{Paper: p.name, Created: created, Version: "0.1.0"}
-		path := save(t, "log-"+p.name+".pdf", write(t, d, opt))
-		pages, err := booklet.Pages(d, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		pdf, pages, _ := writeLaid(t, d, opt)
+		path := save(t, "log-"+p.name+".pdf", pdf)
 		log := pages["log"]
 		if pages["qrs"] != log+1 {
 			t.Errorf("%s: the log runs from page %d to %d", p.name, log, pages["qrs"]-1)
@@ -544,11 +565,7 @@ func TestCardLongTag(t *testing.T) {
 	for _, fold := range []string{"", booklet.Saddle} {
 		for _, p := range papers {
 			opt := booklet.Options{Paper: p.name, Created: created, Impose: fold}
-			texts, err := booklet.PageTexts(d, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pages, err := booklet.Pages(d, opt)
+			pages, texts, _, err := booklet.Rendered(d, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -570,14 +587,11 @@ func TestLegendBeside(t *testing.T) {
 	for _, p := range papers {
 		for _, impose := range []string{"", booklet.Saddle} {
 			opt := booklet.Options{Paper: p.name, Impose: impose, Created: created}
-			lefts, tops, margin, err := booklet.LegendLefts(d, opt)
+			ed, err := booklet.EditionOf(d, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
-			rights, limit, err := booklet.LegendRights(d, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
+			lefts, tops, margin, rights, limit := ed.Lefts, ed.Tops, ed.Margin, ed.Rights, ed.Limit
 			beside := 0
 			for i, x := range lefts {
 				// The first item of each line of a legend.

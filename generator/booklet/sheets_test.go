@@ -79,11 +79,7 @@ func TestPlayCardSheets(t *testing.T) {
 		if _, counts := sheetCounts(boxes); fmt.Sprint(counts) != "[9 1 12]" {
 			t.Errorf("%s: cards per sheet %v, want [9 1 12]", paper, counts)
 		}
-		texts, err := booklet.PageTexts(d, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pages, err := booklet.Pages(d, opt)
+		pages, texts, _, err := booklet.Rendered(d, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -343,11 +339,7 @@ func TestPlayCardsShareSheets(t *testing.T) {
 		if fmt.Sprint(counts) != "[9 3]" {
 			t.Fatalf("%s: cards per sheet %v, want [9 3]", paper, counts)
 		}
-		texts, err := booklet.PageTexts(d, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pages, err := booklet.Pages(d, opt)
+		pages, texts, _, err := booklet.Rendered(d, opt)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -105,9 +105,10 @@ func TestText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nPages := strings.Count(pdftotext(t, path, 0, 0), "\f")
+	byPage := textPages(t, path, false)
+	nPages := len(byPage)
 	for p := 1; p <= nPages; p++ {
-		if page := pdftotext(t, path, p, p); !strings.Contains(page, "Page "+strconv.Itoa(p)) || !strings.Contains(page, "Seed: summer") {
+		if page := byPage[p]; !strings.Contains(page, "Page "+strconv.Itoa(p)) || !strings.Contains(page, "Seed: summer") {
 			t.Errorf("page %d lacks the footer", p)
 		}
 		if p > 3 {
@@ -116,7 +117,7 @@ func TestText(t *testing.T) {
 	}
 	for _, a := range []string{"log", "qrs", "cards", "entry/33"} {
 		p := pages[a]
-		if page := pdftotext(t, path, p, p); !strings.Contains(page, "Page "+strconv.Itoa(p)) {
+		if page := byPage[p]; !strings.Contains(page, "Page "+strconv.Itoa(p)) {
 			t.Errorf("page %d (%s) lacks its footer", p, a)
 		}
 	}
@@ -127,18 +128,21 @@ func TestText(t *testing.T) {
 func TestFogOfWar(t *testing.T) {
 	d := packDoc(t, "marsh", engine.Options{Enemies: "creatures"})
 	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}
-	path := save(t, "fog.pdf", write(t, d, opt))
-	pages, err := booklet.Pages(d, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pdf, pages, _ := writeLaid(t, d, opt)
+	path := save(t, "fog.pdf", pdf)
+	raw := textPages(t, path, true)
+	cards := booklet.CardNumbers(d, opt)
 	sealed := 0
 	for _, e := range d.Pack.Entries {
 		first, last := pages[fmt.Sprintf("entry/%d", e.Number)], pages[fmt.Sprintf("end/%d", e.Number)]
 		if first == 0 || last < first+1 {
 			t.Fatalf("entry %d: spread on pages %d to %d", e.Number, first, last)
 		}
-		spread := squash(rawText(t, path, first, last))
+		var b strings.Builder
+		for p := first; p <= last; p++ {
+			b.WriteString(raw[p])
+		}
+		spread := squash(b.String())
 		if !strings.Contains(spread, e.Encounter.Title) {
 			t.Fatalf("entry %d's spread (pages %d-%d) does not name its encounter", e.Number, first, last)
 		}
@@ -151,12 +155,12 @@ func TestFogOfWar(t *testing.T) {
 					t.Errorf("entry %d's spread shows what %q says: %q", e.Number, it.Title, s)
 				}
 			}
-			card := booklet.CardOf(d, opt, e.Number, i)
+			card := cards[[2]int{e.Number, i}]
 			cp := pages[fmt.Sprintf("pef/%d/%d", e.Number, i)]
 			if cp != pages["card/"+strconv.Itoa(card)] || cp <= last {
 				t.Fatalf("entry %d, %s: card %d on page %d", e.Number, it.Title, card, cp)
 			}
-			cardText := squash(rawText(t, path, cp, cp))
+			cardText := squash(raw[cp])
 			want := append(secrets, fmt.Sprintf("Card %d", card), fmt.Sprintf("Entry %d · %s (%d of %d)", e.Number, it.Title, it.Number, len(items)))
 			for _, s := range want {
 				if !strings.Contains(cardText, s) {
@@ -176,6 +180,33 @@ func TestFogOfWar(t *testing.T) {
 
 // rawText extracts pages in the order they were drawn, so that cards side
 // by side do not interleave.
+// textPages reads the whole PDF at path with pdftotext once, -raw when
+// raw is set and -layout when not, and returns each page's text by page
+// number (from 1), as a run of pdftotext on that page alone gives it:
+// pdftotext lays each page out on its own and ends it with a form feed.
+// A test that reads many pages of one PDF reads them from one run.
+func textPages(t *testing.T, path string, raw bool) map[int]string {
+	t.Helper()
+	var all string
+	if raw {
+		all = rawText(t, path, 0, 0)
+	} else {
+		all = pdftotext(t, path, 0, 0)
+	}
+	return splitPages(all)
+}
+
+// splitPages splits pdftotext's text of a whole PDF into its pages, by
+// page number (from 1), each with its form feed.
+func splitPages(all string) map[int]string {
+	pages := map[int]string{}
+	for i, text := range strings.Split(all, "\f") {
+		pages[i+1] = text + "\f"
+	}
+	delete(pages, len(pages)) // after the last form feed: nothing
+	return pages
+}
+
 func rawText(t *testing.T, path string, first, last int) string {
 	t.Helper()
 	args := []string{"-raw", "-enc", "UTF-8"}
