@@ -116,13 +116,14 @@ func (s *System) rosterBlocks(list *rules.Table, fs []Figure) []doc.Block {
 	}
 	seq := make([]string, len(fs))
 	for i, f := range fs {
+		// A no-break space keeps each place with its figure at a line's end.
 		switch {
 		case f.Roll == nil:
-			seq[i] = fmt.Sprintf("%d %s (no roll)", i+1, f.Type)
+			seq[i] = fmt.Sprintf("%d\u00a0%s (no roll)", i+1, f.Type)
 		case len(f.Rerolled) > 0:
-			seq[i] = fmt.Sprintf("%d %s (%d, after %s)", i+1, f.Type, f.Roll.Dice.Value, rerolledText(f))
+			seq[i] = fmt.Sprintf("%d\u00a0%s (%d, after %s)", i+1, f.Type, f.Roll.Dice.Value, rerolledText(f))
 		default:
-			seq[i] = fmt.Sprintf("%d %s (%d)", i+1, f.Type, f.Roll.Dice.Value)
+			seq[i] = fmt.Sprintf("%d\u00a0%s (%d)", i+1, f.Type, f.Roll.Dice.Value)
 		}
 		if f.WRoll != nil {
 			seq[i] += fmt.Sprintf(": %s (%d)", f.Rolled, f.WRoll.Dice.Value)

@@ -369,7 +369,7 @@ func rosterPlaces(bs []doc.Block, enemy string) error {
 				if p, ok := sb.(*doc.Para); ok && p.Lead == chainreaction.RosterLead {
 					list, _, _ := strings.Cut(p.Text, ". ")
 					for k, item := range strings.Split(list, " · ") {
-						if !strings.HasPrefix(item, strconv.Itoa(k+1)+" ") {
+						if !strings.HasPrefix(item, strconv.Itoa(k+1)+"\u00a0") { // the place bound to its figure
 							return fmt.Errorf("roster place %d reads %q", k+1, item)
 						}
 						rows = k + 1
@@ -544,11 +544,11 @@ func TestDecisionNotes(t *testing.T) {
 			var item string
 			switch {
 			case f.Roll == nil:
-				item = fmt.Sprintf("%d %s (no roll)", k+1, f.Type)
+				item = fmt.Sprintf("%d\u00a0%s (no roll)", k+1, f.Type)
 			case len(f.Rerolled) > 0:
-				item = fmt.Sprintf("%d %s (%d, after ", k+1, f.Type, f.Roll.Dice.Value)
+				item = fmt.Sprintf("%d\u00a0%s (%d, after ", k+1, f.Type, f.Roll.Dice.Value)
 			default:
-				item = fmt.Sprintf("%d %s (%d)", k+1, f.Type, f.Roll.Dice.Value)
+				item = fmt.Sprintf("%d\u00a0%s (%d)", k+1, f.Type, f.Roll.Dice.Value)
 			}
 			if f.Type == "SWAT" || e.Enemy.ID == "gang" {
 				if f.WRoll == nil || !strings.Contains(f.Weapon, "(1d6 = ") {
@@ -653,10 +653,10 @@ func TestPoliceSquads(t *testing.T) {
 			t.Fatalf("seed %d: the page does not say how a police force is kept one kind", i)
 		}
 		for k, f := range e.Roster {
-			if f.Roll == nil && !strings.Contains(text, fmt.Sprintf("%d SWAT (no roll)", k+1)) {
+			if f.Roll == nil && !strings.Contains(text, fmt.Sprintf("%d\u00a0SWAT (no roll)", k+1)) {
 				t.Fatalf("seed %d: roster place %d does not say it was not rolled", i, k+1)
 			}
-			if len(f.Rerolled) > 0 && !strings.Contains(text, fmt.Sprintf("%d %s (%d, after 2 SWAT", k+1, f.Type, f.Roll.Dice.Value)) {
+			if len(f.Rerolled) > 0 && !strings.Contains(text, fmt.Sprintf("%d\u00a0%s (%d, after 2 SWAT", k+1, f.Type, f.Roll.Dice.Value)) {
 				t.Fatalf("seed %d: roster place %d does not show its roll of SWAT rolled again", i, k+1)
 			}
 		}

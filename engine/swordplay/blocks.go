@@ -124,7 +124,7 @@ func rosterBlocks(list *rules.Table, fs []Figure) []doc.Block {
 	}
 	seq := make([]string, len(fs))
 	for i, f := range fs {
-		seq[i] = fmt.Sprintf("%d %s (%d)", i+1, f.Type, f.Roll.Dice.Value)
+		seq[i] = fmt.Sprintf("%d\u00a0%s (%d)", i+1, f.Type, f.Roll.Dice.Value) // a no-break space keeps the place with its figure
 	}
 	return []doc.Block{key, &doc.Para{Lead: RosterLead, Text: strings.Join(seq, " · ") + "."}}
 }

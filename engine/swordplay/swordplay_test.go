@@ -462,7 +462,7 @@ func rosterPlaces(bs []doc.Block, enemy string) error {
 				if p, ok := sb.(*doc.Para); ok && p.Lead == swordplay.RosterLead {
 					list, _, _ := strings.Cut(p.Text, ". ")
 					for k, item := range strings.Split(list, " · ") {
-						if !strings.HasPrefix(item, strconv.Itoa(k+1)+" ") {
+						if !strings.HasPrefix(item, strconv.Itoa(k+1)+"\u00a0") { // the place bound to its figure
 							return fmt.Errorf("roster place %d reads %q", k+1, item)
 						}
 						rows = k + 1
