@@ -338,8 +338,12 @@ func (r *renderer) restHeight(e *entry, rest []doc.Block) float64 {
 	if r.band() != nil {
 		h += r.spanHeight(r.bandSpan(), w)
 	}
+	runEnd := 0 // where the run of short sections being printed ends
 	for i := 0; i < len(rest); {
 		if n := briefRun(rest[i:]); n >= 2 {
+			if i >= runEnd {
+				runEnd = i + n
+			}
 			_, _, bh := r.briefSplit(rest[i:i+n], ctx)
 			h += bh + 2.5
 			i += n
@@ -476,8 +480,12 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 		r.bandLine()
 		banded = true
 	}
+	runEnd := 0 // where the run of short sections being printed ends
 	for i := 0; i < len(rest); {
 		if n := briefRun(rest[i:]); n >= 2 {
+			if i >= runEnd {
+				runEnd = i + n
+			}
 			// The sections go side by side as many as fit the room left;
 			// when not even two do but the first fits whole across the
 			// page, it goes there on its own, so that no half page is
@@ -495,7 +503,9 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 				r.briefColumns(rest[i:i+n], ctx)
 				i += n
 			}
-			if !banded {
+			// The band's line follows the whole run, not the part of it
+			// that fitted this page.
+			if !banded && i >= runEnd {
 				r.bandLine()
 				banded = true
 			}
@@ -512,6 +522,10 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 		}
 		r.flowPieces(ps)
 		i++
+		if !banded && runEnd > 0 && i >= runEnd {
+			r.bandLine() // after the last of a run's sections, set alone
+			banded = true
+		}
 	}
 	if len(e.after) > 0 {
 		r.flowPieces(r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, r.spread, 0, ctx))
