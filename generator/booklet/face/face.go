@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/go-fonts/liberation/liberationsansbold"
@@ -236,6 +237,62 @@ func (t *Widths) Width(s string, fontSize float64) float64 {
 // at fontSize (in the document's unit).
 func (t *Widths) Split(txt string, w, cMargin, fontSize float64) (lines []string) {
 	wmax := int(math.Ceil((w - 2*cMargin) * 1000 / fontSize))
+	if utf8.ValidString(txt) {
+		return t.split(txt, wmax)
+	}
+	return t.splitRunes(txt, wmax)
+}
+
+// split is splitRunes on valid UTF-8, walking txt's bytes rather than a
+// copy of its runes, its lines slices of txt: the same lines, as the
+// runes of valid UTF-8 written back are its bytes, without a copy of
+// the text and one of each line (wrapping is much of a booklet's
+// layout).
+func (t *Widths) split(txt string, wmax int) (lines []string) {
+	nb := len(strings.TrimRight(txt, "\n"))
+	sep, sepEnd := -1, 0 // the last separator rune on the line, and where it ends
+	i := 0
+	j := 0
+	l := 0
+	for i < nb {
+		c, size := rune(txt[i]), 1
+		if c >= utf8.RuneSelf {
+			c, size = utf8.DecodeRuneInString(txt[i:])
+		}
+		if int(c) >= len(t.cw) {
+			l += t.at(rune(t.missing))
+		} else {
+			l += t.at(c)
+		}
+		if unicode.IsSpace(c) || (c >= 0x4e00 && c <= 0x9fa5) {
+			sep, sepEnd = i, i+size
+		}
+		if c == '\n' || l > wmax {
+			if sep == -1 {
+				if i == j {
+					i += size
+				}
+				sep = i
+			} else {
+				i = sepEnd
+			}
+			lines = append(lines, txt[j:sep])
+			sep = -1
+			j = i
+			l = 0
+		} else {
+			i += size
+		}
+	}
+	if i != j {
+		lines = append(lines, txt[j:i])
+	}
+	return lines
+}
+
+// splitRunes is fpdf's SplitText line for line, on txt's runes (invalid
+// UTF-8 becoming U+FFFD as fpdf's conversion makes it).
+func (t *Widths) splitRunes(txt string, wmax int) (lines []string) {
 	s := []rune(txt)
 	nb := len(s)
 	for nb > 0 && s[nb-1] == '\n' {
