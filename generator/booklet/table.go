@@ -1,7 +1,9 @@
 package booklet
 
 import (
+	"encoding/binary"
 	"github.com/sortie-wargames/sortie/generator/booklet/plan"
+	"math"
 	"strconv"
 	"strings"
 
@@ -286,7 +288,8 @@ type placed struct {
 // measures read (words, styles, sizes, bounds) names it.
 func (r *renderer) measured(g *grid) *colMeasure {
 	b := make([]byte, 0, 256)
-	f := func(v float64) { b = strconv.AppendFloat(b, v, 'g', -1, 64); b = append(b, '|') }
+	f := func(v float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v)) }
+	b = binary.AppendUvarint(b, uint64(len(g.cols)))
 	f(g.size)
 	f(g.headSize)
 	for _, c := range g.cols {

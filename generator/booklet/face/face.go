@@ -47,6 +47,22 @@ type Face struct {
 	ttf    map[string][]byte  // each font's file, by fpdf's font key (family and style)
 	widths map[string]*Widths // each font's width table, by font key
 	cov    *coverage
+	memo   sync.Map // Memo's values, by key
+}
+
+// Memo returns the value the face keeps for key, made by mk the first
+// time key is asked for: a package measuring in the face keeps there
+// what it measured, for every booklet that prints in the face (the
+// built-in face lasts as long as the process: what is kept must be
+// bounded). It is safe for use by several goroutines at once; mk can
+// run more than once when they ask at once, one value being kept.
+func (f *Face) Memo(key any, mk func() any) any {
+	f = or(f)
+	if v, ok := f.memo.Load(key); ok {
+		return v
+	}
+	v, _ := f.memo.LoadOrStore(key, mk())
+	return v
 }
 
 // builtinFace is Liberation Sans and Go Mono, read once.

@@ -11,8 +11,10 @@
 package flow
 
 import (
-	"strconv"
+	"encoding/binary"
+	"math"
 	"strings"
+	"sync"
 
 	"github.com/sortie-wargames/sortie/engine/board/draw"
 	"github.com/sortie-wargames/sortie/generator/booklet/face"
@@ -32,16 +34,36 @@ type Seg struct {
 
 // Setter sets runs into lines in one face. It keeps the lines it set,
 // as the same text is set to the same width many times over while a
-// booklet is laid out and drawn: lines it returns are read only. A
-// Setter is not safe for use by several goroutines at once; each
-// booklet's build has its own.
+// booklet is laid out and drawn, and every Setter of a face shares what
+// is kept (the booklets of a build print the same rules, the same
+// tables, at the same widths): lines it returns are read only. A Setter
+// is not safe for use by several goroutines at once; each booklet's
+// build has its own.
 type Setter struct {
 	face *face.Face
-	kept map[string][][]Seg
+	kept *kept
+	key  []byte
 }
 
+// kept is the lines set in one face, by what they were set from (Lines'
+// key), for every Setter of the face. It holds at most keptMax sets of
+// lines: when full it starts again empty, which changes no lines, only
+// how soon they come.
+type kept struct {
+	mu    sync.Mutex
+	lines map[string][][]Seg
+}
+
+const keptMax = 200_000
+
+// keptKey is the face's Memo key of its kept lines.
+type keptKey struct{}
+
 // New returns a setter in face f (nil for the built-in face).
-func New(f *face.Face) *Setter { return &Setter{face: f, kept: map[string][][]Seg{}} }
+func New(f *face.Face) *Setter {
+	k := f.Memo(keptKey{}, func() any { return &kept{lines: map[string][][]Seg{}} }).(*kept)
+	return &Setter{face: f, kept: k}
+}
 
 // ptPerMM is points per millimetre: a size in points over it is the
 // size in fpdf's document unit, as fpdf's scale factor for mm has it.
@@ -68,21 +90,30 @@ func (s *Setter) widths(style string) *face.Widths {
 // merged, so a line is drawn in few pieces. Text the face cannot print
 // is spelt out first (face.Printable). It returns at least one line.
 func (s *Setter) Lines(runs []Run, size, w float64) [][]Seg {
-	key := make([]byte, 0, 64)
-	key = strconv.AppendFloat(key, size, 'g', -1, 64)
-	key = append(key, '|')
-	key = strconv.AppendFloat(key, w, 'g', -1, 64)
+	key := s.key[:0]
+	key = binary.LittleEndian.AppendUint64(key, math.Float64bits(size))
+	key = binary.LittleEndian.AppendUint64(key, math.Float64bits(w))
 	for _, rn := range runs {
-		key = append(key, 0x1e)
+		key = binary.AppendUvarint(key, uint64(len(rn.Style)))
 		key = append(key, rn.Style...)
-		key = append(key, 0x1f)
+		key = binary.AppendUvarint(key, uint64(len(rn.Text)))
 		key = append(key, rn.Text...)
 	}
-	if lines, ok := s.kept[string(key)]; ok {
+	s.key = key
+	k := s.kept
+	k.mu.Lock()
+	lines, ok := k.lines[string(key)]
+	k.mu.Unlock()
+	if ok {
 		return lines
 	}
-	lines := s.set(runs, size, w)
-	s.kept[string(key)] = lines
+	lines = s.set(runs, size, w)
+	k.mu.Lock()
+	if len(k.lines) >= keptMax {
+		clear(k.lines)
+	}
+	k.lines[string(key)] = lines
+	k.mu.Unlock()
 	return lines
 }
 
