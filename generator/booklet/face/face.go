@@ -213,21 +213,7 @@ func fontStyles() []fontStyle {
 type Widths struct {
 	cw      []int32 // runes below 0x10000, as fpdf's Cw
 	missing int     // the font's MissingWidth
-	// kept is the lines Split gave, for every booklet that prints in
-	// the font: the same cells and notes are wrapped to the same widths
-	// in every pass of a booklet, and in every booklet of a system. It
-	// holds at most keptMax wrappings, then starts again empty.
-	mu   sync.Mutex
-	kept map[splitKey][]string
 }
-
-// splitKey is what Split's lines depend on.
-type splitKey struct {
-	txt                  string
-	w, cMargin, fontSize float64
-}
-
-const keptMax = 200_000
 
 // symbolWidth is fpdf's GetStringSymbolWidth of s: the sum of its runes'
 // widths, a rune the font does not map counting as its missing width (or
@@ -265,29 +251,12 @@ func (t *Widths) Width(s string, fontSize float64) float64 {
 // Split is fpdf's SplitText (splittext.go, go-pdf/fpdf v0.12.0), line for
 // line, measuring with t: txt wrapped to width w (less the cell margins)
 // at fontSize (in the document's unit).
-// It is safe for use by several goroutines at once; the lines are the
-// caller's.
 func (t *Widths) Split(txt string, w, cMargin, fontSize float64) (lines []string) {
-	key := splitKey{txt, w, cMargin, fontSize}
-	t.mu.Lock()
-	kept, ok := t.kept[key]
-	t.mu.Unlock()
-	if ok {
-		return slices.Clone(kept)
-	}
 	wmax := int(math.Ceil((w - 2*cMargin) * 1000 / fontSize))
 	if utf8.ValidString(txt) {
-		lines = t.split(txt, wmax)
-	} else {
-		lines = t.splitRunes(txt, wmax)
+		return t.split(txt, wmax)
 	}
-	t.mu.Lock()
-	if t.kept == nil || len(t.kept) >= keptMax {
-		t.kept = map[splitKey][]string{}
-	}
-	t.kept[key] = slices.Clone(lines)
-	t.mu.Unlock()
-	return lines
+	return t.splitRunes(txt, wmax)
 }
 
 // split is splitRunes on valid UTF-8, walking txt's bytes rather than a
