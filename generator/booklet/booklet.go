@@ -269,6 +269,7 @@ type book struct {
 	// colMeasures keeps tables' column measures for the whole build of the
 	// booklet (renderer.measured).
 	colMeasures map[string]*colMeasure
+	shared      *sharedMeasures // the face's, for every booklet (sharedMeasure)
 	// setter sets paragraphs into lines, and keeps them for the whole
 	// build of the booklet.
 	setter *flow.Setter

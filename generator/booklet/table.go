@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
 )
@@ -255,7 +256,19 @@ func (r *renderer) measureColumns(g *grid) (nat, least, full []float64) {
 func (r *renderer) measuredColumns(g *grid) *colMeasure {
 	m := r.measured(g)
 	if m.nat == nil {
+		s, unlock := r.sharedMeasure(m.key)
+		m.nat, m.least, m.full = s.nat, s.least, s.full
+		unlock()
+		if m.nat != nil {
+			r.lastColumnFont(g)
+			return m
+		}
 		m.nat, m.least, m.full = r.measureColumnsAfresh(g)
+		if !r.f.Err() { // fpdf measures nothing once it has failed
+			s, unlock := r.sharedMeasure(m.key)
+			s.nat, s.least, s.full = m.nat, m.least, m.full
+			unlock()
+		}
 	}
 	return m
 }
@@ -266,6 +279,7 @@ func (r *renderer) measuredColumns(g *grid) *colMeasure {
 // the same each time. Nil fields are not measured yet; the slices are
 // read only.
 type colMeasure struct {
+	key              string // measured's
 	nat, least, full []float64
 	cells            [][]plan.Cell // by column, for plan
 	placed           map[placeKey]placed
@@ -314,10 +328,63 @@ func (r *renderer) measured(g *grid) *colMeasure {
 	}
 	m := r.colMeasures[string(b)]
 	if m == nil {
-		m = &colMeasure{}
-		r.colMeasures[string(b)] = m
+		key := string(b)
+		m = &colMeasure{key: key}
+		r.colMeasures[key] = m
 	}
 	return m
+}
+
+// sharedMeasures is what the booklets of a face measured of their
+// grids, by measured's key, kept in the face for every booklet of a
+// build: the booklets of a system print the same tables (the QRS, the
+// encounter tables) at the same sizes and widths. A booklet still keeps
+// its own colMeasure, filled from here where it can be, so that it sets
+// fonts as it did measuring them itself (a measure leaves the font it
+// measured in). It holds at most sharedMax grids, then starts again
+// empty, which changes no measure.
+type sharedMeasures struct {
+	mu sync.Mutex
+	m  map[string]*sharedMeasure
+}
+
+// sharedMeasure is one grid's measures: nil fields are not measured
+// yet; the slices are read only.
+type sharedMeasure struct {
+	nat, least, full []float64
+	cells            [][]plan.Cell
+	placed           map[placeKey]placed
+}
+
+const sharedMax = 50_000
+
+type sharedMeasuresKey struct{}
+
+// sharedMeasure returns the measures of the grid whose key is key shared
+// by the booklets of the face, locked: unlock when done.
+func (r *renderer) sharedMeasure(key string) (*sharedMeasure, func()) {
+	if r.shared == nil {
+		r.shared = r.face.Memo(sharedMeasuresKey{}, func() any { return &sharedMeasures{m: map[string]*sharedMeasure{}} }).(*sharedMeasures)
+	}
+	sh := r.shared
+	sh.mu.Lock()
+	s := sh.m[key]
+	if s == nil {
+		if len(sh.m) >= sharedMax {
+			clear(sh.m)
+		}
+		s = &sharedMeasure{}
+		sh.m[key] = s
+	}
+	return s, sh.mu.Unlock
+}
+
+// lastColumnFont sets the font measuring g's columns leaves: its last
+// column's style at its size (measureColumnsAfresh, columnCells).
+func (r *renderer) lastColumnFont(g *grid) {
+	if n := len(g.cols); n > 0 {
+		r.font(g.cols[n-1].style, g.cellSize(g.cols[n-1]))
+	}
 }
 
 // measureColumnsAfresh is measureColumns without the kept measures.
@@ -375,25 +442,50 @@ func (r *renderer) placeColumns(g *grid, w float64) {
 	}
 	p, ok := m.placed[key]
 	if !ok {
-		cols := make([]plan.Column, len(g.cols))
 		fits := sum(nat) <= w+0.01
 		if !fits && m.cells == nil {
-			m.cells = make([][]plan.Cell, len(g.cols))
-			for i := range g.cols {
-				m.cells[i] = r.columnCells(g, i)
+			s, unlock := r.sharedMeasure(m.key)
+			m.cells = s.cells
+			unlock()
+			if m.cells != nil {
+				r.lastColumnFont(g)
+			} else {
+				m.cells = make([][]plan.Cell, len(g.cols))
+				for i := range g.cols {
+					m.cells[i] = r.columnCells(g, i)
+				}
+				if !r.f.Err() {
+					s, unlock := r.sharedMeasure(m.key)
+					s.cells = m.cells
+					unlock()
+				}
 			}
 		}
-		for i, c := range g.cols {
-			cols[i] = plan.Column{Natural: nat[i], Least: least[i], Full: full[i], Capped: c.maxW > 0, Grow: c.grow}
-			if !fits {
-				// Some column must wrap: plan shares the width by
-				// the lines each saves, from the words' widths.
-				cols[i].Cells, cols[i].Pad = m.cells[i], 2*padX+0.2
+		s, unlock := r.sharedMeasure(m.key)
+		p, ok = s.placed[key]
+		unlock()
+		if !ok {
+			cols := make([]plan.Column, len(g.cols))
+			for i, c := range g.cols {
+				cols[i] = plan.Column{Natural: nat[i], Least: least[i], Full: full[i], Capped: c.maxW > 0, Grow: c.grow}
+				if !fits {
+					// Some column must wrap: plan shares the width by
+					// the lines each saves, from the words' widths.
+					cols[i].Cells, cols[i].Pad = m.cells[i], 2*padX+0.2
+				}
 			}
-		}
-		p.ws = plan.Widths(cols, w, g.fill)
-		for _, c := range cols {
-			p.grow = append(p.grow, c.Grow)
+			p.ws = plan.Widths(cols, w, g.fill)
+			for _, c := range cols {
+				p.grow = append(p.grow, c.Grow)
+			}
+			if !r.f.Err() {
+				s, unlock := r.sharedMeasure(m.key)
+				if s.placed == nil {
+					s.placed = map[placeKey]placed{}
+				}
+				s.placed[key] = p
+				unlock()
+			}
 		}
 		if m.placed == nil {
 			m.placed = map[placeKey]placed{}
