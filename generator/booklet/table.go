@@ -562,6 +562,29 @@ func (r *renderer) cellLines(g *grid, row []string, head bool) ([][]string, floa
 	return lines, h
 }
 
+// cellHeight is the height cellLines gives a row, measured as it
+// measures (the same fonts set, each cell wrapped when it takes more
+// than a line) without keeping the lines.
+func (r *renderer) cellHeight(g *grid, row []string, head bool) float64 {
+	h := g.minRow
+	if head {
+		h = 0
+	}
+	for i, c := range g.cols {
+		style, size := c.style, g.cellSize(c)
+		if head {
+			style, size = "B", g.headSize
+		}
+		text := ""
+		if i < len(row) {
+			text = row[i]
+		}
+		r.font(style, size)
+		h = max(h, float64(r.lineCount(text, c.w-2*padX))*lh(size)+2*g.padTop())
+	}
+	return h
+}
+
 // drawRow draws one row at (x, y), its cells already wrapped.
 func (r *renderer) drawRow(g *grid, x, y, h float64, lines [][]string, head bool, fill int) {
 	total := 0.0
@@ -781,10 +804,16 @@ func (r *renderer) gridHeight(g *grid) float64 {
 		}
 		return h
 	}
-	_, h := r.headRow(g)
+	cells := make([]string, len(g.cols))
+	for i, c := range g.cols {
+		cells[i] = c.head
+	}
+	h := r.cellHeight(g, cells, true) // headRow's
+	if g.noHead {
+		h = 0
+	}
 	for _, row := range g.rows {
-		_, rh := r.cellLines(g, row, false)
-		h += rh
+		h += r.cellHeight(g, row, false)
 	}
 	return h
 }

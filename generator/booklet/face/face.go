@@ -259,6 +259,30 @@ func (t *Widths) Split(txt string, w, cMargin, fontSize float64) (lines []string
 	return t.splitRunes(txt, wmax)
 }
 
+// OneLine reports whether Split(txt, w, cMargin, fontSize) gives at most
+// one line, without making it: true when txt has no newline but at its
+// end and its runes, as Split adds them up, never pass the width. (A
+// single rune wider than the line is one line too; OneLine says false
+// there, and the caller splits.)
+func (t *Widths) OneLine(txt string, w, cMargin, fontSize float64) bool {
+	wmax := int(math.Ceil((w - 2*cMargin) * 1000 / fontSize))
+	l := 0
+	for _, c := range strings.TrimRight(txt, "\n") { // invalid UTF-8 as U+FFFD, as Split's runes
+		if c == '\n' {
+			return false
+		}
+		if int(c) >= len(t.cw) {
+			l += t.at(rune(t.missing))
+		} else {
+			l += t.at(c)
+		}
+		if l > wmax {
+			return false
+		}
+	}
+	return true
+}
+
 // split is splitRunes on valid UTF-8, walking txt's bytes rather than a
 // copy of its runes, its lines slices of txt: the same lines, as the
 // runes of valid UTF-8 written back are its bytes, without a copy of

@@ -167,6 +167,7 @@ func TestSplitShuffled(t *testing.T) {
 	pieces := []string{"a", "Wm", "word", "longerwordthanmost", " ", "  ", "\n", "\t", "\u00a0", "\u3000", "\u2009", "中", "–", "é",
 		"\U0001F600", "\xff", "\xe2\x80", "Rep 4–6 · 2d6", "\u200b"}
 	rng := rand.New(rand.NewPCG(3, 4))
+	ones := 0
 	for range 4000 {
 		var b strings.Builder
 		for range rng.IntN(40) {
@@ -174,9 +175,27 @@ func TestSplitShuffled(t *testing.T) {
 		}
 		s := b.String()
 		w := 1 + rng.Float64()*60
-		if got, want := tab.Split(s, w, f.GetCellMargin(), unit), f.SplitText(s, w); !slices.Equal(got, want) {
+		got, want := tab.Split(s, w, f.GetCellMargin(), unit), f.SplitText(s, w)
+		if !slices.Equal(got, want) {
 			t.Fatalf("%q in %g mm: lines %q, fpdf splits %q", s, w, got, want)
 		}
+		one := tab.OneLine(s, w, f.GetCellMargin(), unit)
+		if one && len(got) > 1 {
+			t.Fatalf("%q in %g mm: OneLine, and fpdf splits %q", s, w, got)
+		}
+		// Text with no newline that fpdf keeps on one line, its last rune
+		// not past the width, is OneLine (but for a zero-width space,
+		// which SplitText counts 65.535 ems wide and GetStringWidth 0).
+		if !one && len(got) <= 1 && !strings.Contains(strings.TrimRight(s, "\n"), "\n") && !strings.Contains(s, "\u200b") &&
+			f.GetStringWidth(s) < w-2*f.GetCellMargin()-1 {
+			t.Fatalf("%q in %g mm: one line, %g mm wide, and not OneLine", s, w, f.GetStringWidth(s))
+		}
+		if one {
+			ones++
+		}
+	}
+	if ones < 400 {
+		t.Errorf("OneLine only %d times in 4000", ones)
 	}
 	if err := f.Error(); err != nil {
 		t.Fatal(err)
