@@ -356,7 +356,7 @@ type sharedMeasure struct {
 	placed           map[placeKey]placed
 }
 
-const sharedMax = 50_000
+const sharedMax = 2_000
 
 type sharedMeasuresKey struct{}
 

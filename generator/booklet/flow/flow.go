@@ -54,7 +54,7 @@ type kept struct {
 	lines map[string][][]Seg
 }
 
-const keptMax = 200_000
+const keptMax = 20_000
 
 // keptKey is the face's Memo key of its kept lines.
 type keptKey struct{}
