@@ -341,11 +341,13 @@ func (r *renderer) measured(g *grid) *colMeasure {
 // encounter tables) at the same sizes and widths. A booklet still keeps
 // its own colMeasure, filled from here where it can be, so that it sets
 // fonts as it did measuring them itself (a measure leaves the font it
-// measured in). It holds at most sharedMax grids, then starts again
-// empty, which changes no measure.
+// measured in). Like flow's kept lines, it keeps the grids measured
+// since the last turn (cur) and those measured or used in the turn
+// before (old), a turn coming when cur holds sharedMax: a bounded room,
+// and dropping a measure changes none.
 type sharedMeasures struct {
-	mu sync.Mutex
-	m  map[string]*sharedMeasure
+	mu       sync.Mutex
+	cur, old map[string]*sharedMeasure
 }
 
 // sharedMeasure is one grid's measures: nil fields are not measured
@@ -356,7 +358,7 @@ type sharedMeasure struct {
 	placed           map[placeKey]placed
 }
 
-const sharedMax = 2_000
+const sharedMax = 3_000
 
 type sharedMeasuresKey struct{}
 
@@ -364,17 +366,19 @@ type sharedMeasuresKey struct{}
 // by the booklets of the face, locked: unlock when done.
 func (r *renderer) sharedMeasure(key string) (*sharedMeasure, func()) {
 	if r.shared == nil {
-		r.shared = r.face.Memo(sharedMeasuresKey{}, func() any { return &sharedMeasures{m: map[string]*sharedMeasure{}} }).(*sharedMeasures)
+		r.shared = r.face.Memo(sharedMeasuresKey{}, func() any { return &sharedMeasures{cur: map[string]*sharedMeasure{}} }).(*sharedMeasures)
 	}
 	sh := r.shared
 	sh.mu.Lock()
-	s := sh.m[key]
+	s := sh.cur[key]
 	if s == nil {
-		if len(sh.m) >= sharedMax {
-			clear(sh.m)
+		if s = sh.old[key]; s == nil {
+			s = &sharedMeasure{}
 		}
-		s = &sharedMeasure{}
-		sh.m[key] = s
+		if len(sh.cur) >= sharedMax {
+			sh.old, sh.cur = sh.cur, make(map[string]*sharedMeasure, sharedMax)
+		}
+		sh.cur[key] = s
 	}
 	return s, sh.mu.Unlock
 }

@@ -46,22 +46,52 @@ type Setter struct {
 }
 
 // kept is the lines set in one face, by what they were set from (Lines'
-// key), for every Setter of the face. It holds at most keptMax sets of
-// lines: when full it starts again empty, which changes no lines, only
-// how soon they come.
+// key), for every Setter of the face: those set since the last turn
+// (cur), and those set or used in the turn before (old). When cur holds
+// keptMax sets it becomes old, and old is dropped: what the booklets
+// keep using (a system's rules, its tables) stays, a booklet's own text
+// goes, and the kept lines take a bounded room. Dropping lines changes
+// none, only how soon they come.
 type kept struct {
-	mu    sync.Mutex
-	lines map[string][][]Seg
+	mu       sync.Mutex
+	cur, old map[string][][]Seg
 }
 
-const keptMax = 20_000
+const keptMax = 16_000
+
+// get returns the kept lines of key, keeping them a turn longer.
+func (k *kept) get(key []byte) ([][]Seg, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if lines, ok := k.cur[string(key)]; ok {
+		return lines, true
+	}
+	lines, ok := k.old[string(key)]
+	if ok {
+		k.putLocked(string(key), lines)
+	}
+	return lines, ok
+}
+
+func (k *kept) put(key string, lines [][]Seg) {
+	k.mu.Lock()
+	k.putLocked(key, lines)
+	k.mu.Unlock()
+}
+
+func (k *kept) putLocked(key string, lines [][]Seg) {
+	if len(k.cur) >= keptMax {
+		k.old, k.cur = k.cur, make(map[string][][]Seg, keptMax)
+	}
+	k.cur[key] = lines
+}
 
 // keptKey is the face's Memo key of its kept lines.
 type keptKey struct{}
 
 // New returns a setter in face f (nil for the built-in face).
 func New(f *face.Face) *Setter {
-	k := f.Memo(keptKey{}, func() any { return &kept{lines: map[string][][]Seg{}} }).(*kept)
+	k := f.Memo(keptKey{}, func() any { return &kept{cur: map[string][][]Seg{}} }).(*kept)
 	return &Setter{face: f, kept: k}
 }
 
@@ -100,20 +130,11 @@ func (s *Setter) Lines(runs []Run, size, w float64) [][]Seg {
 		key = append(key, rn.Text...)
 	}
 	s.key = key
-	k := s.kept
-	k.mu.Lock()
-	lines, ok := k.lines[string(key)]
-	k.mu.Unlock()
-	if ok {
+	if lines, ok := s.kept.get(key); ok {
 		return lines
 	}
-	lines = s.set(runs, size, w)
-	k.mu.Lock()
-	if len(k.lines) >= keptMax {
-		clear(k.lines)
-	}
-	k.lines[string(key)] = lines
-	k.mu.Unlock()
+	lines := s.set(runs, size, w)
+	s.kept.put(string(key), lines)
 	return lines
 }
 
