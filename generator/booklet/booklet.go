@@ -55,6 +55,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
+	"github.com/sortie-wargames/sortie/engine/board/draw"
 	"github.com/sortie-wargames/sortie/engine/campaign"
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/pack"
@@ -260,9 +261,15 @@ type book struct {
 	// and each measure draws the board.
 	overheads map[overheadKey]float64
 	crowded   map[overheadKey]bool // mapsClear's, by map and scale (w 0)
+	// sizes keeps the boards' sizes at each scale measured (sized), by
+	// map and scale (w 0); mapKeyBuf and mapKeyLast are mapKey's.
+	sizes      map[overheadKey]draw.Drawing
+	mapKeyBuf  []byte
+	mapKeyLast string
 	// colMeasures keeps tables' column measures for the whole build of the
 	// booklet (renderer.measured).
 	colMeasures map[string]*colMeasure
+	shared      *sharedMeasures // the face's, for every booklet (sharedMeasure)
 	// setter sets paragraphs into lines, and keeps them for the whole
 	// build of the booklet.
 	setter *flow.Setter

@@ -1,6 +1,7 @@
 package booklet
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 
@@ -74,10 +75,10 @@ func (r *renderer) mapsClear(ms []board.Map, s float64) bool {
 		if m.WidthIn <= 0 || m.HeightIn <= 0 {
 			continue
 		}
-		key := overheadKey{fmt.Sprintf("%v", m), 0, s}
+		key := overheadKey{r.mapKey(m), 0, s}
 		crowded, ok := r.crowded[key]
 		if !ok {
-			crowded = draw.Board(m, s, r.measure).Crowded > 0
+			crowded = r.sized(m, key.m, s).Crowded > 0
 			if r.crowded == nil {
 				r.crowded = map[overheadKey]bool{}
 			}
@@ -130,12 +131,12 @@ func (r *renderer) mapScale(m board.Map, w, h float64) float64 {
 // wrapped as mapCell wraps them (to the board's width, or the cell's on
 // a folded booklet's page), and what is drawn round the board.
 func (r *renderer) mapOverhead(m board.Map, w, s float64) float64 {
-	key := overheadKey{fmt.Sprintf("%v", m), w, s}
+	key := overheadKey{r.mapKey(m), w, s}
 	if h, ok := r.overheads[key]; ok {
 		r.font("", capSize)
 		return h
 	}
-	d := draw.Board(m, s, r.measure)
+	d := r.sized(m, key.m, s)
 	bw := m.WidthIn * s
 	r.font("", capSize)
 	caption := float64(len(r.split(r.mapCaption(m, d.Keys, true), r.trackW(w, bw)))) * lh(capSize)
@@ -148,10 +149,118 @@ func (r *renderer) mapOverhead(m board.Map, w, s float64) float64 {
 }
 
 // overheadKey is what mapOverhead's measure depends on: the map (all of
-// it, as text), the cell's width and the scale.
+// it, as mapKey writes it), the cell's width and the scale.
 type overheadKey struct {
 	m    string
 	w, s float64
+}
+
+// sized is draw.Size's drawing of m (whose mapKey is key) at scale s,
+// kept for the whole build of the booklet: mapOverhead measures a map at
+// one scale in cells of several widths, and mapsClear at the same scales.
+// Like draw.Size, it leaves the font as measuring the board last set it.
+func (r *renderer) sized(m board.Map, key string, s float64) draw.Drawing {
+	k := overheadKey{key, 0, s}
+	if d, ok := r.sizes[k]; ok {
+		r.font("", draw.NotePt) // the scale bar's text, Size's last measure
+		return d
+	}
+	d := draw.Size(m, s, r.measure)
+	if r.sizes == nil {
+		r.sizes = map[overheadKey]draw.Drawing{}
+	}
+	r.sizes[k] = d
+	return d
+}
+
+// mapKey is m written out whole, every field of it, as a key for the
+// measures of the map: what fmt's %v would give, in a fraction of the
+// time (the layout asks for it for every scale it tries). Strings are
+// written with their lengths and numbers as their bits, so two maps
+// share a key only when they are equal. The key of the map last asked
+// for is kept: the layout asks for one map many times over.
+func (r *renderer) mapKey(m board.Map) string {
+	b := r.mapKeyBuf[:0]
+	str := func(s string) {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	num := func(v float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v)) }
+	n := func(v int) { b = binary.AppendVarint(b, int64(v)) }
+	pts := func(ps []board.Point) {
+		n(len(ps))
+		for _, p := range ps {
+			num(p.X)
+			num(p.Y)
+		}
+	}
+	str(m.Title)
+	num(m.WidthIn)
+	num(m.HeightIn)
+	str(m.Terrain)
+	str(m.Caption)
+	n(m.Cols)
+	n(m.Rows)
+	if m.Entry == nil {
+		n(-1)
+	} else {
+		str(m.Entry.Edge)
+		n(len(m.Entry.Sections))
+		for _, sec := range m.Entry.Sections {
+			n(sec)
+		}
+		n(boolInt(m.Entry.Enters))
+	}
+	n(len(m.Zones))
+	for _, z := range m.Zones {
+		str(z.Side)
+		str(z.Label)
+		n(boolInt(z.Enters))
+		num(z.X)
+		num(z.Y)
+		num(z.W)
+		num(z.H)
+	}
+	n(len(m.Pieces))
+	for _, p := range m.Pieces {
+		str(p.Kind)
+		str(p.Label)
+		pts(p.Outline)
+		n(p.Section)
+		n(p.Count)
+		str(p.Note)
+	}
+	n(len(m.Lines))
+	for _, l := range m.Lines {
+		str(l.Kind)
+		str(l.Label)
+		pts(l.Path)
+		num(l.WidthIn)
+	}
+	n(len(m.Markers))
+	for _, mk := range m.Markers {
+		str(mk.Label)
+		str(mk.Title)
+		num(mk.X)
+		num(mk.Y)
+		n(mk.Section)
+	}
+	n(boolInt(m.Track))
+	str(m.TrackLabel)
+	str(m.Unit)
+	r.mapKeyBuf = b
+	if string(b) == r.mapKeyLast {
+		return r.mapKeyLast
+	}
+	r.mapKeyLast = string(b)
+	return r.mapKeyLast
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // mapTitle is a map's title as printed above it: its name and terrain.

@@ -362,6 +362,18 @@ func (p pdf) CellFormat(w, h float64, text, border string, ln int, align string,
 	p.Fpdf.CellFormat(sn(w), sn(h), text, border, ln, align, fill, link, linkStr)
 }
 
+// OneLine reports whether SplitText(text, w) gives at most one line,
+// without wrapping text: true only when the width table says so (a
+// caller that gets false splits).
+func (p pdf) OneLine(text string, w float64) bool {
+	want := p.font.want
+	t := p.font.face.Widths(want.family, want.style)
+	if t == nil || p.Fpdf.Err() {
+		return false
+	}
+	return t.OneLine(text, sn(w), p.Fpdf.GetCellMargin(), want.size/p.Fpdf.GetConversionRatio())
+}
+
 // SplitText is fpdf's SplitText of text in the wanted font, with the
 // width table when it holds the font.
 func (p pdf) SplitText(text string, w float64) []string {

@@ -379,6 +379,15 @@ func (r *renderer) split(s string, w float64) []string {
 	return lines
 }
 
+// lineCount is len(r.split(s, w)), the text wrapped only when it takes
+// more than a line: a measure that needs no lines (a table's height).
+func (r *renderer) lineCount(s string, w float64) int {
+	if r.f.OneLine(r.cov.printable(s), w) {
+		return 1
+	}
+	return len(r.split(s, w))
+}
+
 // need moves the frame on when fewer than h mm are left in it.
 func (r *renderer) need(h float64) {
 	if r.fr.y+h > r.fr.bottom+0.01 {

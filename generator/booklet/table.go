@@ -1,9 +1,12 @@
 package booklet
 
 import (
+	"encoding/binary"
 	"github.com/sortie-wargames/sortie/generator/booklet/plan"
+	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
 )
@@ -253,7 +256,19 @@ func (r *renderer) measureColumns(g *grid) (nat, least, full []float64) {
 func (r *renderer) measuredColumns(g *grid) *colMeasure {
 	m := r.measured(g)
 	if m.nat == nil {
+		s, unlock := r.sharedMeasure(m.key)
+		m.nat, m.least, m.full = s.nat, s.least, s.full
+		unlock()
+		if m.nat != nil {
+			r.lastColumnFont(g)
+			return m
+		}
 		m.nat, m.least, m.full = r.measureColumnsAfresh(g)
+		if !r.f.Err() { // fpdf measures nothing once it has failed
+			s, unlock := r.sharedMeasure(m.key)
+			s.nat, s.least, s.full = m.nat, m.least, m.full
+			unlock()
+		}
 	}
 	return m
 }
@@ -264,6 +279,7 @@ func (r *renderer) measuredColumns(g *grid) *colMeasure {
 // the same each time. Nil fields are not measured yet; the slices are
 // read only.
 type colMeasure struct {
+	key              string // measured's
 	nat, least, full []float64
 	cells            [][]plan.Cell // by column, for plan
 	placed           map[placeKey]placed
@@ -286,7 +302,8 @@ type placed struct {
 // measures read (words, styles, sizes, bounds) names it.
 func (r *renderer) measured(g *grid) *colMeasure {
 	b := make([]byte, 0, 256)
-	f := func(v float64) { b = strconv.AppendFloat(b, v, 'g', -1, 64); b = append(b, '|') }
+	f := func(v float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v)) }
+	b = binary.AppendUvarint(b, uint64(len(g.cols)))
 	f(g.size)
 	f(g.headSize)
 	for _, c := range g.cols {
@@ -311,10 +328,67 @@ func (r *renderer) measured(g *grid) *colMeasure {
 	}
 	m := r.colMeasures[string(b)]
 	if m == nil {
-		m = &colMeasure{}
-		r.colMeasures[string(b)] = m
+		key := string(b)
+		m = &colMeasure{key: key}
+		r.colMeasures[key] = m
 	}
 	return m
+}
+
+// sharedMeasures is what the booklets of a face measured of their
+// grids, by measured's key, kept in the face for every booklet of a
+// build: the booklets of a system print the same tables (the QRS, the
+// encounter tables) at the same sizes and widths. A booklet still keeps
+// its own colMeasure, filled from here where it can be, so that it sets
+// fonts as it did measuring them itself (a measure leaves the font it
+// measured in). Like flow's kept lines, it keeps the grids measured
+// since the last turn (cur) and those measured or used in the turn
+// before (old), a turn coming when cur holds sharedMax: a bounded room,
+// and dropping a measure changes none.
+type sharedMeasures struct {
+	mu       sync.Mutex
+	cur, old map[string]*sharedMeasure
+}
+
+// sharedMeasure is one grid's measures: nil fields are not measured
+// yet; the slices are read only.
+type sharedMeasure struct {
+	nat, least, full []float64
+	cells            [][]plan.Cell
+	placed           map[placeKey]placed
+}
+
+const sharedMax = 3_000
+
+type sharedMeasuresKey struct{}
+
+// sharedMeasure returns the measures of the grid whose key is key shared
+// by the booklets of the face, locked: unlock when done.
+func (r *renderer) sharedMeasure(key string) (*sharedMeasure, func()) {
+	if r.shared == nil {
+		r.shared = r.face.Memo(sharedMeasuresKey{}, func() any { return &sharedMeasures{cur: map[string]*sharedMeasure{}} }).(*sharedMeasures)
+	}
+	sh := r.shared
+	sh.mu.Lock()
+	s := sh.cur[key]
+	if s == nil {
+		if s = sh.old[key]; s == nil {
+			s = &sharedMeasure{}
+		}
+		if len(sh.cur) >= sharedMax {
+			sh.old, sh.cur = sh.cur, make(map[string]*sharedMeasure, sharedMax)
+		}
+		sh.cur[key] = s
+	}
+	return s, sh.mu.Unlock
+}
+
+// lastColumnFont sets the font measuring g's columns leaves: its last
+// column's style at its size (measureColumnsAfresh, columnCells).
+func (r *renderer) lastColumnFont(g *grid) {
+	if n := len(g.cols); n > 0 {
+		r.font(g.cols[n-1].style, g.cellSize(g.cols[n-1]))
+	}
 }
 
 // measureColumnsAfresh is measureColumns without the kept measures.
@@ -372,25 +446,50 @@ func (r *renderer) placeColumns(g *grid, w float64) {
 	}
 	p, ok := m.placed[key]
 	if !ok {
-		cols := make([]plan.Column, len(g.cols))
 		fits := sum(nat) <= w+0.01
 		if !fits && m.cells == nil {
-			m.cells = make([][]plan.Cell, len(g.cols))
-			for i := range g.cols {
-				m.cells[i] = r.columnCells(g, i)
+			s, unlock := r.sharedMeasure(m.key)
+			m.cells = s.cells
+			unlock()
+			if m.cells != nil {
+				r.lastColumnFont(g)
+			} else {
+				m.cells = make([][]plan.Cell, len(g.cols))
+				for i := range g.cols {
+					m.cells[i] = r.columnCells(g, i)
+				}
+				if !r.f.Err() {
+					s, unlock := r.sharedMeasure(m.key)
+					s.cells = m.cells
+					unlock()
+				}
 			}
 		}
-		for i, c := range g.cols {
-			cols[i] = plan.Column{Natural: nat[i], Least: least[i], Full: full[i], Capped: c.maxW > 0, Grow: c.grow}
-			if !fits {
-				// Some column must wrap: plan shares the width by
-				// the lines each saves, from the words' widths.
-				cols[i].Cells, cols[i].Pad = m.cells[i], 2*padX+0.2
+		s, unlock := r.sharedMeasure(m.key)
+		p, ok = s.placed[key]
+		unlock()
+		if !ok {
+			cols := make([]plan.Column, len(g.cols))
+			for i, c := range g.cols {
+				cols[i] = plan.Column{Natural: nat[i], Least: least[i], Full: full[i], Capped: c.maxW > 0, Grow: c.grow}
+				if !fits {
+					// Some column must wrap: plan shares the width by
+					// the lines each saves, from the words' widths.
+					cols[i].Cells, cols[i].Pad = m.cells[i], 2*padX+0.2
+				}
 			}
-		}
-		p.ws = plan.Widths(cols, w, g.fill)
-		for _, c := range cols {
-			p.grow = append(p.grow, c.Grow)
+			p.ws = plan.Widths(cols, w, g.fill)
+			for _, c := range cols {
+				p.grow = append(p.grow, c.Grow)
+			}
+			if !r.f.Err() {
+				s, unlock := r.sharedMeasure(m.key)
+				if s.placed == nil {
+					s.placed = map[placeKey]placed{}
+				}
+				s.placed[key] = p
+				unlock()
+			}
 		}
 		if m.placed == nil {
 			m.placed = map[placeKey]placed{}
@@ -465,6 +564,29 @@ func (r *renderer) cellLines(g *grid, row []string, head bool) ([][]string, floa
 		h = max(h, float64(len(lines[i]))*lh(size)+2*g.padTop())
 	}
 	return lines, h
+}
+
+// cellHeight is the height cellLines gives a row, measured as it
+// measures (the same fonts set, each cell wrapped when it takes more
+// than a line) without keeping the lines.
+func (r *renderer) cellHeight(g *grid, row []string, head bool) float64 {
+	h := g.minRow
+	if head {
+		h = 0
+	}
+	for i, c := range g.cols {
+		style, size := c.style, g.cellSize(c)
+		if head {
+			style, size = "B", g.headSize
+		}
+		text := ""
+		if i < len(row) {
+			text = row[i]
+		}
+		r.font(style, size)
+		h = max(h, float64(r.lineCount(text, c.w-2*padX))*lh(size)+2*g.padTop())
+	}
+	return h
 }
 
 // drawRow draws one row at (x, y), its cells already wrapped.
@@ -686,10 +808,16 @@ func (r *renderer) gridHeight(g *grid) float64 {
 		}
 		return h
 	}
-	_, h := r.headRow(g)
+	cells := make([]string, len(g.cols))
+	for i, c := range g.cols {
+		cells[i] = c.head
+	}
+	h := r.cellHeight(g, cells, true) // headRow's
+	if g.noHead {
+		h = 0
+	}
 	for _, row := range g.rows {
-		_, rh := r.cellLines(g, row, false)
-		h += rh
+		h += r.cellHeight(g, row, false)
 	}
 	return h
 }

@@ -140,6 +140,21 @@ func edgeNamed(m board.Map, edge string) bool {
 // measure. Labels are placed where they cover no other label, marker,
 // section number or building, inside the board (see place).
 func Board(m board.Map, scale float64, measure Measure) Drawing {
+	return drawn(m, scale, measure, false)
+}
+
+// Size is Board's drawing of m at scale without its Ops: the same W, H,
+// Top, Bottom, Keys and Crowded, its last call to measure the same as
+// Board's (a renderer's measure can set its font), for a renderer that searches for a scale and draws only the
+// one it picks. It leaves out what changes no size: the ground under the
+// labels (terrain, its patterns and the buildings' blocks, which are
+// placed after the labels and so move none of them), the section badges
+// and the markers (whose room fixed holds either way).
+func Size(m board.Map, scale float64, measure Measure) Drawing {
+	return drawn(m, scale, measure, true)
+}
+
+func drawn(m board.Map, scale float64, measure Measure, sizing bool) Drawing {
 	d := Drawing{Scale: scale, W: m.WidthIn * scale, H: m.HeightIn * scale}
 	d.Top, d.Bottom = Margins(m)
 	const in = 0.4 // labels stand clear of the board's outline
@@ -149,13 +164,18 @@ func Board(m board.Map, scale float64, measure Measure) Drawing {
 	// Labels are placed before the buildings' blocks, which then stand
 	// clear of them, but drawn over the ground.
 	labels := b.labels()
-	b.ground()
-	b.add(Op{Shape: Poly, Class: "board", Pts: b.rect(0, 0, m.WidthIn, m.HeightIn), Fill: None, Stroke: 0, Width: 0.6})
-	b.add(labels...)
-	b.sectionNumbers()
-	b.markers()
+	if !sizing {
+		b.ground()
+		b.add(Op{Shape: Poly, Class: "board", Pts: b.rect(0, 0, m.WidthIn, m.HeightIn), Fill: None, Stroke: 0, Width: 0.6})
+		b.add(labels...)
+		b.sectionNumbers()
+		b.markers()
+	}
 	b.edges()
 	d.W, d.H, d.Top, d.Bottom = Snap(d.W), Snap(d.H), Snap(d.Top), Snap(d.Bottom)
+	if sizing {
+		d.Ops = nil
+	}
 	snapOps(d.Ops)
 	return d
 }

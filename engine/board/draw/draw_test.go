@@ -1,6 +1,8 @@
 package draw_test
 
 import (
+	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -226,5 +228,35 @@ func TestLabelWrap(t *testing.T) {
 	t.Logf("labels %q", texts)
 	if len(texts) < 3 || slices.Contains(texts, "+1") {
 		t.Errorf("labels %q: want the note wrapped into even lines", texts)
+	}
+}
+
+// TestSizeIsBoardsSize checks, on the maps of 5 seeds of every system at
+// the scales a booklet tries, that Size gives the sizes, keys and
+// crowding Board gives, and that its last measure is Board's last.
+func TestSizeIsBoardsSize(t *testing.T) {
+	names, maps := seedMaps(t, 5)
+	for i, m := range maps {
+		for _, s := range []float64{1.5, 3, 4.4, 6.25, 9} {
+			var lastB, lastS string
+			d := draw.Board(m, s, func(text string, size float64, bold bool) float64 {
+				lastB = fmt.Sprint(text, size, bold)
+				return boardtest.Measure(text, size, bold)
+			})
+			z := draw.Size(m, s, func(text string, size float64, bold bool) float64 {
+				lastS = fmt.Sprint(text, size, bold)
+				return boardtest.Measure(text, size, bold)
+			})
+			if z.Ops != nil {
+				t.Errorf("%s at %v: Size drew %d ops", names[i], s, len(z.Ops))
+			}
+			d.Ops = nil
+			if !reflect.DeepEqual(d, z) {
+				t.Errorf("%s at %v: Size gives %+v, Board %+v", names[i], s, z, d)
+			}
+			if lastB != lastS {
+				t.Errorf("%s at %v: Size measured %q last, Board %q", names[i], s, lastS, lastB)
+			}
+		}
 	}
 }

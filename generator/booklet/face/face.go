@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/go-fonts/liberation/liberationsansbold"
@@ -46,6 +47,22 @@ type Face struct {
 	ttf    map[string][]byte  // each font's file, by fpdf's font key (family and style)
 	widths map[string]*Widths // each font's width table, by font key
 	cov    *coverage
+	memo   sync.Map // Memo's values, by key
+}
+
+// Memo returns the value the face keeps for key, made by mk the first
+// time key is asked for: a package measuring in the face keeps there
+// what it measured, for every booklet that prints in the face (the
+// built-in face lasts as long as the process: what is kept must be
+// bounded). It is safe for use by several goroutines at once; mk can
+// run more than once when they ask at once, one value being kept.
+func (f *Face) Memo(key any, mk func() any) any {
+	f = or(f)
+	if v, ok := f.memo.Load(key); ok {
+		return v
+	}
+	v, _ := f.memo.LoadOrStore(key, mk())
+	return v
 }
 
 // builtinFace is Liberation Sans and Go Mono, read once.
@@ -236,6 +253,86 @@ func (t *Widths) Width(s string, fontSize float64) float64 {
 // at fontSize (in the document's unit).
 func (t *Widths) Split(txt string, w, cMargin, fontSize float64) (lines []string) {
 	wmax := int(math.Ceil((w - 2*cMargin) * 1000 / fontSize))
+	if utf8.ValidString(txt) {
+		return t.split(txt, wmax)
+	}
+	return t.splitRunes(txt, wmax)
+}
+
+// OneLine reports whether Split(txt, w, cMargin, fontSize) gives at most
+// one line, without making it: true when txt has no newline but at its
+// end and its runes, as Split adds them up, never pass the width. (A
+// single rune wider than the line is one line too; OneLine says false
+// there, and the caller splits.)
+func (t *Widths) OneLine(txt string, w, cMargin, fontSize float64) bool {
+	wmax := int(math.Ceil((w - 2*cMargin) * 1000 / fontSize))
+	l := 0
+	for _, c := range strings.TrimRight(txt, "\n") { // invalid UTF-8 as U+FFFD, as Split's runes
+		if c == '\n' {
+			return false
+		}
+		if int(c) >= len(t.cw) {
+			l += t.at(rune(t.missing))
+		} else {
+			l += t.at(c)
+		}
+		if l > wmax {
+			return false
+		}
+	}
+	return true
+}
+
+// split is splitRunes on valid UTF-8, walking txt's bytes rather than a
+// copy of its runes, its lines slices of txt: the same lines, as the
+// runes of valid UTF-8 written back are its bytes, without a copy of
+// the text and one of each line (wrapping is much of a booklet's
+// layout).
+func (t *Widths) split(txt string, wmax int) (lines []string) {
+	nb := len(strings.TrimRight(txt, "\n"))
+	sep, sepEnd := -1, 0 // the last separator rune on the line, and where it ends
+	i := 0
+	j := 0
+	l := 0
+	for i < nb {
+		c, size := rune(txt[i]), 1
+		if c >= utf8.RuneSelf {
+			c, size = utf8.DecodeRuneInString(txt[i:])
+		}
+		if int(c) >= len(t.cw) {
+			l += t.at(rune(t.missing))
+		} else {
+			l += t.at(c)
+		}
+		if unicode.IsSpace(c) || (c >= 0x4e00 && c <= 0x9fa5) {
+			sep, sepEnd = i, i+size
+		}
+		if c == '\n' || l > wmax {
+			if sep == -1 {
+				if i == j {
+					i += size
+				}
+				sep = i
+			} else {
+				i = sepEnd
+			}
+			lines = append(lines, txt[j:sep])
+			sep = -1
+			j = i
+			l = 0
+		} else {
+			i += size
+		}
+	}
+	if i != j {
+		lines = append(lines, txt[j:i])
+	}
+	return lines
+}
+
+// splitRunes is fpdf's SplitText line for line, on txt's runes (invalid
+// UTF-8 becoming U+FFFD as fpdf's conversion makes it).
+func (t *Widths) splitRunes(txt string, wmax int) (lines []string) {
 	s := []rune(txt)
 	nb := len(s)
 	for nb > 0 && s[nb-1] == '\n' {

@@ -1,6 +1,7 @@
 package face
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -149,5 +150,54 @@ func TestCoverageBits(t *testing.T) {
 	}
 	if !c.has('A') || c.has(0x10000) || !c.monoHasRune('0') {
 		t.Error("coverage misses A or 0, or has U+10000")
+	}
+}
+
+// TestSplitShuffled checks Split against fpdf's SplitText on texts a
+// seeded shuffle makes of the pieces that steer a wrapping: spaces of
+// one byte and of several, newlines (trailing ones too), CJK, runes
+// beyond the width table, invalid UTF-8, long words and short ones.
+func TestSplitShuffled(t *testing.T) {
+	f := fpdf.New("P", "mm", "A4", "")
+	var face *Face
+	face.AddFont(f, Sans, "")
+	f.SetFont(Sans, "", 9)
+	tab := face.Widths(Sans, "")
+	unit := 9 / f.GetConversionRatio()
+	pieces := []string{"a", "Wm", "word", "longerwordthanmost", " ", "  ", "\n", "\t", "\u00a0", "\u3000", "\u2009", "中", "–", "é",
+		"\U0001F600", "\xff", "\xe2\x80", "Rep 4–6 · 2d6", "\u200b"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	ones := 0
+	for range 4000 {
+		var b strings.Builder
+		for range rng.IntN(40) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		w := 1 + rng.Float64()*60
+		got, want := tab.Split(s, w, f.GetCellMargin(), unit), f.SplitText(s, w)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%q in %g mm: lines %q, fpdf splits %q", s, w, got, want)
+		}
+		one := tab.OneLine(s, w, f.GetCellMargin(), unit)
+		if one && len(got) > 1 {
+			t.Fatalf("%q in %g mm: OneLine, and fpdf splits %q", s, w, got)
+		}
+		// Text with no newline that fpdf keeps on one line, its last rune
+		// not past the width, is OneLine (but for a zero-width space,
+		// which SplitText counts 65.535 ems wide and GetStringWidth 0).
+		if !one && len(got) <= 1 && !strings.Contains(strings.TrimRight(s, "\n"), "\n") && !strings.Contains(s, "\u200b") &&
+			f.GetStringWidth(s) < w-2*f.GetCellMargin()-1 {
+			t.Fatalf("%q in %g mm: one line, %g mm wide, and not OneLine", s, w, f.GetStringWidth(s))
+		}
+		if one {
+			ones++
+		}
+	}
+	if ones < 400 {
+		t.Errorf("OneLine only %d times in 4000", ones)
+	}
+	if err := f.Error(); err != nil {
+		t.Fatal(err)
 	}
 }

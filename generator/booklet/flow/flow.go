@@ -11,8 +11,10 @@
 package flow
 
 import (
-	"strconv"
+	"encoding/binary"
+	"math"
 	"strings"
+	"sync"
 
 	"github.com/sortie-wargames/sortie/engine/board/draw"
 	"github.com/sortie-wargames/sortie/generator/booklet/face"
@@ -32,16 +34,66 @@ type Seg struct {
 
 // Setter sets runs into lines in one face. It keeps the lines it set,
 // as the same text is set to the same width many times over while a
-// booklet is laid out and drawn: lines it returns are read only. A
-// Setter is not safe for use by several goroutines at once; each
-// booklet's build has its own.
+// booklet is laid out and drawn, and every Setter of a face shares what
+// is kept (the booklets of a build print the same rules, the same
+// tables, at the same widths): lines it returns are read only. A Setter
+// is not safe for use by several goroutines at once; each booklet's
+// build has its own.
 type Setter struct {
 	face *face.Face
-	kept map[string][][]Seg
+	kept *kept
+	key  []byte
 }
 
+// kept is the lines set in one face, by what they were set from (Lines'
+// key), for every Setter of the face: those set since the last turn
+// (cur), and those set or used in the turn before (old). When cur holds
+// keptMax sets it becomes old, and old is dropped: what the booklets
+// keep using (a system's rules, its tables) stays, a booklet's own text
+// goes, and the kept lines take a bounded room. Dropping lines changes
+// none, only how soon they come.
+type kept struct {
+	mu       sync.Mutex
+	cur, old map[string][][]Seg
+}
+
+const keptMax = 16_000
+
+// get returns the kept lines of key, keeping them a turn longer.
+func (k *kept) get(key []byte) ([][]Seg, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if lines, ok := k.cur[string(key)]; ok {
+		return lines, true
+	}
+	lines, ok := k.old[string(key)]
+	if ok {
+		k.putLocked(string(key), lines)
+	}
+	return lines, ok
+}
+
+func (k *kept) put(key string, lines [][]Seg) {
+	k.mu.Lock()
+	k.putLocked(key, lines)
+	k.mu.Unlock()
+}
+
+func (k *kept) putLocked(key string, lines [][]Seg) {
+	if len(k.cur) >= keptMax {
+		k.old, k.cur = k.cur, make(map[string][][]Seg, keptMax)
+	}
+	k.cur[key] = lines
+}
+
+// keptKey is the face's Memo key of its kept lines.
+type keptKey struct{}
+
 // New returns a setter in face f (nil for the built-in face).
-func New(f *face.Face) *Setter { return &Setter{face: f, kept: map[string][][]Seg{}} }
+func New(f *face.Face) *Setter {
+	k := f.Memo(keptKey{}, func() any { return &kept{cur: map[string][][]Seg{}} }).(*kept)
+	return &Setter{face: f, kept: k}
+}
 
 // ptPerMM is points per millimetre: a size in points over it is the
 // size in fpdf's document unit, as fpdf's scale factor for mm has it.
@@ -68,21 +120,21 @@ func (s *Setter) widths(style string) *face.Widths {
 // merged, so a line is drawn in few pieces. Text the face cannot print
 // is spelt out first (face.Printable). It returns at least one line.
 func (s *Setter) Lines(runs []Run, size, w float64) [][]Seg {
-	key := make([]byte, 0, 64)
-	key = strconv.AppendFloat(key, size, 'g', -1, 64)
-	key = append(key, '|')
-	key = strconv.AppendFloat(key, w, 'g', -1, 64)
+	key := s.key[:0]
+	key = binary.LittleEndian.AppendUint64(key, math.Float64bits(size))
+	key = binary.LittleEndian.AppendUint64(key, math.Float64bits(w))
 	for _, rn := range runs {
-		key = append(key, 0x1e)
+		key = binary.AppendUvarint(key, uint64(len(rn.Style)))
 		key = append(key, rn.Style...)
-		key = append(key, 0x1f)
+		key = binary.AppendUvarint(key, uint64(len(rn.Text)))
 		key = append(key, rn.Text...)
 	}
-	if lines, ok := s.kept[string(key)]; ok {
+	s.key = key
+	if lines, ok := s.kept.get(key); ok {
 		return lines
 	}
 	lines := s.set(runs, size, w)
-	s.kept[string(key)] = lines
+	s.kept.put(string(key), lines)
 	return lines
 }
 

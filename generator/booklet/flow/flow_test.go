@@ -3,7 +3,9 @@ package flow_test
 import (
 	"bytes"
 	"math/rand/v2"
+	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -146,4 +148,39 @@ func abs(v float64) float64 {
 		return -v
 	}
 	return v
+}
+
+// TestSettersShareLines checks that two setters of one face share what
+// they set (the second is handed the first's lines), that a setter of
+// another face (of the same fonts) sets its own, the same, and that
+// setters at work in several goroutines at once get those lines.
+func TestSettersShareLines(t *testing.T) {
+	runs := []flow.Run{{Text: "The warband crosses the marsh at dawn; two PEFs wait in the reeds.", Style: ""}, {Text: " Then more.", Style: "B"}}
+	a := flow.New(nil).Lines(runs, 9, 40)
+	b := flow.New(nil).Lines(runs, 9, 40)
+	if len(a) < 2 || &a[0] != &b[0] {
+		t.Fatalf("two setters of the built-in face set %d lines apart", len(a))
+	}
+	own, err := face.New(liberationsansregular.TTF, liberationsansbold.TTF, liberationsansitalic.TTF, liberationsansbolditalic.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := flow.New(own).Lines(runs, 9, 40)
+	if &c[0] == &a[0] || !reflect.DeepEqual(a, c) {
+		t.Fatalf("a face of the same fonts: %v (shared %v), the built-in face's %v", c, &c[0] == &a[0], a)
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			s, fresh := flow.New(nil), flow.New(own)
+			for i := range 300 {
+				w := 20 + float64((i*7+g)%50)
+				if got, want := s.Lines(runs, 9, w), fresh.Lines(runs, 9, w); !reflect.DeepEqual(got, want) {
+					t.Errorf("at %g mm: %v, in a face of the same fonts %v", w, got, want)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 )
 
@@ -45,7 +44,7 @@ func Mend(pdf []byte, levels []int) ([]byte, error) {
 	next := size // the number of the next object added
 	var added [][]byte
 
-	starts := objStart.FindAllSubmatchIndex(body, -1)
+	starts := objStarts(body)
 	var out bytes.Buffer
 	offsets := map[int]int{}
 	item, last := 0, 0
@@ -115,8 +114,33 @@ func Mend(pdf []byte, levels []int) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// objStart matches the start of an indirect object.
-var objStart = regexp.MustCompile(`(?m)^(\d+) 0 obj\n`)
+// objStarts finds where each indirect object starts in b: each match of
+// the regular expression (?m)^(\d+) 0 obj\n, as FindAllSubmatchIndex
+// gives it (the whole match, then the number), found by looking for
+// " 0 obj\n" and the digits before it, which is several times faster
+// over a document's compressed streams. A match cannot hold a newline
+// but its last byte, so matches never overlap and each " 0 obj\n"
+// gives at most one.
+func objStarts(b []byte) [][]int {
+	var out [][]int
+	const tail = " 0 obj\n"
+	for from := 0; ; {
+		k := bytes.Index(b[from:], []byte(tail))
+		if k < 0 {
+			return out
+		}
+		at := from + k
+		from = at + len(tail)
+		start := at
+		for start > 0 && b[start-1] >= '0' && b[start-1] <= '9' {
+			start--
+		}
+		if start == at || start > 0 && b[start-1] != '\n' {
+			continue
+		}
+		out = append(out, []int{start, from, start, at})
+	}
+}
 
 // indirectAnnots moves the dictionaries of a page's /Annots array into
 // objects of their own, numbered from *next, and puts references to them
