@@ -102,7 +102,7 @@ type Server struct {
 	// it wakes the event streams.
 	changed chan struct{}
 	edits   int              // changes seen: a background build older than the last is dropped
-	snap    map[string]stamp // the watched files when the last build started (polling)
+	snap    map[string]stamp // the watched files when the last build started (polling, and Run's first look)
 	builds  int              // builds made, full or pages only, for tests (Builds)
 	kept    int              // pages the build being published took from the one before, for the log (Options.Kept)
 	wg      sync.WaitGroup   // the background build
@@ -213,6 +213,15 @@ func (s *Server) Run(ctx context.Context) error {
 
 	changes, ticks, closeWatch := s.watch()
 	defer closeWatch()
+	if changes != nil {
+		// The files were scanned in Listen, before the first build, and
+		// the system's events start only now: a save in between (the
+		// address printed, an editor quick to save) would be lost.
+		if snap := s.scan(); !same(snap, s.snap) {
+			s.snap = snap
+			s.rebuild(1)
+		}
+	}
 	for {
 		select {
 		case <-ctx.Done():

@@ -230,3 +230,45 @@ func TestServeStopsWithUnusedConnection(t *testing.T) {
 		t.Fatal("the server still waits on a connection that sent nothing, 3 s after it was told to stop")
 	}
 }
+
+// TestSaveBeforeRun saves a file after Listen's first build and before
+// Run watches the files, as "sortie serve" prints its address between
+// the two and a quick editor (or a test) may save at once: Run's first
+// look finds the save and rebuilds, where the system's file events,
+// asked for only then, never tell of it. CI lost such a save under load.
+func TestSaveBeforeRun(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "page.txt")
+	if err := os.WriteFile(page, []byte("first"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := serve.Listen(serve.Options{Addr: "127.0.0.1:0", Watch: dir, Build: func() ([]output.File, error) {
+		data, err := os.ReadFile(page)
+		return []output.File{{Path: "index.html", Data: []byte("<p>" + string(data) + "</p>")}}, err
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(page, []byte("second, saved"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Run(ctx) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	}()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if _, body := get(t, srv.URL()); strings.Contains(body, "second, saved") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the save before Run is never served (%d builds)", srv.Builds())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
