@@ -20,7 +20,7 @@ var faultCeiling = map[string]int{
 	booklet.FaultSpill:  0, // past two spreads flat, three folded
 	flatSpill:           0, // of them, on flat A4 or Letter
 	booklet.FaultLone:   0,
-	booklet.FaultLong:   191, // not a defect, but counted so it only becomes rarer (20 flat)
+	booklet.FaultLong:   182, // not a defect, but counted so it only becomes rarer (11 flat)
 }
 
 // flatSpill counts the spilled entries of flat A4 and Letter booklets,

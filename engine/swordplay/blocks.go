@@ -20,11 +20,13 @@ import (
 // resolutions in the order they are met.
 func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 	bs := []doc.Block{&doc.Map{Map: s.boardMap(e)}}
-	eal := &doc.Para{Lead: fmt.Sprintf("Enemy Activity Level %d.", e.EAL), Text: "PEF Movement is taken versus it, and PEF Resolution reads its column."}
+	// One line on a flat page: the left-hand page's height is the map's.
+	eal := &doc.Para{Lead: fmt.Sprintf("Enemy Activity Level %d:", e.EAL), Text: "PEF Movement's target, PEF Resolution's column."}
 	if e.EALRoll != nil {
 		bs = append(bs, e.EALRoll)
 	} else {
-		eal.Text = "Set by the campaign. " + eal.Text
+		eal.Lead = fmt.Sprintf("Enemy Activity Level %d,", e.EAL)
+		eal.Text = "set by the campaign: " + eal.Text
 	}
 	bs = append(bs, eal)
 	if e.Raid != nil {

@@ -127,7 +127,7 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx) []
 		}
 		return ps
 	case *doc.Roll:
-		return sp(span{runs: rollRuns(b), size: lk.size, before: 0.8})
+		return sp(span{runs: rollRuns(b), size: lk.size, before: rollBefore})
 	case *doc.Table:
 		return []piece{{tb: b, tl: lk.table, before: 1.2, key: true}}
 	case *doc.Map:
@@ -220,6 +220,9 @@ func paraSpan(p *doc.Para, lk look) span {
 	}
 	return s
 }
+
+// rollBefore is the space above a roll line, mm.
+const rollBefore = 0.8
 
 // rollRuns is a roll line, "Terrain: 1d6 = 3 → Clear (row 1-4)": what it
 // means in bold, the row read when it is not the dice's value.

@@ -134,27 +134,61 @@ func (r *renderer) playSpread(e *entry) {
 // pages they span ("At the table: Turn Sequence, Movement, Star Power
 // (QRS pp. 197-199)"), and failing that only counted.
 func (r *renderer) firstLine(e *entry) {
-	key := "tablefirst/" + strconv.Itoa(e.number)
-	if _, ok := r.prev.pages[key]; !ok || len(e.enc.Tables) == 0 {
-		return
+	if line, ok := r.firstLineSpan(e, firstLines); ok {
+		r.flow(line)
+		r.lay.pages[firstKey(e)] = r.f.PageNo()
 	}
-	const size = 9.0
-	line := r.tableLine(e.enc.Tables, "At the table: ")
-	if r.spanHeight(line, r.fr.w) > firstLines*lh(size)+line.before+0.01 {
-		line = r.tableSpan(e.enc.Tables, size)
+}
+
+// firstKey names where an entry's tables line printed on its first page.
+func firstKey(e *entry) string { return "tablefirst/" + strconv.Itoa(e.number) }
+
+// hasFirstLine reports whether the line naming an entry's tables prints
+// on the first page of its spread (firstLine).
+func (r *renderer) hasFirstLine(e *entry) bool {
+	_, ok := r.prev.pages[firstKey(e)]
+	return ok && len(e.enc.Tables) > 0
+}
+
+// firstLineSpan is the line firstLine prints, at most lines lines in the
+// frame's width, and whether it prints at all.
+func (r *renderer) firstLineSpan(e *entry, lines int) (span, bool) {
+	if !r.hasFirstLine(e) {
+		return span{}, false
 	}
-	r.flow(line)
-	r.lay.pages[key] = r.f.PageNo()
+	const lead = "At the table: "
+	line := r.tableLine(e.enc.Tables, lead)
+	if !r.tableLineFits(e.enc.Tables, lead, r.fr.w) || r.spanHeight(line, r.fr.w) > float64(lines)*lh(firstSize)+line.before+0.01 {
+		line = r.tableSpan(e.enc.Tables, firstSize, lines)
+	}
+	return line, true
+}
+
+// tableLineFits reports whether tableLine's names each fit beside its
+// lead in a frame w wide (a narrow column has room for none).
+func (r *renderer) tableLineFits(ids []string, lead string, w float64) bool {
+	r.font("B", firstSize)
+	room := w - r.f.GetStringWidth(lead)
+	r.font("", firstSize)
+	for _, id := range ids {
+		if r.f.GetStringWidth(r.tableRef(id)) > room {
+			return false
+		}
+	}
+	return true
 }
 
 // firstLines is the most lines the tables line takes on an entry's first
-// page.
-const firstLines = 2
+// page, above the maps, and firstSize its type's size in points.
+const (
+	firstLines = 2
+	firstSize  = 9.0
+)
 
 // tableSpan names tables in one run of text with the span of QRS pages
 // that print them, linked to the first: their titles when they fit in
 // firstLines lines, else only how many they are.
-func (r *renderer) tableSpan(ids []string, size float64) span {
+func (r *renderer) tableSpan(ids []string, size float64, lines int) span {
 	lo, hi := 0, 0
 	names := make([]string, len(ids))
 	for i, id := range ids {
@@ -170,7 +204,7 @@ func (r *renderer) tableSpan(ids []string, size float64) span {
 		pages = fmt.Sprintf("QRS pp. %d–%d", lo, hi)
 	}
 	sp := span{text: "At the table: " + strings.Join(names, ", ") + " (" + pages + ").", size: size, before: 1.5, link: "qrs/" + ids[0]}
-	if r.spanHeight(sp, r.fr.w) > firstLines*lh(size)+sp.before+0.01 {
+	if r.spanHeight(sp, r.fr.w) > float64(lines)*lh(size)+sp.before+0.01 {
 		sp.text = "At the table: " + words.Plural(len(ids), "table", "tables") + " on the Quick Reference Sheets, " + pages + "."
 	}
 	return sp
@@ -187,6 +221,11 @@ func (r *renderer) codeRoom(e *entry) float64 {
 	return 0
 }
 
+// tableRef is a table's name with its page: "Shooting (QRS p. 50)".
+func (r *renderer) tableRef(id string) string {
+	return fmt.Sprintf("%s (%s)", r.doc.Set.Table(id).Title, r.qrsRef(id))
+}
+
 // tableLine is the one line that names an encounter's tables with their
 // pages on the Quick Reference Sheets, each name linked to its table:
 // "At the table: Shooting (QRS p. 50) · Melee (QRS p. 51)".
@@ -196,7 +235,7 @@ func (r *renderer) tableLine(ids []string, lead string) span {
 	const sep = " · "
 	names := make([]string, len(ids))
 	for i, id := range ids {
-		names[i] = fmt.Sprintf("%s (%s)", r.doc.Set.Table(id).Title, r.qrsRef(id))
+		names[i] = r.tableRef(id)
 	}
 	// lay places each part on its line: x from the frame's left, the line.
 	lay := func(w float64) (xs []float64, lines []int, leadW float64) {

@@ -75,7 +75,7 @@ func (r *renderer) mapsClear(ms []board.Map, s float64) bool {
 		if m.WidthIn <= 0 || m.HeightIn <= 0 {
 			continue
 		}
-		key := overheadKey{r.mapKey(m), 0, s}
+		key := overheadKey{r.mapKey(m), 0, s, 0}
 		crowded, ok := r.crowded[key]
 		if !ok {
 			crowded = r.sized(m, key.m, s).Crowded > 0
@@ -131,7 +131,7 @@ func (r *renderer) mapScale(m board.Map, w, h float64) float64 {
 // wrapped as mapCell wraps them (to the board's width, or the cell's on
 // a folded booklet's page), and what is drawn round the board.
 func (r *renderer) mapOverhead(m board.Map, w, s float64) float64 {
-	key := overheadKey{r.mapKey(m), w, s}
+	key := overheadKey{r.mapKey(m), w, s, r.capW}
 	if h, ok := r.overheads[key]; ok {
 		r.font("", capSize)
 		return h
@@ -139,7 +139,7 @@ func (r *renderer) mapOverhead(m board.Map, w, s float64) float64 {
 	d := r.sized(m, key.m, s)
 	bw := m.WidthIn * s
 	r.font("", capSize)
-	caption := float64(len(r.split(r.mapCaption(m, d.Keys, true), r.trackW(w, bw)))) * lh(capSize)
+	caption := float64(len(r.split(r.mapCaption(m, d.Keys, true), r.captionW(w, bw)))) * lh(capSize)
 	h := r.mapTitleHeight(m, w, bw) + r.trackH(m, r.trackW(w, bw)) + d.Top + d.Bottom + caption + 1
 	if r.overheads == nil {
 		r.overheads = map[overheadKey]float64{}
@@ -149,10 +149,29 @@ func (r *renderer) mapOverhead(m board.Map, w, s float64) float64 {
 }
 
 // overheadKey is what mapOverhead's measure depends on: the map (all of
-// it, as mapKey writes it), the cell's width and the scale.
+// it, as mapKey writes it), the cell's width, the scale and the width
+// its caption is wrapped to when that is not the board's (renderer.capW).
 type overheadKey struct {
-	m    string
-	w, s float64
+	m           string
+	w, s, capto float64
+}
+
+// captionW is the width a map's caption is wrapped to in a cell w wide
+// with its board bw wide: the text block's when the legend stands beside
+// the board (renderer.capW), else the track's (trackW).
+func (r *renderer) captionW(w, bw float64) float64 {
+	if r.capW > 0 {
+		return r.capW
+	}
+	return r.trackW(w, bw)
+}
+
+// captionH is the height of the caption of map m drawn s mm to the inch
+// in a cell w wide, as mapCell wraps it.
+func (r *renderer) captionH(m board.Map, w, s float64) float64 {
+	d := r.sized(m, r.mapKey(m), s)
+	r.font("", capSize)
+	return float64(len(r.split(r.mapCaption(m, d.Keys, true), r.captionW(w, m.WidthIn*s)))) * lh(capSize)
 }
 
 // sized is draw.Size's drawing of m (whose mapKey is key) at scale s,
@@ -160,7 +179,7 @@ type overheadKey struct {
 // one scale in cells of several widths, and mapsClear at the same scales.
 // Like draw.Size, it leaves the font as measuring the board last set it.
 func (r *renderer) sized(m board.Map, key string, s float64) draw.Drawing {
-	k := overheadKey{key, 0, s}
+	k := overheadKey{key, 0, s, 0}
 	if d, ok := r.sizes[k]; ok {
 		r.font("", draw.NotePt) // the scale bar's text, Size's last measure
 		return d
@@ -427,6 +446,9 @@ func (r *renderer) mapCell(m board.Map, x, y, w, s float64) {
 		// On a folded booklet's page the board is held back by the
 		// height: its caption takes the width of the page.
 		cx, cw = x, w
+	}
+	if r.capW > 0 {
+		cw = r.capW // under the board and its legend beside it
 	}
 	for _, l := range r.split(r.mapCaption(m, d.Keys, true), cw) {
 		r.f.SetXY(cx, cy)

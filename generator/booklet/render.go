@@ -53,6 +53,9 @@ type renderer struct {
 	// lineH is the height the line naming an entry's tables took on the
 	// first page of its spread (0 when it prints at the end).
 	lineH float64
+	// capW, when set, is the width a map's caption is wrapped to: the
+	// text block's, under a board with its legend beside it (leftPage).
+	capW float64
 	// overMaps are the maps of the entry being set that found no room on
 	// its left-hand page: they open its right-hand page (leftPage).
 	overMaps []board.Map

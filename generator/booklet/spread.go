@@ -76,48 +76,71 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 	enc := e.enc
 	w := r.contentW()
 	r.font("B", 26)
+	nameW := r.f.GetStringWidth(e.name())
 	r.f.SetXY(side, bodyTop)
 	r.f.CellFormat(w, lh(26), e.name(), "", 0, "L", false, 0, "")
-	if s := r.entryTag(e); s != "" {
+	tag := r.cov.printable(r.entryTag(e))
+	tagW := 0.0
+	if tag != "" {
 		r.font("B", 11)
+		tagW = r.f.GetStringWidth(tag) + titleGap
 		r.f.SetXY(side, bodyTop+lh(26)-lh(11)-1)
-		r.f.CellFormat(w, lh(11), r.cov.printable(s), "", 0, "R", false, 0, "")
-		r.record(s)
+		r.f.CellFormat(w, lh(11), tag, "", 0, "R", false, 0, "")
+		r.record(tag)
+	}
+	// The title shares the name's line, on its baseline, when it fits
+	// between the name and the tagline: the left-hand page's height goes
+	// to the maps, not to a line of its own (a narrow page, or a long
+	// title, sets it under the rule as before).
+	title := r.cov.printable(enc.Title)
+	r.font("B", titleSize)
+	shared := title != "" && nameW+titleGap+r.f.GetStringWidth(title)+tagW <= w
+	if shared {
+		r.f.SetXY(side+nameW+titleGap, bodyTop+baselineDrop(26, titleSize))
+		r.f.CellFormat(w-nameW-titleGap-tagW, lh(titleSize), title, "", 0, "L", false, 0, "")
+		r.record(title)
 	}
 	r.fr.y = bodyTop + lh(26) + 0.5
 	r.f.SetLineWidth(0.6)
 	r.f.Line(side, r.fr.y, side+w, r.fr.y)
 	r.ink()
 	r.fr.y += 2.5
-	r.flow(span{text: enc.Title, style: "B", size: 17})
+	if !shared {
+		r.flow(span{text: enc.Title, style: "B", size: titleSize})
+	}
 	if enc.Summary != "" {
 		r.flow(span{text: enc.Summary, style: "I", size: 11, before: 0.5})
 	}
 	lead, rest := leadIn(enc.Blocks)
 	r.gap(1.5)
-	r.flowPieces(r.pieces(lead, leadLook, 0, r.spreadCtx(e)))
+	r.flowPieces(r.leadPieces(lead, r.spreadCtx(e)))
+	ms := topMaps(enc.Blocks)
+	if len(ms) > 0 && r.hasFirstLine(e) {
+		// A board with its legend beside it may take the line naming
+		// the entry's tables into the legend's column, under the legend:
+		// the board keeps the line's height. Planned without the line;
+		// failing that, planned again with it above the maps.
+		y0, look := r.fr.y, r.spread
+		r.lineH = 0
+		ms, all, y, _, plan := r.planMaps(e, rest, ms, w)
+		if plan.beside && r.besideMaps(e, ms, all, y, plan, true) {
+			return rest, true
+		}
+		r.fr.y, r.spread = y0, look
+	}
 	y0 := r.fr.y
 	r.firstLine(e)
 	// The line naming the entry's tables, when it prints here, is taken
 	// from the maps' height, never from the spread: the maps' scale is
 	// judged as if it were not there (enctables.go).
 	r.lineH = r.fr.y - y0
-	ms := topMaps(enc.Blocks)
 	if len(ms) == 0 {
 		return rest, true
 	}
 	ms, all, y, legendH, plan := r.planMaps(e, rest, ms, w)
 	avail, used, fits := plan.avail, plan.used, plan.under
 	if plan.beside {
-		// The maps gave up scale for the blocks under them, and their
-		// legend stands beside them, one item a line, so that they give
-		// up less: the board and the legend centred across the page.
-		lw := r.legendColumn(all)
-		x := side + (w-(plan.mw+legendSep+lw))/2
-		r.mapsBlock(ms, x, y, plan.mw, avail)
-		stack := r.placeLegendColumn(r.legendItems(all), 0, 0)
-		r.legendColumnAt(all, x+plan.mw+legendSep, y+(used-stack)/2)
-		r.fr.y = y + used + 4
+		r.besideMaps(e, ms, all, y, plan, false)
 		return rest, true
 	}
 	if !fits && r.fr.bottom-(y+used+legendH) < leftRoom {
@@ -143,6 +166,73 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 	r.fr.y = y + used + legendH + 4
 	return rest, true
 }
+
+// titleSize is the size of an entry's title on its left-hand page, and
+// titleGap the space between it and the entry's name, or the tagline,
+// on the line they share.
+const (
+	titleSize = 17.0
+	titleGap  = 5.0
+)
+
+// baselineDrop is how far below a line of text in size a points a line
+// in size b starts so that both stand on one baseline: fpdf sets a
+// cell's baseline 0.3 of the type's size below the cell's middle.
+func baselineDrop(a, b float64) float64 { return (a - b) * ptMM * (leading/2 + 0.3) }
+
+// besideMaps draws the maps of plan (plan.beside) from y: the board and
+// its legend stand at the text's left edge, the legend in a column beside
+// the board and centred on it, the caption running under both. With line
+// set, the line naming the entry's tables goes in the legend's column,
+// under the legend; when the column has no room for it there, nothing
+// is drawn and besideMaps reports false.
+func (r *renderer) besideMaps(e *entry, ms, all []board.Map, y float64, plan mapPlan, line bool) bool {
+	w := r.contentW()
+	r.capW = w
+	defer func() { r.capW = 0 }()
+	_, s := r.mapLayout(ms, plan.mw, plan.avail)
+	tall := plan.used - r.captionH(ms[0], plan.mw, s) // the board, with its title and edges
+	stack := r.placeLegendColumn(r.legendItems(all), 0, 0)
+	x := side + plan.mw + legendSep
+	col := frame{x: x, w: side + w - x, brk: func() {}}
+	var sp span
+	group := stack
+	if line {
+		outer := r.fr
+		r.fr = col
+		lines := int((tall - stack - besideLineGap) / lh(firstSize))
+		var ok bool
+		sp, ok = r.firstLineSpan(e, min(lines, besideLines))
+		h := r.spanHeight(sp, col.w)
+		r.fr = outer
+		if !ok || stack+besideLineGap+h > tall {
+			return false
+		}
+		group += besideLineGap + h
+	}
+	r.mapsBlock(ms, side, y, plan.mw, plan.avail)
+	top := y + (tall-group)/2
+	r.legendColumnAt(all, x, top)
+	if line {
+		outer := r.fr
+		col.top = top + stack + besideLineGap - sp.before
+		col.y, col.bottom = col.top, y+tall+1
+		r.fr = col
+		r.flow(sp)
+		r.lay.pages[firstKey(e)] = r.f.PageNo()
+		r.fr = outer
+	}
+	r.fr.y = y + plan.used + 4
+	return true
+}
+
+// besideLines is the most lines the line naming an entry's tables takes
+// in the legend's column beside a board, and besideLineGap the space
+// between the legend and it.
+const (
+	besideLines   = 6
+	besideLineGap = 3.0
+)
 
 // planMaps plans the maps ms of an entry from the frame's y down, w wide,
 // and the rest of its blocks: the maps that stay on the page (the rest
@@ -276,17 +366,24 @@ func (r *renderer) spreadFit(e *entry, rest []doc.Block, ms, legend []board.Map,
 	// at its foot, or lets the entry keep to its spread at all.
 	lw := r.legendColumn(legend) + legendSep
 	beside := smaller + legendH
+	// The board's caption runs under it and its legend, the text
+	// block's width: a line or two, where the board's width took three.
+	r.capW = w
+	defer func() { r.capW = 0 }()
 	_, s2 := r.mapLayout(ms, w-lw, beside+r.lineH)
 	stack := r.placeLegendColumn(r.legendItems(legend), 0, 0)
 	mh := r.mapsHeight(ms, w-lw, beside)
-	if beside <= 0 || s2 < s0*minBesideScale || stack > mh || ms[0].WidthIn*s2 < w*minBesideWidth || under.ok && s2 <= s1 {
+	_, s3 := r.mapLayout(ms, w-lw, beside)
+	if stack > mh-r.captionH(ms[0], w-lw, s3) {
+		stack = mh + 1 // the legend beside the board only, never its caption
+	}
+	if beside <= 0 || s2 < s0*minBesideScale || stack > mh || ms[0].WidthIn*s2 < minBesideWidth || under.ok && s2 <= s1 {
 		if under.ok {
 			return under
 		}
 		return keep
 	}
-	_, s := r.mapLayout(ms, w-lw, beside)
-	return mapPlan{avail: beside, used: mh, mw: min(w-lw, ms[0].WidthIn*s+0.01), under: true, beside: true, ok: true}
+	return mapPlan{avail: beside, used: mh, mw: min(w-lw, ms[0].WidthIn*s3+0.01), under: true, beside: true, ok: true}
 }
 
 // minMapScale is the least share of their scale the maps give up so that
@@ -300,13 +397,13 @@ const minMapScale = 0.6
 // smaller than minMapScale lets a map with its legend at its foot be.
 const minBesideScale = 0.55
 
-// minBesideWidth is the least width of a board beside its legend, as a
-// share of the text block: half the block is about 90 mm, 2.5 mm to the
-// inch for a 36" table. Like minBesideScale (and every map's scale on
-// the spread), it is judged as if the line naming the entry's tables
-// were not above the board, so that the line never costs the entry its
-// spread (firstLine).
-const minBesideWidth = 0.5
+// minBesideWidth is the least width of a board beside its legend, mm:
+// 2.5 mm to the inch for a 36" table, half an A4 page's text block (the
+// reviewers found 70 mm boards too small to read). Like minBesideScale
+// (and every map's scale on the spread), it is judged as if the line
+// naming the entry's tables were not above the board, so that the line
+// never costs the entry its spread (firstLine).
+const minBesideWidth = 90.0
 
 // unitHeights are the heights of what the blocks print, in order, each
 // whole: a run of short sections side by side, or a block (maps aside).
@@ -406,6 +503,38 @@ func leadIn(bs []doc.Block) (lead, rest []doc.Block) {
 		}
 	}
 	return lead, rest
+}
+
+// leadPieces are the lead-in's pieces, as pieces gives them, but that
+// two roll lines in a row stand side by side when each takes one line
+// of half the page: the left-hand page's height goes to the maps.
+func (r *renderer) leadPieces(lead []doc.Block, ctx blockCtx) []piece {
+	bs := mergeNotes(lead)
+	cw := (r.fr.w - colsGutter) / 2
+	short := func(b doc.Block) (span, bool) {
+		ro, ok := b.(*doc.Roll)
+		if !ok {
+			return span{}, false
+		}
+		s := span{runs: rollRuns(ro), size: leadLook.size}
+		return s, len(r.spanLines(s, cw)) == 1
+	}
+	var ps []piece
+	for i := 0; i < len(bs); i++ {
+		if i+1 < len(bs) {
+			a, ok1 := short(bs[i])
+			b, ok2 := short(bs[i+1])
+			if ok1 && ok2 {
+				a.before = rollBefore
+				c := r.colsSpan([]span{a}, []span{b})
+				ps = append(ps, piece{sp: &c})
+				i++
+				continue
+			}
+		}
+		ps = append(ps, r.blockPieces(bs[i], leadLook, 0, ctx)...)
+	}
+	return ps
 }
 
 // mapsHeight is the height mapsBlock takes to draw maps in a box w × h.
@@ -707,9 +836,12 @@ func (r *renderer) sealedIndex(e *entry, s *doc.Sealed, lk look) []piece {
 	return append(ps, piece{sp: &cols})
 }
 
+// colsGutter is the space between colsSpan's two columns.
+const colsGutter = 7.0
+
 // colsSpan sets two lists of spans side by side, as one drawn span.
 func (r *renderer) colsSpan(left, right []span) span {
-	const gutter = 7.0
+	const gutter = colsGutter
 	height := func(w float64) float64 {
 		cw := (w - gutter) / 2
 		hl, hr := 0.0, 0.0
