@@ -59,7 +59,7 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 	}
 	pefs := &doc.Section{Title: "PEFs on the table", Blocks: []doc.Block{
 		places,
-		&doc.Para{Text: fmt.Sprintf("On the enemy's turn, move each PEF, nearest your force first: PEF Movement (QRS), 2d6 versus the EAL (%d, or higher once a sealed PEF raises it). Resolve a PEF when it and your force see each other; read the sealed PEFs in that order, whichever marker it is.", e.EAL)},
+		&doc.Para{Text: fmt.Sprintf("On the enemy's turn, move each PEF, nearest your force first: PEF Movement (QRS), 2d6 versus the EAL (%d, or higher once a sealed PEF raises it). Resolve a PEF when it and your force see each other: read the next sealed PEF, whichever marker it is.", e.EAL)},
 	}}
 	bs = append(bs,
 		&doc.Section{Title: "Terrain", Blocks: []doc.Block{terr}},

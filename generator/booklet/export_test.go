@@ -317,3 +317,34 @@ func EditionOf(d Doc, opt Options) (*Edition, error) {
 	e.Limit, e.Margin = pw-side, side
 	return e, nil
 }
+
+// FlowBreak sets text as one paragraph of body type at the foot of a
+// frame of d's first page with room mm left in it, and returns how many
+// of its lines were set before the frame broke to the next and after.
+func FlowBreak(d Doc, opt Options, text string, room float64) (before, after int, err error) {
+	b, err := setup(d, opt)
+	if err != nil {
+		return 0, 0, err
+	}
+	r := newRenderer(b, newLayout(), true)
+	r.f.AddPage()
+	broke := false
+	r.fr = frame{x: side, w: 100, top: bodyTop, bottom: bodyTop + 100, brk: func() {
+		broke = true
+		r.fr.y = r.fr.top
+	}}
+	r.fr.y = r.fr.bottom - room
+	sp := span{text: text, size: bodySize}
+	h := lh(bodySize)
+	start := r.fr.y
+	r.flow(sp)
+	n := len(r.spanLines(sp, r.fr.w))
+	if !broke {
+		return n, 0, nil
+	}
+	after = int((r.fr.y-r.fr.top)/h + 0.5)
+	if start+float64(n-after)*h > r.fr.bottom+0.01 {
+		return 0, 0, fmt.Errorf("%d lines set past the frame's foot", n-after)
+	}
+	return n - after, after, nil
+}

@@ -1,6 +1,7 @@
 package booklet
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -461,6 +462,30 @@ func (r *renderer) contents() {
 		lines = append(lines, line{"Campaign log", "log", 0})
 	}
 	lines = append(lines, line{"Quick Reference Sheets", "qrs", 0})
+	// In the order of the pages, once the pass before has placed them: a
+	// folded booklet prints its cards to cut out last, on sheets of their
+	// own after the Quick Reference Sheets.
+	type part struct {
+		page  int
+		lines []line
+	}
+	var parts []part
+	placed := true
+	for _, l := range lines {
+		if l.level == 0 {
+			p, ok := r.prev.pages[l.anchor]
+			placed = placed && ok
+			parts = append(parts, part{page: p})
+		}
+		parts[len(parts)-1].lines = append(parts[len(parts)-1].lines, l)
+	}
+	if placed {
+		slices.SortStableFunc(parts, func(a, b part) int { return cmp.Compare(a.page, b.page) })
+		lines = lines[:0]
+		for _, p := range parts {
+			lines = append(lines, p.lines...)
+		}
+	}
 	// The contents close up, in steps, when that keeps them on one page:
 	// a last line alone on a page of its own helps nobody.
 	type spacing struct{ lead, gap, sub float64 }
@@ -506,6 +531,7 @@ func (r *renderer) contentsLine(text, page, style string, size, indent, h float6
 	tw := r.f.GetStringWidth(t)
 	r.f.SetXY(side+indent, r.fr.y)
 	r.f.CellFormat(tw, h, t, "", 0, "L", false, 0, "")
+	r.record(t)
 	r.f.SetXY(side, r.fr.y)
 	r.f.CellFormat(w, h, page, "", 0, "R", false, 0, "")
 	// Dot leaders, all in one size and ending at one place, so the dots

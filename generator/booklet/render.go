@@ -494,8 +494,15 @@ func (r *renderer) flow(spans ...span) {
 		if s.link != "" {
 			link = r.link(s.link)
 		}
-		for i, line := range r.spanLines(s, r.fr.w-s.indent) {
-			r.need(h)
+		lines := r.spanLines(s, r.fr.w-s.indent)
+		for i, line := range lines {
+			// Keep rules: a paragraph's first line never ends a page
+			// alone, nor its last line starts one alone.
+			if n := len(lines); n >= 2 && (i == 0 || i == n-2) {
+				r.need(2 * h)
+			} else {
+				r.need(h)
+			}
 			if s.grey {
 				r.f.SetTextColor(80, 80, 80)
 			}
