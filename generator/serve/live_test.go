@@ -290,15 +290,7 @@ func TestCoalesce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Run(ctx) }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Run: %v", err)
-		}
-	}()
+	runUntilEnd(t, srv)
 	// Let Run set up its watch first: a save before it is seen by Run's
 	// first look (TestSaveBeforeRun), and counted builds would vary.
 	if code, _ := get(t, srv.URL()); code != 200 {

@@ -52,6 +52,20 @@ func get(t *testing.T, url string) (int, string) {
 	return resp.StatusCode, string(body)
 }
 
+// runUntilEnd runs srv until the test ends; Run's error fails it.
+func runUntilEnd(t *testing.T, srv *serve.Server) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	})
+}
+
 // TestServe runs the server on 127.0.0.1 against a real site and a real
 // HTTP client: a page is served, an edit is picked up, a mistake shows on
 // every page with its file and line, fixing it recovers, and cancelling
@@ -252,15 +266,7 @@ func TestSaveBeforeRun(t *testing.T) {
 	if err := os.WriteFile(page, []byte("second, saved"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Run(ctx) }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Run: %v", err)
-		}
-	}()
+	runUntilEnd(t, srv)
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		if _, body := get(t, srv.URL()); strings.Contains(body, "second, saved") {
