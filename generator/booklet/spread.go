@@ -374,10 +374,8 @@ func (r *renderer) spreadFit(e *entry, rest []doc.Block, ms, legend []board.Map,
 	stack := r.placeLegendColumn(r.legendItems(legend), 0, 0)
 	mh := r.mapsHeight(ms, w-lw, beside)
 	_, s3 := r.mapLayout(ms, w-lw, beside)
-	if stack > mh-r.captionH(ms[0], w-lw, s3) {
-		stack = mh + 1 // the legend beside the board only, never its caption
-	}
-	if beside <= 0 || s2 < s0*minBesideScale || stack > mh || ms[0].WidthIn*s2 < minBesideWidth || under.ok && s2 <= s1 {
+	boardH := mh - r.captionH(ms[0], w-lw, s3) // the legend stands beside the board, never its caption
+	if beside <= 0 || s2 < s0*minBesideScale || stack > boardH || ms[0].WidthIn*s2 < minBesideWidth || under.ok && s2 <= s1 {
 		if under.ok {
 			return under
 		}
