@@ -157,7 +157,7 @@ func Size(m board.Map, scale float64, measure Measure) Drawing {
 func drawn(m board.Map, scale float64, measure Measure, sizing bool) Drawing {
 	d := Drawing{Scale: scale, W: m.WidthIn * scale, H: m.HeightIn * scale}
 	d.Top, d.Bottom = Margins(m)
-	const in = 0.4 // labels stand clear of the board's outline
+	const in = 1.0 // labels stand clear of the board's outline: its stroke is 0.6 mm, a label box's 0.3
 	b := &builder{m: m, s: scale, d: &d, measure: measure,
 		pl: &placer{frame: Box{in, in, d.W - in, d.H - in}, gap: Gap}}
 	b.fixed()
