@@ -10,6 +10,14 @@ type Column struct {
 	Full    float64 // a capped column's longest line past its cap; 0 when none
 	Capped  bool    // it has a cap on its width, wrapping past it
 	Grow    bool    // it takes a share of the width the others leave
+	// Write is the least width of a column the player writes in (a
+	// name, a tick, a number), padding included; 0 for none. Its cells
+	// print blank or nearly, so its words ask for no room: Write is
+	// taken before any printed column gets more than its longest word,
+	// and gives way (evenly over the write-in columns, never below
+	// Least) only when the printed columns' longest words would not fit
+	// beside it.
+	Write float64
 	// Cells, when set, are the column's cells row by row (the head
 	// first), and Pad what Natural and Least hold besides the text: a
 	// column that must give way then gives the width where it saves the
@@ -81,17 +89,20 @@ func (c Cell) breaks(out []float64) []float64 {
 // when that fits and the growing columns share what is left (all of
 // them, by their widths, when the table fills w though nothing grows);
 // when it does not fit the widest columns give way first (squeeze),
-// never below their longest word; a capped column takes back what the
-// others leave. Only when even the longest words do not fit are the
-// widths scaled to w, and words break (a fault the caller reports).
+// never below their longest word, nor a column to write in below its
+// Write while the others' longest words leave room for it (writeIn); a
+// capped column takes back what the others leave. Only when even the
+// longest words do not fit are the widths scaled to w, and words break
+// (a fault the caller reports).
 // Widths sets Grow on the columns it made give way.
 func Widths(cols []Column, w float64, fill bool) []float64 {
 	n := len(cols)
 	nat := make([]float64, n)
 	least := make([]float64, n)
+	writeIn(cols, w, least)
 	sum := 0.0
 	for i, c := range cols {
-		nat[i], least[i] = c.Natural, c.Least
+		nat[i] = max(c.Natural, least[i])
 		sum += nat[i]
 	}
 	// A capped column takes back what the others leave: a key of words
@@ -161,6 +172,29 @@ func Widths(cols []Column, w float64, fill bool) []float64 {
 		}
 	}
 	return ws
+}
+
+// writeIn sets least to each column's least width in a table w wide:
+// its longest word, or for a column to write in its Write, as much of it
+// as fits beside every other column's longest word (the room to write
+// shared out evenly: each write-in column gets the same share of what it
+// asks past its longest word).
+func writeIn(cols []Column, w float64, least []float64) {
+	words, ask := 0.0, 0.0
+	for i, c := range cols {
+		least[i] = c.Least
+		words += c.Least
+		ask += max(0, c.Write-c.Least)
+	}
+	if ask <= 0 {
+		return
+	}
+	k := min(1, max(0, (w-words)/ask))
+	for i, c := range cols {
+		if c.Write > c.Least {
+			least[i] = c.Least + (c.Write-c.Least)*k
+		}
+	}
 }
 
 // squeeze fits the growing columns into room by capping the widest: every

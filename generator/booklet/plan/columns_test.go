@@ -56,6 +56,24 @@ func TestWidths(t *testing.T) {
 			want: []float64{60, 20},
 		},
 		{
+			// A blank name column's longest word is its header's (10);
+			// its room to write (24) comes before the printed column
+			// gets more than its longest word.
+			name: "a column to write in keeps its room",
+			cols: []Column{{Natural: 24, Least: 10, Write: 24, Grow: true}, {Natural: 90, Least: 20}},
+			w:    80,
+			want: []float64{24, 56},
+		},
+		{
+			// Words 10 + 10 + 60 = 80 leave 20 of the 14 + 20 asked:
+			// each write-in column gets 20/34 of what it asks past its
+			// word.
+			name: "the room to write gives way evenly when words need it",
+			cols: []Column{{Natural: 24, Least: 10, Write: 24}, {Natural: 30, Least: 10, Write: 30}, {Natural: 90, Least: 60}},
+			w:    100,
+			want: []float64{10 + 14*20.0/34, 10 + 20*20.0/34, 60},
+		},
+		{
 			// Longest words 60 + 60 > 100: scaled, and words break.
 			name: "too wide word by word: scaled",
 			cols: []Column{{Natural: 80, Least: 60}, {Natural: 80, Least: 60}},
