@@ -513,7 +513,7 @@ func (r *renderer) columnCells(g *grid, i int) []plan.Cell {
 	c := g.cols[i]
 	cell := func(text string, size float64) plan.Cell {
 		words := face.Fields(r.cov.printable(text))
-		out := plan.Cell{Words: make([]float64, len(words)), Space: r.f.GetStringWidth(" ")}
+		out := plan.Cell{Words: make([]float64, len(words)), Space: r.f.GetStringWidth(" "), Line: lh(size)}
 		for k, word := range words {
 			out.Words[k] = r.f.GetStringWidth(word)
 		}

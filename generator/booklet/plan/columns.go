@@ -32,6 +32,7 @@ type Column struct {
 type Cell struct {
 	Words []float64
 	Space float64
+	Line  float64 // the height of one of its lines, mm; 0 counts a line as 1
 }
 
 // lines is how many lines the cell takes in a column w wide (text only),
@@ -114,6 +115,72 @@ func Widths(cols []Column, w float64, fill bool) []float64 {
 			nat[i] = wider
 		}
 	}
+	orig := slices.Clone(cols)
+	ws := share(cols, nat, least, w, fill)
+	if sum <= w+0.01 {
+		return ws
+	}
+	// Some column wraps. A capped column (a key) kept its width while
+	// the others gave way; it gives way with them too, down to its
+	// longest word, when that makes the table shorter: a key of short
+	// entries beside text columns wrapping many lines deep needs no more
+	// than its words, and each millimetre it keeps is a text column's.
+	// The table is measured both ways and the shorter kept (then the one
+	// of fewer lines; then the key's own width).
+	alt := slices.Clone(orig)
+	give := false
+	for i := range alt {
+		if alt[i].Capped && !cols[i].Grow && alt[i].Cells != nil {
+			alt[i].Grow, give = true, true
+		}
+	}
+	if !give {
+		return ws
+	}
+	aw := share(alt, nat, least, w, fill)
+	h, l, ok := heightAt(cols, ws)
+	ah, al, aok := heightAt(alt, aw)
+	if ok && aok && (ah < h-1e-9 || ah < h+1e-9 && al < l) {
+		copy(cols, alt)
+		return aw
+	}
+	return ws
+}
+
+// heightAt is the height of a table whose columns carry their cells, set
+// at widths ws: each row as tall as its tallest cell, a cell as tall as
+// its lines (Cell.Line each), the rows' padding left out as the same
+// either way; and all its lines. ok is false when the columns carry no
+// cells.
+func heightAt(cols []Column, ws []float64) (height float64, all int, ok bool) {
+	rows := -1
+	for _, c := range cols {
+		if c.Cells == nil || (rows >= 0 && len(c.Cells) != rows) {
+			return 0, 0, false
+		}
+		rows = len(c.Cells)
+	}
+	for r := range rows {
+		top := 0.0
+		for i, c := range cols {
+			cell := c.Cells[r]
+			n := cell.lines(ws[i] - c.Pad)
+			all += n
+			line := cell.Line
+			if line == 0 {
+				line = 1
+			}
+			top = max(top, float64(n)*line)
+		}
+		height += top
+	}
+	return height, all, true
+}
+
+// share is Widths past the measures: it shares w between the columns at
+// their natural and least widths.
+func share(cols []Column, nat, least []float64, w float64, fill bool) []float64 {
+	n := len(cols)
 	var fixed, flex float64
 	for i, c := range cols {
 		if c.Grow {

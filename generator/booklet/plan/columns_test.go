@@ -114,3 +114,47 @@ func TestSaddleOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyGivesWay checks that a capped key column of short entries beside
+// a text column wrapping several lines deep gives way with it: the key
+// held its capped 36 mm and left the text 64 mm, three lines a row; at
+// its words' width the text takes two lines a row, and the table is
+// shorter. A key beside text that does not wrap keeps its width.
+func TestKeyGivesWay(t *testing.T) {
+	words := func(n int, w float64) Cell {
+		c := Cell{Space: 1, Line: 4}
+		for range n {
+			c.Words = append(c.Words, w)
+		}
+		return c
+	}
+	key := func(rows int) Column {
+		c := Column{Natural: 36, Least: 16, Full: 60, Capped: true, Cells: []Cell{words(1, 8)}}
+		for range rows {
+			c.Cells = append(c.Cells, Cell{Words: []float64{15, 10}, Space: 1, Line: 4.5})
+		}
+		return c
+	}
+	text := func(rows, n int) Column {
+		c := Column{Natural: float64(n*8 + n - 1), Least: 8, Grow: true, Cells: []Cell{words(1, 10)}}
+		for range rows {
+			c.Cells = append(c.Cells, words(n, 8))
+		}
+		return c
+	}
+	cols := []Column{key(4), text(4, 16)}
+	ws := Widths(cols, 100, true)
+	if ws[0] >= 36-0.01 || ws[0] < 16-0.01 || ws[1] < 71-0.01 || math.Abs(ws[0]+ws[1]-100) > 0.01 {
+		t.Errorf("key %.1f mm, text %.1f mm: want the key below its capped 36 mm and the text 71 mm or more (two lines a row)", ws[0], ws[1])
+	}
+	h, _, _ := heightAt(cols, ws)
+	if want := 4*2*4.0 + 4; h > want+0.01 {
+		t.Errorf("table %.1f mm of lines, want %.1f (two lines a row)", h, want)
+	}
+
+	// Short text: nothing wraps, the key keeps its own width.
+	cols = []Column{key(4), text(4, 4)}
+	if ws := Widths(cols, 100, false); ws[0] < 36-0.01 {
+		t.Errorf("key beside unwrapped text %.1f mm, want its 36 mm", ws[0])
+	}
+}
