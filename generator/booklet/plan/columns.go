@@ -121,23 +121,36 @@ func Widths(cols []Column, w float64, fill bool) []float64 {
 		return ws
 	}
 	// Some column wraps. A capped column (a key) kept its width while
-	// the others gave way; it gives way with them too, down to its
-	// longest word, when that makes the table shorter: a key of short
-	// entries beside text columns wrapping many lines deep needs no more
-	// than its words, and each millimetre it keeps is a text column's.
-	// The table is measured both ways and the shorter kept (then the one
-	// of fewer lines; then the key's own width).
+	// the others gave way; it gives way with them too, down to the width
+	// that sets each of its cells in keyLines lines (its longest word at
+	// least), when that makes the table shorter: a key of short entries
+	// beside text columns wrapping many lines deep needs no more than
+	// that, and each millimetre it keeps is a text column's. The table
+	// is measured both ways and the shorter kept (then the one of fewer
+	// lines; then the key's own width).
 	alt := slices.Clone(orig)
 	give := false
 	for i := range alt {
-		if alt[i].Capped && !cols[i].Grow && alt[i].Cells != nil {
+		if alt[i].Capped && !cols[i].Grow && len(alt[i].Cells) > 0 {
 			alt[i].Grow, give = true, true
 		}
 	}
 	if !give {
 		return ws
 	}
-	aw := share(alt, nat, least, w, fill)
+	aleast := slices.Clone(least) // the key's floor where it gives way
+	for i := range alt {
+		if alt[i].Grow && alt[i].Capped && !cols[i].Grow {
+			for _, cell := range alt[i].Cells[1:] {
+				aleast[i] = max(aleast[i], cell.Within(keyLines)+alt[i].Pad)
+			}
+			aleast[i] = min(aleast[i], nat[i])
+		}
+	}
+	if total(aleast) > w+0.01 {
+		return ws // the key's floor leaves the others no room for their words
+	}
+	aw := share(alt, nat, aleast, w, fill)
 	h, l, ok := heightAt(cols, ws)
 	ah, al, aok := heightAt(alt, aw)
 	if ok && aok && (ah < h-1e-9 || ah < h+1e-9 && al < l) {
@@ -146,6 +159,11 @@ func Widths(cols []Column, w float64, fill bool) []float64 {
 	}
 	return ws
 }
+
+// keyLines is the most lines a key's cell takes when the key gives way
+// beside wrapping columns (Widths): "Rally, Leader / Lost and Man /
+// Down", never one word a line down five.
+const keyLines = 3
 
 // heightAt is the height of a table whose columns carry their cells, set
 // at widths ws: each row as tall as its tallest cell, a cell as tall as
