@@ -126,8 +126,8 @@ func Widths(cols []Column, w float64, fill bool) []float64 {
 	// least), when that makes the table shorter: a key of short entries
 	// beside text columns wrapping many lines deep needs no more than
 	// that, and each millimetre it keeps is a text column's. The table
-	// is measured both ways and the shorter kept (then the one of fewer
-	// lines; then the key's own width).
+	// is measured both ways, and the key gives way when that saves
+	// keyGain lines or more of the table's height.
 	alt := slices.Clone(orig)
 	give := false
 	for i := range alt {
@@ -151,13 +151,33 @@ func Widths(cols []Column, w float64, fill bool) []float64 {
 		return ws // the key's floor leaves the others no room for their words
 	}
 	aw := share(alt, nat, aleast, w, fill)
-	h, l, ok := heightAt(cols, ws)
-	ah, al, aok := heightAt(alt, aw)
-	if ok && aok && (ah < h-1e-9 || ah < h+1e-9 && al < l) {
+	h, ok := heightAt(cols, ws)
+	ah, aok := heightAt(alt, aw)
+	if ok && aok && h-ah >= keyGain*tallestLine(cols)-1e-9 {
 		copy(cols, alt)
 		return aw
 	}
 	return ws
+}
+
+// keyGain is the fewest lines (of the table's tallest type) a key giving
+// way must save the table (Widths): less does not pay for "Received /
+// Fire" broken where it read whole.
+const keyGain = 1
+
+// tallestLine is the height of the tallest line of the columns' cells
+// (Cell.Line; 1 when none is set).
+func tallestLine(cols []Column) float64 {
+	t := 0.0
+	for _, c := range cols {
+		for _, cell := range c.Cells {
+			t = max(t, cell.Line)
+		}
+	}
+	if t == 0 {
+		return 1
+	}
+	return t
 }
 
 // keyLines is the most lines a key's cell takes when the key gives way
@@ -168,13 +188,12 @@ const keyLines = 3
 // heightAt is the height of a table whose columns carry their cells, set
 // at widths ws: each row as tall as its tallest cell, a cell as tall as
 // its lines (Cell.Line each), the rows' padding left out as the same
-// either way; and all its lines. ok is false when the columns carry no
-// cells.
-func heightAt(cols []Column, ws []float64) (height float64, all int, ok bool) {
+// either way. ok is false when the columns carry no cells.
+func heightAt(cols []Column, ws []float64) (height float64, ok bool) {
 	rows := -1
 	for _, c := range cols {
 		if c.Cells == nil || (rows >= 0 && len(c.Cells) != rows) {
-			return 0, 0, false
+			return 0, false
 		}
 		rows = len(c.Cells)
 	}
@@ -183,7 +202,6 @@ func heightAt(cols []Column, ws []float64) (height float64, all int, ok bool) {
 		for i, c := range cols {
 			cell := c.Cells[r]
 			n := cell.lines(ws[i] - c.Pad)
-			all += n
 			line := cell.Line
 			if line == 0 {
 				line = 1
@@ -192,7 +210,7 @@ func heightAt(cols []Column, ws []float64) (height float64, all int, ok bool) {
 		}
 		height += top
 	}
-	return height, all, true
+	return height, true
 }
 
 // share is Widths past the measures: it shares w between the columns at

@@ -119,7 +119,8 @@ func TestSaddleOrder(t *testing.T) {
 // a text column wrapping several lines deep gives way with it: the key
 // held its capped 36 mm and left the text 64 mm, three lines a row; at
 // its words' width the text takes two lines a row, and the table is
-// shorter. A key beside text that does not wrap keeps its width.
+// shorter. A key that would save less than a line, or beside text that
+// does not wrap, keeps its width.
 func TestKeyGivesWay(t *testing.T) {
 	words := func(n int, w float64) Cell {
 		c := Cell{Space: 1, Line: 4}
@@ -147,9 +148,16 @@ func TestKeyGivesWay(t *testing.T) {
 	if ws[0] >= 36-0.01 || ws[0] < 16-0.01 || ws[1] < 71-0.01 || math.Abs(ws[0]+ws[1]-100) > 0.01 {
 		t.Errorf("key %.1f mm, text %.1f mm: want the key below its capped 36 mm and the text 71 mm or more (two lines a row)", ws[0], ws[1])
 	}
-	h, _, _ := heightAt(cols, ws)
+	h, _ := heightAt(cols, ws)
 	if want := 4*2*4.0 + 4; h > want+0.01 {
 		t.Errorf("table %.1f mm of lines, want %.1f (two lines a row)", h, want)
+	}
+
+	// One such row: giving way saves 12 - 8 = 4 mm, less than a line of
+	// the key's 4.5 mm: the key keeps its width.
+	cols = []Column{key(1), text(1, 16)}
+	if ws := Widths(cols, 100, true); ws[0] < 36-0.01 {
+		t.Errorf("key saving less than a line %.1f mm, want its 36 mm", ws[0])
 	}
 
 	// Short text: nothing wraps, the key keeps its own width.
