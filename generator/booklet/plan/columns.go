@@ -115,15 +115,28 @@ func Widths(cols []Column, w float64, fill bool) []float64 {
 			nat[i] = wider
 		}
 	}
+	// A capped column (a key) that gives way keeps each of its cells to
+	// keyLines lines where the others' words leave room for that.
+	kleast := slices.Clone(least)
+	for i, c := range cols {
+		if c.Capped && len(c.Cells) > 1 {
+			for _, cell := range c.Cells[1:] {
+				kleast[i] = max(kleast[i], cell.Within(keyLines)+c.Pad)
+			}
+			kleast[i] = min(kleast[i], nat[i])
+		}
+	}
+	if total(kleast) <= w+0.01 {
+		least = kleast
+	}
 	orig := slices.Clone(cols)
 	ws := share(cols, nat, least, w, fill)
 	if sum <= w+0.01 {
 		return ws
 	}
 	// Some column wraps. A capped column (a key) kept its width while
-	// the others gave way; it gives way with them too, down to the width
-	// that sets each of its cells in keyLines lines (its longest word at
-	// least), when that makes the table shorter: a key of short entries
+	// the others gave way; it gives way with them too, down to its floor
+	// (kleast), when that makes the table shorter: a key of short entries
 	// beside text columns wrapping many lines deep needs no more than
 	// that, and each millimetre it keeps is a text column's. The table
 	// is measured both ways, and the key gives way when that saves
@@ -138,19 +151,7 @@ func Widths(cols []Column, w float64, fill bool) []float64 {
 	if !give {
 		return ws
 	}
-	aleast := slices.Clone(least) // the key's floor where it gives way
-	for i := range alt {
-		if alt[i].Grow && alt[i].Capped && !cols[i].Grow {
-			for _, cell := range alt[i].Cells[1:] {
-				aleast[i] = max(aleast[i], cell.Within(keyLines)+alt[i].Pad)
-			}
-			aleast[i] = min(aleast[i], nat[i])
-		}
-	}
-	if total(aleast) > w+0.01 {
-		return ws // the key's floor leaves the others no room for their words
-	}
-	aw := share(alt, nat, aleast, w, fill)
+	aw := share(alt, nat, least, w, fill)
 	h, ok := heightAt(cols, ws)
 	ah, aok := heightAt(alt, aw)
 	if ok && aok && h-ah >= keyGain*tallestLine(cols)-1e-9 {

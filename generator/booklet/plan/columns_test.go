@@ -160,6 +160,17 @@ func TestKeyGivesWay(t *testing.T) {
 		t.Errorf("key saving less than a line %.1f mm, want its 36 mm", ws[0])
 	}
 
+	// A filling table with no growing column: every column gives way,
+	// the key too, but its four-word cell keeps to three lines (21 mm),
+	// not one word a line (10 mm), though the text beside it, six lines
+	// deep, would take two lines fewer.
+	four := Column{Natural: 36, Least: 10, Full: 43, Capped: true, Cells: []Cell{words(1, 8), {Words: []float64{10, 10, 10, 10}, Space: 1, Line: 4.5}}}
+	long := Column{Natural: 269, Least: 8, Cells: []Cell{words(1, 10), words(30, 8)}}
+	cols = []Column{four, long}
+	if ws := Widths(cols, 60, true); ws[0] < 21-0.01 {
+		t.Errorf("filling table: key %.1f mm, want 21 mm or more (three lines at most)", ws[0])
+	}
+
 	// Short text: nothing wraps, the key keeps its own width.
 	cols = []Column{key(4), text(4, 4)}
 	if ws := Widths(cols, 100, false); ws[0] < 36-0.01 {
