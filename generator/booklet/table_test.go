@@ -54,3 +54,35 @@ func TestReactionKeyBalanced(t *testing.T) {
 		}
 	}
 }
+
+// TestSpreadKeyBalanced checks a rule table as an encounter's spread
+// prints it among the tables at the table (spreadLook: a key with no
+// cap): the Swordplay Warriors Reaction Tests in an 86.5 mm column held
+// their key at its longest line, 39.6 mm ("Recover From Knock Down" on
+// one line), and set the three text columns at their longest words,
+// 15-16 mm each, 141 mm tall. The key now gives way, to three lines a
+// cell at most, and the table comes out 83 mm.
+func TestSpreadKeyBalanced(t *testing.T) {
+	sub, err := fs.Sub(content.FS, "systems/swordplay")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := rules.Load(sub, "content/systems/swordplay")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := testRenderer("a4")
+	g := r.tableGrid(doc.RuleTable(set.Table("warrior-reaction")), spreadLook.table, 86.5)
+	if key := g.cols[0].w; key > 25 {
+		t.Errorf("key column %.1f mm, want 25 mm at most", key)
+	}
+	r.font(g.cols[0].style, g.cellSize(g.cols[0]))
+	for _, row := range g.rows {
+		if n := r.lineCount(row[0], g.cols[0].w-2*padX); n > 3 {
+			t.Errorf("key %q takes %d lines, want 3 at most", row[0], n)
+		}
+	}
+	if h := r.gridHeight(g); h > 90 {
+		t.Errorf("table %.1f mm tall, want 90 mm at most", h)
+	}
+}

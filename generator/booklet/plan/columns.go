@@ -134,24 +134,31 @@ func Widths(cols []Column, w float64, fill bool) []float64 {
 	if sum <= w+0.01 {
 		return ws
 	}
-	// Some column wraps. A capped column (a key) kept its width while
-	// the others gave way; it gives way with them too, down to its floor
-	// (kleast), when that makes the table shorter: a key of short entries
-	// beside text columns wrapping many lines deep needs no more than
-	// that, and each millimetre it keeps is a text column's. The table
-	// is measured both ways, and the key gives way when that saves
-	// keyGain lines or more of the table's height.
+	// Some column wraps. A column that held its width (a key, capped or
+	// not: a spread's key held its longest line) kept it while the
+	// growing columns gave way; the held columns give way with them too,
+	// each down to the width that sets its cells in keyLines lines (its
+	// longest word at least), when that makes the table shorter: a key
+	// of short entries beside text columns wrapping many lines deep
+	// needs no more than that, and each millimetre it keeps is a text
+	// column's. The table is measured both ways, and the held columns
+	// give way when that saves keyGain lines or more of its height.
 	alt := slices.Clone(orig)
+	aleast := slices.Clone(least)
 	give := false
 	for i := range alt {
-		if alt[i].Capped && !cols[i].Grow && len(alt[i].Cells) > 0 {
+		if !cols[i].Grow && len(alt[i].Cells) > 1 {
 			alt[i].Grow, give = true, true
+			for _, cell := range alt[i].Cells[1:] {
+				aleast[i] = max(aleast[i], cell.Within(keyLines)+alt[i].Pad)
+			}
+			aleast[i] = min(aleast[i], nat[i])
 		}
 	}
-	if !give {
+	if !give || total(aleast) > w+0.01 {
 		return ws
 	}
-	aw := share(alt, nat, least, w, fill)
+	aw := share(alt, nat, aleast, w, fill)
 	h, ok := heightAt(cols, ws)
 	ah, aok := heightAt(alt, aw)
 	if ok && aok && h-ah >= keyGain*tallestLine(cols)-1e-9 {
