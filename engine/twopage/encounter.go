@@ -241,8 +241,10 @@ func (s *System) blocks(e *Encounter) []doc.Block {
 		bs = append(bs, &doc.Section{Title: f.Title, Blocks: f.Blocks()})
 	}
 	// The section's heading names the track: the table has no title of
-	// its own to print a second time under it.
-	track := &doc.Table{Head: []string{"Turn", "1d6", "Phases", "Strike off"}}
+	// its own to print a second time under it. "Strike off" is one
+	// instruction: a no-break space keeps it on one line in a narrow
+	// column rather than "Strike" over "off".
+	track := &doc.Table{Head: []string{"Turn", "1d6", "Phases", "Strike\u00a0off"}}
 	for _, t := range e.Turns {
 		var boxes []string
 		for p := 1; p <= t.Phases; p++ {

@@ -465,7 +465,7 @@ func TestTurnTrack(t *testing.T) {
 			track = tb
 		}
 	})
-	if track == nil || !slices.Equal(track.Head, []string{"Turn", "1d6", "Phases", "Strike off"}) || len(track.Rows) != twopage.Turns {
+	if track == nil || !slices.Equal(track.Head, []string{"Turn", "1d6", "Phases", "Strike\u00a0off"}) || len(track.Rows) != twopage.Turns {
 		t.Fatalf("turn track %+v", track)
 	}
 	for k, row := range track.Rows {

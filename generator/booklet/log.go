@@ -14,6 +14,20 @@ const (
 	logBandRows = 10  // rows of the band roster, filled or blank
 )
 
+// Room to write in a log's columns (gridCol.write), from the width of a
+// handwritten character: about 2 mm in small, upright print, the hand a
+// 7.5 mm row asks for. A column the player writes in has blank cells, so
+// its words ask for no room; these widths are taken before the printed
+// columns get more than their longest words (plan.Column.Write).
+const (
+	handChar   = 2.0           // mm a handwritten character takes
+	writeName  = 12 * handChar // a figure's name: 24 mm
+	writeTitle = 15 * handChar // an encounter's name: 30 mm
+	writeNote  = 12 * handChar // the start of a note, wrapping past it
+	writeEntry = 5 * handChar  // an entry's number, "Entry 32"
+	writeValue = 6 * handChar  // a value struck out and its new one beside it
+)
+
 // logSection prints the campaign log on one page: the band roster to keep
 // up to date and an encounter log with a row per encounter, its rows
 // filling the rest of the page.
@@ -48,10 +62,10 @@ func (r *renderer) logSection() {
 	}
 	enc := &grid{
 		cols: []gridCol{
-			{head: "Entry", style: "B", align: "C", minW: 16},
-			{head: "Encounter", align: "L", minW: 40},
+			{head: "Entry", style: "B", align: "C", minW: 16, write: writeEntry},
+			{head: "Encounter", align: "L", minW: 40, write: writeTitle},
 			{head: "Result", align: "C"},
-			{head: notes, align: "L", grow: true},
+			{head: notes, align: "L", grow: true, write: writeNote},
 		},
 		size: 9.5, headSize: 9,
 	}
@@ -91,16 +105,18 @@ func (r *renderer) bandLog() *grid {
 		attrs = b.Columns
 	}
 	g := &grid{size: 9, headSize: 8.5, minRow: logRow}
-	// Start values wrap at words rather than push the write-in columns
-	// off the page; a write-in column is narrow, room for a word or two.
-	// One column to an attribute: its start, as rolled, in grey, with
-	// room beside it to strike it out and write the new value; a name
-	// or a weapon is written in words and has room for them.
-	g.cols = append(g.cols, gridCol{head: "Name", style: "B", align: "L", minW: 24}, gridCol{head: "Figure", align: "L", minW: 16, maxW: 24})
+	// The name is written in: its room (writeName) comes before the
+	// printed columns get more than their longest words, which wrap at
+	// words rather than push it off the page. One column to an
+	// attribute: its start, as rolled, in grey, with room beside it to
+	// strike it out and write the new value; a weapon or an armour is
+	// written in words, over or under the struck one, and takes room for
+	// them when the table has it.
+	g.cols = append(g.cols, gridCol{head: "Name", style: "B", align: "L", write: writeName}, gridCol{head: "Figure", align: "L", minW: 16, maxW: 24})
 	for i, a := range attrs {
-		c := gridCol{head: a, align: "L", grey: true, minW: 12}
+		c := gridCol{head: a, align: "L", grey: true, minW: writeValue, write: writeValue}
 		if b != nil && wordy(b.Figures, i) {
-			c.minW = 26
+			c.minW, c.write = 26, 0
 		}
 		g.cols = append(g.cols, c)
 	}

@@ -2,6 +2,7 @@ package booklet
 
 import (
 	"encoding/binary"
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
 	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 	"math"
 	"strconv"
@@ -23,7 +24,11 @@ type gridCol struct {
 	style string  // font style of the cells
 	align string  // "L" or "C"
 	grow  bool    // takes the width the other columns leave
-	minW  float64 // the least width, for columns to write in
+	minW  float64 // the least width it takes when the table has room
+	// write is the least width of a column the player writes in, mm
+	// (plan.Column.Write): taken before the printed columns get more
+	// than their longest words; 0 for a printed column.
+	write float64
 	maxW  float64 // the most width a fixed column takes (wrapping); 0 for no limit
 	size  float64 // font size, if not the grid's
 	grey  bool    // the cells (not the header) print grey: pre-filled values
@@ -313,6 +318,7 @@ func (r *renderer) measured(g *grid) *colMeasure {
 		b = append(b, 0x1f)
 		f(c.size)
 		f(c.minW)
+		f(c.write)
 		f(c.maxW)
 	}
 	for _, row := range g.rows {
@@ -408,7 +414,7 @@ func (r *renderer) measureColumnsAfresh(g *grid) (nat, least, full []float64) {
 				least[i] = max(least[i], longestWord(r, row[i]))
 			}
 		}
-		nat[i] = max(nat[i]+2*padX+0.2, c.minW)
+		nat[i] = max(nat[i]+2*padX+0.2, c.minW, c.write)
 		least[i] += 2*padX + 0.2
 		if c.maxW > 0 {
 			// A capped column (the QRS's key) still sets each of its
@@ -471,7 +477,7 @@ func (r *renderer) placeColumns(g *grid, w float64) {
 		if !ok {
 			cols := make([]plan.Column, len(g.cols))
 			for i, c := range g.cols {
-				cols[i] = plan.Column{Natural: nat[i], Least: least[i], Full: full[i], Capped: c.maxW > 0, Grow: c.grow}
+				cols[i] = plan.Column{Natural: nat[i], Least: least[i], Full: full[i], Capped: c.maxW > 0, Grow: c.grow, Write: c.write}
 				if !fits {
 					// Some column must wrap: plan shares the width by
 					// the lines each saves, from the words' widths.
@@ -505,23 +511,23 @@ func (r *renderer) placeColumns(g *grid, w float64) {
 // columnCells measures column i's words, head first, for plan.
 func (r *renderer) columnCells(g *grid, i int) []plan.Cell {
 	c := g.cols[i]
-	cell := func(text string) plan.Cell {
-		words := strings.Fields(r.cov.printable(text))
-		out := plan.Cell{Words: make([]float64, len(words)), Space: r.f.GetStringWidth(" ")}
+	cell := func(text string, size float64) plan.Cell {
+		words := face.Fields(r.cov.printable(text))
+		out := plan.Cell{Words: make([]float64, len(words)), Space: r.f.GetStringWidth(" "), Line: lh(size)}
 		for k, word := range words {
 			out.Words[k] = r.f.GetStringWidth(word)
 		}
 		return out
 	}
 	r.font("B", g.headSize)
-	cells := []plan.Cell{cell(c.head)}
+	cells := []plan.Cell{cell(c.head, g.headSize)}
 	r.font(c.style, g.cellSize(c))
 	for _, row := range g.rows {
 		text := ""
 		if i < len(row) {
 			text = row[i]
 		}
-		cells = append(cells, cell(text))
+		cells = append(cells, cell(text, g.cellSize(c)))
 	}
 	return cells
 }
@@ -537,7 +543,7 @@ func (g *grid) cellSize(c gridCol) float64 {
 // longestWord is the width of s's longest word in the current font.
 func longestWord(r *renderer, s string) float64 {
 	var m float64
-	for _, word := range strings.Fields(r.cov.printable(s)) {
+	for _, word := range face.Fields(r.cov.printable(s)) {
 		m = max(m, r.f.GetStringWidth(word))
 	}
 	return m

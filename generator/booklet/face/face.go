@@ -1,7 +1,8 @@
 // Package face holds the type faces the booklets print in and measures
 // text in them: the built-in face (Liberation Sans, with Go Mono for the
 // seed) or a site's own TrueType font, each font's width table read once
-// from fpdf, wrapping exactly as fpdf's SplitText does, and the fonts'
+// from fpdf, wrapping exactly as fpdf's SplitText does (but that a
+// no-break space holds its words together), and the fonts'
 // character maps, which say what a face cannot print (Lacks) and spell
 // it out where it must print anyway (Printable). A Face knows nothing of
 // pages: generator/booklet asks it how wide a text is and where it wraps,
@@ -250,7 +251,10 @@ func (t *Widths) Width(s string, fontSize float64) float64 {
 
 // Split is fpdf's SplitText (splittext.go, go-pdf/fpdf v0.12.0), line for
 // line, measuring with t: txt wrapped to width w (less the cell margins)
-// at fontSize (in the document's unit).
+// at fontSize (in the document's unit); but that a no-break space (NoBreak)
+// is never a place to break, only a rune as wide as the font makes it,
+// where SplitText breaks at it as at any space: "Strike\u00a0off" stays
+// on one line, as a word does.
 func (t *Widths) Split(txt string, w, cMargin, fontSize float64) (lines []string) {
 	wmax := int(math.Ceil((w - 2*cMargin) * 1000 / fontSize))
 	if utf8.ValidString(txt) {
@@ -304,7 +308,7 @@ func (t *Widths) split(txt string, wmax int) (lines []string) {
 		} else {
 			l += t.at(c)
 		}
-		if unicode.IsSpace(c) || (c >= 0x4e00 && c <= 0x9fa5) {
+		if Breaks(c) {
 			sep, sepEnd = i, i+size
 		}
 		if c == '\n' || l > wmax {
@@ -330,6 +334,26 @@ func (t *Widths) split(txt string, wmax int) (lines []string) {
 	return lines
 }
 
+// NoBreak reports whether c is a no-break space: U+00A0, the figure space
+// U+2007 or the narrow no-break space U+202F. It spaces words as a space
+// does, but a line never breaks there, so the words either side print
+// together ("Strike off" in a table's header).
+func NoBreak(c rune) bool { return c == '\u00a0' || c == '\u2007' || c == '\u202f' }
+
+// Breaks reports whether Split may break a line at c: a space, dropped at
+// the break (but never a no-break space), or a CJK ideograph, as fpdf's
+// SplitText breaks.
+func Breaks(c rune) bool {
+	return unicode.IsSpace(c) && !NoBreak(c) || (c >= 0x4e00 && c <= 0x9fa5)
+}
+
+// Fields is s split into words where Split may break it at a space (around
+// each run of spaces but no-break spaces), as strings.Fields splits: the
+// words a line keeps whole, for measuring a table's longest word.
+func Fields(s string) []string {
+	return strings.FieldsFunc(s, func(c rune) bool { return unicode.IsSpace(c) && !NoBreak(c) })
+}
+
 // splitRunes is fpdf's SplitText line for line, on txt's runes (invalid
 // UTF-8 becoming U+FFFD as fpdf's conversion makes it).
 func (t *Widths) splitRunes(txt string, wmax int) (lines []string) {
@@ -350,7 +374,7 @@ func (t *Widths) splitRunes(txt string, wmax int) (lines []string) {
 		} else {
 			l += t.at(c)
 		}
-		if unicode.IsSpace(c) || (c >= 0x4e00 && c <= 0x9fa5) {
+		if Breaks(c) {
 			sep = i
 		}
 		if c == '\n' || l > wmax {

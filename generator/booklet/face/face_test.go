@@ -1,6 +1,7 @@
 package face
 
 import (
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -87,6 +88,15 @@ func same(t *testing.T, face *Face, strs []string, sizes, widths []float64) {
 					t.Fatalf("%s %q at %gpt: width %v, fpdf measures %v", fs.key(), s, size, got, want)
 				}
 				if len(s) > 40 || size == 9.5 {
+					// SplitText breaks at a no-break space, Split never
+					// does (TestSplitShuffled): the lines are compared
+					// with each one a space.
+					s := strings.Map(func(c rune) rune {
+						if NoBreak(c) {
+							return ' '
+						}
+						return c
+					}, s)
 					for _, w := range widths {
 						f.SetCellMargin(w / 50)
 						if got, want := tab.Split(s, w, f.GetCellMargin(), unit), f.SplitText(s, w); !slices.Equal(got, want) {
@@ -156,7 +166,11 @@ func TestCoverageBits(t *testing.T) {
 // TestSplitShuffled checks Split against fpdf's SplitText on texts a
 // seeded shuffle makes of the pieces that steer a wrapping: spaces of
 // one byte and of several, newlines (trailing ones too), CJK, runes
-// beyond the width table, invalid UTF-8, long words and short ones.
+// beyond the width table, invalid UTF-8, long words and short ones, and
+// no-break spaces. SplitText breaks at a no-break space as at any space;
+// Split never does, so a text with one is compared with SplitText's lines
+// of the same text with each no-break space replaced by a letter as wide
+// (a rune the pieces never hold), put back in its lines.
 func TestSplitShuffled(t *testing.T) {
 	f := fpdf.New("P", "mm", "A4", "")
 	var face *Face
@@ -164,18 +178,52 @@ func TestSplitShuffled(t *testing.T) {
 	f.SetFont(Sans, "", 9)
 	tab := face.Widths(Sans, "")
 	unit := 9 / f.GetConversionRatio()
-	pieces := []string{"a", "Wm", "word", "longerwordthanmost", " ", "  ", "\n", "\t", "\u00a0", "\u3000", "\u2009", "中", "–", "é",
-		"\U0001F600", "\xff", "\xe2\x80", "Rep 4–6 · 2d6", "\u200b"}
+	pieces := []string{"a", "Wm", "word", "longerwordthanmost", " ", "  ", "\n", "\t", "\u3000", "\u2009", "中", "–", "é",
+		"\U0001F600", "\xff", "\xe2\x80", "Rep 4–6 · 2d6", "\u200b", "\u00a0", "\u2007", "Strike\u00a0off"}
+	nb := []rune{'\u00a0', '\u2007'}
+	// as holds, for each no-break space, a letter as wide that no piece
+	// holds.
+	as := map[rune]rune{}
+	for _, c := range nb {
+		for l := rune(0x100); l < 0x10000; l++ {
+			if unicode.IsLetter(l) && !Breaks(l) && tab.at(l) == tab.at(c) && tab.at(l) > 0 && !slices.Contains(slices.Collect(maps.Values(as)), l) {
+				as[c] = l
+				break
+			}
+		}
+		if as[c] == 0 {
+			t.Fatalf("no letter as wide as %U", c)
+		}
+	}
 	rng := rand.New(rand.NewPCG(3, 4))
+	withNB := 0
 	ones := 0
-	for range 4000 {
+	plain := pieces[:len(pieces)-3] // no no-break space: half the texts
+	for k := range 4000 {
+		ps := pieces
+		if k%2 == 0 {
+			ps = plain
+		}
 		var b strings.Builder
 		for range rng.IntN(40) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
+			b.WriteString(ps[rng.IntN(len(ps))])
 		}
 		s := b.String()
 		w := 1 + rng.Float64()*60
 		got, want := tab.Split(s, w, f.GetCellMargin(), unit), f.SplitText(s, w)
+		if strings.ContainsFunc(s, NoBreak) {
+			withNB++
+			sub := s
+			for c, l := range as {
+				sub = strings.ReplaceAll(sub, string(c), string(l))
+			}
+			want = f.SplitText(sub, w)
+			for k := range want {
+				for c, l := range as {
+					want[k] = strings.ReplaceAll(want[k], string(l), string(c))
+				}
+			}
+		}
 		if !slices.Equal(got, want) {
 			t.Fatalf("%q in %g mm: lines %q, fpdf splits %q", s, w, got, want)
 		}
@@ -197,7 +245,29 @@ func TestSplitShuffled(t *testing.T) {
 	if ones < 400 {
 		t.Errorf("OneLine only %d times in 4000", ones)
 	}
+	if withNB < 1000 || withNB > 3000 {
+		t.Errorf("%d texts of 4000 with a no-break space: want both kinds compared", withNB)
+	}
 	if err := f.Error(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestSplitNoBreak checks that a header's words joined by a no-break
+// space stay on one line where a space lets them part, that the line
+// keeps the no-break space, and that Fields keeps them one word.
+func TestSplitNoBreak(t *testing.T) {
+	var face *Face
+	tab := face.Widths(Sans, "B")
+	const size = 8.5 / 72 * 25.4 // 8.5 pt in mm
+	w := tab.Width("Roll strike", size) + 0.3
+	if got := tab.Split("Roll strike off", w, 0, size); !slices.Equal(got, []string{"Roll strike", "off"}) {
+		t.Fatalf("%q in %.1f mm: %q", "Roll strike off", w, got)
+	}
+	if got := tab.Split("Roll strike\u00a0off", w, 0, size); !slices.Equal(got, []string{"Roll", "strike\u00a0off"}) {
+		t.Errorf("%q in %.1f mm: %q, want the joined words on one line", "Roll strike\u00a0off", w, got)
+	}
+	if got := Fields("Strike\u00a0off  the\u202fphase\tnow"); !slices.Equal(got, []string{"Strike\u00a0off", "the\u202fphase", "now"}) {
+		t.Errorf("Fields gives %q", got)
 	}
 }

@@ -10,6 +10,14 @@ type Column struct {
 	Full    float64 // a capped column's longest line past its cap; 0 when none
 	Capped  bool    // it has a cap on its width, wrapping past it
 	Grow    bool    // it takes a share of the width the others leave
+	// Write is the least width of a column the player writes in (a
+	// name, a tick, a number), padding included; 0 for none. Its cells
+	// print blank or nearly, so its words ask for no room: Write is
+	// taken before any printed column gets more than its longest word,
+	// and gives way (evenly over the write-in columns, never below
+	// Least) only when the printed columns' longest words would not fit
+	// beside it.
+	Write float64
 	// Cells, when set, are the column's cells row by row (the head
 	// first), and Pad what Natural and Least hold besides the text: a
 	// column that must give way then gives the width where it saves the
@@ -24,6 +32,7 @@ type Column struct {
 type Cell struct {
 	Words []float64
 	Space float64
+	Line  float64 // the height of one of its lines, mm; 0 counts a line as 1
 }
 
 // lines is how many lines the cell takes in a column w wide (text only),
@@ -81,17 +90,20 @@ func (c Cell) breaks(out []float64) []float64 {
 // when that fits and the growing columns share what is left (all of
 // them, by their widths, when the table fills w though nothing grows);
 // when it does not fit the widest columns give way first (squeeze),
-// never below their longest word; a capped column takes back what the
-// others leave. Only when even the longest words do not fit are the
-// widths scaled to w, and words break (a fault the caller reports).
+// never below their longest word, nor a column to write in below its
+// Write while the others' longest words leave room for it (writeIn); a
+// capped column takes back what the others leave. Only when even the
+// longest words do not fit are the widths scaled to w, and words break
+// (a fault the caller reports).
 // Widths sets Grow on the columns it made give way.
 func Widths(cols []Column, w float64, fill bool) []float64 {
 	n := len(cols)
 	nat := make([]float64, n)
 	least := make([]float64, n)
+	writeIn(cols, w, least)
 	sum := 0.0
 	for i, c := range cols {
-		nat[i], least[i] = c.Natural, c.Least
+		nat[i] = max(c.Natural, least[i])
 		sum += nat[i]
 	}
 	// A capped column takes back what the others leave: a key of words
@@ -103,6 +115,116 @@ func Widths(cols []Column, w float64, fill bool) []float64 {
 			nat[i] = wider
 		}
 	}
+	// A capped column (a key) that gives way keeps each of its cells to
+	// keyLines lines where the others' words leave room for that.
+	kleast := slices.Clone(least)
+	for i, c := range cols {
+		if c.Capped && len(c.Cells) > 1 {
+			for _, cell := range c.Cells[1:] {
+				kleast[i] = max(kleast[i], cell.Within(keyLines)+c.Pad)
+			}
+			kleast[i] = min(kleast[i], nat[i])
+		}
+	}
+	if total(kleast) <= w+0.01 {
+		least = kleast
+	}
+	orig := slices.Clone(cols)
+	ws := share(cols, nat, least, w, fill)
+	if sum <= w+0.01 {
+		return ws
+	}
+	// Some column wraps. A column that held its width (a key, capped or
+	// not: a spread's key held its longest line) kept it while the
+	// growing columns gave way; the held columns give way with them too,
+	// each down to the width that sets its cells in keyLines lines (its
+	// longest word at least), when that makes the table shorter: a key
+	// of short entries beside text columns wrapping many lines deep
+	// needs no more than that, and each millimetre it keeps is a text
+	// column's. The table is measured both ways, and the held columns
+	// give way when that saves keyGain lines or more of its height.
+	alt := slices.Clone(orig)
+	aleast := slices.Clone(least)
+	give := false
+	for i := range alt {
+		if !cols[i].Grow && len(alt[i].Cells) > 1 {
+			alt[i].Grow, give = true, true
+			for _, cell := range alt[i].Cells[1:] {
+				aleast[i] = max(aleast[i], cell.Within(keyLines)+alt[i].Pad)
+			}
+			aleast[i] = min(aleast[i], nat[i])
+		}
+	}
+	if !give || total(aleast) > w+0.01 {
+		return ws
+	}
+	aw := share(alt, nat, aleast, w, fill)
+	h, ok := heightAt(cols, ws)
+	ah, aok := heightAt(alt, aw)
+	if ok && aok && h-ah >= keyGain*tallestLine(cols)-1e-9 {
+		copy(cols, alt)
+		return aw
+	}
+	return ws
+}
+
+// keyGain is the fewest lines (of the table's tallest type) a key giving
+// way must save the table (Widths): less does not pay for "Received /
+// Fire" broken where it read whole.
+const keyGain = 1
+
+// tallestLine is the height of the tallest line of the columns' cells
+// (Cell.Line; 1 when none is set).
+func tallestLine(cols []Column) float64 {
+	t := 0.0
+	for _, c := range cols {
+		for _, cell := range c.Cells {
+			t = max(t, cell.Line)
+		}
+	}
+	if t == 0 {
+		return 1
+	}
+	return t
+}
+
+// keyLines is the most lines a key's cell takes when the key gives way
+// beside wrapping columns (Widths): "Rally, Leader / Lost and Man /
+// Down", never one word a line down five.
+const keyLines = 3
+
+// heightAt is the height of a table whose columns carry their cells, set
+// at widths ws: each row as tall as its tallest cell, a cell as tall as
+// its lines (Cell.Line each), the rows' padding left out as the same
+// either way. ok is false when the columns carry no cells.
+func heightAt(cols []Column, ws []float64) (height float64, ok bool) {
+	rows := -1
+	for _, c := range cols {
+		if c.Cells == nil || (rows >= 0 && len(c.Cells) != rows) {
+			return 0, false
+		}
+		rows = len(c.Cells)
+	}
+	for r := range rows {
+		top := 0.0
+		for i, c := range cols {
+			cell := c.Cells[r]
+			n := cell.lines(ws[i] - c.Pad)
+			line := cell.Line
+			if line == 0 {
+				line = 1
+			}
+			top = max(top, float64(n)*line)
+		}
+		height += top
+	}
+	return height, true
+}
+
+// share is Widths past the measures: it shares w between the columns at
+// their natural and least widths.
+func share(cols []Column, nat, least []float64, w float64, fill bool) []float64 {
+	n := len(cols)
 	var fixed, flex float64
 	for i, c := range cols {
 		if c.Grow {
@@ -161,6 +283,29 @@ func Widths(cols []Column, w float64, fill bool) []float64 {
 		}
 	}
 	return ws
+}
+
+// writeIn sets least to each column's least width in a table w wide:
+// its longest word, or for a column to write in its Write, as much of it
+// as fits beside every other column's longest word (the room to write
+// shared out evenly: each write-in column gets the same share of what it
+// asks past its longest word).
+func writeIn(cols []Column, w float64, least []float64) {
+	words, ask := 0.0, 0.0
+	for i, c := range cols {
+		least[i] = c.Least
+		words += c.Least
+		ask += max(0, c.Write-c.Least)
+	}
+	if ask <= 0 {
+		return
+	}
+	k := min(1, max(0, (w-words)/ask))
+	for i, c := range cols {
+		if c.Write > c.Least {
+			least[i] = c.Least + (c.Write-c.Least)*k
+		}
+	}
 }
 
 // squeeze fits the growing columns into room by capping the widest: every
