@@ -53,16 +53,6 @@ site: build
 TESTPKGS ?= ./generator ./cmd/sortie ./generator/booklet ./generator/web ./cmd/sortie-wasm ./generator/skeleton ./...
 GOTESTFLAGS ?=
 
-# The test binaries' garbage collector target. Most of their time goes
-# to building sites, whose live heap is small, and Go's default (100)
-# collects over and over while pages are drawn; sortie itself runs at
-# 200 (cmd/sortie's gcPercent). 400 took a quarter less CPU time for a
-# test's build of a corpus site (perf stat's task-clock: 15.9 s at 100,
-# 13.6 at 200, 11.5 at 400); it changes no output and no assertion. Only
-# go test and the binaries it runs see it (make fuzz and make
-# reproducible do not).
-TESTGOGC ?= 400
-
 # The short fuzz runs and make reproducible run beside the tests, not
 # after them: alone, each leaves a core idle much of its time (fuzzing's
 # coordinator, a build's single-threaded stretches), and so does the
@@ -80,7 +70,7 @@ test: vet
 gotest:
 	@mkdir -p bin
 	$(GO) build -o bin/testlog ./cmd/testlog
-	@{ GOGC=$(TESTGOGC) $(GO) test -json -timeout=30m -exec "'$(CURDIR)/bin/testlog' -exec" $(GOTESTFLAGS) $(TESTPKGS); echo $$? > bin/test-status; } | bin/testlog -skipped bin/skipped.txt; \
+	@{ $(GO) test -json -timeout=30m -exec "'$(CURDIR)/bin/testlog' -exec" $(GOTESTFLAGS) $(TESTPKGS); echo $$? > bin/test-status; } | bin/testlog -skipped bin/skipped.txt; \
 	r=$$?; s=$$(cat bin/test-status); [ "$$r" = 0 ] && [ "$$s" = 0 ]
 
 # Two builds of the default site in separate processes and time zones must
