@@ -179,8 +179,27 @@ func TestDefaultSite(t *testing.T) {
 	}
 	checkSheets(t, files)
 	// Every folded booklet is bindable: volumes of at most
-	// booklet.SaddleLimit pages, page numbers running on, cards apart.
-	vols := checkFolded(t, files)
+	// booklet.SaddleLimit pages, page numbers running on, cards apart;
+	// its text as the print check reads it back, once (TestProof reads
+	// the same).
+	var folded []string
+	for p := range files {
+		if strings.Contains(p, "-folded") && path.Ext(p) == ".pdf" {
+			folded = append(folded, p)
+		}
+	}
+	slices.Sort(folded)
+	texts := map[string][]string{}
+	for i, r := range defaultReadBack(t, folded) {
+		texts[folded[i]] = r.text
+	}
+	vols := checkFolded(t, files, func(p string) []string {
+		text, ok := texts[p]
+		if !ok {
+			t.Fatalf("%s was not read back", p)
+		}
+		return text
+	})
 	if n := vols["campaigns/half-a-year-of-swords/half-a-year-of-swords-a4-folded"]; n < 2 {
 		t.Errorf("Half a Year of Swords folds into %d volumes, want several", n)
 	}

@@ -60,7 +60,7 @@ func TestFoldedBooklets(t *testing.T) {
 		}
 	}
 	checkPages(t, files)
-	checkFolded(t, files)
+	checkFolded(t, files, nil)
 
 	off := render(t, Options{Systems: systems.Builtin(), Source: dir, Created: time.Unix(0, 0), Impose: "none"})
 	on := render(t, Options{Systems: systems.Builtin(), Source: writeSite(t, minimal), Created: time.Unix(0, 0), Impose: "saddle"})
@@ -92,7 +92,7 @@ func TestFoldedVolumes(t *testing.T) {
 	for _, f := range files {
 		m[f.Path] = f.Data
 	}
-	vols := checkFolded(t, m)
+	vols := checkFolded(t, m, nil)
 	for _, paper := range []string{"a4", "letter"} {
 		base := "campaigns/short/short-" + paper + "-folded"
 		n := vols[base]
@@ -134,8 +134,10 @@ func TestFoldedVolumes(t *testing.T) {
 // booklet.SaddleLimit, its page numbers are the ones after the last
 // volume's, none holds a sheet of cards to cut out, and the card sheets
 // are numbered on from the last volume. It returns each booklet's volume
-// count, by its path without ".pdf".
-func checkFolded(t *testing.T, files map[string][]byte) map[string]int {
+// count, by its path without ".pdf". read, when set, gives the text of
+// each page of a file of files as the print check reads it back (the
+// default site's, read once: defaultReadBack); nil reads it here.
+func checkFolded(t *testing.T, files map[string][]byte, read func(p string) []string) map[string]int {
 	t.Helper()
 	bin, err := exec.LookPath("pdftotext")
 	if err != nil {
@@ -153,6 +155,9 @@ func checkFolded(t *testing.T, files map[string][]byte) map[string]int {
 	}
 	pageNo := regexp.MustCompile(`Page (\d+)\b`)
 	text := func(p string) []string {
+		if read != nil {
+			return read(p)
+		}
 		f := filepath.Join(t.TempDir(), path.Base(p))
 		if err := os.WriteFile(f, files[p], 0o644); err != nil {
 			t.Fatal(err)

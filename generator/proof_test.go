@@ -310,27 +310,29 @@ func TestProof(t *testing.T) {
 	}
 	needTool(t, "pdftotext")
 	site := defaultPrint(t)
-	dir := t.TempDir()
 	var pdfs []string
-	for p, data := range site.files {
-		if path.Ext(p) != ".pdf" {
-			continue
-		}
-		pdfs = append(pdfs, p)
-		out := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(out, data, 0o644); err != nil {
-			t.Fatal(err)
+	for p := range site.files {
+		if path.Ext(p) == ".pdf" {
+			pdfs = append(pdfs, p)
 		}
 	}
 	slices.Sort(pdfs)
 
 	checked := time.Now()
-	reports, cards := readBackCards(t, dir, pdfs, holdsCards)
+	reads := defaultReadBack(t, pdfs)
+	reports := make([]proof.Report, len(reads))
+	cards := map[string][]int{}
+	for i, r := range reads {
+		reports[i] = r.report
+		if !holdsCards(pdfs[i]) {
+			continue
+		}
+		if c := sealedCards(r.text); len(c) > 0 {
+			cards[pdfs[i]] = c
+		}
+	}
 	t.Run("sealed cards", func(t *testing.T) { checkCardDensity(t, cards) })
-	t.Logf("built the default site in %s, read back its %d PDFs in %s", site.took.Round(time.Millisecond), len(pdfs), time.Since(checked).Round(time.Millisecond))
+	t.Logf("built the default site in %s, read back its %d PDFs in %s (those TestDefaultSite read before, once)", site.took.Round(time.Millisecond), len(pdfs), time.Since(checked).Round(time.Millisecond))
 
 	ta := newTally(printClass)
 	for _, r := range reports {
@@ -403,6 +405,69 @@ func defaultPrint(t *testing.T) defaultSite {
 		t.Fatal(defaultErr)
 	}
 	return defaultBuilt
+}
+
+// defaultRead is one PDF of defaultPrint's build as the print check
+// reads it back (proof.CheckText): its report and its pages' text.
+type defaultRead struct {
+	report proof.Report
+	text   []string
+}
+
+var (
+	defaultReadMu sync.Mutex
+	defaultReads  = map[string]defaultRead{} // by the PDF's path in the site
+)
+
+// defaultReadBack reads back each of pdfs, PDFs of defaultPrint's build,
+// once per test binary, and returns what it read of each, in order:
+// pdftotext reads a PDF of the default site once for every test that
+// reads it, TestDefaultSite's folded booklets (checkFolded) and
+// TestProof's print check and sealed cards. Each read the folded
+// booklets and their card sheets, a third of the site's pages, on its
+// own before. The PDFs not read yet are written to the test's temporary
+// folder and read there, as many at once as Go runs threads.
+func defaultReadBack(t *testing.T, pdfs []string) []defaultRead {
+	t.Helper()
+	needTool(t, "pdftotext")
+	files := defaultPrint(t).files
+	defaultReadMu.Lock()
+	defer defaultReadMu.Unlock()
+	dir := t.TempDir()
+	var todo []string
+	for _, p := range pdfs {
+		if _, ok := defaultReads[p]; ok || slices.Contains(todo, p) {
+			continue
+		}
+		data, ok := files[p]
+		if !ok {
+			t.Fatalf("%s: not a file of the default site", p)
+		}
+		out := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(out, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		todo = append(todo, p)
+	}
+	read := eachPDF(t, dir, todo, func(ctx context.Context, p, file string) (defaultRead, error) {
+		r, text, err := proof.CheckText(ctx, file)
+		r.File = p
+		for j := range r.Defects {
+			r.Defects[j].File = p
+		}
+		return defaultRead{r, text}, err
+	})
+	for i, p := range todo {
+		defaultReads[p] = read[i]
+	}
+	out := make([]defaultRead, len(pdfs))
+	for i, p := range pdfs {
+		out[i] = defaultReads[p]
+	}
+	return out
 }
 
 // readCeiling reads "kind count" lines, skipping blank lines and

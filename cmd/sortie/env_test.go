@@ -47,8 +47,11 @@ type envVariant struct {
 // order of a listing, a letter's case, which job finishes first), and
 // it builds in a fifth of the time, 18 times over. The default site
 // whole is built twice: written out on disk and built in (no --source),
-// which must be the same bytes; make reproducible builds it whole in two
-// time zones, and generator's TestBuildIsReproducible in two more.
+// which must be the same bytes (the one check that the copy "sortie new
+// site --from-default" writes builds as the embedded site does:
+// generator/skeleton's TestFromDefault checks the copy's files and
+// leaves the builds to this test); make reproducible builds it whole in
+// two time zones, and generator's TestBuildIsReproducible in two more.
 func TestSameBytesInEveryEnvironment(t *testing.T) {
 	t.Parallel() // with TestKillProcess, after the rest: each runs sortie as processes in its own folders
 	if testing.Short() {

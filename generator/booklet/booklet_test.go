@@ -129,6 +129,48 @@ func writeLaid(t *testing.T, d booklet.Doc, opt booklet.Options) ([]byte, map[st
 	return pdf, pages, texts
 }
 
+// shared holds the renders sharedLaid makes, one per document and
+// options, each made on first use.
+var shared = struct {
+	sync.Mutex
+	m map[string]*sharedRender
+}{m: map[string]*sharedRender{}}
+
+type sharedRender struct {
+	once  sync.Once
+	pdf   []byte
+	pages map[string]int
+	texts map[int]string
+	err   error
+}
+
+// sharedLaid is writeLaid rendered once per test binary for the document
+// key names, as packDoc or campaignDoc rolled it and unchanged, and the
+// same options: the pack "marsh" and the campaign "summer" at version
+// 0.1.0 on each paper are read by TestWrite, TestQPDF, TestCampaignChart,
+// TestCampaignLog, TestCardFoot and TestCardTables, which rendered them
+// ten times over. Laid's PDF is Write's (TestLaidIsWrite). What it
+// returns is shared: no caller may change it.
+func sharedLaid(t *testing.T, key string, d booklet.Doc, opt booklet.Options) ([]byte, map[string]int, map[int]string) {
+	t.Helper()
+	if opt.Faults != nil || opt.Face != nil {
+		t.Fatal("sharedLaid: a render with a Faults or Face option is not shared")
+	}
+	k := strings.Join([]string{key, opt.Paper, opt.Created.String(), opt.Version, strconv.FormatBool(opt.PrintReady), opt.Impose}, "|")
+	shared.Lock()
+	r := shared.m[k]
+	if r == nil {
+		r = &sharedRender{}
+		shared.m[k] = r
+	}
+	shared.Unlock()
+	r.once.Do(func() { r.pdf, r.pages, r.texts, r.err = booklet.Laid(d, opt) })
+	if r.err != nil {
+		t.Fatalf("%s: %v", k, r.err)
+	}
+	return r.pdf, r.pages, r.texts
+}
+
 // TestLaidIsWrite: booklet.Laid, which tests use to read a booklet's PDF
 // and its anchors from one render, writes the bytes Write writes, flat
 // on A4 and print-ready on Letter (its anchors are render's, as Pages'

@@ -45,11 +45,12 @@ func swordplayCampaign(t *testing.T, seed string, steps int) booklet.Doc {
 // every entry's number and encounter.
 func TestCampaignChart(t *testing.T) {
 	docs := []booklet.Doc{campaignDoc(t, "summer"), swordplayCampaign(t, "raids", 12)}
+	keys := []string{"campaign", "swordplay-raids-12"} // sharedLaid's
 	for _, p := range papers {
-		for _, d := range docs {
+		for i, d := range docs {
 			t.Run(p.name+"/"+d.Set.System.ID, func(t *testing.T) {
 				opt := booklet.Options{Paper: p.name, Created: created, Version: "0.1.0"}
-				pdf, pages, _ := writeLaid(t, d, opt)
+				pdf, pages, _ := sharedLaid(t, keys[i], d, opt)
 				first := pages["entry/"+strconv.Itoa(d.Campaign.Start)]
 				if pages["chart"] <= pages["band"] || pages["band"] < pages["contents"] || pages["chart/last"] != pages["chart"] || first-pages["chart"] > 2 {
 					t.Fatalf("the chart runs from page %d to %d, want one page after the contents (page %d) and the band (page %d), by the first entry (page %d)", pages["chart"], pages["chart/last"], pages["contents"], pages["band"], first)

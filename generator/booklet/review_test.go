@@ -285,7 +285,7 @@ func TestCardTooTall(t *testing.T) {
 func TestCardTables(t *testing.T) {
 	d := packDoc(t, "marsh", engine.Options{Enemies: "creatures"})
 	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}
-	pdf, pages, _ := writeLaid(t, d, opt)
+	pdf, pages, _ := sharedLaid(t, "pack", d, opt)
 	path := save(t, "contact.pdf", pdf)
 	raw := textPages(t, path, true)
 	cards := booklet.CardNumbers(d, opt)
@@ -321,7 +321,7 @@ func TestCardTables(t *testing.T) {
 func TestCardFoot(t *testing.T) {
 	d := campaignDoc(t, "summer")
 	opt := booklet.Options{Paper: "letter", Created: created, Version: "0.1.0"}
-	pdf, pages, _ := writeLaid(t, d, opt)
+	pdf, pages, _ := sharedLaid(t, "campaign", d, opt)
 	path := save(t, "foot.pdf", pdf)
 	raw := textPages(t, path, true)
 	cards := booklet.CardNumbers(d, opt)
@@ -456,7 +456,7 @@ func TestCampaignLog(t *testing.T) {
 	d := campaignDoc(t, "summer")
 	for _, p := range papers {
 		opt := booklet.Options{Paper: p.name, Created: created, Version: "0.1.0"}
-		pdf, pages, _ := writeLaid(t, d, opt)
+		pdf, pages, _ := sharedLaid(t, "campaign", d, opt)
 		path := save(t, "log-"+p.name+".pdf", pdf)
 		log := pages["log"]
 		if pages["qrs"] != log+1 {

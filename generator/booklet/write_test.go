@@ -39,13 +39,13 @@ func TestWrite(t *testing.T) {
 		doc      booklet.Doc
 		minPages int
 	}{
-		{"pack", packDoc(t, "marsh", engine.Options{Enemies: "creatures"}), 20},
+		{"pack", packDoc(t, "marsh", engine.Options{Enemies: "creatures"}), 20}, // sharedLaid's keys
 		{"campaign", campaignDoc(t, "summer"), 80},
 	}
 	for _, p := range papers {
 		for _, d := range docs {
 			t.Run(p.name+"/"+d.name, func(t *testing.T) {
-				pdf := write(t, d.doc, booklet.Options{Paper: p.name, Created: created, Version: "0.1.0"})
+				pdf, _, _ := sharedLaid(t, d.name, d.doc, booklet.Options{Paper: p.name, Created: created, Version: "0.1.0"})
 				save(t, d.name+"-"+p.name+".pdf", pdf)
 				conf := model.NewDefaultConfiguration()
 				ctx, err := api.ReadContext(bytes.NewReader(pdf), conf)
@@ -403,7 +403,8 @@ func TestQRSContinued(t *testing.T) {
 func TestQPDF(t *testing.T) {
 	qpdf := tool(t, "qpdf")
 	for _, p := range papers {
-		path := save(t, "qpdf-"+p.name+".pdf", write(t, campaignDoc(t, "summer"), booklet.Options{Paper: p.name, Created: created, Version: "0.1.0"}))
+		pdf, _, _ := sharedLaid(t, "campaign", campaignDoc(t, "summer"), booklet.Options{Paper: p.name, Created: created, Version: "0.1.0"})
+		path := save(t, "qpdf-"+p.name+".pdf", pdf)
 		out, err := exec.Command(qpdf, "--check", path).CombinedOutput()
 		if err != nil || strings.Contains(strings.ToLower(string(out)), "warning") || strings.Contains(strings.ToLower(string(out)), "error:") {
 			t.Errorf("qpdf --check %s: %v\n%s", p.name, err, out)
