@@ -33,8 +33,8 @@ func (r *renderer) mapsBlock(ms []board.Map, x, y, w, h float64) {
 	rows := (len(ms) + cols - 1) / cols
 	cellH := (h - float64(rows-1)*mapGap) / float64(rows)
 	for i, m := range ms {
-		cx := x + float64(i%cols)*(cellW+mapGap)
-		cy := y + float64(i/cols)*(cellH+mapGap)
+		cx := x + float64(float64(i%cols)*(cellW+mapGap))
+		cy := y + float64(float64(i/cols)*(cellH+mapGap))
 		r.mapCell(m, cx, cy, cellW, scale)
 	}
 }
@@ -95,7 +95,7 @@ func (r *renderer) mapsClear(ms []board.Map, s float64) bool {
 // w × h with what is drawn round it.
 func (r *renderer) mapsFit(ms []board.Map, w, h, s float64) bool {
 	for _, m := range ms {
-		if m.WidthIn > 0 && m.HeightIn > 0 && r.mapOverhead(m, w, s)+m.HeightIn*s > h+0.01 {
+		if m.WidthIn > 0 && m.HeightIn > 0 && r.mapOverhead(m, w, s)+float64(m.HeightIn*s) > h+0.01 {
 			return false
 		}
 	}
@@ -109,7 +109,10 @@ func (r *renderer) mapsFit(ms []board.Map, w, h, s float64) bool {
 // the two are settled, then checked: the scale returned is one at which
 // the map was measured to fit, never one it was hoped to.
 func (r *renderer) mapScale(m board.Map, w, h float64) float64 {
-	fits := func(s float64) bool { return r.mapOverhead(m, w, s)+m.HeightIn*s <= h+0.01 }
+	// float64(...) rounds each product before it is added: a fused
+	// multiply-add (GOAMD64=v3, arm64) would decide a fit at its edge the
+	// other way, and the bytes would differ by the machine built for.
+	fits := func(s float64) bool { return r.mapOverhead(m, w, s)+float64(m.HeightIn*s) <= h+0.01 }
 	s := min(maxScale, w/m.WidthIn)
 	for range 8 {
 		if fits(s) {
@@ -139,7 +142,7 @@ func (r *renderer) mapOverhead(m board.Map, w, s float64) float64 {
 	d := r.sized(m, key.m, s)
 	bw := m.WidthIn * s
 	r.font("", capSize)
-	caption := float64(len(r.split(r.mapCaption(m, d.Keys, true), r.captionW(w, bw)))) * lh(capSize)
+	caption := float64(float64(len(r.split(r.mapCaption(m, d.Keys, true), r.captionW(w, bw)))) * lh(capSize))
 	h := r.mapTitleHeight(m, w, bw) + r.trackH(m, r.trackW(w, bw)) + d.Top + d.Bottom + caption + 1
 	if r.overheads == nil {
 		r.overheads = map[overheadKey]float64{}
@@ -303,7 +306,7 @@ func (r *renderer) mapTitleLines(m board.Map, w, bw float64) []string {
 
 // mapTitleHeight is the height of a map's title lines.
 func (r *renderer) mapTitleHeight(m board.Map, w, bw float64) float64 {
-	return mapTitleH + float64(len(r.mapTitleLines(m, w, bw))-1)*lh(10.5)
+	return mapTitleH + float64(float64(len(r.mapTitleLines(m, w, bw))-1)*lh(10.5))
 }
 
 // onTrack reports whether a map's markers are a track above the board

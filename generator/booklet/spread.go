@@ -381,7 +381,7 @@ func (r *renderer) spreadFit(e *entry, rest []doc.Block, ms, legend []board.Map,
 		}
 		return keep
 	}
-	return mapPlan{avail: beside, used: mh, mw: min(w-lw, ms[0].WidthIn*s3+0.01), under: true, beside: true, ok: true}
+	return mapPlan{avail: beside, used: mh, mw: min(w-lw, float64(ms[0].WidthIn*s3)), under: true, beside: true, ok: true}
 }
 
 // minMapScale is the least share of their scale the maps give up so that
@@ -545,10 +545,10 @@ func (r *renderer) mapsHeight(ms []board.Map, w, h float64) float64 {
 	for i, m := range ms {
 		if i/cols == rows-1 {
 			over := r.mapOverhead(m, cellW, scale)
-			last = max(last, over+m.HeightIn*scale)
+			last = max(last, over+float64(m.HeightIn*scale))
 		}
 	}
-	return float64(rows-1)*(cellH+mapGap) + last
+	return float64(float64(rows-1)*(cellH+mapGap)) + last
 }
 
 // boxedMap draws a map where it stands, with its title and caption, in
