@@ -557,19 +557,30 @@ func (r *renderer) cellLines(g *grid, row []string, head bool) ([][]string, floa
 		h = 0
 	}
 	for i, c := range g.cols {
-		style, size := c.style, g.cellSize(c)
-		if head {
-			style, size = "B", g.headSize
-		}
-		text := ""
-		if i < len(row) {
-			text = row[i]
-		}
-		r.font(style, size)
-		lines[i] = r.split(text, c.w-2*padX)
+		size := r.cellFont(g, c, head)
+		lines[i] = r.split(cellText(row, i), c.w-2*padX)
 		h = max(h, float64(len(lines[i]))*lh(size)+2*g.padTop())
 	}
 	return lines, h
+}
+
+// cellFont sets the font of column c's cells (bold, in the header's size,
+// for the header row) and returns its size.
+func (r *renderer) cellFont(g *grid, c gridCol, head bool) float64 {
+	style, size := c.style, g.cellSize(c)
+	if head {
+		style, size = "B", g.headSize
+	}
+	r.font(style, size)
+	return size
+}
+
+// cellText is a row's i-th cell, "" past its last.
+func cellText(row []string, i int) string {
+	if i < len(row) {
+		return row[i]
+	}
+	return ""
 }
 
 // cellHeight is the height cellLines gives a row, measured as it
@@ -581,16 +592,8 @@ func (r *renderer) cellHeight(g *grid, row []string, head bool) float64 {
 		h = 0
 	}
 	for i, c := range g.cols {
-		style, size := c.style, g.cellSize(c)
-		if head {
-			style, size = "B", g.headSize
-		}
-		text := ""
-		if i < len(row) {
-			text = row[i]
-		}
-		r.font(style, size)
-		h = max(h, float64(r.lineCount(text, c.w-2*padX))*lh(size)+2*g.padTop())
+		size := r.cellFont(g, c, head)
+		h = max(h, float64(r.lineCount(cellText(row, i), c.w-2*padX))*lh(size)+2*g.padTop())
 	}
 	return h
 }
