@@ -10,6 +10,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 
+	"github.com/sortie-wargames/sortie/generator/growth"
 	"github.com/sortie-wargames/sortie/generator/site"
 )
 
@@ -34,39 +35,12 @@ func pageWork(t *testing.T, body string) string {
 	return ""
 }
 
-// fastest is the CPU time f takes: the best of many runs, each measure
-// long enough for the collector to even out. CPU time, not the clock, so
-// that other programs on the machine add nothing; and the best of
-// several, as what noise remains only ever adds time.
-func fastest(f func()) time.Duration {
-	n, start := 0, cpuTime()
-	for n == 0 || cpuTime()-start < 50*time.Millisecond {
-		f()
-		n++
-	}
-	return (cpuTime() - start) / time.Duration(n)
-}
-
-// ratio measures small and large in turns, keeping the best time of each,
-// until the ratio of the two is within limit or after six turns; it
-// returns the best times.
-func ratio(small, large func(), limit float64) (time.Duration, time.Duration) {
-	bs, bl := time.Duration(1<<62), time.Duration(1<<62)
-	for turn := range 6 {
-		bs, bl = min(bs, fastest(small)), min(bl, fastest(large))
-		if turn >= 1 && float64(bl) <= limit*float64(bs) {
-			break
-		}
-	}
-	return bs, bl
-}
-
 // TestPagesLinear: hostile pages (one line of list markers, quotes and
 // markers between them, links that never close; and pages that pass the
-// checks at the most nesting they allow) cost about twice as much when
-// they are twice as long. Before the checks, "- " to 128 KB took 34 s and
-// each doubling four times as long. The bound is a ratio of two measured
-// times with slack for a busy machine (3 for 2), never a clock limit.
+// checks at the most nesting they allow) cost about four times as much
+// when they are four times as long (growth.Linear: at most eight times,
+// a ratio of two measured times, never a clock limit). Before the
+// checks, "- " to 128 KB took 34 s and each doubling four times as long.
 func TestPagesLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("times pages of up to 256 KB")
@@ -110,16 +84,12 @@ func TestPagesLinear(t *testing.T) {
 			}
 			// A refusal costs little, so it is timed on longer pages (the
 			// limit is 1 MiB) for its time to stand out of the noise.
-			n := 128 << 10
+			n := 64 << 10
 			if c.refused != "" {
-				n = 384 << 10
+				n = 192 << 10
 			}
-			small, large := ratio(func() { pageWork(t, page(n)) }, func() { pageWork(t, page(2*n)) }, 3)
-			ratio := float64(large) / float64(small)
-			t.Logf("%d KB %v, %d KB %v: %.2f", n>>10, small, 2*n>>10, large, ratio)
-			if ratio > 3 {
-				t.Errorf("twice the page took %.1f times as long (%v, then %v): more than linear", ratio, small, large)
-			}
+			small, large := page(n), page(4*n)
+			growth.Linear(t, func() { pageWork(t, small) }, func() { pageWork(t, large) }, 3*time.Second)
 		})
 	}
 }

@@ -10,19 +10,17 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"github.com/sortie-wargames/sortie/generator/growth"
 )
 
 // TestLinksLinear: reading a page's links (linkGuard: each link's line,
 // for messages) costs about four times as much for four times the page
-// (under eight times, the midway on a log scale between linear, four, and
-// the square, sixteen: on this busy machine the parse alone measured 4.5
-// to 6.9 times, its garbage collection charged to the larger page more
-// often than to the smaller, and six failed a CI run). Before, each
-// link's line was counted from the page's start: 1 MiB of links took
-// three times 512 KB's time in a whole build, and the square of the
-// page's length here.
+// (growth.Linear: at most eight times). Before, each link's line was
+// counted from the page's start: 1 MiB of links took three times
+// 512 KB's time in a whole build, and the square of the page's length
+// here.
 func TestLinksLinear(t *testing.T) {
-	const linearMost = 8
 	if testing.Short() {
 		t.Skip("reads pages of up to 1 MiB")
 	}
@@ -45,27 +43,5 @@ func TestLinksLinear(t *testing.T) {
 			}
 		}
 	}
-	small, large := read(page(256<<10)), read(page(1<<20))
-	bs, bl := time.Duration(1<<62), time.Duration(1<<62)
-	for turn := range 6 {
-		for _, c := range []struct {
-			f    func()
-			best *time.Duration
-		}{{small, &bs}, {large, &bl}} {
-			n, start := 0, cpuTime()
-			for n == 0 || cpuTime()-start < 100*time.Millisecond {
-				c.f()
-				n++
-			}
-			*c.best = min(*c.best, (cpuTime()-start)/time.Duration(n))
-		}
-		if turn >= 1 && float64(bl) <= linearMost*float64(bs) {
-			break
-		}
-	}
-	ratio := float64(bl) / float64(bs)
-	t.Logf("256 KB %v, 1 MiB %v: %.2f", bs, bl, ratio)
-	if ratio > linearMost {
-		t.Errorf("four times the links took %.1f times as long: more than linear", ratio)
-	}
+	growth.Linear(t, read(page(256<<10)), read(page(1<<20)), 5*time.Second)
 }
