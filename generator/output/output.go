@@ -16,6 +16,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -714,6 +715,13 @@ func syncTree(dir string) error {
 // The previous output is removed once the new one is in place; if it
 // cannot be, warn says where it is and how to remove it.
 func (w Writer) swap(out, dir string, warn func(string)) error {
+	// One thread makes the swap's system calls, in order: a tracer
+	// counts a process's calls per thread (strace's when=), and the
+	// kill test stops a build at the second of the two renames. Under
+	// load the second ran on another thread now and then, was never
+	// the thread's second, and the build went on unkilled.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	parent := filepath.Dir(out)
 	if _, err := os.Lstat(out); errors.Is(err, fs.ErrNotExist) {
 		if err := w.at("swap"); err != nil {
