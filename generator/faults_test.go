@@ -20,8 +20,14 @@ var faultCeiling = map[string]int{
 	booklet.FaultSpill:  0, // past two spreads flat, three folded
 	flatSpill:           0, // of them, on flat A4 or Letter
 	booklet.FaultLone:   0,
-	booklet.FaultLong:   182, // not a defect, but counted so it only becomes rarer (11 flat)
+	booklet.FaultLong:   171, // on a folded page, not a defect, but counted so it only becomes rarer
+	flatLong:            0,   // of them, on flat A4 or Letter: none, every entry on its spread
 }
+
+// flatLong counts the entries of flat A4 and Letter booklets that take
+// two spreads, marked "4 pages": issue 20's "Done when" wants none in
+// the default site (a folded page, half as big, may take more).
+const flatLong = "long entry, flat"
 
 // flatSpill counts the spilled entries of flat A4 and Letter booklets,
 // where issue 20 wants every entry kept to its spread, or to two marked
@@ -47,6 +53,12 @@ func TestLayoutFaults(t *testing.T) {
 			counts[f.Kind]++
 			if f.Kind == booklet.FaultSpill && !strings.Contains(path, "-folded") {
 				counts[flatSpill]++
+			}
+			if f.Kind == booklet.FaultLong && !strings.Contains(path, "-folded") {
+				counts[flatLong]++
+				if len(examples[flatLong]) < 30 {
+					examples[flatLong] = append(examples[flatLong], fmt.Sprintf("%s p%d: %q", path, f.Page, f.Text))
+				}
 			}
 			if byFile[path] == nil {
 				byFile[path] = map[string]int{}

@@ -91,9 +91,9 @@ func Card(f Figure) doc.Card {
 }
 
 // cardsIntro says how to use the cards.
-const cardsIntro = "One card a figure, cut out square. At the start of each turn, turn the card so the action chosen is uppermost. " +
-	"When a shot empties the weapon, turn the card over side to side: the same edge stays on top and shows what an empty weapon allows. " +
-	"After a phase of loading, turn it back. A card with a blank back never needs loading. Every card starts front up: loaded."
+const cardsIntro = "One card a figure, cut out square, every card front up (loaded) at the start. Each turn, turn the card so the action chosen is on top. " +
+	"When a shot empties the weapon, turn the card over side to side: the same edge stays on top and shows what an empty weapon allows; after a phase of loading, turn it back. " +
+	"A card with a blank back never needs loading."
 
 // Cards returns a side's action cards.
 func (sd *Side) Cards() *doc.Cards {

@@ -238,6 +238,10 @@ func (s *System) blocks(e *Encounter) []doc.Block {
 	)
 	for _, sd := range []*Side{&e.Player, &e.Enemy} {
 		f := sd.Force()
+		if sd == &e.Enemy {
+			// Said once, under the second roster, for both.
+			f.Notes = append(f.Notes, &doc.Para{Note: true, Text: dieNote})
+		}
 		bs = append(bs, &doc.Section{Title: f.Title, Blocks: f.Blocks()})
 	}
 	// The section's heading names the track: the table has no title of
@@ -253,7 +257,7 @@ func (s *System) blocks(e *Encounter) []doc.Block {
 		track.Rows = append(track.Rows, []string{strconv.Itoa(t.Number), t.Roll.Dice.String(), strconv.Itoa(t.Phases), strings.Join(boxes, " ")})
 	}
 	bs = append(bs, &doc.Section{Title: "Turn track", Blocks: []doc.Block{
-		&doc.Para{Text: fmt.Sprintf("The phase die is rolled for %d turns ahead (%s: %s): this track replaces the referee's die. Strike off each phase as you play it; past turn %d, roll the phase die yourself.", Turns, s.phase.Title, s.phaseReadout(), Turns)},
+		&doc.Para{Text: fmt.Sprintf("The phase die, rolled for %d turns ahead (%s: %s). Strike off each phase as you play it; past turn %d, roll the die yourself.", Turns, s.phase.Title, s.phaseReadout(), Turns)},
 		track,
 	}})
 	bs = append(bs, e.Player.Cards(), e.Enemy.Cards())

@@ -52,15 +52,18 @@ func (f Figure) WeaponName() string {
 	return f.Weapon.Key
 }
 
-// reloadWords says in short words when the weapon needs loading again.
+// reloadWords says in short words when the weapon needs loading again,
+// under the roster's Reload heading: the book's own words for the
+// common case ("every shot"), so that the column stays narrow and the
+// weapon and hand-to-hand beside it keep to one line.
 func reloadWords(kind string) string {
 	switch kind {
 	case ReloadEvery:
-		return "empty after every shot"
+		return "every shot"
 	case ReloadNever:
 		return "never: loads as it fires"
 	case ReloadLow:
-		return "empty on a 1-2 to hit"
+		return "on a 1-2 to hit"
 	}
 	return ""
 }
@@ -206,6 +209,9 @@ func (sd *Side) Force() *engine.Force {
 	for _, n := range sd.List.Notes {
 		f.Notes = append(f.Notes, &doc.Para{Note: true, Text: n})
 	}
-	f.Notes = append(f.Notes, &doc.Para{Note: true, Text: "Die: 1d6 on Ability for each figure, once before the game (civilians use a d6). Hand-to-hand counts only the figure's own traits; add +1 for higher ground, +1 defending a low wall or barricade, +2 a raised wall or building, as they arise (QRS)."})
 	return f
 }
+
+// dieNote says, once for both sides' rosters, how a figure's die is
+// rolled and what its hand-to-hand figure leaves out.
+const dieNote = "Both sides: each figure's die is rolled once, 1d6 on Ability, before the game (civilians use a d6). Hand-to-hand counts only the figure's own traits; add +1 for higher ground, +1 defending a low wall or barricade, +2 a raised wall or building, as they arise (QRS)."

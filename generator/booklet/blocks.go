@@ -1,6 +1,7 @@
 package booklet
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -35,7 +36,7 @@ type tableLook struct {
 	band            float64 // the title band's height, mm
 	title           float64 // the title's size in the band, points
 	pad             float64 // a cell's padding above and below its text, mm; 0 for the usual
-	fold            bool    // a long, narrow table prints in two halves side by side
+	fold            bool    // a long, narrow table prints in parts side by side (foldTable)
 }
 
 var (
@@ -562,8 +563,8 @@ func (r *renderer) tableGrid(t *doc.Table, tl tableLook, w float64) *grid {
 // repeated, with the title band, where it breaks), then footnotes,
 // decisions and where the book prints it.
 func (r *renderer) drawTable(t *doc.Table, tl tableLook) {
-	if halves := r.foldTable(t, tl, r.fr.w); halves != nil {
-		r.drawFolded(t, tl, halves)
+	if parts := r.foldTable(t, tl, r.fr.w); parts != nil {
+		r.drawFolded(t, tl, parts)
 		return
 	}
 	g := r.tableGrid(t, tl, r.fr.w)
@@ -594,8 +595,8 @@ func (r *renderer) tableHeight(t *doc.Table, tl tableLook, w float64) float64 {
 	outer := r.fr
 	r.fr.w = w
 	defer func() { r.fr = outer }()
-	if halves := r.foldTable(t, tl, w); halves != nil {
-		return r.tableHead(t, tl, false, true) + max(r.gridHeight(halves[0]), r.gridHeight(halves[1])) + r.tableFoot(t, tl, true)
+	if parts := r.foldTable(t, tl, w); parts != nil {
+		return r.tableHead(t, tl, false, true) + r.foldHeight(parts) + r.tableFoot(t, tl, true)
 	}
 	g := r.tableGrid(t, tl, w)
 	return r.tableHead(t, tl, false, true) + r.gridHeight(g) + r.tableFoot(t, tl, true)
@@ -605,46 +606,113 @@ func (r *renderer) tableHeight(t *doc.Table, tl tableLook, w float64) float64 {
 // same as between the columns of a spread's short sections.
 const foldGutter = 7.0
 
-// foldTable returns a long, narrow table's two halves, their columns as
-// wide in both, when its look folds tables and it fits twice across w:
-// it takes half the height, under its title band (across both halves).
-// It returns nil for a table to print whole: one with long text, or
-// short.
+// foldTable returns a long, narrow table's parts, to print side by side
+// with their columns as wide in each, when its look folds tables and it
+// fits at least twice across w: it takes half the height or less, under
+// its title band (across the parts). Of the folds that fit across w
+// (into at most maxFold parts, each of at least foldRows rows, so that
+// no part is a lone row or two), it takes the one that is least tall,
+// measured, and only if it is less tall than the whole table and
+// wraps no row the whole table sets on fewer lines. It returns nil for a table to print whole: one with long
+// text, or short.
 func (r *renderer) foldTable(t *doc.Table, tl tableLook, w float64) []*grid {
-	if !tl.fold || len(t.Wide) > 0 || len(t.Rows) < 6 || len(t.Head) == 0 {
+	if !tl.fold || len(t.Wide) > 0 || len(t.Rows) < 2*foldRows || len(t.Head) == 0 {
 		return nil
 	}
-	half := (w - foldGutter) / 2
-	g := r.tableGrid(t, tl, half)
-	if g.stack != nil || g.width() > half+0.01 {
-		return nil
+	var best []*grid
+	bestH := math.Inf(1)
+	whole := r.tableGrid(t, tl, w)
+	if whole.stack == nil {
+		bestH = r.gridHeight(whole) - 0.01 // a fold must be shorter than the whole table
 	}
-	k := (len(t.Rows) + 1) / 2
-	halves := make([]*grid, 2)
-	for i, rows := range [][][]string{t.Rows[:k], t.Rows[k:]} {
+	for n := 2; n <= maxFold && len(t.Rows)/n >= foldRows; n++ {
+		pw := foldWidth(w, n)
+		g := r.tableGrid(t, tl, pw)
+		if g.stack != nil || g.width() > pw+0.01 {
+			break
+		}
+		parts := r.foldParts(t, g, n, pw)
+		if whole.stack == nil && r.foldWraps(parts, whole) {
+			continue
+		}
+		if h := r.foldHeight(parts); h < bestH-0.01 {
+			best, bestH = parts, h
+		}
+	}
+	return best
+}
+
+// foldWraps reports whether a row of the parts takes more lines than it
+// does in the whole table: "Open ground" over two lines in a part too
+// narrow for it.
+func (r *renderer) foldWraps(parts []*grid, whole *grid) bool {
+	i := 0
+	for _, g := range parts {
+		for _, row := range g.rows {
+			if r.cellHeight(g, row, false) > r.cellHeight(whole, whole.rows[i], false)+0.01 {
+				return true
+			}
+			i++
+		}
+	}
+	return false
+}
+
+// foldParts deals a table's rows into n parts pw wide, their columns
+// at least as wide as g's, the rows shared as evenly as they go, the
+// longer parts first: 10 rows in three parts are 4, 3 and 3.
+func (r *renderer) foldParts(t *doc.Table, g *grid, n int, pw float64) []*grid {
+	parts := make([]*grid, n)
+	at := 0
+	for i := range parts {
+		rows := len(t.Rows) / n
+		if i < len(t.Rows)%n {
+			rows++
+		}
 		h := *g
 		h.cols = append([]gridCol(nil), g.cols...)
 		for j := range h.cols {
 			h.cols[j].minW = g.cols[j].w
 			h.cols[j].maxW = 0
 		}
-		h.rows = rows
-		r.fitColumns(&h, half)
-		halves[i] = &h
+		h.rows = t.Rows[at : at+rows]
+		at += rows
+		r.fitColumns(&h, pw)
+		parts[i] = &h
 	}
-	return halves
+	return parts
+}
+
+// foldRows is the fewest rows a part of a folded table has, and maxFold
+// the most parts it folds into: a 12-turn track may print as four
+// parts of three turns.
+const (
+	foldRows = 3
+	maxFold  = 4
+)
+
+// foldWidth is the width of each of n parts of a table folded across w.
+func foldWidth(w float64, n int) float64 { return (w - float64(n-1)*foldGutter) / float64(n) }
+
+// foldHeight is the height of a folded table's parts side by side.
+func (r *renderer) foldHeight(parts []*grid) float64 {
+	h := 0.0
+	for _, g := range parts {
+		h = max(h, r.gridHeight(g))
+	}
+	return h
 }
 
 // drawFolded draws a folded table: what goes above it across the frame,
-// then its halves side by side, kept together.
-func (r *renderer) drawFolded(t *doc.Table, tl tableLook, halves []*grid) {
-	r.need(r.tableHead(t, tl, false, true) + max(r.gridHeight(halves[0]), r.gridHeight(halves[1])))
+// then its parts side by side, kept together.
+func (r *renderer) drawFolded(t *doc.Table, tl tableLook, parts []*grid) {
+	r.need(r.tableHead(t, tl, false, true) + r.foldHeight(parts))
 	r.tableHead(t, tl, false, false)
 	outer := r.fr
-	half := (outer.w - foldGutter) / 2
+	pw := foldWidth(outer.w, len(parts))
 	end := outer.y
-	for i, g := range halves {
-		r.fr = frame{x: outer.x + float64(i)*(half+foldGutter), w: half, top: outer.y, y: outer.y, bottom: outer.bottom, brk: func() {}}
+	for i, g := range parts {
+		r.fr = frame{x: outer.x + float64(i)*(pw+foldGutter), w: pw, top: outer.y, y: outer.y, bottom: outer.bottom, brk: func() {}}
 		r.table(g, nil)
 		end = max(end, r.fr.y)
 	}

@@ -677,11 +677,12 @@ func (r *renderer) legendAt(maps []board.Map, x0, x1, y float64) {
 }
 
 // legendColumnAt draws the maps' legend as a column from (x, y), one
-// item under another.
-func (r *renderer) legendColumnAt(maps []board.Map, x, y float64) {
+// item under another, and returns its height.
+func (r *renderer) legendColumnAt(maps []board.Map, x, y float64) float64 {
 	items := r.legendItems(maps)
-	r.placeLegendColumn(items, x, y)
+	h := r.placeLegendColumn(items, x, y)
 	r.drawLegend(items)
+	return h
 }
 
 // drawLegend draws legend items where they were placed: a label of

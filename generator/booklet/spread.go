@@ -2,6 +2,7 @@ package booklet
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -123,8 +124,8 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 		y0, look := r.fr.y, r.spread
 		r.lineH = 0
 		ms, all, y, _, plan := r.planMaps(e, rest, ms, w)
-		if plan.beside && r.besideMaps(e, ms, all, y, plan, true) {
-			return rest, true
+		if plan.beside && r.besideMaps(e, rest, ms, all, y, plan, true) {
+			return rest[plan.side:], true
 		}
 		r.fr.y, r.spread = y0, look
 	}
@@ -140,8 +141,8 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 	ms, all, y, legendH, plan := r.planMaps(e, rest, ms, w)
 	avail, used, fits := plan.avail, plan.used, plan.under
 	if plan.beside {
-		r.besideMaps(e, ms, all, y, plan, false)
-		return rest, true
+		r.besideMaps(e, rest, ms, all, y, plan, false)
+		return rest[plan.side:], true
 	}
 	if !fits && r.fr.bottom-(y+used+legendH) < leftRoom {
 		// The maps have the page: on a folded booklet's narrow page the
@@ -186,7 +187,10 @@ func baselineDrop(a, b float64) float64 { return (a - b) * ptMM * (leading/2 + 0
 // set, the line naming the entry's tables goes in the legend's column,
 // under the legend; when the column has no room for it there, nothing
 // is drawn and besideMaps reports false.
-func (r *renderer) besideMaps(e *entry, ms, all []board.Map, y float64, plan mapPlan, line bool) bool {
+func (r *renderer) besideMaps(e *entry, rest []doc.Block, ms, all []board.Map, y float64, plan mapPlan, line bool) bool {
+	if plan.side > 0 {
+		return r.columnBeside(e, rest[:plan.side], ms, all, y, plan, line)
+	}
 	w := r.contentW()
 	r.capW = w
 	defer func() { r.capW = 0 }()
@@ -223,6 +227,49 @@ func (r *renderer) besideMaps(e *entry, ms, all []board.Map, y float64, plan map
 		r.fr = outer
 	}
 	r.fr.y = y + plan.used + 4
+	return true
+}
+
+// columnBeside draws a board at the text's left edge with, in the
+// column beside it, the legend and then the blocks bs (columnPlan); with
+// line, the line naming the entry's tables under them, when the column
+// has room for it. Without that room nothing is drawn and it reports
+// false.
+func (r *renderer) columnBeside(e *entry, bs []doc.Block, ms, all []board.Map, y float64, plan mapPlan, line bool) bool {
+	w := r.contentW()
+	r.capW = w
+	defer func() { r.capW = 0 }()
+	_, s := r.mapLayout(ms, plan.mw, plan.avail)
+	tall := plan.used - r.captionH(ms[0], plan.mw, s)
+	x := side + plan.mw + legendSep
+	stack := r.placeLegendColumn(r.legendItems(all), 0, 0)
+	outer := r.fr
+	defer func() { r.fr = outer; r.fr.y = y + plan.used + 4 }()
+	top := y + stack + besideLineGap
+	r.fr = frame{x: x, w: side + w - x, top: top, y: top, bottom: y + tall + 1, brk: func() {}}
+	ctx := r.spreadCtx(e)
+	var sp span
+	if line {
+		h := 0.0
+		for _, b := range bs {
+			h += r.piecesHeight(r.blockPieces(b, r.spread, 0, ctx), r.fr.w)
+		}
+		lines := int((tall - stack - besideLineGap - h - besideLineGap) / lh(firstSize))
+		var ok bool
+		if sp, ok = r.firstLineSpan(e, min(lines, besideLines)); !ok || top+h+besideLineGap+r.spanHeight(sp, r.fr.w) > y+tall {
+			return false
+		}
+	}
+	r.mapsBlock(ms, side, y, plan.mw, plan.avail)
+	r.legendColumnAt(all, x, y)
+	for _, b := range bs {
+		r.flowPieces(r.blockPieces(b, r.spread, 0, ctx))
+	}
+	if line {
+		r.fr.y += besideLineGap - sp.before
+		r.flow(sp)
+		r.lay.pages[firstKey(e)] = r.f.PageNo()
+	}
 	return true
 }
 
@@ -281,8 +328,115 @@ func (r *renderer) planMaps(e *entry, rest []doc.Block, ms []board.Map, w float6
 			break
 		}
 	}
+	if !plan.ok {
+		// Nothing else keeps the entry to its spread: the column beside
+		// a board smaller than the page takes the legend and the first
+		// blocks, in the largest type that then keeps it there.
+		for _, k := range spreadScales {
+			r.spread = spreadLook.scaled(k)
+			if p := r.columnPlan(e, rest, ms, all, w, y); p.ok {
+				return ms, all, y, legendH, p
+			}
+		}
+		r.spread = spreadLook
+	}
 	return ms, all, y, legendH, plan
 }
+
+// columnPlan plans a single board narrower than the page, at least
+// minBesideWidth wide, with a column beside it that holds the legend and
+// then as many of the entry's first blocks as fit it whole (a block that
+// is not a run of short sections, its tables whole at the column's
+// width); under the board and the caption across the page go the next
+// blocks that fit, as under any map. It takes the widest board that
+// keeps the entry to its spread, or returns a plan that is not ok.
+func (r *renderer) columnPlan(e *entry, rest []doc.Block, ms, legend []board.Map, w, y float64) mapPlan {
+	if len(ms) != 1 || ms[0].WidthIn <= 0 || r.narrow() {
+		return mapPlan{}
+	}
+	ctx := r.spreadCtx(e)
+	pageH := r.fr.bottom - bodyTop
+	all := r.restHeight(e, rest)
+	hs := r.unitHeights(rest, ctx)
+	r.capW = w
+	defer func() { r.capW = 0 }()
+	stack := r.placeLegendColumn(r.legendItems(legend), 0, 0)
+	colMin := max(r.legendColumn(legend), minColumn)
+	box := r.fr.bottom - y
+	for bw := math.Floor(w - legendSep - colMin); bw >= minBesideWidth; bw -= 2 {
+		_, s := r.mapLayout(ms, bw, box)
+		mh := r.mapsHeight(ms, bw, box)
+		tall := mh - r.captionH(ms[0], bw, s)
+		if float64(ms[0].WidthIn*s) < minBesideWidth || tall <= 0 {
+			break
+		}
+		mw := min(bw, float64(ms[0].WidthIn*s))
+		colW := w - mw - legendSep
+		// k blocks go to the column, u of them units (maps are drawn
+		// already and are none).
+		k, u, colH := 0, 0, stack+besideLineGap
+		for i := 0; i < len(rest) && u < len(hs); i++ {
+			if _, ok := rest[i].(*doc.Map); ok {
+				continue
+			}
+			h, ok := r.columnHeight(rest[i:], ctx, colW)
+			if !ok || colH+h > tall {
+				break
+			}
+			colH += h
+			k, u = i+1, u+1
+		}
+		if u == 0 {
+			continue
+		}
+		left := all - sum(hs[:u])
+		room := r.fr.bottom - (y + mh + 4)
+		fill := 0.0
+		for _, h := range hs[u:] {
+			if fill+h > room {
+				break
+			}
+			fill += h
+		}
+		if left-fill+4 <= pageH {
+			return mapPlan{avail: mh, used: mh, mw: mw, under: true, beside: true, side: k, ok: true}
+		}
+	}
+	return mapPlan{}
+}
+
+// columnHeight is the height the first of bs takes in the column beside
+// a board, colW wide, and whether it may go there: a block that is not
+// a map nor a run of short sections, whose tables print whole at that
+// width, neither stacked nor folded wider than it.
+func (r *renderer) columnHeight(bs []doc.Block, ctx blockCtx, colW float64) (float64, bool) {
+	if briefRun(bs) >= 2 {
+		return 0, false
+	}
+	ps := r.blockPieces(bs[0], r.spread, 0, ctx)
+	for _, p := range ps {
+		if p.sp != nil {
+			continue
+		}
+		t := r.pieceTable(p, colW)
+		if r.foldTable(t, p.tl, colW) != nil {
+			continue
+		}
+		outer := r.fr
+		r.fr.w = colW
+		g := r.tableGrid(t, p.tl, colW)
+		r.fr = outer
+		if g.stack != nil || g.width() > colW+0.01 {
+			return 0, false
+		}
+	}
+	return r.piecesHeight(ps, colW), true
+}
+
+// minColumn is the least width of the column beside a board that takes
+// blocks (columnPlan): a table of three short columns, or a line of some
+// six words.
+const minColumn = 50.0
 
 // spreadScales are the sizes, as shares of spreadLook's, an entry's
 // blocks are set in, the largest that keeps it to its spread: 0.9 sets
@@ -295,6 +449,7 @@ type mapPlan struct {
 	mw          float64 // with beside, the width of the box (the board's own)
 	under       bool    // the blocks start under them, room having been made
 	beside      bool    // their legend stands beside them, not under them
+	side        int     // with beside, how many of the blocks go under the legend, in its column (columnPlan)
 	ok          bool    // the entry keeps to its spread
 }
 
