@@ -263,3 +263,34 @@ func TestLegendBuildings(t *testing.T) {
 		}
 	}
 }
+
+// TestLegendSaysWhatMapSays: where every piece or line of a kind on the
+// maps carries one label other than the kind's own name, the legend
+// uses it (a Two-Page map's "Brush or broken ground" and "Stream", whose
+// legend said "Rough ground" and "River"); two labels of one kind keep
+// the kind's legend, and so does a label that counts ("Buildings: 1").
+func TestLegendSaysWhatMapSays(t *testing.T) {
+	m := board.Sectioned(36, 36, 3, 3)
+	m.Pieces = []board.Piece{
+		{Kind: board.Rough, Label: "Brush or broken ground"},
+		{Kind: board.Rough, Label: "Brush or broken ground"},
+		{Kind: board.Hills, Label: "Hill"},
+		{Kind: board.Hills, Label: "Wooded hill"},
+		{Kind: board.Buildings, Label: "Buildings: 1", Count: 1},
+	}
+	m.Lines = []board.Line{{Kind: board.River, Label: "Stream"}}
+	got := map[string]string{}
+	for _, e := range board.Legend(m) {
+		got[e.Kind] = e.Label
+	}
+	for kind, want := range map[string]string{
+		board.Rough:     "Brush or broken ground",
+		board.River:     "Stream (width in inches)",
+		board.Hills:     board.StyleOf(board.Hills).Legend,
+		board.Buildings: board.StyleOf(board.Buildings).Legend,
+	} {
+		if got[kind] != want {
+			t.Errorf("%s: legend %q, want %q", kind, got[kind], want)
+		}
+	}
+}

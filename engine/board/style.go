@@ -132,6 +132,17 @@ func Legend(maps ...Map) []LegendEntry {
 	var grids []Map    // one of each square size and unit
 	var marks []string // the markers' labels, each once, in the maps' order
 	uncounted := false // an area of buildings is drawn with blocks standing for them
+	// labels holds the one label every piece or line of a kind carries,
+	// "" once two differ: the legend says what the map says ("Brush or
+	// broken ground", "Stream"), not the kind's own name for it.
+	labels := map[string]string{}
+	named := func(kind, label string) {
+		if l, ok := labels[kind]; !ok {
+			labels[kind] = label
+		} else if l != label {
+			labels[kind] = ""
+		}
+	}
 	for _, m := range maps {
 		for _, mk := range m.Markers {
 			if !slices.Contains(marks, mk.Label) {
@@ -158,12 +169,14 @@ func Legend(maps ...Map) []LegendEntry {
 		}
 		for _, p := range m.Pieces {
 			seen[p.Kind] = true
+			named(p.Kind, p.Label)
 			if p.Count > 0 {
 				seen[Buildings] = true // its blocks, on whatever terrain
 			}
 		}
 		for _, l := range m.Lines {
 			seen[l.Kind] = true
+			named(l.Kind, l.Label)
 		}
 		if g := m.GridIn(); !slices.ContainsFunc(grids, func(o Map) bool { return o.GridIn() == g && o.Unit == m.Unit }) {
 			grids = append(grids, m)
@@ -174,7 +187,7 @@ func Legend(maps ...Map) []LegendEntry {
 		if !seen[k] {
 			continue
 		}
-		e := LegendEntry{Kind: k, Label: StyleOf(k).Legend}
+		e := LegendEntry{Kind: k, Label: legendLabel(k, labels[k])}
 		switch {
 		case k == PEF && len(marks) > 0:
 			e.Sample = marks[0]
@@ -194,11 +207,25 @@ func Legend(maps ...Map) []LegendEntry {
 	}
 	slices.Sort(rest)
 	for _, k := range rest {
-		out = append(out, LegendEntry{Kind: k, Label: StyleOf(k).Legend})
+		out = append(out, LegendEntry{Kind: k, Label: legendLabel(k, labels[k])})
 	}
 	slices.SortStableFunc(grids, func(a, b Map) int { return cmp.Compare(a.GridIn(), b.GridIn()) })
 	for _, m := range grids {
 		out = append(out, LegendEntry{Kind: Squares, Label: "1 square = " + m.Square(), Grid: m.GridIn()})
 	}
 	return out
+}
+
+// legendLabel is what the legend says for kind when every piece of it
+// on the maps is labelled label: that label, with what the kind's
+// legend adds to its name ("Stream (width in inches)" for a River
+// labelled "Stream"); else the kind's legend. A label with a figure in
+// it ("Buildings: 2") counts what stands there rather than naming the
+// kind: the legend keeps the kind's name.
+func legendLabel(kind, label string) string {
+	st := StyleOf(kind)
+	if label == "" || label == st.Label || strings.ContainsAny(label, "0123456789") || !strings.HasPrefix(st.Legend, st.Label) {
+		return st.Legend
+	}
+	return label + strings.TrimPrefix(st.Legend, st.Label)
 }

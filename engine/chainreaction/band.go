@@ -90,7 +90,7 @@ const SquadColumn = "Squad"
 
 // SquadNote says, under a force raised from a list with squads, how Sortie
 // keeps them apart; the book says only that they never serve together.
-const SquadNote = "SWAT never serve beside uniformed officers (page 7), so a police force is all one or all the other: its first figure's roll decides. After a SWAT first figure every figure is SWAT, without a roll; after any other, a roll of SWAT is rolled again (Sortie's reading: the book gives SWAT a row of the list and no other way to call them)."
+const SquadNote = "SWAT never serve beside uniformed officers (rulebook page 7), so a police force is all one or all the other: its first figure's roll decides. After a SWAT first figure every figure is SWAT, without a roll; after any other, a roll of SWAT is rolled again (Sortie's reading: the book gives SWAT a row of the list and no other way to call them)."
 
 // inSquad makes one figure of squad sq on list (a list with squads, once a
 // force's first figure has set its squad): a squad of one row gives that

@@ -193,7 +193,7 @@ func (s *System) pefItem(e *Encounter, p PEF, force int) doc.SealedItem {
 	t.Notes = countNotes(halved, floored)
 	n := Count(p.Size, force)
 	it.Blocks = append(it.Blocks, t,
-		&doc.Para{Text: fmt.Sprintf("Take the next ones from the enemy roster (your whole force: %d, places %s). Set the one nearest you on the PEF's spot and the rest around it; the PEF's Rep is no longer used.", n, words.Places(p.From, n, len(e.Roster)))},
+		&doc.Para{Text: fmt.Sprintf("Take the next ones from the enemy roster: %d against your whole force (places %s). Set the one nearest you on the PEF's spot and the rest around it; the PEF's Rep is no longer used.", n, words.Places(p.From, n, len(e.Roster)))},
 		&doc.Para{Note: true, Text: "Every group has a Leader: the figure of highest Rep among those you take (Sortie's reading; the book gives each group one)."})
 	if p.Groups > 1 {
 		it.Blocks = append(it.Blocks, &doc.Para{Text: fmt.Sprintf("In %d groups, split as the table shows.", p.Groups)})

@@ -179,7 +179,7 @@ func (s *System) pefItem(e *Encounter, p PEF, band int) doc.SealedItem {
 			gb = append(gb, p.Side)
 		}
 		n := grp.Count(band)
-		take := fmt.Sprintf("Take the next ones from the enemy roster (your whole band: %d, places %s).", n, words.Places(grp.From, n, len(e.Roster)))
+		take := fmt.Sprintf("Take the next ones from the enemy roster: %d against your whole band (places %s).", n, words.Places(grp.From, n, len(e.Roster)))
 		gb = append(gb, grp.HowMany, countTable(grp, band), &doc.Para{Text: take})
 		if g == 0 && p.Leader {
 			gb = append(gb, &doc.Para{Lead: "The enemy's NP Star Leader is with this group", Text: "(see The enemy)."})

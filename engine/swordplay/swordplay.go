@@ -210,7 +210,7 @@ func (s *System) starRep(opt engine.Options) int {
 func (s *System) CheckOptions(opt engine.Options) error {
 	rep := s.starRep(opt)
 	if rep < 3 || rep > 5 {
-		return &engine.OptionError{Option: "star-rep", Err: fmt.Errorf("star Rep %d out of range 3..5 (the Reps Swordplay has, page 6)", rep)}
+		return &engine.OptionError{Option: "star-rep", Err: fmt.Errorf("star Rep %d out of range 3..5 (the Reps Swordplay has, rulebook page 6)", rep)}
 	}
 	if n := opt.BandSize; n != 0 && (n < 1 || n > rep+1) {
 		return &engine.OptionError{Option: "band", Err: fmt.Errorf("band of %d figures: a Rep %d Star recruits up to %d Grunts, so 1 to %d figures with the Star", n, rep, rep, rep+1)}

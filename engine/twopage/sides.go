@@ -198,13 +198,15 @@ func (sd *Side) Force() *engine.Force {
 		}
 		f.Figures = append(f.Figures, ef)
 	}
+	// The rolls in the order they were made: a roll that gave the
+	// player's side again, then the one that stood.
+	for _, ro := range sd.Rerolls {
+		f.Notes = append(f.Notes, &doc.Para{Note: true, Text: "The same side as yours, rolled again: " + ro.Text()})
+	}
 	if sd.Roll != nil {
 		f.Notes = append(f.Notes, sd.Roll)
 	} else {
 		f.Notes = append(f.Notes, &doc.Para{Note: true, Text: "Chosen, not rolled."})
-	}
-	for _, ro := range sd.Rerolls {
-		f.Notes = append(f.Notes, &doc.Para{Note: true, Text: "Re-rolled, the same side as yours: " + ro.Text()})
 	}
 	for _, n := range sd.List.Notes {
 		f.Notes = append(f.Notes, &doc.Para{Note: true, Text: n})

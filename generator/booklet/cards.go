@@ -409,12 +409,20 @@ func (r *renderer) cardPage(first bool) {
 	r.textLines(r.introText(), "B", introS, side, bodyTop, r.contentW(), "L")
 }
 
-// cutLines draws the dashed lines around a card w × h at (x, y).
+// cutLines draws the dashed lines around a card w × h at (x, y): each
+// edge from its top or left end, so that the edge two cards share is
+// drawn twice in step and stays dashed (a rectangle drawn round runs
+// the shared edge up on one card and down on the other, and the dashes
+// of the two filled each other's gaps: a solid line under "Cut along
+// the dashed lines").
 func (r *renderer) cutLines(x, y, w, h float64) {
 	r.f.SetDrawColor(100, 100, 100)
 	r.f.SetLineWidth(0.25)
 	r.f.SetDashPattern([]float64{2, 1.5}, 0)
-	r.f.Rect(x, y, w, h, "D")
+	r.f.Line(x, y, x+w, y)
+	r.f.Line(x, y+h, x+w, y+h)
+	r.f.Line(x, y, x, y+h)
+	r.f.Line(x+w, y, x+w, y+h)
 	r.ink()
 }
 

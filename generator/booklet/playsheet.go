@@ -345,8 +345,9 @@ func playCell(cell string) (out string, ok bool) {
 				result, rest = r[:k], r[k:]
 			}
 		}
-		rest = rowRe.ReplaceAllString(rest, "")
-		parts[i] = strings.TrimSpace(result + " " + strings.TrimSpace(rest))
+		// "1d6 = 5 (row 4-6): 2 units" reads its result after a colon.
+		rest = strings.TrimPrefix(strings.TrimSpace(rowRe.ReplaceAllString(rest, "")), ": ")
+		parts[i] = strings.TrimSpace(result + " " + rest)
 	}
 	var kept []string
 	for _, p := range parts {

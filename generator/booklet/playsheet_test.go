@@ -266,3 +266,22 @@ func TestSheetSameBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayCell: a play sheet prints a rolled cell's result without its
+// dice and row, whichever way the system words it; a Sword & Spear count
+// ("1d6 = 5 (row 4-6): 2 units") printed "Knights 1, 2 Cavalry: : 2
+// units" under its army's table, the colon kept and the count's dice
+// gone.
+func TestPlayCell(t *testing.T) {
+	for cell, want := range map[string]string{
+		"1d6 = 5 (row 4-6): 2 units":              "2 units",
+		"2d6 = 3 + 5 = 8 → Woods (row 8)":         "Woods",
+		"1d6 = 3 (row 1-3)":                       "",
+		"1d6 = 5 (row 4-5) (mounted: moves 12\")": "(mounted: moves 12\")",
+	} {
+		got, ok := booklet.PlayCell(cell)
+		if !ok || got != want {
+			t.Errorf("%q: %q, %v; want %q", cell, got, ok, want)
+		}
+	}
+}
