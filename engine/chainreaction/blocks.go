@@ -153,7 +153,13 @@ func (s *System) pefItem(e *Encounter, p PEF, force int) doc.SealedItem {
 	lead := p.Letter + ": " + p.Name
 	text := "(" + before + " resolved before)."
 	if p.Enemy {
-		text += " D: the Main Body if none has been found yet, otherwise Stragglers; the sealed order says which."
+		// D is the Main Body if none has been found yet, else Stragglers:
+		// the PEFs before this one in the sealed order decide it.
+		if p.Outcome == "stragglers" {
+			text += " D: a Main Body was found before, so these are Stragglers."
+		} else {
+			text += " D: no Main Body found before, so this is the Main Body."
+		}
 	}
 	if p.Again {
 		text += " A Main Body was found before: this A is read as printed, another sizeable group (Sortie's reading: only D turns to Stragglers)."

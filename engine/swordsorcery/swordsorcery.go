@@ -322,7 +322,7 @@ func (s *System) RollBand(r *dice.Roller, opt engine.Options) (*Band, error) {
 		b.Rerolled = append(b.Rerolled, rerolled...)
 	}
 	if n := missingClasses(b.Figures[1:]); n != "" && len(b.Figures) > 1 {
-		b.Notes = append(b.Notes, "The book advises a band with at least one Missile and one Caster (Stop box, rulebook page 6). This band rolled no "+n+": your Star, whose Class you choose, can be one.")
+		b.Notes = append(b.Notes, "The rulebook's Stop box (page 6) advises a band with at least one Missile and one Caster. This band rolled no "+n+": your Star, whose Class you choose, can be one.")
 	}
 	return b, nil
 }
@@ -653,7 +653,7 @@ func (s *System) enemies(r *dice.Roller, e *Encounter, opt engine.Options) error
 		t = s.armies[i]
 	}
 	e.Enemies.Title = t.Title + " " + kind
-	e.Enemies.Rule = "Loaded up: best to worst, with a Missile figure 2nd and 5th and a Caster 6th where the rolls gave one. " +
+	e.Enemies.Rule = "Loaded up: best to worst, a Missile figure 2nd and 5th and a Caster 6th if rolled. " +
 		"Take figures from the top; after a battle put them back, in order, below the figures not yet used."
 	roster, err := s.loadUp(r.Stream("roster"), t, max(RosterMin, e.Band.Size()+2))
 	if err != nil {

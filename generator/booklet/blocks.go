@@ -109,13 +109,23 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx) []
 		// a table's head and first rows.
 		h.keep = 2 * lh(lk.size)
 		if len(body) > 0 {
-			h.keep = r.startHeight(body[0], r.fr.w)
+			h.keep = r.keepStart(body, r.fr.w, lk.size)
 		}
-		// A short lead-in (three lines at most) before a table does not
-		// go alone with its heading: the table's start comes too.
-		if len(body) > 1 && body[0].sp != nil && body[1].tb != nil {
-			if lead := r.spanHeight(*body[0].sp, r.fr.w); lead <= body[0].sp.before+3*lh(body[0].sp.size)+0.01 {
-				h.keep = lead + r.startHeight(body[1], r.fr.w)
+		// A short lead-in (three lines at most, in one piece or a few:
+		// an army's roll, then a note on its source) before a table does
+		// not go alone with its heading: the table's start comes too.
+		if len(body) > 1 && body[0].sp != nil {
+			lead, most := 0.0, body[0].sp.before+3*lh(body[0].sp.size)+0.01
+			for i, p := range body {
+				if p.tb != nil {
+					if i > 0 && lead <= most {
+						h.keep = lead + r.startHeight(p, r.fr.w)
+					}
+					break
+				}
+				if lead += r.spanHeight(*p.sp, r.fr.w); lead > most {
+					break
+				}
 			}
 		}
 		return append([]piece{{sp: &h}}, body...)
@@ -413,6 +423,33 @@ func (r *renderer) piecesHeight(ps []piece, w float64) float64 {
 			continue
 		}
 		h += p.before + r.tableHeight(r.pieceTable(p, w), p.tl, w)
+	}
+	return h
+}
+
+// keepStart is the least of what follows a heading that it keeps with
+// it: two lines of text in the body's size, though they be two pieces
+// (a one-line intro, then the first item of a list), or a table's
+// start (startHeight). A side remark in smaller type (how to read what
+// follows) goes with the heading whole and counts for none of the two:
+// "PEFs: read each card only when you reach it" and its remark no
+// longer end a page whose overleaf holds the cards they are about.
+func (r *renderer) keepStart(body []piece, w, size float64) float64 {
+	h, lines := 0.0, 2.0
+	for _, p := range body {
+		if p.sp == nil {
+			return h + r.startHeight(p, w)
+		}
+		ph, line := r.spanHeight(*p.sp, w), lh(p.sp.size)
+		if p.sp.size < size-0.01 {
+			h += ph
+			continue
+		}
+		if n := (ph - p.sp.before) / line; n < lines-0.01 {
+			h, lines = h+ph, lines-n
+			continue
+		}
+		return h + p.sp.before + lines*line
 	}
 	return h
 }

@@ -8,6 +8,7 @@ import (
 	"maps"
 	"reflect"
 
+	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/generator/booklet/press"
 )
 
@@ -351,3 +352,21 @@ func FlowBreak(d Doc, opt Options, text string, room float64) (before, after int
 
 // PlayCell is playCell: a table cell as a play sheet's first page prints it.
 var PlayCell = playCell
+
+// HeadingKeep returns how much of what follows sec's heading the heading
+// keeps with it on a spread, 120 mm wide, and the heights of the pieces
+// after the heading.
+func HeadingKeep(d Doc, opt Options, sec *doc.Section) (keep float64, heights []float64, err error) {
+	b, err := setup(d, opt)
+	if err != nil {
+		return 0, nil, err
+	}
+	r := newRenderer(b, newLayout(), true)
+	r.f.AddPage()
+	r.fr = frame{x: side, w: 120, top: bodyTop, y: bodyTop, bottom: bodyTop + 200, brk: func() {}}
+	ps := r.blockPieces(sec, spreadLook, 0, blockCtx{})
+	for _, p := range ps[1:] {
+		heights = append(heights, r.piecesHeight([]piece{p}, r.fr.w))
+	}
+	return ps[0].sp.keep, heights, nil
+}

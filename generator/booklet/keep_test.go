@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/generator/booklet"
 )
 
@@ -83,5 +84,39 @@ func TestContentsInPageOrder(t *testing.T) {
 	}
 	if folded == 0 {
 		t.Error("no folded booklet lists a log, the sheets and cards to cut out: the test checks nothing")
+	}
+}
+
+// TestHeadingKeepsItsStart: a heading keeps with it the start of what it
+// heads, past the short lines that open it. An army's heading, then its
+// roll and a note on its source, then its units' table, had kept only
+// the roll: the folded Letter Border Battles printed "The enemy: The Orc
+// Horde" and its roll at a page's foot and the table overleaf. A
+// heading over a remark in small type and a list kept only the remark.
+func TestHeadingKeepsItsStart(t *testing.T) {
+	d := campaignDoc(t, "summer")
+	opt := booklet.Options{Paper: "a4", Created: created}
+	army := &doc.Section{Title: "The enemy: The Orc Horde", Blocks: []doc.Block{
+		&doc.Para{Lead: "Army Theme:", Text: "1d6 = 1 → The Orc Horde"},
+		&doc.Para{Note: true, Text: "Sortie's own army theme, not the book's."},
+		&doc.Table{Head: []string{"Unit", "Type", "Strength"}, Rows: [][]string{{"Orc warriors", "Medium foot", "3"}, {"Black orcs", "Heavy foot", "4"}, {"Goblin archers", "Light foot", "2"}, {"Troll", "Monster", "2"}}},
+	}}
+	keep, hs, err := booklet.HeadingKeep(d, opt, army)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lead := hs[0] + hs[1]; keep <= lead+1 {
+		t.Errorf("the army's heading keeps %.1f mm, its roll and note take %.1f: the table's start stays behind", keep, lead)
+	}
+	pefs := &doc.Section{Title: "PEFs", Blocks: []doc.Block{
+		&doc.Para{Note: true, Text: "Read each only when you resolve a PEF, in order."},
+		&doc.List{Items: []string{"The first PEF: card 11, page 73", "The second PEF: card 23, page 79", "The third PEF: card 17, page 77"}},
+	}}
+	keep, hs, err = booklet.HeadingKeep(d, opt, pefs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := hs[0] + hs[1] + hs[2]; keep < want-0.5 {
+		t.Errorf("the heading keeps %.1f mm, want its remark and two lines of the list, %.1f", keep, want)
 	}
 }

@@ -62,7 +62,8 @@ func (r *renderer) qrsSection() {
 	}
 	place(0, r.fr.y+1)
 	group := ""
-	for _, id := range r.qrsTables() {
+	ids := r.qrsTables()
+	for i, id := range ids {
 		t := set.Table(id)
 		tb := doc.RuleTable(t)
 		if r.qrsBroad(tb, colW) {
@@ -134,6 +135,15 @@ func (r *renderer) qrsSection() {
 		lk := qrsLook
 		tall := func(lk tableLook) float64 {
 			return r.tableHead(tb, lk, false, true) + r.gridHeight(r.tableGrid(tb, lk, colW)) + r.tableFoot(tb, lk, true)
+		}
+		if col == 0 && !r.atTop() && h <= r.fr.bottom-r.fr.top && (i+1 == len(ids) || r.qrsBroad(doc.RuleTable(set.Table(ids[i+1])), colW)) {
+			// The last narrow table before a broad one, or the sheets'
+			// end, stands at the head of the right-hand column rather than
+			// under the left's tables: the columns end higher, and the
+			// broad table may fit under them (a Letter page held two
+			// narrow tables down its left side, its right side blank).
+			next()
+			h -= qrsGap
 		}
 		if r.fr.y+h > r.fr.bottom && h <= r.fr.bottom-bodyTop {
 			k, ok := 1.0, false

@@ -959,7 +959,6 @@ func (r *renderer) sealedIndex(e *entry, s *doc.Sealed, lk look) []piece {
 		title = "Sealed"
 	}
 	h := headSpan(title+": read each card only when you reach it", lk.head)
-	h.keep = 3 * lh(10)
 	intro := "Each is on a numbered card in the sealed section; read only the card named here."
 	if s.Intro != "" {
 		intro = s.Intro
@@ -981,12 +980,15 @@ func (r *renderer) sealedIndex(e *entry, s *doc.Sealed, lk look) []piece {
 		for i := range items {
 			ps = append(ps, piece{sp: &items[i]})
 		}
-		return ps
+	} else {
+		// Four or more: down the first column, then the second.
+		k := (len(items) + 1) / 2
+		cols := r.colsSpan(items[:k], items[k:])
+		ps = append(ps, piece{sp: &cols})
 	}
-	// Four or more: down the first column, then the second.
-	k := (len(items) + 1) / 2
-	cols := r.colsSpan(items[:k], items[k:])
-	return append(ps, piece{sp: &cols})
+	// The heading keeps its remark and the first two lines of the list.
+	h.keep = r.keepStart(ps[1:], r.fr.w, 10)
+	return ps
 }
 
 // colsGutter is the space between colsSpan's two columns.
