@@ -432,8 +432,8 @@ func (r *renderer) piecesHeight(ps []piece, w float64) float64 {
 // (a one-line intro, then the first item of a list), or a table's
 // start (startHeight). A side remark in smaller type (how to read what
 // follows) goes with the heading whole and counts for none of the two:
-// "PEFs: read each card only when you reach it" and its remark no
-// longer end a page whose overleaf holds the cards they are about.
+// the heading of a sealed index and its remark no longer end a page
+// whose overleaf holds the cards they are about.
 func (r *renderer) keepStart(body []piece, w, size float64) float64 {
 	h, lines := 0.0, 2.0
 	for _, p := range body {
