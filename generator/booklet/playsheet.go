@@ -1024,20 +1024,43 @@ func (r *renderer) back(p *sheetPlan, s float64) bool {
 	for i, it := range p.items {
 		heights[i] = r.slipHeight(it, lk, colW-2*pad) + 2*pad
 	}
-	x, y := sheetX, top
-	col := 0
-	for i, it := range p.items {
-		if y+heights[i] > r.sheetBottom()+0.01 && y > top {
-			col++
-			x, y = sheetX+float64(col)*(colW+sheetGutter), top
+	// The slips go down the left column and then the right, split where
+	// the two come out most even: four short slips stand two and two,
+	// not four down the left with the right blank.
+	const slipGap = 2.0
+	colH := func(a, b int) float64 {
+		h := 0.0
+		for _, sh := range heights[a:b] {
+			h += sh + slipGap
 		}
-		if col > 1 || y+heights[i] > r.sheetBottom()+0.01 {
-			return false
+		return max(h-slipGap, 0)
+	}
+	avail := r.sheetBottom() - top + 0.01
+	split, best := -1, 0.0
+	for k := len(p.items); k >= 0; k-- {
+		left, right := colH(0, k), colH(k, len(p.items))
+		if left <= avail && right <= avail && (split < 0 || max(left, right) < best-0.01) {
+			split, best = k, max(left, right)
+		}
+	}
+	if split < 0 {
+		return false
+	}
+	for i, it := range p.items {
+		x, y := sheetX, top+colH(0, i)+slipGap
+		if i == 0 {
+			y = top
+		}
+		if i >= split {
+			x = sheetX + colW + sheetGutter
+			y = top
+			if i > split {
+				y += colH(split, i) + slipGap
+			}
 		}
 		r.cutLines(x, y, colW, heights[i])
 		r.fr = frame{x: x + pad, w: colW - 2*pad, top: y + pad, y: y + pad, bottom: y + heights[i], brk: func() {}}
 		r.flowPieces(r.slipPieces(it, lk))
-		y += heights[i] + 2
 	}
 	return true
 }
