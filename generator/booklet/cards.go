@@ -111,9 +111,13 @@ const (
 // cardScales are the type sizes the cards' text tries, as multiples of
 // cardLook's, largest first: a smaller size is taken only when it puts
 // another row of cards on the page, on both papers (cardPapers), or lets
-// Letter hold as many rows as A4. The last keeps table cells at 7 pt, the
-// play sheets' floor.
-var cardScales = []float64{1, 0.965, 0.935}
+// Letter hold as many rows as A4. 0.935 keeps table cells at 7 pt, the
+// play sheets' floor; the last, 0.9, sets them at 6.75 pt (the body at
+// 7.65), above tables' 6 pt floor (tableFloor), for the row it gains:
+// Half a Year of Swords' tallest sealed cards, 118 mm at 0.935 where a
+// Letter page has 115.5 mm for each of two rows, held every page of its
+// 128 cards to two.
+var cardScales = []float64{1, 0.965, 0.935, 0.9}
 
 // cardGrid is how sealed cards lie on a page: cols × rows cards of w × h
 // mm from (side, top), their text at scale k.
