@@ -55,15 +55,7 @@ func TestLegendBesideKeepsSpread(t *testing.T) {
 // were read with the terrain (so that both go under a smaller board):
 // every entry keeps to its two facing pages.
 func TestRaidKeepsSpread(t *testing.T) {
-	sys, err := registry(t).Get("swordplay")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := campaign.Build(sys, "sortie-default-campaign-2", 6, engine.Options{Recruits: "feudal", Enemies: "goblins"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := booklet.Doc{Title: "Half a Year of Swords", Set: sys.Rules(), Seed: "sortie-default-campaign-2", Campaign: c}
+	d := swordsDoc(t)
 	if long := longEntries(t, d, "a4"); len(long) > 0 {
 		t.Errorf("%d entries run past their spread on A4; the first: p%d %s", len(long), long[0].Page, long[0].Text)
 	}
@@ -122,15 +114,7 @@ func longEntries(t *testing.T, d booklet.Doc, paper string) []booklet.Fault {
 // 115.5 mm each, held every page to two: 64 pages of cards, where 32
 // do (cardScales' 0.9).
 func TestSealedCardsFourToAPage(t *testing.T) {
-	sys, err := registry(t).Get("swordplay")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := campaign.Build(sys, "sortie-default-campaign-2", 6, engine.Options{Recruits: "feudal", Enemies: "goblins"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := booklet.Doc{Title: "Half a Year of Swords", Set: sys.Rules(), Seed: "sortie-default-campaign-2", Campaign: c}
+	d := swordsDoc(t)
 	for _, paper := range []string{"a4", "letter"} {
 		pages, err := booklet.Pages(d, booklet.Options{Paper: paper, Created: created, Version: "0.1.0"})
 		if err != nil {
@@ -153,4 +137,19 @@ func TestSealedCardsFourToAPage(t *testing.T) {
 		}
 		t.Logf("%s: %d pages of cards", paper, len(ps))
 	}
+}
+
+// swordsDoc is the default site's Swordplay campaign, Half a Year of
+// Swords, as its booklets print it.
+func swordsDoc(t *testing.T) booklet.Doc {
+	t.Helper()
+	sys, err := registry(t).Get("swordplay")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := campaign.Build(sys, "sortie-default-campaign-2", 6, engine.Options{Recruits: "feudal", Enemies: "goblins"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return booklet.Doc{Title: "Half a Year of Swords", Set: sys.Rules(), Seed: "sortie-default-campaign-2", Campaign: c}
 }
