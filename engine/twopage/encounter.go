@@ -181,17 +181,24 @@ func (s *System) boardMap(e *Encounter) board.Map {
 		{Side: board.Enemy, Label: "The enemy sets up here", X: 0, Y: 0, W: w, H: ZoneIn},
 		{Side: board.Band, Label: "Your side sets up here", X: 0, Y: h - ZoneIn, W: w, H: ZoneIn},
 	}
+	// What a kind of terrain does in play is said once, in the caption,
+	// not under every section's label: on a folded page's 24 mm section
+	// "height advantage +1" wrapped to three lines over the stream.
 	var walls []string
+	says := map[string]string{}
 	for _, sec := range e.Sections {
 		switch sec.Kind {
 		case "rough":
-			m.Fill(sec.Number, board.Rough, board.Labelled(sec.Terrain), board.Note("difficult: double cost"))
+			m.Fill(sec.Number, board.Rough, board.Labelled(sec.Terrain))
+			says["rough"] = strings.ToLower(sec.Terrain[:1]) + sec.Terrain[1:] + " costs double"
 		case "hills":
-			m.Fill(sec.Number, board.Hills, board.Note("height advantage +1"))
+			m.Fill(sec.Number, board.Hills)
+			says["hills"] = "a hill, height advantage +1"
 		case "woods":
 			m.Fill(sec.Number, board.Woods)
 		case "buildings":
-			m.Fill(sec.Number, board.Buildings, board.Count(sec.Buildings), board.Note("each room one space"))
+			m.Fill(sec.Number, board.Buildings, board.Count(sec.Buildings))
+			says["buildings"] = "a building's room is one space"
 		case "walls":
 			walls = append(walls, strconv.Itoa(sec.Number))
 		}
@@ -201,7 +208,20 @@ func (s *System) boardMap(e *Encounter) board.Map {
 		m.River(StreamIn, pts...)
 		m.Lines[len(m.Lines)-1].Label = "Stream"
 	}
-	m.Caption = "Sortie's own lay-out (the book gives none): terrain rolled section by section. A stream takes three phases to cross."
+	m.Caption = "Sortie's own lay-out (the book gives none), rolled section by section."
+	var rules []string
+	if len(e.Through) > 0 {
+		rules = append(rules, "a stream takes three phases to cross")
+	}
+	for _, k := range []string{"hills", "rough", "buildings"} {
+		if says[k] != "" {
+			rules = append(rules, says[k])
+		}
+	}
+	if len(rules) > 0 {
+		r := strings.Join(rules, "; ")
+		m.Caption += " " + strings.ToUpper(r[:1]) + r[1:] + "."
+	}
 	if len(walls) > 0 {
 		m.Caption += " Walls, fences or hedges (no mark on the map) in section " + strings.Join(walls, ", ") + ": 4\" to cross."
 	}
