@@ -10,6 +10,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine/dice"
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/engine/words"
 )
 
 // Encounter is one skirmish as the procedures roll it, before it is
@@ -190,7 +191,7 @@ func (s *System) boardMap(e *Encounter) board.Map {
 		switch sec.Kind {
 		case "rough":
 			m.Fill(sec.Number, board.Rough, board.Labelled(sec.Terrain))
-			says["rough"] = strings.ToLower(sec.Terrain[:1]) + sec.Terrain[1:] + " costs double"
+			says["rough"] = words.LowerFirst(sec.Terrain) + " costs double"
 		case "hills":
 			m.Fill(sec.Number, board.Hills)
 			says["hills"] = "a hill, height advantage +1"
@@ -219,8 +220,7 @@ func (s *System) boardMap(e *Encounter) board.Map {
 		}
 	}
 	if len(rules) > 0 {
-		r := strings.Join(rules, "; ")
-		m.Caption += " " + strings.ToUpper(r[:1]) + r[1:] + "."
+		m.Caption += " " + words.Capital(strings.Join(rules, "; ")) + "."
 	}
 	if len(walls) > 0 {
 		m.Caption += " Walls, fences or hedges (no mark on the map) in section " + strings.Join(walls, ", ") + ": 4\" to cross."

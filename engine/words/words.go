@@ -5,6 +5,8 @@ package words
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Plural returns "1 PEF" or "3 PEFs".
@@ -55,4 +57,27 @@ func Places(from, n, size int) string {
 		from = 1
 	}
 	return strings.Join(runs, ", ")
+}
+
+// Capital returns s with its first letter upper-case, the letter read
+// whole however many bytes it takes: "a hill" becomes "A hill", "éboulis"
+// "Éboulis".
+func Capital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// LowerFirst lowers the first letter of s when it begins a word
+// ("Brush or broken ground" becomes "brush or broken ground", "Encounter
+// 5 of 12" "encounter 5 of 12"), and leaves an abbreviation in capitals
+// ("EAL 3") as it is.
+func LowerFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if next, _ := utf8.DecodeRuneInString(s[n:]); n == 0 || !unicode.IsLower(next) {
+		return s
+	}
+	return string(unicode.ToLower(r)) + s[n:]
 }

@@ -31,3 +31,18 @@ func TestPlaces(t *testing.T) {
 		}
 	}
 }
+
+// TestCapitalAndLowerFirst: the first letter changes case whole, in any
+// script; an abbreviation keeps its capitals.
+func TestCapitalAndLowerFirst(t *testing.T) {
+	for in, want := range map[string]string{"a hill": "A hill", "éboulis": "Éboulis", "": "", "A": "A"} {
+		if got := Capital(in); got != want {
+			t.Errorf("Capital(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{"Brush or broken ground": "brush or broken ground", "Éboulis": "éboulis", "EAL 3": "EAL 3", "Encounter 5 of 12": "encounter 5 of 12", "A": "A", "": ""} {
+		if got := LowerFirst(in); got != want {
+			t.Errorf("LowerFirst(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -449,7 +449,7 @@ func (r *renderer) contents() {
 		for _, e := range r.entries {
 			t := e.label()
 			if s := e.tagline(); s != "" {
-				t += " (" + lowerFirst(s) + ")"
+				t += " (" + words.LowerFirst(s) + ")"
 			}
 			lines = append(lines, line{t, e.anchor(), 1})
 		}
@@ -650,14 +650,4 @@ func (r *renderer) bandBody() {
 	r.record(text)
 	r.fr.y += 18
 	r.flow(span{text: fmt.Sprintf("The campaign runs %s. Each entry ends with the entry to turn to on a success and on a failure.", words.Plural(c.Steps, "encounter", "encounters")), size: bodySize})
-}
-
-// lowerFirst lowers the first letter of s when it begins a word ("Encounter
-// 5 of 12" becomes "encounter 5 of 12"), and leaves an abbreviation in
-// capitals as it is.
-func lowerFirst(s string) string {
-	if len(s) > 1 && s[1] >= 'a' && s[1] <= 'z' {
-		return strings.ToLower(s[:1]) + s[1:]
-	}
-	return s
 }
