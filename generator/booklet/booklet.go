@@ -256,6 +256,10 @@ type book struct {
 	sheets    [][]*card // the cards on each page, in card-number order
 	cardGrid  cardGrid  // how the cards lie on a page
 	cardLimit int       // the most sealed cards a page may hold (plan.PageLimit)
+	// qrsK is the share of qrsLook's type the Quick Reference Sheets are
+	// set in, decided by the first pass that sets them (qrsSettle); 0
+	// until then.
+	qrsK float64
 	// overheads remembers mapOverhead's measures for the whole build of
 	// the booklet: a spread tries many scales for its maps, in every pass,
 	// and each measure draws the board.

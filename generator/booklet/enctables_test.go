@@ -161,3 +161,49 @@ func TestQRSSubset(t *testing.T) {
 	}
 	t.Logf("%d pages with the encounter's %d tables, %d with all %d", some, len(enc.Tables), all, len(d.Set.System.QRS))
 }
+
+// TestOneEncounterBooklet checks the booklet of a single encounter, as a
+// month's is: no contents page (the cover lists what it holds), the
+// spread on pages 2 and 3, the band and the log sharing page 4, the
+// sealed cards from page 5 and the QRS straight after their backs: no
+// Notes page anywhere, ten pages or fewer on A4 with the encounter's
+// tables.
+func TestOneEncounterBooklet(t *testing.T) {
+	d := packDoc(t, "marsh", engine.Options{})
+	d.Pack.Entries = d.Pack.Entries[:1]
+	d.QRS = d.Pack.Entries[0].Encounter.Tables
+	for _, p := range papers {
+		pages, text, n, err := booklet.Rendered(d, booklet.Options{Paper: p.name, Version: "test"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := pages["contents"]; ok {
+			t.Errorf("%s: a contents page, on page %d", p.name, pages["contents"])
+		}
+		want := map[string]int{"entry/1": 2, "end/1": 3, "band": 4, "log": 4, "log/end": 4, "cards": 5}
+		for a, pg := range want {
+			if pages[a] != pg {
+				t.Errorf("%s: %s on page %d, want %d", p.name, a, pages[a], pg)
+			}
+		}
+		backs := 0
+		for a, pg := range pages {
+			if strings.HasPrefix(a, "card/") {
+				backs = max(backs, pg+1)
+			}
+		}
+		if pages["qrs"] != backs+1 {
+			t.Errorf("%s: the last card's back on page %d, the QRS from %d", p.name, backs, pages["qrs"])
+		}
+		cover := strings.Join(strings.Fields(text[1]), " ")
+		for _, w := range []string{"Your band: 5 figures, page 4", "A campaign log for your band and your results, page 4", "The encounter is a spread"} {
+			if !strings.Contains(cover, w) {
+				t.Errorf("%s: the cover lacks %q:\n%s", p.name, w, cover)
+			}
+		}
+		if p.name == "a4" && n > 10 {
+			t.Errorf("a4: %d pages", n)
+		}
+		t.Logf("%s: %d pages", p.name, n)
+	}
+}

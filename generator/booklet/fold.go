@@ -194,7 +194,7 @@ func (r *renderer) buildFolded() {
 	})
 	r.part(plan.Part{Name: "front", Label: "The cover and contents"}, func() {
 		r.cover()
-		if len(r.entries) > 0 {
+		if len(r.entries) > 0 && !r.single() {
 			r.contents()
 		} else {
 			r.qrsSection() // a booklet of QRS alone starts them on its cover
@@ -207,6 +207,7 @@ func (r *renderer) buildFolded() {
 		for i, e := range r.entries {
 			r.part(plan.Part{Name: e.anchor(), Label: e.label(), Entry: e.number, Even: true}, func() { r.encounter(i) })
 		}
+		r.part(plan.Part{Name: "band after", Label: r.bandTitle()}, r.bandAfter)
 		r.part(plan.Part{Name: "log", Label: "Campaign log"}, r.logSection)
 		r.part(plan.Part{Name: "qrs", Label: "Quick Reference Sheets"}, r.qrsSection)
 	}

@@ -176,8 +176,52 @@ func (r *renderer) cover() {
 	}
 	r.inside()
 	r.howToUse()
+	r.coverBand(r.spanHeight(made, r.fr.w) + 4)
 	r.fr.y = max(r.fr.y+4, r.fr.bottom-r.spanHeight(made, r.fr.w))
 	r.flow(made)
+}
+
+// single says whether the booklet holds one encounter of a pack and no
+// text of its own, as a month's booklet does. Its cover lists what it
+// holds, with no contents page, and takes the band when the band fits
+// there whole; otherwise the band follows the spread (bandAfter), so
+// that the spread still opens on the first left-hand page, page 2.
+func (r *renderer) single() bool {
+	return r.doc.Pack != nil && len(r.entries) == 1 && len(r.doc.Intro) == 0
+}
+
+// coverBand prints the band of a booklet of one encounter under its
+// cover when the band fits whole above the foot's line (keep mm):
+// measured first on a page of its own.
+func (r *renderer) coverBand(keep float64) {
+	if !r.single() || !r.hasBandPage() || r.measuring {
+		return
+	}
+	const gap = 8.0
+	title := r.bandTitle()
+	m := newRenderer(r.book, r.prev, true)
+	m.measuring = true
+	m.newPage(title)
+	y0 := m.fr.y
+	m.heading(title, 16, 20)
+	m.bandBody()
+	if m.f.PageNo() != 1 || r.fr.y+gap+(m.fr.y-y0) > r.fr.bottom-keep {
+		return
+	}
+	r.fr.y += gap
+	r.mark("band", r.fr.y)
+	r.bookmark(title, 0, r.fr.y)
+	r.heading(title, 16, 20)
+	r.bandBody()
+	r.bandOnCover = true
+}
+
+// bandAfter prints the band of a booklet of one encounter after its
+// spread, when the cover had no room for it.
+func (r *renderer) bandAfter() {
+	if r.single() && r.hasBandPage() && !r.bandOnCover {
+		r.frontSection(r.bandTitle(), "band", false, (*renderer).bandBody)
+	}
 }
 
 // spreadPromise is what the contents promise of the entries' pages, as
@@ -251,6 +295,8 @@ func (r *renderer) spreadStep() string {
 	}
 	slices.Sort(long)
 	switch {
+	case len(long) == 0 && len(r.entries) == 1:
+		return "The encounter is a spread: set up the table from the maps on the left-hand page; the right-hand page gives the rest of it."
 	case len(long) == 0:
 		return "Each encounter is a spread: set up the table from the maps on the left-hand page; the right-hand page gives the rest of the encounter."
 	case len(long) == len(r.entries):
@@ -317,6 +363,10 @@ func (r *renderer) inside() {
 		if len(r.cards) > 0 {
 			items = append(items, item{words.Plural(len(r.cards), "sealed card", "sealed cards") + ": " + r.sealedName, "cards"})
 		}
+		if r.single() && r.hasBandPage() && r.prev.pages["band"] != 1 {
+			// No contents page: the cover names the band's.
+			items = append(items, item{r.bandTitle() + ": " + words.Plural(r.band().Size(), "figure", "figures"), "band"})
+		}
 		if r.hasBandPage() {
 			items = append(items, item{"A campaign log for your band and your results", "log"})
 		} else {
@@ -336,6 +386,10 @@ func (r *renderer) inside() {
 				items[i].text += " (on the card sheets, printed flat beside the booklet)"
 			}
 		}
+	}
+	// In the order of the pages, once the pass before has placed them.
+	if !slices.ContainsFunc(items, func(it item) bool { return r.prev.pages[it.anchor] == 0 }) {
+		slices.SortStableFunc(items, func(a, b item) int { return r.prev.pages[a.anchor] - r.prev.pages[b.anchor] })
 	}
 	spans := []span{{text: "In this booklet", style: "B", size: 11, before: 7}}
 	for _, it := range items {
@@ -390,11 +444,20 @@ func (r *renderer) howToUse() {
 		steps = append(steps, "Pick an entry and turn to it; the entries do not lead into each other.")
 	}
 	if len(r.entries) > 0 {
+		steps = append(steps, r.spreadStep())
+		if r.playCount() > 0 {
+			steps = append(steps, "Cut out the cards to keep at the table before you play; each card's foot names its entry.")
+		}
+		if len(r.cards) > 0 {
+			steps = append(steps, "What the rules keep hidden until play is on sealed cards. When you reach it, read only the card the encounter names (the first, then the second, ...); never read ahead or read the cards around it. Cut the cards out, or cover the page.")
+		}
+		keep := "your results on the log"
+		if r.hasBandPage() {
+			keep = "your band and your results on the campaign log"
+		}
 		steps = append(steps,
-			r.spreadStep(),
-			"What the rules keep hidden until play is on sealed cards. When you reach it, read only the card the encounter names (the first, then the second, ...); never read ahead or read the cards around it. Cut the cards out, or cover the page.",
 			"Every roll made for you is printed with its dice, so you can check it against the rulebook.",
-			fmt.Sprintf("Keep your band and your results on the campaign log (page %s). The Quick Reference Sheets are at the back (page %s).", r.pageOf("log"), r.pageOf("qrs")),
+			fmt.Sprintf("Keep %s (page %s). The Quick Reference Sheets are at the back (page %s).", keep, r.pageOf("log"), r.pageOf("qrs")),
 		)
 	} else {
 		steps = append(steps, "The Quick Reference Sheets print every table from the same data Sortie rolls on.")
@@ -613,7 +676,7 @@ func (r *renderer) frontSection(title, anchor string, last bool, body func(*rend
 }
 
 func (r *renderer) bandSection() {
-	if !r.hasBandPage() {
+	if !r.hasBandPage() || r.single() {
 		return
 	}
 	r.frontSection(r.bandTitle(), "band", true, (*renderer).bandBody)

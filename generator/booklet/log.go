@@ -32,9 +32,19 @@ const (
 // up to date and an encounter log with a row per encounter, its rows
 // filling the rest of the page.
 func (r *renderer) logSection() {
-	r.newPage("Campaign log")
-	r.mark("log", bodyTop)
-	r.bookmark("Campaign log", 0, bodyTop)
+	if r.logShares() {
+		r.fr.y += 8
+		r.section = "Campaign log"
+	} else {
+		r.newPage("Campaign log")
+	}
+	r.mark("log", r.fr.y)
+	r.bookmark("Campaign log", 0, r.fr.y)
+	r.logBody()
+}
+
+// logBody is the log under its heading.
+func (r *renderer) logBody() {
 	r.heading("Campaign log", 16, 30)
 	if !r.hasBandPage() {
 		r.flow(span{text: "Log each encounter you play and how it ended.", size: bodySize})
@@ -80,6 +90,7 @@ func (r *renderer) logSection() {
 	// The heading keeps the whole log with it, its header and a row for
 	// every encounter at their least height, when a page holds that.
 	r.heading("Encounter log", 12, min(headH+float64(need)*least, (r.fr.bottom-bodyTop)*0.6))
+	r.logLeast = r.fr.y + headH + float64(need)*least
 	// The rows fill the rest of the page: as many as fit, never fewer than
 	// the encounters to log, shrinking to keep them on the page.
 	room := r.fr.bottom - r.fr.y - headH - 0.1
@@ -93,6 +104,52 @@ func (r *renderer) logSection() {
 		enc.rows = append(enc.rows, row)
 	}
 	r.table(enc, nil)
+	r.lay.pages["log/end"] = r.f.PageNo()
+}
+
+// logPages is how many pages the log took in the previous pass: one
+// before the first.
+func (r *renderer) logPages() int {
+	first, ok := r.prev.pages["log"]
+	if !ok {
+		return 1
+	}
+	return r.prev.pages["log/end"] - first + 1
+}
+
+// backMatter prints what follows the entries: the cards to cut out, the
+// sealed cards and the log. The cards start on a right-hand page, their
+// backs overleaf. The log goes first where it shares the band's page
+// (logShares), or where the page after the entries is a left-hand one
+// and the log takes one page: in the place of a Notes page.
+func (r *renderer) backMatter() {
+	cards := len(r.aids) > 0 || len(r.sheets) > 0
+	first := r.logShares() || cards && (r.f.PageNo()+1)%2 == 0 && r.logPages() == 1
+	if first {
+		r.logSection()
+	}
+	r.aidSection()
+	r.cardSection()
+	if !first {
+		r.logSection()
+	}
+}
+
+// logShares says whether the log goes under the band on the band's page:
+// in a booklet of one encounter whose band follows its spread, when the
+// log fits there with a row for the encounter, measured first on a page
+// of its own.
+func (r *renderer) logShares() bool {
+	if !r.single() || r.bandOnCover || r.measuring || r.lay.pages["band"] != r.f.PageNo() {
+		return false
+	}
+	const gap = 8.0
+	m := newRenderer(r.book, r.prev, true)
+	m.measuring = true
+	m.newPage("Campaign log")
+	y0 := m.fr.y
+	m.logBody()
+	return r.fr.y+gap+(m.logLeast-y0) <= r.fr.bottom
 }
 
 // bandLog is the band roster to keep up to date: each figure's name to

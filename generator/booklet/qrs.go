@@ -42,6 +42,15 @@ func (r *renderer) qrsSection() {
 		r.flow(span{text: "Only the tables this booklet's encounter sends you to. The whole Quick Reference Sheets of " + set.System.Name + " are a booklet of their own, on the site's page for the system.", style: "I", size: 9.5, keep: 30})
 		r.gap(2)
 	}
+	bk := r.qrsScale()
+	base := qrsLook.scaled(bk)
+	// wide is the look of a table across both columns at scale k: its
+	// key column may take more room.
+	wide := func(k float64) tableLook {
+		lk := qrsLook.scaled(k)
+		lk.keyMax = qrsKeyMax * 1.5
+		return lk
+	}
 	colW := (r.contentW() - qrsGutter) / 2
 	col := 0
 	leftEnd := 0.0 // where the left-hand column ended, once in the right
@@ -66,15 +75,14 @@ func (r *renderer) qrsSection() {
 	for i, id := range ids {
 		t := set.Table(id)
 		tb := doc.RuleTable(t)
-		if r.qrsBroad(tb, colW) {
+		if r.qrsBroad(tb, base, colW) {
 			// Across both columns, under whatever is above it.
 			label := groupLabel(set.System, t)
 			y := r.fr.y
 			if col == 1 {
 				y = max(y, leftEnd)
 			}
-			lk := qrsLook
-			lk.keyMax = qrsKeyMax * 1.5
+			lk := wide(bk)
 			full := r.contentW()
 			r.fr = frame{x: side, w: full, top: r.fr.top, y: y, bottom: r.bottom(), brk: func() { r.newPage(title) }}
 			h := r.tableHeight(tb, lk, full) + qrsGap
@@ -82,28 +90,28 @@ func (r *renderer) qrsSection() {
 				h += lh(12) + 6
 			}
 			if y+h > r.fr.bottom {
-				base := r.tableHeight(tb, lk, full)
-				at := func(k float64) float64 { return h - base + r.tableHeight(tb, lk.scaled(k), full) }
+				table := r.tableHeight(tb, lk, full)
+				at := func(k float64) float64 { return h - table + r.tableHeight(tb, wide(k), full) }
 				if h <= r.fr.bottom-bodyTop {
-					if k, ok := r.qrsFinish(at, r.fr.bottom-y); ok {
-						lk = lk.scaled(k)
+					if k, ok := r.qrsFinish(bk, at, r.fr.bottom-y); ok {
+						lk = wide(k)
 					} else {
 						r.newPage(title)
 					}
-				} else if k, ok := r.qrsFit(at, r.fr.bottom-bodyTop-qrsGap-1); ok {
+				} else if k, ok := r.qrsFit(bk, at, r.fr.bottom-bodyTop-qrsGap-1); ok {
 					// A table taller than a page that a smaller type
 					// keeps to one starts a page in it, rather than
 					// leave its foot alone overleaf.
 					if y > bodyTop+1 {
 						r.newPage(title)
 					}
-					lk = lk.scaled(k)
-				} else if start := y + h - base; r.footAlone(tb, lk, start) {
+					lk = wide(k)
+				} else if start := y + h - table; r.footAlone(tb, lk, start) {
 					// Over two pages or more, in any type: the largest of
 					// qrsScales that ends it with rows above its foot.
 					for _, k := range qrsScales {
-						if !r.footAlone(tb, lk.scaled(k), start) {
-							lk = lk.scaled(k)
+						if k < bk && !r.footAlone(tb, wide(k), start) {
+							lk = wide(k)
 							break
 						}
 					}
@@ -122,9 +130,9 @@ func (r *renderer) qrsSection() {
 			place(0, r.fr.y+qrsGap)
 			continue
 		}
-		g := r.tableGrid(tb, qrsLook, colW)
-		headH := r.tableHead(tb, qrsLook, false, true)
-		h := headH + r.gridHeight(g) + r.tableFoot(tb, qrsLook, true)
+		g := r.tableGrid(tb, base, colW)
+		headH := r.tableHead(tb, base, false, true)
+		h := headH + r.gridHeight(g) + r.tableFoot(tb, base, true)
 		label := groupLabel(set.System, t)
 		if label != "" && label != group && !strings.EqualFold(label, t.Title) {
 			h += lh(12) + 6
@@ -132,11 +140,11 @@ func (r *renderer) qrsSection() {
 		if !r.atTop() {
 			h += qrsGap
 		}
-		lk := qrsLook
+		lk := base
 		tall := func(lk tableLook) float64 {
 			return r.tableHead(tb, lk, false, true) + r.gridHeight(r.tableGrid(tb, lk, colW)) + r.tableFoot(tb, lk, true)
 		}
-		if col == 0 && !r.atTop() && h <= r.fr.bottom-r.fr.top && (i+1 == len(ids) || r.qrsBroad(doc.RuleTable(set.Table(ids[i+1])), colW)) {
+		if col == 0 && !r.atTop() && h <= r.fr.bottom-r.fr.top && (i+1 == len(ids) || r.qrsBroad(doc.RuleTable(set.Table(ids[i+1])), base, colW)) {
 			// The last narrow table before a broad one, or the sheets'
 			// end, stands at the head of the right-hand column rather than
 			// under the left's tables: the columns end higher, and the
@@ -148,8 +156,8 @@ func (r *renderer) qrsSection() {
 		if r.fr.y+h > r.fr.bottom && h <= r.fr.bottom-bodyTop {
 			k, ok := 1.0, false
 			if col == 1 { // the next column is a new page
-				base := tall(qrsLook)
-				k, ok = r.qrsFinish(func(k float64) float64 { return h - base + tall(qrsLook.scaled(k)) }, r.fr.bottom-r.fr.y)
+				whole := tall(base)
+				k, ok = r.qrsFinish(bk, func(k float64) float64 { return h - whole + tall(qrsLook.scaled(k)) }, r.fr.bottom-r.fr.y)
 			}
 			if ok {
 				lk = qrsLook.scaled(k)
@@ -161,7 +169,7 @@ func (r *renderer) qrsSection() {
 			// A table taller than a column that a smaller type keeps to
 			// one starts a column in it, rather than leave its foot alone
 			// at the head of the next.
-			base := tall(qrsLook)
+			whole := tall(base)
 			room := r.fr.bottom - r.fr.y // the column it starts
 			switch {
 			case !r.atTop() && col == 0:
@@ -169,7 +177,7 @@ func (r *renderer) qrsSection() {
 			case !r.atTop():
 				room = r.fr.bottom - bodyTop
 			}
-			if k, ok := r.qrsFit(func(k float64) float64 { return h - base + tall(qrsLook.scaled(k)) }, room-qrsGap-1); ok {
+			if k, ok := r.qrsFit(bk, func(k float64) float64 { return h - whole + tall(qrsLook.scaled(k)) }, room-qrsGap-1); ok {
 				if !r.atTop() {
 					next()
 				}
@@ -187,6 +195,65 @@ func (r *renderer) qrsSection() {
 		r.bookmark(t.Title, 1, r.fr.y)
 		r.drawTable(tb, lk)
 	}
+	// How much of the last page the sheets use, their two columns as
+	// halves of it.
+	pageH := r.bottom() - bodyTop
+	fill := (r.fr.y - r.fr.top) / pageH / 2
+	if col == 1 {
+		fill += (leftEnd - bodyTop) / pageH / 2
+	}
+	r.qrsSettle(fill)
+}
+
+// qrsSparse is the share of their last page under which the Quick
+// Reference Sheets are tried in smaller type, to end a page sooner.
+const qrsSparse = 0.5
+
+// qrsSettleScales are the scales, as shares of qrsLook's, the whole
+// Quick Reference Sheets may be set in to save their last page: at 0.9
+// the cells are 8.55 pt, as qrsScales lets one table take to finish a
+// page.
+var qrsSettleScales = []float64{0.95, 0.9}
+
+// qrsSettle decides, once for the build, the scale the Quick Reference
+// Sheets are set in: their full size, unless their last page is used
+// less than qrsSparse (fill) and a smaller scale of qrsSettleScales,
+// the largest that does, ends them a page sooner, measured by setting
+// them whole at it. The pass that decides is the first, a dry one: the
+// passes after it print what it decided.
+func (r *renderer) qrsSettle(fill float64) {
+	if r.measuring || r.book.qrsK > 0 {
+		return
+	}
+	r.book.qrsK = 1
+	n := r.f.PageNo() - r.lay.pages["qrs"] + 1
+	if fill >= qrsSparse || n < 2 {
+		return
+	}
+	for _, k := range qrsSettleScales {
+		m := newRenderer(r.book, r.prev, true)
+		m.measuring = true
+		m.qrsTry = k
+		if len(r.entries) == 0 {
+			m.cover() // a booklet of QRS alone starts them on its cover
+		}
+		m.qrsSection()
+		if m.f.PageNo()-m.lay.pages["qrs"]+1 < n {
+			r.book.qrsK = k
+			return
+		}
+	}
+}
+
+// qrsScale is the share of qrsLook's type the sheets are set in.
+func (r *renderer) qrsScale() float64 {
+	switch {
+	case r.qrsTry > 0:
+		return r.qrsTry
+	case r.book.qrsK > 0:
+		return r.book.qrsK
+	}
+	return 1
 }
 
 // qrsTables are the ids of the tables the Quick Reference Sheets print,
@@ -212,9 +279,9 @@ var qrsScales = []float64{0.95, 0.9}
 
 // qrsFinish returns the largest of qrsScales at which a table, height(k)
 // tall at scale k, fits the room left on the page.
-func (r *renderer) qrsFinish(height func(k float64) float64, room float64) (float64, bool) {
+func (r *renderer) qrsFinish(bk float64, height func(k float64) float64, room float64) (float64, bool) {
 	for _, k := range qrsScales {
-		if height(k) <= room {
+		if k < bk && height(k) <= room {
 			return k, true
 		}
 	}
@@ -244,9 +311,9 @@ var qrsTallScales = []float64{0.95, 0.9, 0.85, 0.8}
 
 // qrsFit returns the largest of qrsTallScales at which a table, height(k)
 // tall at scale k, fits room.
-func (r *renderer) qrsFit(height func(k float64) float64, room float64) (float64, bool) {
+func (r *renderer) qrsFit(bk float64, height func(k float64) float64, room float64) (float64, bool) {
 	for _, k := range qrsTallScales {
-		if height(k) <= room {
+		if k < bk && height(k) <= room {
 			return k, true
 		}
 	}
@@ -276,7 +343,7 @@ func (r *renderer) groupHeading(label string, keep float64) {
 // qrsBroad reports whether a table prints across both columns: one with
 // several columns of long text, which in one column would wrap to more
 // than half as tall again as across the page.
-func (r *renderer) qrsBroad(tb *doc.Table, colW float64) bool {
+func (r *renderer) qrsBroad(tb *doc.Table, base tableLook, colW float64) bool {
 	if r.narrow() {
 		return true // a folded booklet's page has room for one column
 	}
@@ -284,7 +351,7 @@ func (r *renderer) qrsBroad(tb *doc.Table, colW float64) bool {
 		return false
 	}
 	full := r.contentW()
-	half := r.gridHeight(r.tableGrid(tb, qrsLook, colW))
-	whole := r.gridHeight(r.tableGrid(tb, qrsLook, full))
+	half := r.gridHeight(r.tableGrid(tb, base, colW))
+	whole := r.gridHeight(r.tableGrid(tb, base, full))
 	return half > 1.5*whole
 }

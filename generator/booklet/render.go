@@ -41,6 +41,15 @@ type renderer struct {
 	// frontOpen is set once the contents are printed: a front-matter
 	// section may share the page before it (frontSection).
 	frontOpen bool
+	// bandOnCover is set when a booklet of one encounter printed its
+	// band under the cover (coverBand).
+	bandOnCover bool
+	// qrsTry, when set, is the scale a measuring renderer sets the Quick
+	// Reference Sheets in (qrsSettle).
+	qrsTry float64
+	// logLeast is where the log just set would end with a row for each
+	// encounter and no more (logBody).
+	logLeast float64
 	// measuring is set on the renderer that sizes the cards before the
 	// passes: page numbers are not known yet.
 	measuring bool
@@ -117,8 +126,9 @@ func (r *renderer) finish() error {
 // build draws the whole booklet.
 func (r *renderer) build() {
 	r.cover()
-	if len(r.entries) > 0 {
-		// Without entries the contents would list the QRS alone: the
+	if len(r.entries) > 0 && !r.single() {
+		// Without entries the contents would list the QRS alone, and a
+		// booklet of one encounter lists what it holds on its cover: the
 		// cover and the bookmarks say as much.
 		r.contents()
 	}
@@ -127,9 +137,8 @@ func (r *renderer) build() {
 		r.bandSection()
 		r.chartSection()
 		r.encounters()
-		r.aidSection()
-		r.cardSection()
-		r.logSection()
+		r.bandAfter()
+		r.backMatter()
 	}
 	r.qrsSection()
 	switch {

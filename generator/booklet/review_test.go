@@ -459,8 +459,8 @@ func TestCampaignLog(t *testing.T) {
 		pdf, pages, _ := sharedLaid(t, "campaign", d, opt)
 		path := save(t, "log-"+p.name+".pdf", pdf)
 		log := pages["log"]
-		if pages["qrs"] != log+1 {
-			t.Errorf("%s: the log runs from page %d to %d", p.name, log, pages["qrs"]-1)
+		if pages["log/end"] != log {
+			t.Errorf("%s: the log runs from page %d to %d", p.name, log, pages["log/end"])
 		}
 		text := squash(pdftotext(t, path, log, log))
 		// One column to an attribute, its start value grey in it.

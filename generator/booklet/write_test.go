@@ -222,7 +222,8 @@ func rawText(t *testing.T, path string, first, last int) string {
 
 // TestLayout checks the book's structure: every spread starts on a
 // left-hand (even) page, cards come in card-number order, the sections in
-// the order of the contents.
+// the order of the contents, and no Notes page stands between the last
+// entry and the QRS.
 func TestLayout(t *testing.T) {
 	for _, d := range []booklet.Doc{packDoc(t, "marsh", engine.Options{}), campaignDoc(t, "summer")} {
 		for _, p := range papers {
@@ -264,8 +265,25 @@ func TestLayout(t *testing.T) {
 				}
 				prev = cp
 			}
-			if !(prev < pages["log"] && pages["log"] < pages["qrs"]) {
-				t.Errorf("%s: cards end on %d, log on %d, QRS on %d", p.name, prev, pages["log"], pages["qrs"])
+			// The log, one page, goes before the cards where the page
+			// after the last entry is a left-hand one (the cards open on a
+			// right-hand page), in the place of a Notes page; after them
+			// otherwise. Either way no page between the entries and the
+			// QRS is left to Notes.
+			last, log, first := 0, pages["log"], pages["card/1"]
+			for a, n := range pages {
+				if strings.HasPrefix(a, "end/") {
+					last = max(last, n)
+				}
+			}
+			if pages["log/end"] != log {
+				t.Errorf("%s: the log runs from page %d to %d", p.name, log, pages["log/end"])
+			}
+			if before := (last+1)%2 == 0; before && !(log == last+1 && first == log+1) || !before && !(first == last+1 && prev < log) {
+				t.Errorf("%s: entries end on %d, cards run from %d to %d, log on %d", p.name, last, first, prev, log)
+			}
+			if back := prev + 1; pages["qrs"] != max(back, log)+1 {
+				t.Errorf("%s: cards end on %d (backs overleaf), log on %d, QRS on %d", p.name, prev, log, pages["qrs"])
 			}
 		}
 	}
