@@ -207,3 +207,27 @@ func TestOneEncounterBooklet(t *testing.T) {
 		t.Logf("%s: %d pages", p.name, n)
 	}
 }
+
+// TestQRSSavesALastPage checks the scale the Quick Reference Sheets
+// settle on: the 2d6 Sword & Sorcery sheets on Letter end on a page
+// less than half used at full size, and are set a page shorter in
+// smaller type, no smaller than 0.9; a booklet whose sheets end well
+// used keeps them at full size.
+func TestQRSSavesALastPage(t *testing.T) {
+	set := sorcery(t).Rules()
+	d := booklet.Doc{Title: set.System.Name + ": Quick Reference Sheets", Set: set}
+	pages, k, full, err := booklet.QRSPages(d, booklet.Options{Paper: "letter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k >= 1 || k < 0.9 || pages != full-1 {
+		t.Errorf("letter: %d pages at scale %g, %d at full size; want one fewer, at 0.9 or more", pages, k, full)
+	}
+	pages, k, full, err = booklet.QRSPages(d, booklet.Options{Paper: "a4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k != 1 || pages != full {
+		t.Errorf("a4: %d pages at scale %g, %d at full size; want full size", pages, k, full)
+	}
+}

@@ -370,3 +370,24 @@ func HeadingKeep(d Doc, opt Options, sec *doc.Section) (keep float64, heights []
 	}
 	return ps[0].sp.keep, heights, nil
 }
+
+// QRSPages renders d and returns how many pages its Quick Reference
+// Sheets took and the scale they were set in (qrsSettle), and how many
+// they take set whole at full size.
+func QRSPages(d Doc, opt Options) (pages int, k float64, full int, err error) {
+	b, err := setup(d, opt)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	newRenderer(b, newLayout(), true).build() // decides the scale
+	r := newRenderer(b, newLayout(), true)
+	r.build()
+	pages, k = r.f.PageNo()-r.lay.pages["qrs"]+1, b.qrsK
+	m := newRenderer(b, newLayout(), true)
+	m.measuring, m.qrsTry = true, 1
+	if len(b.entries) == 0 {
+		m.cover()
+	}
+	m.qrsSection()
+	return pages, k, m.f.PageNo() - m.lay.pages["qrs"] + 1, nil
+}
