@@ -26,3 +26,5 @@ require (
 	github.com/mattn/go-runewidth v0.0.27 // indirect
 	golang.org/x/crypto v0.54.0 // indirect
 )
+
+replace codeberg.org/go-pdf/fpdf => ./generator/booklet/fpdf

@@ -36,8 +36,9 @@ var (
 	runs   = flag.Int("runs", 5, "alternating runs of each side-by-side measurement; medians are reported")
 	scales = flag.String("scale", "100,1000,10000", "encounter counts of the scale runs")
 	report = flag.String("report", "", "also write the report to this file")
-	only   = flag.String("only", "html,pdf,floor,scale,packs,serve", "the comparisons to run, of html, pdf, floor, scale, packs and serve")
+	only   = flag.String("only", "html,pdf,floor,scale,packs,serve,site", "the comparisons to run, of html, pdf, floor, scale, packs, serve and site")
 	sortie = flag.String("sortie", "", "measure this sortie binary (one built from an earlier commit, say) instead of building ./cmd/sortie")
+	base   = flag.String("base", "", "the site comparison's baseline: a sortie binary built from an earlier commit (issue 25's target: the default site in a third of 7f8a245's CPU)")
 )
 
 // want reports whether -only names the comparison.
@@ -91,6 +92,10 @@ func TestPeers(t *testing.T) {
 	}
 	if want("serve") {
 		servePeers(t, &rep, bin)
+		rep.load()
+	}
+	if want("site") {
+		defaultSite(t, &rep, bin)
 		rep.load()
 	}
 
@@ -375,6 +380,50 @@ func html(t *testing.T, rep *reporter, bin string) {
 	rep.printf("    %-8s %6d %12.3f %12.3f %10.0f\n", "Hugo", hpages, perPage(h.wall, hpages), perPage(h.cpu, hpages), mib(h.rss))
 	rep.printf("    Sortie/Hugo, time per page: %.2f wall, %.2f CPU (target: at most 0.5); peak memory %.2f (medians of %d alternating runs)\n",
 		perPage(s.wall, pages)/perPage(h.wall, hpages), perPage(s.cpu, pages)/perPage(h.cpu, hpages), float64(s.rss)/float64(h.rss), *runs)
+}
+
+// defaultSite measures the build of the embedded default site, as make
+// site builds it, for a fixed month (the binaries measured have no Roll
+// page's engine beside them: no Roll page, on either side), against the same build
+// by the -base binary when one is given, the two alternating: its CPU
+// time, wall time, peak memory, and the pages each wrote.
+func defaultSite(t *testing.T, rep *reporter, bin string) {
+	rep.printf("\n(g) the default site: sortie build --month 2026-11\n")
+	dir := t.TempDir()
+	build := func(b, out string) sample {
+		return measure(t, dir, b, "build", "--out", filepath.Join(dir, out), "--month", "2026-11")
+	}
+	sides := []struct{ name, bin, out string }{{"this", bin, "this"}}
+	if *base != "" {
+		abs, err := filepath.Abs(*base)
+		if err != nil {
+			t.Fatalf("failed to find -base %s: %v", *base, err)
+		}
+		rep.printf("    base: %s (%s)\n", firstLine(output(t, abs, "--version")), abs)
+		sides = append(sides, struct{ name, bin, out string }{"base", abs, "base"})
+	}
+	got := make([][]sample, len(sides))
+	for _, sd := range sides {
+		build(sd.bin, sd.out) // a first build, not counted: the file cache
+	}
+	for range *runs {
+		for i, sd := range sides {
+			got[i] = append(got[i], build(sd.bin, sd.out))
+		}
+	}
+	rep.printf("    %-6s %7s %8s %9s %9s %9s\n", "", "PDFs", "PDF pp", "wall s", "CPU s", "peak MiB")
+	meds := make([]sample, len(sides))
+	for i, sd := range sides {
+		pdfs := count(t, filepath.Join(dir, sd.out), ".pdf")
+		meds[i] = median(got[i])
+		rep.printf("    %-6s %7d %8d %9.2f %9.2f %9.0f\n", sd.name, len(pdfs), pdfPages(t, pdfs), meds[i].wall.Seconds(), meds[i].cpu.Seconds(), mib(meds[i].rss))
+	}
+	if len(sides) == 1 {
+		rep.printf("    (no -base binary given: no ratio)\n")
+		return
+	}
+	rep.printf("    this/base: %.2f CPU (target against 7f8a245: at most 0.33), %.2f wall (medians of %d alternating runs)\n",
+		meds[0].cpu.Seconds()/meds[1].cpu.Seconds(), meds[0].wall.Seconds()/meds[1].wall.Seconds(), *runs)
 }
 
 // hugoSite writes a Hugo site of n pages: the home page, a list page,

@@ -45,8 +45,9 @@ const (
 // Sans lacks names a font of its own (New). A Face is read-only once
 // made: every booklet of a build shares one.
 type Face struct {
-	ttf    map[string][]byte  // each font's file, by fpdf's font key (family and style)
-	widths map[string]*Widths // each font's width table, by font key
+	ttf    map[string][]byte         // each font's file, by fpdf's font key (family and style)
+	fonts  map[string]*fpdf.UTF8Font // each font parsed for fpdf, once for every document, by font key
+	widths map[string]*Widths        // each font's width table, by font key
 	cov    *coverage
 	memo   sync.Map // Memo's values, by key
 }
@@ -123,7 +124,31 @@ func newFace(regular, bold, italic, boldItalic []byte) (*Face, error) {
 	if fc.widths, err = fc.measure(); err != nil {
 		return nil, err
 	}
+	if fc.fonts, err = fc.parse(); err != nil {
+		return nil, err
+	}
 	return fc, nil
+}
+
+// parse parses each font of the face for fpdf, once for every document
+// that embeds it (AddFont).
+func (f *Face) parse() (out map[string]*fpdf.UTF8Font, err error) {
+	defer func() {
+		// fpdf reads a font's tables where they say they are: a broken
+		// file can make it index out of range.
+		if v := recover(); v != nil {
+			out, err = nil, fmt.Errorf("failed to read font: %v", v)
+		}
+	}()
+	out = map[string]*fpdf.UTF8Font{}
+	for _, fs := range fontStyles() {
+		u, err := fpdf.ParseUTF8Font(fs.family, fs.style, f.ttf[fs.key()])
+		if err != nil {
+			return nil, fmt.Errorf("failed to read font: %w", err)
+		}
+		out[fs.key()] = u
+	}
+	return out, nil
 }
 
 // checkFont refuses what fpdf cannot embed: anything but a TrueType font
@@ -183,13 +208,15 @@ func (f *Face) Printable(s string) string { return or(f).cov.printable(s) }
 // AddFont embeds the face's font of family (Sans or Mono) and style in
 // p, subset, for real, selectable text; a font the face does not have
 // is not added (fpdf's SetFont then fails on it). A document adds each
-// font when it first draws with it. fpdf is given a copy: while
-// subsetting, it can write into the bytes it reads a font from (it
-// appends to a slice of them), which would change the fonts shared by
-// the whole process and so the next booklet's bytes.
+// font when it first draws with it, parsed once for them all (fpdf's
+// ParseUTF8Font, Sortie's patch to fpdf: generator/booklet/fpdf/PATCH.md);
+// fpdf cuts each document's subset from a copy of the font's bytes of
+// its own: while subsetting, it can write into the bytes it reads a font
+// from, which would change the fonts shared by the whole process and so
+// the next booklet's bytes.
 func (f *Face) AddFont(p *fpdf.Fpdf, family, style string) {
-	if ttf, ok := or(f).ttf[family+style]; ok {
-		p.AddUTF8FontFromBytes(family, style, bytes.Clone(ttf))
+	if u, ok := or(f).fonts[family+style]; ok {
+		p.AddParsedUTF8Font(u)
 	}
 }
 

@@ -1,11 +1,14 @@
 package face
 
 import (
+	"bytes"
 	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 	"unicode"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -269,5 +272,53 @@ func TestSplitNoBreak(t *testing.T) {
 	}
 	if got := Fields("Strike\u00a0off  the\u202fphase\tnow"); !slices.Equal(got, []string{"Strike\u00a0off", "the\u202fphase", "now"}) {
 		t.Errorf("Fields gives %q", got)
+	}
+}
+
+// TestAddFontAsFromBytes checks the fonts parsed once for every document
+// (AddFont, fpdf's ParseUTF8Font): a document that adds them prints the
+// same bytes as one given each font's file, as fpdf's own
+// AddUTF8FontFromBytes adds it, and documents on several goroutines at
+// once print the same bytes as one alone (run under -race, they share
+// what was parsed without a write).
+func TestAddFontAsFromBytes(t *testing.T) {
+	text := "Rep 4: Pass 2d6 4/9 · 44% – ×½ “quoted” Æra"
+	doc := func(add func(p *fpdf.Fpdf, family, style string)) []byte {
+		p := fpdf.New("P", "mm", "A4", "")
+		p.SetCatalogSort(true)
+		p.SetCreationDate(time.Unix(0, 0).UTC())
+		p.SetModificationDate(time.Unix(0, 0).UTC())
+		p.AddPage()
+		y := 20.0
+		for _, s := range []struct{ family, style string }{{Sans, ""}, {Sans, "B"}, {Sans, "I"}, {Sans, "BI"}, {Mono, ""}} {
+			add(p, s.family, s.style)
+			p.SetFont(s.family, s.style, 11)
+			p.Text(20, y, text)
+			y += 10
+		}
+		var b bytes.Buffer
+		if err := p.Output(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	var f *Face // the built-in face
+	want := doc(func(p *fpdf.Fpdf, family, style string) {
+		p.AddUTF8FontFromBytes(family, style, bytes.Clone(or(f).ttf[family+style]))
+	})
+	got := doc(f.AddFont)
+	if !bytes.Equal(got, want) {
+		t.Fatalf("a document with the fonts parsed once: %d bytes, unlike the %d of one given their files", len(got), len(want))
+	}
+	var wg sync.WaitGroup
+	outs := make([][]byte, 4)
+	for i := range outs {
+		wg.Go(func() { outs[i] = doc(f.AddFont) })
+	}
+	wg.Wait()
+	for i, b := range outs {
+		if !bytes.Equal(b, want) {
+			t.Errorf("document %d of 4 at once: %d bytes, unlike the %d of one alone", i+1, len(b), len(want))
+		}
 	}
 }
