@@ -2,6 +2,8 @@ package booklet_test
 
 import (
 	"fmt"
+	"os/exec"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -229,5 +231,44 @@ func TestQRSSavesALastPage(t *testing.T) {
 	}
 	if k != 1 || pages != full {
 		t.Errorf("a4: %d pages at scale %g, %d at full size; want full size", pages, k, full)
+	}
+}
+
+// TestQRSTableRunsIntoRightColumn checks a narrow table that finds the
+// left-hand column too short under a table across both columns, and the
+// right-hand one no taller: it starts in the left-hand column and runs on
+// into the right-hand one, where moved it left the left-hand column empty
+// and ran on overleaf all the same. Sword & Spear Fantasy's Flying Units,
+// under its Special Unit Types, on A4.
+func TestQRSTableRunsIntoRightColumn(t *testing.T) {
+	sys, err := registry(t).Get("sword-and-spear-fantasy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := booklet.Doc{Title: sys.Rules().System.Name + ": Quick Reference Sheets", Set: sys.Rules()}
+	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}
+	pdf, pages, _ := writeLaid(t, d, opt)
+	path := save(t, "qrs-flying-a4.pdf", pdf)
+	pg := strconv.Itoa(pages["qrs/flying-units"])
+	out, err := exec.Command(tool(t, "pdftotext"), "-bbox", "-f", pg, "-l", pg, path, "-").CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdftotext: %v\n%s", err, out)
+	}
+	word := regexp.MustCompile(`<word xMin="([0-9.]+)"[^>]*>([^<]*)</word>`)
+	at := map[string]float64{}
+	for _, w := range word.FindAllStringSubmatch(string(out), -1) {
+		if _, seen := at[w[2]]; !seen {
+			at[w[2]], _ = strconv.ParseFloat(w[1], 64)
+		}
+	}
+	const mid = 105 / 25.4 * 72 // the middle of A4, in points
+	for w, left := range map[string]bool{"Light": true, "Swarms": false} {
+		x, found := at[w]
+		switch {
+		case !found:
+			t.Errorf("page %s: no %q of Flying Units", pg, w)
+		case (x < mid) != left:
+			t.Errorf("page %s: %q of Flying Units at x %.0f pt; want it in the %s column", pg, w, x, map[bool]string{true: "left-hand", false: "right-hand"}[left])
+		}
 	}
 }

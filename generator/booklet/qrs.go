@@ -159,12 +159,22 @@ func (r *renderer) qrsSection() {
 				whole := tall(base)
 				k, ok = r.qrsFinish(bk, func(k float64) float64 { return h - whole + tall(qrsLook.scaled(k)) }, r.fr.bottom-r.fr.y)
 			}
-			if ok {
+			switch {
+			case ok:
 				lk = qrsLook.scaled(k)
 				headH = r.tableHead(tb, lk, false, true)
-			} else {
+			case col == 1 || h <= r.fr.bottom-r.fr.top:
+				next()
+			case r.fr.y+h-tall(lk)+r.startHeight(piece{tb: tb, tl: lk}, colW) > r.fr.bottom:
+				// Not even its start fits the left-hand column, and the
+				// right-hand one has no more room: overleaf.
+				next()
 				next()
 			}
+			// Otherwise, in the left-hand column, a table the right-hand
+			// one has no more room for starts here and runs on into it:
+			// moved there, it left the left-hand column empty under a
+			// table across both and ran on overleaf all the same.
 		} else if h > r.fr.bottom-bodyTop {
 			// A table taller than a column that a smaller type keeps to
 			// one starts a column in it, rather than leave its foot alone
