@@ -236,7 +236,7 @@ func newSheetPlan(s Sheet) *sheetPlan {
 		}
 	})
 	n := 0
-	for _, b := range p.frontBlocks(s.Encounter.Blocks, &n) {
+	for _, b := range p.frontBlocks(cardsLine(s.Encounter.Blocks), &n) {
 		if wideBlock(b) {
 			p.rest = append(p.rest, b)
 		} else {
@@ -254,6 +254,32 @@ func newSheetPlan(s Sheet) *sheetPlan {
 		p.facts = append(p.facts, linksPara(s.Links))
 	}
 	return p
+}
+
+// cardsLine says each run of an encounter's top-level cards in one
+// paragraph of its own, "Cards to cut out: ...": said one to a line after
+// the last side's roster, both sides' cards read as the last side's. One
+// line for the run, not a heading and a line each: a crowded sheet has no
+// more room for them than before.
+func cardsLine(bs []doc.Block) []doc.Block {
+	var out []doc.Block
+	for i := 0; i < len(bs); i++ {
+		if _, ok := bs[i].(*doc.Cards); !ok {
+			out = append(out, bs[i])
+			continue
+		}
+		var parts []string
+		for ; i < len(bs); i++ {
+			c, ok := bs[i].(*doc.Cards)
+			if !ok {
+				break
+			}
+			parts = append(parts, fmt.Sprintf("%s, %d %s of %s × %s mm", c.Title, len(c.Items), plural(len(c.Items), "card", "cards"), mmText(c.W), mmText(c.H)))
+		}
+		i--
+		out = append(out, &doc.Para{Lead: "Cards to cut out, printed in the booklet:", Text: strings.Join(parts, "; ") + "."})
+	}
+	return out
 }
 
 // frontBlocks returns the blocks page 1 prints: maps left out (they are

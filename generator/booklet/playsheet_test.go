@@ -156,6 +156,18 @@ func TestSheet(t *testing.T) {
 							}
 						}
 					}
+					// The cards to cut out print in a line of their own,
+					// after the rosters: not as the last side's lines.
+					for _, b := range e.Encounter.Blocks {
+						c, ok := b.(*doc.Cards)
+						if !ok {
+							continue
+						}
+						head := strings.Index(front, "Cards to cut out, printed in the booklet:")
+						if at := strings.Index(front, c.Title+", "); head < 0 || at < head {
+							t.Errorf("page 1 prints %q at %d, not in the line \"Cards to cut out\" (at %d)", c.Title, at, head)
+						}
+					}
 					if want == 1 {
 						return
 					}
