@@ -156,7 +156,7 @@ func (s *System) pefItem(e *Encounter, p PEF, band int) doc.SealedItem {
 	}
 	it.Blocks = append(it.Blocks,
 		p.Roll,
-		&doc.Para{Lead: fmt.Sprintf("%s: %s", p.Letter, p.Name), Text: fmt.Sprintf("read at EAL %d%s.", p.EAL, raised)},
+		&doc.Para{Lead: fmt.Sprintf("%s: %s", p.Letter, p.Name), Text: fmt.Sprintf("Read at EAL %d%s.", p.EAL, raised)},
 		&doc.Para{Note: true, Text: "At another EAL, read the same die: " + strings.Join(grid, " · ") + "."},
 	)
 	switch p.Outcome {

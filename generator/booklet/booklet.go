@@ -173,6 +173,7 @@ func render(d Doc, opt Options) (*fpdf.Fpdf, *layout, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("failed to write booklet: %w", err)
 	}
+	g.qrsK = g.qrsDecide()
 	prev := newLayout()
 	for pass := range maxPasses {
 		// The first pass only learns the page numbers: it is dry. Were
@@ -257,8 +258,7 @@ type book struct {
 	cardGrid  cardGrid  // how the cards lie on a page
 	cardLimit int       // the most sealed cards a page may hold (plan.PageLimit)
 	// qrsK is the share of qrsLook's type the Quick Reference Sheets are
-	// set in, decided by the first pass that sets them (qrsSettle); 0
-	// until then.
+	// set in, decided before the first pass (qrsDecide).
 	qrsK float64
 	// overheads remembers mapOverhead's measures for the whole build of
 	// the booklet: a spread tries many scales for its maps, in every pass,

@@ -372,14 +372,14 @@ func HeadingKeep(d Doc, opt Options, sec *doc.Section) (keep float64, heights []
 }
 
 // QRSPages renders d and returns how many pages its Quick Reference
-// Sheets took and the scale they were set in (qrsSettle), and how many
+// Sheets took and the scale they were set in (qrsDecide), and how many
 // they take set whole at full size.
 func QRSPages(d Doc, opt Options) (pages int, k float64, full int, err error) {
 	b, err := setup(d, opt)
 	if err != nil {
 		return 0, 0, 0, err
 	}
-	newRenderer(b, newLayout(), true).build() // decides the scale
+	b.qrsK = b.qrsDecide()
 	r := newRenderer(b, newLayout(), true)
 	r.build()
 	pages, k = r.f.PageNo()-r.lay.pages["qrs"]+1, b.qrsK

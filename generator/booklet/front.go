@@ -688,7 +688,11 @@ func (r *renderer) bandBody() {
 	if b == nil {
 		r.flow(span{text: "No band was rolled for this booklet.", size: bodySize})
 	} else {
-		r.flow(span{text: "Pre-rolled: " + words.Plural(b.Size(), "figure", "figures") + ". Every encounter in this booklet is rolled for this band.", size: bodySize})
+		every := "Every encounter in this booklet is"
+		if len(r.entries) == 1 {
+			every = "The encounter in this booklet is"
+		}
+		r.flow(span{text: "Pre-rolled: " + words.Plural(b.Size(), "figure", "figures") + ". " + every + " rolled for this band.", size: bodySize})
 		r.gap(2)
 		r.flowPieces(r.pieces(b.Blocks(), bandLook, 0, blockCtx{}))
 	}

@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/words"
 )
 
 // Log sheet sizes.
@@ -32,7 +33,7 @@ const (
 // up to date and an encounter log with a row per encounter, its rows
 // filling the rest of the page.
 func (r *renderer) logSection() {
-	if r.logShares() {
+	if r.logShared = r.logShares(); r.logShared {
 		r.fr.y += 8
 		r.section = "Campaign log"
 	} else {
@@ -49,9 +50,21 @@ func (r *renderer) logBody() {
 	if !r.hasBandPage() {
 		r.flow(span{text: "Log each encounter you play and how it ended.", size: bodySize})
 	} else {
-		r.flow(span{text: "Keep your band up to date here: each figure's values print grey, as rolled; when one changes, strike it out and write the new one beside it, and strike out the figures you lose. Log each encounter you play and how it ended.", size: bodySize})
+		// "Your force" where the booklet calls it that.
+		noun := "band"
+		if rest, ok := strings.CutPrefix(r.bandTitle(), "Your "); ok {
+			noun = strings.ToLower(rest)
+		}
+		band := "your " + noun
+		keep := "Keep " + band + " up to date here"
+		if r.logShared {
+			// Under the band's own table, the roster is that table again,
+			// the one to write on.
+			keep = "The roster below is " + band + " above, to keep up to date"
+		}
+		r.flow(span{text: keep + ": each figure's values print grey, as rolled; when one changes, strike it out and write the new one beside it, and strike out the figures you lose. Log each encounter you play and how it ended.", size: bodySize})
 
-		r.heading("Band roster", 12, 20)
+		r.heading(words.Capital(noun)+" roster", 12, 20)
 		r.table(r.bandLog(), nil)
 	}
 	if c := r.doc.Campaign; c != nil && len(c.Log) > 0 {
@@ -147,6 +160,7 @@ func (r *renderer) logShares() bool {
 	m := newRenderer(r.book, r.prev, true)
 	m.measuring = true
 	m.newPage("Campaign log")
+	m.logShared = true
 	y0 := m.fr.y
 	m.logBody()
 	return r.fr.y+gap+(m.logLeast-y0) <= r.fr.bottom

@@ -3,6 +3,7 @@ package booklet
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
@@ -206,13 +207,12 @@ func (r *renderer) qrsSection() {
 		r.drawTable(tb, lk)
 	}
 	// How much of the last page the sheets use, their two columns as
-	// halves of it.
+	// halves of it (qrsDecide).
 	pageH := r.bottom() - bodyTop
-	fill := (r.fr.y - r.fr.top) / pageH / 2
+	r.qrsFill = (r.fr.y - r.fr.top) / pageH / 2
 	if col == 1 {
-		fill += (leftEnd - bodyTop) / pageH / 2
+		r.qrsFill += (leftEnd - bodyTop) / pageH / 2
 	}
-	r.qrsSettle(fill)
 }
 
 // qrsSparse is the share of their last page under which the Quick
@@ -225,34 +225,86 @@ const qrsSparse = 0.5
 // page.
 var qrsSettleScales = []float64{0.95, 0.9}
 
-// qrsSettle decides, once for the build, the scale the Quick Reference
-// Sheets are set in: their full size, unless their last page is used
-// less than qrsSparse (fill) and a smaller scale of qrsSettleScales,
-// the largest that does, ends them a page sooner, measured by setting
-// them whole at it. The pass that decides is the first, a dry one: the
-// passes after it print what it decided.
-func (r *renderer) qrsSettle(fill float64) {
-	if r.measuring || r.book.qrsK > 0 {
-		return
+// qrsDecide decides the scale the Quick Reference Sheets are set in,
+// before the first pass lays the booklet out: their full size, unless
+// their last page is used less than qrsSparse and a smaller scale of
+// qrsSettleScales, the largest that does, ends them a page sooner, each
+// measured by setting them whole at it. The sheets start a page of their
+// own, or the cover of a booklet of them alone, so the rest of the
+// booklet plays no part: the booklets of a face that print the same
+// sheets on the same page share the decision (qrsDecisions). Decided
+// during the first pass instead, it changed the sheets' pages for the
+// second and took a third pass in half the booklets.
+func (b *book) qrsDecide() float64 {
+	key := qrsSheetsKey{set: b.doc.Set, paper: b.opt.Paper, impose: b.opt.Impose, subset: b.doc.QRS != nil, alone: len(b.entries) == 0}
+	if b.doc.QRS != nil {
+		key.tables = strings.Join(b.doc.QRS, "\x1f")
 	}
-	r.book.qrsK = 1
-	n := r.f.PageNo() - r.lay.pages["qrs"] + 1
-	if fill >= qrsSparse || n < 2 {
-		return
+	ds := b.face.Memo(qrsDecisionsKey{}, func() any { return &qrsDecisions{cur: map[qrsSheetsKey]float64{}} }).(*qrsDecisions)
+	if k, ok := ds.get(key); ok {
+		return k
 	}
-	for _, k := range qrsSettleScales {
-		m := newRenderer(r.book, r.prev, true)
+	pages := func(k float64) (int, float64) {
+		m := newRenderer(b, newLayout(), true)
 		m.measuring = true
 		m.qrsTry = k
-		if len(r.entries) == 0 {
+		if len(b.entries) == 0 {
 			m.cover() // a booklet of QRS alone starts them on its cover
 		}
 		m.qrsSection()
-		if m.f.PageNo()-m.lay.pages["qrs"]+1 < n {
-			r.book.qrsK = k
-			return
+		return m.f.PageNo() - m.lay.pages["qrs"] + 1, m.qrsFill
+	}
+	k := 1.0
+	if n, fill := pages(1); fill < qrsSparse && n > 1 {
+		for _, try := range qrsSettleScales {
+			if m, _ := pages(try); m < n {
+				k = try
+				break
+			}
 		}
 	}
+	ds.put(key, k)
+	return k
+}
+
+// qrsSheetsKey names the Quick Reference Sheets a booklet prints, as far as
+// their layout goes.
+type qrsSheetsKey struct {
+	set           *rules.Set
+	paper, impose string
+	tables        string // the tables a one-encounter booklet names
+	subset, alone bool   // a one-encounter booklet's; a booklet of them alone
+}
+
+type qrsDecisionsKey struct{}
+
+// qrsDecisions keeps qrsDecide's decisions for the booklets of a face,
+// in two generations of at most qrsDecisionsMax, so that a process that
+// builds again and again (sortie serve) keeps a bounded number.
+type qrsDecisions struct {
+	mu       sync.Mutex
+	cur, old map[qrsSheetsKey]float64
+}
+
+const qrsDecisionsMax = 256
+
+func (d *qrsDecisions) get(k qrsSheetsKey) (float64, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if v, ok := d.cur[k]; ok {
+		return v, true
+	}
+	v, ok := d.old[k]
+	return v, ok
+}
+
+func (d *qrsDecisions) put(k qrsSheetsKey, v float64) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if len(d.cur) >= qrsDecisionsMax {
+		d.old, d.cur = d.cur, map[qrsSheetsKey]float64{}
+	}
+	d.cur[k] = v
 }
 
 // qrsScale is the share of qrsLook's type the sheets are set in.

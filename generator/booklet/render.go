@@ -45,8 +45,12 @@ type renderer struct {
 	// band under the cover (coverBand).
 	bandOnCover bool
 	// qrsTry, when set, is the scale a measuring renderer sets the Quick
-	// Reference Sheets in (qrsSettle).
-	qrsTry float64
+	// Reference Sheets in, and qrsFill how much of their last page they
+	// used (qrsDecide).
+	qrsTry, qrsFill float64
+	// logShared is set while the log is set under the band on the band's
+	// page (logShares).
+	logShared bool
 	// logLeast is where the log just set would end with a row for each
 	// encounter and no more (logBody).
 	logLeast float64
