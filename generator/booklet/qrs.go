@@ -215,9 +215,11 @@ func (r *renderer) qrsSection() {
 	}
 }
 
-// qrsSparse is the share of their last page under which the Quick
-// Reference Sheets are tried in smaller type, to end a page sooner.
-const qrsSparse = 0.5
+// qrsSparse is the share of their last page at or under which the Quick
+// Reference Sheets are tried in smaller type, to end a page sooner: a
+// page three quarters used may hold most of a column of tables (at a
+// half, a month's Letter sheets kept a fifth page).
+const qrsSparse = 0.75
 
 // qrsSettleScales are the scales, as shares of qrsLook's, the whole
 // Quick Reference Sheets may be set in to save their last page: at 0.9
@@ -227,7 +229,7 @@ var qrsSettleScales = []float64{0.95, 0.9}
 
 // qrsDecide decides the scale the Quick Reference Sheets are set in,
 // before the first pass lays the booklet out: their full size, unless
-// their last page is used less than qrsSparse and a smaller scale of
+// their last page is used qrsSparse or less and a smaller scale of
 // qrsSettleScales, the largest that does, ends them a page sooner, each
 // measured by setting them whole at it. The sheets start a page of their
 // own, or the cover of a booklet of them alone, so the rest of the
@@ -255,7 +257,7 @@ func (b *book) qrsDecide() float64 {
 		return m.f.PageNo() - m.lay.pages["qrs"] + 1, m.qrsFill
 	}
 	k := 1.0
-	if n, fill := pages(1); fill < qrsSparse && n > 1 {
+	if n, fill := pages(1); fill <= qrsSparse && n > 1 {
 		for _, try := range qrsSettleScales {
 			if m, _ := pages(try); m < n {
 				k = try
