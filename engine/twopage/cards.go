@@ -95,9 +95,11 @@ const cardsIntro = "One card a figure, cut out square, every card front up (load
 	"When a shot empties the weapon, turn the card over side to side: the same edge stays on top and shows what an empty weapon allows; after a phase of loading, turn it back. " +
 	"A card with a blank back never needs loading."
 
-// Cards returns a side's action cards.
-func (sd *Side) Cards() *doc.Cards {
-	cs := &doc.Cards{Title: "Action cards: " + sd.List.Title, Intro: cardsIntro, W: CardMM, H: CardMM}
+// Cards returns a side's action cards, titled with whose they are
+// ("your side", "the enemy"): a play sheet names both sides' cards in one
+// line, and each card's foot names them.
+func (sd *Side) Cards(whose string) *doc.Cards {
+	cs := &doc.Cards{Title: "Action cards: " + sd.List.Title + " (" + whose + ")", Intro: cardsIntro, W: CardMM, H: CardMM}
 	for _, f := range sd.Figures {
 		cs.Items = append(cs.Items, Card(f))
 	}
