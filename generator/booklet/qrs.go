@@ -154,7 +154,16 @@ func (r *renderer) qrsSection() {
 			next()
 			h -= qrsGap
 		}
-		if r.fr.y+h > r.fr.bottom && h <= r.fr.bottom-bodyTop {
+		var right *frame // the right-hand column, while a table goes back to the left-hand one
+		page := r.f.PageNo()
+		if r.fr.y+h > r.fr.bottom && col == 1 && leftEnd+h <= r.fr.bottom {
+			// The left-hand column ended higher and holds the table whole:
+			// it goes there, under the left-hand column's tables, rather
+			// than overleaf with the rest of the page left blank.
+			f := r.fr
+			right = &f
+			place(0, leftEnd)
+		} else if r.fr.y+h > r.fr.bottom && h <= r.fr.bottom-bodyTop {
 			k, ok := 1.0, false
 			if col == 1 { // the next column is a new page
 				whole := tall(base)
@@ -205,6 +214,9 @@ func (r *renderer) qrsSection() {
 		r.mark("qrs/"+id, r.fr.y)
 		r.bookmark(t.Title, 1, r.fr.y)
 		r.drawTable(tb, lk)
+		if right != nil && r.f.PageNo() == page {
+			leftEnd, r.fr = r.fr.y, *right
+		}
 	}
 	// How much of the last page the sheets use, their two columns as
 	// halves of it (qrsDecide).
