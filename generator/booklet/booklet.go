@@ -173,7 +173,8 @@ func render(d Doc, opt Options) (*fpdf.Fpdf, *layout, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("failed to write booklet: %w", err)
 	}
-	g.qrsK = g.qrsDecide()
+	g.qrsRun = g.qrsDecide()
+	g.qrsK = g.qrsRun.k
 	prev := newLayout()
 	for pass := range maxPasses {
 		// The first pass only learns the page numbers: it is dry. Were
@@ -258,8 +259,10 @@ type book struct {
 	cardGrid  cardGrid  // how the cards lie on a page
 	cardLimit int       // the most sealed cards a page may hold (plan.PageLimit)
 	// qrsK is the share of qrsLook's type the Quick Reference Sheets are
-	// set in, decided before the first pass (qrsDecide).
-	qrsK float64
+	// set in, decided before the first pass (qrsDecide), and qrsRun what
+	// that measured of them.
+	qrsK   float64
+	qrsRun *qrsRun
 	// overheads remembers mapOverhead's measures for the whole build of
 	// the booklet: a spread tries many scales for its maps, in every pass,
 	// and each measure draws the board.

@@ -2,6 +2,7 @@ package booklet_test
 
 import (
 	"fmt"
+	"maps"
 	"os/exec"
 	"regexp"
 	"slices"
@@ -292,5 +293,31 @@ func TestQRSBackFillsLeftColumn(t *testing.T) {
 	}
 	if a, b, s := pages["qrs/action"], pages["qrs/battle-turn"], pages["qrs/star-power"]; a != b || a != s {
 		t.Errorf("Star Power on page %d, The Battle on %d, Action on %d; want Action on their page", s, b, a)
+	}
+}
+
+// TestQRSDryPassReplayed checks what a dry pass takes of the Quick
+// Reference Sheets from qrsDecide's measure, their pages and where each
+// table starts: the same pages as setting them afresh gives, for a pack
+// on both papers, flat and folded, and for a one-encounter booklet.
+func TestQRSDryPassReplayed(t *testing.T) {
+	one := packDoc(t, "marsh", engine.Options{})
+	one.Pack.Entries = one.Pack.Entries[:1]
+	one.QRS = one.Pack.Entries[0].Encounter.Tables
+	for name, d := range map[string]booklet.Doc{"pack": packDoc(t, "marsh", engine.Options{}), "one encounter": one} {
+		for _, paper := range []string{"a4", "letter"} {
+			for _, impose := range []string{"", booklet.Saddle} {
+				replayed, set, err := booklet.DryPages(d, booklet.Options{Paper: paper, Impose: impose})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !maps.Equal(replayed, set) {
+					t.Errorf("%s, %s %q: a dry pass's pages from the measure differ from the sheets set afresh:\n%v\n%v", name, paper, impose, replayed, set)
+				}
+				if _, ok := replayed["qrs/"+d.Set.System.QRS[0]]; !ok && d.QRS == nil {
+					t.Errorf("%s, %s %q: no page for the first table", name, paper, impose)
+				}
+			}
+		}
 	}
 }

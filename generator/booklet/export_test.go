@@ -379,7 +379,8 @@ func QRSPages(d Doc, opt Options) (pages int, k float64, full int, err error) {
 	if err != nil {
 		return 0, 0, 0, err
 	}
-	b.qrsK = b.qrsDecide()
+	b.qrsRun = b.qrsDecide()
+	b.qrsK = b.qrsRun.k
 	r := newRenderer(b, newLayout(), true)
 	r.build()
 	pages, k = r.f.PageNo()-r.lay.pages["qrs"]+1, b.qrsK
@@ -390,4 +391,24 @@ func QRSPages(d Doc, opt Options) (pages int, k float64, full int, err error) {
 	}
 	m.qrsSection()
 	return pages, k, m.f.PageNo() - m.lay.pages["qrs"] + 1, nil
+}
+
+// DryPages lays d out in one dry pass twice, its Quick Reference Sheets
+// added from what qrsDecide measured of them and then set afresh, and
+// returns the pages each anchor landed on in each.
+func DryPages(d Doc, opt Options) (replayed, set map[string]int, err error) {
+	b, err := setup(d, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	b.qrsRun = b.qrsDecide()
+	b.qrsK = b.qrsRun.k
+	r := newRenderer(b, newLayout(), true)
+	r.build()
+	run := b.qrsRun
+	b.qrsRun = nil
+	s := newRenderer(b, newLayout(), true)
+	s.build()
+	b.qrsRun = run
+	return r.lay.pages, s.lay.pages, nil
 }

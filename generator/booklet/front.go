@@ -176,50 +176,24 @@ func (r *renderer) cover() {
 	}
 	r.inside()
 	r.howToUse()
-	r.coverBand(r.spanHeight(made, r.fr.w) + 4)
 	r.fr.y = max(r.fr.y+4, r.fr.bottom-r.spanHeight(made, r.fr.w))
 	r.flow(made)
 }
 
 // single says whether the booklet holds one encounter of a pack and no
 // text of its own, as a month's booklet does. Its cover lists what it
-// holds, with no contents page, and takes the band when the band fits
-// there whole; otherwise the band follows the spread (bandAfter), so
-// that the spread still opens on the first left-hand page, page 2.
+// holds, with no contents page, and the band follows the spread
+// (bandAfter), so that the spread opens on the first left-hand page,
+// page 2: the cover has no room for a band's table under what it says
+// (some 70 mm short on A4).
 func (r *renderer) single() bool {
 	return r.doc.Pack != nil && len(r.entries) == 1 && len(r.doc.Intro) == 0
 }
 
-// coverBand prints the band of a booklet of one encounter under its
-// cover when the band fits whole above the foot's line (keep mm):
-// measured first on a page of its own.
-func (r *renderer) coverBand(keep float64) {
-	if !r.single() || !r.hasBandPage() || r.measuring {
-		return
-	}
-	const gap = 8.0
-	title := r.bandTitle()
-	m := newRenderer(r.book, r.prev, true)
-	m.measuring = true
-	m.newPage(title)
-	y0 := m.fr.y
-	m.heading(title, 16, 20)
-	m.bandBody()
-	if m.f.PageNo() != 1 || r.fr.y+gap+(m.fr.y-y0) > r.fr.bottom-keep {
-		return
-	}
-	r.fr.y += gap
-	r.mark("band", r.fr.y)
-	r.bookmark(title, 0, r.fr.y)
-	r.heading(title, 16, 20)
-	r.bandBody()
-	r.bandOnCover = true
-}
-
 // bandAfter prints the band of a booklet of one encounter after its
-// spread, when the cover had no room for it.
+// spread.
 func (r *renderer) bandAfter() {
-	if r.single() && r.hasBandPage() && !r.bandOnCover {
+	if r.single() && r.hasBandPage() {
 		r.frontSection(r.bandTitle(), "band", false, (*renderer).bandBody)
 	}
 }
@@ -363,7 +337,7 @@ func (r *renderer) inside() {
 		if len(r.cards) > 0 {
 			items = append(items, item{words.Plural(len(r.cards), "sealed card", "sealed cards") + ": " + r.sealedName, "cards"})
 		}
-		if r.single() && r.hasBandPage() && r.prev.pages["band"] != 1 {
+		if r.single() && r.hasBandPage() {
 			// No contents page: the cover names the band's.
 			items = append(items, item{r.bandTitle() + ": " + words.Plural(r.band().Size(), "figure", "figures"), "band"})
 		}

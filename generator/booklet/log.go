@@ -153,7 +153,7 @@ func (r *renderer) backMatter() {
 // log fits there with a row for the encounter, measured first on a page
 // of its own.
 func (r *renderer) logShares() bool {
-	if !r.single() || r.bandOnCover || r.measuring || r.lay.pages["band"] != r.f.PageNo() {
+	if !r.single() || r.measuring || r.lay.pages["band"] != r.f.PageNo() {
 		return false
 	}
 	const gap = 8.0

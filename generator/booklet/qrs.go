@@ -27,6 +27,20 @@ const (
 func (r *renderer) qrsSection() {
 	const title = "Quick Reference Sheets"
 	set := r.doc.Set
+	if run := r.book.qrsRun; run != nil && run.marks != nil && r.f.font.dry && !r.measuring && len(r.entries) > 0 {
+		// A dry pass learns only the sheets' pages and where their
+		// tables start, which qrsDecide measured already: it adds the
+		// pages and marks the tables where they were measured.
+		for p := range run.pages {
+			r.newPage(title)
+			for _, m := range run.marks {
+				if m.page == p {
+					r.mark(m.anchor, m.y)
+				}
+			}
+		}
+		return
+	}
 	if len(r.entries) > 0 {
 		r.newPage(title)
 	} else {
@@ -34,7 +48,7 @@ func (r *renderer) qrsSection() {
 		r.fr.brk = func() { r.newPage(title) }
 		r.fr.y += 6
 	}
-	r.mark("qrs", r.fr.y)
+	r.markQRS("qrs")
 	r.bookmark(title, 0, r.fr.y)
 	if len(r.entries) > 0 { // a booklet of QRS alone has its title on the cover above
 		r.heading(title+": "+set.System.Name, 16, 40)
@@ -124,7 +138,7 @@ func (r *renderer) qrsSection() {
 			group = label
 			r.gap(qrsGap)
 			r.need(r.tableHead(tb, lk, false, true) + 15)
-			r.mark("qrs/"+id, r.fr.y)
+			r.markQRS("qrs/" + id)
 			r.bookmark(t.Title, 1, r.fr.y)
 			r.drawTable(tb, lk)
 			col = 0
@@ -211,7 +225,7 @@ func (r *renderer) qrsSection() {
 		group = label
 		r.gap(qrsGap)
 		r.need(headH + 15)
-		r.mark("qrs/"+id, r.fr.y)
+		r.markQRS("qrs/" + id)
 		r.bookmark(t.Title, 1, r.fr.y)
 		r.drawTable(tb, lk)
 		if right != nil && r.f.PageNo() == page {
@@ -249,36 +263,67 @@ var qrsSettleScales = []float64{0.95, 0.9}
 // sheets on the same page share the decision (qrsDecisions). Decided
 // during the first pass instead, it changed the sheets' pages for the
 // second and took a third pass in half the booklets.
-func (b *book) qrsDecide() float64 {
+func (b *book) qrsDecide() *qrsRun {
 	key := qrsSheetsKey{set: b.doc.Set, paper: b.opt.Paper, impose: b.opt.Impose, subset: b.doc.QRS != nil, alone: len(b.entries) == 0}
 	if b.doc.QRS != nil {
 		key.tables = strings.Join(b.doc.QRS, "\x1f")
 	}
-	ds := b.face.Memo(qrsDecisionsKey{}, func() any { return &qrsDecisions{cur: map[qrsSheetsKey]float64{}} }).(*qrsDecisions)
-	if k, ok := ds.get(key); ok {
-		return k
+	ds := b.face.Memo(qrsDecisionsKey{}, func() any { return &qrsDecisions{cur: map[qrsSheetsKey]*qrsRun{}} }).(*qrsDecisions)
+	if run, ok := ds.get(key); ok {
+		return run
 	}
-	pages := func(k float64) (int, float64) {
+	set := func(k float64) (*qrsRun, float64) {
 		m := newRenderer(b, newLayout(), true)
 		m.measuring = true
 		m.qrsTry = k
-		if len(b.entries) == 0 {
+		run := &qrsRun{k: k}
+		if len(b.entries) > 0 {
+			// The sheets start a page of their own: where their tables
+			// start does not hang on the rest of the booklet.
+			m.qrsMarks = &run.marks
+		} else {
 			m.cover() // a booklet of QRS alone starts them on its cover
 		}
 		m.qrsSection()
-		return m.f.PageNo() - m.lay.pages["qrs"] + 1, m.qrsFill
+		run.pages = m.f.PageNo() - m.lay.pages["qrs"] + 1
+		return run, m.qrsFill
 	}
-	k := 1.0
-	if n, fill := pages(1); fill <= qrsSparse && n > 1 {
+	run, fill := set(1)
+	if fill <= qrsSparse && run.pages > 1 {
 		for _, try := range qrsSettleScales {
-			if m, _ := pages(try); m < n {
-				k = try
+			if r, _ := set(try); r.pages < run.pages {
+				run = r
 				break
 			}
 		}
 	}
-	ds.put(key, k)
-	return k
+	ds.put(key, run)
+	return run
+}
+
+// qrsRun is the Quick Reference Sheets as qrsDecide set them: the scale,
+// how many pages they take, and where each table starts (marks, by page
+// from the first): what a dry pass needs of them.
+type qrsRun struct {
+	k     float64
+	pages int
+	marks []qrsMark // nil for sheets that start on a booklet's cover
+}
+
+// qrsMark is where one anchor of the sheets landed.
+type qrsMark struct {
+	anchor string
+	page   int // from the sheets' first page, 0
+	y      float64
+}
+
+// markQRS marks an anchor of the sheets where the text stands, noting it
+// for qrsDecide when it asks.
+func (r *renderer) markQRS(anchor string) {
+	r.mark(anchor, r.fr.y)
+	if r.qrsMarks != nil {
+		*r.qrsMarks = append(*r.qrsMarks, qrsMark{anchor: anchor, page: r.f.PageNo() - r.lay.pages["qrs"], y: r.fr.y})
+	}
 }
 
 // qrsSheetsKey names the Quick Reference Sheets a booklet prints, as far as
@@ -297,12 +342,12 @@ type qrsDecisionsKey struct{}
 // builds again and again (sortie serve) keeps a bounded number.
 type qrsDecisions struct {
 	mu       sync.Mutex
-	cur, old map[qrsSheetsKey]float64
+	cur, old map[qrsSheetsKey]*qrsRun
 }
 
 const qrsDecisionsMax = 256
 
-func (d *qrsDecisions) get(k qrsSheetsKey) (float64, bool) {
+func (d *qrsDecisions) get(k qrsSheetsKey) (*qrsRun, bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if v, ok := d.cur[k]; ok {
@@ -312,11 +357,11 @@ func (d *qrsDecisions) get(k qrsSheetsKey) (float64, bool) {
 	return v, ok
 }
 
-func (d *qrsDecisions) put(k qrsSheetsKey, v float64) {
+func (d *qrsDecisions) put(k qrsSheetsKey, v *qrsRun) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if len(d.cur) >= qrsDecisionsMax {
-		d.old, d.cur = d.cur, map[qrsSheetsKey]float64{}
+		d.old, d.cur = d.cur, map[qrsSheetsKey]*qrsRun{}
 	}
 	d.cur[k] = v
 }

@@ -41,13 +41,13 @@ type renderer struct {
 	// frontOpen is set once the contents are printed: a front-matter
 	// section may share the page before it (frontSection).
 	frontOpen bool
-	// bandOnCover is set when a booklet of one encounter printed its
-	// band under the cover (coverBand).
-	bandOnCover bool
 	// qrsTry, when set, is the scale a measuring renderer sets the Quick
 	// Reference Sheets in, and qrsFill how much of their last page they
 	// used (qrsDecide).
 	qrsTry, qrsFill float64
+	// qrsMarks, when set, is where qrsSection notes the marks it makes
+	// (markQRS).
+	qrsMarks *[]qrsMark
 	// logShared is set while the log is set under the band on the band's
 	// page (logShares).
 	logShared bool
