@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/generator/booklet"
 )
 
@@ -243,18 +244,37 @@ func TestQRSSavesALastPage(t *testing.T) {
 // left-hand column too short under a table across both columns, and the
 // right-hand one no taller: it starts in the left-hand column and runs on
 // into the right-hand one, where moved it left the left-hand column empty
-// and ran on overleaf all the same. Sword & Spear Fantasy's Flying Units,
-// under its Special Unit Types, on A4.
+// and ran on overleaf all the same. Made-up sheets on A4: a table of
+// long text across the page, then one of 25 short rows.
 func TestQRSTableRunsIntoRightColumn(t *testing.T) {
-	sys, err := registry(t).Get("sword-and-spear-fantasy")
-	if err != nil {
-		t.Fatal(err)
+	broad := &rules.Table{ID: "broad", Title: "Broad Table", Read: rules.ReadLookup, KeyHeader: "Key"}
+	for _, c := range []string{"What it is", "Usually", "On the field"} {
+		broad.Columns = append(broad.Columns, rules.Column{Name: c, Type: rules.TypeText})
 	}
-	d := booklet.Doc{Title: sys.Rules().System.Name + ": Quick Reference Sheets", Set: sys.Rules()}
+	for i := range 4 {
+		var cells []rules.Cell
+		for range 3 {
+			cells = append(cells, rules.Cell{Text: strings.Repeat("Words that fill a cell of the broad table. ", 3)})
+		}
+		broad.Rows = append(broad.Rows, rules.Row{Key: "Row " + strconv.Itoa(i+1), Cells: cells})
+	}
+	narrow := &rules.Table{ID: "narrow", Title: "Narrow Table", Read: rules.ReadLookup, KeyHeader: "Key",
+		Columns: []rules.Column{{Name: "Result", Type: rules.TypeText}}}
+	for i := range 25 {
+		narrow.Rows = append(narrow.Rows, rules.Row{Key: strconv.Itoa(i + 1), Cells: []rules.Cell{{Text: "Result" + strconv.Itoa(i+1)}}})
+	}
+	set := &rules.Set{
+		System: &rules.System{ID: "test", Name: "Test System", QRS: []string{"broad", "narrow"}},
+		Tables: map[string]*rules.Table{"broad": broad, "narrow": narrow},
+	}
+	d := booklet.Doc{Title: "Quick Reference Sheets", Set: set}
 	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}
 	pdf, pages, _ := writeLaid(t, d, opt)
-	path := save(t, "qrs-flying-a4.pdf", pdf)
-	pg := strconv.Itoa(pages["qrs/flying-units"])
+	path := save(t, "qrs-runs-on-a4.pdf", pdf)
+	pg := strconv.Itoa(pages["qrs/narrow"])
+	if pages["qrs/broad"] != pages["qrs/narrow"] {
+		t.Fatalf("the broad table on page %d, the narrow one on %s; want both on one page for this test", pages["qrs/broad"], pg)
+	}
 	out, err := exec.Command(tool(t, "pdftotext"), "-bbox", "-f", pg, "-l", pg, path, "-").CombinedOutput()
 	if err != nil {
 		t.Fatalf("pdftotext: %v\n%s", err, out)
@@ -262,19 +282,18 @@ func TestQRSTableRunsIntoRightColumn(t *testing.T) {
 	word := regexp.MustCompile(`<word xMin="([0-9.]+)"[^>]*>([^<]*)</word>`)
 	at := map[string]float64{}
 	for _, w := range word.FindAllStringSubmatch(string(out), -1) {
-		if _, seen := at[w[2]]; !seen {
-			at[w[2]], _ = strconv.ParseFloat(w[1], 64)
-		}
+		at[w[2]], _ = strconv.ParseFloat(w[1], 64)
 	}
 	const mid = 105 / 25.4 * 72 // the middle of A4, in points
-	for w, left := range map[string]bool{"Light": true, "Swarms": false} {
-		x, found := at[w]
-		switch {
-		case !found:
-			t.Errorf("page %s: no %q of Flying Units", pg, w)
-		case (x < mid) != left:
-			t.Errorf("page %s: %q of Flying Units at x %.0f pt; want it in the %s column", pg, w, x, map[bool]string{true: "left-hand", false: "right-hand"}[left])
-		}
+	first, okFirst := at["Result1"]
+	last, okLast := at["Result25"]
+	switch {
+	case !okFirst:
+		t.Errorf("page %s: the narrow table's first row is not on it", pg)
+	case first >= mid:
+		t.Errorf("page %s: the narrow table's first row at x %.0f pt, in the right-hand column; want the left-hand one", pg, first)
+	case !okLast || last < mid:
+		t.Errorf("page %s: the narrow table's last row not in the right-hand column (found %v, x %.0f pt)", pg, okLast, last)
 	}
 }
 
@@ -319,5 +338,42 @@ func TestQRSDryPassReplayed(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestQRSBroadTableRunsOn checks a table across both columns too tall for
+// the room left under the columns above it but not for a page: with half
+// the page or more left, it starts there and runs on overleaf,
+// "(continued)", rather than leave the page mostly blank. Made-up sheets
+// on A4: a short narrow table, then a broad one of 12 rows of long text.
+func TestQRSBroadTableRunsOn(t *testing.T) {
+	broad := &rules.Table{ID: "broad", Title: "Broad Table", Read: rules.ReadLookup, KeyHeader: "Key"}
+	for _, c := range []string{"What it is", "Usually", "On the field"} {
+		broad.Columns = append(broad.Columns, rules.Column{Name: c, Type: rules.TypeText})
+	}
+	for i := range 12 {
+		var cells []rules.Cell
+		for range 3 {
+			cells = append(cells, rules.Cell{Text: strings.Repeat("Words that fill a cell of the broad table. ", 3)})
+		}
+		broad.Rows = append(broad.Rows, rules.Row{Key: "Row " + strconv.Itoa(i+1), Cells: cells})
+	}
+	narrow := &rules.Table{ID: "narrow", Title: "Narrow Table", Read: rules.ReadLookup, KeyHeader: "Key",
+		Columns: []rules.Column{{Name: "Result", Type: rules.TypeText}}}
+	for i := range 5 {
+		narrow.Rows = append(narrow.Rows, rules.Row{Key: strconv.Itoa(i + 1), Cells: []rules.Cell{{Text: "Result" + strconv.Itoa(i+1)}}})
+	}
+	set := &rules.Set{
+		System: &rules.System{ID: "test", Name: "Test System", QRS: []string{"narrow", "broad"}},
+		Tables: map[string]*rules.Table{"broad": broad, "narrow": narrow},
+	}
+	d := booklet.Doc{Title: "Quick Reference Sheets", Set: set}
+	pdf, pages, _ := writeLaid(t, d, booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"})
+	path := save(t, "qrs-broad-runs-on-a4.pdf", pdf)
+	if pages["qrs/broad"] != pages["qrs/narrow"] {
+		t.Errorf("the narrow table on page %d, the broad one on %d; want it to start on the same page", pages["qrs/narrow"], pages["qrs/broad"])
+	}
+	if text := squash(rawText(t, path, 0, 0)); !strings.Contains(text, "Broad Table (continued)") {
+		t.Errorf("the broad table is not continued overleaf:\n%s", text)
 	}
 }

@@ -110,9 +110,14 @@ func (r *renderer) qrsSection() {
 				if h <= r.fr.bottom-bodyTop {
 					if k, ok := r.qrsFinish(bk, at, r.fr.bottom-y); ok {
 						lk = wide(k)
-					} else {
+					} else if start := y + h - table; r.fr.bottom-y < (r.fr.bottom-bodyTop)/2 || start+r.startHeight(piece{tb: tb, tl: lk}, full) > r.fr.bottom || r.footAlone(tb, lk, start) {
 						r.newPage(title)
 					}
+					// Otherwise, with half the page or more left under the
+					// columns, it starts here and runs on overleaf,
+					// "(continued)": moved whole, it left the page above
+					// mostly blank (Border Battles' Special Unit Types
+					// under Other Characteristics).
 				} else if k, ok := r.qrsFit(bk, at, r.fr.bottom-bodyTop-qrsGap-1); ok {
 					// A table taller than a page that a smaller type
 					// keeps to one starts a page in it, rather than
