@@ -274,12 +274,26 @@ func cardsLine(bs []doc.Block) []doc.Block {
 			if !ok {
 				break
 			}
-			parts = append(parts, fmt.Sprintf("%s, %d %s of %s × %s mm", c.Title, len(c.Items), plural(len(c.Items), "card", "cards"), mmText(c.W), mmText(c.H)))
+			parts = append(parts, cardsPart(c))
 		}
 		i--
 		out = append(out, &doc.Para{Lead: "Cards to cut out, printed in the booklet:", Text: strings.Join(parts, "; ") + "."})
 	}
 	return out
+}
+
+// cardsPart names one side's cards in the line of cards to cut out:
+// "Town Militia (your side), 9 action cards of 63 × 63 mm" for cards
+// titled "Action cards: Town Militia (your side)", so that the line does
+// not stack colons; a title of another form is said as it is.
+func cardsPart(c *doc.Cards) string {
+	n := len(c.Items)
+	kind, whose, ok := strings.Cut(c.Title, ": ")
+	if !ok || !strings.HasSuffix(strings.ToLower(kind), "cards") {
+		return fmt.Sprintf("%s, %d %s of %s × %s mm", c.Title, n, plural(n, "card", "cards"), mmText(c.W), mmText(c.H))
+	}
+	kind = strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(kind, "cards"), "Cards"))
+	return fmt.Sprintf("%s, %d %s%s of %s × %s mm", whose, n, kind, plural(n, "card", "cards"), mmText(c.W), mmText(c.H))
 }
 
 // frontBlocks returns the blocks page 1 prints: maps left out (they are

@@ -164,7 +164,8 @@ func TestSheet(t *testing.T) {
 							continue
 						}
 						head := strings.Index(front, "Cards to cut out, printed in the booklet:")
-						if at := strings.Index(front, c.Title+", "); head < 0 || at < head {
+						_, whose, _ := strings.Cut(c.Title, ": ")
+						if at := strings.Index(front, whose+", "+strconv.Itoa(len(c.Items))+" "); head < 0 || at < head {
 							t.Errorf("page 1 prints %q at %d, not in the line \"Cards to cut out\" (at %d)", c.Title, at, head)
 						}
 					}
