@@ -47,12 +47,20 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 	}
 	terr.Notes = []string{"Each section's terrain should cover at least three quarters of it."}
 	places := &doc.Table{Head: []string{"PEF", "Roll", "Section", "Where"}, Wide: []int{3}}
+	entering := e.Def.ID == "raid-defend" // every PEF comes on through its section: said once, in the header
+	if entering {
+		places = &doc.Table{Head: []string{"PEF", "Roll", "Comes on through section"}}
+	}
 	for _, p := range e.Places {
 		roll := "none: the Encounter puts it"
 		if p.Roll != nil {
 			roll = p.Roll.Dice.String()
 		}
-		places.Rows = append(places.Rows, []string{p.Label, roll, strconv.Itoa(p.Section), p.How})
+		row := []string{p.Label, roll, strconv.Itoa(p.Section)}
+		if !entering {
+			row = append(row, p.How)
+		}
+		places.Rows = append(places.Rows, row)
 	}
 	if e.Def.ID == "raid-defend" {
 		places.Notes = []string{"The book has the PEFs come on at random through section 7, 8 or 9: Sortie rolls 1d6 for each (1-2: 7, 3-4: 8, 5-6: 9)."}
