@@ -247,26 +247,7 @@ func TestQRSSavesALastPage(t *testing.T) {
 // and ran on overleaf all the same. Made-up sheets on A4: a table of
 // long text across the page, then one of 25 short rows.
 func TestQRSTableRunsIntoRightColumn(t *testing.T) {
-	broad := &rules.Table{ID: "broad", Title: "Broad Table", Read: rules.ReadLookup, KeyHeader: "Key"}
-	for _, c := range []string{"What it is", "Usually", "On the field"} {
-		broad.Columns = append(broad.Columns, rules.Column{Name: c, Type: rules.TypeText})
-	}
-	for i := range 4 {
-		var cells []rules.Cell
-		for range 3 {
-			cells = append(cells, rules.Cell{Text: strings.Repeat("Words that fill a cell of the broad table. ", 3)})
-		}
-		broad.Rows = append(broad.Rows, rules.Row{Key: "Row " + strconv.Itoa(i+1), Cells: cells})
-	}
-	narrow := &rules.Table{ID: "narrow", Title: "Narrow Table", Read: rules.ReadLookup, KeyHeader: "Key",
-		Columns: []rules.Column{{Name: "Result", Type: rules.TypeText}}}
-	for i := range 25 {
-		narrow.Rows = append(narrow.Rows, rules.Row{Key: strconv.Itoa(i + 1), Cells: []rules.Cell{{Text: "Result" + strconv.Itoa(i+1)}}})
-	}
-	set := &rules.Set{
-		System: &rules.System{ID: "test", Name: "Test System", QRS: []string{"broad", "narrow"}},
-		Tables: map[string]*rules.Table{"broad": broad, "narrow": narrow},
-	}
+	set := madeUpSheets(4, 25, "broad", "narrow")
 	d := booklet.Doc{Title: "Quick Reference Sheets", Set: set}
 	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}
 	pdf, pages, _ := writeLaid(t, d, opt)
@@ -347,26 +328,7 @@ func TestQRSDryPassReplayed(t *testing.T) {
 // "(continued)", rather than leave the page mostly blank. Made-up sheets
 // on A4: a short narrow table, then a broad one of 12 rows of long text.
 func TestQRSBroadTableRunsOn(t *testing.T) {
-	broad := &rules.Table{ID: "broad", Title: "Broad Table", Read: rules.ReadLookup, KeyHeader: "Key"}
-	for _, c := range []string{"What it is", "Usually", "On the field"} {
-		broad.Columns = append(broad.Columns, rules.Column{Name: c, Type: rules.TypeText})
-	}
-	for i := range 12 {
-		var cells []rules.Cell
-		for range 3 {
-			cells = append(cells, rules.Cell{Text: strings.Repeat("Words that fill a cell of the broad table. ", 3)})
-		}
-		broad.Rows = append(broad.Rows, rules.Row{Key: "Row " + strconv.Itoa(i+1), Cells: cells})
-	}
-	narrow := &rules.Table{ID: "narrow", Title: "Narrow Table", Read: rules.ReadLookup, KeyHeader: "Key",
-		Columns: []rules.Column{{Name: "Result", Type: rules.TypeText}}}
-	for i := range 5 {
-		narrow.Rows = append(narrow.Rows, rules.Row{Key: strconv.Itoa(i + 1), Cells: []rules.Cell{{Text: "Result" + strconv.Itoa(i+1)}}})
-	}
-	set := &rules.Set{
-		System: &rules.System{ID: "test", Name: "Test System", QRS: []string{"narrow", "broad"}},
-		Tables: map[string]*rules.Table{"broad": broad, "narrow": narrow},
-	}
+	set := madeUpSheets(12, 5, "narrow", "broad")
 	d := booklet.Doc{Title: "Quick Reference Sheets", Set: set}
 	pdf, pages, _ := writeLaid(t, d, booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"})
 	path := save(t, "qrs-broad-runs-on-a4.pdf", pdf)
@@ -375,5 +337,32 @@ func TestQRSBroadTableRunsOn(t *testing.T) {
 	}
 	if text := squash(rawText(t, path, 0, 0)); !strings.Contains(text, "Broad Table (continued)") {
 		t.Errorf("the broad table is not continued overleaf:\n%s", text)
+	}
+}
+
+// madeUpSheets is a system whose Quick Reference Sheets are two made-up
+// tables, in the order given: "broad", rows of long text in three columns
+// (printed across the page), and "narrow", short rows "Result1",
+// "Result2"... in one.
+func madeUpSheets(broadRows, narrowRows int, order ...string) *rules.Set {
+	broad := &rules.Table{ID: "broad", Title: "Broad Table", Read: rules.ReadLookup, KeyHeader: "Key"}
+	for _, c := range []string{"What it is", "Usually", "On the field"} {
+		broad.Columns = append(broad.Columns, rules.Column{Name: c, Type: rules.TypeText})
+	}
+	for i := range broadRows {
+		var cells []rules.Cell
+		for range 3 {
+			cells = append(cells, rules.Cell{Text: strings.Repeat("Words that fill a cell of the broad table. ", 3)})
+		}
+		broad.Rows = append(broad.Rows, rules.Row{Key: "Row " + strconv.Itoa(i+1), Cells: cells})
+	}
+	narrow := &rules.Table{ID: "narrow", Title: "Narrow Table", Read: rules.ReadLookup, KeyHeader: "Key",
+		Columns: []rules.Column{{Name: "Result", Type: rules.TypeText}}}
+	for i := range narrowRows {
+		narrow.Rows = append(narrow.Rows, rules.Row{Key: strconv.Itoa(i + 1), Cells: []rules.Cell{{Text: "Result" + strconv.Itoa(i+1)}}})
+	}
+	return &rules.Set{
+		System: &rules.System{ID: "test", Name: "Test System", QRS: order},
+		Tables: map[string]*rules.Table{"broad": broad, "narrow": narrow},
 	}
 }
