@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -23,7 +25,7 @@ var defaultCreated = time.Unix(0, 0).UTC()
 
 func buildCmd(stdout, stderr io.Writer, h host, src *siteSource) *cobra.Command {
 	var paper, month, impose string
-	var out, baseURL, wasm string
+	var out, baseURL, wasm, cpuProfile string
 	var printOnDemand, quiet, verbose, drafts, future bool
 	cmd := &cobra.Command{
 		Use:   "build",
@@ -57,6 +59,13 @@ and sheets.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if quiet && verbose {
 				return errors.New("--quiet and --verbose: pick one")
+			}
+			if cpuProfile != "" {
+				stop, err := startCPUProfile(cpuProfile)
+				if err != nil {
+					return err
+				}
+				defer stop()
 			}
 			source, _, err := src.dir()
 			if err != nil {
@@ -218,7 +227,25 @@ and sheets.`,
 	cmd.Flags().StringVar(&baseURL, "baseurl", "", "the address the site is published at, such as https://example.org/sortie/ (default: the site's baseurl setting)")
 	cmd.Flags().StringVar(&wasm, "wasm", "", "the Roll page's engine, sortie.wasm (cmd/sortie-wasm built for the browser; wasm_exec.js beside it), or none to build without a Roll page (default: the sortie.wasm beside this sortie, when there is one)")
 	cmd.Flags().StringVar(&impose, "impose", "", "saddle: also write each pack and campaign as a folded booklet (A5 on A4, half-Letter on Letter; <slug>-<paper>-folded.pdf, or -folded-1.pdf, -2.pdf… in volumes of at most 64 pages, and -folded-cards.pdf); none: flat booklets only (default: the site's impose setting)")
+	cmd.Flags().StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the build to this file, for \"go tool pprof\" (as \"go test -cpuprofile\")")
 	return cmd
+}
+
+// startCPUProfile starts profiling the process's CPU into file; stop
+// ends it and closes the file.
+func startCPUProfile(file string) (stop func(), err error) {
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, fmt.Errorf("failed to create the CPU profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("failed to start the CPU profile: %w", err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }
 
 // siteName names the site a build is made from, for messages.

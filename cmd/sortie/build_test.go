@@ -107,3 +107,29 @@ func TestBuildDay(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildCPUProfile: --cpuprofile writes a profile "go tool pprof"
+// reads (gzipped protocol buffers), and a profile it cannot create is an
+// error naming what failed.
+func TestBuildCPUProfile(t *testing.T) {
+	tmp := t.TempDir()
+	dir := filepath.Join(tmp, "s")
+	if _, errs, code := runIn(t, tmp, "new", "site", dir); code != 0 {
+		t.Fatal(errs)
+	}
+	prof := filepath.Join(tmp, "cpu.prof")
+	if _, errs, code := runIn(t, dir, "build", "--paper", "none", "-q", "--cpuprofile", prof); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	data, err := os.ReadFile(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+		t.Errorf("--cpuprofile wrote %d bytes, not a gzipped profile", len(data))
+	}
+	_, errs, code := runIn(t, dir, "build", "--paper", "none", "-q", "--cpuprofile", filepath.Join(tmp, "no", "such", "cpu.prof"))
+	if code != 1 || !strings.Contains(errs, "sortie: failed to create the CPU profile: ") {
+		t.Errorf("unwritable --cpuprofile: exit %d %s", code, errs)
+	}
+}
