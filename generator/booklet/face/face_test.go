@@ -284,24 +284,9 @@ func TestSplitNoBreak(t *testing.T) {
 func TestAddFontAsFromBytes(t *testing.T) {
 	text := "Rep 4: Pass 2d6 4/9 · 44% – ×½ “quoted” Æra"
 	doc := func(add func(p *fpdf.Fpdf, family, style string)) []byte {
-		p := fpdf.New("P", "mm", "A4", "")
-		p.SetCatalogSort(true)
-		p.SetCreationDate(time.Unix(0, 0).UTC())
-		p.SetModificationDate(time.Unix(0, 0).UTC())
-		p.AddPage()
-		y := 20.0
-		for _, s := range []struct{ family, style string }{{Sans, ""}, {Sans, "B"}, {Sans, "I"}, {Sans, "BI"}, {Mono, ""}} {
-			add(p, s.family, s.style)
-			p.SetFont(s.family, s.style, 11)
-			p.Text(20, y, text)
-			y += 10
-		}
-		var b bytes.Buffer
-		if err := p.Output(&b); err != nil {
-			t.Fatal(err)
-		}
-		return b.Bytes()
+		return fontDoc(t, text, add)
 	}
+
 	var f *Face // the built-in face
 	want := doc(func(p *fpdf.Fpdf, family, style string) {
 		p.AddUTF8FontFromBytes(family, style, bytes.Clone(or(f).ttf[family+style]))
@@ -321,4 +306,37 @@ func TestAddFontAsFromBytes(t *testing.T) {
 			t.Errorf("document %d of 4 at once: %d bytes, unlike the %d of one alone", i+1, len(b), len(want))
 		}
 	}
+	// Other characters are another subset, not the one kept for the
+	// text above: cut afresh, then kept.
+	other := "Quick jinx: 7 vs 8, zany wolves"
+	want = fontDoc(t, other, func(p *fpdf.Fpdf, family, style string) {
+		p.AddUTF8FontFromBytes(family, style, bytes.Clone(or(f).ttf[family+style]))
+	})
+	for i := range 2 {
+		if got := fontDoc(t, other, f.AddFont); !bytes.Equal(got, want) {
+			t.Errorf("document %d of other characters: %d bytes, unlike the %d of one given the font files", i+1, len(got), len(want))
+		}
+	}
+}
+
+// fontDoc is a page of text in each of the face's fonts, added by add.
+func fontDoc(t *testing.T, text string, add func(p *fpdf.Fpdf, family, style string)) []byte {
+	t.Helper()
+	p := fpdf.New("P", "mm", "A4", "")
+	p.SetCatalogSort(true)
+	p.SetCreationDate(time.Unix(0, 0).UTC())
+	p.SetModificationDate(time.Unix(0, 0).UTC())
+	p.AddPage()
+	y := 20.0
+	for _, s := range []struct{ family, style string }{{Sans, ""}, {Sans, "B"}, {Sans, "I"}, {Sans, "BI"}, {Mono, ""}} {
+		add(p, s.family, s.style)
+		p.SetFont(s.family, s.style, 11)
+		p.Text(20, y, text)
+		y += 10
+	}
+	var b bytes.Buffer
+	if err := p.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }

@@ -4507,12 +4507,10 @@ func (f *Fpdf) putfonts() {
 				f.out("endobj")
 			case "UTF8":
 				fontName := "utf8" + font.Name
-				usedRunes := font.usedRunes
-				delete(usedRunes, 0)
-				utf8FontStream := font.utf8File.GenerateCutFont(usedRunes)
-				utf8FontSize := len(utf8FontStream)
-				CodeSignDictionary := font.utf8File.CodeSymbolDictionary
-				delete(CodeSignDictionary, 0)
+				// Sortie's patch (subset.go): the subset is cut and
+				// compressed once for every document using the same
+				// characters of a parsed font.
+				sub := f.utf8Subset(&font)
 
 				f.newobj()
 				f.out(fmt.Sprintf("<</Type /Font\n/Subtype /Type0\n/BaseFont /%s\n/Encoding /Identity-H\n/DescendantFonts [%d 0 R]\n/ToUnicode %d 0 R>>\n"+"endobj", fontName, f.n+1, f.n+2))
@@ -4523,7 +4521,7 @@ func (f *Fpdf) putfonts() {
 				if font.Desc.MissingWidth != 0 {
 					f.out("/DW " + strconv.Itoa(font.Desc.MissingWidth))
 				}
-				f.generateCIDFontMap(&font, font.utf8File.LastRune)
+				f.buffer.Write(sub.widths)
 				f.out("/CIDToGIDMap " + strconv.Itoa(f.n+4) + " 0 R>>")
 				f.out("endobj")
 
@@ -4558,32 +4556,19 @@ func (f *Fpdf) putfonts() {
 				f.out("endobj")
 
 				// Embed CIDToGIDMap
-				cidToGidMap := make([]byte, 256*256*2)
-
-				for cc, glyph := range CodeSignDictionary {
-					cidToGidMap[cc*2] = byte(glyph >> 8)
-					cidToGidMap[cc*2+1] = byte(glyph & 0xFF)
-				}
-
-				mem := xmem.compress(cidToGidMap)
-				cidToGidMap = mem.bytes()
 				f.newobj()
-				f.out("<</Length " + strconv.Itoa(len(cidToGidMap)) + "/Filter /FlateDecode>>")
-				f.putstream(cidToGidMap)
+				f.out("<</Length " + strconv.Itoa(len(sub.cidMap)) + "/Filter /FlateDecode>>")
+				f.putstream(sub.cidMap)
 				f.out("endobj")
-				mem.release()
 
 				//Font file
-				mem = xmem.compress(utf8FontStream)
-				compressedFontStream := mem.bytes()
 				f.newobj()
-				f.out("<</Length " + strconv.Itoa(len(compressedFontStream)))
+				f.out("<</Length " + strconv.Itoa(len(sub.file)))
 				f.out("/Filter /FlateDecode")
-				f.out("/Length1 " + strconv.Itoa(utf8FontSize))
+				f.out("/Length1 " + strconv.Itoa(sub.size))
 				f.out(">>")
-				f.putstream(compressedFontStream)
+				f.putstream(sub.file)
 				f.out("endobj")
-				mem.release()
 			default:
 				f.err = fmt.Errorf("unsupported font type: %s", tp)
 				return

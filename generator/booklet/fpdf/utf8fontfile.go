@@ -782,6 +782,7 @@ type cutBase struct {
 	tableDescriptions                    map[string]*tableDescription
 	charSymbolDictionary                 map[int]int
 	symbolPosition                       []int
+	subsets                              subsets // Sortie's patch (subset.go)
 }
 
 // prepareCut reads the font's tables as GenerateCutFont starts to, and
