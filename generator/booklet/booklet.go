@@ -51,6 +51,7 @@ import (
 	"github.com/sortie-wargames/sortie/generator/booklet/press"
 	"io"
 	"maps"
+	"strconv"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -175,6 +176,7 @@ func render(d Doc, opt Options) (*fpdf.Fpdf, *layout, error) {
 	}
 	g.qrsRun = g.qrsDecide()
 	g.qrsK = g.qrsRun.k
+	g.digits = guessDigits(len(g.entries), g.qrsRun.pages)
 	prev := newLayout()
 	for pass := range maxPasses {
 		// The first pass only learns the page numbers: it is dry. Were
@@ -204,11 +206,19 @@ func render(d Doc, opt Options) (*fpdf.Fpdf, *layout, error) {
 		}
 		if !dry && pass > 0 && maps.Equal(r.lay.pages, prev.pages) {
 			r.lay.faults = r.f.faults.faults
+			r.lay.passes = pass + 1
 			return r.f.Fpdf, r.lay, nil
 		}
 		prev = r.lay
 	}
 	return nil, nil, errors.New("failed to write booklet: page numbers did not settle")
+}
+
+// guessDigits guesses how many digits a booklet's page numbers have
+// before its first pass, from its entries (a spread each, at the least)
+// and its Quick Reference Sheets' pages.
+func guessDigits(entries, qrsPages int) int {
+	return len(strconv.Itoa(2*entries + qrsPages + 8))
 }
 
 // layout records the page each anchor (an entry, a card, a section) lands
@@ -227,6 +237,8 @@ type layout struct {
 	// took, and the plan of its volumes this pass follows (buildFolded).
 	units []plan.Part
 	plan  *volumePlan
+	// passes is how many passes the booklet took, the dry ones too.
+	passes int
 }
 
 func newLayout() *layout { return &layout{pages: map[string]int{}, text: map[int]string{}} }
@@ -263,6 +275,9 @@ type book struct {
 	// that measured of them.
 	qrsK   float64
 	qrsRun *qrsRun
+	// digits is how many digits the first pass guesses the page numbers
+	// have (guessDigits): it prints none, but measures them.
+	digits int
 	// overheads remembers mapOverhead's measures for the whole build of
 	// the booklet: a spread tries many scales for its maps, in every pass,
 	// and each measure draws the board.

@@ -239,6 +239,16 @@ func Laid(d Doc, opt Options) (pdf []byte, pages map[string]int, text map[int]st
 	return b.Bytes(), lay.pages, lay.text, nil
 }
 
+// Passes is how many passes d took to lay out, the dry ones too, and
+// the page each anchor landed on.
+func Passes(d Doc, opt Options) (int, map[string]int, error) {
+	_, lay, err := render(d, opt)
+	if err != nil {
+		return 0, nil, err
+	}
+	return lay.passes, lay.pages, nil
+}
+
 // write is Write, returning the layout too.
 func write(w io.Writer, d Doc, opt Options) (*layout, error) {
 	if opt.Impose == Saddle {

@@ -120,14 +120,21 @@ func (r *renderer) logBody() {
 	r.lay.pages["log/end"] = r.f.PageNo()
 }
 
-// logPages is how many pages the log took in the previous pass: one
-// before the first.
+// logPages is how many pages the log took in the previous pass; before
+// the first, how many it takes measured on scratch pages of its own. A
+// guess of one page for a log that takes more (a pack of hundreds of
+// encounters) put it before the cards in the first pass and after them
+// in the next, moving every page after it: a third pass.
 func (r *renderer) logPages() int {
-	first, ok := r.prev.pages["log"]
-	if !ok {
-		return 1
+	if first, ok := r.prev.pages["log"]; ok {
+		return r.prev.pages["log/end"] - first + 1
 	}
-	return r.prev.pages["log/end"] - first + 1
+	m := newRenderer(r.book, r.prev, true)
+	m.measuring = true
+	m.newPage("Campaign log")
+	first := m.f.PageNo()
+	m.logBody()
+	return m.f.PageNo() - first + 1
 }
 
 // backMatter prints what follows the entries: the cards to cut out, the

@@ -349,14 +349,20 @@ func (r *renderer) mark(anchor string, y float64) {
 }
 
 // pageOf returns the page an anchor landed on in the previous pass, as
-// printed ("?" in the first pass, which only measures; "000", as wide as
-// any page number, when measuring cards before the first pass).
+// printed. The first pass, which only measures, has none: it takes the
+// width of the numbers to come, as many zeros as the booklet's pages
+// are guessed to have digits (guessDigits; the face's digits are all as
+// wide), so that the next pass lays out the same lines. "000", as wide
+// as any page number, when measuring cards before the first pass.
 func (r *renderer) pageOf(anchor string) string {
 	if p, ok := r.prev.pages[anchor]; ok {
 		return strconv.Itoa(p)
 	}
 	if r.measuring {
 		return "000"
+	}
+	if r.f.font.dry && r.digits > 0 {
+		return strings.Repeat("0", r.digits)
 	}
 	return "?"
 }
