@@ -195,6 +195,16 @@ func (r *renderer) sized(m board.Map, key string, s float64) draw.Drawing {
 	return d
 }
 
+// drawing is draw.Board's drawing of m at scale s, or on a dry pass,
+// which draws nothing, draw.Size's: the same sizes and keys without the
+// marks, kept for the build as sized keeps them.
+func (r *renderer) drawing(m board.Map, s float64) draw.Drawing {
+	if r.f.font.dry {
+		return r.sized(m, r.mapKey(m), s)
+	}
+	return draw.Board(m, s, r.measure)
+}
+
 // mapKey is m written out whole, every field of it, as a key for the
 // measures of the map: what fmt's %v would give, in a fraction of the
 // time (the layout asks for it for every scale it tries). Strings are
@@ -439,7 +449,7 @@ func (r *renderer) mapCell(m board.Map, x, y, w, s float64) {
 			r.drawTrack(m, bx, y+titleH, bw, s)
 		}
 	}
-	d := draw.Board(m, s, r.measure)
+	d := r.drawing(m, s)
 	top := y + titleH + r.trackH(m, r.trackW(w, bw)) + d.Top
 	r.ops(d.Ops, bx, top)
 	r.font("", capSize)

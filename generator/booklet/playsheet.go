@@ -1027,7 +1027,7 @@ func (r *renderer) sheetMap(m board.Map, x, y, w, th float64, lk look) float64 {
 		r.drawTrack(m, x, y, bw, s)
 		y += r.trackH(m, bw)
 	}
-	d := draw.Board(m, s, r.measure)
+	d := r.drawing(m, s)
 	r.ops(d.Ops, x, y+d.Top)
 	y += d.Top + m.HeightIn*s + d.Bottom + 0.5
 	r.fr = frame{x: x, w: bw, top: y, y: y, bottom: r.sheetBottom() + 1000, brk: func() {}}
