@@ -664,15 +664,14 @@ func (r *renderer) fitFront(p *sheetPlan) (sheetFit, bool) {
 	}
 	// Most sheets fit at the largest setting; the rest find the first
 	// that fits by halving: larger settings overflow and smaller ones
-	// fit, the way type and maps shrink together.
+	// fit, the way type and maps shrink together. The smallest setting
+	// is tried only when every larger one overflows: the halving takes
+	// the same steps whether it fits or not, until it reaches it.
 	if fits(tries[0]) {
 		return tries[0], true
 	}
 	last := len(tries) - 1
-	if !fits(tries[last]) {
-		return sheetFit{}, false
-	}
-	lo, hi := 0, last // tries[lo] overflows; tries[hi] fits
+	lo, hi := 0, last // tries[lo] overflows; tries[hi] fits, or is the last
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
 		if fits(tries[mid]) {
@@ -680,6 +679,9 @@ func (r *renderer) fitFront(p *sheetPlan) (sheetFit, bool) {
 		} else {
 			lo = mid
 		}
+	}
+	if hi == last && !fits(tries[last]) {
+		return sheetFit{}, false
 	}
 	return tries[hi], true
 }
@@ -695,9 +697,6 @@ func (r *renderer) fitBack(p *sheetPlan) (float64, bool) {
 		return sheetSizes[0], true
 	}
 	last := len(sheetSizes) - 1
-	if !fits(sheetSizes[last]) {
-		return 0, false
-	}
 	lo, hi := 0, last // as fitFront
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
@@ -706,6 +705,9 @@ func (r *renderer) fitBack(p *sheetPlan) (float64, bool) {
 		} else {
 			lo = mid
 		}
+	}
+	if hi == last && !fits(sheetSizes[last]) {
+		return 0, false
 	}
 	return sheetSizes[hi], true
 }
