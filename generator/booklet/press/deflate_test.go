@@ -1,15 +1,16 @@
-package press_test
+package press
 
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"strconv"
 	"testing"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/go-fonts/liberation/liberationsansregular"
-
-	"github.com/sortie-wargames/sortie/generator/booklet/press"
+	"github.com/klauspost/compress/zlib"
 )
 
 // document writes the same pages with fpdf's compression on or off: an
@@ -42,28 +43,85 @@ func document(t *testing.T, compress bool) []byte {
 }
 
 // TestDeflate checks that compressing the pages of a document fpdf
-// wrote uncompressed gives, byte for byte, what fpdf writes with its
-// compression on, twice over (the writers are reused), and that a
-// document already compressed is refused rather than compressed twice.
+// wrote uncompressed gives the document fpdf writes with its compression
+// on: the same objects, in the same order, each byte for byte the same
+// but the page contents, which inflate to the same bytes (Deflate's
+// compressor is not fpdf's); that two runs give the same bytes (the
+// writers are reused); and that a document already compressed is
+// refused rather than compressed twice.
 func TestDeflate(t *testing.T) {
 	want := document(t, true)
 	plain := document(t, false)
 	if bytes.Equal(plain, want) {
 		t.Fatal("fpdf wrote the same bytes with compression on and off: the test proves nothing")
 	}
-	for i := range 2 {
-		got, err := press.Deflate(plain)
-		if err != nil {
-			t.Fatal(err)
+	got, err := Deflate(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, err := Deflate(plain); err != nil || !bytes.Equal(again, got) {
+		t.Fatalf("a second run gave other bytes (%v)", err)
+	}
+	g, err := splitObjects(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := splitObjects(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.objs) != len(w.objs) {
+		t.Fatalf("%d objects, fpdf's compression %d", len(g.objs), len(w.objs))
+	}
+	pages := 0
+	for i, o := range g.objs {
+		wo := w.objs[i]
+		if o.num != wo.num {
+			t.Fatalf("object %d is number %d, fpdf's %d", i, o.num, wo.num)
 		}
-		if !bytes.Equal(got, want) {
-			t.Fatalf("run %d: Deflate gave %d bytes, fpdf's compression %d, and they differ", i, len(got), len(want))
+		if !bytes.HasPrefix(wo.body, []byte("<</Filter /FlateDecode /Length ")) {
+			if !bytes.Equal(o.body, wo.body) {
+				t.Errorf("object %d differs from fpdf's:\n%.200q\n%.200q", o.num, o.body, wo.body)
+			}
+			continue
+		}
+		pages++
+		if gs, ws := inflated(t, o.body), inflated(t, wo.body); !bytes.Equal(gs, ws) {
+			t.Errorf("object %d, a page's contents, inflates to %d bytes unlike fpdf's %d", o.num, len(gs), len(ws))
 		}
 	}
-	if _, err := press.Deflate(want); err == nil {
+	if pages != 5 {
+		t.Errorf("%d page contents compared, want 5", pages)
+	}
+	if len(got) >= len(plain) {
+		t.Errorf("%d bytes compressed, %d plain", len(got), len(plain))
+	}
+	if _, err := Deflate(want); err == nil {
 		t.Error("Deflate took a document whose pages are compressed already")
 	}
-	if _, err := press.Deflate([]byte("%PDF-1.4\nnot a pdf")); err == nil {
+	if _, err := Deflate([]byte("%PDF-1.4\nnot a pdf")); err == nil {
 		t.Error("Deflate took bytes that are no PDF")
 	}
+}
+
+// inflated is the data of a compressed stream object's body,
+// "<</Filter /FlateDecode /Length N>>\nstream\n" N bytes "\nendstream",
+// inflated.
+func inflated(t *testing.T, body []byte) []byte {
+	t.Helper()
+	const head, start = "<</Filter /FlateDecode /Length ", ">>\nstream\n"
+	k := bytes.Index(body, []byte(start))
+	n, err := strconv.Atoi(string(body[len(head):k]))
+	if k < 0 || err != nil || k+len(start)+n > len(body) {
+		t.Fatalf("not a compressed stream: %.80q", body)
+	}
+	zr, err := zlib.NewReader(bytes.NewReader(body[k+len(start) : k+len(start)+n]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
