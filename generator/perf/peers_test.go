@@ -386,7 +386,8 @@ func html(t *testing.T, rep *reporter, bin string) {
 // site builds it, for a fixed month (the binaries measured have no Roll
 // page's engine beside them: no Roll page, on either side), against the same build
 // by the -base binary when one is given, the two alternating: its CPU
-// time, wall time, peak memory, and the pages each wrote.
+// time, wall time, peak memory, and the pages each wrote; then whether
+// the same pages came out (samePages).
 func defaultSite(t *testing.T, rep *reporter, bin string) {
 	rep.printf("\n(g) the default site: sortie build --month 2026-11\n")
 	dir := t.TempDir()
@@ -424,6 +425,7 @@ func defaultSite(t *testing.T, rep *reporter, bin string) {
 	}
 	rep.printf("    this/base: %.2f CPU (target against 7f8a245: at most 0.33), %.2f wall (medians of %d alternating runs)\n",
 		meds[0].cpu.Seconds()/meds[1].cpu.Seconds(), meds[0].wall.Seconds()/meds[1].wall.Seconds(), *runs)
+	samePages(t, rep, filepath.Join(dir, "this"), filepath.Join(dir, "base"))
 }
 
 // hugoSite writes a Hugo site of n pages: the home page, a list page,
