@@ -1,6 +1,9 @@
 package plan
 
-import "slices"
+import (
+	"slices"
+	"sort"
+)
 
 // Column is a table column as measured in its type, in millimetres,
 // padding included.
@@ -427,6 +430,31 @@ type balancer struct {
 	nat, least []float64
 	rows       int
 	breaks     [][]float64 // the widths each growing column may take, narrowest first
+	// lines keeps, for each column, its cells' line counts at each width
+	// measured (colLines): fill tries every column's next step again
+	// after each step it takes, at the same widths.
+	lines   []map[float64][]int
+	scratch [][]int
+}
+
+// colLines is how many lines each cell of column i takes at width w.
+func (b *balancer) colLines(i int, w float64) []int {
+	if b.lines == nil {
+		b.lines = make([]map[float64][]int, len(b.cols))
+	}
+	if ls, ok := b.lines[i][w]; ok {
+		return ls
+	}
+	c := b.cols[i]
+	ls := make([]int, len(c.Cells))
+	for r, cell := range c.Cells {
+		ls[r] = cell.lines(w - c.Pad)
+	}
+	if b.lines[i] == nil {
+		b.lines[i] = map[float64][]int{}
+	}
+	b.lines[i][w] = ls
+	return ls
 }
 
 // steps finds the widths at which each growing column's cells change
@@ -457,10 +485,9 @@ func (b *balancer) steps() {
 // within is the narrowest width at which column i sets every cell in at
 // most k lines; its longest line when none.
 func (b *balancer) within(i, k int) float64 {
-	c := b.cols[i]
 	ok := func(w float64) bool {
-		for _, cell := range c.Cells {
-			if cell.lines(w-c.Pad) > k {
+		for _, n := range b.colLines(i, w) {
+			if n > k {
 				return false
 			}
 		}
@@ -469,20 +496,28 @@ func (b *balancer) within(i, k int) float64 {
 	if ok(b.least[i]) {
 		return b.least[i]
 	}
-	for _, w := range b.breaks[i] {
-		if ok(w) {
-			return w
-		}
+	// A cell wrapped wider never takes more lines: the first break that
+	// is ok is found by halving, as a scan from the narrowest finds it.
+	bs := b.breaks[i]
+	if k := sort.Search(len(bs), func(j int) bool { return ok(bs[j]) }); k < len(bs) {
+		return bs[k]
 	}
 	return b.nat[i]
 }
 
 // height is the table's height in lines at widths w, and all its lines.
 func (b *balancer) height(w []float64) (height, all int) {
+	if b.scratch == nil {
+		b.scratch = make([][]int, len(b.cols))
+	}
+	cols := b.scratch
+	for i := range b.cols {
+		cols[i] = b.colLines(i, w[i])
+	}
 	for r := range b.rows {
 		top := 0
-		for i, c := range b.cols {
-			n := c.Cells[r].lines(w[i] - c.Pad)
+		for i := range cols {
+			n := cols[i][r]
 			top = max(top, n)
 			all += n
 		}
