@@ -148,3 +148,48 @@ func checkFit(t *testing.T, cols []Column, ws []float64, w float64) {
 		t.Errorf("widths %v sum to %.2f, over %.2f", ws, sum, w)
 	}
 }
+
+// TestWithinHalving checks balancer.within, which halves a column's
+// breaks, against scanning them from the narrowest, on random columns:
+// greedy wrapping never takes more lines at a greater width, so the two
+// find the same width.
+func TestWithinHalving(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 25))
+	for range 300 {
+		var cells []Cell
+		for range 1 + rng.IntN(6) {
+			c := Cell{Space: 1.1, Line: 4}
+			for range 1 + rng.IntN(12) {
+				c.Words = append(c.Words, 1+rng.Float64()*14)
+			}
+			cells = append(cells, c)
+		}
+		col := Column{Cells: cells, Pad: 2.2, Grow: true}
+		for _, c := range cells {
+			for _, w := range c.Words {
+				col.Least = max(col.Least, w+col.Pad)
+			}
+			col.Natural = max(col.Natural, c.Within(1)+col.Pad)
+		}
+		b := balancer{cols: []Column{col}, nat: []float64{col.Natural}, least: []float64{col.Least}, rows: len(cells)}
+		b.steps()
+		for k := 1; k <= 12; k++ {
+			want := col.Natural
+			for _, w := range append([]float64{col.Least}, b.breaks[0]...) {
+				fits := true
+				for _, c := range cells {
+					if c.lines(w-col.Pad) > k {
+						fits = false
+					}
+				}
+				if fits {
+					want = w
+					break
+				}
+			}
+			if got := b.within(0, k); got != want {
+				t.Fatalf("within(%d) = %g, a scan finds %g", k, got, want)
+			}
+		}
+	}
+}
