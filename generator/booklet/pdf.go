@@ -1,6 +1,7 @@
 package booklet
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -45,6 +46,7 @@ import (
 type pdf struct {
 	*fpdf.Fpdf
 	font   *fontState
+	gs     *graphicsState
 	faults *faultLog
 	// page, when set, is the size of the pages AddPage starts instead of
 	// the document's own: a folded booklet's card sheets are whole sheets
@@ -150,6 +152,37 @@ type fontState struct {
 	face  *face.Face // the fonts the document prints in (nil for the built-in ones)
 }
 
+// graphicsState is what the setters of colour, line width and dash need
+// to skip setting what is set already: fpdf writes each to the page
+// every time, and the renderer sets five of them again after every mark
+// a map draws (ink). fpdf records the colours and the line width it set
+// last, and the page has them, except after a graphics state is
+// restored (ClipEnd, TransformEnd), when the page's may be older ones
+// until each is set again or the next page starts: stale. The dash
+// pattern fpdf does not tell, so it is kept here.
+type graphicsState struct {
+	stale uint8     // the staleDraw, staleFill, staleWidth and staleDash bits
+	dash  []float64 // as the renderer set it last, snapped; nil for solid
+	phase float64
+}
+
+// The parts of the graphics state a restore may leave older on the page.
+const (
+	staleDraw uint8 = 1 << iota
+	staleFill
+	staleWidth
+	staleDash
+	staleAll = staleDraw | staleFill | staleWidth | staleDash
+)
+
+// fresh reports whether part of the state is as fpdf records it, and
+// notes that it will be once set.
+func (g *graphicsState) fresh(part uint8) bool {
+	ok := g.stale&part == 0
+	g.stale &^= part
+	return ok
+}
+
 // fontSel is a font as fpdf names it: family in lower case, style "",
 // "B", "I" or "BI", size in points.
 type fontSel struct {
@@ -206,7 +239,7 @@ func newPDF(f *fpdf.Fpdf, fc *face.Face, withMono, dry bool) pdf {
 		// metrics fpdf has at hand, as nothing is written with it.
 		f.SetFont("helvetica", "", bodySize)
 	}
-	return pdf{Fpdf: f, font: &fontState{added: map[string]bool{}, mono: withMono, dry: dry, face: fc},
+	return pdf{Fpdf: f, font: &fontState{added: map[string]bool{}, mono: withMono, dry: dry, face: fc}, gs: &graphicsState{},
 		faults: &faultLog{broken: map[string]string{}, cut: map[string]string{}, seen: map[Fault]bool{}}}
 }
 
@@ -236,10 +269,38 @@ func (p pdf) useFont() {
 
 func sn(v float64) float64 { return draw.Snap(v) }
 
-func (p pdf) SetXY(x, y float64)     { p.Fpdf.SetXY(sn(x), sn(y)) }
-func (p pdf) SetX(x float64)         { p.Fpdf.SetX(sn(x)) }
-func (p pdf) SetY(y float64)         { p.Fpdf.SetY(sn(y)) }
-func (p pdf) SetLineWidth(w float64) { p.Fpdf.SetLineWidth(sn(w)) }
+func (p pdf) SetXY(x, y float64) { p.Fpdf.SetXY(sn(x), sn(y)) }
+func (p pdf) SetX(x float64)     { p.Fpdf.SetX(sn(x)) }
+func (p pdf) SetY(y float64)     { p.Fpdf.SetY(sn(y)) }
+
+// SetLineWidth, SetDrawColor, SetFillColor, SetTextColor and
+// SetDashPattern set what they set unless it is set already
+// (graphicsState).
+func (p pdf) SetLineWidth(w float64) {
+	if w = sn(w); !p.gs.fresh(staleWidth) || p.Fpdf.GetLineWidth() != w {
+		p.Fpdf.SetLineWidth(w)
+	}
+}
+
+func (p pdf) SetDrawColor(r, g, b int) {
+	if cr, cg, cb := p.Fpdf.GetDrawColor(); !p.gs.fresh(staleDraw) || cr != r || cg != g || cb != b {
+		p.Fpdf.SetDrawColor(r, g, b)
+	}
+}
+
+func (p pdf) SetFillColor(r, g, b int) {
+	if cr, cg, cb := p.Fpdf.GetFillColor(); !p.gs.fresh(staleFill) || cr != r || cg != g || cb != b {
+		p.Fpdf.SetFillColor(r, g, b)
+	}
+}
+
+// SetTextColor writes nothing to the page (fpdf sets the colour with
+// each text it draws): only fpdf's record is skipped.
+func (p pdf) SetTextColor(r, g, b int) {
+	if cr, cg, cb := p.Fpdf.GetTextColor(); cr != r || cg != g || cb != b {
+		p.Fpdf.SetTextColor(r, g, b)
+	}
+}
 
 // SetFont records the font wanted, named as fpdf names it (fpdf's own
 // SetFont folds case the same way); a size of 0 keeps the size.
@@ -284,16 +345,19 @@ func (p pdf) AddPage() {
 		p.Fpdf.AddPage()
 	}
 	st.want, st.have, st.haveOK = want, have, ok
+	p.gs.stale = 0 // a page starts with what fpdf records
 }
 
 func (p pdf) TransformEnd() {
 	p.Fpdf.TransformEnd()
 	p.font.haveOK = false
+	p.gs.stale = staleAll
 }
 
 func (p pdf) ClipEnd() {
 	p.Fpdf.ClipEnd()
 	p.font.haveOK = false
+	p.gs.stale = staleAll
 }
 
 // The shapes move nothing (fpdf's x and y stay where they were), so a
@@ -342,11 +406,18 @@ func (p pdf) Polygon(pts []fpdf.PointType, style string) {
 }
 
 func (p pdf) SetDashPattern(dash []float64, phase float64) {
-	out := make([]float64, len(dash))
-	for i, d := range dash {
-		out[i] = sn(d)
+	var out []float64
+	for _, d := range dash {
+		out = append(out, sn(d))
 	}
-	p.Fpdf.SetDashPattern(out, sn(phase))
+	if phase = sn(phase); p.gs.fresh(staleDash) && slices.Equal(out, p.gs.dash) && phase == p.gs.phase {
+		return
+	}
+	p.gs.dash, p.gs.phase = out, phase
+	if out == nil {
+		out = []float64{} // as before: fpdf writes "[] 0.00 d"
+	}
+	p.Fpdf.SetDashPattern(out, phase)
 }
 
 func (p pdf) CellFormat(w, h float64, text, border string, ln int, align string, fill bool, link int, linkStr string) {

@@ -178,3 +178,53 @@ func TestFontsAddedWhenDrawn(t *testing.T) {
 		t.Errorf("%d fonts embedded, want 1 (Liberation Sans Bold)", n)
 	}
 }
+
+// TestGraphicsStateSkipsRepeats checks that setting a colour, line
+// width or dash pattern the page has already writes nothing, that a
+// change is written, and that after a graphics state is restored (where
+// the page may have older ones) and on a new page the next setting is
+// written again (fpdf writes it at the page's start).
+func TestGraphicsStateSkipsRepeats(t *testing.T) {
+	f := fpdf.New("P", "mm", "A4", "")
+	f.SetCompression(false)
+	p := newPDF(f, nil, false, false)
+	p.AddPage()
+	ink := func() {
+		p.SetDrawColor(0, 0, 0)
+		p.SetFillColor(255, 255, 255)
+		p.SetLineWidth(0.25)
+		p.SetDashPattern(nil, 0)
+	}
+	ink()
+	ink() // the same again: nothing
+	p.SetDashPattern([]float64{2, 1.5}, 0)
+	p.SetDashPattern([]float64{2, 1.5}, 0) // the same again: nothing
+	ink()                                  // back to solid: the dash only
+	p.ClipRect(10, 10, 50, 50, false)
+	p.SetLineWidth(0.5)
+	p.ClipEnd()
+	ink() // after the restore: every one again
+	ink() // and then nothing
+	p.AddPage()
+	ink() // the new page starts with fpdf's record: nothing
+	var out bytes.Buffer
+	if err := f.Output(&out); err != nil {
+		t.Fatal(err)
+	}
+	doc := out.String()
+	for _, c := range []struct {
+		op   string
+		want int
+	}{
+		{"0.71 w\n", 3},    // 0.25 mm: ink's first, after the restore, and at the second page's start (fpdf)
+		{"0.000 G\n", 3},   // black: at each page's start (fpdf), and after the restore
+		{"1.000 g\n", 3},   // white: ink's first, after the restore, and at the second page's start (fpdf)
+		{"[] 0.00 d\n", 2}, // solid: after the dashes, and after the restore
+		{"[5.67 4.25] 0.00 d\n", 1},
+		{"1.42 w\n", 1}, // 0.5 mm, inside the clip
+	} {
+		if n := strings.Count(doc, c.op); n != c.want {
+			t.Errorf("%q written %d times, want %d", c.op, n, c.want)
+		}
+	}
+}
