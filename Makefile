@@ -74,15 +74,15 @@ TESTGOGC ?= 400
 # (at most 8 minutes on a fresh clone of this 2-core machine).
 test:
 	@mkdir -p bin; start=$$(date +%s); \
-	$(MAKE) vet || exit 1; \
+	took() { echo "$$(( $$(date +%s) - start )) $$(git rev-parse --short HEAD 2>/dev/null || echo unknown) $$1 $$(date -u +%Y-%m-%dT%H:%MZ)" > bin/test-took; }; \
+	$(MAKE) vet || { took failed; exit 1; }; \
 	{ { $(MAKE) fuzz FUZZTIME=$(FUZZTIME) && $(MAKE) reproducible; } > bin/beside.log 2>&1; echo $$? > bin/beside-status; } & \
 	$(MAKE) gotest; g=$$?; wait; \
 	echo "make fuzz and make reproducible, run beside the tests:"; cat bin/beside.log; \
 	b=$$(cat bin/beside-status); cat bin/skipped.txt; \
 	[ "$$b" = 0 ] || echo "make test: make fuzz or make reproducible failed (above)"; \
 	ok=passed; [ "$$g" = 0 ] && [ "$$b" = 0 ] || ok=failed; \
-	echo "$$(( $$(date +%s) - start )) $$(git rev-parse --short HEAD 2>/dev/null || echo unknown) $$ok $$(date -u +%Y-%m-%dT%H:%MZ)" > bin/test-took; \
-	[ "$$ok" = passed ]
+	took $$ok; [ "$$ok" = passed ]
 
 gotest:
 	@mkdir -p bin
