@@ -434,8 +434,10 @@ func (t *Widths) splitRunes(txt string, wmax int) (lines []string) {
 // missing width. A rune r that measures the missing width is mapped, with
 // that width, when SplitText does not keep "rr" on one line one and a half
 // missing widths wide (an unmapped rune adds nothing to a line's width
-// there). A font fpdf cannot read is an error. Styles that share a file
-// share a table.
+// there). A rune the font's own cmap does not list is unmapped without
+// asking SplitText, which most of the 65,536 are (TestMeasureAsFpdf
+// checks the tables against asking it of every rune). A font fpdf
+// cannot read is an error. Styles that share a file share a table.
 func (f *Face) measure() (out map[string]*Widths, err error) {
 	defer func() {
 		// fpdf reads a font's tables trusting their offsets: a broken
@@ -457,6 +459,10 @@ func (f *Face) measure() (out map[string]*Widths, err error) {
 		if err := p.Error(); err != nil {
 			return nil, fmt.Errorf("failed to read font: %w", err)
 		}
+		mapped, err := parseCmap(ttf)
+		if err != nil {
+			return nil, fmt.Errorf("failed to read font: %w", err)
+		}
 		const size = 10
 		p.SetFont(fs.family, fs.style, size)
 		unit := size / p.GetConversionRatio()
@@ -473,6 +479,8 @@ func (f *Face) measure() (out map[string]*Widths, err error) {
 				t.cw[r] = 65535
 			case w != m:
 				t.cw[r] = int32(w)
+			case r != '\n' && !mapped.has(asString(r)):
+				// unmapped: fpdf's table has 0, as this one
 			case !slices.Equal(p.SplitText(string(r)+string(r), probe), []string{string(r) + string(r)}):
 				t.cw[r] = int32(m)
 			}
@@ -483,6 +491,15 @@ func (f *Face) measure() (out map[string]*Widths, err error) {
 		return nil, fmt.Errorf("failed to read font: %w", err)
 	}
 	return out, nil
+}
+
+// asString is the rune string(r) holds: U+FFFD for a surrogate, which
+// no string holds.
+func asString(r rune) rune {
+	if 0xD800 <= r && r <= 0xDFFF {
+		return utf8.RuneError
+	}
+	return r
 }
 
 // sameFont returns the table already measured of a font whose file is ttf.

@@ -340,3 +340,61 @@ func fontDoc(t *testing.T, text string, add func(p *fpdf.Fpdf, family, style str
 	}
 	return b.Bytes()
 }
+
+// TestMeasureAsFpdf checks the width tables measure reads, which skip
+// asking SplitText of the runes a font's cmap does not list, against
+// tables read by asking fpdf of every rune: the built-in face and one of
+// other fonts (DejaVu, its italics falling back to the upright).
+func TestMeasureAsFpdf(t *testing.T) {
+	dejavu, err := New(dejavusans.TTF, dejavusansbold.TTF, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, fc := range map[string]*Face{"built-in": or(nil), "DejaVu": dejavu} {
+		for _, fs := range fontStyles() {
+			want := measureByAsking(t, fc.ttf[fs.key()], fs.family, fs.style)
+			got := fc.widths[fs.key()]
+			if got.missing != want.missing {
+				t.Errorf("%s %s: missing width %d, fpdf's %d", name, fs.key(), got.missing, want.missing)
+			}
+			for r := range want.cw {
+				if got.cw[r] != want.cw[r] {
+					t.Errorf("%s %s: U+%04X is %d wide, fpdf's %d", name, fs.key(), r, got.cw[r], want.cw[r])
+					break
+				}
+			}
+		}
+	}
+}
+
+// measureByAsking is measure's table for one font as measure read it
+// before it skipped unmapped runes: fpdf asked of every rune.
+func measureByAsking(t *testing.T, ttf []byte, family, style string) *Widths {
+	t.Helper()
+	p := fpdf.New("P", "mm", "A4", "")
+	p.SetCellMargin(0)
+	p.AddUTF8FontFromBytes(family, style, bytes.Clone(ttf))
+	const size = 10
+	p.SetFont(family, style, size)
+	if err := p.Error(); err != nil {
+		t.Fatal(err)
+	}
+	unit := size / p.GetConversionRatio()
+	w := &Widths{cw: make([]int32, 0x10000), missing: p.GetFontDesc(family, style).MissingWidth}
+	m := w.missing
+	if m == 0 {
+		m = 500
+	}
+	probe := 1.5 * float64(m) * unit / 1000
+	for r := range rune(0x10000) {
+		switch sw := p.GetStringSymbolWidth(string(r)); {
+		case sw == 0:
+			w.cw[r] = 65535
+		case sw != m:
+			w.cw[r] = int32(sw)
+		case !slices.Equal(p.SplitText(string(r)+string(r), probe), []string{string(r) + string(r)}):
+			w.cw[r] = int32(m)
+		}
+	}
+	return w
+}
