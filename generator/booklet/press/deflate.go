@@ -2,11 +2,12 @@ package press
 
 import (
 	"bytes"
-	"github.com/klauspost/compress/zlib"
 	"errors"
 	"fmt"
 	"strconv"
 	"sync"
+
+	"github.com/klauspost/compress/zlib"
 )
 
 // fpdf compresses each page's content stream with a zlib writer it makes
