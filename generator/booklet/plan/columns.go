@@ -499,8 +499,8 @@ func (b *balancer) within(i, k int) float64 {
 	// A cell wrapped wider never takes more lines: the first break that
 	// is ok is found by halving, as a scan from the narrowest finds it.
 	bs := b.breaks[i]
-	if k := sort.Search(len(bs), func(j int) bool { return ok(bs[j]) }); k < len(bs) {
-		return bs[k]
+	if at := sort.Search(len(bs), func(j int) bool { return ok(bs[j]) }); at < len(bs) {
+		return bs[at]
 	}
 	return b.nat[i]
 }
