@@ -689,3 +689,29 @@ func packSizes(t *testing.T, rep *reporter, bin string) {
 		os.RemoveAll(dir)
 	}
 }
+
+var writeSite = flag.String("write-site", "", "write the sites (c) builds at 1,000 encounters (DIR/site) and (b) builds (DIR/small) into this folder, to build or profile them by hand")
+
+// TestWriteBenchSite writes the 1,000-encounter site of (c) and the
+// small site of (b) into -write-site's folder, so that a figure quoted
+// from a profile or a timing of their builds can be had again:
+//
+//	go test -run '^TestWriteBenchSite$' ./generator/perf -args -write-site /tmp/bench1000
+//	sortie build --source /tmp/bench1000/site --out /tmp/bench1000/out -q --wasm none --cpuprofile cpu.prof
+func TestWriteBenchSite(t *testing.T) {
+	if *writeSite == "" {
+		t.Skip("writes the bench sites only when asked: -args -write-site DIR")
+	}
+	shapes := packShapes(t)
+	for _, name := range []string{"site", "small"} {
+		if err := os.RemoveAll(filepath.Join(*writeSite, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	packs := sortieSite(t, filepath.Join(*writeSite, "site"), 1000, "a4", shapes)
+	t.Logf("wrote %s: %d packs, 1,000 encounters", filepath.Join(*writeSite, "site"), packs)
+	// (b)'s: the Orc Border's shape, 2d6 Sword & Sorcery, eight encounters.
+	i := slices.IndexFunc(shapes, func(s packShape) bool { return s.system == "2d6-sword-and-sorcery" })
+	sortieSite(t, filepath.Join(*writeSite, "small"), 8, "a4", shapes[i:i+1])
+	t.Logf("wrote %s: one pack of 8 encounters", filepath.Join(*writeSite, "small"))
+}
