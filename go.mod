@@ -3,7 +3,6 @@ module github.com/sortie-wargames/sortie
 go 1.26.8
 
 require (
-	codeberg.org/go-pdf/fpdf v0.12.0
 	github.com/boombuler/barcode v1.1.0
 	github.com/fsnotify/fsnotify v1.10.1
 	github.com/go-fonts/dejavu v0.3.2
@@ -27,5 +26,3 @@ require (
 	github.com/mattn/go-runewidth v0.0.27 // indirect
 	golang.org/x/crypto v0.54.0 // indirect
 )
-
-replace codeberg.org/go-pdf/fpdf => ./generator/booklet/fpdf

@@ -54,7 +54,7 @@ import (
 	"strconv"
 	"time"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/sortie-wargames/sortie/generator/booklet/fpdf"
 
 	"github.com/sortie-wargames/sortie/engine/board/draw"
 	"github.com/sortie-wargames/sortie/engine/campaign"

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/sortie-wargames/sortie/generator/booklet/fpdf"
 
 	"github.com/sortie-wargames/sortie/engine/board"
 	"github.com/sortie-wargames/sortie/engine/board/draw"

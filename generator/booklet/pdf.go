@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/sortie-wargames/sortie/generator/booklet/fpdf"
 
 	"github.com/sortie-wargames/sortie/engine/board/draw"
 	"github.com/sortie-wargames/sortie/generator/booklet/face"

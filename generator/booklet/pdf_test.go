@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/sortie-wargames/sortie/generator/booklet/fpdf"
 
 	"github.com/sortie-wargames/sortie/generator/booklet/face"
 )

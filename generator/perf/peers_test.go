@@ -21,7 +21,7 @@ import (
 	"testing"
 	"time"
 
-	"codeberg.org/go-pdf/fpdf"
+	"github.com/sortie-wargames/sortie/generator/booklet/fpdf"
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 
 	"github.com/sortie-wargames/sortie/content"

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"codeberg.org/go-pdf/fpdf"
 	"github.com/go-fonts/liberation/liberationsansregular"
+	"github.com/sortie-wargames/sortie/generator/booklet/fpdf"
 
 	"github.com/sortie-wargames/sortie/generator/proof"
 )

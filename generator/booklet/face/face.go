@@ -21,11 +21,11 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"codeberg.org/go-pdf/fpdf"
 	"github.com/go-fonts/liberation/liberationsansbold"
 	"github.com/go-fonts/liberation/liberationsansbolditalic"
 	"github.com/go-fonts/liberation/liberationsansitalic"
 	"github.com/go-fonts/liberation/liberationsansregular"
+	"github.com/sortie-wargames/sortie/generator/booklet/fpdf"
 	"golang.org/x/image/font/gofont/gomono"
 )
 

@@ -11,9 +11,9 @@ import (
 	"time"
 	"unicode"
 
-	"codeberg.org/go-pdf/fpdf"
 	"github.com/go-fonts/dejavu/dejavusans"
 	"github.com/go-fonts/dejavu/dejavusansbold"
+	"github.com/sortie-wargames/sortie/generator/booklet/fpdf"
 )
 
 // TestBuiltinFaceCovers checks that the built-in face prints every

@@ -8,7 +8,6 @@ import (
 	"sync"
 	"testing"
 
-	"codeberg.org/go-pdf/fpdf"
 	"github.com/go-fonts/liberation/liberationsansbold"
 	"github.com/go-fonts/liberation/liberationsansbolditalic"
 	"github.com/go-fonts/liberation/liberationsansitalic"
@@ -16,6 +15,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine/board/draw"
 	"github.com/sortie-wargames/sortie/generator/booklet/face"
 	"github.com/sortie-wargames/sortie/generator/booklet/flow"
+	"github.com/sortie-wargames/sortie/generator/booklet/fpdf"
 )
 
 // TestWidthIsFpdfs checks that a setter measures every style as fpdf

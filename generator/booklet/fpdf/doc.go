@@ -259,4 +259,4 @@ times, and for file attachments and annotations.
 
 -   Improve test coverage as reported by the coverage tool.
 */
-package fpdf // import "codeberg.org/go-pdf/fpdf"
+package fpdf // import "github.com/sortie-wargames/sortie/generator/booklet/fpdf"

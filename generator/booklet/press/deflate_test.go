@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"codeberg.org/go-pdf/fpdf"
 	"github.com/go-fonts/liberation/liberationsansregular"
 	"github.com/klauspost/compress/zlib"
+	"github.com/sortie-wargames/sortie/generator/booklet/fpdf"
 )
 
 // document writes the same pages with fpdf's compression on or off: an

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"codeberg.org/go-pdf/fpdf"
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/sortie-wargames/sortie/generator/booklet/fpdf"
 
 	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 	"github.com/sortie-wargames/sortie/generator/booklet/press"
