@@ -119,9 +119,14 @@ golden:
 # Chromium (PDF) side by side, whole builds of 100 to 10,000 encounters,
 # and the edit loop: a pack's title saved until "sortie serve" serves its
 # page, on the starter and default sites, beside "hugo server" (-only
-# serve runs it alone); a missing peer is skipped and named
-# (docs/performance.md).
+# serve runs it alone), and the systems' Quick Reference Sheets beside
+# Typst's compiler, which it installs from .ci/typst's package-lock.json
+# when Node is there and that install is missing or older than the lock;
+# a missing peer is skipped and named (docs/performance.md).
 bench: build
+	@if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 \
+	  && ! [ .ci/typst/node_modules/.package-lock.json -nt .ci/typst/package-lock.json ]; then \
+	  (cd .ci/typst && npm ci --no-audit --no-fund) || echo "bench: npm ci in .ci/typst failed: no Typst beside the QRS"; fi
 	$(GO) test -run='^$$' -bench=. -benchmem ./engine/... ./generator/...
 	$(GO) test -run='^TestPeers$$' -count=1 -timeout=90m -v ./generator/perf -args -peers $(BENCHFLAGS)
 

@@ -21,8 +21,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sortie-wargames/sortie/generator/booklet/fpdf"
 	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/sortie-wargames/sortie/generator/booklet/fpdf"
 
 	"github.com/sortie-wargames/sortie/content"
 	"github.com/sortie-wargames/sortie/engine"
@@ -36,7 +36,7 @@ var (
 	runs   = flag.Int("runs", 5, "alternating runs of each side-by-side measurement; medians are reported")
 	scales = flag.String("scale", "100,1000,10000", "encounter counts of the scale runs")
 	report = flag.String("report", "", "also write the report to this file")
-	only   = flag.String("only", "html,pdf,floor,scale,packs,serve,site", "the comparisons to run, of html, pdf, floor, scale, packs, serve and site")
+	only   = flag.String("only", "html,pdf,floor,scale,packs,serve,site,typst", "the comparisons to run, of html, pdf, floor, scale, packs, serve, site and typst")
 	sortie = flag.String("sortie", "", "measure this sortie binary (one built from an earlier commit, say) instead of building ./cmd/sortie")
 	base   = flag.String("base", "", "the site comparison's baseline: a sortie binary built from an earlier commit (issue 25's target: the default site in a third of 7f8a245's CPU)")
 )
@@ -96,6 +96,10 @@ func TestPeers(t *testing.T) {
 	}
 	if want("site") {
 		defaultSite(t, &rep, bin)
+		rep.load()
+	}
+	if want("typst") {
+		typst(t, &rep, bin)
 		rep.load()
 	}
 	makeTest(&rep)
@@ -703,7 +707,7 @@ func TestWriteBenchSite(t *testing.T) {
 		t.Skip("writes the bench sites only when asked: -args -write-site DIR")
 	}
 	shapes := packShapes(t)
-	for _, name := range []string{"site", "small"} {
+	for _, name := range []string{"site", "small", "typst"} {
 		if err := os.RemoveAll(filepath.Join(*writeSite, name)); err != nil {
 			t.Fatal(err)
 		}
@@ -714,4 +718,7 @@ func TestWriteBenchSite(t *testing.T) {
 	i := slices.IndexFunc(shapes, func(s packShape) bool { return s.system == "2d6-sword-and-sorcery" })
 	sortieSite(t, filepath.Join(*writeSite, "small"), 8, "a4", shapes[i:i+1])
 	t.Logf("wrote %s: one pack of 8 encounters", filepath.Join(*writeSite, "small"))
+	// (h)'s: every built-in system's Quick Reference Sheets as Typst documents.
+	files, _, _ := writeTypstQRS(t, filepath.Join(*writeSite, "typst"))
+	t.Logf("wrote %s: %d Typst documents (node .ci/typst/compile.mjs -fonts %s OUT %s/typ/*.typ)", filepath.Join(*writeSite, "typst"), len(files), filepath.Join(*writeSite, "typst", "fonts"), filepath.Join(*writeSite, "typst"))
 }
