@@ -589,7 +589,7 @@ func (r *renderer) tableGrid(t *doc.Table, tl tableLook, w float64) *grid {
 	g := &grid{cols: tableCols(t, tl), rows: t.Rows, size: tl.size, headSize: tl.head, noHead: len(t.Head) == 0, pad: tl.pad}
 	g.fill = tl.fill || len(t.Wide) > 0 || t.Title != "" || t.Corner != ""
 	if tl.zebra {
-		g.rowGrey = func(i int) bool { return i%2 == 1 }
+		g.zebra = true
 	}
 	r.fitColumns(g, w)
 	return g
@@ -627,8 +627,34 @@ func (r *renderer) drawTable(t *doc.Table, tl tableLook) {
 // is set in when its own leaves rows alone over a break (drawTable).
 var keepScales = []float64{0.95, 0.9}
 
-// tableHeight measures a table drawn in a frame w wide, unbroken.
+// tableHeight measures a table drawn in a frame w wide, unbroken. The
+// same table is measured at the same look and width many times over in
+// every pass (as a spread is fitted, as the QRS are balanced): a
+// booklet keeps each measure (book.tableHeights), and the font measuring
+// it leaves wanted, as measuring it again would.
 func (r *renderer) tableHeight(t *doc.Table, tl tableLook, w float64) float64 {
+	in := struct {
+		t  doc.Table
+		tl tableLook
+		w  float64
+	}{*t, tl, w}
+	m := r.tableHeights.Get(in, func() measuredHeight {
+		h := r.measureTable(t, tl, w)
+		return measuredHeight{h, r.f.font.want}
+	})
+	r.f.font.want = m.font
+	return m.h
+}
+
+// measuredHeight is a height measured, with the font measuring it left
+// wanted.
+type measuredHeight struct {
+	h    float64
+	font fontSel
+}
+
+// measureTable is tableHeight's work.
+func (r *renderer) measureTable(t *doc.Table, tl tableLook, w float64) float64 {
 	outer := r.fr
 	r.fr.w = w
 	defer func() { r.fr = outer }()
@@ -636,7 +662,7 @@ func (r *renderer) tableHeight(t *doc.Table, tl tableLook, w float64) float64 {
 		return r.tableHead(t, tl, false, true) + r.foldHeight(parts) + r.tableFoot(t, tl, true)
 	}
 	g := r.tableGrid(t, tl, w)
-	return r.tableHead(t, tl, false, true) + r.gridHeight(g) + r.tableFoot(t, tl, true)
+	return r.tableHead(t, tl, false, true) + r.tableFrame(g).H + r.tableFoot(t, tl, true)
 }
 
 // foldGutter is the space between the halves of a folded table, the
@@ -660,7 +686,7 @@ func (r *renderer) foldTable(t *doc.Table, tl tableLook, w float64) []*grid {
 	bestH := math.Inf(1)
 	whole := r.tableGrid(t, tl, w)
 	if whole.stack == nil {
-		bestH = r.gridHeight(whole) - 0.01 // a fold must be shorter than the whole table
+		bestH = r.tableFrame(whole).H - 0.01 // a fold must be shorter than the whole table
 	}
 	for n := 2; n <= maxFold && len(t.Rows)/n >= foldRows; n++ {
 		pw := foldWidth(w, n)
@@ -686,7 +712,9 @@ func (r *renderer) foldWraps(parts []*grid, whole *grid) bool {
 	i := 0
 	for _, g := range parts {
 		for _, row := range g.rows {
-			if r.cellHeight(g, row, false) > r.cellHeight(whole, whole.rows[i], false)+0.01 {
+			_, h := r.cellLines(g, row, false)
+			_, wh := r.cellLines(whole, whole.rows[i], false)
+			if h > wh+0.01 {
 				return true
 			}
 			i++
@@ -735,7 +763,7 @@ func foldWidth(w float64, n int) float64 { return (w - float64(n-1)*foldGutter) 
 func (r *renderer) foldHeight(parts []*grid) float64 {
 	h := 0.0
 	for _, g := range parts {
-		h = max(h, r.gridHeight(g))
+		h = max(h, r.tableFrame(g).H)
 	}
 	return h
 }
@@ -749,7 +777,7 @@ func (r *renderer) drawFolded(t *doc.Table, tl tableLook, parts []*grid) {
 	pw := foldWidth(outer.w, len(parts))
 	end := outer.y
 	for i, g := range parts {
-		r.fr = frame{x: outer.x + float64(i)*(pw+foldGutter), w: pw, top: outer.y, y: outer.y, bottom: outer.bottom, brk: func() {}}
+		r.fr = cursor{x: outer.x + float64(i)*(pw+foldGutter), w: pw, top: outer.y, y: outer.y, bottom: outer.bottom, brk: func() {}}
 		r.table(g, nil)
 		end = max(end, r.fr.y)
 	}
@@ -898,8 +926,8 @@ func (r *renderer) modifierSpan(m doc.Modifier, tl tableLook) span {
 		r.fitColumns(g, w)
 		return g
 	}
-	return span{before: 1.2, drawFor: func(w float64) float64 { return r.gridHeight(build(w)) }, draw: func(x, y, w float64) {
-		r.drawGrid(build(w), x, y, 230, 0.3)
+	return span{before: 1.2, drawFor: func(w float64) float64 { return r.gridFrame(build(w), 230, 0.3).H }, draw: func(x, y, w float64) {
+		r.paint(r.gridFrame(build(w), 230, 0.3), x, y)
 	}}
 }
 

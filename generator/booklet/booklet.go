@@ -24,6 +24,14 @@
 //     they are drawn: runs of text in several styles wrapped to a width,
 //     every piece measured with face, so what is drawn is what was
 //     measured, and kept for the build.
+//   - frame (generator/booklet/frame): what layout returns, a measured,
+//     immutable frame of marks (lines of text, boxes, rules, frames
+//     inside it) placed from its corner; written out as text for the
+//     layout tests (testdata/frames). Grids and tables are laid out into
+//     frames (gridFrame, rowFrame); the rest is being moved onto them
+//     (issue 37).
+//   - memo (generator/booklet/memo): layout calls kept by their inputs,
+//     the key derived from the input value, never written by hand.
 //   - press (generator/booklet/press): passes over a finished PDF's bytes,
 //     the print shop's steps after layout: mending it for strict
 //     validation, growing it by the bleed for print on demand, imposing a
@@ -38,7 +46,8 @@
 //     Write (a pack or campaign booklet), Fold (a folded one, fold.go)
 //     and WriteSheet (a play sheet, playsheet.go). Everything is drawn
 //     through pdf.go, the one wrapper of fpdf, and the finished bytes go
-//     to press.
+//     to press; a laid-out frame is drawn by paint.go, which decides
+//     nothing.
 package booklet
 
 import (
@@ -47,6 +56,7 @@ import (
 	"fmt"
 	"github.com/sortie-wargames/sortie/generator/booklet/face"
 	"github.com/sortie-wargames/sortie/generator/booklet/flow"
+	"github.com/sortie-wargames/sortie/generator/booklet/memo"
 	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 	"github.com/sortie-wargames/sortie/generator/booklet/press"
 	"io"
@@ -291,7 +301,14 @@ type book struct {
 	// colMeasures keeps tables' column measures for the whole build of the
 	// booklet (renderer.measured).
 	colMeasures map[string]*colMeasure
-	shared      *sharedMeasures // the face's, for every booklet (sharedMeasure)
+	// grids keeps small grids and tables laid out whole, for every pass
+	// of the booklet (renderer.gridFrame), by everything they are laid
+	// out from.
+	grids memo.Table[laidGrid]
+	// tableHeights keeps tables measured whole at a look and width
+	// (renderer.tableHeight).
+	tableHeights memo.Table[measuredHeight]
+	shared       *sharedMeasures // the face's, for every booklet (sharedMeasure)
 	// setter sets paragraphs into lines, and keeps them for the whole
 	// build of the booklet.
 	setter *flow.Setter

@@ -463,7 +463,7 @@ func (r *renderer) drawCard(c *card, x, y, w, h float64) {
 	r.ink()
 	footTop := y + h - cardPad - r.cardFootH(c, w)
 	outer := r.fr
-	r.fr = frame{x: ix, w: iw, top: y + cardPad + headH, y: y + cardPad + headH, bottom: footTop, brk: func() {}}
+	r.fr = cursor{x: ix, w: iw, top: y + cardPad + headH, y: y + cardPad + headH, bottom: footTop, brk: func() {}}
 	r.flowPieces(r.cardPieces(c, r.cardGrid.k))
 	if r.fr.y > footTop+0.01 {
 		r.f.SetErrorf("card %d (entry %d, item %d) runs %.1f mm past its box", c.number, c.e.number, c.item.Number, r.fr.y-footTop)
@@ -472,7 +472,7 @@ func (r *renderer) drawCard(c *card, x, y, w, h float64) {
 	r.f.SetLineWidth(0.15)
 	r.f.Line(ix, footTop+1.5, ix+iw, footTop+1.5)
 	r.ink()
-	r.fr = frame{x: ix, w: iw, top: footTop + 2.5, y: footTop + 2.5, bottom: y + h - cardPad, brk: func() {}}
+	r.fr = cursor{x: ix, w: iw, top: footTop + 2.5, y: footTop + 2.5, bottom: y + h - cardPad, brk: func() {}}
 	r.flow(r.cardFoot(c))
 	r.fr = outer
 }

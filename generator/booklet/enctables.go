@@ -336,7 +336,7 @@ func (r *renderer) encounterTables(ids []string, title string) (float64, func())
 			outer := r.fr
 			end := outer.y
 			for c, col := range [][]piece{row.left, row.right} {
-				r.fr = frame{x: outer.x + float64(c)*(half+foldGutter), w: half, top: outer.y, y: outer.y, bottom: outer.bottom, brk: func() {}}
+				r.fr = cursor{x: outer.x + float64(c)*(half+foldGutter), w: half, top: outer.y, y: outer.y, bottom: outer.bottom, brk: func() {}}
 				for _, p := range col {
 					r.drawLinked(idOf(ids, ps, p), p)
 				}

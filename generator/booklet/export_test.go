@@ -340,7 +340,7 @@ func FlowBreak(d Doc, opt Options, text string, room float64) (before, after int
 	r := newRenderer(b, newLayout(), true)
 	r.f.AddPage()
 	broke := false
-	r.fr = frame{x: side, w: 100, top: bodyTop, bottom: bodyTop + 100, brk: func() {
+	r.fr = cursor{x: side, w: 100, top: bodyTop, bottom: bodyTop + 100, brk: func() {
 		broke = true
 		r.fr.y = r.fr.top
 	}}
@@ -373,7 +373,7 @@ func HeadingKeep(d Doc, opt Options, sec *doc.Section) (keep float64, heights []
 	}
 	r := newRenderer(b, newLayout(), true)
 	r.f.AddPage()
-	r.fr = frame{x: side, w: 120, top: bodyTop, y: bodyTop, bottom: bodyTop + 200, brk: func() {}}
+	r.fr = cursor{x: side, w: 120, top: bodyTop, y: bodyTop, bottom: bodyTop + 200, brk: func() {}}
 	ps := r.blockPieces(sec, spreadLook, 0, blockCtx{})
 	for _, p := range ps[1:] {
 		heights = append(heights, r.piecesHeight([]piece{p}, r.fr.w))

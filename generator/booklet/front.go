@@ -451,7 +451,7 @@ func (r *renderer) howToUse() {
 	r.f.Rect(side, r.fr.y, r.contentW(), h, "D")
 	r.ink()
 	outer := r.fr
-	r.fr = frame{x: side + 4, w: w, top: r.fr.y + 3, y: r.fr.y + 3, bottom: r.fr.y + h, brk: func() {}}
+	r.fr = cursor{x: side + 4, w: w, top: r.fr.y + 3, y: r.fr.y + 3, bottom: r.fr.y + h, brk: func() {}}
 	r.flow(spans...)
 	outer.y += h
 	r.fr = outer

@@ -97,7 +97,7 @@ func (r *renderer) logBody() {
 	row := []string{"", "", "Success / Failure", ""}
 	enc.rows = [][]string{row}
 	r.fitColumns(enc, r.fr.w)
-	_, headH := r.headRow(enc)
+	headH := r.headRow(enc, tableShade).H
 	_, text := r.cellLines(enc, row, false)
 	least := max(logMinRow, text)
 	// The heading keeps the whole log with it, its header and a row for

@@ -758,7 +758,7 @@ func (r *renderer) front(p *sheetPlan, t sheetFit) bool {
 	lk := sheetLook(t.size)
 	w := r.sheetW()
 	over := false
-	r.fr = frame{x: sheetX, w: w, top: sheetTop, y: sheetTop, bottom: r.sheetBottom(), brk: func() { over = true }}
+	r.fr = cursor{x: sheetX, w: w, top: sheetTop, y: sheetTop, bottom: r.sheetBottom(), brk: func() { over = true }}
 	r.sheetHead(p, t.size)
 	ctx := blockCtx{skipMaps: true}
 	if len(p.maps) == 0 {
@@ -785,7 +785,7 @@ func (r *renderer) front(p *sheetPlan, t sheetFit) bool {
 		y    float64
 		bs   []doc.Block
 	}{{sheetX, mw, y + mapsH, under}, {sheetX + mw + sheetGutter, cw, y, beside}} {
-		r.fr = frame{x: col.x, w: col.w, top: col.y, y: col.y, bottom: outer.bottom, brk: outer.brk}
+		r.fr = cursor{x: col.x, w: col.w, top: col.y, y: col.y, bottom: outer.bottom, brk: outer.brk}
 		if len(col.bs) > 0 && col.x == sheetX {
 			r.fr.y += 2.5
 			r.fr.top = r.fr.y - 1 // not at the top: keeps the space above the first block
@@ -1032,7 +1032,7 @@ func (r *renderer) sheetMap(m board.Map, x, y, w, th float64, lk look) float64 {
 	d := r.drawing(m, s)
 	r.ops(d.Ops, x, y+d.Top)
 	y += d.Top + m.HeightIn*s + d.Bottom + 0.5
-	r.fr = frame{x: x, w: bw, top: y, y: y, bottom: r.sheetBottom() + 1000, brk: func() {}}
+	r.fr = cursor{x: x, w: bw, top: y, y: y, bottom: r.sheetBottom() + 1000, brk: func() {}}
 	outer := r.fr
 	r.flow(span{text: r.mapCaption(m, d.Keys, false), size: lk.note, grey: true})
 	y = r.fr.y
@@ -1054,7 +1054,7 @@ func (r *renderer) back(p *sheetPlan, s float64) bool {
 		r.record(l)
 		y += lh(14)
 	}
-	r.fr = frame{x: sheetX, w: w, top: y, y: y + 0.5, bottom: r.sheetBottom(), brk: func() {}}
+	r.fr = cursor{x: sheetX, w: w, top: y, y: y + 0.5, bottom: r.sheetBottom(), brk: func() {}}
 	r.flow(span{text: "Fold this page under page 1, or cut the slips apart and keep them face down. Read a slip only when page 1's list sends you to its number, and no further.", size: 8.5, grey: true})
 	r.f.SetLineWidth(0.5)
 	r.f.Line(sheetX, r.fr.y+0.8, sheetX+w, r.fr.y+0.8)
@@ -1101,7 +1101,7 @@ func (r *renderer) back(p *sheetPlan, s float64) bool {
 			}
 		}
 		r.cutLines(x, y, colW, heights[i])
-		r.fr = frame{x: x + pad, w: colW - 2*pad, top: y + pad, y: y + pad, bottom: y + heights[i], brk: func() {}}
+		r.fr = cursor{x: x + pad, w: colW - 2*pad, top: y + pad, y: y + pad, bottom: y + heights[i], brk: func() {}}
 		r.flowPieces(r.slipPieces(it, lk))
 	}
 	return true

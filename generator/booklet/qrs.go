@@ -82,7 +82,7 @@ func (r *renderer) qrsSection() {
 		place(0, bodyTop)
 	}
 	place = func(c int, top float64) {
-		r.fr = frame{x: side + float64(c)*(colW+qrsGutter), w: colW, top: top, y: top, bottom: r.bottom(), brk: next}
+		r.fr = cursor{x: side + float64(c)*(colW+qrsGutter), w: colW, top: top, y: top, bottom: r.bottom(), brk: next}
 	}
 	place(0, r.fr.y+1)
 	group := ""
@@ -99,7 +99,7 @@ func (r *renderer) qrsSection() {
 			}
 			lk := wide(bk)
 			full := r.contentW()
-			r.fr = frame{x: side, w: full, top: r.fr.top, y: y, bottom: r.bottom(), brk: func() { r.newPage(title) }}
+			r.fr = cursor{x: side, w: full, top: r.fr.top, y: y, bottom: r.bottom(), brk: func() { r.newPage(title) }}
 			h := r.tableHeight(tb, lk, full) + qrsGap
 			if label != "" && label != group && !strings.EqualFold(label, t.Title) {
 				h += lh(12) + 6
@@ -152,7 +152,7 @@ func (r *renderer) qrsSection() {
 		}
 		g := r.tableGrid(tb, base, colW)
 		headH := r.tableHead(tb, base, false, true)
-		h := headH + r.gridHeight(g) + r.tableFoot(tb, base, true)
+		h := headH + r.tableFrame(g).H + r.tableFoot(tb, base, true)
 		label := groupLabel(set.System, t)
 		if label != "" && label != group && !strings.EqualFold(label, t.Title) {
 			h += lh(12) + 6
@@ -162,7 +162,7 @@ func (r *renderer) qrsSection() {
 		}
 		lk := base
 		tall := func(lk tableLook) float64 {
-			return r.tableHead(tb, lk, false, true) + r.gridHeight(r.tableGrid(tb, lk, colW)) + r.tableFoot(tb, lk, true)
+			return r.tableHead(tb, lk, false, true) + r.tableFrame(r.tableGrid(tb, lk, colW)).H + r.tableFoot(tb, lk, true)
 		}
 		if col == 0 && !r.atTop() && h <= r.fr.bottom-r.fr.top && (i+1 == len(ids) || r.qrsBroad(doc.RuleTable(set.Table(ids[i+1])), base, colW)) {
 			// The last narrow table before a broad one, or the sheets'
@@ -173,7 +173,7 @@ func (r *renderer) qrsSection() {
 			next()
 			h -= qrsGap
 		}
-		var right *frame // the right-hand column, while a table goes back to the left-hand one
+		var right *cursor // the right-hand column, while a table goes back to the left-hand one
 		page := r.f.PageNo()
 		if r.fr.y+h > r.fr.bottom && col == 1 && leftEnd+h <= r.fr.bottom {
 			// The left-hand column ended higher and holds the table whole:
@@ -477,7 +477,7 @@ func (r *renderer) qrsBroad(tb *doc.Table, base tableLook, colW float64) bool {
 		return false
 	}
 	full := r.contentW()
-	half := r.gridHeight(r.tableGrid(tb, base, colW))
-	whole := r.gridHeight(r.tableGrid(tb, base, full))
+	half := r.tableFrame(r.tableGrid(tb, base, colW)).H
+	whole := r.tableFrame(r.tableGrid(tb, base, full)).H
 	return half > 1.5*whole
 }

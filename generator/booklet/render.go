@@ -36,7 +36,7 @@ type renderer struct {
 	lay     *layout           // page numbers of this pass
 	links   map[string]int    // anchor -> fpdf link id
 	section string            // running head of the current page
-	fr      frame             // where flowing text goes
+	fr      cursor            // where flowing text goes
 	sheetAt map[int]sheetGrid // the pages that are sheets of play cards
 	// frontOpen is set once the contents are printed: a front-matter
 	// section may share the page before it (frontSection).
@@ -74,9 +74,9 @@ type renderer struct {
 	overMaps []board.Map
 }
 
-// frame is a column text flows down; brk moves it to the next column or
+// cursor is where text flows down a column; brk moves it to the next column or
 // page when it is full.
-type frame struct {
+type cursor struct {
 	x, w, top, y, bottom float64
 	brk                  func()
 }
@@ -164,7 +164,7 @@ func (r *renderer) bottom() float64 { return r.ph - footGap }
 func (r *renderer) newPage(section string) {
 	r.section = section
 	r.f.AddPage()
-	r.fr = frame{x: side, w: r.contentW(), top: bodyTop, y: bodyTop, bottom: r.bottom(), brk: func() { r.newPage(section) }}
+	r.fr = cursor{x: side, w: r.contentW(), top: bodyTop, y: bodyTop, bottom: r.bottom(), brk: func() { r.newPage(section) }}
 }
 
 // startOn starts a page of the given parity (even pages are left-hand
@@ -574,10 +574,10 @@ func (r *renderer) columns(left, right []span) {
 		outer.y += lead
 	}
 	y := outer.y
-	r.fr = frame{x: outer.x, w: w, top: y, y: y, bottom: outer.bottom, brk: func() {}}
+	r.fr = cursor{x: outer.x, w: w, top: y, y: y, bottom: outer.bottom, brk: func() {}}
 	r.flow(left...)
 	end := r.fr.y
-	r.fr = frame{x: outer.x + w + gutter, w: w, top: y, y: y, bottom: outer.bottom, brk: func() {}}
+	r.fr = cursor{x: outer.x + w + gutter, w: w, top: y, y: y, bottom: outer.bottom, brk: func() {}}
 	r.flow(right...)
 	outer.y = max(end, r.fr.y)
 	r.fr = outer

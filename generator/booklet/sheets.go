@@ -277,7 +277,7 @@ func (r *renderer) sheetPage(g sheetGrid, back bool, section string) {
 	} else {
 		r.startOn(false, section)
 	}
-	r.fr = frame{x: g.x0, w: float64(g.cols) * g.w, top: g.y0, y: g.y0, bottom: g.bottom(), brk: func() {}}
+	r.fr = cursor{x: g.x0, w: float64(g.cols) * g.w, top: g.y0, y: g.y0, bottom: g.bottom(), brk: func() {}}
 }
 
 // playBox is where a play card's front was printed, for tests.

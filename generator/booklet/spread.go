@@ -198,7 +198,7 @@ func (r *renderer) besideMaps(e *entry, rest []doc.Block, ms, all []board.Map, y
 	tall := plan.used - r.captionH(ms[0], plan.mw, s) // the board, with its title and edges
 	stack := r.placeLegendColumn(r.legendItems(all), 0, 0)
 	x := side + plan.mw + legendSep
-	col := frame{x: x, w: side + w - x, brk: func() {}}
+	col := cursor{x: x, w: side + w - x, brk: func() {}}
 	var sp span
 	group := stack
 	if line {
@@ -246,7 +246,7 @@ func (r *renderer) columnBeside(e *entry, bs []doc.Block, ms, all []board.Map, y
 	outer := r.fr
 	defer func() { r.fr = outer; r.fr.y = y + plan.used + 4 }()
 	top := y + stack + besideLineGap
-	r.fr = frame{x: x, w: side + w - x, top: top, y: top, bottom: y + tall + 1, brk: func() {}}
+	r.fr = cursor{x: x, w: side + w - x, top: top, y: top, bottom: y + tall + 1, brk: func() {}}
 	ctx := r.spreadCtx(e)
 	var sp span
 	if line {
@@ -1016,7 +1016,7 @@ func (r *renderer) colsSpan(left, right []span) span {
 		outer := r.fr
 		cw := (w - gutter) / 2
 		for i, col := range [][]span{left, right} {
-			r.fr = frame{x: x + float64(i)*(cw+gutter), w: cw, top: y, y: y, bottom: y + height(w) + 1, brk: func() {}}
+			r.fr = cursor{x: x + float64(i)*(cw+gutter), w: cw, top: y, y: y, bottom: y + height(w) + 1, brk: func() {}}
 			r.flow(col...)
 		}
 		r.fr = outer

@@ -3,6 +3,7 @@ package booklet
 import (
 	"encoding/binary"
 	"github.com/sortie-wargames/sortie/generator/booklet/face"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 	"math"
 	"strconv"
@@ -43,7 +44,7 @@ type grid struct {
 	size     float64 // cell font size in points
 	headSize float64
 	minRow   float64 // minimum row height, for rows to write in
-	rowGrey  func(i int) bool
+	zebra    bool    // every other row, from the second, on a light grey
 	fill     bool    // the grid takes the whole width even when nothing grows
 	noHead   bool    // no header row
 	pad      float64 // a cell's padding above and below its text, mm; 0 for padY
@@ -583,63 +584,48 @@ func cellText(row []string, i int) string {
 	return ""
 }
 
-// cellHeight is the height cellLines gives a row, measured as it
-// measures (the same fonts set, each cell wrapped when it takes more
-// than a line) without keeping the lines.
-func (r *renderer) cellHeight(g *grid, row []string, head bool) float64 {
-	h := g.minRow
-	if head {
-		h = 0
-	}
-	for i, c := range g.cols {
-		size := r.cellFont(g, c, head)
-		h = max(h, float64(r.lineCount(cellText(row, i), c.w-2*padX))*lh(size)+2*g.padTop())
-	}
-	return h
-}
-
-// drawRow draws one row at (x, y), its cells already wrapped.
-func (r *renderer) drawRow(g *grid, x, y, h float64, lines [][]string, head bool, fill int) {
+// rowFrame lays out one row of a fitted grid as a frame as wide as the
+// grid: its cells wrapped to their columns (bold, in the header's size,
+// for the header row), on a fill of the grey fill (none for 255), the
+// lines between the cells and under the row.
+func (r *renderer) rowFrame(g *grid, row []string, head bool, fill int) *frame.Frame {
+	lines, h := r.cellLines(g, row, head)
 	total := 0.0
 	for _, c := range g.cols {
 		total += c.w
 	}
+	f := &frame.Frame{W: total, H: h}
 	if fill < 255 {
-		r.f.SetFillColor(fill, fill, fill)
-		r.f.Rect(x, y, total, h, "F")
+		f.Marks = append(f.Marks, frame.Box{W: total, H: h, Fill: fill, Stroke: -1})
 	}
-	cx := x
-	var cells []string
+	cx := 0.0
+	cells := make([]string, len(g.cols))
 	for i, c := range g.cols {
 		style, size := c.style, g.cellSize(c)
 		if head {
 			style, size = "B", g.headSize
 		}
-		r.font(style, size)
+		grey := 0
 		if c.grey && !head {
-			r.f.SetTextColor(110, 110, 110)
+			grey = 110
 		}
 		for j, l := range lines[i] {
-			r.f.SetXY(cx+padX, y+g.padTop()+float64(j)*lh(size))
-			r.f.CellFormat(c.w-2*padX, lh(size), l, "", 0, c.align, false, 0, "")
+			f.Marks = append(f.Marks, frame.Text{X: cx + padX, Y: g.padTop() + float64(j)*lh(size), W: c.w - 2*padX, H: lh(size),
+				Font: frame.Font{Family: face.Sans, Style: style, Size: size}, Grey: grey, Align: c.align, S: l})
 		}
-		cells = append(cells, strings.Join(lines[i], " "))
-		r.f.SetTextColor(0, 0, 0)
+		cells[i] = strings.Join(lines[i], " ")
 		cx += c.w
 	}
-	r.record(strings.Join(cells, " "))
-	r.f.SetTextColor(0, 0, 0)
-	r.f.SetDrawColor(120, 120, 120)
-	r.f.SetLineWidth(0.15)
-	cx = x
+	f.Say = strings.Join(cells, " ")
+	cx = 0
 	for i := range g.cols {
 		if i > 0 {
-			r.f.Line(cx, y, cx, y+h)
+			f.Marks = append(f.Marks, frame.Rule{X1: cx, X2: cx, Y2: h, Grey: 120, Width: 0.15})
 		}
 		cx += g.cols[i].w
 	}
-	r.f.Line(x, y+h, x+total, y+h)
-	r.ink()
+	f.Marks = append(f.Marks, frame.Rule{Y1: h, X2: total, Y2: h, Grey: 120, Width: 0.15})
+	return f
 }
 
 // table draws g in the current frame, moving on to the next column or
@@ -662,7 +648,8 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 		}
 		return
 	}
-	hl, hh := r.headRow(g)
+	hf := r.headRow(g, tableShade)
+	hh := hf.H
 	top := func(continued bool) {
 		if head != nil {
 			head(continued, false)
@@ -670,7 +657,7 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 		if g.noHead {
 			return
 		}
-		r.drawRow(g, r.fr.x, r.fr.y, hh, hl, true, 215)
+		r.paint(hf, r.fr.x, r.fr.y)
 		r.frameLine(r.fr.y, hh, g.width())
 		r.fr.y += hh
 	}
@@ -682,10 +669,15 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 	// than keepRows rows under it (or the whole table, if shorter), and
 	// no fewer than keepRows rows go on alone to the next frame.
 	n := len(g.rows)
-	lines := make([][][]string, n)
+	rows := make([]*frame.Frame, n)
 	hs := make([]float64, n)
 	for i, row := range g.rows {
-		lines[i], hs[i] = r.cellLines(g, row, false)
+		fill := 255
+		if g.zebra && i%2 == 1 {
+			fill = 242
+		}
+		rows[i] = r.rowFrame(g, row, false, fill)
+		hs[i] = rows[i].H
 	}
 	// lead is the height of what a frame must start with: h above the
 	// rows, then the rows from row from that must go with it (as many of
@@ -764,11 +756,7 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 			rowStart = r.fr.y
 			first = i
 		}
-		fill := 255
-		if g.rowGrey != nil && g.rowGrey(i) {
-			fill = 242
-		}
-		r.drawRow(g, r.fr.x, r.fr.y, h, lines[i], false, fill)
+		r.paint(rows[i], r.fr.x, r.fr.y)
 		r.fr.y += h
 	}
 	if n > 0 && first > 0 {
@@ -792,7 +780,7 @@ func (r *renderer) rowsKept(g *grid, headH, contH float64) bool {
 	if g.stack != nil || n < 2*keepRows {
 		return true // a stack's parts are kept apart; a short table whole
 	}
-	_, hh := r.headRow(g)
+	hh := r.headRow(g, tableShade).H
 	hs := make([]float64, n)
 	for i, row := range g.rows {
 		_, hs[i] = r.cellLines(g, row, false)
@@ -808,46 +796,22 @@ func (r *renderer) rowsKept(g *grid, headH, contH float64) bool {
 	return plan.BreakRows(hs, g.tail, keepRows, room0, room) != nil
 }
 
-// gridHeight measures a fitted grid: its header row and every row.
-func (r *renderer) gridHeight(g *grid) float64 {
-	if g.stack != nil {
-		h := stackGap * float64(len(g.stack)-1)
-		for _, p := range g.stack {
-			h += r.gridHeight(p)
-		}
-		return h
+// headRow lays out a fitted grid's header row on a fill of the grey
+// fill: an empty frame for a grid without a header.
+func (r *renderer) headRow(g *grid, fill int) *frame.Frame {
+	if g.noHead {
+		return &frame.Frame{}
 	}
 	cells := make([]string, len(g.cols))
 	for i, c := range g.cols {
 		cells[i] = c.head
 	}
-	h := r.cellHeight(g, cells, true) // headRow's
-	if g.noHead {
-		h = 0
-	}
-	for _, row := range g.rows {
-		h += r.cellHeight(g, row, false)
-	}
-	return h
-}
-
-// headRow wraps a fitted grid's header cells to their columns and
-// returns them with the row's height: 0 for a grid without a header.
-func (r *renderer) headRow(g *grid) ([][]string, float64) {
-	cells := make([]string, len(g.cols))
-	for i, c := range g.cols {
-		cells[i] = c.head
-	}
-	lines, h := r.cellLines(g, cells, true)
-	if g.noHead {
-		h = 0
-	}
-	return lines, h
+	return r.rowFrame(g, cells, true, fill)
 }
 
 // frameLine outlines a header row.
 func (r *renderer) frameLine(y, h, w float64) {
-	r.f.SetLineWidth(0.3)
+	r.f.SetLineWidth(tableLine)
 	r.f.Rect(r.fr.x, y, w, h, "D")
 	r.ink()
 }
@@ -857,7 +821,7 @@ func (r *renderer) frameBox(y0, y1, w float64) {
 	if y1 <= y0 {
 		return
 	}
-	r.f.SetLineWidth(0.3)
+	r.f.SetLineWidth(tableLine)
 	r.f.Rect(r.fr.x, y0, w, y1-y0, "D")
 	r.ink()
 }
@@ -924,7 +888,7 @@ func (r *renderer) oddsSpans(o *doc.Odds, tl tableLook) []span {
 		used := -oddsGap
 		for _, g := range p.grids {
 			used += g.width() + oddsGap
-			p.gridsH = max(p.gridsH, r.gridHeight(g))
+			p.gridsH = max(p.gridsH, r.gridFrame(g, oddsShade, oddsLine).H)
 		}
 		if room := w - used - oddsGap; room >= 18 {
 			r.font("I", size)
@@ -939,7 +903,7 @@ func (r *renderer) oddsSpans(o *doc.Odds, tl tableLook) []span {
 		p := layout(w)
 		gx := x
 		for _, g := range p.grids {
-			r.oddsGrid(g, gx, y)
+			r.paint(r.gridFrame(g, oddsShade, oddsLine), gx, y)
 			gx += g.width() + oddsGap
 		}
 		r.font("I", size)
@@ -974,34 +938,76 @@ func (r *renderer) oddsSpans(o *doc.Odds, tl tableLook) []span {
 	}}}
 }
 
-// oddsGrid draws one grid of an odds strip at (x, y): a shaded header row,
-// then its lines, in a frame.
-func (r *renderer) oddsGrid(g *grid, x, y float64) { r.drawGrid(g, x, y, 236, 0.2) }
+// The grids of an odds strip: their header rows' shade and their frame's
+// line width.
+const (
+	oddsShade = 236
+	oddsLine  = 0.2
+)
 
-// drawGrid draws a small grid at (x, y): its header row shaded grey
-// (0-255), its rows on white, and a frame of the given line width.
-func (r *renderer) drawGrid(g *grid, x, y float64, shade int, frame float64) {
+// The tables of rules: their header rows' shade and the line width of
+// their frames (table, tableFrame).
+const (
+	tableShade = 215
+	tableLine  = 0.3
+)
+
+// tableFrame lays out a fitted table whole, as if unbroken: what it
+// measures, on a page or in a column where it fits.
+func (r *renderer) tableFrame(g *grid) *frame.Frame { return r.gridFrame(g, tableShade, tableLine) }
+
+// gridFrame lays out a small fitted grid whole: its header row shaded
+// grey (0-255), its rows on white, and a frame of the given line width
+// around them; a stacked grid's parts one under the other.
+func (r *renderer) gridFrame(g *grid, shade int, lineW float64) *frame.Frame {
+	in := struct {
+		g     grid
+		shade int
+		lineW float64
+	}{*g, shade, lineW}
+	laid := r.grids.Get(in, func() laidGrid {
+		f := r.layGrid(g, shade, lineW)
+		return laidGrid{f, r.f.font.want}
+	})
+	// Laying a grid out leaves the font of its last cell wanted, and
+	// drawing that is not yet laid out in frames may rely on it: a kept
+	// grid leaves it as laying it out did.
+	r.f.font.want = laid.font
+	return laid.f
+}
+
+// laidGrid is a grid laid out (gridFrame), with the font laying it out
+// left wanted.
+type laidGrid struct {
+	f    *frame.Frame
+	font fontSel
+}
+
+// layGrid is gridFrame's work.
+func (r *renderer) layGrid(g *grid, shade int, lineW float64) *frame.Frame {
+	f := &frame.Frame{}
 	if g.stack != nil {
-		for _, p := range g.stack {
-			r.drawGrid(p, x, y, shade, frame)
-			y += r.gridHeight(p) + stackGap
+		for i, p := range g.stack {
+			if i > 0 {
+				f.H += stackGap
+			}
+			pf := r.gridFrame(p, shade, lineW)
+			f.Marks = append(f.Marks, frame.Sub{Y: f.H, F: pf})
+			f.W, f.H = max(f.W, pf.W), f.H+pf.H
 		}
-		return
+		return f
 	}
-	head := make([]string, len(g.cols))
-	for i, c := range g.cols {
-		head[i] = c.head
+	f.W = g.width()
+	for i, row := range append([][]string{nil}, g.rows...) {
+		var rf *frame.Frame
+		if i == 0 {
+			rf = r.headRow(g, shade)
+		} else {
+			rf = r.rowFrame(g, row, false, 255)
+		}
+		f.Marks = append(f.Marks, frame.Sub{Y: f.H, F: rf})
+		f.H += rf.H
 	}
-	lines, h := r.cellLines(g, head, true)
-	r.drawRow(g, x, y, h, lines, true, shade)
-	top := y
-	y += h
-	for _, row := range g.rows {
-		lines, h := r.cellLines(g, row, false)
-		r.drawRow(g, x, y, h, lines, false, 255)
-		y += h
-	}
-	r.f.SetLineWidth(frame)
-	r.f.Rect(x, top, g.width(), y-top, "D")
-	r.ink()
+	f.Marks = append(f.Marks, frame.Box{W: f.W, H: f.H, Fill: -1, Stroke: 0, Width: lineW})
+	return f
 }

@@ -49,7 +49,7 @@ func TestReactionKeyBalanced(t *testing.T) {
 				t.Errorf("%s %s in %.1f mm: key %q takes %d lines, want 3 at most", c.sys, c.table, c.w, row[0], n)
 			}
 		}
-		if h := r.gridHeight(g); h > c.most {
+		if h := r.tableFrame(g).H; h > c.most {
 			t.Errorf("%s %s in %.1f mm: table %.1f mm tall, want %.0f mm at most", c.sys, c.table, c.w, h, c.most)
 		}
 	}
@@ -82,7 +82,7 @@ func TestSpreadKeyBalanced(t *testing.T) {
 			t.Errorf("key %q takes %d lines, want 3 at most", row[0], n)
 		}
 	}
-	if h := r.gridHeight(g); h > 90 {
+	if h := r.tableFrame(g).H; h > 90 {
 		t.Errorf("table %.1f mm tall, want 90 mm at most", h)
 	}
 }

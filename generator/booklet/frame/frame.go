@@ -1,0 +1,114 @@
+// Package frame holds what the booklet's layout returns: content laid
+// out for a width into a measured, immutable frame of marks (lines of
+// text, boxes, rules), each placed from the frame's top-left corner,
+// before anything is drawn. Whether a thing fits is then a comparison of
+// sizes; painting a frame (package booklet's paint.go, the one place a
+// frame meets fpdf) decides nothing and changes nothing in it.
+//
+// The marks are a closed set, as goldmark's node kinds are: Text, Box,
+// Rule, and Sub, a frame placed inside another. A frame is written out as text (String) for layout tests that
+// need no PDF.
+package frame
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Frame is laid-out content: W by H millimetres, its marks in the order
+// they are painted, and what it says as plain text (Say), which the
+// booklet keeps per page for its tests and its page references.
+type Frame struct {
+	W, H  float64
+	Marks []Mark
+	Say   string
+}
+
+// Mark is one of Text, Box, Rule and Sub.
+type Mark interface{ mark() }
+
+// Font is a face's family and style ("", "B", "I", "BI") at a size in
+// points.
+type Font struct {
+	Family, Style string
+	Size          float64
+}
+
+// Text is one line of text in a cell W by H at (X, Y): aligned in it
+// ("L", "C" or "R"), in Font, in a grey (0 is black, 255 white).
+type Text struct {
+	X, Y, W, H float64
+	Font       Font
+	Grey       int
+	Align      string
+	S          string
+}
+
+// Box is a rectangle at (X, Y), W by H: filled in the grey Fill, or not
+// when Fill is negative; outlined in the grey Stroke at Width, or not
+// when Stroke is negative.
+type Box struct {
+	X, Y, W, H   float64
+	Fill, Stroke int
+	Width        float64
+}
+
+// Rule is a straight line from (X1, Y1) to (X2, Y2) in a grey at Width.
+type Rule struct {
+	X1, Y1, X2, Y2 float64
+	Grey           int
+	Width          float64
+}
+
+// Sub is a frame placed in another with its top-left corner at (X, Y):
+// a table's rows in the table.
+type Sub struct {
+	X, Y float64
+	F    *Frame
+}
+
+func (Text) mark() {}
+func (Sub) mark()  {}
+func (Box) mark()  {}
+func (Rule) mark() {}
+
+// String writes the frame out as text, a line for it and one for each
+// mark, lengths to a hundredth of a millimetre: what layout tests
+// compare with their golden files.
+func (f *Frame) String() string {
+	var b strings.Builder
+	f.write(&b, "")
+	return b.String()
+}
+
+func (f *Frame) write(b *strings.Builder, indent string) {
+	fmt.Fprintf(b, "frame %s x %s", mm(f.W), mm(f.H))
+	if f.Say != "" {
+		fmt.Fprintf(b, " say %q", f.Say)
+	}
+	b.WriteByte('\n')
+	for _, m := range f.Marks {
+		b.WriteString(indent)
+		switch m := m.(type) {
+		case Sub:
+			fmt.Fprintf(b, "  at %s,%s ", mm(m.X), mm(m.Y))
+			m.F.write(b, indent+"  ")
+		case Text:
+			fmt.Fprintf(b, "  text %s,%s %sx%s %s%s %spt grey %d %s %q\n", mm(m.X), mm(m.Y), mm(m.W), mm(m.H), m.Font.Family, style(m.Font.Style), mm(m.Font.Size), m.Grey, m.Align, m.S)
+		case Box:
+			fmt.Fprintf(b, "  box %s,%s %sx%s fill %d stroke %d width %s\n", mm(m.X), mm(m.Y), mm(m.W), mm(m.H), m.Fill, m.Stroke, mm(m.Width))
+		case Rule:
+			fmt.Fprintf(b, "  rule %s,%s %s,%s grey %d width %s\n", mm(m.X1), mm(m.Y1), mm(m.X2), mm(m.Y2), m.Grey, mm(m.Width))
+		}
+	}
+}
+
+func mm(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
+
+func style(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " " + s
+}

@@ -1,0 +1,36 @@
+package frame
+
+import "testing"
+
+func TestString(t *testing.T) {
+	f := &Frame{W: 40, H: 6.5, Say: "Clear 1-4", Marks: []Mark{
+		Box{W: 40, H: 6.5, Fill: 242, Stroke: -1},
+		Text{X: 1.3, Y: 0.75, W: 17.4, H: 3.4, Font: Font{Family: "sans", Style: "B", Size: 8}, Align: "L", S: "Clear"},
+		Text{X: 21.3, Y: 0.75, W: 17.4, H: 3.4, Font: Font{Family: "sans", Size: 8}, Grey: 110, Align: "C", S: "1-4"},
+		Rule{X1: 20, X2: 20, Y2: 6.5, Grey: 120, Width: 0.15},
+	}}
+	want := `frame 40.00 x 6.50 say "Clear 1-4"
+  box 0.00,0.00 40.00x6.50 fill 242 stroke -1 width 0.00
+  text 1.30,0.75 17.40x3.40 sans B 8.00pt grey 0 L "Clear"
+  text 21.30,0.75 17.40x3.40 sans 8.00pt grey 110 C "1-4"
+  rule 20.00,0.00 20.00,6.50 grey 120 width 0.15
+`
+	if got := f.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestStringSub(t *testing.T) {
+	row := &Frame{W: 10, H: 4, Say: "a", Marks: []Mark{Rule{Y1: 4, X2: 10, Y2: 4, Width: 0.15}}}
+	f := &Frame{W: 10, H: 8, Marks: []Mark{Sub{F: row}, Sub{Y: 4, F: row}, Box{W: 10, H: 8, Fill: -1, Width: 0.3}}}
+	want := `frame 10.00 x 8.00
+  at 0.00,0.00 frame 10.00 x 4.00 say "a"
+    rule 0.00,4.00 10.00,4.00 grey 0 width 0.15
+  at 0.00,4.00 frame 10.00 x 4.00 say "a"
+    rule 0.00,4.00 10.00,4.00 grey 0 width 0.15
+  box 0.00,0.00 10.00x8.00 fill -1 stroke 0 width 0.30
+`
+	if got := f.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

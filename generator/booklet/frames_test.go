@@ -1,0 +1,113 @@
+package booklet
+
+import (
+	"bytes"
+	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sortie-wargames/sortie/content"
+	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// TestGoldenFrames lays out tables of the books as the booklet sets them
+// (a QRS column on A4, an encounter spread's column, a folded page) and
+// compares the frames, written out as text, with testdata/frames: a
+// change to how a table is laid out shows there line by line, with no
+// PDF. go test -run GoldenFrames -update rewrites them; a second run
+// must then pass as it is (the files are what the layout gives, and
+// laying out again gives the same).
+func TestGoldenFrames(t *testing.T) {
+	for _, c := range []struct {
+		name, sys, table string
+		look             tableLook
+		w                float64
+	}{
+		{"qrs-swordplay-melee", "swordplay", "melee-combat", qrsLook, (210 - 2*side - qrsGutter) / 2},
+		{"spread-2d6-melee", "2d6-sword-and-sorcery", "melee", spreadLook.table, 86.5},
+		{"folded-cr3-reaction-tests", "chain-reaction-3", "reaction-tests", qrsLook, 148 - 2*side},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := testRenderer("a4")
+			g := r.tableGrid(doc.RuleTable(bookTable(t, c.sys, c.table)), c.look, c.w)
+			got := []byte(r.tableFrame(g).String())
+			again := []byte(r.tableFrame(r.tableGrid(doc.RuleTable(bookTable(t, c.sys, c.table)), c.look, c.w)).String())
+			if !bytes.Equal(got, again) {
+				t.Fatal("the same table laid out twice differs")
+			}
+			path := filepath.Join("testdata", "frames", c.name+".txt")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (go test -run GoldenFrames -update writes it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s differs from the layout:\n%s", path, got)
+			}
+		})
+	}
+}
+
+// bookTable loads one table of a built-in system's rule data.
+func bookTable(t *testing.T, sys, id string) *rules.Table {
+	t.Helper()
+	sub, err := fs.Sub(content.FS, "systems/"+sys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := rules.Load(sub, "content/systems/"+sys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := set.Table(id)
+	if tb == nil {
+		t.Fatalf("%s has no table %s", sys, id)
+	}
+	return tb
+}
+
+// TestFrameIsWhatIsPainted paints a laid-out table and reads back, from
+// the page's text record, what the frame says it holds: every row in
+// order, nothing more; and its height is the sum of its rows'.
+func TestFrameIsWhatIsPainted(t *testing.T) {
+	r := testRenderer("a4")
+	g := r.tableGrid(doc.RuleTable(bookTable(t, "swordplay", "melee-combat")), qrsLook, 80)
+	f := r.tableFrame(g)
+	var says bytes.Buffer
+	h := 0.0
+	for _, m := range f.Marks {
+		if s, ok := m.(frame.Sub); ok {
+			says.WriteString(s.F.Say + "\n")
+			if s.Y != h {
+				t.Errorf("a row at %.2f mm, want %.2f (under the one before)", s.Y, h)
+			}
+			h += s.F.H
+		}
+	}
+	if h != f.H {
+		t.Errorf("frame %.2f mm tall, its rows %.2f", f.H, h)
+	}
+	if len(g.rows)+1 != bytes.Count(says.Bytes(), []byte("\n")) {
+		t.Errorf("%d rows and a header, the frame holds %d", len(g.rows), bytes.Count(says.Bytes(), []byte("\n")))
+	}
+	r.f.AddPage()
+	page := r.f.PageNo()
+	r.lay.text[page] = ""
+	r.paint(f, side, bodyTop)
+	if r.lay.text[page] != says.String() {
+		t.Errorf("painted:\n%s\nthe frame says:\n%s", r.lay.text[page], says.String())
+	}
+}
