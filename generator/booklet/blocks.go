@@ -8,7 +8,9 @@ import (
 
 	"github.com/sortie-wargames/sortie/engine/board"
 	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
 	"github.com/sortie-wargames/sortie/generator/booklet/flow"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 )
 
 // The booklet draws what a rule system rolled as the blocks of package
@@ -471,7 +473,7 @@ func (r *renderer) startHeight(p piece, w float64) float64 {
 	if g.stack != nil {
 		g = g.stack[0]
 	}
-	h := p.before + r.tableHead(t, p.tl, false, true)
+	h := p.before + r.topH(t, p.tl, false)
 	head := make([]string, len(g.cols))
 	for i, c := range g.cols {
 		head[i] = c.head
@@ -605,22 +607,22 @@ func (r *renderer) drawTable(t *doc.Table, tl tableLook) {
 		return
 	}
 	g := r.tableGrid(t, tl, r.fr.w)
-	g.tail = r.tableFoot(t, tl, true)
+	g.tail = r.footH(t, tl)
 	// A table whose rows are too tall to break with keepRows in every
 	// frame is set a little smaller, down to the floor, when that lets it.
-	if !r.rowsKept(g, r.tableHead(t, tl, false, true), r.tableHead(t, tl, true, true)) {
+	if !r.rowsKept(g, r.topH(t, tl, false), r.topH(t, tl, true)) {
 		for _, k := range keepScales {
 			small := tl.scaled(k)
 			sg := r.tableGrid(t, small, r.fr.w)
-			sg.tail = r.tableFoot(t, small, true)
-			if r.rowsKept(sg, r.tableHead(t, small, false, true), r.tableHead(t, small, true, true)) {
+			sg.tail = r.footH(t, small)
+			if r.rowsKept(sg, r.topH(t, small, false), r.topH(t, small, true)) {
 				tl, g = small, sg
 				break
 			}
 		}
 	}
-	r.table(g, func(continued, measure bool) float64 { return r.tableHead(t, tl, continued, measure) })
-	r.tableFoot(t, tl, false)
+	r.table(g, func(continued bool) tableTop { return r.topOf(t, tl, continued, r.fr.w) })
+	r.tableFoot(t, tl)
 }
 
 // keepScales are the sizes, as shares of its look's, a table of tall rows
@@ -659,10 +661,10 @@ func (r *renderer) measureTable(t *doc.Table, tl tableLook, w float64) float64 {
 	r.fr.w = w
 	defer func() { r.fr = outer }()
 	if parts := r.foldTable(t, tl, w); parts != nil {
-		return r.tableHead(t, tl, false, true) + r.foldHeight(parts) + r.tableFoot(t, tl, true)
+		return r.topH(t, tl, false) + r.foldHeight(parts) + r.footH(t, tl)
 	}
 	g := r.tableGrid(t, tl, w)
-	return r.tableHead(t, tl, false, true) + r.tableFrame(g).H + r.tableFoot(t, tl, true)
+	return r.topH(t, tl, false) + r.tableFrame(g).H + r.footH(t, tl)
 }
 
 // foldGutter is the space between the halves of a folded table, the
@@ -771,8 +773,8 @@ func (r *renderer) foldHeight(parts []*grid) float64 {
 // drawFolded draws a folded table: what goes above it across the frame,
 // then its parts side by side, kept together.
 func (r *renderer) drawFolded(t *doc.Table, tl tableLook, parts []*grid) {
-	r.need(r.tableHead(t, tl, false, true) + r.foldHeight(parts))
-	r.tableHead(t, tl, false, false)
+	r.need(r.topH(t, tl, false) + r.foldHeight(parts))
+	r.place(r.topOf(t, tl, false, r.fr.w))
 	outer := r.fr
 	pw := foldWidth(outer.w, len(parts))
 	end := outer.y
@@ -783,48 +785,61 @@ func (r *renderer) drawFolded(t *doc.Table, tl tableLook, parts []*grid) {
 	}
 	outer.y = end
 	r.fr = outer
-	r.tableFoot(t, tl, false)
+	r.tableFoot(t, tl)
 }
 
-// tableHead draws a table's title band (when it has a title or dice)
-// and, unless continued, the lines under it; with measure it only
-// returns their height.
-func (r *renderer) tableHead(t *doc.Table, tl tableLook, continued, measure bool) float64 {
-	w := r.fr.w
-	var spans []span
+// tableTop is what a table prints above its rows, laid out for a width
+// and measured: its title band (when it has a title or dice) and, unless
+// continued, how to read it, its notes and its modifiers, with the space
+// under them: h in all.
+type tableTop struct {
+	band  *frame.Frame // nil for none
+	spans []span
+	h     float64
+}
+
+// topOf lays out what table t prints above its rows in a frame w wide.
+func (r *renderer) topOf(t *doc.Table, tl tableLook, continued bool, w float64) tableTop {
+	var top tableTop
 	if !continued {
 		if read := sentences(t.HowToRead); read != "" {
-			spans = append(spans, span{text: read, style: "BI", size: tl.size - 0.5, before: 1})
+			top.spans = append(top.spans, span{text: read, style: "BI", size: tl.size - 0.5, before: 1})
 		}
 		for _, n := range t.Notes {
-			spans = append(spans, span{text: n, size: tl.size - 1, before: 0.5})
+			top.spans = append(top.spans, span{text: n, size: tl.size - 1, before: 0.5})
 		}
 		for _, m := range t.Modifiers {
-			spans = append(spans, r.modifierSpan(m, tl))
+			top.spans = append(top.spans, r.modifierSpan(m, tl))
 		}
 	}
-	band := t.Title != "" || t.Corner != ""
-	h := 0.0
-	if band {
-		_, _, h = r.fitBandTitle(t, tl, continued, w)
+	if t.Title != "" || t.Corner != "" {
+		top.band = r.bandFrame(t, tl, continued, w)
+		top.h = top.band.H
 	}
-	if len(spans) > 0 || band {
-		h += 1.5
+	if len(top.spans) > 0 || top.band != nil {
+		top.h += 1.5
 	}
-	for _, s := range spans {
-		h += r.spanHeight(s, w)
+	for _, s := range top.spans {
+		top.h += r.spanHeight(s, w)
 	}
-	if measure {
-		return h
+	return top
+}
+
+// place prints a table's top in the current frame and moves it down.
+func (r *renderer) place(top tableTop) {
+	if top.band != nil {
+		r.paint(top.band, r.fr.x, r.fr.y)
+		r.fr.y += top.band.H
 	}
-	if band {
-		r.titleBand(t, tl, continued)
-	}
-	r.flow(spans...)
-	if len(spans) > 0 || band {
+	r.flow(top.spans...)
+	if len(top.spans) > 0 || top.band != nil {
 		r.fr.y += 1.5
 	}
-	return h
+}
+
+// topH is the height of table t's top in the current frame.
+func (r *renderer) topH(t *doc.Table, tl tableLook, continued bool) float64 {
+	return r.topOf(t, tl, continued, r.fr.w).h
 }
 
 // sentences joins lines into one run of sentences: "Taken versus Rep. A
@@ -872,19 +887,16 @@ func (r *renderer) fitBandTitle(t *doc.Table, tl tableLook, continued bool, w fl
 	return lines, size, h
 }
 
-// titleBand draws the dark band with the table's title and, in a white
-// box in its top-left corner, the dice to roll.
-func (r *renderer) titleBand(t *doc.Table, tl tableLook, continued bool) {
-	x, y, w := r.fr.x, r.fr.y, r.fr.w
+// bandFrame lays out the dark band with the table's title and, in a
+// white box in its top-left corner, the dice to roll, w wide.
+func (r *renderer) bandFrame(t *doc.Table, tl tableLook, continued bool, w float64) *frame.Frame {
 	lines, size, bh := r.fitBandTitle(t, tl, continued, w)
-	r.f.SetFillColor(45, 45, 45)
-	r.f.Rect(x, y, w, bh, "F")
-	tx := x + 2.5
+	f := &frame.Frame{W: w, H: bh, Marks: []frame.Mark{frame.Box{W: w, H: bh, Fill: 45, Stroke: -1}}}
+	tx := 2.5
+	var says []string
 	if t.Corner != "" {
 		cb := tl.band - 1.6 // the corner box, as tall as a one-line band
-		r.f.SetFillColor(255, 255, 255)
-		r.f.SetLineWidth(0.5)
-		r.f.Rect(x+0.8, y+0.8, cb, cb, "FD")
+		f.Marks = append(f.Marks, frame.Box{X: 0.8, Y: 0.8, W: cb, H: cb, Fill: 255, Stroke: 0, Width: 0.5})
 		cs := tl.title + 1
 		if utf8.RuneCountInString(t.Corner) > 2 {
 			cs = tl.title * 0.77
@@ -895,21 +907,21 @@ func (r *renderer) titleBand(t *doc.Table, tl tableLook, continued bool) {
 			cs -= 0.25
 			r.font("B", cs)
 		}
-		r.f.SetXY(x+0.8, y+0.8)
-		r.f.CellFormat(cb, cb, corner, "", 0, "C", false, 0, "")
-		r.record(corner)
-		tx = x + tl.band + 2
+		f.Marks = append(f.Marks, frame.Text{X: 0.8, Y: 0.8, W: cb, H: cb, Font: frame.Font{Family: face.Sans, Style: "B", Size: cs}, Align: "C", S: corner})
+		says = append(says, corner)
+		tx = tl.band + 2
 	}
 	r.font("B", size)
-	r.f.SetTextColor(255, 255, 255)
-	top := y + (tl.band-lh(size))/2 // one line sits centred in a one-line band
+	top := (tl.band - lh(size)) / 2 // one line sits centred in a one-line band
 	for i, l := range lines {
-		r.f.SetXY(tx, top+float64(i)*lh(size))
-		r.f.CellFormat(x+w-tx-1, lh(size), l, "", 0, "L", false, 0, "")
+		f.Marks = append(f.Marks, frame.Text{X: tx, Y: top + float64(i)*lh(size), W: w - tx - 1, H: lh(size),
+			Font: frame.Font{Family: face.Sans, Style: "B", Size: size}, Grey: 255, Align: "L", S: l})
 	}
-	r.record(strings.Join(lines, " "))
-	r.ink()
-	r.fr.y += bh
+	if len(lines) > 0 {
+		says = append(says, strings.Join(lines, " "))
+	}
+	f.Say = strings.Join(says, "\n")
+	return f
 }
 
 // modifierSpan is one group of circumstance modifiers as a small
@@ -931,9 +943,9 @@ func (r *renderer) modifierSpan(m doc.Modifier, tl tableLook) span {
 	}}
 }
 
-// tableFoot prints a table's footnotes, its odds, decisions and where the book
-// prints it; with measure it only returns their height.
-func (r *renderer) tableFoot(t *doc.Table, tl tableLook, measure bool) float64 {
+// footSpans are what a table prints under its rows: its footnotes, its
+// odds, decisions and where the book prints it.
+func (r *renderer) footSpans(t *doc.Table, tl tableLook) []span {
 	var spans []span
 	for _, f := range t.Footnotes {
 		spans = append(spans, span{text: f, size: tl.size - 1.5, before: 0.8})
@@ -945,13 +957,22 @@ func (r *renderer) tableFoot(t *doc.Table, tl tableLook, measure bool) float64 {
 	if t.Source != "" {
 		spans = append(spans, span{text: "Book: " + t.Source + ".", size: tl.size - 2.5, grey: true, before: 0.8})
 	}
-	if measure {
-		h := 0.0
-		for _, s := range spans {
-			h += r.spanHeight(s, r.fr.w)
-		}
-		return h
+	return spans
+}
+
+// footH is the height of what table t prints under its rows in the
+// current frame.
+func (r *renderer) footH(t *doc.Table, tl tableLook) float64 {
+	h := 0.0
+	for _, s := range r.footSpans(t, tl) {
+		h += r.spanHeight(s, r.fr.w)
 	}
+	return h
+}
+
+// tableFoot prints what table t prints under its rows (footSpans).
+func (r *renderer) tableFoot(t *doc.Table, tl tableLook) {
+	spans := r.footSpans(t, tl)
 	// The last line (where the book prints it, most often) never goes
 	// over a page alone: what comes before it keeps it.
 	if n := len(spans); n > 1 {
@@ -963,7 +984,6 @@ func (r *renderer) tableFoot(t *doc.Table, tl tableLook, measure bool) float64 {
 		spans = append([]span{{text: t.Title + " (continued)", style: "B", size: tl.size, before: 1, keep: r.spanHeight(spans[0], r.fr.w)}}, spans...)
 	}
 	r.flow(spans...)
-	return 0
 }
 
 // topMaps returns the maps of blocks outside sealed items: the ones a

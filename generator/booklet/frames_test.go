@@ -16,7 +16,8 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-// TestGoldenFrames lays out tables of the books as the booklet sets them
+// TestGoldenFrames lays out tables of the books, their title bands and
+// their rows, as the booklet sets them
 // (a QRS column on A4, an encounter spread's column, a folded page) and
 // compares the frames, written out as text, with testdata/frames: a
 // change to how a table is laid out shows there line by line, with no
@@ -35,9 +36,16 @@ func TestGoldenFrames(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := testRenderer("a4")
-			g := r.tableGrid(doc.RuleTable(bookTable(t, c.sys, c.table)), c.look, c.w)
-			got := []byte(r.tableFrame(g).String())
-			again := []byte(r.tableFrame(r.tableGrid(doc.RuleTable(bookTable(t, c.sys, c.table)), c.look, c.w)).String())
+			lay := func() []byte {
+				tb := doc.RuleTable(bookTable(t, c.sys, c.table))
+				r.fr.w = c.w
+				top := r.topOf(tb, c.look, false, c.w)
+				if top.band == nil {
+					t.Fatal("no title band")
+				}
+				return []byte(top.band.String() + r.tableFrame(r.tableGrid(tb, c.look, c.w)).String())
+			}
+			got, again := lay(), lay()
 			if !bytes.Equal(got, again) {
 				t.Fatal("the same table laid out twice differs")
 			}

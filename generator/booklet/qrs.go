@@ -138,11 +138,11 @@ func (r *renderer) qrsSection() {
 				}
 			}
 			if label != "" && label != group && !strings.EqualFold(label, t.Title) {
-				r.groupHeading(label, r.tableHead(tb, lk, false, true)+20)
+				r.groupHeading(label, r.topH(tb, lk, false)+20)
 			}
 			group = label
 			r.gap(qrsGap)
-			r.need(r.tableHead(tb, lk, false, true) + 15)
+			r.need(r.topH(tb, lk, false) + 15)
 			r.markQRS("qrs/" + id)
 			r.bookmark(t.Title, 1, r.fr.y)
 			r.drawTable(tb, lk)
@@ -151,8 +151,8 @@ func (r *renderer) qrsSection() {
 			continue
 		}
 		g := r.tableGrid(tb, base, colW)
-		headH := r.tableHead(tb, base, false, true)
-		h := headH + r.tableFrame(g).H + r.tableFoot(tb, base, true)
+		headH := r.topH(tb, base, false)
+		h := headH + r.tableFrame(g).H + r.footH(tb, base)
 		label := groupLabel(set.System, t)
 		if label != "" && label != group && !strings.EqualFold(label, t.Title) {
 			h += lh(12) + 6
@@ -162,7 +162,7 @@ func (r *renderer) qrsSection() {
 		}
 		lk := base
 		tall := func(lk tableLook) float64 {
-			return r.tableHead(tb, lk, false, true) + r.tableFrame(r.tableGrid(tb, lk, colW)).H + r.tableFoot(tb, lk, true)
+			return r.topH(tb, lk, false) + r.tableFrame(r.tableGrid(tb, lk, colW)).H + r.footH(tb, lk)
 		}
 		if col == 0 && !r.atTop() && h <= r.fr.bottom-r.fr.top && (i+1 == len(ids) || r.qrsBroad(doc.RuleTable(set.Table(ids[i+1])), base, colW)) {
 			// The last narrow table before a broad one, or the sheets'
@@ -191,7 +191,7 @@ func (r *renderer) qrsSection() {
 			switch {
 			case ok:
 				lk = qrsLook.scaled(k)
-				headH = r.tableHead(tb, lk, false, true)
+				headH = r.topH(tb, lk, false)
 			case col == 1 || h <= r.fr.bottom-r.fr.top:
 				next()
 			case r.fr.y+h-tall(lk)+r.startHeight(piece{tb: tb, tl: lk}, colW) > r.fr.bottom:
@@ -221,7 +221,7 @@ func (r *renderer) qrsSection() {
 					next()
 				}
 				lk = qrsLook.scaled(k)
-				headH = r.tableHead(tb, lk, false, true)
+				headH = r.topH(tb, lk, false)
 			}
 		}
 		if label != "" && label != group && !strings.EqualFold(label, t.Title) {
@@ -426,7 +426,7 @@ func (r *renderer) footAlone(t *doc.Table, lk tableLook, y float64) bool {
 	if m.f.PageNo() == 1 {
 		return false
 	}
-	foot := m.tableFoot(t, lk, true)
+	foot := m.footH(t, lk)
 	return foot > 0 && m.fr.y-bodyTop <= foot+lh(lk.size)+2
 }
 

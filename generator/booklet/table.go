@@ -630,10 +630,9 @@ func (r *renderer) rowFrame(g *grid, row []string, head bool, fill int) *frame.F
 
 // table draws g in the current frame, moving on to the next column or
 // page between rows and repeating the header there. head, when not nil,
-// draws something above the column headers (a title band) at the frame's
-// position and moves it down, or with measure only returns its height; it
-// is told whether the table is continued.
-func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
+// lays out what goes above the column headers (a title band) in the
+// current frame, told whether the table is continued there.
+func (r *renderer) table(g *grid, head func(continued bool) tableTop) {
 	r.fitColumns(g, r.fr.w)
 	if g.stack != nil {
 		for i, p := range g.stack {
@@ -652,7 +651,7 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 	hh := hf.H
 	top := func(continued bool) {
 		if head != nil {
-			head(continued, false)
+			r.place(head(continued))
 		}
 		if g.noHead {
 			return
@@ -663,7 +662,7 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 	}
 	extra := 0.0
 	if head != nil {
-		extra = head(false, true)
+		extra = head(false).h
 	}
 	// Keep rules: the header never stands at a frame's foot with fewer
 	// than keepRows rows under it (or the whole table, if shorter), and
@@ -740,7 +739,7 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 			rowStart = r.fr.y
 			cont := 0.0
 			if head != nil {
-				cont = head(true, true)
+				cont = head(true).h
 			}
 			breaks = plan.BreakRows(hs, tail, keep, r.fr.bottom-r.fr.y, r.bottom()-bodyTop-cont-hh)
 		} else if breaks != nil && (breaks[i] || r.fr.y+h > r.fr.bottom) || breaks == nil && (r.fr.y+h > r.fr.bottom || widow) {
@@ -749,7 +748,7 @@ func (r *renderer) table(g *grid, head func(continued, measure bool) float64) {
 			r.fr.brk()
 			cont := 0.0
 			if head != nil {
-				cont = head(true, true)
+				cont = head(true).h
 			}
 			r.need(lead(cont+hh, i))
 			top(true)
