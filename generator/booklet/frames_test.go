@@ -3,6 +3,7 @@ package booklet
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -117,5 +118,68 @@ func TestFrameIsWhatIsPainted(t *testing.T) {
 	r.paint(f, side, bodyTop)
 	if r.lay.text[page] != says.String() {
 		t.Errorf("painted:\n%s\nthe frame says:\n%s", r.lay.text[page], says.String())
+	}
+}
+
+// TestGoldenFaces lays out play card faces as a sheet prints them (at
+// the scale faceScale gives the sheet side, with the foot naming the
+// entry) and compares the frames, written out as text, with
+// testdata/frames, as TestGoldenFrames does tables: a unit card of
+// sheets_test.go's playDoc (a tag, fields, a track with a note, a line
+// of small print) and an action card's back (edge texts, turned, and a
+// tag). Painted, a face records on its page what its frame says.
+func TestGoldenFaces(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		card doc.Card
+		w, h float64
+		foot string
+	}{
+		{"face-unit-card", doc.Card{
+			Title: "Spearmen 1", Tag: "Heavy foot",
+			Fields: []doc.Field{{Label: "Discipline", Value: "4 (3 with a commander in contact)"}, {Label: "Weapons", Value: "Spears; Bow 4 DU"}},
+			Track:  &doc.Track{Label: "Hits", Boxes: 4, Note: "Routed at the last box"},
+			Lines:  []string{"Level 1 spell: 1 / 2 / 3 MP up to 4 / 8 / 12 DU"},
+		}, 63, 84, "Entry 1 · Unit cards: the Red Host"},
+		{"face-action-back", doc.Card{
+			Title: "Back 1", Tag: "Unloaded", Edges: [4]string{"Move 9\"", "Move 6\": empty", "Fight hand-to-hand", "Load"},
+		}, 63, 63, "Entry 1 · Action cards: the Watch"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := testRenderer("a4")
+			k := r.faceScale([]doc.Card{c.card}, sheetGrid{w: c.w, h: c.h}, true)
+			f, fits, whole, err := r.faceFrame(c.card, c.w, c.h, c.foot, k)
+			if !fits || !whole || err != nil {
+				t.Fatalf("at scale %g: fits %v, whole %v, error %v", k, fits, whole, err)
+			}
+			got := []byte(fmt.Sprintf("scale %g\n%s", k, f))
+			again, _, _, _ := r.faceFrame(c.card, c.w, c.h, c.foot, k)
+			if !bytes.Equal(got, []byte(fmt.Sprintf("scale %g\n%s", k, again))) {
+				t.Fatal("the same face laid out twice differs")
+			}
+			path := filepath.Join("testdata", "frames", c.name+".txt")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (go test -run GoldenFaces -update writes it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s differs from the layout:\n%s", path, got)
+			}
+			r.f.AddPage()
+			page := r.f.PageNo()
+			r.lay.text[page] = ""
+			r.playFace(c.card, 10, 20, c.w, c.h, c.foot, k)
+			if r.lay.text[page] != f.Say+"\n" {
+				t.Errorf("painted:\n%s\nthe frame says:\n%s", r.lay.text[page], f.Say)
+			}
+		})
 	}
 }

@@ -8,6 +8,16 @@ import "github.com/sortie-wargames/sortie/generator/booklet/frame"
 // place a frame meets fpdf, and decides nothing: every size and position
 // was settled when the frame was laid out.
 func (r *renderer) paint(f *frame.Frame, x, y float64) {
+	r.paintMarks(f, x, y)
+	r.ink()
+}
+
+// paintMarks is paint without the ink set back at the end: the colours
+// and line width are left as f's last marks set them (the frames inside
+// f are painted by paint, and each sets the ink back after it). A play
+// card's face is painted so (playFace): drawing it before it was laid
+// out left them so, and a face painted so gives the same bytes.
+func (r *renderer) paintMarks(f *frame.Frame, x, y float64) {
 	for _, m := range f.Marks {
 		switch m := m.(type) {
 		case frame.Sub:
@@ -29,8 +39,21 @@ func (r *renderer) paint(f *frame.Frame, x, y float64) {
 		case frame.Text:
 			r.f.SetFont(m.Font.Family, m.Font.Style, m.Font.Size)
 			r.f.SetTextColor(m.Grey, m.Grey, m.Grey)
+			if m.Fill >= 0 {
+				r.f.SetFillColor(m.Fill, m.Fill, m.Fill)
+			}
 			r.f.SetXY(x+m.X, y+m.Y)
-			r.f.CellFormat(m.W, m.H, m.S, "", 0, m.Align, false, 0, "")
+			r.f.CellFormat(m.W, m.H, m.S, "", 0, m.Align, m.Fill >= 0, 0, "")
+		case frame.Turned:
+			// Text, not a cell: before the turn, a cell's left edge may be
+			// off the page, where SetXY would measure from the right.
+			r.f.SetFont(m.Font.Family, m.Font.Style, m.Font.Size)
+			r.f.SetTextColor(m.Grey, m.Grey, m.Grey)
+			cx, cy := x+m.X, y+m.Y
+			r.f.TransformBegin()
+			r.f.TransformRotate(m.Angle, cx, cy)
+			r.f.Text(cx+m.DX, cy+m.DY, m.S)
+			r.f.TransformEnd()
 		case frame.Rule:
 			r.f.SetDrawColor(m.Grey, m.Grey, m.Grey)
 			r.f.SetLineWidth(m.Width)
@@ -38,5 +61,4 @@ func (r *renderer) paint(f *frame.Frame, x, y float64) {
 		}
 	}
 	r.record(f.Say)
-	r.ink()
 }

@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
 	"github.com/sortie-wargames/sortie/generator/booklet/flow"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 )
 
 // This file prints play cards (doc.Cards): unit cards, action cards. They
@@ -349,12 +351,13 @@ func cropMarks(g sheetGrid, n int, back bool) [][4]float64 {
 var playScales = []float64{1.35, 1.2, 1.1, 1}
 
 // faceScale returns the largest scale at which every face fits its card
-// whole, so that the cards of a sheet side share one type size.
+// whole, so that the cards of a sheet side share one type size. It
+// measures the faces' frames and draws nothing.
 func (r *renderer) faceScale(faces []doc.Card, g sheetGrid, foot bool) float64 {
 	for _, s := range playScales {
 		ok := true
 		for _, c := range faces {
-			if fits, whole := r.drawFace(c, 0, 0, g.w, g.h, map[bool]string{true: "foot"}[foot], s, false); !fits || !whole {
+			if _, fits, whole, _ := r.faceFrame(c, g.w, g.h, map[bool]string{true: "foot"}[foot], s); !fits || !whole {
 				ok = false
 				break
 			}
@@ -368,53 +371,65 @@ func (r *renderer) faceScale(faces []doc.Card, g sheetGrid, foot bool) float64 {
 
 // playFace draws one face of a card in its box at scale k. foot, when
 // set, is small print at the foot naming where the card belongs. A face
-// whose text runs past its box is an error, never a card cut short.
+// whose text runs past its box is an error, never a card cut short, and
+// so is an edge text too long for its edge.
 func (r *renderer) playFace(c doc.Card, x, y, w, h float64, foot string, k float64) {
-	if fits, _ := r.drawFace(c, x, y, w, h, foot, k, true); !fits {
+	f, fits, _, err := r.faceFrame(c, w, h, foot, k)
+	r.f.SetError(err)
+	// Laying a face out leaves the font of its last text wanted, as
+	// drawing it did before it was laid out in frames, and drawing that
+	// is not yet laid out may rely on it: painting it leaves it so.
+	want := r.f.font.want
+	r.paintMarks(f, x, y)
+	r.f.font.want = want
+	if !fits {
 		r.f.SetErrorf("play card %q does not fit its %g × %g mm box", c.Title, w, h)
 	}
 }
 
-// drawFace lays out a face at scale k, drawing it when draw is set: the
-// edge texts, if any, then the title and tag, the fields, the track and
-// the lines, and the foot. It says whether the face fits its box, and
-// whether it is whole there: no label wrapped, the tag beside the title,
-// the title on at most two lines. Nothing is cut short: what does not fit
-// a line wraps, and is measured.
-func (r *renderer) drawFace(c doc.Card, x, y, w, h float64, foot string, k float64, draw bool) (fits, whole bool) {
+// faceFrame lays out a face of a card w × h mm at scale k, from its
+// top-left corner: the edge texts, if any, then the foot, the title and
+// tag, the fields, the track and the lines. It says whether the face
+// fits its box, and whether it is whole there: no label wrapped, the tag
+// beside the title, the title on at most two lines. Nothing is cut short:
+// what does not fit a line wraps, and is measured. err names the first
+// edge text too long for its edge.
+//
+// The frame says every text of the face, in order. Its marks are in the
+// order drawFace drew them before faces were laid out in frames, and so
+// are the settings of the ink: each run of marks after which it set the
+// ink back (the edge band's rule, the edge texts and the foot, each line
+// of the tag, the title to the track's boxes, the track's note) is a
+// frame of its own inside the face, which paint sets the ink back after,
+// and the marks after the last are the face's own, painted by paintMarks,
+// which leaves the ink as they set it (the title's rule's width, on a
+// card without a track). The faces are painted to the same bytes.
+func (r *renderer) faceFrame(c doc.Card, w, h float64, foot string, k float64) (f *frame.Frame, fits, whole bool, err error) {
+	b := &faceMarks{w: w, h: h}
+	sans := func(style string, size float64) frame.Font {
+		return frame.Font{Family: face.Sans, Style: style, Size: size}
+	}
 	whole = true
 	band := 0.0
 	if c.Edges != [4]string{} {
 		band = edgeBand
-		if draw {
-			r.cardEdges(c.Edges, x, y, w, h)
-		}
+		err = r.cardEdges(b, c.Edges, w, h)
 	}
-	ix, iw := x+band+playPad, w-2*(band+playPad)
-	top, bottom := y+band+playPad, y+h-band-playPad
+	ix, iw := band+playPad, w-2*(band+playPad)
+	top, bottom := band+playPad, h-band-playPad
 	if foot != "" {
 		r.font("", 6)
 		lines := r.split(foot, iw)
 		bottom -= float64(len(lines))*lh(6) + 1
-		if draw {
-			r.f.SetTextColor(90, 90, 90)
-			for i, l := range lines {
-				r.f.SetXY(ix, bottom+1+float64(i)*lh(6))
-				r.f.CellFormat(iw, lh(6), l, "", 0, "L", false, 0, "")
-			}
-			r.record(r.cov.printable(foot))
-			r.ink()
+		for i, l := range lines {
+			b.add(frame.Text{X: ix, Y: bottom + 1 + float64(i)*lh(6), W: iw, H: lh(6), Font: sans("", 6), Grey: 90, Fill: -1, Align: "L", S: l})
 		}
-	}
-	cell := func(x, y, w, h float64, text, align string, fill bool) {
-		if draw {
-			r.f.SetXY(x, y)
-			r.f.CellFormat(w, h, text, "", 0, align, fill, 0, "")
-		}
+		b.say(r.cov.printable(foot))
+		b.inked()
 	}
 	cy := top
 	// Title and tag: the tag beside the title when it takes no more than
-	// half the width, else on lines of its own above it.
+	// half the width, else on lines of its own above it, white on black.
 	tw := 0.0
 	if c.Tag != "" {
 		r.font("B", 7.5*k)
@@ -426,22 +441,16 @@ func (r *renderer) drawFace(c doc.Card, x, y, w, h float64, foot string, k float
 			whole = false
 		}
 		for _, l := range tags {
-			w := r.f.GetStringWidth(l) + 2.4
-			if draw {
-				r.f.SetFillColor(0, 0, 0)
-				r.f.SetTextColor(255, 255, 255)
-				cell(ix+iw-w, cy+0.3, w, lh(7.5*k)+0.4, l, "C", true)
-				r.ink()
-			}
+			tagW := r.f.GetStringWidth(l) + 2.4
+			b.add(frame.Text{X: ix + iw - tagW, Y: cy + 0.3, W: tagW, H: lh(7.5*k) + 0.4, Font: sans("B", 7.5*k), Grey: 255, Fill: 0, Align: "C", S: l})
+			b.inked()
 			if beside {
-				tw = w
+				tw = tagW
 			} else {
 				cy += lh(7.5*k) + 0.8
 			}
 		}
-		if draw {
-			r.record(tag)
-		}
+		b.say(tag)
 	}
 	// The title's type gives way, down to 7.5 pt, so that no word of it
 	// is broken beside the tag.
@@ -455,14 +464,11 @@ func (r *renderer) drawFace(c doc.Card, x, y, w, h float64, foot string, k float
 	titleLines := r.split(title, iw-tw-1.5)
 	whole = whole && len(titleLines) <= 2
 	for _, l := range titleLines {
-		cell(ix, cy, iw-tw-1.5, lh(ts), l, "L", false)
+		b.add(frame.Text{X: ix, Y: cy, W: iw - tw - 1.5, H: lh(ts), Font: sans("B", ts), Fill: -1, Align: "L", S: l})
 		cy += lh(ts)
 	}
-	if draw {
-		r.record(title)
-		r.f.SetLineWidth(0.3)
-		r.f.Line(ix, cy+0.6, ix+iw, cy+0.6)
-	}
+	b.say(title)
+	b.add(frame.Rule{X1: ix, Y1: cy + 0.6, X2: ix + iw, Y2: cy + 0.6, Width: 0.3})
 	cy += 1.8
 	// Fields: the labels in a column as wide as the widest.
 	fs := 7.5 * k
@@ -480,17 +486,15 @@ func (r *renderer) drawFace(c doc.Card, x, y, w, h float64, foot string, k float
 		r.font("B", fs)
 		labels := r.split(label, labelW-0.8)
 		for i, l := range labels {
-			cell(ix, cy+float64(i)*lh(fs), labelW, lh(fs), l, "L", false)
+			b.add(frame.Text{X: ix, Y: cy + float64(i)*lh(fs), W: labelW, H: lh(fs), Font: sans("B", fs), Fill: -1, Align: "L", S: l})
 		}
 		r.font("", fs)
 		lines := r.split(value, iw-labelW)
 		for i, l := range lines {
-			cell(ix+labelW, cy+float64(i)*lh(fs), iw-labelW, lh(fs), l, "L", false)
+			b.add(frame.Text{X: ix + labelW, Y: cy + float64(i)*lh(fs), W: iw - labelW, H: lh(fs), Font: sans("", fs), Fill: -1, Align: "L", S: l})
 		}
 		cy += float64(max(len(labels), len(lines), 1)) * lh(fs)
-		if draw {
-			r.record(label + " " + value)
-		}
+		b.say(label + " " + value)
 	}
 	// The track: a row of boxes, wrapped when it is long.
 	if t := c.Track; t != nil && t.Boxes > 0 {
@@ -499,34 +503,26 @@ func (r *renderer) drawFace(c doc.Card, x, y, w, h float64, foot string, k float
 		r.font("B", fs)
 		label := r.cov.printable(t.Label)
 		lw := r.f.GetStringWidth(label) + 2
-		cell(ix, cy+(box-lh(fs))/2, lw, lh(fs), label, "L", false)
-		if draw {
-			r.record(label)
-			r.f.SetLineWidth(0.35)
-		}
+		b.add(frame.Text{X: ix, Y: cy + (box-lh(fs))/2, W: lw, H: lh(fs), Font: sans("B", fs), Fill: -1, Align: "L", S: label})
+		b.say(label)
 		bx := ix + lw
 		for range t.Boxes {
 			if bx+box > ix+iw+0.01 {
 				bx, cy = ix+lw, cy+box+gapX
 			}
-			if draw {
-				r.f.Rect(bx, cy, box, box, "D")
-			}
+			b.add(frame.Box{X: bx, Y: cy, W: box, H: box, Fill: -1, Stroke: 0, Width: 0.35})
 			bx += box + gapX
 		}
-		r.ink()
+		b.inked()
 		cy += box + 0.8
 		if t.Note != "" {
 			r.font("", 6.5*k)
-			r.f.SetTextColor(80, 80, 80)
 			for _, l := range r.split(r.cov.printable(t.Note), iw) {
-				cell(ix, cy, iw, lh(6.5*k), l, "L", false)
+				b.add(frame.Text{X: ix, Y: cy, W: iw, H: lh(6.5 * k), Font: sans("", 6.5*k), Grey: 80, Fill: -1, Align: "L", S: l})
 				cy += lh(6.5 * k)
 			}
-			if draw {
-				r.record(t.Note)
-			}
-			r.ink()
+			b.say(t.Note)
+			b.inked()
 		}
 	}
 	// The lines, in small print.
@@ -536,26 +532,60 @@ func (r *renderer) drawFace(c doc.Card, x, y, w, h float64, foot string, k float
 		for _, line := range c.Lines {
 			line = r.cov.printable(line)
 			for _, l := range r.split(line, iw) {
-				cell(ix, cy, iw, lh(6.8*k), l, "L", false)
+				b.add(frame.Text{X: ix, Y: cy, W: iw, H: lh(6.8 * k), Font: sans("", 6.8*k), Fill: -1, Align: "L", S: l})
 				cy += lh(6.8 * k)
 			}
-			if draw {
-				r.record(line)
-			}
+			b.say(line)
 		}
 	}
-	return cy <= bottom+0.01, whole
+	return b.frame(), cy <= bottom+0.01, whole, err
 }
 
-// cardEdges draws a card's edge texts, each upright when its edge is
-// turned uppermost, in a band along the edge ruled off from the face.
-func (r *renderer) cardEdges(edges [4]string, x, y, w, h float64) {
-	r.f.SetDrawColor(150, 150, 150)
-	r.f.SetLineWidth(0.2)
-	r.f.Rect(x+edgeBand, y+edgeBand, w-2*edgeBand, h-2*edgeBand, "D")
-	r.ink()
+// faceMarks gathers a face's marks as faceFrame lays them out, and what
+// it says. Each run of marks ended by inked, where the ink is set back,
+// becomes a frame of its own inside the face, as big as the face and at
+// its corner, which paint sets the ink back after; the marks after the
+// last run are the face's own.
+type faceMarks struct {
+	w, h  float64
+	marks []frame.Mark // the face's, so far
+	run   []frame.Mark // since the ink was last set back
+	says  []string
+}
+
+func (b *faceMarks) add(m frame.Mark) { b.run = append(b.run, m) }
+
+// say notes a text the face says, as renderer.record keeps it: an empty
+// one not at all.
+func (b *faceMarks) say(s string) {
+	if s != "" {
+		b.says = append(b.says, s)
+	}
+}
+
+// inked ends a run.
+func (b *faceMarks) inked() {
+	if len(b.run) > 0 {
+		b.marks = append(b.marks, frame.Sub{F: &frame.Frame{W: b.w, H: b.h, Marks: b.run}})
+		b.run = nil
+	}
+}
+
+// frame is the face: what it says, one text a line, as the page's text
+// record keeps it when it is painted.
+func (b *faceMarks) frame() *frame.Frame {
+	return &frame.Frame{W: b.w, H: b.h, Marks: append(b.marks, b.run...), Say: strings.Join(b.says, "\n")}
+}
+
+// cardEdges lays out a card's edge texts, each upright when its edge is
+// turned uppermost, in a band along the edge ruled off from the face. It
+// returns an error naming the first text too long for its edge.
+func (r *renderer) cardEdges(b *faceMarks, edges [4]string, w, h float64) error {
+	b.add(frame.Box{X: edgeBand, Y: edgeBand, W: w - 2*edgeBand, H: h - 2*edgeBand, Fill: -1, Stroke: 150, Width: 0.2})
+	b.inked()
 	const size = 7.5
 	r.font("B", size)
+	var err error
 	for i, text := range edges {
 		if text == "" {
 			continue
@@ -564,23 +594,20 @@ func (r *renderer) cardEdges(edges [4]string, x, y, w, h float64) {
 		var cx, cy, length, angle float64
 		switch i {
 		case doc.Top:
-			cx, cy, length, angle = x+w/2, y+edgeBand/2, w-2*edgeBand, 0
+			cx, cy, length, angle = w/2, edgeBand/2, w-2*edgeBand, 0
 		case doc.Right:
-			cx, cy, length, angle = x+w-edgeBand/2, y+h/2, h-2*edgeBand, -90
+			cx, cy, length, angle = w-edgeBand/2, h/2, h-2*edgeBand, -90
 		case doc.Bottom:
-			cx, cy, length, angle = x+w/2, y+h-edgeBand/2, w-2*edgeBand, 180
+			cx, cy, length, angle = w/2, h-edgeBand/2, w-2*edgeBand, 180
 		case doc.Left:
-			cx, cy, length, angle = x+edgeBand/2, y+h/2, h-2*edgeBand, 90
+			cx, cy, length, angle = edgeBand/2, h/2, h-2*edgeBand, 90
 		}
-		if r.f.GetStringWidth(text) > length-1 {
-			r.f.SetErrorf("edge text %q is too long for a %g mm edge", text, length)
+		tw := r.f.GetStringWidth(text)
+		if tw > length-1 && err == nil {
+			err = fmt.Errorf("edge text %q is too long for a %g mm edge", text, length)
 		}
-		// Text, not a cell: before the rotation, a cell's left edge may be
-		// off the page, where SetXY would measure from the right.
-		r.f.TransformBegin()
-		r.f.TransformRotate(angle, cx, cy)
-		r.f.Text(cx-r.f.GetStringWidth(text)/2, cy+size*ptMM*0.35, text)
-		r.f.TransformEnd()
-		r.record(text)
+		b.add(frame.Turned{X: cx, Y: cy, Angle: angle, DX: -(tw / 2), DY: size * ptMM * 0.35, Font: frame.Font{Family: face.Sans, Style: "B", Size: size}, S: text})
+		b.say(text)
 	}
+	return err
 }

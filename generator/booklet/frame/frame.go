@@ -6,8 +6,9 @@
 // frame meets fpdf) decides nothing and changes nothing in it.
 //
 // The marks are a closed set, as goldmark's node kinds are: Text, Box,
-// Rule, and Sub, a frame placed inside another. A frame is written out as text (String) for layout tests that
-// need no PDF.
+// Rule, Turned (a line of text turned about a point), and Sub, a frame
+// placed inside another. A frame is written out as text (String) for
+// layout tests that need no PDF.
 package frame
 
 import (
@@ -25,7 +26,7 @@ type Frame struct {
 	Say   string
 }
 
-// Mark is one of Text, Box, Rule and Sub.
+// Mark is one of Text, Box, Rule, Turned and Sub.
 type Mark interface{ mark() }
 
 // Font is a face's family and style ("", "B", "I", "BI") at a size in
@@ -36,13 +37,28 @@ type Font struct {
 }
 
 // Text is one line of text in a cell W by H at (X, Y): aligned in it
-// ("L", "C" or "R"), in Font, in a grey (0 is black, 255 white).
+// ("L", "C" or "R"), in Font, in a grey (0 is black, 255 white), the
+// cell filled in the grey Fill under it, or not when Fill is negative
+// (a play card's tag, white on black).
 type Text struct {
 	X, Y, W, H float64
 	Font       Font
 	Grey       int
+	Fill       int
 	Align      string
 	S          string
+}
+
+// Turned is one line of text turned by Angle degrees anticlockwise about
+// the point (X, Y): before the turn, its baseline starts at (X+DX, Y+DY).
+// It is in Font, in a grey. A play card's edge texts are turned so, each
+// upright when its edge is turned uppermost.
+type Turned struct {
+	X, Y, Angle float64
+	DX, DY      float64
+	Font        Font
+	Grey        int
+	S           string
 }
 
 // Box is a rectangle at (X, Y), W by H: filled in the grey Fill, or not
@@ -68,10 +84,11 @@ type Sub struct {
 	F    *Frame
 }
 
-func (Text) mark() {}
-func (Sub) mark()  {}
-func (Box) mark()  {}
-func (Rule) mark() {}
+func (Text) mark()   {}
+func (Turned) mark() {}
+func (Sub) mark()    {}
+func (Box) mark()    {}
+func (Rule) mark()   {}
 
 // String writes the frame out as text, a line for it and one for each
 // mark, lengths to a hundredth of a millimetre: what layout tests
@@ -95,7 +112,13 @@ func (f *Frame) write(b *strings.Builder, indent string) {
 			fmt.Fprintf(b, "  at %s,%s ", mm(m.X), mm(m.Y))
 			m.F.write(b, indent+"  ")
 		case Text:
-			fmt.Fprintf(b, "  text %s,%s %sx%s %s%s %spt grey %d %s %q\n", mm(m.X), mm(m.Y), mm(m.W), mm(m.H), m.Font.Family, style(m.Font.Style), mm(m.Font.Size), m.Grey, m.Align, m.S)
+			fill := ""
+			if m.Fill >= 0 {
+				fill = fmt.Sprintf(" fill %d", m.Fill)
+			}
+			fmt.Fprintf(b, "  text %s,%s %sx%s %s%s %spt grey %d%s %s %q\n", mm(m.X), mm(m.Y), mm(m.W), mm(m.H), m.Font.Family, style(m.Font.Style), mm(m.Font.Size), m.Grey, fill, m.Align, m.S)
+		case Turned:
+			fmt.Fprintf(b, "  turned %s,%s by %s from %s,%s %s%s %spt grey %d %q\n", mm(m.X), mm(m.Y), mm(m.Angle), mm(m.DX), mm(m.DY), m.Font.Family, style(m.Font.Style), mm(m.Font.Size), m.Grey, m.S)
 		case Box:
 			fmt.Fprintf(b, "  box %s,%s %sx%s fill %d stroke %d width %s\n", mm(m.X), mm(m.Y), mm(m.W), mm(m.H), m.Fill, m.Stroke, mm(m.Width))
 		case Rule:
