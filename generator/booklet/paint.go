@@ -39,11 +39,18 @@ func (r *renderer) paintMarks(f *frame.Frame, x, y float64) {
 		case frame.Text:
 			r.f.SetFont(m.Font.Family, m.Font.Style, m.Font.Size)
 			r.f.SetTextColor(m.Grey, m.Grey, m.Grey)
-			if m.Fill >= 0 {
+			if m.Filled {
 				r.f.SetFillColor(m.Fill, m.Fill, m.Fill)
 			}
 			r.f.SetXY(x+m.X, y+m.Y)
-			r.f.CellFormat(m.W, m.H, m.S, "", 0, m.Align, m.Fill >= 0, 0, "")
+			link := 0
+			if m.Link != "" {
+				link = r.link(m.Link)
+			}
+			r.f.CellFormat(m.W, m.H, m.S, "", 0, m.Align, m.Filled, link, "")
+			if m.Broken != "" {
+				r.f.faults.add(Fault{Kind: FaultBroken, Page: r.f.PageNo(), Text: m.Broken})
+			}
 		case frame.Turned:
 			// Text, not a cell: before the turn, a cell's left edge may be
 			// off the page, where SetXY would measure from the right.
@@ -61,4 +68,5 @@ func (r *renderer) paintMarks(f *frame.Frame, x, y float64) {
 		}
 	}
 	r.record(f.Say)
+	r.f.SetTextColor(0, 0, 0)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sortie-wargames/sortie/generator/booklet/face"
 	"github.com/sortie-wargames/sortie/generator/booklet/flow"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 	"github.com/sortie-wargames/sortie/generator/booklet/press"
 )
 
@@ -481,16 +482,54 @@ func (r *renderer) spanLines(s span, w float64) [][]flow.Seg {
 // ruleGap is the space a heading's rule takes.
 const ruleGap = 1.6
 
+// laidSpan is a span of text laid out for a width: its lines, each a
+// frame lh(size) tall (flow breaks between them), the rule under a
+// heading, and its height with the space above it.
+type laidSpan struct {
+	lines []*frame.Frame
+	rule  *frame.Frame // nil for none
+	h     float64
+}
+
+// laySpan lays out a span of text in a width w: its lines wrapped to w
+// less its indent, the first with its bullet in the indent, and a
+// heading's rule.
+func (r *renderer) laySpan(s span, w float64) laidSpan {
+	segLines := r.spanLines(s, w-s.indent)
+	h := lh(s.size)
+	grey := 0
+	if s.grey {
+		grey = 80
+	}
+	ls := laidSpan{lines: make([]*frame.Frame, len(segLines)), h: s.before + float64(len(segLines))*h}
+	for i, segs := range segLines {
+		f := &frame.Frame{W: w, H: h, Marks: make([]frame.Mark, 0, len(segs)+1)}
+		if i == 0 && s.bullet != "" {
+			f.Marks = append(f.Marks, frame.Text{W: s.indent - 1.2, H: h, Font: frame.Font{Family: face.Sans, Style: s.style, Size: s.size}, Grey: grey, Align: "R", S: s.bullet})
+		}
+		x := s.indent
+		var say strings.Builder
+		for _, sg := range segs {
+			f.Marks = append(f.Marks, frame.Text{X: x, W: sg.W, H: h, Font: frame.Font{Family: face.Sans, Style: sg.Style, Size: s.size}, Grey: grey, Align: "L", S: sg.Text, Link: s.link, Broken: sg.Broken})
+			say.WriteString(sg.Text)
+			x += sg.W
+		}
+		f.Say = say.String()
+		ls.lines[i] = f
+	}
+	if s.rule {
+		ls.rule = &frame.Frame{W: w, H: ruleGap, Marks: []frame.Mark{frame.Rule{Y1: 0.3, X2: w, Y2: 0.3, Width: 0.35}}}
+		ls.h += ruleGap
+	}
+	return ls
+}
+
 // spanHeight measures a span set in width w.
 func (r *renderer) spanHeight(s span, w float64) float64 {
 	if s.draw != nil {
 		return s.before + s.drawHeight(w-s.indent)
 	}
-	h := s.before + float64(len(r.spanLines(s, w-s.indent)))*lh(s.size)
-	if s.rule {
-		h += ruleGap
-	}
-	return h
+	return r.laySpan(s, w).h
 }
 
 // flow writes spans down the frame, breaking to the next column or page
@@ -505,40 +544,24 @@ func (r *renderer) flow(spans ...span) {
 			r.fr.y += dh
 			continue
 		}
+		ls := r.laySpan(s, r.fr.w)
 		if s.keep > 0 {
-			r.need(r.spanHeight(s, r.fr.w) - s.before + s.keep)
+			r.need(ls.h - s.before + s.keep)
 		}
 		h := lh(s.size)
-		link := 0
-		if s.link != "" {
-			link = r.link(s.link)
-		}
-		lines := r.spanLines(s, r.fr.w-s.indent)
-		for i, line := range lines {
+		for i, line := range ls.lines {
 			// Keep rules: a paragraph's first line never ends a page
 			// alone, nor its last line starts one alone.
-			if n := len(lines); n >= 2 && (i == 0 || i == n-2) {
+			if n := len(ls.lines); n >= 2 && (i == 0 || i == n-2) {
 				r.need(2 * h)
 			} else {
 				r.need(h)
 			}
-			if s.grey {
-				r.f.SetTextColor(80, 80, 80)
-			}
-			if i == 0 && s.bullet != "" {
-				r.font(s.style, s.size)
-				r.f.SetXY(r.fr.x, r.fr.y)
-				r.f.CellFormat(s.indent-1.2, h, s.bullet, "", 0, "R", false, 0, "")
-			}
-			r.drawRich(line, s.size, r.fr.x+s.indent, r.fr.y, r.fr.w-s.indent, "L", link)
+			r.paintMarks(line, r.fr.x, r.fr.y) // text alone: the ink stays as it was
 			r.fr.y += h
-			r.f.SetTextColor(0, 0, 0)
 		}
-		r.f.SetTextColor(0, 0, 0)
-		if s.rule {
-			r.f.SetLineWidth(0.35)
-			r.f.Line(r.fr.x, r.fr.y+0.3, r.fr.x+r.fr.w, r.fr.y+0.3)
-			r.ink()
+		if ls.rule != nil {
+			r.paint(ls.rule, r.fr.x, r.fr.y)
 			r.fr.y += ruleGap
 		}
 	}

@@ -422,7 +422,7 @@ func (r *renderer) faceFrame(c doc.Card, w, h float64, foot string, k float64) (
 		lines := r.split(foot, iw)
 		bottom -= float64(len(lines))*lh(6) + 1
 		for i, l := range lines {
-			b.add(frame.Text{X: ix, Y: bottom + 1 + float64(i)*lh(6), W: iw, H: lh(6), Font: sans("", 6), Grey: 90, Fill: -1, Align: "L", S: l})
+			b.add(frame.Text{X: ix, Y: bottom + 1 + float64(i)*lh(6), W: iw, H: lh(6), Font: sans("", 6), Grey: 90, Align: "L", S: l})
 		}
 		b.say(r.cov.printable(foot))
 		b.inked()
@@ -442,7 +442,7 @@ func (r *renderer) faceFrame(c doc.Card, w, h float64, foot string, k float64) (
 		}
 		for _, l := range tags {
 			tagW := r.f.GetStringWidth(l) + 2.4
-			b.add(frame.Text{X: ix + iw - tagW, Y: cy + 0.3, W: tagW, H: lh(7.5*k) + 0.4, Font: sans("B", 7.5*k), Grey: 255, Fill: 0, Align: "C", S: l})
+			b.add(frame.Text{X: ix + iw - tagW, Y: cy + 0.3, W: tagW, H: lh(7.5*k) + 0.4, Font: sans("B", 7.5*k), Grey: 255, Filled: true, Fill: 0, Align: "C", S: l})
 			b.inked()
 			if beside {
 				tw = tagW
@@ -464,7 +464,7 @@ func (r *renderer) faceFrame(c doc.Card, w, h float64, foot string, k float64) (
 	titleLines := r.split(title, iw-tw-1.5)
 	whole = whole && len(titleLines) <= 2
 	for _, l := range titleLines {
-		b.add(frame.Text{X: ix, Y: cy, W: iw - tw - 1.5, H: lh(ts), Font: sans("B", ts), Fill: -1, Align: "L", S: l})
+		b.add(frame.Text{X: ix, Y: cy, W: iw - tw - 1.5, H: lh(ts), Font: sans("B", ts), Align: "L", S: l})
 		cy += lh(ts)
 	}
 	b.say(title)
@@ -486,12 +486,12 @@ func (r *renderer) faceFrame(c doc.Card, w, h float64, foot string, k float64) (
 		r.font("B", fs)
 		labels := r.split(label, labelW-0.8)
 		for i, l := range labels {
-			b.add(frame.Text{X: ix, Y: cy + float64(i)*lh(fs), W: labelW, H: lh(fs), Font: sans("B", fs), Fill: -1, Align: "L", S: l})
+			b.add(frame.Text{X: ix, Y: cy + float64(i)*lh(fs), W: labelW, H: lh(fs), Font: sans("B", fs), Align: "L", S: l})
 		}
 		r.font("", fs)
 		lines := r.split(value, iw-labelW)
 		for i, l := range lines {
-			b.add(frame.Text{X: ix + labelW, Y: cy + float64(i)*lh(fs), W: iw - labelW, H: lh(fs), Font: sans("", fs), Fill: -1, Align: "L", S: l})
+			b.add(frame.Text{X: ix + labelW, Y: cy + float64(i)*lh(fs), W: iw - labelW, H: lh(fs), Font: sans("", fs), Align: "L", S: l})
 		}
 		cy += float64(max(len(labels), len(lines), 1)) * lh(fs)
 		b.say(label + " " + value)
@@ -503,7 +503,7 @@ func (r *renderer) faceFrame(c doc.Card, w, h float64, foot string, k float64) (
 		r.font("B", fs)
 		label := r.cov.printable(t.Label)
 		lw := r.f.GetStringWidth(label) + 2
-		b.add(frame.Text{X: ix, Y: cy + (box-lh(fs))/2, W: lw, H: lh(fs), Font: sans("B", fs), Fill: -1, Align: "L", S: label})
+		b.add(frame.Text{X: ix, Y: cy + (box-lh(fs))/2, W: lw, H: lh(fs), Font: sans("B", fs), Align: "L", S: label})
 		b.say(label)
 		bx := ix + lw
 		for range t.Boxes {
@@ -518,7 +518,7 @@ func (r *renderer) faceFrame(c doc.Card, w, h float64, foot string, k float64) (
 		if t.Note != "" {
 			r.font("", 6.5*k)
 			for _, l := range r.split(r.cov.printable(t.Note), iw) {
-				b.add(frame.Text{X: ix, Y: cy, W: iw, H: lh(6.5 * k), Font: sans("", 6.5*k), Grey: 80, Fill: -1, Align: "L", S: l})
+				b.add(frame.Text{X: ix, Y: cy, W: iw, H: lh(6.5 * k), Font: sans("", 6.5*k), Grey: 80, Align: "L", S: l})
 				cy += lh(6.5 * k)
 			}
 			b.say(t.Note)
@@ -532,7 +532,7 @@ func (r *renderer) faceFrame(c doc.Card, w, h float64, foot string, k float64) (
 		for _, line := range c.Lines {
 			line = r.cov.printable(line)
 			for _, l := range r.split(line, iw) {
-				b.add(frame.Text{X: ix, Y: cy, W: iw, H: lh(6.8 * k), Font: sans("", 6.8*k), Fill: -1, Align: "L", S: l})
+				b.add(frame.Text{X: ix, Y: cy, W: iw, H: lh(6.8 * k), Font: sans("", 6.8*k), Align: "L", S: l})
 				cy += lh(6.8 * k)
 			}
 			b.say(line)

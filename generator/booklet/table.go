@@ -611,7 +611,7 @@ func (r *renderer) rowFrame(g *grid, row []string, head bool, fill int) *frame.F
 		}
 		for j, l := range lines[i] {
 			f.Marks = append(f.Marks, frame.Text{X: cx + padX, Y: g.padTop() + float64(j)*lh(size), W: c.w - 2*padX, H: lh(size),
-				Font: frame.Font{Family: face.Sans, Style: style, Size: size}, Grey: grey, Fill: -1, Align: c.align, S: l})
+				Font: frame.Font{Family: face.Sans, Style: style, Size: size}, Grey: grey, Align: c.align, S: l})
 		}
 		cells[i] = strings.Join(lines[i], " ")
 		cx += c.w

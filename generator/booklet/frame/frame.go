@@ -37,16 +37,21 @@ type Font struct {
 }
 
 // Text is one line of text in a cell W by H at (X, Y): aligned in it
-// ("L", "C" or "R"), in Font, in a grey (0 is black, 255 white), the
-// cell filled in the grey Fill under it, or not when Fill is negative
-// (a play card's tag, white on black).
+// ("L", "C" or "R"), in Font, in a grey (0 is black, 255 white); when
+// Filled, the cell is filled in the grey Fill under it (a play card's
+// tag, white on black). Link, when set, is the anchor the text links
+// to; Broken, the word this line breaks inside, when it does (the print
+// check counts it).
 type Text struct {
 	X, Y, W, H float64
 	Font       Font
 	Grey       int
+	Filled     bool
 	Fill       int
 	Align      string
 	S          string
+	Link       string
+	Broken     string
 }
 
 // Turned is one line of text turned by Angle degrees anticlockwise about
@@ -113,10 +118,17 @@ func (f *Frame) write(b *strings.Builder, indent string) {
 			m.F.write(b, indent+"  ")
 		case Text:
 			fill := ""
-			if m.Fill >= 0 {
+			if m.Filled {
 				fill = fmt.Sprintf(" fill %d", m.Fill)
 			}
-			fmt.Fprintf(b, "  text %s,%s %sx%s %s%s %spt grey %d%s %s %q\n", mm(m.X), mm(m.Y), mm(m.W), mm(m.H), m.Font.Family, style(m.Font.Style), mm(m.Font.Size), m.Grey, fill, m.Align, m.S)
+			fmt.Fprintf(b, "  text %s,%s %sx%s %s%s %spt grey %d%s %s %q", mm(m.X), mm(m.Y), mm(m.W), mm(m.H), m.Font.Family, style(m.Font.Style), mm(m.Font.Size), m.Grey, fill, m.Align, m.S)
+			if m.Link != "" {
+				fmt.Fprintf(b, " link %q", m.Link)
+			}
+			if m.Broken != "" {
+				fmt.Fprintf(b, " broken %q", m.Broken)
+			}
+			b.WriteByte('\n')
 		case Turned:
 			fmt.Fprintf(b, "  turned %s,%s by %s from %s,%s %s%s %spt grey %d %q\n", mm(m.X), mm(m.Y), mm(m.Angle), mm(m.DX), mm(m.DY), m.Font.Family, style(m.Font.Style), mm(m.Font.Size), m.Grey, m.S)
 		case Box:

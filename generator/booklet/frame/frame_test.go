@@ -5,8 +5,8 @@ import "testing"
 func TestString(t *testing.T) {
 	f := &Frame{W: 40, H: 6.5, Say: "Clear 1-4", Marks: []Mark{
 		Box{W: 40, H: 6.5, Fill: 242, Stroke: -1},
-		Text{X: 1.3, Y: 0.75, W: 17.4, H: 3.4, Font: Font{Family: "sans", Style: "B", Size: 8}, Fill: -1, Align: "L", S: "Clear"},
-		Text{X: 21.3, Y: 0.75, W: 17.4, H: 3.4, Font: Font{Family: "sans", Size: 8}, Grey: 110, Fill: -1, Align: "C", S: "1-4"},
+		Text{X: 1.3, Y: 0.75, W: 17.4, H: 3.4, Font: Font{Family: "sans", Style: "B", Size: 8}, Align: "L", S: "Clear"},
+		Text{X: 21.3, Y: 0.75, W: 17.4, H: 3.4, Font: Font{Family: "sans", Size: 8}, Grey: 110, Align: "C", S: "1-4"},
 		Rule{X1: 20, X2: 20, Y2: 6.5, Grey: 120, Width: 0.15},
 	}}
 	want := `frame 40.00 x 6.50 say "Clear 1-4"
@@ -40,7 +40,7 @@ func TestStringSub(t *testing.T) {
 func TestStringTextFilledTurned(t *testing.T) {
 	b := Font{Family: "sans", Style: "B", Size: 7.5}
 	f := &Frame{W: 63, H: 63, Say: "d10\nMOVE\nLOAD", Marks: []Mark{
-		Text{X: 50.2, Y: 8.8, W: 7.3, H: 3.8, Font: b, Grey: 255, Fill: 0, Align: "C", S: "d10"},
+		Text{X: 50.2, Y: 8.8, W: 7.3, H: 3.8, Font: b, Grey: 255, Filled: true, Fill: 0, Align: "C", S: "d10"},
 		Turned{X: 31.5, Y: 3, DX: -4.25, DY: 0.93, Font: b, S: "MOVE"},
 		Turned{X: 60, Y: 31.5, Angle: -90, DX: -3.5, DY: 0.93, Font: b, Grey: 90, S: "LOAD"},
 	}}

@@ -1,0 +1,168 @@
+package booklet
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestStructure holds the booklet to the rules of its layers (issue 37,
+// "Frames before ink"): only the painting part draws with fpdf (and the
+// face, for its fonts); nothing is measured by drawing it on a scratch
+// renderer; no function takes a flag that switches it between measuring
+// and drawing; no height function stands beside the function that draws
+// the same thing. Each list below names what does not meet a rule yet.
+// The test fails when anything is added to a list, and when something
+// on it is mended and still listed, so that the lists stay exactly what
+// is left to do; a change that mends one deletes its line.
+func TestStructure(t *testing.T) {
+	fset := token.NewFileSet()
+	var files []*ast.File
+	var names []string
+	for _, dir := range []string{".", "face", "flow", "frame", "memo", "plan", "press"} {
+		paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range paths {
+			if strings.HasSuffix(p, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, f)
+			names = append(names, filepath.ToSlash(p))
+		}
+	}
+
+	// The painting part: pdf.go (the one wrapper of fpdf) and paint.go
+	// (frames to pdf); and the face, which parses fonts with fpdf.
+	painting := []string{"pdf.go", "face/face.go"}
+	importsFpdf := []string{
+		"booklet.go", // render hands the finished *fpdf.Fpdf to press
+		"maps.go",    // the boards' polygons
+	}
+	var got []string
+	for i, f := range files {
+		for _, im := range f.Imports {
+			if p, _ := strconv.Unquote(im.Path.Value); p == "github.com/sortie-wargames/sortie/generator/booklet/fpdf" {
+				got = append(got, names[i])
+			}
+		}
+	}
+	same(t, "files importing fpdf", got, append(painting, importsFpdf...))
+
+	// Functions that take a flag switching them between measuring and
+	// drawing (a dry document draws nothing: it lays out as a printed one
+	// does, for the passes that learn page numbers and for the scratch
+	// renderers below).
+	flags := []string{
+		"newPDF dry",
+		"newRenderer dry",
+		"newSheetRenderer dry",
+	}
+	got = nil
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			for _, p := range fd.Type.Params.List {
+				if id, ok := p.Type.(*ast.Ident); !ok || id.Name != "bool" {
+					continue
+				}
+				for _, n := range p.Names {
+					if slices.Contains([]string{"measure", "draw", "dry", "measuring", "measured"}, n.Name) {
+						got = append(got, fd.Name.Name+" "+n.Name)
+					}
+				}
+			}
+		}
+	}
+	same(t, "functions taking a measure or draw flag", got, flags)
+
+	// Functions that build a renderer of their own to measure on it: the
+	// documents themselves (render, sheetPDF) build the renderers they
+	// print with.
+	documents := []string{"render", "newSheetRenderer"}
+	scratch := []string{
+		"setup",        // the sealed cards' size
+		"sizeCards",    // the sealed cards measured at each size tried
+		"frontSection", // whether a front-matter section shares a page
+		"logPages",     // the log's pages before the first pass
+		"logShares",    // whether the log goes under the band
+		"qrsDecide",    // the QRS's scale
+		"footAlone",    // a QRS table's foot alone on its last page
+		"sheetPDF",     // a play sheet's settings, page 1 tried at each (fitFront, fitBack)
+	}
+	got = nil
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			calls := false
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok {
+					if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "newRenderer" || id.Name == "newSheetRenderer") {
+						calls = true
+					}
+				}
+				return true
+			})
+			if calls && !slices.Contains(documents, fd.Name.Name) {
+				got = append(got, fd.Name.Name)
+			}
+		}
+	}
+	same(t, "functions measuring on a renderer of their own", got, scratch)
+
+	// Height functions: a height worked out by a function of its own
+	// beside the one that draws the thing, kept in step by care. A
+	// frame's height is its own (frame.Frame.H) and needs none.
+	heights := []string{
+		"foldHeight", "footH", "piecesHeight", "startHeight", "tableHeight", "topH",
+		"backHeight", "cardFootH", "cardHeadHeight", "cardHeight", "textHeight",
+		"captionH", "legendH", "mapTitleHeight", "trackH",
+		"sheetMapTitleH", "slipHeight",
+		"drawHeight", "spanHeight",
+		"columnHeight", "firstHeight", "mapsHeight", "restHeight", "unitHeights",
+	}
+	got = nil
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				n := fd.Name.Name
+				if strings.HasSuffix(n, "Height") || strings.HasSuffix(n, "Heights") || strings.HasSuffix(n, "H") && n != "H" {
+					got = append(got, n)
+				}
+			}
+		}
+	}
+	same(t, "height functions", got, heights)
+}
+
+// same fails unless got and want hold the same names, whatever their
+// order, saying which are new and which are mended.
+func same(t *testing.T, what string, got, want []string) {
+	t.Helper()
+	for _, g := range got {
+		if !slices.Contains(want, g) {
+			t.Errorf("%s: %s is new: lay it out as a frame instead (issue 37)", what, g)
+		}
+	}
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("%s: %s is gone: delete its line from TestStructure's list", what, w)
+		}
+	}
+}
