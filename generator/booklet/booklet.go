@@ -308,7 +308,9 @@ type book struct {
 	// tableHeights keeps tables measured whole at a look and width
 	// (renderer.tableHeight).
 	tableHeights memo.Table[measuredHeight]
-	shared       *sharedMeasures // the face's, for every booklet (sharedMeasure)
+	// spans keeps spans of text laid out at a width (renderer.laySpan).
+	spans  memo.Table[laidSpan]
+	shared *sharedMeasures // the face's, for every booklet (sharedMeasure)
 	// setter sets paragraphs into lines, and keeps them for the whole
 	// build of the booklet.
 	setter *flow.Setter

@@ -493,8 +493,19 @@ type laidSpan struct {
 
 // laySpan lays out a span of text in a width w: its lines wrapped to w
 // less its indent, the first with its bullet in the indent, and a
-// heading's rule.
+// heading's rule. A booklet keeps what it laid out (book.spans): the same
+// paragraphs are measured again and again as a spread or a column is
+// fitted, and set again in every pass.
 func (r *renderer) laySpan(s span, w float64) laidSpan {
+	in := struct {
+		s span
+		w float64
+	}{s, w}
+	return r.spans.Get(in, func() laidSpan { return r.laySpanAfresh(s, w) })
+}
+
+// laySpanAfresh is laySpan's work, for a span of text (no draw func).
+func (r *renderer) laySpanAfresh(s span, w float64) laidSpan {
 	segLines := r.spanLines(s, w-s.indent)
 	h := lh(s.size)
 	grey := 0

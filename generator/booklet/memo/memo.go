@@ -43,11 +43,11 @@ func (t *Table[V]) Get(in any, f func() V) V {
 // Key writes v out whole as a string, equal for equal values: booleans,
 // numbers (floats by their bits), strings, and the arrays, slices,
 // structs (every field, exported or not) and pointers (what they point
-// to) made of them. A nil slice and an empty one are equal; a nil
-// pointer is not a pointer to a zero value. It panics on a kind it
-// cannot write out faithfully (a map, a func, a channel, an interface
-// holding one): a key that left them out would return a result laid
-// out for other inputs.
+// to) made of them, and nil funcs. A nil slice and an empty one are
+// equal; a nil pointer is not a pointer to a zero value. It panics on a
+// kind it cannot write out faithfully (a map, a func that is not nil, a
+// channel, an interface holding one): a key that left them out would
+// return a result laid out for other inputs.
 func Key(v any) string {
 	b := make([]byte, 0, 256)
 	b = appendValue(b, reflect.ValueOf(v))
@@ -88,6 +88,10 @@ func appendValue(b []byte, v reflect.Value) []byte {
 			return append(b, 0)
 		}
 		return appendValue(append(b, 1), v.Elem())
+	case reflect.Func:
+		if v.IsNil() {
+			return append(b, 0) // no function: nothing to call, nothing read
+		}
 	case reflect.Interface:
 		if v.IsNil() {
 			return append(b, 0)

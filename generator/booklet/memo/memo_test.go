@@ -45,6 +45,16 @@ func TestKeyRefusesFuncs(t *testing.T) {
 	Key(struct{ f func() }{func() {}})
 }
 
+func TestKeyTakesNilFuncs(t *testing.T) {
+	type in struct {
+		text string
+		draw func()
+	}
+	if Key(in{text: "a"}) == Key(in{text: "b"}) {
+		t.Error("a value with a nil func keyed without its other fields")
+	}
+}
+
 func TestTable(t *testing.T) {
 	var tab Table[int]
 	calls := 0
