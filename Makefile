@@ -122,13 +122,16 @@ golden:
 # serve runs it alone), and the systems' Quick Reference Sheets beside
 # Typst's compiler, which it installs from .ci/typst's package-lock.json
 # when Node is there and that install is missing or older than the lock;
-# a missing peer is skipped and named (docs/performance.md).
+# a missing peer is skipped and named (docs/performance.md). BASE=BIN
+# (a sortie built from an earlier commit) adds the default site's CPU
+# against it (g); SAME=BIN, whether the default site and the
+# 1,000-encounter site print the same pages as it (i).
 bench: build
 	@if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 \
 	  && ! [ .ci/typst/node_modules/.package-lock.json -nt .ci/typst/package-lock.json ]; then \
 	  (cd .ci/typst && npm ci --no-audit --no-fund) || echo "bench: npm ci in .ci/typst failed: no Typst beside the QRS"; fi
 	$(GO) test -run='^$$' -bench=. -benchmem ./engine/... ./generator/...
-	$(GO) test -run='^TestPeers$$' -count=1 -timeout=90m -v ./generator/perf -args -peers $(BENCHFLAGS)
+	$(GO) test -run='^TestPeers$$' -count=1 -timeout=90m -v ./generator/perf -args -peers $(if $(SAME),-same $(SAME)) $(if $(BASE),-base $(BASE)) $(BENCHFLAGS)
 
 # Installs sortie into $(go env GOBIN), or $(go env GOPATH)/bin when GOBIN
 # is unset (~/go/bin by default), with the Roll page's engine beside it,

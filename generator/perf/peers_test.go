@@ -36,7 +36,7 @@ var (
 	runs   = flag.Int("runs", 5, "alternating runs of each side-by-side measurement; medians are reported")
 	scales = flag.String("scale", "100,1000,10000", "encounter counts of the scale runs")
 	report = flag.String("report", "", "also write the report to this file")
-	only   = flag.String("only", "html,pdf,floor,scale,packs,serve,site,typst", "the comparisons to run, of html, pdf, floor, scale, packs, serve, site and typst")
+	only   = flag.String("only", "html,pdf,floor,scale,packs,serve,site,typst,same", "the comparisons to run, of html, pdf, floor, scale, packs, serve, site, typst and same")
 	sortie = flag.String("sortie", "", "measure this sortie binary (one built from an earlier commit, say) instead of building ./cmd/sortie")
 	base   = flag.String("base", "", "the site comparison's baseline: a sortie binary built from an earlier commit (issue 25's target: the default site in a third of 7f8a245's CPU)")
 )
@@ -100,6 +100,10 @@ func TestPeers(t *testing.T) {
 	}
 	if want("typst") {
 		typst(t, &rep, bin)
+		rep.load()
+	}
+	if want("same") {
+		samePagesAsBase(t, &rep, bin)
 		rep.load()
 	}
 	makeTest(&rep)
