@@ -26,10 +26,12 @@
 //     measured, and kept for the build.
 //   - frame (generator/booklet/frame): what layout returns, a measured,
 //     immutable frame of marks (lines of text, boxes, rules, turned
-//     text, frames inside it) placed from its corner; written out as
-//     text for the layout tests (testdata/frames). Grids and tables are
-//     laid out into frames (gridFrame, rowFrame), and so are play cards'
-//     faces (faceFrame); the rest is being moved onto them (issue 37).
+//     text, polygons and circles drawn with a pen, frames inside it)
+//     placed from its corner; written out as text for the layout tests
+//     (testdata/frames). Grids and tables are laid out into frames
+//     (gridFrame, rowFrame), and so are play cards' faces (faceFrame)
+//     and the Battle Boards (mapsFrame, mapFrame, trackFrame, opsFrame,
+//     legendFrame); the rest is being moved onto them (issue 37).
 //   - memo (generator/booklet/memo): layout calls kept by their inputs,
 //     the key derived from the input value, never written by hand.
 //   - press (generator/booklet/press): passes over a finished PDF's bytes,

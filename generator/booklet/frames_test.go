@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sortie-wargames/sortie/content"
+	"github.com/sortie-wargames/sortie/engine/board"
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/generator/booklet/frame"
@@ -181,5 +182,49 @@ func TestGoldenFaces(t *testing.T) {
 				t.Errorf("painted:\n%s\nthe frame says:\n%s", r.lay.text[page], f.Say)
 			}
 		})
+	}
+}
+
+// TestGoldenBoard lays out a Battle Board as an encounter's left-hand
+// page sets it (a track of markers over the board, a road on it, an
+// entry edge, its caption) and its legend across the text block,
+// and compares the frames, written out as text, with testdata/frames, as
+// TestGoldenFrames does tables. The maps' frame is as tall as the
+// layout measured the maps to be (mapsHeight), and a printed page's
+// board holds the marks draw laid out (a dry one's none).
+func TestGoldenBoard(t *testing.T) {
+	m := board.Map{Title: "The ford", WidthIn: 24, HeightIn: 18, Terrain: "Clear", Caption: "The road is open ground.", Cols: 3, Rows: 2,
+		Entry:      &board.Entry{Edge: board.Bottom, Sections: []int{2}},
+		Pieces:     []board.Piece{{Kind: board.Woods, Label: "Old wood", Outline: []board.Point{{X: 2, Y: 2}, {X: 8, Y: 2}, {X: 8, Y: 7}, {X: 2, Y: 7}}, Section: 1}},
+		Lines:      []board.Line{{Kind: board.Road, Label: "Road", Path: []board.Point{{X: 0, Y: 12}, {X: 24, Y: 12}}, WidthIn: 1}},
+		TrackLabel: "PEFs are resolved in this order", Unit: "DU"}
+	m.PlaceTrack("1", "2", "3")
+	ms := []board.Map{m}
+	_, pw, ph, _ := paperSize("a4")
+	r := newRenderer(&book{doc: Doc{Title: "Maps", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}, newLayout(), false)
+	r.newPage("Maps")
+	w, h := r.contentW(), 180.0
+	lay := func() []byte {
+		return []byte(r.mapsFrame(ms, w, h).String() + r.legendAcross(ms, 0).String())
+	}
+	got, again := lay(), lay()
+	if !bytes.Equal(got, again) {
+		t.Fatal("the same board laid out twice differs")
+	}
+	if f, mh := r.mapsFrame(ms, w, h), r.mapsHeight(ms, w, h); f.H != mh {
+		t.Errorf("the maps' frame is %.2f mm tall, measured %.2f", f.H, mh)
+	}
+	path := filepath.Join("testdata", "frames", "board-ford.txt")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test -run GoldenBoard -update writes it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the layout:\n%s", path, got)
 	}
 }

@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/sortie-wargames/sortie/generator/booklet/fpdf"
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 
 	"github.com/sortie-wargames/sortie/engine/board"
 	"github.com/sortie-wargames/sortie/engine/board/draw"
@@ -22,20 +23,39 @@ const (
 	trackGap  = 1.5  // between the track and the edge label under it
 )
 
-// mapsBlock draws an encounter's Battle Boards to one scale, as large as
-// the box (x, y, w, h) allows.
-func (r *renderer) mapsBlock(ms []board.Map, x, y, w, h float64) {
+// mapsFrame lays out an encounter's Battle Boards to one scale, as large
+// as a box w × h allows, each in its cell (mapFrame); nil when there are
+// none.
+func (r *renderer) mapsFrame(ms []board.Map, w, h float64) *frame.Frame {
 	if len(ms) == 0 {
-		return
+		return nil
 	}
 	cols, scale := r.mapLayout(ms, w, h)
 	cellW := (w - float64(cols-1)*mapGap) / float64(cols)
 	rows := (len(ms) + cols - 1) / cols
 	cellH := (h - float64(rows-1)*mapGap) / float64(rows)
+	f := &frame.Frame{W: w, Marks: make([]frame.Mark, 0, len(ms))}
+	last := 0.0
 	for i, m := range ms {
-		cx := x + float64(float64(i%cols)*(cellW+mapGap))
-		cy := y + float64(float64(i/cols)*(cellH+mapGap))
-		r.mapCell(m, cx, cy, cellW, scale)
+		cell := r.mapFrame(m, cellW, scale)
+		f.Marks = append(f.Marks, frame.Sub{
+			X: float64(float64(i%cols) * (cellW + mapGap)),
+			Y: float64(float64(i/cols) * (cellH + mapGap)),
+			F: cell,
+		})
+		if i/cols == rows-1 {
+			last = max(last, cell.H)
+		}
+	}
+	f.H = float64(float64(rows-1)*(cellH+mapGap)) + last
+	return f
+}
+
+// mapsBlock paints an encounter's Battle Boards (mapsFrame) in the box
+// (x, y, w, h).
+func (r *renderer) mapsBlock(ms []board.Map, x, y, w, h float64) {
+	if f := r.mapsFrame(ms, w, h); f != nil {
+		r.paint(f, x, y)
 	}
 }
 
@@ -141,9 +161,8 @@ func (r *renderer) mapOverhead(m board.Map, w, s float64) float64 {
 	}
 	d := r.sized(m, key.m, s)
 	bw := m.WidthIn * s
-	r.font("", capSize)
-	caption := float64(float64(len(r.split(r.mapCaption(m, d.Keys, true), r.captionW(w, bw)))) * lh(capSize))
-	h := r.mapTitleHeight(m, w, bw) + r.trackH(m, r.trackW(w, bw)) + d.Top + d.Bottom + caption + 1
+	caption := r.captionFrame(m, d.Keys, r.captionW(w, bw))
+	h := r.titleFrame(m, w, bw).H + r.mapTrack(m, w, s).H + d.Top + d.Bottom + caption.H + 1
 	if r.overheads == nil {
 		r.overheads = map[overheadKey]float64{}
 	}
@@ -169,12 +188,24 @@ func (r *renderer) captionW(w, bw float64) float64 {
 	return r.trackW(w, bw)
 }
 
-// captionH is the height of the caption of map m drawn s mm to the inch
-// in a cell w wide, as mapCell wraps it.
-func (r *renderer) captionH(m board.Map, w, s float64) float64 {
+// mapCaptionFrame is the caption of map m drawn s mm to the inch in a
+// cell w wide, as mapFrame wraps it.
+func (r *renderer) mapCaptionFrame(m board.Map, w, s float64) *frame.Frame {
 	d := r.sized(m, r.mapKey(m), s)
+	return r.captionFrame(m, d.Keys, r.captionW(w, m.WidthIn*s))
+}
+
+// captionFrame is a map's caption (mapCaption, keys the labels printed
+// on its board as key letters) wrapped to cw, a line under another from
+// the frame's corner. It leaves the caption's font wanted.
+func (r *renderer) captionFrame(m board.Map, keys []draw.Key, cw float64) *frame.Frame {
 	r.font("", capSize)
-	return float64(len(r.split(r.mapCaption(m, d.Keys, true), r.captionW(w, m.WidthIn*s)))) * lh(capSize)
+	lines := r.split(r.mapCaption(m, keys, true), cw)
+	f := &frame.Frame{W: cw, H: float64(float64(len(lines)) * lh(capSize)), Marks: make([]frame.Mark, len(lines))}
+	for i, l := range lines {
+		f.Marks[i] = frame.Text{Y: float64(float64(i) * lh(capSize)), W: cw, H: lh(capSize), Font: frame.Font{Family: face.Sans, Size: capSize}, Align: "L", S: l}
+	}
+	return f
 }
 
 // sized is draw.Size's drawing of m (whose mapKey is key) at scale s,
@@ -314,9 +345,22 @@ func (r *renderer) mapTitleLines(m board.Map, w, bw float64) []string {
 	return r.split(r.cov.printable(mapTitle(m)), w)
 }
 
-// mapTitleHeight is the height of a map's title lines.
-func (r *renderer) mapTitleHeight(m board.Map, w, bw float64) float64 {
-	return mapTitleH + float64(float64(len(r.mapTitleLines(m, w, bw))-1)*lh(10.5))
+// titleFrame is a map's title over its board bw wide in a cell w wide:
+// its lines (mapTitleLines) from the board's left edge, or centred in
+// the cell on a folded booklet's page, each mapTitleH tall and lh(10.5)
+// under the last.
+func (r *renderer) titleFrame(m board.Map, w, bw float64) *frame.Frame {
+	lines := r.mapTitleLines(m, w, bw)
+	f := &frame.Frame{W: w, H: mapTitleH + float64(float64(len(lines)-1)*lh(10.5)), Marks: make([]frame.Mark, len(lines))}
+	font := frame.Font{Family: face.Sans, Style: "B", Size: 10.5}
+	for i, l := range lines {
+		t := frame.Text{X: (w - bw) / 2, Y: float64(i) * lh(10.5), W: bw, H: mapTitleH, Font: font, Align: "L", S: l}
+		if r.narrow() {
+			t.X, t.W, t.Align = 0, w, "C"
+		}
+		f.Marks[i] = t
+	}
+	return f
 }
 
 // onTrack reports whether a map's markers are a track above the board
@@ -334,14 +378,15 @@ func (r *renderer) trackW(w, bw float64) float64 {
 	return bw
 }
 
-// trackH is the height of the track of markers above a board w wide: its
-// label, wrapped to the board's width, and a row of markers; 0 for a map
-// without one.
-func (r *renderer) trackH(m board.Map, w float64) float64 {
-	if !onTrack(m) {
-		return 0
+// mapTrack is the track of map m drawn s mm to the inch, centred in a
+// cell w wide (trackFrame): its label centred on the cell on a folded
+// booklet's page, else on the board.
+func (r *renderer) mapTrack(m board.Map, w, s float64) *frame.Frame {
+	bw := m.WidthIn * s
+	if r.narrow() {
+		return r.trackFrame(m, s, (w-bw)/2, 0, w)
 	}
-	return float64(len(r.trackLines(m, w)))*lh(trackSize) + 2*trackRad + trackGap + 0.5
+	return r.trackFrame(m, s, (w-bw)/2, (w-bw)/2, bw)
 }
 
 // trackLines wraps the track's label to a board w wide.
@@ -353,59 +398,62 @@ func (r *renderer) trackLines(m board.Map, w float64) []string {
 // trackLabel is what the track says it is, as the rule system wrote it.
 func trackLabel(m board.Map) string { return m.TrackLabel }
 
-// drawTrack draws a map's markers as a track above its board: a label,
-// then the numbered markers where the map places them across the board
-// (x is the board's left edge, s mm to the inch), with arrows from each to
-// the next, in the order they are resolved.
-func (r *renderer) drawTrack(m board.Map, x, y, w, s float64) {
-	r.drawTrackIn(m, x, y, w, s, x, w)
-}
-
-// drawTrackIn is drawTrack with the label centred on lx to lx+lw instead
-// of over the board.
-func (r *renderer) drawTrackIn(m board.Map, x, y, w, s, lx, lw float64) {
+// trackFrame lays out a map's markers as a track above its board, the
+// board's left edge bo from the frame's and s mm to the inch: a label
+// wrapped and centred on lx to lx+lw, then the numbered markers where
+// the map places them across the board, with arrows from each to the
+// next, in the order they are resolved. A map without a track has an
+// empty frame, 0 tall.
+func (r *renderer) trackFrame(m board.Map, s, bo, lx, lw float64) *frame.Frame {
+	if !onTrack(m) {
+		return &frame.Frame{}
+	}
 	rad := trackRad
 	for i := 1; i < len(m.Markers); i++ {
 		rad = min(rad, math.Abs(m.Markers[i].X-m.Markers[i-1].X)*s*0.3)
 	}
 	rad = max(rad, 2.2)
 	lines := r.trackLines(m, lw)
-	r.f.SetTextColor(60, 60, 60)
+	label := &frame.Frame{W: lw, Marks: make([]frame.Mark, len(lines))}
 	for i, l := range lines {
-		r.f.SetXY(lx, y+float64(i)*lh(trackSize))
-		r.f.CellFormat(lw, lh(trackSize), l, "", 0, "C", false, 0, "")
+		label.Marks[i] = frame.Text{X: lx, Y: float64(i) * lh(trackSize), W: lw, H: lh(trackSize), Font: frame.Font{Family: face.Sans, Style: "I", Size: trackSize}, Grey: 60, Align: "C", S: l}
 	}
-	r.ink()
-	cy := y + float64(len(lines))*lh(trackSize) + 0.5 + trackRad
+	cy := float64(len(lines))*lh(trackSize) + 0.5 + trackRad
+	row := &frame.Frame{W: m.WidthIn * s}
 	for i, mk := range m.Markers {
-		cx := x + mk.X*s
+		cx := mk.X * s
 		if i > 0 {
-			px := x + m.Markers[i-1].X*s
+			px := m.Markers[i-1].X * s
 			dir := 1.0
 			if cx < px {
 				dir = -1
 			}
 			x0, x1 := px+dir*(rad+0.9), cx-dir*(rad+0.9)
 			if math.Abs(x1-x0) >= 2.5 {
-				r.arrowAcross(x0, x1, cy)
+				row.Marks = append(row.Marks, frame.Sub{F: arrowAcross(x0, x1, cy)})
 			}
 		}
-		r.markerR(mk.Label, cx, cy, rad)
+		row.Marks = append(row.Marks, frame.Sub{X: cx, Y: cy, Grid: true, F: r.opsFrame(draw.Marker(r.cov.printable(mk.Label), draw.P{}, rad))})
+	}
+	r.font("I", trackSize) // the label's, as measuring the track left it
+	return &frame.Frame{
+		W:     max(lx+lw, bo+row.W),
+		H:     float64(len(lines))*lh(trackSize) + 2*trackRad + trackGap + 0.5,
+		Marks: []frame.Mark{frame.Sub{F: label}, frame.Sub{X: bo, F: row}},
 	}
 }
 
-// arrowAcross draws a small arrow from x0 to x1 at height y.
-func (r *renderer) arrowAcross(x0, x1, y float64) {
+// arrowAcross is a small arrow from x0 to x1 at height y.
+func arrowAcross(x0, x1, y float64) *frame.Frame {
 	dir := 1.0
 	if x1 < x0 {
 		dir = -1
 	}
 	head := min(1.8, math.Abs(x1-x0)*0.5)
-	r.f.SetLineWidth(0.4)
-	r.f.Line(x0, y, x1-dir*head*0.8, y)
-	r.f.SetFillColor(0, 0, 0)
-	r.f.Polygon(points(x1, y, x1-dir*head, y-head*0.55, x1-dir*head, y+head*0.55), "F")
-	r.ink()
+	return &frame.Frame{Marks: []frame.Mark{
+		frame.Rule{X1: x0, Y1: y, X2: x1 - dir*head*0.8, Y2: y, Width: 0.4},
+		frame.Poly{Closed: true, Pts: []frame.Pt{{X: x1, Y: y}, {X: x1 - dir*head, Y: y - head*0.55}, {X: x1 - dir*head, Y: y + head*0.55}}, Pen: frame.Pen{Fill: 0, Stroke: -1}},
+	}}
 }
 
 // mapCaption is the terrain's meaning, the labels printed on the board
@@ -425,105 +473,123 @@ func (r *renderer) mapCaption(m board.Map, keys []draw.Key, keyed bool) string {
 	return s + fmt.Sprintf("Scale: 1 square = %s; the board is %s × %s.", m.Square(), m.Length(m.WidthIn), m.Length(m.HeightIn))
 }
 
-// mapCell draws one map with its title, track and caption, its board s mm
-// to the inch, centred in a cell w wide.
-func (r *renderer) mapCell(m board.Map, x, y, w, s float64) {
-
+// mapFrame lays out one map with its title, track and caption, its
+// board s mm to the inch, centred in a cell w wide: as tall as the
+// map's overhead (mapOverhead) and its board.
+func (r *renderer) mapFrame(m board.Map, w, s float64) *frame.Frame {
 	bw, bh := m.WidthIn*s, m.HeightIn*s
-	bx := x + (w-bw)/2
-	titleH := r.mapTitleHeight(m, w, bw)
-	for i, l := range r.mapTitleLines(m, w, bw) {
-		r.font("B", 10.5)
-		if r.narrow() {
-			r.f.SetXY(x, y+float64(i)*lh(10.5))
-			r.f.CellFormat(w, mapTitleH, l, "", 0, "C", false, 0, "")
-		} else {
-			r.f.SetXY(bx, y+float64(i)*lh(10.5))
-			r.f.CellFormat(bw, mapTitleH, l, "", 0, "L", false, 0, "")
-		}
-	}
-	if onTrack(m) {
-		if r.narrow() {
-			r.drawTrackIn(m, bx, y+titleH, bw, s, x, w)
-		} else {
-			r.drawTrack(m, bx, y+titleH, bw, s)
-		}
-	}
+	title := r.titleFrame(m, w, bw)
+	track := r.mapTrack(m, w, s)
 	d := r.drawing(m, s)
-	top := y + titleH + r.trackH(m, r.trackW(w, bw)) + d.Top
-	r.ops(d.Ops, bx, top)
-	r.font("", capSize)
-	cy := top + bh + d.Bottom + 0.5
-	cx, cw := bx, bw
+	board := r.opsFrame(d.Ops)
+	board.W, board.H = bw, bh
+	cx, cw := (w-bw)/2, bw
 	if r.narrow() {
 		// On a folded booklet's page the board is held back by the
 		// height: its caption takes the width of the page.
-		cx, cw = x, w
+		cx, cw = 0, w
 	}
 	if r.capW > 0 {
 		cw = r.capW // under the board and its legend beside it
 	}
-	for _, l := range r.split(r.mapCaption(m, d.Keys, true), cw) {
-		r.f.SetXY(cx, cy)
-		r.f.CellFormat(cw, lh(capSize), l, "", 0, "L", false, 0, "")
-		cy += lh(capSize)
+	caption := r.captionFrame(m, d.Keys, cw)
+	// Each part is placed from the one above it, as the page's
+	// positions were worked out before the maps were laid out: the
+	// board's marks stand at the same bits.
+	under := &frame.Frame{W: w, Marks: []frame.Mark{
+		frame.Sub{X: (w - bw) / 2, Y: d.Top, F: board},
+		frame.Sub{X: cx, Y: d.Top + bh + d.Bottom + 0.5, F: caption},
+	}}
+	body := &frame.Frame{W: w, Marks: []frame.Mark{frame.Sub{F: track}, frame.Sub{Y: track.H, F: under}}}
+	return &frame.Frame{
+		W:     w,
+		H:     title.H + track.H + d.Top + d.Bottom + caption.H + 1 + float64(m.HeightIn*s),
+		Marks: []frame.Mark{frame.Sub{F: title}, frame.Sub{Y: title.H, F: body}},
 	}
 }
 
 // grey sets a colour from a grey level, 0 black to 1 white.
 func grey(g float64) int { return int(math.Round(g * 255)) }
 
-// ops draws the marks engine/board/draw laid out, offset by (x, y): the
-// site's SVG draws the same marks.
-func (r *renderer) ops(ops []draw.Op, x, y float64) {
-	if r.f.font.dry {
-		return // nothing drawn moves anything: a dry pass has no use for them
+// opsFrame lays out the marks engine/board/draw laid out as a frame's,
+// from its corner: the site's SVG draws the same marks. Each is a frame
+// of its own, after which the ink is set back; a text is placed from
+// its point, as measured (opText). A dry pass, which paints nothing,
+// lays out none of them.
+func (r *renderer) opsFrame(ops []draw.Op) *frame.Frame {
+	f := &frame.Frame{}
+	if r.f.font.dry || len(ops) == 0 {
+		return f
 	}
-	pts := func(ps []draw.P) []fpdf.PointType {
-		xy := make([]float64, 0, 2*len(ps))
-		for _, p := range ps {
-			xy = append(xy, x+p.X, y+p.Y)
-		}
-		return points(xy...)
-	}
+	n := 0
 	for _, o := range ops {
-		style := ""
+		if o.Shape == draw.Poly || o.Shape == draw.Path {
+			n += len(o.Pts)
+		}
+	}
+	pts := make([]frame.Pt, n)
+	subs := make([]frame.Frame, len(ops))
+	marks := make([]frame.Mark, len(ops))
+	f.Marks = make([]frame.Mark, len(ops))
+	for i, o := range ops {
+		pen := frame.Pen{Fill: -1, Stroke: -1, Width: o.Width, Dash: o.Dash}
 		if o.Fill != draw.None {
-			g := grey(o.Fill)
-			r.f.SetFillColor(g, g, g)
-			style += "F"
+			pen.Fill = grey(o.Fill)
 		}
 		if o.Stroke != draw.None && o.Shape != draw.Text {
-			g := grey(o.Stroke)
-			r.f.SetDrawColor(g, g, g)
-			r.f.SetLineWidth(o.Width)
-			if o.Dash > 0 {
-				r.f.SetDashPattern([]float64{o.Dash, o.Dash}, 0)
-			}
-			style += "D"
+			pen.Stroke = grey(o.Stroke)
 		}
+		var mk frame.Mark
 		switch o.Shape {
-		case draw.Poly:
-			if style != "" && len(o.Pts) > 2 {
-				r.f.Polygon(pts(o.Pts), style)
+		case draw.Poly, draw.Path:
+			ps := pts[:len(o.Pts):len(o.Pts)]
+			pts = pts[len(o.Pts):]
+			for k, p := range o.Pts {
+				ps[k] = frame.Pt{X: p.X, Y: p.Y}
 			}
-		case draw.Path:
-			ps := pts(o.Pts)
-			for i := 1; i < len(ps); i++ {
-				r.f.Line(ps[i-1].X, ps[i-1].Y, ps[i].X, ps[i].Y)
-			}
+			mk = frame.Poly{Pts: ps, Closed: o.Shape == draw.Poly, Pen: pen}
 		case draw.Circle:
-			if style != "" {
-				r.f.Circle(x+o.Pts[0].X, y+o.Pts[0].Y, o.R, style)
-			}
+			mk = frame.Circle{X: o.Pts[0].X, Y: o.Pts[0].Y, R: o.R, Pen: pen}
 		case draw.Text:
-			r.text(o, x+o.Pts[0].X, y+o.Pts[0].Y)
+			mk = frame.Sub{X: o.Pts[0].X, Y: o.Pts[0].Y, F: r.opText(o, pen)}
 		}
-		if o.Dash > 0 {
-			r.f.SetDashPattern(nil, 0)
+		if mk != nil {
+			marks[i] = mk
+			subs[i].Marks = marks[i : i+1 : i+1]
 		}
-		r.ink()
+		f.Marks[i] = frame.Sub{F: &subs[i]}
 	}
+	return f
+}
+
+// opText is a text mark laid out from its point: centred on it, or
+// starting there, in a white box when it asks for a halo (the box
+// draw.TextBox measures). The fill is set to the text's grey first, as
+// for any mark (pen, drawing nothing).
+func (r *renderer) opText(o draw.Op, pen frame.Pen) *frame.Frame {
+	style := ""
+	if o.Bold {
+		style = "B"
+	}
+	r.font(style, o.Size)
+	text := r.cov.printable(o.Text)
+	w := r.f.GetStringWidth(text)
+	h := lh(o.Size)
+	x := -w / 2
+	if o.Left {
+		x = 0
+	}
+	g := grey(o.Fill)
+	line := &frame.Frame{W: w, H: h}
+	if o.Halo {
+		line.Marks = append(line.Marks, frame.Box{X: -draw.HaloX, Y: -draw.HaloY, W: w + 2*draw.HaloX, H: h + 2*draw.HaloY, Fill: 255, Stroke: 0, Width: 0.15})
+	}
+	line.Marks = append(line.Marks, frame.Text{W: w, H: h, Font: frame.Font{Family: face.Sans, Style: style, Size: o.Size}, Grey: g, Align: "L", S: text})
+	f := &frame.Frame{Marks: []frame.Mark{frame.Sub{X: x, Y: -h / 2, F: line}}}
+	if pen.Fill >= 0 {
+		f.Marks = append([]frame.Mark{frame.Poly{Closed: true, Pen: frame.Pen{Fill: pen.Fill, Stroke: -1}}}, f.Marks...)
+	}
+	return f
 }
 
 // measure is the width of text as the renderer prints it: draw.Board
@@ -537,43 +603,12 @@ func (r *renderer) measure(text string, size float64, bold bool) float64 {
 	return r.f.GetStringWidth(r.cov.printable(text))
 }
 
-// text prints a text mark centred on (cx, cy), or starting there, in a
-// white box when it asks for a halo: the box draw.TextBox measures.
-func (r *renderer) text(o draw.Op, cx, cy float64) {
-	style := ""
-	if o.Bold {
-		style = "B"
-	}
-	r.font(style, o.Size)
-	text := r.cov.printable(o.Text)
-	w := r.f.GetStringWidth(text)
-	h := lh(o.Size)
-	x := cx - w/2
-	if o.Left {
-		x = cx
-	}
-	if o.Halo {
-		r.f.SetFillColor(255, 255, 255)
-		r.f.SetDrawColor(0, 0, 0)
-		r.f.SetLineWidth(0.15)
-		r.f.Rect(x-draw.HaloX, cy-h/2-draw.HaloY, w+2*draw.HaloX, h+2*draw.HaloY, "FD")
-	}
-	g := grey(o.Fill)
-	r.f.SetTextColor(g, g, g)
-	r.f.SetXY(x, cy-h/2)
-	r.f.CellFormat(w, h, text, "", 0, "L", false, 0, "")
-}
-
-// markerR draws a numbered marker of radius rad (on a track).
-func (r *renderer) markerR(label string, cx, cy, rad float64) {
-	r.ops(draw.Marker(r.cov.printable(label), draw.P{X: cx, Y: cy}, rad), 0, 0)
-}
-
-// legendItem is one entry of a map legend: a swatch and its label, and
-// where it was printed (x, y, w), for tests.
+// legendItem is one entry of a map legend: its entry (the swatch drawn
+// from the style table) and label, and where it was printed (x, y, w),
+// for tests.
 type legendItem struct {
 	label   string
-	swatch  func(x, y float64)
+	entry   board.LegendEntry
 	x, y, w float64
 	lines   []string // the label wrapped, in a legend set as a column
 }
@@ -597,9 +632,7 @@ const (
 func (r *renderer) legendItems(maps []board.Map) []legendItem {
 	var items []legendItem
 	for _, e := range board.Legend(maps...) {
-		items = append(items, legendItem{label: e.Label, swatch: func(x, y float64) {
-			r.ops(draw.Swatch(e, x, y, legendSW, legendSH), 0, 0)
-		}})
+		items = append(items, legendItem{label: e.Label, entry: e})
 	}
 	return items
 }
@@ -678,47 +711,64 @@ func (r *renderer) legendBeside(all, ms []board.Map, w, y, avail float64) (mw, s
 	return mw, stack, true
 }
 
-// legendAt draws the maps' legend from (x0, y), its lines no wider
+// legendAt paints the maps' legend from (x0, y), its lines no wider
 // than x1.
 func (r *renderer) legendAt(maps []board.Map, x0, x1, y float64) {
 	items := r.legendItems(maps)
-	r.placeLegendIn(items, x0, x1, y)
-	r.drawLegend(items)
+	h := r.placeLegendIn(items, x0, x1, y)
+	r.paintLegend(r.legendFrame(items, x0, y, h), items)
 }
 
-// legendColumnAt draws the maps' legend as a column from (x, y), one
+// legendColumnAt paints the maps' legend as a column from (x, y), one
 // item under another, and returns its height.
 func (r *renderer) legendColumnAt(maps []board.Map, x, y float64) float64 {
 	items := r.legendItems(maps)
 	h := r.placeLegendColumn(items, x, y)
-	r.drawLegend(items)
+	r.paintLegend(r.legendFrame(items, x, y, h), items)
 	return h
 }
 
-// drawLegend draws legend items where they were placed: a label of
-// several lines beside its swatch's top, one line centred on it.
-func (r *renderer) drawLegend(items []legendItem) {
+// legendFrame lays legend items out where they were placed, their top
+// at y and h tall, from x0: a label of several lines beside its
+// swatch's top, one line centred on it. Its marks are the page's
+// positions, and it is painted at the page's corner: a swatch's pattern
+// is laid from its corner on the page, on draw's grid (draw.Swatch), so
+// that every swatch of a kind looks the same wherever it stands.
+func (r *renderer) legendFrame(items []legendItem, x0, y, h float64) *frame.Frame {
+	f := &frame.Frame{H: h}
+	font := frame.Font{Family: face.Sans, Size: legendSize}
 	for _, it := range items {
-		it.swatch(it.x, it.y)
+		f.W = max(f.W, it.x+it.w-x0)
+		f.Marks = append(f.Marks, frame.Sub{F: r.opsFrame(draw.Swatch(it.entry, it.x, it.y, legendSW, legendSH))})
 		r.font("", legendSize)
 		if len(it.lines) > 1 {
 			for k, l := range it.lines {
 				line := r.cov.printable(l)
-				r.f.SetXY(it.x+legendSW+1.5, it.y+float64(k)*lh(legendSize))
-				r.f.CellFormat(r.f.GetStringWidth(line), lh(legendSize), line, "", 0, "L", false, 0, "")
+				f.Marks = append(f.Marks, frame.Text{X: it.x + legendSW + 1.5, Y: it.y + float64(k)*lh(legendSize), W: r.f.GetStringWidth(line), H: lh(legendSize), Font: font, Align: "L", S: line})
 			}
 		} else {
 			label := r.cov.printable(it.label)
-			r.f.SetXY(it.x+legendSW+1.5, it.y)
-			r.f.CellFormat(r.f.GetStringWidth(label), legendSH, label, "", 0, "L", false, 0, "")
+			f.Marks = append(f.Marks, frame.Text{X: it.x + legendSW + 1.5, Y: it.y, W: r.f.GetStringWidth(label), H: legendSH, Font: font, Align: "L", S: label})
 		}
+	}
+	return f
+}
+
+// paintLegend paints a legend's frame (legendFrame) at the page's
+// corner and notes where its items were printed, for tests.
+func (r *renderer) paintLegend(f *frame.Frame, items []legendItem) {
+	r.paint(f, 0, 0)
+	for _, it := range items {
 		r.lay.legend = append(r.lay.legend, legendItem{label: it.label, x: it.x, y: it.y, w: it.w})
 	}
 }
 
-// legendH is the height the maps' legend takes.
-func (r *renderer) legendH(maps []board.Map) float64 {
-	return r.placeLegend(r.legendItems(maps), 0)
+// legendAcross lays the maps' legend out in lines across the text
+// block from y (placeLegend): its frame's H is the height it takes.
+func (r *renderer) legendAcross(maps []board.Map, y float64) *frame.Frame {
+	items := r.legendItems(maps)
+	h := r.placeLegend(items, y)
+	return r.legendFrame(items, side, y, h)
 }
 
 // legend explains the maps' patterns at the foot of the left-hand page,

@@ -16,7 +16,7 @@ func MapPage(maps []board.Map, paper string) ([]byte, []string, error) {
 	r := newRenderer(b, newLayout(), false)
 	r.newPage("Maps")
 	top := bodyTop + 10
-	legendH := r.legendH(maps) + 4
+	legendH := r.legendAcross(maps, 0).H + 4
 	r.mapsBlock(maps, side, top, r.contentW(), r.bottom()-top-legendH)
 	r.legend(maps, r.bottom()-legendH+4)
 	if err := r.f.Error(); err != nil {

@@ -21,7 +21,11 @@ func (r *renderer) paintMarks(f *frame.Frame, x, y float64) {
 	for _, m := range f.Marks {
 		switch m := m.(type) {
 		case frame.Sub:
-			r.paint(m.F, x+m.X, y+m.Y)
+			sx, sy := x+m.X, y+m.Y
+			if m.Grid {
+				sx, sy = sn(sx), sn(sy)
+			}
+			r.paint(m.F, sx, sy)
 		case frame.Box:
 			style := ""
 			if m.Fill >= 0 {
@@ -65,8 +69,51 @@ func (r *renderer) paintMarks(f *frame.Frame, x, y float64) {
 			r.f.SetDrawColor(m.Grey, m.Grey, m.Grey)
 			r.f.SetLineWidth(m.Width)
 			r.f.Line(x+m.X1, y+m.Y1, x+m.X2, y+m.Y2)
+		case frame.Poly:
+			style := r.pen(m.Pen)
+			switch {
+			case !m.Closed:
+				for i := 1; i < len(m.Pts); i++ {
+					a, b := m.Pts[i-1], m.Pts[i]
+					r.f.Line(x+a.X, y+a.Y, x+b.X, y+b.Y)
+				}
+			case style != "" && len(m.Pts) > 2:
+				r.f.PolygonAt(x, y, m.Pts, style)
+			}
+			r.penDone(m.Pen)
+		case frame.Circle:
+			if style := r.pen(m.Pen); style != "" {
+				r.f.Circle(x+m.X, y+m.Y, m.R, style)
+			}
+			r.penDone(m.Pen)
 		}
 	}
 	r.record(f.Say)
 	r.f.SetTextColor(0, 0, 0)
+}
+
+// pen sets the greys, width and dash a shape is drawn with, and returns
+// fpdf's style for it: "F" filled, "D" outlined, "FD" both, "" neither.
+func (r *renderer) pen(p frame.Pen) string {
+	style := ""
+	if p.Fill >= 0 {
+		r.f.SetFillColor(p.Fill, p.Fill, p.Fill)
+		style += "F"
+	}
+	if p.Stroke >= 0 {
+		r.f.SetDrawColor(p.Stroke, p.Stroke, p.Stroke)
+		r.f.SetLineWidth(p.Width)
+		if p.Dash > 0 {
+			r.f.SetDashPattern([]float64{p.Dash, p.Dash}, 0)
+		}
+		style += "D"
+	}
+	return style
+}
+
+// penDone sets lines solid again after a shape drawn with a dashed pen.
+func (r *renderer) penDone(p frame.Pen) {
+	if p.Dash > 0 {
+		r.f.SetDashPattern(nil, 0)
+	}
 }

@@ -9,13 +9,14 @@ import (
 
 	"github.com/sortie-wargames/sortie/engine/board/draw"
 	"github.com/sortie-wargames/sortie/generator/booklet/face"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 )
 
 // This file is where the booklet meets fpdf: a document is started here
 // (newDocument), and every drawing call goes through pdf, which records
 // the faults a reader would see (faultLog). Only booklet.go's render,
-// which hands the finished document on, and maps.go's polygons name fpdf
-// besides; the passes over the finished bytes are package press.
+// which hands the finished document on, names fpdf besides; the passes
+// over the finished bytes are package press.
 
 // pdf is the fpdf document the renderer draws on, with every length it is
 // given snapped to draw's grid (draw.Snap) first. Positions worked out
@@ -401,6 +402,19 @@ func (p pdf) Polygon(pts []fpdf.PointType, style string) {
 	out := make([]fpdf.PointType, len(pts))
 	for i, q := range pts {
 		out[i] = fpdf.PointType{X: sn(q.X), Y: sn(q.Y)}
+	}
+	p.Fpdf.Polygon(out, style)
+}
+
+// PolygonAt draws the polygon of pts placed from (x, y), each point
+// snapped as Polygon snaps them.
+func (p pdf) PolygonAt(x, y float64, pts []frame.Pt, style string) {
+	if p.font.dry {
+		return
+	}
+	out := make([]fpdf.PointType, len(pts))
+	for i, q := range pts {
+		out[i] = fpdf.PointType{X: sn(x + q.X), Y: sn(y + q.Y)}
 	}
 	p.Fpdf.Polygon(out, style)
 }

@@ -989,7 +989,7 @@ func (r *renderer) sheetMaps(ms []board.Map, x, y float64, w float64, lk look) f
 		if lx > x && lx+iw > x+w {
 			lx, ly = x, ly+rowH
 		}
-		r.ops(draw.Swatch(it, lx, ly, sheetSwW, sheetSwH), 0, 0)
+		r.paint(r.opsFrame(draw.Swatch(it, lx, ly, sheetSwW, sheetSwH)), 0, 0)
 		r.font("", size)
 		r.f.SetXY(lx+sheetSwW+1.2, ly+(sheetSwH-lh(size))/2)
 		r.f.CellFormat(r.f.GetStringWidth(label), lh(size), label, "", 0, "L", false, 0, "")
@@ -1026,11 +1026,12 @@ func (r *renderer) sheetMap(m board.Map, x, y, w, th float64, lk look) float64 {
 	}
 	y += th + 0.5
 	if onTrack(m) {
-		r.drawTrack(m, x, y, bw, s)
-		y += r.trackH(m, bw)
+		track := r.trackFrame(m, s, 0, 0, bw)
+		r.paint(track, x, y)
+		y += track.H
 	}
 	d := r.drawing(m, s)
-	r.ops(d.Ops, x, y+d.Top)
+	r.paint(r.opsFrame(d.Ops), x, y+d.Top)
 	y += d.Top + m.HeightIn*s + d.Bottom + 0.5
 	r.fr = cursor{x: x, w: bw, top: y, y: y, bottom: r.sheetBottom() + 1000, brk: func() {}}
 	outer := r.fr

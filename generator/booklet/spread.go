@@ -195,7 +195,7 @@ func (r *renderer) besideMaps(e *entry, rest []doc.Block, ms, all []board.Map, y
 	r.capW = w
 	defer func() { r.capW = 0 }()
 	_, s := r.mapLayout(ms, plan.mw, plan.avail)
-	tall := plan.used - r.captionH(ms[0], plan.mw, s) // the board, with its title and edges
+	tall := plan.used - r.mapCaptionFrame(ms[0], plan.mw, s).H // the board, with its title and edges
 	stack := r.placeLegendColumn(r.legendItems(all), 0, 0)
 	x := side + plan.mw + legendSep
 	col := cursor{x: x, w: side + w - x, brk: func() {}}
@@ -240,7 +240,7 @@ func (r *renderer) columnBeside(e *entry, bs []doc.Block, ms, all []board.Map, y
 	r.capW = w
 	defer func() { r.capW = 0 }()
 	_, s := r.mapLayout(ms, plan.mw, plan.avail)
-	tall := plan.used - r.captionH(ms[0], plan.mw, s)
+	tall := plan.used - r.mapCaptionFrame(ms[0], plan.mw, s).H
 	x := side + plan.mw + legendSep
 	stack := r.placeLegendColumn(r.legendItems(all), 0, 0)
 	outer := r.fr
@@ -287,7 +287,7 @@ const (
 // start, the legend's height at their foot and how they are drawn.
 func (r *renderer) planMaps(e *entry, rest []doc.Block, ms []board.Map, w float64) ([]board.Map, []board.Map, float64, float64, mapPlan) {
 	r.gap(3)
-	legendH := r.legendH(ms) + 4
+	legendH := r.legendAcross(ms, 0).H + 4
 	y := r.fr.y
 	avail := r.fr.bottom - y - legendH
 	// Maps too many for the page (their titles and captions leave no
@@ -366,7 +366,7 @@ func (r *renderer) columnPlan(e *entry, rest []doc.Block, ms, legend []board.Map
 	for bw := math.Floor(w - legendSep - colMin); bw >= minBesideWidth; bw -= 2 {
 		_, s := r.mapLayout(ms, bw, box)
 		mh := r.mapsHeight(ms, bw, box)
-		tall := mh - r.captionH(ms[0], bw, s)
+		tall := mh - r.mapCaptionFrame(ms[0], bw, s).H
 		if float64(ms[0].WidthIn*s) < minBesideWidth || tall <= 0 {
 			break
 		}
@@ -529,7 +529,7 @@ func (r *renderer) spreadFit(e *entry, rest []doc.Block, ms, legend []board.Map,
 	stack := r.placeLegendColumn(r.legendItems(legend), 0, 0)
 	mh := r.mapsHeight(ms, w-lw, beside)
 	_, s3 := r.mapLayout(ms, w-lw, beside)
-	boardH := mh - r.captionH(ms[0], w-lw, s3) // the legend stands beside the board, never its caption
+	boardH := mh - r.mapCaptionFrame(ms[0], w-lw, s3).H // the legend stands beside the board, never its caption
 	if beside <= 0 || s2 < s0*minBesideScale || stack > boardH || ms[0].WidthIn*s2 < minBesideWidth || under.ok && s2 <= s1 {
 		if under.ok {
 			return under

@@ -47,7 +47,6 @@ func TestStructure(t *testing.T) {
 	painting := []string{"pdf.go", "face/face.go"}
 	importsFpdf := []string{
 		"booklet.go", // render hands the finished *fpdf.Fpdf to press
-		"maps.go",    // the boards' polygons
 	}
 	var got []string
 	for i, f := range files {
@@ -132,7 +131,6 @@ func TestStructure(t *testing.T) {
 	heights := []string{
 		"foldHeight", "footH", "piecesHeight", "startHeight", "tableHeight", "topH",
 		"backHeight", "cardFootH", "cardHeadHeight", "cardHeight", "textHeight",
-		"captionH", "legendH", "mapTitleHeight", "trackH",
 		"sheetMapTitleH", "slipHeight",
 		"drawHeight", "spanHeight",
 		"columnHeight", "firstHeight", "mapsHeight", "restHeight", "unitHeights",

@@ -6,7 +6,8 @@
 // frame meets fpdf) decides nothing and changes nothing in it.
 //
 // The marks are a closed set, as goldmark's node kinds are: Text, Box,
-// Rule, Turned (a line of text turned about a point), and Sub, a frame
+// Rule, Turned (a line of text turned about a point), Poly and Circle
+// (shapes drawn with a Pen: the Battle Boards' marks), and Sub, a frame
 // placed inside another. A frame is written out as text (String) for
 // layout tests that need no PDF.
 package frame
@@ -26,7 +27,7 @@ type Frame struct {
 	Say   string
 }
 
-// Mark is one of Text, Box, Rule, Turned and Sub.
+// Mark is one of Text, Box, Rule, Turned, Poly, Circle and Sub.
 type Mark interface{ mark() }
 
 // Font is a face's family and style ("", "B", "I", "BI") at a size in
@@ -83,10 +84,43 @@ type Rule struct {
 }
 
 // Sub is a frame placed in another with its top-left corner at (X, Y):
-// a table's rows in the table.
+// a table's rows in the table. With Grid, the corner is rounded to the
+// grid engine/board/draw lays its marks on (draw.Snap) before F's marks
+// are placed from it: marks draw laid out about a point it rounded (a
+// marker on a board's track) stand where draw put them.
 type Sub struct {
 	X, Y float64
+	Grid bool
 	F    *Frame
+}
+
+// Pen is how a shape is drawn: filled in the grey Fill, or not when
+// Fill is negative; outlined in the grey Stroke at Width, or not when
+// Stroke is negative, in dashes Dash long with gaps as long when Dash is
+// positive.
+type Pen struct {
+	Fill, Stroke int
+	Width, Dash  float64
+}
+
+// Pt is a point of a Poly.
+type Pt struct{ X, Y float64 }
+
+// Poly is a shape through its points, drawn with Pen: closed, a polygon,
+// filled and outlined as the pen says, drawn only when it has three
+// points or more; open, a line from each point to the next, never
+// filled. Either sets its pen's greys even when it draws nothing (a
+// board's text sets the fill to its own grey first).
+type Poly struct {
+	Pts    []Pt
+	Closed bool
+	Pen    Pen
+}
+
+// Circle is a circle of radius R about (X, Y), drawn with Pen.
+type Circle struct {
+	X, Y, R float64
+	Pen     Pen
 }
 
 func (Text) mark()   {}
@@ -94,6 +128,8 @@ func (Turned) mark() {}
 func (Sub) mark()    {}
 func (Box) mark()    {}
 func (Rule) mark()   {}
+func (Poly) mark()   {}
+func (Circle) mark() {}
 
 // String writes the frame out as text, a line for it and one for each
 // mark, lengths to a hundredth of a millimetre: what layout tests
@@ -114,7 +150,11 @@ func (f *Frame) write(b *strings.Builder, indent string) {
 		b.WriteString(indent)
 		switch m := m.(type) {
 		case Sub:
-			fmt.Fprintf(b, "  at %s,%s ", mm(m.X), mm(m.Y))
+			grid := ""
+			if m.Grid {
+				grid = " on grid"
+			}
+			fmt.Fprintf(b, "  at %s,%s%s ", mm(m.X), mm(m.Y), grid)
 			m.F.write(b, indent+"  ")
 		case Text:
 			fill := ""
@@ -135,8 +175,30 @@ func (f *Frame) write(b *strings.Builder, indent string) {
 			fmt.Fprintf(b, "  box %s,%s %sx%s fill %d stroke %d width %s\n", mm(m.X), mm(m.Y), mm(m.W), mm(m.H), m.Fill, m.Stroke, mm(m.Width))
 		case Rule:
 			fmt.Fprintf(b, "  rule %s,%s %s,%s grey %d width %s\n", mm(m.X1), mm(m.Y1), mm(m.X2), mm(m.Y2), m.Grey, mm(m.Width))
+		case Poly:
+			kind := "line"
+			if m.Closed {
+				kind = "polygon"
+			}
+			fmt.Fprintf(b, "  %s%s", kind, m.Pen)
+			for _, p := range m.Pts {
+				fmt.Fprintf(b, " %s,%s", mm(p.X), mm(p.Y))
+			}
+			b.WriteByte('\n')
+		case Circle:
+			fmt.Fprintf(b, "  circle %s,%s r %s%s\n", mm(m.X), mm(m.Y), mm(m.R), m.Pen)
 		}
 	}
+}
+
+// String writes a pen as its marks' lines end: " fill G stroke G width W",
+// with " dash D" when dashed.
+func (p Pen) String() string {
+	s := fmt.Sprintf(" fill %d stroke %d width %s", p.Fill, p.Stroke, mm(p.Width))
+	if p.Dash > 0 {
+		s += " dash " + mm(p.Dash)
+	}
+	return s
 }
 
 func mm(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }

@@ -53,3 +53,25 @@ func TestStringTextFilledTurned(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestStringShapes writes a board's shapes: a polygon, a dashed line, a
+// circle, a pen that only sets a fill, and a frame placed on draw's grid.
+func TestStringShapes(t *testing.T) {
+	marker := &Frame{Marks: []Mark{Circle{R: 2.6, Pen: Pen{Fill: 255, Stroke: 0, Width: 0.6}}}}
+	f := &Frame{W: 30, H: 20, Marks: []Mark{
+		Poly{Closed: true, Pts: []Pt{{0, 0}, {30, 0}, {30, 20}}, Pen: Pen{Fill: 200, Stroke: -1}},
+		Poly{Pts: []Pt{{0, 10}, {30, 10}}, Pen: Pen{Fill: -1, Stroke: 51, Width: 0.35, Dash: 1.5}},
+		Poly{Closed: true, Pen: Pen{Fill: 0, Stroke: -1}},
+		Sub{X: 12.3456, Y: 4, Grid: true, F: marker},
+	}}
+	want := `frame 30.00 x 20.00
+  polygon fill 200 stroke -1 width 0.00 0.00,0.00 30.00,0.00 30.00,20.00
+  line fill -1 stroke 51 width 0.35 dash 1.50 0.00,10.00 30.00,10.00
+  polygon fill 0 stroke -1 width 0.00
+  at 12.35,4.00 on grid frame 0.00 x 0.00
+    circle 0.00,0.00 r 2.60 fill 255 stroke 0 width 0.60
+`
+	if got := f.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
