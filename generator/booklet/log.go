@@ -2,6 +2,8 @@ package booklet
 
 import (
 	"strings"
+
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 	"unicode"
 
 	"github.com/sortie-wargames/sortie/engine"
@@ -141,8 +143,26 @@ func (run *logRun) flow(r *renderer, s span) {
 
 // table places a grid, as table draws it.
 func (run *logRun) table(r *renderer, g *grid) {
-	r.placeTable(&run.c, g, nil, run.at)
+	r.placeTable(&run.c, g, nil, runPainter{run, r})
 }
+
+// runPainter keeps what a table placed in a run paints, for the run's
+// page.
+type runPainter struct {
+	run *logRun
+	r   *renderer
+}
+
+func (p runPainter) headRow(f *frame.Frame, x, y, w float64) {
+	p.run.at(func() { paintNow{p.r}.headRow(f, x, y, w) })
+}
+func (p runPainter) row(f *frame.Frame, x, y float64) {
+	p.run.at(func() { paintNow{p.r}.row(f, x, y) })
+}
+func (p runPainter) box(x, y0, y1, w float64) {
+	p.run.at(func() { paintNow{p.r}.box(x, y0, y1, w) })
+}
+func (p runPainter) lone(text string) { p.run.at(func() { paintNow{p.r}.lone(text) }) }
 
 // logTop places what the log opens with: its heading, what to do with
 // it and, in a booklet with a band, the band's roster to keep up to date.

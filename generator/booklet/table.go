@@ -633,28 +633,51 @@ func (r *renderer) rowFrame(g *grid, row []string, head bool, fill int) *frame.F
 // lays out what goes above the column headers (a title band) in the
 // current frame, told whether the table is continued there.
 func (r *renderer) table(g *grid, head func(continued bool) tableTop) {
-	r.placeTable(&r.fr, g, head, func(paint func()) { paint() })
+	r.placeTable(&r.fr, g, head, paintNow{r})
+}
+
+// tablePainter is told what a table placed down a cursor paints, in
+// order, as placeTable places it: a header row (with its outline), a
+// row, the outline of a frame's rows, and rows left alone (a fault).
+type tablePainter interface {
+	headRow(f *frame.Frame, x, y, w float64)
+	row(f *frame.Frame, x, y float64)
+	box(x, y0, y1, w float64)
+	lone(text string)
+}
+
+// paintNow paints a table as it is placed in the renderer's frame.
+type paintNow struct{ r *renderer }
+
+func (p paintNow) headRow(f *frame.Frame, x, y, w float64) {
+	p.r.paint(f, x, y)
+	p.r.frameLine(x, y, f.H, w)
+}
+func (p paintNow) row(f *frame.Frame, x, y float64) { p.r.paint(f, x, y) }
+func (p paintNow) box(x, y0, y1, w float64)         { p.r.frameBox(x, y0, y1, w) }
+func (p paintNow) lone(text string) {
+	p.r.f.faults.add(Fault{Kind: FaultLone, Page: p.r.f.PageNo(), Text: text})
 }
 
 // placeTable lays g out for the cursor's width and places it down the
 // cursor, moving on (the cursor's brk) between rows under the keep rules
-// and repeating the header there. It hands at what to paint as it is
-// placed, in order: the table draws it there and then (table); a part
-// placed ahead of its pages keeps it to paint later (the campaign log,
-// logRun). head, when set, is a title band flowed in the renderer's own
-// frame, which the cursor must then be.
-func (r *renderer) placeTable(c *cursor, g *grid, head func(continued bool) tableTop, at func(paint func())) {
+// and repeating the header there. It tells p what to paint as it is
+// placed, in order: the table paints it there and then (paintNow); a
+// run placed ahead of its pages keeps it to paint later (the campaign
+// log, logRun). head, when set, is a title band flowed in the renderer's
+// own frame, which the cursor must then be.
+func (r *renderer) placeTable(c *cursor, g *grid, head func(continued bool) tableTop, p tablePainter) {
 	r.fitColumns(g, c.w)
 	if g.stack != nil {
-		for i, p := range g.stack {
+		for i, part := range g.stack {
 			if i > 0 {
 				c.gap(stackGap)
 				head = nil
 			}
 			if i == len(g.stack)-1 {
-				p.tail = g.tail
+				part.tail = g.tail
 			}
-			r.placeTable(c, p, head, at)
+			r.placeTable(c, part, head, p)
 		}
 		return
 	}
@@ -667,11 +690,7 @@ func (r *renderer) placeTable(c *cursor, g *grid, head func(continued bool) tabl
 			r.place(head(continued))
 		}
 		if !g.noHead {
-			x, y := c.x, c.y
-			at(func() {
-				r.paint(hf, x, y)
-				r.frameLine(x, y, hh, w)
-			})
+			p.headRow(hf, c.x, c.y, w)
 			c.y += hh
 		}
 		rowStart = c.y
@@ -697,20 +716,12 @@ func (r *renderer) placeTable(c *cursor, g *grid, head func(continued bool) tabl
 	// a frame (rowKeeps.lone), on the page it is painted on.
 	lone := func(first, end int) {
 		if k.lone(first, end, extra, hh) {
-			text := strings.Join(g.rows[first], " ")
-			at(func() { r.f.faults.add(Fault{Kind: FaultLone, Page: r.f.PageNo(), Text: text}) })
+			p.lone(strings.Join(g.rows[first], " "))
 		}
 	}
-	box := func() {
-		x, y0, y1 := c.x, rowStart, c.y
-		at(func() { r.frameBox(x, y0, y1, w) })
-	}
-	first := k.walk(c, hh, extra, cont, top, func(i int) {
-		x, y := c.x, c.y
-		at(func() { r.paint(rows[i], x, y) })
-	}, func(first, i int) {
+	first := k.walk(c, hh, extra, cont, top, func(i int) { p.row(rows[i], c.x, c.y) }, func(first, i int) {
 		lone(first, i)
-		box()
+		p.box(c.x, rowStart, c.y, w)
 	})
 	if n > 0 && first > 0 {
 		lone(first, n)
@@ -719,7 +730,7 @@ func (r *renderer) placeTable(c *cursor, g *grid, head func(continued bool) tabl
 		c.need(extra + hh)
 		top(false)
 	}
-	box()
+	p.box(c.x, rowStart, c.y, w)
 }
 
 // rowKeeps is what a table's keep rules go by: its rows' heights, what
