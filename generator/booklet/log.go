@@ -2,6 +2,8 @@ package booklet
 
 import (
 	"strings"
+
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 	"unicode"
 
 	"github.com/sortie-wargames/sortie/engine"
@@ -33,7 +35,8 @@ const (
 // up to date and an encounter log with a row per encounter, its rows
 // filling the rest of the page.
 func (r *renderer) logSection() {
-	if r.logShared = r.logShares(); r.logShared {
+	shared := r.logShares()
+	if shared {
 		r.fr.y += 8
 		r.section = "Campaign log"
 	} else {
@@ -41,38 +44,164 @@ func (r *renderer) logSection() {
 	}
 	r.mark("log", r.fr.y)
 	r.bookmark("Campaign log", 0, r.fr.y)
-	r.logBody()
+	r.logBody(shared)
 }
 
-// logBody is the log under its heading.
-func (r *renderer) logBody() {
-	r.heading("Campaign log", 16, 30)
+// logBody prints the log under its heading, from the frame's place:
+// placed down pages as logRun places it, then painted. A campaign's own
+// sheet (the system's, between the roster and the encounter log) is
+// flowed where it stands, and the encounter log placed from where it
+// ends. shared says whether the log is under the band's table, on its
+// page.
+func (r *renderer) logBody(shared bool) {
+	run := newLogRun(r.fr, r.bottom())
+	r.logTop(run, shared)
+	run.paint(r)
+	if ps := r.logSheet(); ps != nil {
+		r.flowPieces(ps)
+	}
+	run = newLogRun(r.fr, r.bottom())
+	r.logRows(run)
+	run.paint(r)
+	r.lay.pages["log/end"] = r.f.PageNo()
+}
+
+// logRun is the campaign log placed down pages ahead of painting them:
+// a cursor whose every move on starts a page (a new page's frame, the
+// text block's top to bottom, as newPage sets it), the page it is on
+// (0 for the first), and what to paint, each on its page, in order.
+// Measuring the log is reading a run; printing it is painting one.
+type logRun struct {
+	c      cursor
+	page   int
+	bottom float64 // a new page's bottom
+	parts  []logPart
+	// least is where the log would end with a row for each encounter
+	// and no more, on the page of the encounter log's heading.
+	least float64
+}
+
+// logPart is something of the log to paint on a page of its run.
+type logPart struct {
+	page  int
+	paint func()
+}
+
+// newLogRun starts a run at a frame's place.
+func newLogRun(from cursor, bottom float64) *logRun {
+	run := &logRun{c: from, bottom: bottom}
+	run.c.brk = func() {
+		run.page++
+		run.c.top, run.c.y, run.c.bottom = bodyTop, bodyTop, run.bottom
+	}
+	return run
+}
+
+// at keeps paint for the page the run is on.
+func (run *logRun) at(paint func()) {
+	run.parts = append(run.parts, logPart{run.page, paint})
+}
+
+// paint paints the run in the renderer's frame, which it was started
+// at: each part on its page, the frame moving on (its brk: a new page)
+// as the run did, and leaves the frame where the run ends.
+func (run *logRun) paint(r *renderer) {
+	page := 0
+	for _, p := range run.parts {
+		for ; page < p.page; page++ {
+			r.fr.brk()
+		}
+		p.paint()
+	}
+	for ; page < run.page; page++ {
+		r.fr.brk()
+	}
+	r.fr.y = run.c.y
+}
+
+// heading places a heading kept with keep mm of what follows.
+func (run *logRun) heading(r *renderer, text string, size, keep float64) {
+	hd := r.layHeading(text, size, run.c.w)
+	x, w := run.c.x, run.c.w
+	y := run.c.placeHeading(hd, keep)
+	run.at(func() { r.paintHeading(hd, x, y, w) })
+}
+
+// flow places a span of text, as flow flows it.
+func (run *logRun) flow(r *renderer, s span) {
+	run.c.gap(s.before)
+	ls := r.laySpan(s, run.c.w)
+	run.c.placeSpan(s, ls, func(i int) {
+		x, y := run.c.x, run.c.y
+		if i < len(ls.lines) {
+			run.at(func() { r.paintMarks(ls.lines[i], x, y) })
+		} else {
+			run.at(func() { r.paint(ls.rule, x, y) })
+		}
+	})
+}
+
+// table places a grid, as table draws it.
+func (run *logRun) table(r *renderer, g *grid) {
+	r.placeTable(&run.c, g, nil, runPainter{run, r})
+}
+
+// runPainter keeps what a table placed in a run paints, for the run's
+// page.
+type runPainter struct {
+	run *logRun
+	r   *renderer
+}
+
+func (p runPainter) headRow(f *frame.Frame, x, y, w float64) {
+	p.run.at(func() { paintNow{p.r}.headRow(f, x, y, w) })
+}
+func (p runPainter) row(f *frame.Frame, x, y float64) {
+	p.run.at(func() { paintNow{p.r}.row(f, x, y) })
+}
+func (p runPainter) box(x, y0, y1, w float64) {
+	p.run.at(func() { paintNow{p.r}.box(x, y0, y1, w) })
+}
+func (p runPainter) lone(text string) { p.run.at(func() { paintNow{p.r}.lone(text) }) }
+
+// logTop places what the log opens with: its heading, what to do with
+// it and, in a booklet with a band, the band's roster to keep up to date.
+func (r *renderer) logTop(run *logRun, shared bool) {
+	run.heading(r, "Campaign log", 16, 30)
 	if !r.hasBandPage() {
-		r.flow(span{text: "Log each encounter you play and how it ended.", size: bodySize})
-	} else {
-		// "Your force" where the booklet calls it that.
-		noun := "band"
-		if rest, ok := strings.CutPrefix(r.bandTitle(), "Your "); ok {
-			noun = strings.ToLower(rest)
-		}
-		band := "your " + noun
-		keep := "Keep " + band + " up to date here"
-		if r.logShared {
-			// Under the band's own table, the roster is that table again,
-			// the one to write on.
-			keep = "The roster below is " + band + " above, to keep up to date"
-		}
-		r.flow(span{text: keep + ": each figure's values print grey, as rolled; when one changes, strike it out and write the new one beside it, and strike out the figures you lose. Log each encounter you play and how it ended.", size: bodySize})
-
-		r.heading(words.Capital(noun)+" roster", 12, 20)
-		r.table(r.bandLog(), nil)
+		run.flow(r, span{text: "Log each encounter you play and how it ended.", size: bodySize})
+		return
 	}
+	// "Your force" where the booklet calls it that.
+	noun := "band"
+	if rest, ok := strings.CutPrefix(r.bandTitle(), "Your "); ok {
+		noun = strings.ToLower(rest)
+	}
+	band := "your " + noun
+	keep := "Keep " + band + " up to date here"
+	if shared {
+		// Under the band's own table, the roster is that table again,
+		// the one to write on.
+		keep = "The roster below is " + band + " above, to keep up to date"
+	}
+	run.flow(r, span{text: keep + ": each figure's values print grey, as rolled; when one changes, strike it out and write the new one beside it, and strike out the figures you lose. Log each encounter you play and how it ended.", size: bodySize})
+	run.heading(r, words.Capital(noun)+" roster", 12, 20)
+	run.table(r, r.bandLog())
+}
+
+// logSheet is the system's own sheet the log prints, such as a test
+// every figure takes between encounters: nil for none.
+func (r *renderer) logSheet() []piece {
 	if c := r.doc.Campaign; c != nil && len(c.Log) > 0 {
-		// The system's own sheet, such as a test every figure takes
-		// between encounters.
-		r.flowPieces(r.pieces(c.Log, bandLook, 0, blockCtx{}))
+		return r.pieces(c.Log, bandLook, 0, blockCtx{})
 	}
+	return nil
+}
 
+// logRows places the encounter log: its heading, kept with its header and
+// a row for every encounter at their least height when a page holds
+// that, and its rows filling the rest of the page.
+func (r *renderer) logRows(run *logRun) {
 	need := len(r.entries)
 	if c := r.doc.Campaign; c != nil {
 		need = c.Steps
@@ -96,17 +225,15 @@ func (r *renderer) logBody() {
 	// ("Success / Failure" may take two lines on a half page).
 	row := []string{"", "", "Success / Failure", ""}
 	enc.rows = [][]string{row}
-	r.fitColumns(enc, r.fr.w)
+	r.fitColumns(enc, run.c.w)
 	headH := r.headRow(enc, tableShade).H
 	_, text := r.cellLines(enc, row, false)
 	least := max(logMinRow, text)
-	// The heading keeps the whole log with it, its header and a row for
-	// every encounter at their least height, when a page holds that.
-	r.heading("Encounter log", 12, min(headH+float64(need)*least, (r.fr.bottom-bodyTop)*0.6))
-	r.logLeast = r.fr.y + headH + float64(need)*least
+	run.heading(r, "Encounter log", 12, min(headH+float64(need)*least, (run.c.bottom-bodyTop)*0.6))
+	run.least = run.c.y + headH + float64(need)*least
 	// The rows fill the rest of the page: as many as fit, never fewer than
 	// the encounters to log, shrinking to keep them on the page.
-	room := r.fr.bottom - r.fr.y - headH - 0.1
+	room := run.c.bottom - run.c.y - headH - 0.1
 	rows := max(need, int(room/max(logRow, text)))
 	enc.minRow = max(logRow, text, room/float64(rows))
 	if enc.minRow*float64(rows) > room {
@@ -116,25 +243,49 @@ func (r *renderer) logBody() {
 	for range rows {
 		enc.rows = append(enc.rows, row)
 	}
-	r.table(enc, nil)
-	r.lay.pages["log/end"] = r.f.PageNo()
+	run.table(r, enc)
+}
+
+// logMeasure lays the log out on pages of its own, as logSection prints
+// it on a new page, and places it without painting: the run of its
+// encounter log, and whether it holds the whole log (open when the
+// campaign's own sheet does not fit whole under the roster, where the
+// run stops: the log takes more than the page). Measuring leaves the
+// font wanted as it was.
+func (r *renderer) logMeasure(shared bool) (run *logRun, open bool) {
+	defer func(want fontSel, fr cursor) { r.f.font.want, r.fr = want, fr }(r.f.font.want, r.fr)
+	// The frame too is a new page's while the log is laid out: what
+	// lays out a campaign's sheet reads its width.
+	r.fr = cursor{x: side, w: r.contentW(), top: bodyTop, y: bodyTop, bottom: r.bottom(), brk: func() {}}
+	run = newLogRun(r.fr, r.bottom())
+	r.logTop(run, shared)
+	if ps := r.logSheet(); ps != nil {
+		// Flowed where it fits whole, it breaks nowhere.
+		if run.c.y+r.piecesHeight(ps, run.c.w) > run.c.bottom {
+			return run, true
+		}
+		run.c.y += r.piecesHeight(ps, run.c.w)
+	}
+	r.logRows(run)
+	return run, false
 }
 
 // logPages is how many pages the log took in the previous pass; before
-// the first, how many it takes measured on scratch pages of its own. A
-// guess of one page for a log that takes more (a pack of hundreds of
-// encounters) put it before the cards in the first pass and after them
-// in the next, moving every page after it: a third pass.
+// the first, how many it takes laid out on pages of its own (logMeasure;
+// two for a log whose campaign sheet goes over a page, all backMatter
+// asks being whether it takes one). A guess of one page for a log that
+// takes more (a pack of hundreds of encounters) put it before the cards
+// in the first pass and after them in the next, moving every page after
+// it: a third pass.
 func (r *renderer) logPages() int {
 	if first, ok := r.prev.pages["log"]; ok {
 		return r.prev.pages["log/end"] - first + 1
 	}
-	m := newRenderer(r.book, r.prev, true)
-	m.measuring = true
-	m.newPage("Campaign log")
-	first := m.f.PageNo()
-	m.logBody()
-	return m.f.PageNo() - first + 1
+	run, open := r.logMeasure(false)
+	if open {
+		return run.page + 2
+	}
+	return run.page + 1
 }
 
 // backMatter prints what follows the entries: the cards to cut out, the
@@ -157,20 +308,15 @@ func (r *renderer) backMatter() {
 
 // logShares says whether the log goes under the band on the band's page:
 // in a booklet of one encounter whose band follows its spread, when the
-// log fits there with a row for the encounter, measured first on a page
-// of its own.
+// log fits there with a row for the encounter, laid out first on a page
+// of its own (logMeasure).
 func (r *renderer) logShares() bool {
-	if !r.single() || r.measuring || r.lay.pages["band"] != r.f.PageNo() {
+	if !r.single() || r.lay.pages["band"] != r.f.PageNo() {
 		return false
 	}
 	const gap = 8.0
-	m := newRenderer(r.book, r.prev, true)
-	m.measuring = true
-	m.newPage("Campaign log")
-	m.logShared = true
-	y0 := m.fr.y
-	m.logBody()
-	return r.fr.y+gap+(m.logLeast-y0) <= r.fr.bottom
+	run, open := r.logMeasure(true)
+	return !open && r.fr.y+gap+(run.least-bodyTop) <= r.fr.bottom
 }
 
 // bandLog is the band roster to keep up to date: each figure's name to

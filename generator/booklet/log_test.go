@@ -5,6 +5,7 @@ import (
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/pack"
+	"github.com/sortie-wargames/sortie/engine/rules"
 )
 
 // swordplayBand is Half a Year of Swords' band as its log prints it:
@@ -52,4 +53,74 @@ func TestLogWriteIn(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestLogLaidOut checks the campaign log laid out without painting
+// (logMeasure) against the log printed: for packs of 1 to 600 encounters,
+// with a band and without, on A4, Letter and a folded booklet's A5 page,
+// the pages the layout counts are the pages the printed log takes, and
+// laying it out paints nothing and leaves the font wanted as it was. Put
+// under the band, the log ends on the band's page when the layout says
+// it fits there (logShares).
+func TestLogLaidOut(t *testing.T) {
+	papers := []struct {
+		name   string
+		pw, ph float64
+	}{{"A4", 210, 297}, {"Letter", 215.9, 279.4}, {"A5", 148.5, 210}}
+	for _, paper := range papers {
+		for _, band := range []bool{true, false} {
+			last := 0
+			for _, n := range []int{1, 5, 20, 28, 29, 30, 31, 40, 60, 61, 150, 151, 600} {
+				r := logRenderer(paper.pw, paper.ph, band, n)
+				want := r.f.font.want
+				run, open := r.logMeasure(false)
+				if open {
+					t.Fatalf("%s, %d encounters: the log's run stopped short", paper.name, n)
+				}
+				if r.f.PageNo() != 0 || len(r.lay.text) != 0 || r.f.font.want != want {
+					t.Fatalf("%s, %d encounters: laying the log out painted on the document or changed its font", paper.name, n)
+				}
+				counted := run.page + 1
+				r.newPage("Before")
+				r.logSection()
+				printed := r.lay.pages["log/end"] - r.lay.pages["log"] + 1
+				if counted != printed {
+					t.Errorf("%s, band %v, %d encounters: the layout counts %d pages, the printed log takes %d", paper.name, band, n, counted, printed)
+				}
+				if counted < last {
+					t.Errorf("%s, band %v, %d encounters: %d pages, fewer than for fewer encounters (%d)", paper.name, band, n, counted, last)
+				}
+				last = counted
+			}
+			if last < 2 {
+				t.Errorf("%s, band %v: 600 encounters on %d page", paper.name, band, last)
+			}
+		}
+		// Under the band: from each place down the band's page, the log
+		// ends on it when the layout says it fits there.
+		for _, y := range []float64{bodyTop, 60, 100, 140, 180} {
+			r := logRenderer(paper.pw, paper.ph, true, 1)
+			r.newPage("Band")
+			r.fr.y = y
+			run, _ := r.logMeasure(true)
+			fits := r.fr.y+8+(run.least-bodyTop) <= r.fr.bottom
+			r.fr.y += 8
+			r.mark("log", r.fr.y)
+			r.logBody(true)
+			if fits && r.lay.pages["log/end"] != 1 {
+				t.Errorf("%s, from %.0f mm: the layout put the log under the band, and it ran on to page %d", paper.name, y, r.lay.pages["log/end"])
+			}
+		}
+	}
+}
+
+// logRenderer is a renderer printing the log of a pack of n encounters,
+// with the swordplay band or none, on a page pw by ph.
+func logRenderer(pw, ph float64, band bool, n int) *renderer {
+	p := &pack.Pack{}
+	if band {
+		p.Band = swordplayBand()
+	}
+	b := &book{doc: Doc{Title: "Log", Set: &rules.Set{System: &rules.System{Name: "Test"}}, Pack: p}, pw: pw, ph: ph, entries: make([]*entry, n)}
+	return newRenderer(b, newLayout(), false)
 }

@@ -49,12 +49,6 @@ type renderer struct {
 	// qrsMarks, when set, is where qrsSection notes the marks it makes
 	// (markQRS).
 	qrsMarks *[]qrsMark
-	// logShared is set while the log is set under the band on the band's
-	// page (logShares).
-	logShared bool
-	// logLeast is where the log just set would end with a row for each
-	// encounter and no more (logBody).
-	logLeast float64
 	// measuring is set on the renderer that sizes the cards before the
 	// passes: page numbers are not known yet.
 	measuring bool
@@ -412,25 +406,35 @@ func (r *renderer) lineCount(s string, w float64) int {
 }
 
 // need moves the frame on when fewer than h mm are left in it.
-func (r *renderer) need(h float64) {
-	if r.fr.y+h > r.fr.bottom+0.01 {
-		r.fr.brk()
+func (r *renderer) need(h float64) { r.fr.need(h) }
+
+// need moves the cursor on (brk) when fewer than h mm are left under it.
+func (c *cursor) need(h float64) {
+	if c.y+h > c.bottom+0.01 {
+		c.brk()
 	}
 }
 
 // atTop reports whether nothing has been written in the frame yet.
-func (r *renderer) atTop() bool { return r.fr.y <= r.fr.top+0.01 }
+func (r *renderer) atTop() bool { return r.fr.atTop() }
+
+// atTop reports whether nothing has been written under the cursor's top.
+func (c *cursor) atTop() bool { return c.y <= c.top+0.01 }
 
 // gap adds vertical space, unless the frame has just started.
-func (r *renderer) gap(h float64) {
-	if r.atTop() || h == 0 {
+func (r *renderer) gap(h float64) { r.fr.gap(h) }
+
+// gap moves the cursor down h mm, unless it is at its top; past its
+// bottom, it moves on (brk) instead.
+func (c *cursor) gap(h float64) {
+	if c.atTop() || h == 0 {
 		return
 	}
-	if r.fr.y+h > r.fr.bottom {
-		r.fr.brk()
+	if c.y+h > c.bottom {
+		c.brk()
 		return
 	}
-	r.fr.y += h
+	c.y += h
 }
 
 // span is a run of text set in one style: a paragraph, a heading or a
@@ -556,25 +560,39 @@ func (r *renderer) flow(spans ...span) {
 			continue
 		}
 		ls := r.laySpan(s, r.fr.w)
-		if s.keep > 0 {
-			r.need(ls.h - s.before + s.keep)
-		}
-		h := lh(s.size)
-		for i, line := range ls.lines {
-			// Keep rules: a paragraph's first line never ends a page
-			// alone, nor its last line starts one alone.
-			if n := len(ls.lines); n >= 2 && (i == 0 || i == n-2) {
-				r.need(2 * h)
+		r.fr.placeSpan(s, ls, func(i int) {
+			if i < len(ls.lines) {
+				r.paintMarks(ls.lines[i], r.fr.x, r.fr.y) // text alone: the ink stays as it was
 			} else {
-				r.need(h)
+				r.paint(ls.rule, r.fr.x, r.fr.y)
 			}
-			r.paintMarks(line, r.fr.x, r.fr.y) // text alone: the ink stays as it was
-			r.fr.y += h
+		})
+	}
+}
+
+// placeSpan places a span of text laid out (ls) down the cursor, under
+// flow's keep rules: the span with as much as it keeps (s.keep), then
+// each line, a paragraph's first line never ending a page alone nor its
+// last line starting one alone; then a heading's rule. at is told each
+// line (by its index in ls.lines) and then the rule (len(ls.lines)) as
+// each is placed, the cursor at its top, before it moves past it.
+func (c *cursor) placeSpan(s span, ls laidSpan, at func(i int)) {
+	if s.keep > 0 {
+		c.need(ls.h - s.before + s.keep)
+	}
+	h := lh(s.size)
+	for i := range ls.lines {
+		if n := len(ls.lines); n >= 2 && (i == 0 || i == n-2) {
+			c.need(2 * h)
+		} else {
+			c.need(h)
 		}
-		if ls.rule != nil {
-			r.paint(ls.rule, r.fr.x, r.fr.y)
-			r.fr.y += ruleGap
-		}
+		at(i)
+		c.y += h
+	}
+	if ls.rule != nil {
+		at(len(ls.lines))
+		c.y += ruleGap
 	}
 }
 
@@ -625,29 +643,63 @@ func headSpan(text string, size float64) span {
 // heading writes a section heading with a rule under it, kept with at
 // least keep mm of what follows.
 func (r *renderer) heading(text string, size, keep float64) {
+	hd := r.layHeading(text, size, r.fr.w)
+	y := r.fr.placeHeading(hd, keep)
+	r.paintHeading(hd, r.fr.x, y, r.fr.w)
+}
+
+// laidHeading is a section heading laid out for a width: its text, and
+// the size and lines it takes there.
+type laidHeading struct {
+	text  string
+	size  float64
+	lines []string
+}
+
+// layHeading lays out a heading for a width w. A heading too wide for
+// it (a folded booklet's half page) takes smaller type, then a second
+// line: never past the edge.
+func (r *renderer) layHeading(text string, size, w float64) laidHeading {
+	size, lines := r.fitHeading(r.cov.printable(text), size, w)
+	return laidHeading{text: text, size: size, lines: lines}
+}
+
+// placeHeading places a heading down the cursor, with space above it
+// unless at the cursor's top, moving on first when fewer than keep mm
+// of what follows would stay with it; it returns the top of its first
+// line and leaves the cursor under its rule.
+func (c *cursor) placeHeading(hd laidHeading, keep float64) float64 {
 	before := 2.8
-	if r.atTop() {
+	if c.atTop() {
 		before = 0
 	}
-	// A heading too wide for the frame (a folded booklet's half page)
-	// takes smaller type, then a second line: never past the edge.
-	size, lines := r.fitHeading(r.cov.printable(text), size, r.fr.w)
-	r.need(before + float64(len(lines))*lh(size) + 1.5 + keep)
-	if !r.atTop() {
-		r.fr.y += before
+	c.need(before + float64(len(hd.lines))*lh(hd.size) + 1.5 + keep)
+	if !c.atTop() {
+		c.y += before
 	}
-	r.font("B", size)
-	for _, l := range lines {
-		r.f.SetXY(r.fr.x, r.fr.y)
-		r.f.CellFormat(r.fr.w, lh(size), l, "", 0, "L", false, 0, "")
-		r.fr.y += lh(size)
+	y := c.y
+	for range hd.lines {
+		c.y += lh(hd.size)
 	}
-	r.record(text)
-	r.fr.y += 0.3
+	c.y += 0.3
+	c.y += 1.2
+	return y
+}
+
+// paintHeading draws a heading placed with its first line's top at
+// (x, y), w wide: its lines and the rule under them.
+func (r *renderer) paintHeading(hd laidHeading, x, y, w float64) {
+	r.font("B", hd.size)
+	for _, l := range hd.lines {
+		r.f.SetXY(x, y)
+		r.f.CellFormat(w, lh(hd.size), l, "", 0, "L", false, 0, "")
+		y += lh(hd.size)
+	}
+	r.record(hd.text)
+	y += 0.3
 	r.f.SetLineWidth(0.35)
-	r.f.Line(r.fr.x, r.fr.y, r.fr.x+r.fr.w, r.fr.y)
+	r.f.Line(x, y, x+w, y)
 	r.ink()
-	r.fr.y += 1.2
 }
 
 // bullets returns list items as spans.

@@ -96,8 +96,6 @@ func TestStructure(t *testing.T) {
 		"setup",        // the sealed cards' size
 		"sizeCards",    // the sealed cards measured at each size tried
 		"frontSection", // whether a front-matter section shares a page
-		"logPages",     // the log's pages before the first pass
-		"logShares",    // whether the log goes under the band
 		"qrsDecide",    // the QRS's scale
 		"footAlone",    // a QRS table's foot alone on its last page
 		"sheetPDF",     // a play sheet's settings, page 1 tried at each (fitFront, fitBack)

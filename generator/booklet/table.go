@@ -633,40 +633,73 @@ func (r *renderer) rowFrame(g *grid, row []string, head bool, fill int) *frame.F
 // lays out what goes above the column headers (a title band) in the
 // current frame, told whether the table is continued there.
 func (r *renderer) table(g *grid, head func(continued bool) tableTop) {
-	r.fitColumns(g, r.fr.w)
+	r.placeTable(&r.fr, g, head, paintNow{r})
+}
+
+// tablePainter is told what a table placed down a cursor paints, in
+// order, as placeTable places it: a header row (with its outline), a
+// row, the outline of a frame's rows, and rows left alone (a fault).
+type tablePainter interface {
+	headRow(f *frame.Frame, x, y, w float64)
+	row(f *frame.Frame, x, y float64)
+	box(x, y0, y1, w float64)
+	lone(text string)
+}
+
+// paintNow paints a table as it is placed in the renderer's frame.
+type paintNow struct{ r *renderer }
+
+func (p paintNow) headRow(f *frame.Frame, x, y, w float64) {
+	p.r.paint(f, x, y)
+	p.r.frameLine(x, y, f.H, w)
+}
+func (p paintNow) row(f *frame.Frame, x, y float64) { p.r.paint(f, x, y) }
+func (p paintNow) box(x, y0, y1, w float64)         { p.r.frameBox(x, y0, y1, w) }
+func (p paintNow) lone(text string) {
+	p.r.f.faults.add(Fault{Kind: FaultLone, Page: p.r.f.PageNo(), Text: text})
+}
+
+// placeTable lays g out for the cursor's width and places it down the
+// cursor, moving on (the cursor's brk) between rows under the keep rules
+// and repeating the header there. It tells p what to paint as it is
+// placed, in order: the table paints it there and then (paintNow); a
+// run placed ahead of its pages keeps it to paint later (the campaign
+// log, logRun). head, when set, is a title band flowed in the renderer's
+// own frame, which the cursor must then be.
+func (r *renderer) placeTable(c *cursor, g *grid, head func(continued bool) tableTop, p tablePainter) {
+	r.fitColumns(g, c.w)
 	if g.stack != nil {
-		for i, p := range g.stack {
+		for i, part := range g.stack {
 			if i > 0 {
-				r.gap(stackGap)
+				c.gap(stackGap)
 				head = nil
 			}
 			if i == len(g.stack)-1 {
-				p.tail = g.tail
+				part.tail = g.tail
 			}
-			r.table(p, head)
+			r.placeTable(c, part, head, p)
 		}
 		return
 	}
 	hf := r.headRow(g, tableShade)
 	hh := hf.H
+	w := g.width()
+	rowStart := c.y
 	top := func(continued bool) {
 		if head != nil {
 			r.place(head(continued))
 		}
-		if g.noHead {
-			return
+		if !g.noHead {
+			p.headRow(hf, c.x, c.y, w)
+			c.y += hh
 		}
-		r.paint(hf, r.fr.x, r.fr.y)
-		r.frameLine(r.fr.y, hh, g.width())
-		r.fr.y += hh
+		rowStart = c.y
 	}
-	extra := 0.0
+	extra, cont := 0.0, func() float64 { return 0 }
 	if head != nil {
 		extra = head(false).h
+		cont = func() float64 { return head(true).h }
 	}
-	// Keep rules: the header never stands at a frame's foot with fewer
-	// than keepRows rows under it (or the whole table, if shorter), and
-	// no fewer than keepRows rows go on alone to the next frame.
 	n := len(g.rows)
 	rows := make([]*frame.Frame, n)
 	hs := make([]float64, n)
@@ -678,95 +711,124 @@ func (r *renderer) table(g *grid, head func(continued bool) tableTop) {
 		rows[i] = r.rowFrame(g, row, false, fill)
 		hs[i] = rows[i].H
 	}
-	// lead is the height of what a frame must start with: h above the
-	// rows, then the rows from row from that must go with it (as many of
-	// them as a page can hold). A table too short to leave keepRows rows
-	// on each side of a break is kept whole.
-	keep := keepRows
-	if n < 2*keepRows {
-		keep = n
-	}
-	// tail is kept with the last row when it is short beside a page.
-	tail := 0.0
-	if g.tail < (r.bottom()-bodyTop)/4 {
-		tail = g.tail
-	}
-	lead := func(h float64, from int) float64 {
-		for k := from; k < min(from+keep, n); k++ {
-			if h+hs[k] > r.bottom()-bodyTop {
-				break // taller than a whole page: as many as fit
-			}
-			h += hs[k]
-			if k == n-1 && h+tail <= r.bottom()-bodyTop {
-				h += tail
-			}
-		}
-		return h
-	}
-	// lone reports a fault for the rows from first to end, fewer than
-	// keepRows, left alone in a frame when keeping them was possible: not
-	// in a table too short to leave keepRows on each side of a break and
-	// too tall for a page.
+	k := r.rowKeeps(g, hs)
+	// lone reports a fault for the rows from first to end left alone in
+	// a frame (rowKeeps.lone), on the page it is painted on.
 	lone := func(first, end int) {
-		k := min(keepRows, n)
-		if end-first >= k || (n < 2*keepRows && lead(extra+hh, 0) < extra+hh+sum(hs)-0.01) {
-			return
-		}
-		from := min(first, n-k)
-		h := hh
-		for _, rh := range hs[from : from+k] {
-			h += rh
-		}
-		if h <= r.bottom()-bodyTop {
-			r.f.faults.add(Fault{Kind: FaultLone, Page: r.f.PageNo(), Text: strings.Join(g.rows[first], " ")})
+		if k.lone(first, end, extra, hh) {
+			p.lone(strings.Join(g.rows[first], " "))
 		}
 	}
-	rowStart := r.fr.y
-	first := 0 // the first row in this frame
+	first := k.walk(c, hh, extra, cont, top, func(i int) { p.row(rows[i], c.x, c.y) }, func(first, i int) {
+		lone(first, i)
+		p.box(c.x, rowStart, c.y, w)
+	})
+	if n > 0 && first > 0 {
+		lone(first, n)
+	}
+	if n == 0 {
+		c.need(extra + hh)
+		top(false)
+	}
+	p.box(c.x, rowStart, c.y, w)
+}
+
+// rowKeeps is what a table's keep rules go by: its rows' heights, what
+// prints under it and is kept with its last row (tail: none when tall
+// beside a page), how many rows a frame keeps together (keepRows, or all
+// of a table too short to leave keepRows on each side of a break), and
+// a whole page's height for rows.
+type rowKeeps struct {
+	hs   []float64
+	tail float64
+	keep int
+	page float64
+}
+
+// rowKeeps are the keep rules of g's rows, hs tall.
+func (r *renderer) rowKeeps(g *grid, hs []float64) rowKeeps {
+	k := rowKeeps{hs: hs, keep: keepRows, page: r.bottom() - bodyTop}
+	if len(hs) < 2*keepRows {
+		k.keep = len(hs)
+	}
+	if g.tail < k.page/4 {
+		k.tail = g.tail
+	}
+	return k
+}
+
+// lead is the height of what a frame must start with: h above the rows,
+// then the rows from row from that must go with it (as many of them as
+// a page can hold).
+func (k rowKeeps) lead(h float64, from int) float64 {
+	n := len(k.hs)
+	for i := from; i < min(from+k.keep, n); i++ {
+		if h+k.hs[i] > k.page {
+			break // taller than a whole page: as many as fit
+		}
+		h += k.hs[i]
+		if i == n-1 && h+k.tail <= k.page {
+			h += k.tail
+		}
+	}
+	return h
+}
+
+// lone reports whether the rows from first to end, fewer than keepRows,
+// are left alone in a frame when keeping them was possible: not in a
+// table too short to leave keepRows on each side of a break and too tall
+// for a page. extra is the title band's height, hh the header's.
+func (k rowKeeps) lone(first, end int, extra, hh float64) bool {
+	n := len(k.hs)
+	m := min(keepRows, n)
+	if end-first >= m || (n < 2*keepRows && k.lead(extra+hh, 0) < extra+hh+sum(k.hs)-0.01) {
+		return false
+	}
+	from := min(first, n-m)
+	h := hh
+	for _, rh := range k.hs[from : from+m] {
+		h += rh
+	}
+	return h <= k.page
+}
+
+// walk places a table's rows down the cursor under the keep rules: the
+// header (hh tall, under a title band extra tall, cont when continued)
+// never stands at a frame's foot with fewer than keep rows under it, and
+// no fewer than keep rows go on alone to the next frame, as
+// plan.BreakRows plans from where the table starts, or by the widow rule
+// when it has no plan. top places what starts a frame (told whether the
+// table is continued there) and moves the cursor under it; row is told
+// each row as the cursor reaches its top; moved, before the cursor moves
+// on (brk), the first row of the frame left and the row that moves on.
+// It returns the first row of the last frame.
+func (k rowKeeps) walk(c *cursor, hh, extra float64, cont func() float64, top func(continued bool), row func(i int), moved func(first, i int)) int {
+	n := len(k.hs)
+	first := 0
 	var breaks []bool
-	for i := range g.rows {
-		h := hs[i]
-		rest := tail
-		for _, rh := range hs[i:] {
+	for i, h := range k.hs {
+		rest := k.tail
+		for _, rh := range k.hs[i:] {
 			rest += rh
 		}
 		// The tail goes into the widow rule only: moving the last row on
 		// alone with it would leave a lone row instead.
-		widow := n-i == keepRows && i-first >= keepRows && r.fr.y+rest > r.fr.bottom
+		widow := n-i == keepRows && i-first >= keepRows && c.y+rest > c.bottom
 		if i == 0 {
-			r.need(lead(extra+hh, 0))
+			c.need(k.lead(extra+hh, 0))
 			top(false)
-			rowStart = r.fr.y
-			cont := 0.0
-			if head != nil {
-				cont = head(true).h
-			}
-			breaks = plan.BreakRows(hs, tail, keep, r.fr.bottom-r.fr.y, r.bottom()-bodyTop-cont-hh)
-		} else if breaks != nil && (breaks[i] || r.fr.y+h > r.fr.bottom) || breaks == nil && (r.fr.y+h > r.fr.bottom || widow) {
-			lone(first, i)
-			r.frameBox(rowStart, r.fr.y, g.width())
-			r.fr.brk()
-			cont := 0.0
-			if head != nil {
-				cont = head(true).h
-			}
-			r.need(lead(cont+hh, i))
+			breaks = plan.BreakRows(k.hs, k.tail, k.keep, c.bottom-c.y, k.page-cont()-hh)
+		} else if breaks != nil && (breaks[i] || c.y+h > c.bottom) || breaks == nil && (c.y+h > c.bottom || widow) {
+			moved(first, i)
+			c.brk()
+			c.need(k.lead(cont()+hh, i))
 			top(true)
-			rowStart = r.fr.y
 			first = i
 		}
-		r.paint(rows[i], r.fr.x, r.fr.y)
-		r.fr.y += h
+		row(i)
+		c.y += h
 	}
-	if n > 0 && first > 0 {
-		lone(first, n)
-	}
-	if len(g.rows) == 0 {
-		r.need(extra + hh)
-		top(false)
-		rowStart = r.fr.y
-	}
-	r.frameBox(rowStart, r.fr.y, g.width())
+	return first
 }
 
 // rowsKept reports whether the table drawTable would draw from g (its
@@ -808,20 +870,20 @@ func (r *renderer) headRow(g *grid, fill int) *frame.Frame {
 	return r.rowFrame(g, cells, true, fill)
 }
 
-// frameLine outlines a header row.
-func (r *renderer) frameLine(y, h, w float64) {
+// frameLine outlines a header row at (x, y).
+func (r *renderer) frameLine(x, y, h, w float64) {
 	r.f.SetLineWidth(tableLine)
-	r.f.Rect(r.fr.x, y, w, h, "D")
+	r.f.Rect(x, y, w, h, "D")
 	r.ink()
 }
 
-// frameBox outlines the body rows of a table from y0 to y1.
-func (r *renderer) frameBox(y0, y1, w float64) {
+// frameBox outlines the body rows of a table from y0 to y1, at x.
+func (r *renderer) frameBox(x, y0, y1, w float64) {
 	if y1 <= y0 {
 		return
 	}
 	r.f.SetLineWidth(tableLine)
-	r.f.Rect(r.fr.x, y0, w, y1-y0, "D")
+	r.f.Rect(x, y0, w, y1-y0, "D")
 	r.ink()
 }
 
