@@ -121,7 +121,8 @@ golden:
 # page, on the starter and default sites, beside "hugo server" (-only
 # serve runs it alone), and the systems' Quick Reference Sheets beside
 # Typst's compiler, which it installs from .ci/typst's package-lock.json
-# when Node is there and that install is missing or older than the lock;
+# (and (b)'s playwright-core from .ci/axe's) when Node is there and that
+# install is missing or older than the lock;
 # a missing peer is skipped and named (docs/performance.md). BASE=BIN
 # (a sortie built from an earlier commit) adds the default site's CPU
 # against it (g); SAME=BIN, whether the default site and the
@@ -130,6 +131,9 @@ bench: build
 	@if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 \
 	  && ! [ .ci/typst/node_modules/.package-lock.json -nt .ci/typst/package-lock.json ]; then \
 	  (cd .ci/typst && npm ci --no-audit --no-fund) || echo "bench: npm ci in .ci/typst failed: no Typst beside the QRS"; fi
+	@if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 \
+	  && ! [ .ci/axe/node_modules/.package-lock.json -nt .ci/axe/package-lock.json ]; then \
+	  (cd .ci/axe && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund) || echo "bench: npm ci in .ci/axe failed: no Chromium beside the booklet (b)"; fi
 	$(GO) test -run='^$$' -bench=. -benchmem ./engine/... ./generator/...
 	$(GO) test -run='^TestPeers$$' -count=1 -timeout=90m -v ./generator/perf -args -peers $(if $(SAME),-same $(SAME)) $(if $(BASE),-base $(BASE)) $(BENCHFLAGS)
 
