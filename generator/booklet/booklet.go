@@ -29,7 +29,10 @@
 //     text, frames inside it) placed from its corner; written out as
 //     text for the layout tests (testdata/frames). Grids and tables are
 //     laid out into frames (gridFrame, rowFrame), and so are play cards'
-//     faces (faceFrame); the rest is being moved onto them (issue 37).
+//     faces (faceFrame), a paragraph's lines (laySpan) and the blocks set
+//     among paragraphs (span.lay: an odds strip, a box of links, a line
+//     of tables, two columns of items), maps aside; the rest is being
+//     moved onto them (issue 37).
 //   - memo (generator/booklet/memo): layout calls kept by their inputs,
 //     the key derived from the input value, never written by hand.
 //   - press (generator/booklet/press): passes over a finished PDF's bytes,

@@ -134,7 +134,7 @@ func TestStructure(t *testing.T) {
 		"backHeight", "cardFootH", "cardHeadHeight", "cardHeight", "textHeight",
 		"captionH", "legendH", "mapTitleHeight", "trackH",
 		"sheetMapTitleH", "slipHeight",
-		"drawHeight", "spanHeight",
+		"spanHeight",
 		"columnHeight", "firstHeight", "mapsHeight", "restHeight", "unitHeights",
 	}
 	got = nil

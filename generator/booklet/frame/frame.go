@@ -83,10 +83,14 @@ type Rule struct {
 }
 
 // Sub is a frame placed in another with its top-left corner at (X, Y):
-// a table's rows in the table.
+// a table's rows in the table. After a frame inside, painting sets the
+// ink (colours, line width, dash) back to its defaults, unless KeepInk:
+// then it is left as the inner frame's marks set it, as it is after a
+// paragraph's lines (text alone, in a box of links or beside a grid).
 type Sub struct {
-	X, Y float64
-	F    *Frame
+	X, Y    float64
+	F       *Frame
+	KeepInk bool
 }
 
 func (Text) mark()   {}
@@ -115,6 +119,9 @@ func (f *Frame) write(b *strings.Builder, indent string) {
 		switch m := m.(type) {
 		case Sub:
 			fmt.Fprintf(b, "  at %s,%s ", mm(m.X), mm(m.Y))
+			if m.KeepInk {
+				b.WriteString("keep ink ")
+			}
 			m.F.write(b, indent+"  ")
 		case Text:
 			fill := ""
