@@ -1000,36 +1000,27 @@ const colsGutter = 7.0
 // colsSpan sets two lists of spans side by side, as one drawn span.
 func (r *renderer) colsSpan(left, right []span) span {
 	const gutter = colsGutter
-	height := func(w float64) float64 {
-		cw := (w - gutter) / 2
-		hl, hr := 0.0, 0.0
-		for _, s := range left {
-			hl += r.spanHeight(s, cw)
-		}
-		for _, s := range right {
-			hr += r.spanHeight(s, cw)
-		}
-		return max(hl, hr)
-	}
 	before := 0.0
 	if len(left) > 0 {
 		before = left[0].before
 	}
 	return span{before: before, lay: func(w float64) *frame.Frame {
 		cw := (w - gutter) / 2
-		f := &frame.Frame{W: w, H: height(w)}
+		f := &frame.Frame{W: w}
 		for i, col := range [][]span{left, right} {
-			// As flow sets them in a frame cw wide and as tall as the
-			// block, each column from its top.
-			x, y, bottom := float64(i)*(cw+gutter), 0.0, f.H+1
+			// As flow sets them in a frame cw wide, each column from its
+			// top, where the space above the first span is dropped; the
+			// block is as tall as the taller column with it.
+			x, y, h := float64(i)*(cw+gutter), 0.0, 0.0
 			for _, s := range col {
-				if y > 0.01 && s.before != 0 && y+s.before <= bottom {
+				if y > 0.01 {
 					y += s.before
 				}
 				if s.lay != nil {
 					sf := s.lay(cw - s.indent)
 					f.Marks = append(f.Marks, frame.Sub{X: x + s.indent, Y: y, F: sf, KeepInk: true})
 					y += sf.H
+					h += s.before + sf.H
 					continue
 				}
 				if s.draw != nil {
@@ -1044,7 +1035,9 @@ func (r *renderer) colsSpan(left, right []span) span {
 					f.Marks = append(f.Marks, frame.Sub{X: x, Y: y, F: ls.rule})
 					y += ruleGap
 				}
+				h += ls.h
 			}
+			f.H = max(f.H, h)
 		}
 		return f
 	}}
