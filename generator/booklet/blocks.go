@@ -286,6 +286,7 @@ func (r *renderer) mapSpan(m board.Map) span {
 		s := min(maxScale, w/m.WidthIn)
 		return r.mapOverhead(m, m.WidthIn*s, s) + m.HeightIn*s + 1
 	}
+	// Drawn, not laid out: span.draw and drawFor go when maps are frames.
 	return span{before: 2, drawFor: h, draw: func(x, y, w float64) { r.mapsBlock([]board.Map{m}, x, y, w, h(w)) }}
 }
 
@@ -340,23 +341,13 @@ func (r *renderer) linksSpan(links []doc.Link) span {
 		}
 		return total <= w-8
 	}
-	height := func(w float64) float64 {
+	font := func(style string) frame.Font { return frame.Font{Family: face.Sans, Style: style, Size: size} }
+	return span{before: 4, lay: func(w float64) *frame.Frame {
+		f := &frame.Frame{W: w}
+		var texts []frame.Mark
+		var says []string
 		if oneLine(w) {
-			return 2*pad + lh(size) + 1
-		}
-		h := 2 * pad
-		for _, p := range parts {
-			h += float64(len(r.richLines(p.runs, size, w-8))) * lh(size)
-		}
-		return h
-	}
-	return span{before: 4, drawFor: height, draw: func(x, y, w float64) {
-		h := height(w)
-		r.f.SetLineWidth(0.6)
-		r.f.Rect(x, y, w, h, "D")
-		r.ink()
-		yy := y + pad
-		if oneLine(w) {
+			f.H = 2*pad + lh(size) + 1
 			var line []flow.Seg
 			var anchors []string
 			for i, p := range parts {
@@ -374,32 +365,44 @@ func (r *renderer) linksSpan(links []doc.Link) span {
 			for _, s := range line {
 				total += s.W
 			}
-			xx := x + (w-total)/2
+			x := (w - total) / 2
 			var text strings.Builder
 			for i, s := range line {
-				link := 0
-				if anchors[i] != "" {
-					link = r.link(anchors[i])
-				}
-				r.font(s.Style, size)
-				r.f.SetXY(xx, yy+0.5)
-				r.f.CellFormat(s.W, lh(size), s.Text, "", 0, "L", false, link, "")
-				xx += s.W
+				texts = append(texts, frame.Text{X: x, Y: pad + 0.5, W: s.W, H: lh(size), Font: font(s.Style), Align: "L", S: s.Text, Link: anchors[i]})
+				x += s.W
 				text.WriteString(s.Text)
 			}
-			r.record(text.String())
-			return
-		}
-		for _, p := range parts {
-			link := 0
-			if p.anchor != "" {
-				link = r.link(p.anchor)
+			says = append(says, text.String())
+		} else {
+			f.H = 2 * pad
+			y := pad
+			for _, p := range parts {
+				lines := r.richLines(p.runs, size, w-8)
+				for _, segs := range lines {
+					total := 0.0
+					for _, s := range segs {
+						total += s.W
+					}
+					x := 4 + (w-8-total)/2 // centred
+					var text strings.Builder
+					for _, s := range segs {
+						texts = append(texts, frame.Text{X: x, Y: y, W: s.W, H: lh(size), Font: font(s.Style), Align: "L", S: s.Text, Link: p.anchor, Broken: s.Broken})
+						x += s.W
+						text.WriteString(s.Text)
+					}
+					if text.Len() > 0 {
+						says = append(says, text.String())
+					}
+					y += lh(size)
+				}
+				f.H += float64(len(lines)) * lh(size)
 			}
-			for _, segs := range r.richLines(p.runs, size, w-8) {
-				r.drawRich(segs, size, x+4, yy, w-8, "C", link)
-				yy += lh(size)
-			}
 		}
+		// The box first, the ink set back after it, then the text.
+		box := &frame.Frame{W: w, H: f.H, Marks: []frame.Mark{frame.Box{W: w, H: f.H, Fill: -1, Stroke: 0, Width: 0.6}}}
+		f.Marks = append([]frame.Mark{frame.Sub{F: box}}, texts...)
+		f.Say = strings.Join(says, "\n")
+		return f
 	}}
 }
 
@@ -938,8 +941,9 @@ func (r *renderer) modifierSpan(m doc.Modifier, tl tableLook) span {
 		r.fitColumns(g, w)
 		return g
 	}
-	return span{before: 1.2, drawFor: func(w float64) float64 { return r.gridFrame(build(w), 230, 0.3).H }, draw: func(x, y, w float64) {
-		r.paint(r.gridFrame(build(w), 230, 0.3), x, y)
+	return span{before: 1.2, lay: func(w float64) *frame.Frame {
+		g := r.gridFrame(build(w), 230, 0.3)
+		return &frame.Frame{W: g.W, H: g.H, Marks: []frame.Mark{frame.Sub{F: g}}}
 	}}
 }
 

@@ -29,9 +29,12 @@
 //     text, polygons and circles drawn with a pen, frames inside it)
 //     placed from its corner; written out as text for the layout tests
 //     (testdata/frames). Grids and tables are laid out into frames
-//     (gridFrame, rowFrame), and so are play cards' faces (faceFrame)
-//     and the Battle Boards (mapsFrame, mapFrame, trackFrame, opsFrame,
-//     legendFrame); the rest is being moved onto them (issue 37).
+//     (gridFrame, rowFrame), and so are play cards' faces (faceFrame),
+//     the Battle Boards (mapsFrame, mapFrame, trackFrame, opsFrame,
+//     legendFrame), a paragraph's lines (laySpan) and the blocks set
+//     among paragraphs (span.lay: an odds strip, a box of links, a line
+//     of tables, two columns of items); the rest is being moved onto
+//     them (issue 37).
 //   - memo (generator/booklet/memo): layout calls kept by their inputs,
 //     the key derived from the input value, never written by hand.
 //   - press (generator/booklet/press): passes over a finished PDF's bytes,

@@ -9,6 +9,8 @@ import (
 	"strconv"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 )
 
 // encTablesTitle heads the tables printed with an encounter.
@@ -237,8 +239,9 @@ func (r *renderer) tableLine(ids []string, lead string) span {
 	for i, id := range ids {
 		names[i] = r.tableRef(id)
 	}
-	// lay places each part on its line: x from the frame's left, the line.
-	lay := func(w float64) (xs []float64, lines []int, leadW float64) {
+	// place places each part on its line: x from the frame's left, the
+	// line.
+	place := func(w float64) (xs []float64, lines []int, leadW float64) {
 		r.font("B", size)
 		leadW = r.f.GetStringWidth(lead)
 		r.font("", size)
@@ -257,31 +260,27 @@ func (r *renderer) tableLine(ids []string, lead string) span {
 		}
 		return xs, lines, leadW
 	}
-	height := func(w float64) float64 {
-		_, lines, _ := lay(w)
-		return float64(lines[len(lines)-1]+1) * lh(size)
-	}
-	return span{before: 1.5, drawFor: height, draw: func(x, y, w float64) {
-		xs, lines, leadW := lay(w)
-		r.font("B", size)
-		r.f.SetXY(x, y)
-		r.f.CellFormat(leadW, lh(size), lead, "", 0, "L", false, 0, "")
+	font := func(style string) frame.Font { return frame.Font{Family: face.Sans, Style: style, Size: size} }
+	return span{before: 1.5, lay: func(w float64) *frame.Frame {
+		xs, lines, leadW := place(w)
+		f := &frame.Frame{W: w, H: float64(lines[len(lines)-1]+1) * lh(size)}
+		f.Marks = append(f.Marks, frame.Text{W: leadW, H: lh(size), Font: font("B"), Align: "L", S: lead})
 		text := lead
 		r.font("", size)
 		for i, name := range names {
-			yy := y + float64(lines[i])*lh(size)
+			y := float64(lines[i]) * lh(size)
 			if i > 0 && lines[i] == lines[i-1] {
-				r.f.SetXY(x+xs[i]-r.f.GetStringWidth(sep), yy)
-				r.f.CellFormat(r.f.GetStringWidth(sep), lh(size), sep, "", 0, "L", false, 0, "")
+				sepW := r.f.GetStringWidth(sep)
+				f.Marks = append(f.Marks, frame.Text{X: xs[i] - sepW, Y: y, W: sepW, H: lh(size), Font: font(""), Align: "L", S: sep})
 				text += sep
 			} else if i > 0 {
 				text += " "
 			}
-			r.f.SetXY(x+xs[i], yy)
-			r.f.CellFormat(r.f.GetStringWidth(name), lh(size), name, "", 0, "L", false, r.link("qrs/"+ids[i]), "")
+			f.Marks = append(f.Marks, frame.Text{X: xs[i], Y: y, W: r.f.GetStringWidth(name), H: lh(size), Font: font(""), Align: "L", S: name, Link: "qrs/" + ids[i]})
 			text += name
 		}
-		r.record(text)
+		f.Say = text
+		return f
 	}}
 }
 

@@ -228,3 +228,76 @@ func TestGoldenBoard(t *testing.T) {
 		t.Errorf("%s differs from the layout:\n%s", path, got)
 	}
 }
+
+// TestGoldenOdds lays out the odds strips under two tables of the books
+// (doc.Odds) as a table's foot sets them, and compares the frames,
+// written out as text, with testdata/frames: the charge table's in an
+// encounter spread's column, its caption above the grid, and the melee
+// table's across a QRS page, its caption beside the grids. The strip's
+// height is the span's, and painted, it records on its page what its
+// frames say, in the order they are painted.
+func TestGoldenOdds(t *testing.T) {
+	for _, c := range []struct {
+		name, sys, table string
+		look             tableLook
+		w                float64
+	}{
+		{"odds-2d6-charge-column", "2d6-sword-and-sorcery", "charge", spreadLook.table, 86.5},
+		{"odds-2d6-charge-half", "2d6-sword-and-sorcery", "charge", qrsLook, 60},
+		{"odds-cr3-pef-movement-across", "chain-reaction-3", "pef-movement", qrsLook, 210 - 2*side},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := testRenderer("a4")
+			o := doc.RuleTable(bookTable(t, c.sys, c.table)).Odds
+			spans := r.oddsSpans(o, c.look)
+			if len(spans) != 1 || spans[0].lay == nil {
+				t.Fatalf("%d spans for the odds strip, want one laid out as a frame", len(spans))
+			}
+			f := spans[0].lay(c.w)
+			got := []byte(f.String())
+			if again := spans[0].lay(c.w).String(); again != string(got) {
+				t.Fatal("the same odds strip laid out twice differs")
+			}
+			if h := r.spanHeight(spans[0], c.w); h != spans[0].before+f.H {
+				t.Errorf("the span measures %.2f mm, its frame %.2f and %.2f above", h, f.H, spans[0].before)
+			}
+			path := filepath.Join("testdata", "frames", c.name+".txt")
+			if *update {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (go test -run GoldenOdds -update writes it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s differs from the layout:\n%s", path, got)
+			}
+			r.f.AddPage()
+			page := r.f.PageNo()
+			r.lay.text[page] = ""
+			r.fr = cursor{x: side, w: c.w, top: bodyTop, y: bodyTop, bottom: r.ph - bodyTop, brk: func() { t.Fatal("the strip broke the page") }}
+			r.flow(spans...)
+			if says := paintedSays(f); r.lay.text[page] != says {
+				t.Errorf("painted:\n%s\nthe frame says:\n%s", r.lay.text[page], says)
+			}
+		})
+	}
+}
+
+// paintedSays is what painting f records on its page: what each frame
+// in it says, a line each, in the order they are painted (a frame's
+// own after those inside it).
+func paintedSays(f *frame.Frame) string {
+	var b bytes.Buffer
+	for _, m := range f.Marks {
+		if s, ok := m.(frame.Sub); ok {
+			b.WriteString(paintedSays(s.F))
+		}
+	}
+	if f.Say != "" {
+		b.WriteString(f.Say + "\n")
+	}
+	return b.String()
+}

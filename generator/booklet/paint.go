@@ -14,7 +14,8 @@ func (r *renderer) paint(f *frame.Frame, x, y float64) {
 
 // paintMarks is paint without the ink set back at the end: the colours
 // and line width are left as f's last marks set them (the frames inside
-// f are painted by paint, and each sets the ink back after it). A play
+// f are painted by paint, and each sets the ink back after it, but those
+// marked KeepInk, painted by paintMarks). A play
 // card's face is painted so (playFace): drawing it before it was laid
 // out left them so, and a face painted so gives the same bytes.
 func (r *renderer) paintMarks(f *frame.Frame, x, y float64) {
@@ -25,7 +26,11 @@ func (r *renderer) paintMarks(f *frame.Frame, x, y float64) {
 			if m.Grid {
 				sx, sy = sn(sx), sn(sy)
 			}
-			r.paint(m.F, sx, sy)
+			if m.KeepInk {
+				r.paintMarks(m.F, sx, sy)
+			} else {
+				r.paint(m.F, sx, sy)
+			}
 		case frame.Box:
 			style := ""
 			if m.Fill >= 0 {

@@ -452,19 +452,15 @@ type span struct {
 	keep   float64 // mm of what follows kept on the same page (headings, a table's last lines)
 	// runs, when set, are the text in several styles (s.text is unused).
 	runs []flow.Run
-	// A drawn block instead of text: draw draws it at (x, y) in a width
-	// w, drawH tall, or drawFor(w) tall when that is set.
+	// lay, when set, lays out a block instead of text (a small grid, an
+	// odds strip, a box of links) as a frame w wide: its height is the
+	// frame's, and flow paints it with paintMarks, the ink left as its
+	// marks set it (a frame inside sets it back after it, unless KeepInk).
+	lay func(w float64) *frame.Frame
+	// A map, drawn instead: draw draws it at (x, y) in a width w,
+	// drawFor(w) tall. The two go when maps are laid out as frames.
 	draw    func(x, y, w float64)
-	drawH   float64
 	drawFor func(w float64) float64
-}
-
-// drawHeight is the height of a drawn span in a width w.
-func (s span) drawHeight(w float64) float64 {
-	if s.drawFor != nil {
-		return s.drawFor(w)
-	}
-	return s.drawH
 }
 
 // lines wraps a span's text to its width.
@@ -508,7 +504,8 @@ func (r *renderer) laySpan(s span, w float64) laidSpan {
 	return r.spans.Get(in, func() laidSpan { return r.laySpanAfresh(s, w) })
 }
 
-// laySpanAfresh is laySpan's work, for a span of text (no draw func).
+// laySpanAfresh is laySpan's work, for a span of text (no lay or draw
+// func).
 func (r *renderer) laySpanAfresh(s span, w float64) laidSpan {
 	segLines := r.spanLines(s, w-s.indent)
 	h := lh(s.size)
@@ -541,8 +538,11 @@ func (r *renderer) laySpanAfresh(s span, w float64) laidSpan {
 
 // spanHeight measures a span set in width w.
 func (r *renderer) spanHeight(s span, w float64) float64 {
-	if s.draw != nil {
-		return s.before + s.drawHeight(w-s.indent)
+	switch {
+	case s.lay != nil:
+		return s.before + s.lay(w-s.indent).H
+	case s.draw != nil:
+		return s.before + s.drawFor(w-s.indent)
 	}
 	return r.laySpan(s, w).h
 }
@@ -552,8 +552,15 @@ func (r *renderer) spanHeight(s span, w float64) float64 {
 func (r *renderer) flow(spans ...span) {
 	for _, s := range spans {
 		r.gap(s.before)
+		if s.lay != nil {
+			f := s.lay(r.fr.w - s.indent)
+			r.need(f.H + s.keep)
+			r.paintMarks(f, r.fr.x+s.indent, r.fr.y)
+			r.fr.y += f.H
+			continue
+		}
 		if s.draw != nil {
-			dh := s.drawHeight(r.fr.w - s.indent)
+			dh := s.drawFor(r.fr.w - s.indent)
 			r.need(dh + s.keep)
 			s.draw(r.fr.x+s.indent, r.fr.y, r.fr.w-s.indent)
 			r.fr.y += dh

@@ -9,6 +9,8 @@ import (
 	"github.com/sortie-wargames/sortie/engine/board"
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/words"
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 )
 
 // leftRoom is the least room left under the maps for the encounter's
@@ -710,6 +712,7 @@ func (r *renderer) mapsHeight(ms []board.Map, w, h float64) float64 {
 // the frame's width and at most h tall.
 func (r *renderer) boxedMap(m board.Map, h float64) span {
 	tall := func(w float64) float64 { return min(h, r.mapsHeight([]board.Map{m}, w, h)) + 1 }
+	// Drawn, not laid out: span.draw and drawFor go when maps are frames.
 	return span{before: 2, drawFor: tall, draw: func(x, y, w float64) { r.mapsBlock([]board.Map{m}, x, y, w, h) }}
 }
 
@@ -997,48 +1000,61 @@ const colsGutter = 7.0
 // colsSpan sets two lists of spans side by side, as one drawn span.
 func (r *renderer) colsSpan(left, right []span) span {
 	const gutter = colsGutter
-	height := func(w float64) float64 {
-		cw := (w - gutter) / 2
-		hl, hr := 0.0, 0.0
-		for _, s := range left {
-			hl += r.spanHeight(s, cw)
-		}
-		for _, s := range right {
-			hr += r.spanHeight(s, cw)
-		}
-		return max(hl, hr)
-	}
 	before := 0.0
 	if len(left) > 0 {
 		before = left[0].before
 	}
-	return span{before: before, drawFor: height, draw: func(x, y, w float64) {
-		outer := r.fr
+	return span{before: before, lay: func(w float64) *frame.Frame {
 		cw := (w - gutter) / 2
+		f := &frame.Frame{W: w}
 		for i, col := range [][]span{left, right} {
-			r.fr = cursor{x: x + float64(i)*(cw+gutter), w: cw, top: y, y: y, bottom: y + height(w) + 1, brk: func() {}}
-			r.flow(col...)
+			// As flow sets them in a frame cw wide, each column from its
+			// top, where the space above the first span is dropped; the
+			// block is as tall as the taller column with it.
+			x, y, h := float64(i)*(cw+gutter), 0.0, 0.0
+			for _, s := range col {
+				if y > 0.01 {
+					y += s.before
+				}
+				if s.lay != nil {
+					sf := s.lay(cw - s.indent)
+					f.Marks = append(f.Marks, frame.Sub{X: x + s.indent, Y: y, F: sf, KeepInk: true})
+					y += sf.H
+					h += s.before + sf.H
+					continue
+				}
+				if s.draw != nil {
+					panic("booklet: a map in colsSpan's columns")
+				}
+				ls := r.laySpan(s, cw)
+				for _, line := range ls.lines {
+					f.Marks = append(f.Marks, frame.Sub{X: x, Y: y, F: line, KeepInk: true})
+					y += lh(s.size)
+				}
+				if ls.rule != nil {
+					f.Marks = append(f.Marks, frame.Sub{X: x, Y: y, F: ls.rule})
+					y += ruleGap
+				}
+				h += ls.h
+			}
+			f.H = max(f.H, h)
 		}
-		r.fr = outer
+		return f
 	}}
 }
 
 // endSpan is the box at the end of a campaign's last entries.
 func (r *renderer) endSpan() span {
 	const h = 15.0
-	return span{before: 4, drawH: h, draw: func(x, y, w float64) {
-		r.f.SetLineWidth(0.6)
-		r.f.Rect(x, y, w, h, "D")
-		r.ink()
-		r.font("B", 12)
-		r.f.SetXY(x, y+2)
-		r.f.CellFormat(w, lh(12), "The campaign ends here.", "", 0, "C", false, 0, "")
-		r.record("The campaign ends here.")
-		r.font("", 9.5)
-		r.f.SetXY(x, y+2+lh(12)+0.5)
+	return span{before: 4, lay: func(w float64) *frame.Frame {
+		const end = "The campaign ends here."
 		t := fmt.Sprintf("Write how it ended in your campaign log (page %s).", r.pageOf("log"))
-		r.f.CellFormat(w, lh(9.5), t, "", 0, "C", false, r.link("log"), "")
-		r.record(t)
+		box := &frame.Frame{W: w, H: h, Marks: []frame.Mark{frame.Box{W: w, H: h, Fill: -1, Stroke: 0, Width: 0.6}}}
+		return &frame.Frame{W: w, H: h, Say: end + "\n" + t, Marks: []frame.Mark{
+			frame.Sub{F: box}, // the ink set back after it
+			frame.Text{Y: 2, W: w, H: lh(12), Font: frame.Font{Family: face.Sans, Style: "B", Size: 12}, Align: "C", S: end},
+			frame.Text{Y: 2 + lh(12) + 0.5, W: w, H: lh(9.5), Font: frame.Font{Family: face.Sans, Size: 9.5}, Align: "C", S: t, Link: "log"},
+		}}
 	}}
 }
 

@@ -130,7 +130,7 @@ func TestStructure(t *testing.T) {
 		"foldHeight", "footH", "piecesHeight", "startHeight", "tableHeight", "topH",
 		"backHeight", "cardFootH", "cardHeadHeight", "cardHeight", "textHeight",
 		"sheetMapTitleH", "slipHeight",
-		"drawHeight", "spanHeight",
+		"spanHeight",
 		"columnHeight", "firstHeight", "mapsHeight", "restHeight", "unitHeights",
 	}
 	got = nil

@@ -960,42 +960,35 @@ func (r *renderer) oddsSpans(o *doc.Odds, tl tableLook) []span {
 		}
 		return p
 	}
-	grids := span{before: 0.6, drawFor: func(w float64) float64 { return layout(w).gridsH }, draw: func(x, y, w float64) {
+	italic := frame.Font{Family: face.Sans, Style: "I", Size: size}
+	// The caption, when above the grids, is one block with them: it never
+	// ends a page with its odds overleaf. The lines above are painted as
+	// text is, the ink left as it was; each grid sets it back after it.
+	return []span{{before: 1.2, lay: func(w float64) *frame.Frame {
 		p := layout(w)
-		gx := x
+		f := &frame.Frame{W: w}
+		if p.caption == nil {
+			r.font("I", size)
+			lines := r.split(o.Caption, w)
+			top := &frame.Frame{W: w, H: float64(len(lines)) * lh(size), Say: strings.Join(lines, " ")}
+			for i, l := range lines {
+				top.Marks = append(top.Marks, frame.Text{Y: float64(i) * lh(size), W: w, H: lh(size), Font: italic, Align: "L", S: l})
+			}
+			f.Marks = append(f.Marks, frame.Sub{F: top, KeepInk: true})
+			f.H = top.H
+		}
+		f.H += 0.6 // above the grids (under the caption, when it is above)
+		gx := 0.0
 		for _, g := range p.grids {
-			r.paint(r.gridFrame(g, oddsShade, oddsLine), gx, y)
+			f.Marks = append(f.Marks, frame.Sub{X: gx, Y: f.H, F: r.gridFrame(g, oddsShade, oddsLine)})
 			gx += g.width() + oddsGap
 		}
-		r.font("I", size)
 		for i, l := range p.caption {
-			r.f.SetXY(x+p.capX, y+float64(i)*lh(size))
-			r.f.CellFormat(w-p.capX, lh(size), l, "", 0, "L", false, 0, "")
+			f.Marks = append(f.Marks, frame.Text{X: p.capX, Y: f.H + float64(i)*lh(size), W: w - p.capX, H: lh(size), Font: italic, Align: "L", S: l})
 		}
-		r.record(strings.Join(p.caption, " "))
-	}}
-	// The caption, when above the grids, is one block with them: it never
-	// ends a page with its odds overleaf.
-	above := func(w float64) []string {
-		if layout(w).caption != nil {
-			return nil
-		}
-		r.font("I", size)
-		return r.split(o.Caption, w)
-	}
-	return []span{{before: 1.2, drawFor: func(w float64) float64 {
-		return float64(len(above(w)))*lh(size) + grids.before + grids.drawHeight(w)
-	}, draw: func(x, y, w float64) {
-		if lines := above(w); len(lines) > 0 {
-			r.font("I", size)
-			for i, l := range lines {
-				r.f.SetXY(x, y+float64(i)*lh(size))
-				r.f.CellFormat(w, lh(size), l, "", 0, "L", false, 0, "")
-			}
-			r.record(strings.Join(lines, " "))
-			y += float64(len(lines)) * lh(size)
-		}
-		grids.draw(x, y+grids.before, w)
+		f.Say = strings.Join(p.caption, " ")
+		f.H += p.gridsH
+		return f
 	}}}
 }
 

@@ -87,11 +87,16 @@ type Rule struct {
 // a table's rows in the table. With Grid, the corner is rounded to the
 // grid engine/board/draw lays its marks on (draw.Snap) before F's marks
 // are placed from it: marks draw laid out about a point it rounded (a
-// marker on a board's track) stand where draw put them.
+// marker on a board's track) stand where draw put them. After a frame
+// inside, painting sets the ink (colours, line width, dash) back to its
+// defaults, unless KeepInk: then it is left as the inner frame's marks
+// set it, as it is after a paragraph's lines (text alone, in a box of
+// links or beside a grid).
 type Sub struct {
-	X, Y float64
-	Grid bool
-	F    *Frame
+	X, Y    float64
+	Grid    bool
+	F       *Frame
+	KeepInk bool
 }
 
 // Pen is how a shape is drawn: filled in the grey Fill, or not when
@@ -155,6 +160,9 @@ func (f *Frame) write(b *strings.Builder, indent string) {
 				grid = " on grid"
 			}
 			fmt.Fprintf(b, "  at %s,%s%s ", mm(m.X), mm(m.Y), grid)
+			if m.KeepInk {
+				b.WriteString("keep ink ")
+			}
 			m.F.write(b, indent+"  ")
 		case Text:
 			fill := ""

@@ -22,11 +22,11 @@ func TestString(t *testing.T) {
 
 func TestStringSub(t *testing.T) {
 	row := &Frame{W: 10, H: 4, Say: "a", Marks: []Mark{Rule{Y1: 4, X2: 10, Y2: 4, Width: 0.15}}}
-	f := &Frame{W: 10, H: 8, Marks: []Mark{Sub{F: row}, Sub{Y: 4, F: row}, Box{W: 10, H: 8, Fill: -1, Width: 0.3}}}
+	f := &Frame{W: 10, H: 8, Marks: []Mark{Sub{F: row}, Sub{Y: 4, F: row, KeepInk: true}, Box{W: 10, H: 8, Fill: -1, Width: 0.3}}}
 	want := `frame 10.00 x 8.00
   at 0.00,0.00 frame 10.00 x 4.00 say "a"
     rule 0.00,4.00 10.00,4.00 grey 0 width 0.15
-  at 0.00,4.00 frame 10.00 x 4.00 say "a"
+  at 0.00,4.00 keep ink frame 10.00 x 4.00 say "a"
     rule 0.00,4.00 10.00,4.00 grey 0 width 0.15
   box 0.00,0.00 10.00x8.00 fill -1 stroke 0 width 0.30
 `
