@@ -69,8 +69,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/sortie-wargames/sortie/generator/booklet/fpdf"
-
 	"github.com/sortie-wargames/sortie/engine/board/draw"
 	"github.com/sortie-wargames/sortie/engine/campaign"
 	"github.com/sortie-wargames/sortie/engine/doc"
@@ -184,10 +182,10 @@ const maxPasses = 5
 
 // render lays the booklet out until the page numbers it prints are the
 // page numbers it gets, and returns the finished document.
-func render(d Doc, opt Options) (*fpdf.Fpdf, *layout, error) {
+func render(d Doc, opt Options) (pdf, *layout, error) {
 	g, err := setup(d, opt)
 	if err != nil {
-		return nil, nil, fmt.Errorf("failed to write booklet: %w", err)
+		return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
 	}
 	g.qrsRun = g.qrsDecide()
 	g.qrsK = g.qrsRun.k
@@ -203,7 +201,7 @@ func render(d Doc, opt Options) (*fpdf.Fpdf, *layout, error) {
 		var plan *volumePlan
 		if g.opt.Impose == Saddle {
 			if plan, err = g.planVolumes(prev); err != nil {
-				return nil, nil, fmt.Errorf("failed to write booklet: %w", err)
+				return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
 			}
 			if !plan.same(prev.plan) {
 				dry = true
@@ -217,16 +215,16 @@ func render(d Doc, opt Options) (*fpdf.Fpdf, *layout, error) {
 			r.build()
 		}
 		if err := r.finish(); err != nil {
-			return nil, nil, fmt.Errorf("failed to write booklet: %w", err)
+			return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
 		}
 		if !dry && pass > 0 && maps.Equal(r.lay.pages, prev.pages) {
 			r.lay.faults = r.f.faults.faults
 			r.lay.passes = pass + 1
-			return r.f.Fpdf, r.lay, nil
+			return r.f, r.lay, nil
 		}
 		prev = r.lay
 	}
-	return nil, nil, errors.New("failed to write booklet: page numbers did not settle")
+	return pdf{}, nil, errors.New("failed to write booklet: page numbers did not settle")
 }
 
 // guessDigits guesses how many digits a booklet's page numbers have

@@ -14,9 +14,10 @@ import (
 
 // This file is where the booklet meets fpdf: a document is started here
 // (newDocument), and every drawing call goes through pdf, which records
-// the faults a reader would see (faultLog). Only booklet.go's render,
-// which hands the finished document on, names fpdf besides; the passes
-// over the finished bytes are package press.
+// the faults a reader would see (faultLog). No other file of the
+// package names fpdf (TestStructure): a laid-out frame reaches it
+// through paint.go, and the passes over the finished bytes are package
+// press.
 
 // pdf is the fpdf document the renderer draws on, with every length it is
 // given snapped to draw's grid (draw.Snap) first. Positions worked out

@@ -45,9 +45,7 @@ func TestStructure(t *testing.T) {
 	// The painting part: pdf.go (the one wrapper of fpdf) and paint.go
 	// (frames to pdf); and the face, which parses fonts with fpdf.
 	painting := []string{"pdf.go", "face/face.go"}
-	importsFpdf := []string{
-		"booklet.go", // render hands the finished *fpdf.Fpdf to press
-	}
+	var importsFpdf []string
 	var got []string
 	for i, f := range files {
 		for _, im := range f.Imports {
