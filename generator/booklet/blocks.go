@@ -643,19 +643,7 @@ func (r *renderer) tableHeight(t *doc.Table, tl tableLook, w float64) float64 {
 		tl tableLook
 		w  float64
 	}{*t, tl, w}
-	m := r.tableHeights.Get(in, func() measuredHeight {
-		h := r.measureTable(t, tl, w)
-		return measuredHeight{h, r.f.font.want}
-	})
-	r.f.font.want = m.font
-	return m.h
-}
-
-// measuredHeight is a height measured, with the font measuring it left
-// wanted.
-type measuredHeight struct {
-	h    float64
-	font fontSel
+	return keptFont(r, &r.tableHeights, in, func() float64 { return r.measureTable(t, tl, w) })
 }
 
 // measureTable is tableHeight's work.

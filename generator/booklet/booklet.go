@@ -61,6 +61,7 @@ import (
 	"fmt"
 	"github.com/sortie-wargames/sortie/generator/booklet/face"
 	"github.com/sortie-wargames/sortie/generator/booklet/flow"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 	"github.com/sortie-wargames/sortie/generator/booklet/memo"
 	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 	"github.com/sortie-wargames/sortie/generator/booklet/press"
@@ -307,10 +308,10 @@ type book struct {
 	// grids keeps small grids and tables laid out whole, for every pass
 	// of the booklet (renderer.gridFrame), by everything they are laid
 	// out from.
-	grids memo.Table[laidGrid]
+	grids memo.Table[withFont[*frame.Frame]]
 	// tableHeights keeps tables measured whole at a look and width
 	// (renderer.tableHeight).
-	tableHeights memo.Table[measuredHeight]
+	tableHeights memo.Table[withFont[float64]]
 	// spans keeps spans of text laid out at a width (renderer.laySpan).
 	spans  memo.Table[laidSpan]
 	shared *sharedMeasures // the face's, for every booklet (sharedMeasure)

@@ -51,22 +51,7 @@ func TestGoldenFrames(t *testing.T) {
 			if !bytes.Equal(got, again) {
 				t.Fatal("the same table laid out twice differs")
 			}
-			path := filepath.Join("testdata", "frames", c.name+".txt")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (go test -run GoldenFrames -update writes it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from the layout:\n%s", path, got)
-			}
+			golden(t, c.name+".txt", got)
 		})
 	}
 }
@@ -158,22 +143,7 @@ func TestGoldenFaces(t *testing.T) {
 			if !bytes.Equal(got, []byte(fmt.Sprintf("scale %g\n%s", k, again))) {
 				t.Fatal("the same face laid out twice differs")
 			}
-			path := filepath.Join("testdata", "frames", c.name+".txt")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (go test -run GoldenFaces -update writes it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from the layout:\n%s", path, got)
-			}
+			golden(t, c.name+".txt", got)
 			r.f.AddPage()
 			page := r.f.PageNo()
 			r.lay.text[page] = ""
@@ -214,19 +184,7 @@ func TestGoldenBoard(t *testing.T) {
 	if f, mh := r.mapsFrame(ms, w, h), r.mapsHeight(ms, w, h); f.H != mh {
 		t.Errorf("the maps' frame is %.2f mm tall, measured %.2f", f.H, mh)
 	}
-	path := filepath.Join("testdata", "frames", "board-ford.txt")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test -run GoldenBoard -update writes it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the layout:\n%s", path, got)
-	}
+	golden(t, "board-ford.txt", got)
 }
 
 // TestGoldenOdds lays out the odds strips under two tables of the books
@@ -261,19 +219,7 @@ func TestGoldenOdds(t *testing.T) {
 			if h := r.spanHeight(spans[0], c.w); h != spans[0].before+f.H {
 				t.Errorf("the span measures %.2f mm, its frame %.2f and %.2f above", h, f.H, spans[0].before)
 			}
-			path := filepath.Join("testdata", "frames", c.name+".txt")
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (go test -run GoldenOdds -update writes it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from the layout:\n%s", path, got)
-			}
+			golden(t, c.name+".txt", got)
 			r.f.AddPage()
 			page := r.f.PageNo()
 			r.lay.text[page] = ""
@@ -300,4 +246,26 @@ func paintedSays(f *frame.Frame) string {
 		b.WriteString(f.Say + "\n")
 	}
 	return b.String()
+}
+
+// golden compares a layout written out as text with its golden file,
+// testdata/frames/name; -update writes it first.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "frames", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test ./generator/booklet -run Golden -update writes it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the layout:\n%s", path, got)
+	}
 }
