@@ -152,7 +152,7 @@ func (r *renderer) qrsSection() {
 		}
 		g := r.tableGrid(tb, base, colW)
 		headH := r.topH(tb, base, false)
-		h := headH + r.tableFrame(g).H + r.footH(tb, base)
+		h := headH + r.tableFrame(g).H + r.footH(tb, base, r.fr.w)
 		label := groupLabel(set.System, t)
 		if label != "" && label != group && !strings.EqualFold(label, t.Title) {
 			h += lh(12) + 6
@@ -162,7 +162,7 @@ func (r *renderer) qrsSection() {
 		}
 		lk := base
 		tall := func(lk tableLook) float64 {
-			return r.topH(tb, lk, false) + r.tableFrame(r.tableGrid(tb, lk, colW)).H + r.footH(tb, lk)
+			return r.topH(tb, lk, false) + r.tableFrame(r.tableGrid(tb, lk, colW)).H + r.footH(tb, lk, r.fr.w)
 		}
 		if col == 0 && !r.atTop() && h <= r.fr.bottom-r.fr.top && (i+1 == len(ids) || r.qrsBroad(doc.RuleTable(set.Table(ids[i+1])), base, colW)) {
 			// The last narrow table before a broad one, or the sheets'
@@ -415,19 +415,24 @@ func (r *renderer) qrsFinish(bk float64, height func(k float64) float64, room fl
 }
 
 // footAlone reports whether a table drawn in lk across the page from y
-// down (drawTable, tried on a scratch document) leaves its foot (odds,
-// decisions, source) alone at the head of its last page.
+// down leaves its foot (odds, decisions, source) alone at the head of
+// its last page: the table placed as drawTable places it (placeDrawn),
+// down pages whose every break starts a new one, and nothing painted.
+// Placing it leaves the font wanted as it was.
 func (r *renderer) footAlone(t *doc.Table, lk tableLook, y float64) bool {
-	m := newRenderer(r.book, r.prev, true)
-	m.measuring = true
-	m.newPage("")
-	m.fr.y = y
-	m.drawTable(t, lk)
-	if m.f.PageNo() == 1 {
+	defer func(want fontSel) { r.f.font.want = want }(r.f.font.want)
+	pages := 0
+	c := cursor{x: side, w: r.contentW(), top: bodyTop, y: y, bottom: r.bottom()}
+	c.brk = func() {
+		pages++
+		c.x, c.w, c.top, c.y, c.bottom = side, r.contentW(), bodyTop, bodyTop, r.bottom()
+	}
+	r.placeDrawn(&c, t, lk, noPaint{})
+	if pages == 0 {
 		return false
 	}
-	foot := m.footH(t, lk)
-	return foot > 0 && m.fr.y-bodyTop <= foot+lh(lk.size)+2
+	foot := r.footH(t, lk, c.w)
+	return foot > 0 && c.y-bodyTop <= foot+lh(lk.size)+2
 }
 
 // qrsTallScales are the sizes, as shares of qrsLook's, a table taller
