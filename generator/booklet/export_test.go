@@ -395,12 +395,9 @@ func QRSPages(d Doc, opt Options) (pages int, k float64, full int, err error) {
 	r.build()
 	pages, k = r.f.PageNo()-r.lay.pages["qrs"]+1, b.qrsK
 	m := newRenderer(b, newLayout(), true)
-	m.measuring, m.qrsTry = true, 1
-	if len(b.entries) == 0 {
-		m.cover()
-	}
-	m.qrsSection()
-	return pages, k, m.f.PageNo() - m.lay.pages["qrs"] + 1, nil
+	m.measuring = true
+	whole, _ := m.qrsModelRun(1)
+	return pages, k, whole.pages, nil
 }
 
 // DryPages lays d out in one dry pass twice, its Quick Reference Sheets

@@ -2,6 +2,7 @@ package booklet
 
 import (
 	"io/fs"
+	"strings"
 	"testing"
 
 	"github.com/sortie-wargames/sortie/content"
@@ -20,15 +21,8 @@ import (
 // paints nothing and leaves the font wanted as it was.
 func TestFootAloneLaidOut(t *testing.T) {
 	seen := map[bool]int{}
-	for _, sys := range []string{"2d6-sword-and-sorcery", "chain-reaction-3", "sword-and-spear-fantasy", "swordplay", "two-page-skirmish"} {
-		sub, err := fs.Sub(content.FS, "systems/"+sys)
-		if err != nil {
-			t.Fatal(err)
-		}
-		set, err := rules.Load(sub, "content/systems/"+sys)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, sys := range qrsSystems {
+		set := systemSet(t, sys)
 		for _, paper := range []string{"a4", "letter"} {
 			r := testRenderer(paper)
 			r.doc.Set = set
@@ -70,4 +64,73 @@ func TestFootAloneLaidOut(t *testing.T) {
 		t.Errorf("feet alone and not: %v; the test should see both", seen)
 	}
 	t.Logf("feet alone and not: %v", seen)
+}
+
+// qrsSystems are the built-in systems.
+var qrsSystems = []string{"2d6-sword-and-sorcery", "chain-reaction-3", "sword-and-spear-fantasy", "swordplay", "two-page-skirmish"}
+
+// systemSet loads a built-in system's rules.
+func systemSet(t *testing.T, sys string) *rules.Set {
+	t.Helper()
+	sub, err := fs.Sub(content.FS, "systems/"+sys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := rules.Load(sub, "content/systems/"+sys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+// TestQRSLaidOut checks the Quick Reference Sheets placed without
+// painting (qrsModelRun, what qrsDecide decides by) against the sheets
+// printed: for the booklet of every built-in system's sheets alone, on
+// A4 and Letter, flat and folded, at full size and at each of
+// qrsSettleScales, the layout counts the pages the printed sheets take
+// and puts every table on the page it is printed on; laying them out
+// adds no page and marks nothing on the document it lays them out on
+// (past the cover, drawn first).
+func TestQRSLaidOut(t *testing.T) {
+	for _, sys := range qrsSystems {
+		set := systemSet(t, sys)
+		for _, paper := range []string{"a4", "letter"} {
+			for _, impose := range []string{"", Saddle} {
+				b, err := setup(Doc{Title: "Quick Reference Sheets", Set: set}, Options{Paper: paper, Impose: impose})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, k := range append([]float64{1}, qrsSettleScales...) {
+					m := newRenderer(b, newLayout(), true)
+					m.measuring = true
+					run, _ := m.qrsModelRun(k)
+					for a := range m.lay.pages {
+						if strings.HasPrefix(a, "qrs") {
+							t.Fatalf("%s %s %q: laying the sheets out marked %s on the document", sys, paper, impose, a)
+						}
+					}
+					b.qrsK = k
+					r := newRenderer(b, newLayout(), false)
+					r.cover()
+					r.qrsSection()
+					printed := r.f.PageNo() - r.lay.pages["qrs"] + 1
+					if run.pages != printed {
+						t.Errorf("%s %s %q at %.2f: the layout counts %d pages, the printed sheets take %d", sys, paper, impose, k, run.pages, printed)
+					}
+					if m.f.PageNo() != 1 {
+						t.Errorf("%s %s %q at %.2f: laying the sheets out added pages to the cover's document (%d)", sys, paper, impose, k, m.f.PageNo())
+					}
+					for _, mk := range run.marks {
+						if got, want := mk.page+r.lay.pages["qrs"], r.lay.pages[mk.anchor]; got != want {
+							t.Errorf("%s %s %q at %.2f: the layout puts %s on page %d, it is printed on %d", sys, paper, impose, k, mk.anchor, got, want)
+						}
+					}
+					if len(run.marks) != len(set.System.QRS)+1 {
+						t.Errorf("%s %s %q at %.2f: %d anchors laid out for %d tables", sys, paper, impose, k, len(run.marks), len(set.System.QRS))
+					}
+				}
+				b.qrsK = 0
+			}
+		}
+	}
 }

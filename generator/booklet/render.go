@@ -42,13 +42,6 @@ type renderer struct {
 	// frontOpen is set once the contents are printed: a front-matter
 	// section may share the page before it (frontSection).
 	frontOpen bool
-	// qrsTry, when set, is the scale a measuring renderer sets the Quick
-	// Reference Sheets in, and qrsFill how much of their last page they
-	// used (qrsDecide).
-	qrsTry, qrsFill float64
-	// qrsMarks, when set, is where qrsSection notes the marks it makes
-	// (markQRS).
-	qrsMarks *[]qrsMark
 	// measuring is set on the renderer that sizes the cards before the
 	// passes: page numbers are not known yet.
 	measuring bool
