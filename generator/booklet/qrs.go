@@ -29,7 +29,7 @@ func (r *renderer) qrsSection() {
 	const title = "Quick Reference Sheets"
 	if run := r.book.qrsRun; run != nil && run.marks != nil && r.f.font.dry && !r.measuring && len(r.entries) > 0 {
 		// A dry pass learns only the sheets' pages and where their
-		// tables start, which qrsDecide measured already: it adds the
+		// tables start, which qrsDecide laid out already: it adds the
 		// pages and marks the tables where they were measured.
 		for p := range run.pages {
 			r.newPage(title)
@@ -40,6 +40,11 @@ func (r *renderer) qrsSection() {
 			}
 		}
 		return
+	}
+	if r.book.qrsRun == nil && len(r.entries) == 0 {
+		// A booklet of the sheets alone decides their scale as its
+		// first pass reaches them, under its cover (qrsBefore).
+		r.qrsDecided()
 	}
 	s := qrsPrint{r: r, title: title}
 	if len(r.entries) > 0 {
@@ -272,17 +277,20 @@ const qrsSparse = 0.75
 // page.
 var qrsSettleScales = []float64{0.95, 0.9}
 
-// qrsDecide decides the scale the Quick Reference Sheets are set in,
-// before the first pass lays the booklet out: their full size, unless
-// their last page is used qrsSparse or less and a smaller scale of
-// qrsSettleScales, the largest that does, ends them a page sooner, each
-// measured by setting them whole at it. The sheets start a page of their
-// own, or the cover of a booklet of them alone, so the rest of the
-// booklet plays no part: the booklets of a face that print the same
-// sheets on the same page share the decision (qrsDecisions). Decided
-// during the first pass instead, it changed the sheets' pages for the
-// second and took a third pass in half the booklets.
-func (b *book) qrsDecide() *qrsRun {
+// qrsDecide decides the scale the Quick Reference Sheets are set in:
+// their full size, unless their last page is used qrsSparse or less and
+// a smaller scale of qrsSettleScales, the largest that does, ends them a
+// page sooner, each tried by laying them out whole at it and placing
+// them without painting (qrsModelRun). The sheets start a page of their
+// own, or under the cover of a booklet of them alone, where the
+// renderer's frame stands then, so the rest of the booklet plays no
+// part: the booklets of a face that print the same sheets on the same
+// page share the decision (qrsDecisions). Deciding leaves the font
+// wanted as it was. Decided during the first pass's sheets instead, in
+// a booklet with entries, it changed the sheets' pages for the second
+// and took a third pass in half the booklets (qrsBefore).
+func (r *renderer) qrsDecide() *qrsRun {
+	b := r.book
 	key := qrsSheetsKey{set: b.doc.Set, paper: b.opt.Paper, impose: b.opt.Impose, subset: b.doc.QRS != nil, alone: len(b.entries) == 0}
 	if b.doc.QRS != nil {
 		key.tables = strings.Join(b.doc.QRS, "\x1f")
@@ -291,10 +299,9 @@ func (b *book) qrsDecide() *qrsRun {
 	if run, ok := ds.get(key); ok {
 		return run
 	}
+	defer func(want fontSel) { r.f.font.want = want }(r.f.font.want)
 	set := func(k float64) (*qrsRun, float64) {
-		m := newRenderer(b, newLayout(), true)
-		m.measuring = true
-		run, fill := m.qrsModelRun(k)
+		run, fill := r.qrsModelRun(k)
 		if len(b.entries) == 0 {
 			// Where the tables of sheets on a cover start hangs on
 			// the cover: a pass sets them afresh.
@@ -315,7 +322,7 @@ func (b *book) qrsDecide() *qrsRun {
 	return run
 }
 
-// qrsRun is the Quick Reference Sheets as qrsDecide set them: the scale,
+// qrsRun is the Quick Reference Sheets as qrsDecide laid them out: the scale,
 // how many pages they take, and where each table starts (marks, by page
 // from the first): what a dry pass needs of them.
 type qrsRun struct {
@@ -331,19 +338,39 @@ type qrsMark struct {
 	y      float64
 }
 
+// qrsBefore decides the sheets' scale (qrsDecide) before a booklet's
+// first pass, on that pass's renderer, for a booklet with entries: the
+// pass guesses how many digits its page numbers take from the sheets'
+// pages (guessDigits). A booklet of the sheets alone prints no page
+// number before them, and decides when its first pass reaches them.
+func (r *renderer) qrsBefore() {
+	if len(r.entries) > 0 {
+		r.qrsDecided()
+	}
+}
+
+// qrsDecided decides the sheets' scale and keeps the decision for the
+// book's passes, with the digits its first guesses (guessDigits).
+func (r *renderer) qrsDecided() {
+	run := r.qrsDecide()
+	r.book.qrsRun, r.book.qrsK = run, run.k
+	r.book.digits = guessDigits(len(r.entries), run.pages)
+}
+
 // qrsModelRun lays the Quick Reference Sheets out at scale k, as a
 // booklet opens them, and places them without painting (qrsPlace with a
 // qrsModel): a booklet with entries starts them on a page of their own,
 // where their tables start does not hang on the rest of the booklet; a
-// booklet of them alone on its cover, which r draws first. It returns
-// the run and how much of their last page they use.
+// booklet of them alone under its cover, from where the renderer's
+// frame stands. It returns the run and how much of their last page
+// they use. It leaves the renderer's frame as it was, and the font it
+// wants as laying them out left it.
 func (r *renderer) qrsModelRun(k float64) (*qrsRun, float64) {
 	var c cursor
 	m := &qrsModel{r: r, c: &c, at: -1}
 	if len(r.entries) > 0 {
 		m.newPage()
 	} else {
-		r.cover() // a booklet of QRS alone starts them on its cover
 		c, m.at = r.fr, 0
 		c.brk = m.newPage
 		c.y += 6
