@@ -603,29 +603,38 @@ func (r *renderer) tableGrid(t *doc.Table, tl tableLook, w float64) *grid {
 // drawTable draws a table in the frame: its title band with the dice in
 // the corner, how to read it, notes and modifiers, the rows (the header
 // repeated, with the title band, where it breaks), then footnotes,
-// decisions and where the book prints it.
+// decisions and where the book prints it. It paints the table as
+// placeDrawn places it down the frame.
 func (r *renderer) drawTable(t *doc.Table, tl tableLook) {
-	if parts := r.foldTable(t, tl, r.fr.w); parts != nil {
-		r.drawFolded(t, tl, parts)
+	r.placeDrawn(&r.fr, t, tl, paintNow{r})
+}
+
+// placeDrawn lays table t out for the cursor's width and places it down
+// the cursor, as drawTable draws it, telling p what to paint as it is
+// placed: drawTable paints it there and then; footAlone paints nothing
+// and reads where it ends.
+func (r *renderer) placeDrawn(c *cursor, t *doc.Table, tl tableLook, p tablePainter) {
+	if parts := r.foldTable(t, tl, c.w); parts != nil {
+		r.placeFolded(c, t, tl, parts, p)
 		return
 	}
-	g := r.tableGrid(t, tl, r.fr.w)
-	g.tail = r.footH(t, tl)
+	g := r.tableGrid(t, tl, c.w)
+	g.tail = r.footH(t, tl, c.w)
 	// A table whose rows are too tall to break with keepRows in every
 	// frame is set a little smaller, down to the floor, when that lets it.
-	if !r.rowsKept(g, r.topH(t, tl, false), r.topH(t, tl, true)) {
+	if !r.rowsKept(c, g, r.topOf(t, tl, false, c.w).h, r.topOf(t, tl, true, c.w).h) {
 		for _, k := range keepScales {
 			small := tl.scaled(k)
-			sg := r.tableGrid(t, small, r.fr.w)
-			sg.tail = r.footH(t, small)
-			if r.rowsKept(sg, r.topH(t, small, false), r.topH(t, small, true)) {
+			sg := r.tableGrid(t, small, c.w)
+			sg.tail = r.footH(t, small, c.w)
+			if r.rowsKept(c, sg, r.topOf(t, small, false, c.w).h, r.topOf(t, small, true, c.w).h) {
 				tl, g = small, sg
 				break
 			}
 		}
 	}
-	r.table(g, func(continued bool) tableTop { return r.topOf(t, tl, continued, r.fr.w) })
-	r.tableFoot(t, tl)
+	r.placeTable(c, g, func(continued bool) tableTop { return r.topOf(t, tl, continued, c.w) }, p)
+	r.placeFoot(c, t, tl, p)
 }
 
 // keepScales are the sizes, as shares of its look's, a table of tall rows
@@ -652,10 +661,10 @@ func (r *renderer) measureTable(t *doc.Table, tl tableLook, w float64) float64 {
 	r.fr.w = w
 	defer func() { r.fr = outer }()
 	if parts := r.foldTable(t, tl, w); parts != nil {
-		return r.topH(t, tl, false) + r.foldHeight(parts) + r.footH(t, tl)
+		return r.topH(t, tl, false) + r.foldHeight(parts) + r.footH(t, tl, w)
 	}
 	g := r.tableGrid(t, tl, w)
-	return r.topH(t, tl, false) + r.tableFrame(g).H + r.footH(t, tl)
+	return r.topH(t, tl, false) + r.tableFrame(g).H + r.footH(t, tl, w)
 }
 
 // foldGutter is the space between the halves of a folded table, the
@@ -761,22 +770,22 @@ func (r *renderer) foldHeight(parts []*grid) float64 {
 	return h
 }
 
-// drawFolded draws a folded table: what goes above it across the frame,
-// then its parts side by side, kept together.
-func (r *renderer) drawFolded(t *doc.Table, tl tableLook, parts []*grid) {
-	r.need(r.topH(t, tl, false) + r.foldHeight(parts))
-	r.place(r.topOf(t, tl, false, r.fr.w))
-	outer := r.fr
+// placeFolded places a folded table down the cursor: what goes above
+// it across the cursor, then its parts side by side, kept together.
+func (r *renderer) placeFolded(c *cursor, t *doc.Table, tl tableLook, parts []*grid, p tablePainter) {
+	c.need(r.topOf(t, tl, false, c.w).h + r.foldHeight(parts))
+	r.placeTop(c, r.topOf(t, tl, false, c.w), p)
+	outer := *c
 	pw := foldWidth(outer.w, len(parts))
 	end := outer.y
 	for i, g := range parts {
-		r.fr = cursor{x: outer.x + float64(i)*(pw+foldGutter), w: pw, top: outer.y, y: outer.y, bottom: outer.bottom, brk: func() {}}
-		r.table(g, nil)
-		end = max(end, r.fr.y)
+		*c = cursor{x: outer.x + float64(i)*(pw+foldGutter), w: pw, top: outer.y, y: outer.y, bottom: outer.bottom, brk: func() {}}
+		r.placeTable(c, g, nil, p)
+		end = max(end, c.y)
 	}
 	outer.y = end
-	r.fr = outer
-	r.tableFoot(t, tl)
+	*c = outer
+	r.placeFoot(c, t, tl, p)
 }
 
 // tableTop is what a table prints above its rows, laid out for a width
@@ -816,15 +825,16 @@ func (r *renderer) topOf(t *doc.Table, tl tableLook, continued bool, w float64) 
 	return top
 }
 
-// place prints a table's top in the current frame and moves it down.
-func (r *renderer) place(top tableTop) {
+// placeTop places a table's top down the cursor, telling p what to
+// paint, and moves the cursor under it.
+func (r *renderer) placeTop(c *cursor, top tableTop, p tablePainter) {
 	if top.band != nil {
-		r.paint(top.band, r.fr.x, r.fr.y)
-		r.fr.y += top.band.H
+		p.frame(top.band, c.x, c.y)
+		c.y += top.band.H
 	}
-	r.flow(top.spans...)
+	r.flowOn(c, p, top.spans...)
 	if len(top.spans) > 0 || top.band != nil {
-		r.fr.y += 1.5
+		c.y += 1.5
 	}
 }
 
@@ -952,30 +962,31 @@ func (r *renderer) footSpans(t *doc.Table, tl tableLook) []span {
 	return spans
 }
 
-// footH is the height of what table t prints under its rows in the
-// current frame.
-func (r *renderer) footH(t *doc.Table, tl tableLook) float64 {
+// footH is the height of what table t prints under its rows in a frame
+// w wide.
+func (r *renderer) footH(t *doc.Table, tl tableLook, w float64) float64 {
 	h := 0.0
 	for _, s := range r.footSpans(t, tl) {
-		h += r.spanHeight(s, r.fr.w)
+		h += r.spanHeight(s, w)
 	}
 	return h
 }
 
-// tableFoot prints what table t prints under its rows (footSpans).
-func (r *renderer) tableFoot(t *doc.Table, tl tableLook) {
+// placeFoot places what table t prints under its rows (footSpans) down
+// the cursor, telling p what to paint.
+func (r *renderer) placeFoot(c *cursor, t *doc.Table, tl tableLook, p tablePainter) {
 	spans := r.footSpans(t, tl)
 	// The last line (where the book prints it, most often) never goes
 	// over a page alone: what comes before it keeps it.
 	if n := len(spans); n > 1 {
-		spans[n-2].keep = r.spanHeight(spans[n-1], r.fr.w)
+		spans[n-2].keep = r.spanHeight(spans[n-1], c.w)
 	}
 	// What goes on to the next page from under a table too tall to keep
 	// it (draw: table) says whose it is there.
-	if len(spans) > 0 && t.Title != "" && !r.atTop() && r.fr.y+r.spanHeight(spans[0], r.fr.w)+spans[0].keep > r.fr.bottom {
-		spans = append([]span{{text: t.Title + " (continued)", style: "B", size: tl.size, before: 1, keep: r.spanHeight(spans[0], r.fr.w)}}, spans...)
+	if len(spans) > 0 && t.Title != "" && !c.atTop() && c.y+r.spanHeight(spans[0], c.w)+spans[0].keep > c.bottom {
+		spans = append([]span{{text: t.Title + " (continued)", style: "B", size: tl.size, before: 1, keep: r.spanHeight(spans[0], c.w)}}, spans...)
 	}
-	r.flow(spans...)
+	r.flowOn(c, p, spans...)
 }
 
 // topMaps returns the maps of blocks outside sealed items: the ones a

@@ -188,10 +188,11 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 	if err != nil {
 		return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
 	}
-	g.qrsRun = g.qrsDecide()
-	g.qrsK = g.qrsRun.k
-	g.digits = guessDigits(len(g.entries), g.qrsRun.pages)
 	prev := newLayout()
+	// The first pass, dry, decides the sheets' scale before it starts
+	// (qrsBefore), on its own renderer.
+	first := newRenderer(g, prev, true)
+	first.qrsBefore()
 	for pass := range maxPasses {
 		// The first pass only learns the page numbers: it is dry. Were
 		// they to settle on it (a booklet without anchors), the next,
@@ -208,7 +209,10 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 				dry = true
 			}
 		}
-		r := newRenderer(g, prev, dry)
+		r := first
+		if pass > 0 {
+			r = newRenderer(g, prev, dry)
+		}
 		if g.opt.Impose == Saddle {
 			r.lay.plan = plan
 			r.buildFolded()
@@ -285,8 +289,9 @@ type book struct {
 	cardGrid  cardGrid  // how the cards lie on a page
 	cardLimit int       // the most sealed cards a page may hold (plan.PageLimit)
 	// qrsK is the share of qrsLook's type the Quick Reference Sheets are
-	// set in, decided before the first pass (qrsDecide), and qrsRun what
-	// that measured of them.
+	// set in, decided on the first pass's renderer (qrsDecide: before it
+	// starts, or as it reaches the sheets of a booklet of them alone),
+	// and qrsRun what that laid out of them.
 	qrsK   float64
 	qrsRun *qrsRun
 	// digits is how many digits the first pass guesses the page numbers

@@ -389,18 +389,16 @@ func QRSPages(d Doc, opt Options) (pages int, k float64, full int, err error) {
 	if err != nil {
 		return 0, 0, 0, err
 	}
-	b.qrsRun = b.qrsDecide()
-	b.qrsK = b.qrsRun.k
 	r := newRenderer(b, newLayout(), true)
+	r.qrsBefore()
 	r.build()
 	pages, k = r.f.PageNo()-r.lay.pages["qrs"]+1, b.qrsK
 	m := newRenderer(b, newLayout(), true)
-	m.measuring, m.qrsTry = true, 1
 	if len(b.entries) == 0 {
 		m.cover()
 	}
-	m.qrsSection()
-	return pages, k, m.f.PageNo() - m.lay.pages["qrs"] + 1, nil
+	whole, _ := m.qrsModelRun(1)
+	return pages, k, whole.pages, nil
 }
 
 // DryPages lays d out in one dry pass twice, its Quick Reference Sheets
@@ -411,9 +409,8 @@ func DryPages(d Doc, opt Options) (replayed, set map[string]int, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	b.qrsRun = b.qrsDecide()
-	b.qrsK = b.qrsRun.k
 	r := newRenderer(b, newLayout(), true)
+	r.qrsBefore()
 	r.build()
 	run := b.qrsRun
 	b.qrsRun = nil

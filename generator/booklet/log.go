@@ -153,6 +153,12 @@ type runPainter struct {
 	r   *renderer
 }
 
+func (p runPainter) frame(f *frame.Frame, x, y float64) {
+	p.run.at(func() { p.r.paint(f, x, y) })
+}
+func (p runPainter) marks(f *frame.Frame, x, y float64) {
+	p.run.at(func() { p.r.paintMarks(f, x, y) })
+}
 func (p runPainter) headRow(f *frame.Frame, x, y, w float64) {
 	p.run.at(func() { paintNow{p.r}.headRow(f, x, y, w) })
 }

@@ -1,6 +1,7 @@
 package booklet
 
 import (
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 	"slices"
 	"strings"
 	"sync"
@@ -26,10 +27,9 @@ const (
 // start on the cover, under its title.
 func (r *renderer) qrsSection() {
 	const title = "Quick Reference Sheets"
-	set := r.doc.Set
 	if run := r.book.qrsRun; run != nil && run.marks != nil && r.f.font.dry && !r.measuring && len(r.entries) > 0 {
 		// A dry pass learns only the sheets' pages and where their
-		// tables start, which qrsDecide measured already: it adds the
+		// tables start, which qrsDecide laid out already: it adds the
 		// pages and marks the tables where they were measured.
 		for p := range run.pages {
 			r.newPage(title)
@@ -41,23 +41,41 @@ func (r *renderer) qrsSection() {
 		}
 		return
 	}
+	if r.book.qrsRun == nil && len(r.entries) == 0 {
+		// A booklet of the sheets alone decides their scale as its
+		// first pass reaches them, under its cover (qrsBefore).
+		r.qrsDecided()
+	}
+	s := qrsPrint{r: r, title: title}
 	if len(r.entries) > 0 {
-		r.newPage(title)
+		s.newPage()
 	} else {
 		r.section = title
-		r.fr.brk = func() { r.newPage(title) }
+		r.fr.brk = s.newPage
 		r.fr.y += 6
 	}
-	r.markQRS("qrs")
-	r.bookmark(title, 0, r.fr.y)
+	r.qrsPlace(&r.fr, r.qrsScale(), s)
+}
+
+// qrsPlace places the Quick Reference Sheets down the cursor, set at
+// scale bk (a share of qrsLook's type), from where they open (a new
+// page, or under a cover's title), telling s what to paint, where pages
+// start and where the tables are marked as it places them: qrsSection
+// paints them as they are placed (qrsPrint), qrsDecide counts their
+// pages and notes their marks (qrsModel). It returns how much of their
+// last page they use, their two columns as halves of it.
+func (r *renderer) qrsPlace(c *cursor, bk float64, s qrsSink) (fill float64) {
+	const title = "Quick Reference Sheets"
+	set := r.doc.Set
+	s.mark("qrs", c.y)
+	s.bookmark(title, 0, c.y)
 	if len(r.entries) > 0 { // a booklet of QRS alone has its title on the cover above
-		r.heading(title+": "+set.System.Name, 16, 40)
+		r.headingOn(c, s, title+": "+set.System.Name, 16, 40)
 	}
 	if r.doc.QRS != nil {
-		r.flow(span{text: "Only the tables this booklet's encounter sends you to. The whole Quick Reference Sheets of " + set.System.Name + " are a booklet of their own, on the site's page for the system.", style: "I", size: 9.5, keep: 30})
-		r.gap(2)
+		r.flowOn(c, s, span{text: "Only the tables this booklet's encounter sends you to. The whole Quick Reference Sheets of " + set.System.Name + " are a booklet of their own, on the site's page for the system.", style: "I", size: 9.5, keep: 30})
+		c.gap(2)
 	}
-	bk := r.qrsScale()
 	base := qrsLook.scaled(bk)
 	// wide is the look of a table across both columns at scale k: its
 	// key column may take more room.
@@ -69,22 +87,22 @@ func (r *renderer) qrsSection() {
 	colW := (r.contentW() - qrsGutter) / 2
 	col := 0
 	leftEnd := 0.0 // where the left-hand column ended, once in the right
-	var place func(c int, top float64)
+	var place func(n int, top float64)
 	next := func() {
 		if col == 0 {
 			col = 1
-			leftEnd = r.fr.y
-			place(1, r.fr.top)
+			leftEnd = c.y
+			place(1, c.top)
 			return
 		}
-		r.newPage(title)
+		s.newPage()
 		col = 0
 		place(0, bodyTop)
 	}
-	place = func(c int, top float64) {
-		r.fr = cursor{x: side + float64(c)*(colW+qrsGutter), w: colW, top: top, y: top, bottom: r.bottom(), brk: next}
+	place = func(n int, top float64) {
+		*c = cursor{x: side + float64(n)*(colW+qrsGutter), w: colW, top: top, y: top, bottom: r.bottom(), brk: next}
 	}
-	place(0, r.fr.y+1)
+	place(0, c.y+1)
 	group := ""
 	ids := r.qrsTables()
 	for i, id := range ids {
@@ -93,37 +111,37 @@ func (r *renderer) qrsSection() {
 		if r.qrsBroad(tb, base, colW) {
 			// Across both columns, under whatever is above it.
 			label := groupLabel(set.System, t)
-			y := r.fr.y
+			y := c.y
 			if col == 1 {
 				y = max(y, leftEnd)
 			}
 			lk := wide(bk)
 			full := r.contentW()
-			r.fr = cursor{x: side, w: full, top: r.fr.top, y: y, bottom: r.bottom(), brk: func() { r.newPage(title) }}
+			*c = cursor{x: side, w: full, top: c.top, y: y, bottom: r.bottom(), brk: s.newPage}
 			h := r.tableHeight(tb, lk, full) + qrsGap
 			if label != "" && label != group && !strings.EqualFold(label, t.Title) {
 				h += lh(12) + 6
 			}
-			if y+h > r.fr.bottom {
+			if y+h > c.bottom {
 				table := r.tableHeight(tb, lk, full)
 				at := func(k float64) float64 { return h - table + r.tableHeight(tb, wide(k), full) }
-				if h <= r.fr.bottom-bodyTop {
-					if k, ok := r.qrsFinish(bk, at, r.fr.bottom-y); ok {
+				if h <= c.bottom-bodyTop {
+					if k, ok := r.qrsFinish(bk, at, c.bottom-y); ok {
 						lk = wide(k)
-					} else if start := y + h - table; r.fr.bottom-y < (r.fr.bottom-bodyTop)/2 || start+r.startHeight(piece{tb: tb, tl: lk}, full) > r.fr.bottom || r.footAlone(tb, lk, start) {
-						r.newPage(title)
+					} else if start := y + h - table; c.bottom-y < (c.bottom-bodyTop)/2 || start+r.startHeight(piece{tb: tb, tl: lk}, full) > c.bottom || r.footAlone(tb, lk, start) {
+						s.newPage()
 					}
 					// Otherwise, with half the page or more left under the
 					// columns, it starts here and runs on overleaf,
 					// "(continued)": moved whole, it left the page above
 					// mostly blank (Border Battles' Special Unit Types
 					// under Other Characteristics).
-				} else if k, ok := r.qrsFit(bk, at, r.fr.bottom-bodyTop-qrsGap-1); ok {
+				} else if k, ok := r.qrsFit(bk, at, c.bottom-bodyTop-qrsGap-1); ok {
 					// A table taller than a page that a smaller type
 					// keeps to one starts a page in it, rather than
 					// leave its foot alone overleaf.
 					if y > bodyTop+1 {
-						r.newPage(title)
+						s.newPage()
 					}
 					lk = wide(k)
 				} else if start := y + h - table; r.footAlone(tb, lk, start) {
@@ -138,33 +156,33 @@ func (r *renderer) qrsSection() {
 				}
 			}
 			if label != "" && label != group && !strings.EqualFold(label, t.Title) {
-				r.groupHeading(label, r.topH(tb, lk, false)+20)
+				r.headingOn(c, s, label, 12, r.topOf(tb, lk, false, c.w).h+20)
 			}
 			group = label
-			r.gap(qrsGap)
-			r.need(r.topH(tb, lk, false) + 15)
-			r.markQRS("qrs/" + id)
-			r.bookmark(t.Title, 1, r.fr.y)
-			r.drawTable(tb, lk)
+			c.gap(qrsGap)
+			c.need(r.topOf(tb, lk, false, c.w).h + 15)
+			s.mark("qrs/"+id, c.y)
+			s.bookmark(t.Title, 1, c.y)
+			r.placeDrawn(c, tb, lk, s)
 			col = 0
-			place(0, r.fr.y+qrsGap)
+			place(0, c.y+qrsGap)
 			continue
 		}
 		g := r.tableGrid(tb, base, colW)
-		headH := r.topH(tb, base, false)
-		h := headH + r.tableFrame(g).H + r.footH(tb, base)
+		headH := r.topOf(tb, base, false, c.w).h
+		h := headH + r.tableFrame(g).H + r.footH(tb, base, c.w)
 		label := groupLabel(set.System, t)
 		if label != "" && label != group && !strings.EqualFold(label, t.Title) {
 			h += lh(12) + 6
 		}
-		if !r.atTop() {
+		if !c.atTop() {
 			h += qrsGap
 		}
 		lk := base
 		tall := func(lk tableLook) float64 {
-			return r.topH(tb, lk, false) + r.tableFrame(r.tableGrid(tb, lk, colW)).H + r.footH(tb, lk)
+			return r.topOf(tb, lk, false, c.w).h + r.tableFrame(r.tableGrid(tb, lk, colW)).H + r.footH(tb, lk, c.w)
 		}
-		if col == 0 && !r.atTop() && h <= r.fr.bottom-r.fr.top && (i+1 == len(ids) || r.qrsBroad(doc.RuleTable(set.Table(ids[i+1])), base, colW)) {
+		if col == 0 && !c.atTop() && h <= c.bottom-c.top && (i+1 == len(ids) || r.qrsBroad(doc.RuleTable(set.Table(ids[i+1])), base, colW)) {
 			// The last narrow table before a broad one, or the sheets'
 			// end, stands at the head of the right-hand column rather than
 			// under the left's tables: the columns end higher, and the
@@ -174,27 +192,27 @@ func (r *renderer) qrsSection() {
 			h -= qrsGap
 		}
 		var right *cursor // the right-hand column, while a table goes back to the left-hand one
-		page := r.f.PageNo()
-		if r.fr.y+h > r.fr.bottom && col == 1 && leftEnd+h <= r.fr.bottom {
+		page := s.page()
+		if c.y+h > c.bottom && col == 1 && leftEnd+h <= c.bottom {
 			// The left-hand column ended higher and holds the table whole:
 			// it goes there, under the left-hand column's tables, rather
 			// than overleaf with the rest of the page left blank.
-			f := r.fr
+			f := *c
 			right = &f
 			place(0, leftEnd)
-		} else if r.fr.y+h > r.fr.bottom && h <= r.fr.bottom-bodyTop {
+		} else if c.y+h > c.bottom && h <= c.bottom-bodyTop {
 			k, ok := 1.0, false
 			if col == 1 { // the next column is a new page
 				whole := tall(base)
-				k, ok = r.qrsFinish(bk, func(k float64) float64 { return h - whole + tall(qrsLook.scaled(k)) }, r.fr.bottom-r.fr.y)
+				k, ok = r.qrsFinish(bk, func(k float64) float64 { return h - whole + tall(qrsLook.scaled(k)) }, c.bottom-c.y)
 			}
 			switch {
 			case ok:
 				lk = qrsLook.scaled(k)
-				headH = r.topH(tb, lk, false)
-			case col == 1 || h <= r.fr.bottom-r.fr.top:
+				headH = r.topOf(tb, lk, false, c.w).h
+			case col == 1 || h <= c.bottom-c.top:
 				next()
-			case r.fr.y+h-tall(lk)+r.startHeight(piece{tb: tb, tl: lk}, colW) > r.fr.bottom:
+			case c.y+h-tall(lk)+r.startHeight(piece{tb: tb, tl: lk}, colW) > c.bottom:
 				// Not even its start fits the left-hand column, and the
 				// right-hand one has no more room: overleaf.
 				next()
@@ -204,46 +222,47 @@ func (r *renderer) qrsSection() {
 			// one has no more room for starts here and runs on into it:
 			// moved there, it left the left-hand column empty under a
 			// table across both and ran on overleaf all the same.
-		} else if h > r.fr.bottom-bodyTop {
+		} else if h > c.bottom-bodyTop {
 			// A table taller than a column that a smaller type keeps to
 			// one starts a column in it, rather than leave its foot alone
 			// at the head of the next.
 			whole := tall(base)
-			room := r.fr.bottom - r.fr.y // the column it starts
+			room := c.bottom - c.y // the column it starts
 			switch {
-			case !r.atTop() && col == 0:
-				room = r.fr.bottom - r.fr.top
-			case !r.atTop():
-				room = r.fr.bottom - bodyTop
+			case !c.atTop() && col == 0:
+				room = c.bottom - c.top
+			case !c.atTop():
+				room = c.bottom - bodyTop
 			}
 			if k, ok := r.qrsFit(bk, func(k float64) float64 { return h - whole + tall(qrsLook.scaled(k)) }, room-qrsGap-1); ok {
-				if !r.atTop() {
+				if !c.atTop() {
 					next()
 				}
 				lk = qrsLook.scaled(k)
-				headH = r.topH(tb, lk, false)
+				headH = r.topOf(tb, lk, false, c.w).h
 			}
 		}
 		if label != "" && label != group && !strings.EqualFold(label, t.Title) {
-			r.groupHeading(label, headH+20)
+			r.headingOn(c, s, label, 12, headH+20)
 		}
 		group = label
-		r.gap(qrsGap)
-		r.need(headH + 15)
-		r.markQRS("qrs/" + id)
-		r.bookmark(t.Title, 1, r.fr.y)
-		r.drawTable(tb, lk)
-		if right != nil && r.f.PageNo() == page {
-			leftEnd, r.fr = r.fr.y, *right
+		c.gap(qrsGap)
+		c.need(headH + 15)
+		s.mark("qrs/"+id, c.y)
+		s.bookmark(t.Title, 1, c.y)
+		r.placeDrawn(c, tb, lk, s)
+		if right != nil && s.page() == page {
+			leftEnd, *c = c.y, *right
 		}
 	}
 	// How much of the last page the sheets use, their two columns as
 	// halves of it (qrsDecide).
 	pageH := r.bottom() - bodyTop
-	r.qrsFill = (r.fr.y - r.fr.top) / pageH / 2
+	fill = (c.y - c.top) / pageH / 2
 	if col == 1 {
-		r.qrsFill += (leftEnd - bodyTop) / pageH / 2
+		fill += (leftEnd - bodyTop) / pageH / 2
 	}
+	return fill
 }
 
 // qrsSparse is the share of their last page at or under which the Quick
@@ -258,17 +277,20 @@ const qrsSparse = 0.75
 // page.
 var qrsSettleScales = []float64{0.95, 0.9}
 
-// qrsDecide decides the scale the Quick Reference Sheets are set in,
-// before the first pass lays the booklet out: their full size, unless
-// their last page is used qrsSparse or less and a smaller scale of
-// qrsSettleScales, the largest that does, ends them a page sooner, each
-// measured by setting them whole at it. The sheets start a page of their
-// own, or the cover of a booklet of them alone, so the rest of the
-// booklet plays no part: the booklets of a face that print the same
-// sheets on the same page share the decision (qrsDecisions). Decided
-// during the first pass instead, it changed the sheets' pages for the
-// second and took a third pass in half the booklets.
-func (b *book) qrsDecide() *qrsRun {
+// qrsDecide decides the scale the Quick Reference Sheets are set in:
+// their full size, unless their last page is used qrsSparse or less and
+// a smaller scale of qrsSettleScales, the largest that does, ends them a
+// page sooner, each tried by laying them out whole at it and placing
+// them without painting (qrsModelRun). The sheets start a page of their
+// own, or under the cover of a booklet of them alone, where the
+// renderer's frame stands then, so the rest of the booklet plays no
+// part: the booklets of a face that print the same sheets on the same
+// page share the decision (qrsDecisions). Deciding leaves the font
+// wanted as it was. Decided during the first pass's sheets instead, in
+// a booklet with entries, it changed the sheets' pages for the second
+// and took a third pass in half the booklets (qrsBefore).
+func (r *renderer) qrsDecide() *qrsRun {
+	b := r.book
 	key := qrsSheetsKey{set: b.doc.Set, paper: b.opt.Paper, impose: b.opt.Impose, subset: b.doc.QRS != nil, alone: len(b.entries) == 0}
 	if b.doc.QRS != nil {
 		key.tables = strings.Join(b.doc.QRS, "\x1f")
@@ -277,21 +299,15 @@ func (b *book) qrsDecide() *qrsRun {
 	if run, ok := ds.get(key); ok {
 		return run
 	}
+	defer func(want fontSel) { r.f.font.want = want }(r.f.font.want)
 	set := func(k float64) (*qrsRun, float64) {
-		m := newRenderer(b, newLayout(), true)
-		m.measuring = true
-		m.qrsTry = k
-		run := &qrsRun{k: k}
-		if len(b.entries) > 0 {
-			// The sheets start a page of their own: where their tables
-			// start does not hang on the rest of the booklet.
-			m.qrsMarks = &run.marks
-		} else {
-			m.cover() // a booklet of QRS alone starts them on its cover
+		run, fill := r.qrsModelRun(k)
+		if len(b.entries) == 0 {
+			// Where the tables of sheets on a cover start hangs on
+			// the cover: a pass sets them afresh.
+			run.marks = nil
 		}
-		m.qrsSection()
-		run.pages = m.f.PageNo() - m.lay.pages["qrs"] + 1
-		return run, m.qrsFill
+		return run, fill
 	}
 	run, fill := set(1)
 	if fill <= qrsSparse && run.pages > 1 {
@@ -306,7 +322,7 @@ func (b *book) qrsDecide() *qrsRun {
 	return run
 }
 
-// qrsRun is the Quick Reference Sheets as qrsDecide set them: the scale,
+// qrsRun is the Quick Reference Sheets as qrsDecide laid them out: the scale,
 // how many pages they take, and where each table starts (marks, by page
 // from the first): what a dry pass needs of them.
 type qrsRun struct {
@@ -322,13 +338,112 @@ type qrsMark struct {
 	y      float64
 }
 
-// markQRS marks an anchor of the sheets where the text stands, noting it
-// for qrsDecide when it asks.
-func (r *renderer) markQRS(anchor string) {
-	r.mark(anchor, r.fr.y)
-	if r.qrsMarks != nil {
-		*r.qrsMarks = append(*r.qrsMarks, qrsMark{anchor: anchor, page: r.f.PageNo() - r.lay.pages["qrs"], y: r.fr.y})
+// qrsBefore decides the sheets' scale (qrsDecide) before a booklet's
+// first pass, on that pass's renderer, for a booklet with entries: the
+// pass guesses how many digits its page numbers take from the sheets'
+// pages (guessDigits). A booklet of the sheets alone prints no page
+// number before them, and decides when its first pass reaches them.
+func (r *renderer) qrsBefore() {
+	if len(r.entries) > 0 {
+		r.qrsDecided()
 	}
+}
+
+// qrsDecided decides the sheets' scale and keeps the decision for the
+// book's passes, with the digits its first guesses (guessDigits).
+func (r *renderer) qrsDecided() {
+	run := r.qrsDecide()
+	r.book.qrsRun, r.book.qrsK = run, run.k
+	r.book.digits = guessDigits(len(r.entries), run.pages)
+}
+
+// qrsModelRun lays the Quick Reference Sheets out at scale k, as a
+// booklet opens them, and places them without painting (qrsPlace with a
+// qrsModel): a booklet with entries starts them on a page of their own,
+// where their tables start does not hang on the rest of the booklet; a
+// booklet of them alone under its cover, from where the renderer's
+// frame stands. It returns the run and how much of their last page
+// they use. It leaves the renderer's frame as it was, and the font it
+// wants as laying them out left it.
+func (r *renderer) qrsModelRun(k float64) (*qrsRun, float64) {
+	var c cursor
+	m := &qrsModel{r: r, c: &c, at: -1}
+	if len(r.entries) > 0 {
+		m.newPage()
+	} else {
+		c, m.at = r.fr, 0
+		c.brk = m.newPage
+		c.y += 6
+	}
+	fill := r.qrsPlace(&c, k, m)
+	return &qrsRun{k: k, pages: m.at - m.qrs + 1, marks: m.anchors}, fill
+}
+
+// qrsSink is told what the Quick Reference Sheets placed down a cursor
+// paint (tablePainter) and where their pages start and their anchors
+// and bookmarks are (qrsPlace).
+type qrsSink interface {
+	tablePainter
+	newPage()  // the cursor moves on to a new page
+	page() int // the page the cursor is on
+	mark(anchor string, y float64)
+	bookmark(text string, level int, y float64)
+	heading(hd laidHeading, x, y, w float64)
+}
+
+// qrsPrint prints the sheets as they are placed in the renderer's frame.
+type qrsPrint struct {
+	r     *renderer
+	title string
+}
+
+func (p qrsPrint) frame(f *frame.Frame, x, y float64)      { paintNow{p.r}.frame(f, x, y) }
+func (p qrsPrint) marks(f *frame.Frame, x, y float64)      { paintNow{p.r}.marks(f, x, y) }
+func (p qrsPrint) headRow(f *frame.Frame, x, y, w float64) { paintNow{p.r}.headRow(f, x, y, w) }
+func (p qrsPrint) row(f *frame.Frame, x, y float64)        { paintNow{p.r}.row(f, x, y) }
+func (p qrsPrint) box(x, y0, y1, w float64)                { paintNow{p.r}.box(x, y0, y1, w) }
+func (p qrsPrint) lone(text string)                        { paintNow{p.r}.lone(text) }
+func (p qrsPrint) newPage()                                { p.r.newPage(p.title) }
+func (p qrsPrint) page() int                               { return p.r.f.PageNo() }
+func (p qrsPrint) mark(anchor string, y float64)           { p.r.mark(anchor, y) }
+func (p qrsPrint) bookmark(text string, level int, y float64) {
+	p.r.bookmark(text, level, y)
+}
+func (p qrsPrint) heading(hd laidHeading, x, y, w float64) { p.r.paintHeading(hd, x, y, w) }
+
+// qrsModel places the sheets down pages of a cursor of its own, painting
+// nothing: it counts the pages (at, from 0, the first; qrs, the page
+// the sheets open on) and notes where each anchor lands (anchors).
+type qrsModel struct {
+	noPaint
+	r       *renderer
+	c       *cursor
+	at, qrs int
+	anchors []qrsMark
+}
+
+func (m *qrsModel) newPage() {
+	m.at++
+	*m.c = cursor{x: side, w: m.r.contentW(), top: bodyTop, y: bodyTop, bottom: m.r.bottom(), brk: m.newPage}
+}
+func (m *qrsModel) page() int { return m.at }
+func (m *qrsModel) mark(anchor string, y float64) {
+	if anchor == "qrs" {
+		m.qrs = m.at
+	}
+	m.anchors = append(m.anchors, qrsMark{anchor: anchor, page: m.at - m.qrs, y: y})
+}
+
+// bookmark sets the font an outline entry leaves wanted (renderer.bookmark).
+func (m *qrsModel) bookmark(string, int, float64)                  { m.r.font("", bodySize) }
+func (m *qrsModel) heading(laidHeading, float64, float64, float64) {}
+
+// headingOn places a heading down the cursor, as heading writes one,
+// telling s to paint it.
+func (r *renderer) headingOn(c *cursor, s qrsSink, text string, size, keep float64) {
+	hd := r.layHeading(text, size, c.w)
+	y := c.placeHeading(hd, keep)
+	s.heading(hd, c.x, y, c.w)
 }
 
 // qrsSheetsKey names the Quick Reference Sheets a booklet prints, as far as
@@ -373,10 +488,7 @@ func (d *qrsDecisions) put(k qrsSheetsKey, v *qrsRun) {
 
 // qrsScale is the share of qrsLook's type the sheets are set in.
 func (r *renderer) qrsScale() float64 {
-	switch {
-	case r.qrsTry > 0:
-		return r.qrsTry
-	case r.book.qrsK > 0:
+	if r.book.qrsK > 0 {
 		return r.book.qrsK
 	}
 	return 1
@@ -415,19 +527,24 @@ func (r *renderer) qrsFinish(bk float64, height func(k float64) float64, room fl
 }
 
 // footAlone reports whether a table drawn in lk across the page from y
-// down (drawTable, tried on a scratch document) leaves its foot (odds,
-// decisions, source) alone at the head of its last page.
+// down leaves its foot (odds, decisions, source) alone at the head of
+// its last page: the table placed as drawTable places it (placeDrawn),
+// down pages whose every break starts a new one, and nothing painted.
+// Placing it leaves the font wanted as it was.
 func (r *renderer) footAlone(t *doc.Table, lk tableLook, y float64) bool {
-	m := newRenderer(r.book, r.prev, true)
-	m.measuring = true
-	m.newPage("")
-	m.fr.y = y
-	m.drawTable(t, lk)
-	if m.f.PageNo() == 1 {
+	defer func(want fontSel) { r.f.font.want = want }(r.f.font.want)
+	pages := 0
+	c := cursor{x: side, w: r.contentW(), top: bodyTop, y: y, bottom: r.bottom()}
+	c.brk = func() {
+		pages++
+		c.x, c.w, c.top, c.y, c.bottom = side, r.contentW(), bodyTop, bodyTop, r.bottom()
+	}
+	r.placeDrawn(&c, t, lk, noPaint{})
+	if pages == 0 {
 		return false
 	}
-	foot := m.footH(t, lk)
-	return foot > 0 && m.fr.y-bodyTop <= foot+lh(lk.size)+2
+	foot := r.footH(t, lk, c.w)
+	return foot > 0 && c.y-bodyTop <= foot+lh(lk.size)+2
 }
 
 // qrsTallScales are the sizes, as shares of qrsLook's, a table taller
@@ -459,11 +576,6 @@ func groupLabel(sys *rules.System, t *rules.Table) string {
 		return ""
 	}
 	return sys.GroupTitle(t.Groups[0])
-}
-
-// groupHeading introduces a run of tables of one group.
-func (r *renderer) groupHeading(label string, keep float64) {
-	r.heading(label, 12, keep)
 }
 
 // qrsBroad reports whether a table prints across both columns: one with

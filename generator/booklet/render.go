@@ -42,13 +42,6 @@ type renderer struct {
 	// frontOpen is set once the contents are printed: a front-matter
 	// section may share the page before it (frontSection).
 	frontOpen bool
-	// qrsTry, when set, is the scale a measuring renderer sets the Quick
-	// Reference Sheets in, and qrsFill how much of their last page they
-	// used (qrsDecide).
-	qrsTry, qrsFill float64
-	// qrsMarks, when set, is where qrsSection notes the marks it makes
-	// (markQRS).
-	qrsMarks *[]qrsMark
 	// measuring is set on the renderer that sizes the cards before the
 	// passes: page numbers are not known yet.
 	measuring bool
@@ -551,27 +544,38 @@ func (r *renderer) spanHeight(s span, w float64) float64 {
 // between lines.
 func (r *renderer) flow(spans ...span) {
 	for _, s := range spans {
-		r.gap(s.before)
-		if s.lay != nil {
-			f := s.lay(r.fr.w - s.indent)
-			r.need(f.H + s.keep)
-			r.paintMarks(f, r.fr.x+s.indent, r.fr.y)
-			r.fr.y += f.H
-			continue
-		}
 		if s.draw != nil {
+			r.gap(s.before)
 			dh := s.drawFor(r.fr.w - s.indent)
 			r.need(dh + s.keep)
 			s.draw(r.fr.x+s.indent, r.fr.y, r.fr.w-s.indent)
 			r.fr.y += dh
 			continue
 		}
-		ls := r.laySpan(s, r.fr.w)
-		r.fr.placeSpan(s, ls, func(i int) {
+		r.flowOn(&r.fr, paintNow{r}, s)
+	}
+}
+
+// flowOn places spans of text and laid-out blocks (no draw func) down
+// the cursor as flow writes them, telling p what to paint as each is
+// placed: a block and a line of text painted with the ink left as they
+// set it, a heading's rule with it set back.
+func (r *renderer) flowOn(c *cursor, p tablePainter, spans ...span) {
+	for _, s := range spans {
+		c.gap(s.before)
+		if s.lay != nil {
+			f := s.lay(c.w - s.indent)
+			c.need(f.H + s.keep)
+			p.marks(f, c.x+s.indent, c.y)
+			c.y += f.H
+			continue
+		}
+		ls := r.laySpan(s, c.w)
+		c.placeSpan(s, ls, func(i int) {
 			if i < len(ls.lines) {
-				r.paintMarks(ls.lines[i], r.fr.x, r.fr.y) // text alone: the ink stays as it was
+				p.marks(ls.lines[i], c.x, c.y) // text alone: the ink stays as it was
 			} else {
-				r.paint(ls.rule, r.fr.x, r.fr.y)
+				p.frame(ls.rule, c.x, c.y)
 			}
 		})
 	}

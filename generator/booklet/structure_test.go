@@ -94,8 +94,6 @@ func TestStructure(t *testing.T) {
 		"setup",        // the sealed cards' size
 		"sizeCards",    // the sealed cards measured at each size tried
 		"frontSection", // whether a front-matter section shares a page
-		"qrsDecide",    // the QRS's scale
-		"footAlone",    // a QRS table's foot alone on its last page
 		"sheetPDF",     // a play sheet's settings, page 1 tried at each (fitFront, fitBack)
 	}
 	got = nil

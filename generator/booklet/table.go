@@ -641,6 +641,8 @@ func (r *renderer) table(g *grid, head func(continued bool) tableTop) {
 // order, as placeTable places it: a header row (with its outline), a
 // row, the outline of a frame's rows, and rows left alone (a fault).
 type tablePainter interface {
+	frame(f *frame.Frame, x, y float64) // painted, the ink set back after it
+	marks(f *frame.Frame, x, y float64) // painted, the ink left as it sets it (a line of text)
 	headRow(f *frame.Frame, x, y, w float64)
 	row(f *frame.Frame, x, y float64)
 	box(x, y0, y1, w float64)
@@ -650,6 +652,8 @@ type tablePainter interface {
 // paintNow paints a table as it is placed in the renderer's frame.
 type paintNow struct{ r *renderer }
 
+func (p paintNow) frame(f *frame.Frame, x, y float64) { p.r.paint(f, x, y) }
+func (p paintNow) marks(f *frame.Frame, x, y float64) { p.r.paintMarks(f, x, y) }
 func (p paintNow) headRow(f *frame.Frame, x, y, w float64) {
 	p.r.paint(f, x, y)
 	p.r.frameLine(x, y, f.H, w)
@@ -660,13 +664,23 @@ func (p paintNow) lone(text string) {
 	p.r.f.faults.add(Fault{Kind: FaultLone, Page: p.r.f.PageNo(), Text: text})
 }
 
+// noPaint paints nothing of a table placed: what it measures.
+type noPaint struct{}
+
+func (noPaint) frame(*frame.Frame, float64, float64)            {}
+func (noPaint) marks(*frame.Frame, float64, float64)            {}
+func (noPaint) headRow(*frame.Frame, float64, float64, float64) {}
+func (noPaint) row(*frame.Frame, float64, float64)              {}
+func (noPaint) box(float64, float64, float64, float64)          {}
+func (noPaint) lone(string)                                     {}
+
 // placeTable lays g out for the cursor's width and places it down the
 // cursor, moving on (the cursor's brk) between rows under the keep rules
 // and repeating the header there. It tells p what to paint as it is
 // placed, in order: the table paints it there and then (paintNow); a
 // run placed ahead of its pages keeps it to paint later (the campaign
-// log, logRun). head, when set, is a title band flowed in the renderer's
-// own frame, which the cursor must then be.
+// log, logRun). head, when set, is what goes above the rows (a title
+// band, how to read the table), placed down the cursor with them.
 func (r *renderer) placeTable(c *cursor, g *grid, head func(continued bool) tableTop, p tablePainter) {
 	r.fitColumns(g, c.w)
 	if g.stack != nil {
@@ -688,7 +702,7 @@ func (r *renderer) placeTable(c *cursor, g *grid, head func(continued bool) tabl
 	rowStart := c.y
 	top := func(continued bool) {
 		if head != nil {
-			r.place(head(continued))
+			r.placeTop(c, head(continued), p)
 		}
 		if !g.noHead {
 			p.headRow(hf, c.x, c.y, w)
@@ -833,11 +847,11 @@ func (k rowKeeps) walk(c *cursor, hh, extra float64, cont func() float64, top fu
 }
 
 // rowsKept reports whether the table drawTable would draw from g (its
-// title band headH tall, contH when continued) at the frame's position
+// title band headH tall, contH when continued) at the cursor's position
 // keeps every frame it breaks over to keepRows rows or more: it fits
 // where it stands, or plan.BreakRows has a plan for it.
-func (r *renderer) rowsKept(g *grid, headH, contH float64) bool {
-	r.fitColumns(g, r.fr.w)
+func (r *renderer) rowsKept(c *cursor, g *grid, headH, contH float64) bool {
+	r.fitColumns(g, c.w)
 	n := len(g.rows)
 	if g.stack != nil || n < 2*keepRows {
 		return true // a stack's parts are kept apart; a short table whole
@@ -847,7 +861,7 @@ func (r *renderer) rowsKept(g *grid, headH, contH float64) bool {
 	for i, row := range g.rows {
 		_, hs[i] = r.cellLines(g, row, false)
 	}
-	room0 := r.fr.bottom - r.fr.y - headH - hh
+	room0 := c.bottom - c.y - headH - hh
 	room := r.bottom() - bodyTop - contH - hh
 	if sum(hs)+g.tail <= room0 {
 		return true

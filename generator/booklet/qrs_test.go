@@ -1,0 +1,137 @@
+package booklet
+
+import (
+	"io/fs"
+	"strings"
+	"testing"
+
+	"github.com/sortie-wargames/sortie/content"
+	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/rules"
+)
+
+// TestFootAloneLaidOut checks footAlone, which places a table without
+// painting it, against the table printed: for every table of the Quick
+// Reference Sheets of every built-in system, across an A4 and a Letter
+// page, at full size and in the smallest type qrsScales gives it, from
+// the top of a page down to its foot (every 3 mm where a table with
+// a foot does not fit whole), footAlone says the foot (odds,
+// decisions, source) is alone at the head of its last page exactly when
+// drawTable, printing the table from there, ends it so. Answering
+// paints nothing and leaves the font wanted as it was.
+func TestFootAloneLaidOut(t *testing.T) {
+	seen := map[bool]int{}
+	for _, sys := range qrsSystems {
+		set := systemSet(t, sys)
+		for _, paper := range []string{"a4", "letter"} {
+			r := testRenderer(paper)
+			r.doc.Set = set
+			r = newRenderer(r.book, newLayout(), false)
+			for _, id := range set.System.QRS {
+				tb := doc.RuleTable(set.Table(id))
+				for _, k := range []float64{1, qrsScales[len(qrsScales)-1]} {
+					lk := qrsLook.scaled(k)
+					lk.keyMax = qrsKeyMax * 1.5
+					ys := []float64{bodyTop, 120}
+					if r.footH(tb, lk, r.contentW()) > 0 {
+						// A table with a foot, from every 3 mm down the
+						// page where it does not fit whole.
+						for y := max(bodyTop, r.bottom()-r.tableHeight(tb, lk, r.contentW())); y < r.bottom(); y += 3 {
+							ys = append(ys, y)
+						}
+					}
+					for _, y := range ys {
+						r.newPage("")
+						page, want, text := r.f.PageNo(), r.f.font.want, len(r.lay.text[r.f.PageNo()])
+						alone := r.footAlone(tb, lk, y)
+						if r.f.PageNo() != page || r.f.font.want != want || len(r.lay.text[page]) != text {
+							t.Fatalf("%s %s %s: footAlone painted on the document or changed its font", sys, paper, id)
+						}
+						r.fr.y = y
+						r.drawTable(tb, lk)
+						foot := r.footH(tb, lk, r.fr.w)
+						printed := r.f.PageNo() > page && foot > 0 && r.fr.y-bodyTop <= foot+lh(lk.size)+2
+						if alone != printed {
+							t.Errorf("%s %s %s at %.2f from %.0f mm: footAlone says %v, the printed table %v", sys, paper, id, k, y, alone, printed)
+						}
+						seen[printed]++
+					}
+				}
+			}
+		}
+	}
+	if seen[true] == 0 || seen[false] == 0 {
+		t.Errorf("feet alone and not: %v; the test should see both", seen)
+	}
+	t.Logf("feet alone and not: %v", seen)
+}
+
+// qrsSystems are the built-in systems.
+var qrsSystems = []string{"2d6-sword-and-sorcery", "chain-reaction-3", "sword-and-spear-fantasy", "swordplay", "two-page-skirmish"}
+
+// systemSet loads a built-in system's rules.
+func systemSet(t *testing.T, sys string) *rules.Set {
+	t.Helper()
+	sub, err := fs.Sub(content.FS, "systems/"+sys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := rules.Load(sub, "content/systems/"+sys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+// TestQRSLaidOut checks the Quick Reference Sheets placed without
+// painting (qrsModelRun, what qrsDecide decides by) against the sheets
+// printed: for the booklet of every built-in system's sheets alone, on
+// A4 and Letter, flat and folded, at full size and at each of
+// qrsSettleScales, the layout counts the pages the printed sheets take
+// and puts every table on the page it is printed on; laying them out
+// adds no page and marks nothing on the document it lays them out on
+// (past the cover, drawn first).
+func TestQRSLaidOut(t *testing.T) {
+	for _, sys := range qrsSystems {
+		set := systemSet(t, sys)
+		for _, paper := range []string{"a4", "letter"} {
+			for _, impose := range []string{"", Saddle} {
+				b, err := setup(Doc{Title: "Quick Reference Sheets", Set: set}, Options{Paper: paper, Impose: impose})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, k := range append([]float64{1}, qrsSettleScales...) {
+					m := newRenderer(b, newLayout(), true)
+					m.cover()
+					pages := m.f.PageNo()
+					run, _ := m.qrsModelRun(k)
+					if m.f.PageNo() != pages {
+						t.Fatalf("%s %s %q: laying the sheets out added a page", sys, paper, impose)
+					}
+					for a := range m.lay.pages {
+						if strings.HasPrefix(a, "qrs") {
+							t.Fatalf("%s %s %q: laying the sheets out marked %s on the document", sys, paper, impose, a)
+						}
+					}
+					b.qrsRun, b.qrsK = &qrsRun{k: k}, k // set at k, not decided
+					r := newRenderer(b, newLayout(), false)
+					r.cover()
+					r.qrsSection()
+					printed := r.f.PageNo() - r.lay.pages["qrs"] + 1
+					if run.pages != printed {
+						t.Errorf("%s %s %q at %.2f: the layout counts %d pages, the printed sheets take %d", sys, paper, impose, k, run.pages, printed)
+					}
+					for _, mk := range run.marks {
+						if got, want := mk.page+r.lay.pages["qrs"], r.lay.pages[mk.anchor]; got != want {
+							t.Errorf("%s %s %q at %.2f: the layout puts %s on page %d, it is printed on %d", sys, paper, impose, k, mk.anchor, got, want)
+						}
+					}
+					if len(run.marks) != len(set.System.QRS)+1 {
+						t.Errorf("%s %s %q at %.2f: %d anchors laid out for %d tables", sys, paper, impose, k, len(run.marks), len(set.System.QRS))
+					}
+				}
+				b.qrsRun, b.qrsK = nil, 0
+			}
+		}
+	}
+}
