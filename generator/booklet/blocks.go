@@ -407,14 +407,17 @@ func (r *renderer) linksSpan(links []doc.Link) span {
 }
 
 // flowPieces flows pieces down the frame.
-func (r *renderer) flowPieces(ps []piece) {
+func (r *renderer) flowPieces(ps []piece) { r.flowPiecesOn(r.now(), ps) }
+
+// flowPiecesOn places pieces down l's cursor, as flowPieces flows them.
+func (r *renderer) flowPiecesOn(l lay, ps []piece) {
 	for _, p := range ps {
 		if p.sp != nil {
-			r.flow(*p.sp)
+			r.flowOn(l, *p.sp)
 			continue
 		}
-		r.gap(p.before)
-		r.drawTable(r.pieceTable(p, r.fr.w), p.tl)
+		l.c.gap(p.before)
+		r.tableOn(l, r.pieceTable(p, l.c.w), p.tl)
 	}
 }
 
@@ -604,28 +607,34 @@ func (r *renderer) tableGrid(t *doc.Table, tl tableLook, w float64) *grid {
 // the corner, how to read it, notes and modifiers, the rows (the header
 // repeated, with the title band, where it breaks), then footnotes,
 // decisions and where the book prints it.
-func (r *renderer) drawTable(t *doc.Table, tl tableLook) {
-	if parts := r.foldTable(t, tl, r.fr.w); parts != nil {
-		r.drawFolded(t, tl, parts)
+func (r *renderer) drawTable(t *doc.Table, tl tableLook) { r.tableOn(r.now(), t, tl) }
+
+// tableOn places a table down l's cursor, as drawTable draws it. What
+// measures its top and foot (topH, footH) reads the renderer's frame's
+// width, which is the cursor's (lay).
+func (r *renderer) tableOn(l lay, t *doc.Table, tl tableLook) {
+	c := l.c
+	if parts := r.foldTable(t, tl, c.w); parts != nil {
+		r.foldedOn(l, t, tl, parts)
 		return
 	}
-	g := r.tableGrid(t, tl, r.fr.w)
+	g := r.tableGrid(t, tl, c.w)
 	g.tail = r.footH(t, tl)
 	// A table whose rows are too tall to break with keepRows in every
 	// frame is set a little smaller, down to the floor, when that lets it.
-	if !r.rowsKept(g, r.topH(t, tl, false), r.topH(t, tl, true)) {
+	if !r.rowsKept(c, g, r.topH(t, tl, false), r.topH(t, tl, true)) {
 		for _, k := range keepScales {
 			small := tl.scaled(k)
-			sg := r.tableGrid(t, small, r.fr.w)
+			sg := r.tableGrid(t, small, c.w)
 			sg.tail = r.footH(t, small)
-			if r.rowsKept(sg, r.topH(t, small, false), r.topH(t, small, true)) {
+			if r.rowsKept(c, sg, r.topH(t, small, false), r.topH(t, small, true)) {
 				tl, g = small, sg
 				break
 			}
 		}
 	}
-	r.table(g, func(continued bool) tableTop { return r.topOf(t, tl, continued, r.fr.w) })
-	r.tableFoot(t, tl)
+	r.placeTable(l, g, func(continued bool) tableTop { return r.topOf(t, tl, continued, c.w) })
+	r.tableFoot(l, t, tl)
 }
 
 // keepScales are the sizes, as shares of its look's, a table of tall rows
@@ -773,22 +782,23 @@ func (r *renderer) foldHeight(parts []*grid) float64 {
 	return h
 }
 
-// drawFolded draws a folded table: what goes above it across the frame,
-// then its parts side by side, kept together.
-func (r *renderer) drawFolded(t *doc.Table, tl tableLook, parts []*grid) {
-	r.need(r.topH(t, tl, false) + r.foldHeight(parts))
-	r.place(r.topOf(t, tl, false, r.fr.w))
-	outer := r.fr
+// foldedOn places a folded table down l's cursor: what goes above it
+// across the cursor, then its parts side by side, kept together.
+func (r *renderer) foldedOn(l lay, t *doc.Table, tl tableLook, parts []*grid) {
+	c := l.c
+	c.need(r.topH(t, tl, false) + r.foldHeight(parts))
+	r.place(l, r.topOf(t, tl, false, c.w))
+	outer := *c
 	pw := foldWidth(outer.w, len(parts))
 	end := outer.y
 	for i, g := range parts {
-		r.fr = cursor{x: outer.x + float64(i)*(pw+foldGutter), w: pw, top: outer.y, y: outer.y, bottom: outer.bottom, brk: func() {}}
-		r.table(g, nil)
-		end = max(end, r.fr.y)
+		*c = cursor{x: outer.x + float64(i)*(pw+foldGutter), w: pw, top: outer.y, y: outer.y, bottom: outer.bottom, brk: func() {}}
+		r.placeTable(l, g, nil)
+		end = max(end, c.y)
 	}
 	outer.y = end
-	r.fr = outer
-	r.tableFoot(t, tl)
+	*c = outer
+	r.tableFoot(l, t, tl)
 }
 
 // tableTop is what a table prints above its rows, laid out for a width
@@ -828,15 +838,16 @@ func (r *renderer) topOf(t *doc.Table, tl tableLook, continued bool, w float64) 
 	return top
 }
 
-// place prints a table's top in the current frame and moves it down.
-func (r *renderer) place(top tableTop) {
+// place places a table's top down l's cursor and moves it down.
+func (r *renderer) place(l lay, top tableTop) {
+	c := l.c
 	if top.band != nil {
-		r.paint(top.band, r.fr.x, r.fr.y)
-		r.fr.y += top.band.H
+		l.frame(r, top.band, c.x, c.y)
+		c.y += top.band.H
 	}
-	r.flow(top.spans...)
+	r.flowOn(l, top.spans...)
 	if len(top.spans) > 0 || top.band != nil {
-		r.fr.y += 1.5
+		c.y += 1.5
 	}
 }
 
@@ -974,20 +985,22 @@ func (r *renderer) footH(t *doc.Table, tl tableLook) float64 {
 	return h
 }
 
-// tableFoot prints what table t prints under its rows (footSpans).
-func (r *renderer) tableFoot(t *doc.Table, tl tableLook) {
+// tableFoot places what table t prints under its rows (footSpans) down
+// l's cursor.
+func (r *renderer) tableFoot(l lay, t *doc.Table, tl tableLook) {
+	c := l.c
 	spans := r.footSpans(t, tl)
 	// The last line (where the book prints it, most often) never goes
 	// over a page alone: what comes before it keeps it.
 	if n := len(spans); n > 1 {
-		spans[n-2].keep = r.spanHeight(spans[n-1], r.fr.w)
+		spans[n-2].keep = r.spanHeight(spans[n-1], c.w)
 	}
 	// What goes on to the next page from under a table too tall to keep
 	// it (draw: table) says whose it is there.
-	if len(spans) > 0 && t.Title != "" && !r.atTop() && r.fr.y+r.spanHeight(spans[0], r.fr.w)+spans[0].keep > r.fr.bottom {
-		spans = append([]span{{text: t.Title + " (continued)", style: "B", size: tl.size, before: 1, keep: r.spanHeight(spans[0], r.fr.w)}}, spans...)
+	if len(spans) > 0 && t.Title != "" && !c.atTop() && c.y+r.spanHeight(spans[0], c.w)+spans[0].keep > c.bottom {
+		spans = append([]span{{text: t.Title + " (continued)", style: "B", size: tl.size, before: 1, keep: r.spanHeight(spans[0], c.w)}}, spans...)
 	}
-	r.flow(spans...)
+	r.flowOn(l, spans...)
 }
 
 // topMaps returns the maps of blocks outside sealed items: the ones a

@@ -119,32 +119,20 @@ func (run *logRun) paint(r *renderer) {
 	r.fr.y = run.c.y
 }
 
+// lay is the run as a place to lay out: its cursor, what is placed on
+// it kept for its page.
+func (run *logRun) lay() lay { return lay{c: &run.c, run: run} }
+
 // heading places a heading kept with keep mm of what follows.
 func (run *logRun) heading(r *renderer, text string, size, keep float64) {
-	hd := r.layHeading(text, size, run.c.w)
-	x, w := run.c.x, run.c.w
-	y := run.c.placeHeading(hd, keep)
-	run.at(func() { r.paintHeading(hd, x, y, w) })
+	r.headingOn(run.lay(), text, size, keep)
 }
 
 // flow places a span of text, as flow flows it.
-func (run *logRun) flow(r *renderer, s span) {
-	run.c.gap(s.before)
-	ls := r.laySpan(s, run.c.w)
-	run.c.placeSpan(s, ls, func(i int) {
-		x, y := run.c.x, run.c.y
-		if i < len(ls.lines) {
-			run.at(func() { r.paintMarks(ls.lines[i], x, y) })
-		} else {
-			run.at(func() { r.paint(ls.rule, x, y) })
-		}
-	})
-}
+func (run *logRun) flow(r *renderer, s span) { r.flowOn(run.lay(), s) }
 
 // table places a grid, as table draws it.
-func (run *logRun) table(r *renderer, g *grid) {
-	r.placeTable(&run.c, g, nil, runPainter{run, r})
-}
+func (run *logRun) table(r *renderer, g *grid) { r.placeTable(run.lay(), g, nil) }
 
 // runPainter keeps what a table placed in a run paints, for the run's
 // page.

@@ -39,9 +39,6 @@ type renderer struct {
 	section string            // running head of the current page
 	fr      cursor            // where flowing text goes
 	sheetAt map[int]sheetGrid // the pages that are sheets of play cards
-	// frontOpen is set once the contents are printed: a front-matter
-	// section may share the page before it (frontSection).
-	frontOpen bool
 	// qrsTry, when set, is the scale a measuring renderer sets the Quick
 	// Reference Sheets in, and qrsFill how much of their last page they
 	// used (qrsDecide).
@@ -549,29 +546,73 @@ func (r *renderer) spanHeight(s span, w float64) float64 {
 
 // flow writes spans down the frame, breaking to the next column or page
 // between lines.
-func (r *renderer) flow(spans ...span) {
+func (r *renderer) flow(spans ...span) { r.flowOn(r.now(), spans...) }
+
+// lay is where layout places what it lays out: down a cursor, each
+// thing painted as it is placed (run nil: the cursor is the renderer's
+// own frame, r.now) or kept to paint on its page of a run placed ahead
+// of its pages (logRun.lay), which a measure reads and never paints.
+// The renderer's frame is as wide as the cursor while a run is placed:
+// what lays out blocks reads its width.
+type lay struct {
+	c   *cursor
+	run *logRun
+}
+
+// now is the renderer's own frame, what is placed on it painted there
+// and then.
+func (r *renderer) now() lay { return lay{c: &r.fr} }
+
+// marks paints f's marks at (x, y), now or on the run's page
+// (paintMarks: the ink left as they set it).
+func (l lay) marks(r *renderer, f *frame.Frame, x, y float64) {
+	if l.run == nil {
+		r.paintMarks(f, x, y)
+		return
+	}
+	l.run.at(func() { r.paintMarks(f, x, y) })
+}
+
+// frame paints f at (x, y), now or on the run's page (paint: the ink
+// set back after it).
+func (l lay) frame(r *renderer, f *frame.Frame, x, y float64) {
+	if l.run == nil {
+		r.paint(f, x, y)
+		return
+	}
+	l.run.at(func() { r.paint(f, x, y) })
+}
+
+// flowOn places spans down l's cursor, breaking to the next column or
+// page between lines, as flow writes them.
+func (r *renderer) flowOn(l lay, spans ...span) {
+	c := l.c
 	for _, s := range spans {
-		r.gap(s.before)
+		c.gap(s.before)
 		if s.lay != nil {
-			f := s.lay(r.fr.w - s.indent)
-			r.need(f.H + s.keep)
-			r.paintMarks(f, r.fr.x+s.indent, r.fr.y)
-			r.fr.y += f.H
+			f := s.lay(c.w - s.indent)
+			c.need(f.H + s.keep)
+			l.marks(r, f, c.x+s.indent, c.y)
+			c.y += f.H
 			continue
 		}
 		if s.draw != nil {
-			dh := s.drawFor(r.fr.w - s.indent)
-			r.need(dh + s.keep)
-			s.draw(r.fr.x+s.indent, r.fr.y, r.fr.w-s.indent)
-			r.fr.y += dh
+			dh := s.drawFor(c.w - s.indent)
+			c.need(dh + s.keep)
+			if x, y, w := c.x+s.indent, c.y, c.w-s.indent; l.run == nil {
+				s.draw(x, y, w)
+			} else {
+				l.run.at(func() { s.draw(x, y, w) })
+			}
+			c.y += dh
 			continue
 		}
-		ls := r.laySpan(s, r.fr.w)
-		r.fr.placeSpan(s, ls, func(i int) {
+		ls := r.laySpan(s, c.w)
+		c.placeSpan(s, ls, func(i int) {
 			if i < len(ls.lines) {
-				r.paintMarks(ls.lines[i], r.fr.x, r.fr.y) // text alone: the ink stays as it was
+				l.marks(r, ls.lines[i], c.x, c.y) // text alone: the ink stays as it was
 			} else {
-				r.paint(ls.rule, r.fr.x, r.fr.y)
+				l.frame(r, ls.rule, c.x, c.y)
 			}
 		})
 	}
@@ -649,10 +690,18 @@ func headSpan(text string, size float64) span {
 
 // heading writes a section heading with a rule under it, kept with at
 // least keep mm of what follows.
-func (r *renderer) heading(text string, size, keep float64) {
-	hd := r.layHeading(text, size, r.fr.w)
-	y := r.fr.placeHeading(hd, keep)
-	r.paintHeading(hd, r.fr.x, y, r.fr.w)
+func (r *renderer) heading(text string, size, keep float64) { r.headingOn(r.now(), text, size, keep) }
+
+// headingOn places a section heading down l's cursor, as heading writes
+// it.
+func (r *renderer) headingOn(l lay, text string, size, keep float64) {
+	hd := r.layHeading(text, size, l.c.w)
+	y := l.c.placeHeading(hd, keep)
+	if x, w := l.c.x, l.c.w; l.run == nil {
+		r.paintHeading(hd, x, y, w)
+	} else {
+		l.run.at(func() { r.paintHeading(hd, x, y, w) })
+	}
 }
 
 // laidHeading is a section heading laid out for a width: its text, and

@@ -633,7 +633,15 @@ func (r *renderer) rowFrame(g *grid, row []string, head bool, fill int) *frame.F
 // lays out what goes above the column headers (a title band) in the
 // current frame, told whether the table is continued there.
 func (r *renderer) table(g *grid, head func(continued bool) tableTop) {
-	r.placeTable(&r.fr, g, head, paintNow{r})
+	r.placeTable(r.now(), g, head)
+}
+
+// painter is what paints a table placed on l: paintNow, or a run's.
+func (l lay) painter(r *renderer) tablePainter {
+	if l.run == nil {
+		return paintNow{r}
+	}
+	return runPainter{l.run, r}
 }
 
 // tablePainter is told what a table placed down a cursor paints, in
@@ -659,14 +667,14 @@ func (p paintNow) lone(text string) {
 	p.r.f.faults.add(Fault{Kind: FaultLone, Page: p.r.f.PageNo(), Text: text})
 }
 
-// placeTable lays g out for the cursor's width and places it down the
+// placeTable lays g out for the cursor's width and places it down l's
 // cursor, moving on (the cursor's brk) between rows under the keep rules
-// and repeating the header there. It tells p what to paint as it is
-// placed, in order: the table paints it there and then (paintNow); a
-// run placed ahead of its pages keeps it to paint later (the campaign
-// log, logRun). head, when set, is a title band flowed in the renderer's
-// own frame, which the cursor must then be.
-func (r *renderer) placeTable(c *cursor, g *grid, head func(continued bool) tableTop, p tablePainter) {
+// and repeating the header there. It tells l's painter what to paint as
+// it is placed, in order: the table paints it there and then (paintNow);
+// a run placed ahead of its pages keeps it to paint later (logRun).
+// head, when set, is a title band placed on l above the header.
+func (r *renderer) placeTable(l lay, g *grid, head func(continued bool) tableTop) {
+	c, p := l.c, l.painter(r)
 	r.fitColumns(g, c.w)
 	if g.stack != nil {
 		for i, part := range g.stack {
@@ -677,7 +685,7 @@ func (r *renderer) placeTable(c *cursor, g *grid, head func(continued bool) tabl
 			if i == len(g.stack)-1 {
 				part.tail = g.tail
 			}
-			r.placeTable(c, part, head, p)
+			r.placeTable(l, part, head)
 		}
 		return
 	}
@@ -687,7 +695,7 @@ func (r *renderer) placeTable(c *cursor, g *grid, head func(continued bool) tabl
 	rowStart := c.y
 	top := func(continued bool) {
 		if head != nil {
-			r.place(head(continued))
+			r.place(l, head(continued))
 		}
 		if !g.noHead {
 			p.headRow(hf, c.x, c.y, w)
@@ -832,11 +840,11 @@ func (k rowKeeps) walk(c *cursor, hh, extra float64, cont func() float64, top fu
 }
 
 // rowsKept reports whether the table drawTable would draw from g (its
-// title band headH tall, contH when continued) at the frame's position
+// title band headH tall, contH when continued) at the cursor's position
 // keeps every frame it breaks over to keepRows rows or more: it fits
 // where it stands, or plan.BreakRows has a plan for it.
-func (r *renderer) rowsKept(g *grid, headH, contH float64) bool {
-	r.fitColumns(g, r.fr.w)
+func (r *renderer) rowsKept(c *cursor, g *grid, headH, contH float64) bool {
+	r.fitColumns(g, c.w)
 	n := len(g.rows)
 	if g.stack != nil || n < 2*keepRows {
 		return true // a stack's parts are kept apart; a short table whole
@@ -846,7 +854,7 @@ func (r *renderer) rowsKept(g *grid, headH, contH float64) bool {
 	for i, row := range g.rows {
 		_, hs[i] = r.cellLines(g, row, false)
 	}
-	room0 := r.fr.bottom - r.fr.y - headH - hh
+	room0 := c.bottom - c.y - headH - hh
 	room := r.bottom() - bodyTop - contH - hh
 	if sum(hs)+g.tail <= room0 {
 		return true
