@@ -191,6 +191,12 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 	g.qrsK = g.qrsRun.k
 	g.digits = guessDigits(len(g.entries), g.qrsRun.pages)
 	prev := newLayout()
+	// The first pass sizes the sealed cards before it lays anything out:
+	// the pages of cards are known to every pass.
+	first := newRenderer(g, prev, true)
+	if err := first.sizeSheets(); err != nil {
+		return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
+	}
 	for pass := range maxPasses {
 		// The first pass only learns the page numbers: it is dry. Were
 		// they to settle on it (a booklet without anchors), the next,
@@ -207,7 +213,10 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 				dry = true
 			}
 		}
-		r := newRenderer(g, prev, dry)
+		r := first
+		if pass > 0 {
+			r = newRenderer(g, prev, dry)
+		}
 		if g.opt.Impose == Saddle {
 			r.lay.plan = plan
 			r.buildFolded()
@@ -414,18 +423,9 @@ func setup(d Doc, opt Options) (*book, error) {
 	b.cards = pefCards(b.entries)
 	b.sealedName = sealedName(b.entries)
 	if len(b.cards) > 0 {
-		restore := b.onSheet()
-		m := newRenderer(b, newLayout(), true)
-		m.measuring = true
-		var order []*card
-		order, b.cardLimit, b.cardOf = deal(d.Seed, b.cards)
-		if b.cardGrid, err = m.sizeCards(b.cardLimit); err != nil {
-			restore()
-			return nil, err
-		}
-		b.sheets = paginate(order, b.cardGrid.perPage())
-		b.cards = order
-		restore()
+		// Dealt here; sized and put on their pages by the first pass,
+		// before it lays anything out (sizeSheets).
+		b.cards, b.cardLimit, b.cardOf = deal(d.Seed, b.cards)
 	}
 	return b, nil
 }

@@ -200,42 +200,62 @@ func (r *renderer) textLines(text, style string, size, x, y, w float64, align st
 	return float64(len(lines)) * lh(size)
 }
 
+// sizeSheets sizes the sealed cards (sizeCards) and puts them on their
+// pages, on whole sheets whether the booklet is flat or folded (onSheet),
+// before the renderer lays anything out. Measuring them leaves the font
+// wanted and the renderer's frame as they were.
+func (r *renderer) sizeSheets() error {
+	if len(r.cards) == 0 {
+		return nil
+	}
+	defer func(want fontSel, fr cursor) { r.f.font.want, r.fr = want, fr }(r.f.font.want, r.fr)
+	defer r.onSheet()()
+	g, err := r.sizeCards(r.cardLimit)
+	if err != nil {
+		return err
+	}
+	r.cardGrid = g
+	r.sheets = paginate(r.cards, g.perPage())
+	return nil
+}
+
 // sizeCards lays out the sealed cards: every card the same size, so that
 // a card's size says nothing of what it holds, as many rows to a page as
 // the tallest card allows on both papers, A4 and Letter, whole sheets
 // whether the booklet is flat or folded (cardPapers), at most limit cards
 // to a page, and the text as large as fits that. The cards
 // fill the page's height. A card too tall for a page even at the
-// smallest type is an error: it would be cut short.
+// smallest type is an error: it would be cut short. The cards are
+// measured on the renderer, its page set to each paper in turn; their
+// feet name a page as wide as any ("000"), the pages not being known.
 func (r *renderer) sizeCards(limit int) (cardGrid, error) {
 	type fit struct {
 		avail   float64
 		tallest []float64 // by scale
 	}
-	measure := func(m *renderer) fit {
-		w := m.contentW() / float64(min(m.cardCols(), limit))
-		f := fit{avail: m.bottom() - m.cardTop() - 1.5} // clear of the footer
+	measure := func() fit {
+		w := r.contentW() / float64(min(r.cardCols(), limit))
+		f := fit{avail: r.bottom() - r.cardTop() - 1.5} // clear of the footer
 		for _, k := range cardScales {
 			h := cardMinH
-			for _, c := range m.cards {
-				h = max(h, m.cardHeight(c, w, k))
+			for _, c := range r.cards {
+				h = max(h, r.cardHeight(c, w, k))
 			}
 			f.tallest = append(f.tallest, math.Ceil(h*10)/10)
 		}
 		return f
 	}
-	own := measure(r)
+	own := measure()
 	var fits []fit
 	for _, p := range cardPapers() {
 		if p[0] == r.pw && p[1] == r.ph {
 			fits = append(fits, own)
 			continue
 		}
-		b := *r.book
-		b.pw, b.ph = p[0], p[1]
-		m := newRenderer(&b, newLayout(), r.f.font.dry)
-		m.measuring = true
-		fits = append(fits, measure(m))
+		pw, ph := r.pw, r.ph
+		r.pw, r.ph = p[0], p[1]
+		fits = append(fits, measure())
+		r.pw, r.ph = pw, ph
 	}
 	// scaleFor is the largest scale at which f's tallest card fits a row
 	// of a page of rows, or -1.
@@ -340,7 +360,7 @@ func (r *renderer) backHeight(w float64) float64 {
 
 // cardHeight measures a card w wide with its text at scale k.
 func (r *renderer) cardHeight(c *card, w, k float64) float64 {
-	h := r.cardHeadHeight(c, w) + 2*cardPad + r.cardFootH(c, w) + r.piecesHeight(r.cardPieces(c, k), w-2*cardPad)
+	h := r.cardHeadHeight(c, w) + 2*cardPad + r.cardFootH(c, w, "000") + r.piecesHeight(r.cardPieces(c, k), w-2*cardPad)
 	return max(h, r.backHeight(w))
 }
 
@@ -360,15 +380,16 @@ func (r *renderer) cardPieces(c *card, k float64) []piece {
 
 // cardFoot is the small print at a card's foot that names its entry and
 // item, to check the card is the one you meant to read.
-func (r *renderer) cardFoot(c *card) span {
+// page is the entry's page as printed.
+func cardFoot(c *card, page string) span {
 	e, it := c.e, c.item
-	return span{text: fmt.Sprintf("%s · %s (%d of %d) · %s, page %s.", e.name(), it.Title, it.Number, c.of, e.enc.Title, r.pageOf(e.anchor())), size: cardFootS, grey: true}
+	return span{text: fmt.Sprintf("%s · %s (%d of %d) · %s, page %s.", e.name(), it.Title, it.Number, c.of, e.enc.Title, page), size: cardFootS, grey: true}
 }
 
 // cardFootH is the height of a card's foot: a gap, a hairline and the
-// foot line.
-func (r *renderer) cardFootH(c *card, w float64) float64 {
-	return 2.5 + r.spanHeight(r.cardFoot(c), w-2*cardPad)
+// foot line, naming the entry's page as page.
+func (r *renderer) cardFootH(c *card, w float64, page string) float64 {
+	return 2.5 + r.spanHeight(cardFoot(c, page), w-2*cardPad)
 }
 
 // cardTag is a card's tag as printed, and the lines it takes: beside
@@ -461,7 +482,8 @@ func (r *renderer) drawCard(c *card, x, y, w, h float64) {
 	r.f.SetLineWidth(0.3)
 	r.f.Line(ix, y+cardPad+headH-0.5, ix+iw, y+cardPad+headH-0.5)
 	r.ink()
-	footTop := y + h - cardPad - r.cardFootH(c, w)
+	page := r.pageOf(c.e.anchor())
+	footTop := y + h - cardPad - r.cardFootH(c, w, page)
 	outer := r.fr
 	r.fr = cursor{x: ix, w: iw, top: y + cardPad + headH, y: y + cardPad + headH, bottom: footTop, brk: func() {}}
 	r.flowPieces(r.cardPieces(c, r.cardGrid.k))
@@ -473,6 +495,6 @@ func (r *renderer) drawCard(c *card, x, y, w, h float64) {
 	r.f.Line(ix, footTop+1.5, ix+iw, footTop+1.5)
 	r.ink()
 	r.fr = cursor{x: ix, w: iw, top: footTop + 2.5, y: footTop + 2.5, bottom: y + h - cardPad, brk: func() {}}
-	r.flow(r.cardFoot(c))
+	r.flow(cardFoot(c, page))
 	r.fr = outer
 }

@@ -46,8 +46,9 @@ type renderer struct {
 	// qrsMarks, when set, is where qrsSection notes the marks it makes
 	// (markQRS).
 	qrsMarks *[]qrsMark
-	// measuring is set on the renderer that sizes the cards before the
-	// passes: page numbers are not known yet.
+	// measuring is set on the scratch renderers that measure the Quick
+	// Reference Sheets (qrsDecide, footAlone): page numbers are not known
+	// yet.
 	measuring bool
 	// spread is the look of the entry being set on its spread: spreadLook,
 	// or smaller to keep the entry to its two pages (spreadScales).
@@ -345,7 +346,8 @@ func (r *renderer) mark(anchor string, y float64) {
 // width of the numbers to come, as many zeros as the booklet's pages
 // are guessed to have digits (guessDigits; the face's digits are all as
 // wide), so that the next pass lays out the same lines. "000", as wide
-// as any page number, when measuring cards before the first pass.
+// as any page number, on a scratch renderer measuring (the sealed cards'
+// feet are measured with "000" too: sizeCards).
 func (r *renderer) pageOf(anchor string) string {
 	if p, ok := r.prev.pages[anchor]; ok {
 		return strconv.Itoa(p)

@@ -91,8 +91,6 @@ func TestStructure(t *testing.T) {
 	// print with.
 	documents := []string{"render", "newSheetRenderer"}
 	scratch := []string{
-		"setup",     // the sealed cards' size
-		"sizeCards", // the sealed cards measured at each size tried
 		"qrsDecide", // the QRS's scale
 		"footAlone", // a QRS table's foot alone on its last page
 		"sheetPDF",  // a play sheet's settings, page 1 tried at each (fitFront, fitBack)
