@@ -123,7 +123,7 @@ func TestStructure(t *testing.T) {
 	// frame's height is its own (frame.Frame.H) and needs none.
 	heights := []string{
 		"foldHeight", "footH", "piecesHeight", "startHeight", "tableHeight", "topH",
-		"backHeight", "cardFootH", "cardHeadHeight", "cardHeight", "textHeight",
+		"backHeight", "cardHeight",
 		"sheetMapTitleH", "slipHeight",
 		"spanHeight",
 		"columnHeight", "firstHeight", "mapsHeight", "restHeight", "unitHeights",
