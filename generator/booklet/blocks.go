@@ -407,14 +407,18 @@ func (r *renderer) linksSpan(links []doc.Link) span {
 }
 
 // flowPieces flows pieces down the frame.
-func (r *renderer) flowPieces(ps []piece) {
-	for _, p := range ps {
-		if p.sp != nil {
-			r.flow(*p.sp)
+func (r *renderer) flowPieces(ps []piece) { r.flowPiecesOn(&r.fr, paintNow{r}, ps) }
+
+// flowPiecesOn places pieces down the cursor, as flowPieces flows them,
+// telling p what to paint.
+func (r *renderer) flowPiecesOn(c *cursor, p painter, ps []piece) {
+	for _, pc := range ps {
+		if pc.sp != nil {
+			r.flowOn(c, p, *pc.sp)
 			continue
 		}
-		r.gap(p.before)
-		r.drawTable(r.pieceTable(p, r.fr.w), p.tl)
+		c.gap(pc.before)
+		r.placeDrawn(c, r.pieceTable(pc, c.w), pc.tl, p)
 	}
 }
 
@@ -611,9 +615,10 @@ func (r *renderer) drawTable(t *doc.Table, tl tableLook) {
 
 // placeDrawn lays table t out for the cursor's width and places it down
 // the cursor, as drawTable draws it, telling p what to paint as it is
-// placed: drawTable paints it there and then; footAlone paints nothing
-// and reads where it ends.
-func (r *renderer) placeDrawn(c *cursor, t *doc.Table, tl tableLook, p tablePainter) {
+// placed: drawTable paints it there and then; footAlone and frontRun
+// (a table among a front section's pieces) paint nothing and read where
+// it ends.
+func (r *renderer) placeDrawn(c *cursor, t *doc.Table, tl tableLook, p painter) {
 	if parts := r.foldTable(t, tl, c.w); parts != nil {
 		r.placeFolded(c, t, tl, parts, p)
 		return
@@ -772,7 +777,7 @@ func (r *renderer) foldHeight(parts []*grid) float64 {
 
 // placeFolded places a folded table down the cursor: what goes above
 // it across the cursor, then its parts side by side, kept together.
-func (r *renderer) placeFolded(c *cursor, t *doc.Table, tl tableLook, parts []*grid, p tablePainter) {
+func (r *renderer) placeFolded(c *cursor, t *doc.Table, tl tableLook, parts []*grid, p painter) {
 	c.need(r.topOf(t, tl, false, c.w).h + r.foldHeight(parts))
 	r.placeTop(c, r.topOf(t, tl, false, c.w), p)
 	outer := *c
@@ -827,7 +832,7 @@ func (r *renderer) topOf(t *doc.Table, tl tableLook, continued bool, w float64) 
 
 // placeTop places a table's top down the cursor, telling p what to
 // paint, and moves the cursor under it.
-func (r *renderer) placeTop(c *cursor, top tableTop, p tablePainter) {
+func (r *renderer) placeTop(c *cursor, top tableTop, p painter) {
 	if top.band != nil {
 		p.frame(top.band, c.x, c.y)
 		c.y += top.band.H
@@ -974,7 +979,7 @@ func (r *renderer) footH(t *doc.Table, tl tableLook, w float64) float64 {
 
 // placeFoot places what table t prints under its rows (footSpans) down
 // the cursor, telling p what to paint.
-func (r *renderer) placeFoot(c *cursor, t *doc.Table, tl tableLook, p tablePainter) {
+func (r *renderer) placeFoot(c *cursor, t *doc.Table, tl tableLook, p painter) {
 	spans := r.footSpans(t, tl)
 	// The last line (where the book prints it, most often) never goes
 	// over a page alone: what comes before it keeps it.

@@ -189,9 +189,13 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 		return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
 	}
 	prev := newLayout()
-	// The first pass, dry, decides the sheets' scale before it starts
-	// (qrsBefore), on its own renderer.
+	// The first pass, dry, sizes the sealed cards before it lays anything
+	// out (the pages of cards are known to every pass), then decides the
+	// sheets' scale (qrsBefore), on its own renderer.
 	first := newRenderer(g, prev, true)
+	if err := first.sizeSheets(); err != nil {
+		return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
+	}
 	first.qrsBefore()
 	for pass := range maxPasses {
 		// The first pass only learns the page numbers: it is dry. Were
@@ -420,18 +424,9 @@ func setup(d Doc, opt Options) (*book, error) {
 	b.cards = pefCards(b.entries)
 	b.sealedName = sealedName(b.entries)
 	if len(b.cards) > 0 {
-		restore := b.onSheet()
-		m := newRenderer(b, newLayout(), true)
-		m.measuring = true
-		var order []*card
-		order, b.cardLimit, b.cardOf = deal(d.Seed, b.cards)
-		if b.cardGrid, err = m.sizeCards(b.cardLimit); err != nil {
-			restore()
-			return nil, err
-		}
-		b.sheets = paginate(order, b.cardGrid.perPage())
-		b.cards = order
-		restore()
+		// Dealt here; sized and put on their pages by the first pass,
+		// before it lays anything out (sizeSheets).
+		b.cards, b.cardLimit, b.cardOf = deal(d.Seed, b.cards)
 	}
 	return b, nil
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 )
 
@@ -178,26 +180,49 @@ func (r *renderer) backText() string {
 // taller, so that the backs lie behind the fronts.
 func (r *renderer) cardTop() float64 {
 	w := r.contentW()
-	return bodyTop + max(r.textHeight(r.introText(), "B", introS, w), r.textHeight(r.backText(), "", backS, w)) + 2
+	return bodyTop + max(r.introFrame().H, r.textFrame(r.backText(), "", backS, w, "L", backGrey).H) + 2
 }
 
-// textHeight measures text wrapped to w in a style and size.
-func (r *renderer) textHeight(text, style string, size, w float64) float64 {
-	r.font(style, size)
-	return float64(len(r.split(text, w))) * lh(size)
+// backGrey is the grey of what a page of backs and a card's back say
+// but its number.
+const backGrey = 80
+
+// introFrame is the instruction over a page of cards, laid out across
+// the page.
+func (r *renderer) introFrame() *frame.Frame {
+	return r.textFrame(r.introText(), "B", introS, r.contentW(), "L", 0)
 }
 
-// textLines draws text wrapped to w from (x, y), each line aligned as
-// align says, records it for tests, and returns the height it took.
-func (r *renderer) textLines(text, style string, size, x, y, w float64, align string) float64 {
+// textFrame lays out text wrapped to w in a style and size, in a grey,
+// each line aligned in w as align says: a line lh(size) tall under the
+// one before, the frame as tall as its lines.
+func (r *renderer) textFrame(text, style string, size, w float64, align string, grey int) *frame.Frame {
 	r.font(style, size)
 	lines := r.split(text, w)
+	f := &frame.Frame{W: w, H: float64(len(lines)) * lh(size), Say: r.cov.printable(text), Marks: make([]frame.Mark, len(lines))}
 	for i, l := range lines {
-		r.f.SetXY(x, y+float64(i)*lh(size))
-		r.f.CellFormat(w, lh(size), l, "", 0, align, false, 0, "")
+		f.Marks[i] = frame.Text{Y: float64(i) * lh(size), W: w, H: lh(size), Font: frame.Font{Family: face.Sans, Style: style, Size: size}, Grey: grey, Align: align, S: l}
 	}
-	r.record(r.cov.printable(text))
-	return float64(len(lines)) * lh(size)
+	return f
+}
+
+// sizeSheets sizes the sealed cards (sizeCards) and puts them on their
+// pages, on whole sheets whether the booklet is flat or folded (onSheet),
+// before the renderer lays anything out. Measuring them leaves the font
+// wanted and the renderer's frame as they were.
+func (r *renderer) sizeSheets() error {
+	if len(r.cards) == 0 {
+		return nil
+	}
+	defer func(want fontSel, fr cursor) { r.f.font.want, r.fr = want, fr }(r.f.font.want, r.fr)
+	defer r.onSheet()()
+	g, err := r.sizeCards(r.cardLimit)
+	if err != nil {
+		return err
+	}
+	r.cardGrid = g
+	r.sheets = paginate(r.cards, g.perPage())
+	return nil
 }
 
 // sizeCards lays out the sealed cards: every card the same size, so that
@@ -206,36 +231,37 @@ func (r *renderer) textLines(text, style string, size, x, y, w float64, align st
 // whether the booklet is flat or folded (cardPapers), at most limit cards
 // to a page, and the text as large as fits that. The cards
 // fill the page's height. A card too tall for a page even at the
-// smallest type is an error: it would be cut short.
+// smallest type is an error: it would be cut short. The cards are
+// measured on the renderer, its page set to each paper in turn; their
+// feet name a page as wide as any ("000"), the pages not being known.
 func (r *renderer) sizeCards(limit int) (cardGrid, error) {
 	type fit struct {
 		avail   float64
 		tallest []float64 // by scale
 	}
-	measure := func(m *renderer) fit {
-		w := m.contentW() / float64(min(m.cardCols(), limit))
-		f := fit{avail: m.bottom() - m.cardTop() - 1.5} // clear of the footer
+	measure := func() fit {
+		w := r.contentW() / float64(min(r.cardCols(), limit))
+		f := fit{avail: r.bottom() - r.cardTop() - 1.5} // clear of the footer
 		for _, k := range cardScales {
 			h := cardMinH
-			for _, c := range m.cards {
-				h = max(h, m.cardHeight(c, w, k))
+			for _, c := range r.cards {
+				h = max(h, r.cardHeight(c, w, k))
 			}
 			f.tallest = append(f.tallest, math.Ceil(h*10)/10)
 		}
 		return f
 	}
-	own := measure(r)
+	own := measure()
 	var fits []fit
 	for _, p := range cardPapers() {
 		if p[0] == r.pw && p[1] == r.ph {
 			fits = append(fits, own)
 			continue
 		}
-		b := *r.book
-		b.pw, b.ph = p[0], p[1]
-		m := newRenderer(&b, newLayout(), r.f.font.dry)
-		m.measuring = true
-		fits = append(fits, measure(m))
+		pw, ph := r.pw, r.ph
+		r.pw, r.ph = p[0], p[1]
+		fits = append(fits, measure())
+		r.pw, r.ph = pw, ph
 	}
 	// scaleFor is the largest scale at which f's tallest card fits a row
 	// of a page of rows, or -1.
@@ -307,8 +333,7 @@ type cardBox struct {
 func (r *renderer) cardBacks(sheet []*card) {
 	g := r.cardGrid
 	r.newPage(r.cardsTitle() + ": backs")
-	r.f.SetTextColor(80, 80, 80)
-	r.textLines(r.backText(), "", backS, side, bodyTop, r.contentW(), "L")
+	r.paintMarks(r.textFrame(r.backText(), "", backS, r.contentW(), "L", backGrey), side, bodyTop)
 	r.ink()
 	iw := g.w - 2*cardPad
 	for i, c := range sheet {
@@ -318,11 +343,9 @@ func (r *renderer) cardBacks(sheet []*card) {
 		r.f.SetXY(x, y+g.h/2-lh(26)/2-2)
 		r.f.CellFormat(g.w, lh(26), "Card "+strconv.Itoa(c.number), "", 0, "C", false, 0, "")
 		r.record("Card " + strconv.Itoa(c.number))
-		r.f.SetTextColor(80, 80, 80)
-		r.textLines(backNote, "", 8, x+cardPad, y+g.h/2+lh(26)/2-1, iw, "C")
-		title := r.cov.printable(r.title())
-		th := r.textHeight(title, "", 7, iw)
-		r.textLines(title, "", 7, x+cardPad, y+g.h-cardPad-th, iw, "C")
+		r.paintMarks(r.textFrame(backNote, "", 8, iw, "C", backGrey), x+cardPad, y+g.h/2+lh(26)/2-1)
+		title := r.textFrame(r.cov.printable(r.title()), "", 7, iw, "C", backGrey)
+		r.paintMarks(title, x+cardPad, y+g.h-cardPad-title.H)
 		r.ink()
 	}
 }
@@ -334,13 +357,13 @@ const backNote = "Sealed: read it only when its encounter sends you to it"
 // and the booklet's title, w wide.
 func (r *renderer) backHeight(w float64) float64 {
 	iw := w - 2*cardPad
-	mid := lh(26)/2 - 1 + r.textHeight(backNote, "", 8, iw)
-	return 2*max(mid, lh(26)/2+2) + 2*(cardPad+r.textHeight(r.cov.printable(r.title()), "", 7, iw))
+	mid := lh(26)/2 - 1 + r.textFrame(backNote, "", 8, iw, "C", backGrey).H
+	return 2*max(mid, lh(26)/2+2) + 2*(cardPad+r.textFrame(r.cov.printable(r.title()), "", 7, iw, "C", backGrey).H)
 }
 
 // cardHeight measures a card w wide with its text at scale k.
 func (r *renderer) cardHeight(c *card, w, k float64) float64 {
-	h := r.cardHeadHeight(c, w) + 2*cardPad + r.cardFootH(c, w) + r.piecesHeight(r.cardPieces(c, k), w-2*cardPad)
+	h := r.cardHead(c, w).H + 2*cardPad + r.cardFootFrame(c, w, "000").H + r.piecesHeight(r.cardPieces(c, k), w-2*cardPad)
 	return max(h, r.backHeight(w))
 }
 
@@ -360,15 +383,26 @@ func (r *renderer) cardPieces(c *card, k float64) []piece {
 
 // cardFoot is the small print at a card's foot that names its entry and
 // item, to check the card is the one you meant to read.
-func (r *renderer) cardFoot(c *card) span {
+// page is the entry's page as printed.
+func cardFoot(c *card, page string) span {
 	e, it := c.e, c.item
-	return span{text: fmt.Sprintf("%s · %s (%d of %d) · %s, page %s.", e.name(), it.Title, it.Number, c.of, e.enc.Title, r.pageOf(e.anchor())), size: cardFootS, grey: true}
+	return span{text: fmt.Sprintf("%s · %s (%d of %d) · %s, page %s.", e.name(), it.Title, it.Number, c.of, e.enc.Title, page), size: cardFootS, grey: true}
 }
 
-// cardFootH is the height of a card's foot: a gap, a hairline and the
-// foot line.
-func (r *renderer) cardFootH(c *card, w float64) float64 {
-	return 2.5 + r.spanHeight(r.cardFoot(c), w-2*cardPad)
+// cardFootFrame lays out a card's foot inside a card w wide, naming the
+// entry's page as page: a gap, a hairline and the foot line's lines,
+// from the foot's top at the card's inner edge.
+func (r *renderer) cardFootFrame(c *card, w float64, page string) *frame.Frame {
+	iw := w - 2*cardPad
+	ls := r.laySpan(cardFoot(c, page), iw)
+	rule := &frame.Frame{W: iw, H: 2.5, Marks: []frame.Mark{frame.Rule{Y1: 1.5, X2: iw, Y2: 1.5, Grey: 170, Width: 0.15}}}
+	f := &frame.Frame{W: iw, H: 2.5 + ls.h, Marks: []frame.Mark{frame.Sub{F: rule}}}
+	y := 2.5
+	for _, l := range ls.lines {
+		f.Marks = append(f.Marks, frame.Sub{Y: y, F: l, KeepInk: true}) // text alone: the ink stays as it was
+		y += l.H
+	}
+	return f
 }
 
 // cardTag is a card's tag as printed, and the lines it takes: beside
@@ -392,14 +426,36 @@ func (r *renderer) cardTag(c *card, w float64) (lines []string, beside bool) {
 // tagH is the height of a line of a tag.
 const tagH = 5.0
 
-// cardHeadHeight is the height of a card's head: its number, and its tag
-// when the tag takes lines of its own.
-func (r *renderer) cardHeadHeight(c *card, w float64) float64 {
-	lines, beside := r.cardTag(c, w)
-	if beside {
-		return cardHeadH
+// cardHead lays out a card's head inside a card w wide, from the card's
+// inner corner: its number, its tag (white on black, beside the number
+// or on lines of its own under it) and the rule under them. Its height
+// is the head's: cardHeadH, and the tag's lines when it takes lines of
+// its own.
+func (r *renderer) cardHead(c *card, w float64) *frame.Frame {
+	iw := w - 2*cardPad
+	head := "Card " + strconv.Itoa(c.number)
+	tags, beside := r.cardTag(c, w)
+	h := cardHeadH
+	if !beside {
+		h = cardHeadH + float64(len(tags))*(tagH+0.5)
 	}
-	return cardHeadH + float64(len(lines))*(tagH+0.5)
+	number := &frame.Frame{W: iw, H: cardHeadH - 1, Say: head, Marks: []frame.Mark{
+		frame.Text{W: iw, H: cardHeadH - 1, Font: frame.Font{Family: face.Sans, Style: "B", Size: 16}, Align: "L", S: head}}}
+	f := &frame.Frame{W: iw, H: h, Marks: []frame.Mark{frame.Sub{Y: -1, F: number, KeepInk: true}}}
+	ty := 0.5
+	if !beside {
+		ty = cardHeadH - 0.5
+	}
+	for _, tag := range tags {
+		r.font("B", 8)
+		tw := r.f.GetStringWidth(tag) + 3
+		f.Marks = append(f.Marks, frame.Sub{X: iw - tw, Y: ty, F: &frame.Frame{W: tw, H: tagH, Say: tag, Marks: []frame.Mark{
+			frame.Text{W: tw, H: tagH, Font: frame.Font{Family: face.Sans, Style: "B", Size: 8}, Grey: 255, Filled: true, Fill: 0, Align: "C", S: tag}}}})
+		ty += tagH + 0.5
+	}
+	rule := &frame.Frame{W: iw, H: h, Marks: []frame.Mark{frame.Rule{Y1: h - 0.5, X2: iw, Y2: h - 0.5, Width: 0.3}}}
+	f.Marks = append(f.Marks, frame.Sub{F: rule})
+	return f
 }
 
 // cardPage starts a page of cards on a right-hand page, under the
@@ -410,7 +466,7 @@ func (r *renderer) cardPage(first bool) {
 		r.mark("cards", bodyTop)
 		r.bookmark(r.cardsTitle(), 0, bodyTop)
 	}
-	r.textLines(r.introText(), "B", introS, side, bodyTop, r.contentW(), "L")
+	r.paintMarks(r.introFrame(), side, bodyTop)
 }
 
 // cutLines draws the dashed lines around a card w × h at (x, y): each
@@ -436,43 +492,17 @@ func (r *renderer) drawCard(c *card, x, y, w, h float64) {
 	r.f.ClipRect(x, y, w, h, false)
 	defer r.f.ClipEnd()
 	ix, iw := x+cardPad, w-2*cardPad
-	r.font("B", 16)
-	r.f.SetXY(ix, y+cardPad-1)
-	head := "Card " + strconv.Itoa(c.number)
-	r.f.CellFormat(iw, cardHeadH-1, head, "", 0, "L", false, 0, "")
-	r.record(head)
-	tags, beside := r.cardTag(c, w)
-	ty := y + cardPad + 0.5
-	if !beside {
-		ty = y + cardPad + cardHeadH - 0.5
-	}
-	for _, tag := range tags {
-		r.font("B", 8)
-		tw := r.f.GetStringWidth(tag) + 3
-		r.f.SetFillColor(0, 0, 0)
-		r.f.SetTextColor(255, 255, 255)
-		r.f.SetXY(ix+iw-tw, ty)
-		r.f.CellFormat(tw, tagH, tag, "", 0, "C", true, 0, "")
-		r.record(tag)
-		r.ink()
-		ty += tagH + 0.5
-	}
-	headH := r.cardHeadHeight(c, w)
-	r.f.SetLineWidth(0.3)
-	r.f.Line(ix, y+cardPad+headH-0.5, ix+iw, y+cardPad+headH-0.5)
-	r.ink()
-	footTop := y + h - cardPad - r.cardFootH(c, w)
+	head := r.cardHead(c, w)
+	r.paintMarks(head, ix, y+cardPad)
+	page := r.pageOf(c.e.anchor())
+	foot := r.cardFootFrame(c, w, page)
+	footTop := y + h - cardPad - foot.H
 	outer := r.fr
-	r.fr = cursor{x: ix, w: iw, top: y + cardPad + headH, y: y + cardPad + headH, bottom: footTop, brk: func() {}}
+	r.fr = cursor{x: ix, w: iw, top: y + cardPad + head.H, y: y + cardPad + head.H, bottom: footTop, brk: func() {}}
 	r.flowPieces(r.cardPieces(c, r.cardGrid.k))
 	if r.fr.y > footTop+0.01 {
 		r.f.SetErrorf("card %d (entry %d, item %d) runs %.1f mm past its box", c.number, c.e.number, c.item.Number, r.fr.y-footTop)
 	}
-	r.f.SetDrawColor(170, 170, 170)
-	r.f.SetLineWidth(0.15)
-	r.f.Line(ix, footTop+1.5, ix+iw, footTop+1.5)
-	r.ink()
-	r.fr = cursor{x: ix, w: iw, top: footTop + 2.5, y: footTop + 2.5, bottom: y + h - cardPad, brk: func() {}}
-	r.flow(r.cardFoot(c))
+	r.paintMarks(foot, ix, footTop)
 	r.fr = outer
 }

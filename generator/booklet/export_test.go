@@ -24,6 +24,45 @@ func Pages(d Doc, opt Options) (map[string]int, error) {
 	return lay.pages, nil
 }
 
+// sizedBook sets d up and sizes its sealed cards as render's first pass
+// does (sizeSheets), for what reads the cards' grid and pages.
+func sizedBook(d Doc, opt Options) (*book, error) {
+	b, err := setup(d, opt)
+	if err != nil {
+		return nil, err
+	}
+	if err := newRenderer(b, newLayout(), true).sizeSheets(); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// CardGrid is how sizing laid d's sealed cards on a page: Cols × Rows
+// cards of W × H mm, their text at scale K.
+type CardGrid struct {
+	Cols, Rows int
+	W, H, K    float64
+}
+
+// CardSizing sizes d's sealed cards as render's first pass does
+// (sizeSheets), on a renderer that has laid nothing out, and returns the
+// grid chosen and whether sizing left the renderer as it found it: no
+// page, the font wanted and the frame as they were.
+func CardSizing(d Doc, opt Options) (g CardGrid, quiet bool, err error) {
+	b, err := setup(d, opt)
+	if err != nil {
+		return CardGrid{}, false, err
+	}
+	r := newRenderer(b, newLayout(), true)
+	want, fr := r.f.font.want, r.fr
+	if err := r.sizeSheets(); err != nil {
+		return CardGrid{}, false, err
+	}
+	quiet = r.f.PageNo() == 0 && r.f.font.want == want && r.fr.y == fr.y && r.fr.w == fr.w && r.pw == b.pw && r.ph == b.ph
+	cg := b.cardGrid
+	return CardGrid{Cols: cg.cols, Rows: cg.rows, W: cg.w, H: cg.h, K: cg.k}, quiet, nil
+}
+
 // CardOf returns the card number of an entry's PEF (index from 0), as
 // dealt for the paper opt names.
 func CardOf(d Doc, opt Options, entry, index int) int {
@@ -74,7 +113,7 @@ func CardBoxes(d Doc, opt Options) ([]CardBox, error) {
 // CardLayout renders d and returns where every card was printed, the
 // text drawn on each page, and the most cards a page may hold.
 func CardLayout(d Doc, opt Options) (boxes []CardBox, texts map[int]string, perPage int, err error) {
-	b, err := setup(d, opt)
+	b, err := sizedBook(d, opt)
 	if err != nil {
 		return nil, nil, 0, err
 	}
@@ -159,13 +198,10 @@ func DryDiff(d Doc, opt Options) (string, error) {
 	if len(g.cards) > 0 {
 		var sizes [2]cardGrid
 		for i, dry := range []bool{true, false} {
-			m := newRenderer(g, newLayout(), dry)
-			m.measuring = true
-			grid, err := m.sizeCards(g.cardLimit)
-			if err != nil {
+			if err := newRenderer(g, newLayout(), dry).sizeSheets(); err != nil {
 				return "", err
 			}
-			sizes[i] = grid
+			sizes[i] = g.cardGrid
 		}
 		if sizes[0] != sizes[1] {
 			return fmt.Sprintf("cards measure %v dry, %v printed", sizes[0], sizes[1]), nil
@@ -305,7 +341,7 @@ type Edition struct {
 // where Rendered, CardLayout, CardNumbers, LegendRights and LegendLefts
 // would each set it up or render it again.
 func EditionOf(d Doc, opt Options) (*Edition, error) {
-	b, err := setup(d, opt)
+	b, err := sizedBook(d, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -385,7 +421,7 @@ func HeadingKeep(d Doc, opt Options, sec *doc.Section) (keep float64, heights []
 // Sheets took and the scale they were set in (qrsDecide), and how many
 // they take set whole at full size.
 func QRSPages(d Doc, opt Options) (pages int, k float64, full int, err error) {
-	b, err := setup(d, opt)
+	b, err := sizedBook(d, opt)
 	if err != nil {
 		return 0, 0, 0, err
 	}
@@ -405,7 +441,7 @@ func QRSPages(d Doc, opt Options) (pages int, k float64, full int, err error) {
 // added from what qrsDecide measured of them and then set afresh, and
 // returns the pages each anchor landed on in each.
 func DryPages(d Doc, opt Options) (replayed, set map[string]int, err error) {
-	b, err := setup(d, opt)
+	b, err := sizedBook(d, opt)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -7,9 +7,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sortie-wargames/sortie/content"
+	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/board"
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
@@ -246,6 +248,43 @@ func paintedSays(f *frame.Frame) string {
 		b.WriteString(f.Say + "\n")
 	}
 	return b.String()
+}
+
+// TestGoldenCard lays out a sealed card's head and foot as frames (its
+// number with a short tag beside it, one with a tag too long for that on
+// lines of its own under it, and the foot naming its entry and page) and
+// the text on a card's back, and compares them, written out as text,
+// with testdata/frames/card-parts.txt. Each is laid out twice the same,
+// and a head's height is its number's line with each of its tag's lines.
+func TestGoldenCard(t *testing.T) {
+	_, pw, ph, _ := paperSize("a4")
+	r := newRenderer(&book{doc: Doc{Title: "Cards", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}, newLayout(), false)
+	e := &entry{number: 4, enc: &engine.Encounter{Title: "The ford"}}
+	short := &card{number: 12, e: e, item: &doc.SealedItem{Number: 1, Title: "The first PEF", Tag: "camp"}, of: 3}
+	long := &card{number: 7, e: e, item: &doc.SealedItem{Number: 2, Title: "The second PEF", Tag: "the ruined watchtower on the far bank of the river and its garden"}, of: 3}
+	const w = 90.0
+	lay := func() []byte {
+		var b strings.Builder
+		for _, c := range []*card{short, long} {
+			b.WriteString(r.cardHead(c, w).String())
+		}
+		b.WriteString(r.cardFootFrame(short, w, "31").String())
+		b.WriteString(r.textFrame(backNote, "", 8, w-2*cardPad, "C", backGrey).String())
+		return []byte(b.String())
+	}
+	got, again := lay(), lay()
+	if !bytes.Equal(got, again) {
+		t.Fatal("the same card laid out twice differs")
+	}
+	if lines, beside := r.cardTag(long, w); beside || len(lines) < 2 {
+		t.Fatalf("the long tag sits beside the number or takes one line: %q", lines)
+	} else if h := r.cardHead(long, w).H; h != cardHeadH+float64(len(lines))*(tagH+0.5) {
+		t.Errorf("a head with %d lines of tag is %.2f mm tall", len(lines), h)
+	}
+	if h := r.cardHead(short, w).H; h != cardHeadH {
+		t.Errorf("a head with its tag beside the number is %.2f mm tall, want %.2f", h, cardHeadH)
+	}
+	golden(t, "card-parts.txt", got)
 }
 
 // golden compares a layout written out as text with its golden file,

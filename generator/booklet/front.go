@@ -12,6 +12,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/words"
 	"github.com/sortie-wargames/sortie/generator/booklet/face"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 )
 
 // entry is one encounter of the booklet: a pack's entry or a campaign's
@@ -556,7 +557,6 @@ func (r *renderer) contents() {
 		r.f.Link(side, r.fr.y, r.contentW(), h, r.link(l.anchor))
 		r.fr.y += h
 	}
-	r.frontOpen = true
 }
 
 // contentsLine prints "text ...... page".
@@ -605,21 +605,24 @@ func (r *renderer) introSection() {
 	if len(r.doc.Intro) == 0 {
 		return
 	}
-	r.frontSection(r.introTitle(), "intro", !r.hasBandPage(), func(r *renderer) {
-		r.flowPieces(r.pieces(r.doc.Intro, bandLook, 0, blockCtx{}))
+	r.frontSection(r.introTitle(), "intro", !r.hasBandPage(), func(r *renderer, c *cursor, p painter) {
+		r.flowPiecesOn(c, p, r.pieces(r.doc.Intro, bandLook, 0, blockCtx{}))
 	})
 }
 
 // frontSection prints a section of the front matter (the booklet's own
-// text, the band): its heading, anchor and bookmark, then body. It goes
-// under what the page before it holds when it fits there whole, measured
-// first on a page of its own, so that no front page is left nearly
-// empty; the last section (last) does so only when that does not leave
-// the first entry a Notes page to skip (entries start on a left-hand
-// page, after the campaign chart's pages).
-func (r *renderer) frontSection(title, anchor string, last bool, body func(*renderer)) {
+// text, the band): its heading, anchor and bookmark, then body, placed
+// down the frame and painted there. It goes under what the page before it holds when it fits there
+// whole, laid out first on a page of its own (frontRun), so that no
+// front page is left nearly empty (the contents' page, or the section's
+// before it); the last section (last) does so only
+// when that does not leave the first entry a Notes page to skip
+// (entries start on a left-hand page, after the campaign chart's pages).
+func (r *renderer) frontSection(title, anchor string, last bool, body func(r *renderer, c *cursor, p painter)) {
 	const gap = 8.0
-	share := r.frontOpen && !r.measuring
+	// Only after the contents: a booklet of one encounter has none, and
+	// its band follows the spread (bandAfter).
+	share := !r.single()
 	if share && last {
 		chartPages := 0
 		if r.chart != nil {
@@ -628,13 +631,8 @@ func (r *renderer) frontSection(title, anchor string, last bool, body func(*rend
 		share = (r.f.PageNo()+chartPages)%2 == 1
 	}
 	if share {
-		m := newRenderer(r.book, r.prev, true)
-		m.measuring = true
-		m.newPage(title)
-		y0 := m.fr.y
-		m.heading(title, 16, 20)
-		body(m)
-		share = m.f.PageNo() == 1 && r.fr.y+gap+(m.fr.y-y0) <= r.fr.bottom
+		run := r.frontRun(title, body)
+		share = run.page == 0 && r.fr.y+gap+(run.c.y-bodyTop) <= r.fr.bottom
 	}
 	if share {
 		r.fr.y += gap
@@ -642,11 +640,26 @@ func (r *renderer) frontSection(title, anchor string, last bool, body func(*rend
 	} else {
 		r.newPage(title)
 	}
-	r.frontOpen = true
 	r.mark(anchor, r.fr.y)
 	r.bookmark(title, 0, r.fr.y)
 	r.heading(title, 16, 20)
-	body(r)
+	body(r, &r.fr, paintNow{r})
+}
+
+// frontRun lays out a front-matter section, its heading and body, on a
+// page of its own, as frontSection prints it on a new page, and places
+// it without painting: a run whose page says whether it went over a
+// page and whose cursor where it ends. Laying it out leaves the font
+// wanted and the renderer's frame as they were.
+func (r *renderer) frontRun(title string, body func(r *renderer, c *cursor, p painter)) *logRun {
+	defer func(want fontSel, fr cursor) { r.f.font.want, r.fr = want, fr }(r.f.font.want, r.fr)
+	// The frame too is a new page's while the section is laid out: what
+	// lays out its blocks reads its width.
+	r.fr = cursor{x: side, w: r.contentW(), top: bodyTop, y: bodyTop, bottom: r.bottom(), brk: func() {}}
+	run := newLogRun(r.fr, r.bottom())
+	r.headingOn(&run.c, noPaint{}, title, 16, 20)
+	body(r, &run.c, noPaint{})
+	return run
 }
 
 func (r *renderer) bandSection() {
@@ -656,39 +669,46 @@ func (r *renderer) bandSection() {
 	r.frontSection(r.bandTitle(), "band", true, (*renderer).bandBody)
 }
 
-// bandBody prints the band's figures and, for a campaign, where to start.
-func (r *renderer) bandBody() {
+// bandBody places the band's figures and, for a campaign, where to
+// start, down the cursor, telling p what to paint.
+func (r *renderer) bandBody(c *cursor, p painter) {
 	b := r.band()
 	if b == nil {
-		r.flow(span{text: "No band was rolled for this booklet.", size: bodySize})
+		r.flowOn(c, p, span{text: "No band was rolled for this booklet.", size: bodySize})
 	} else {
 		every := "Every encounter in this booklet is"
 		if len(r.entries) == 1 {
 			every = "The encounter in this booklet is"
 		}
-		r.flow(span{text: "Pre-rolled: " + words.Plural(b.Size(), "figure", "figures") + ". " + every + " rolled for this band.", size: bodySize})
-		r.gap(2)
-		r.flowPieces(r.pieces(b.Blocks(), bandLook, 0, blockCtx{}))
+		r.flowOn(c, p, span{text: "Pre-rolled: " + words.Plural(b.Size(), "figure", "figures") + ". " + every + " rolled for this band.", size: bodySize})
+		c.gap(2)
+		r.flowPiecesOn(c, p, r.pieces(b.Blocks(), bandLook, 0, blockCtx{}))
 	}
-	c := r.doc.Campaign
-	if c == nil {
+	camp := r.doc.Campaign
+	if camp == nil {
 		return
 	}
-	r.gap(8)
-	if c.Begin != nil {
-		r.flowPieces(r.blockPieces(c.Begin, bandLook, 0, blockCtx{}))
-		r.gap(3)
+	c.gap(8)
+	if camp.Begin != nil {
+		r.flowPiecesOn(c, p, r.blockPieces(camp.Begin, bandLook, 0, blockCtx{}))
+		c.gap(3)
 	}
-	start := "entry/" + strconv.Itoa(c.Start)
-	r.need(20)
-	r.f.SetLineWidth(0.6)
-	r.f.Rect(side, r.fr.y, r.contentW(), 16, "D")
-	r.ink()
-	r.font("B", 18)
-	r.f.SetXY(side, r.fr.y+2)
-	text := fmt.Sprintf("Start at entry %d (page %s)", c.Start, r.pageOf(start))
-	r.f.CellFormat(r.contentW(), 12, text, "", 0, "C", false, r.link(start), "")
-	r.record(text)
-	r.fr.y += 18
-	r.flow(span{text: fmt.Sprintf("The campaign runs %s. Each entry ends with the entry to turn to on a success and on a failure.", words.Plural(c.Steps, "encounter", "encounters")), size: bodySize})
+	r.flowOn(c, p, r.startSpan(camp.Start),
+		span{text: fmt.Sprintf("The campaign runs %s. Each entry ends with the entry to turn to on a success and on a failure.", words.Plural(camp.Steps, "encounter", "encounters")), size: bodySize})
+}
+
+// startSpan is a campaign's "Start at entry 3 (page 12)" in a box across
+// the frame, linking to the entry: a 16 mm box and 2 mm under it, kept
+// with 2 mm more.
+func (r *renderer) startSpan(entry int) span {
+	start := "entry/" + strconv.Itoa(entry)
+	return span{keep: 2, lay: func(w float64) *frame.Frame {
+		text := fmt.Sprintf("Start at entry %d (page %s)", entry, r.pageOf(start))
+		// The box first, the ink set back after it, then the text.
+		box := &frame.Frame{W: w, H: 16, Marks: []frame.Mark{frame.Box{W: w, H: 16, Fill: -1, Stroke: 0, Width: 0.6}}}
+		return &frame.Frame{W: w, H: 18, Say: text, Marks: []frame.Mark{
+			frame.Sub{F: box},
+			frame.Text{Y: 2, W: w, H: 12, Font: frame.Font{Family: face.Sans, Style: "B", Size: 18}, Align: "C", S: text, Link: start},
+		}}
+	}}
 }

@@ -121,33 +121,18 @@ func (run *logRun) paint(r *renderer) {
 
 // heading places a heading kept with keep mm of what follows.
 func (run *logRun) heading(r *renderer, text string, size, keep float64) {
-	hd := r.layHeading(text, size, run.c.w)
-	x, w := run.c.x, run.c.w
-	y := run.c.placeHeading(hd, keep)
-	run.at(func() { r.paintHeading(hd, x, y, w) })
+	r.headingOn(&run.c, runPainter{run, r}, text, size, keep)
 }
 
 // flow places a span of text, as flow flows it.
-func (run *logRun) flow(r *renderer, s span) {
-	run.c.gap(s.before)
-	ls := r.laySpan(s, run.c.w)
-	run.c.placeSpan(s, ls, func(i int) {
-		x, y := run.c.x, run.c.y
-		if i < len(ls.lines) {
-			run.at(func() { r.paintMarks(ls.lines[i], x, y) })
-		} else {
-			run.at(func() { r.paint(ls.rule, x, y) })
-		}
-	})
-}
+func (run *logRun) flow(r *renderer, s span) { r.flowOn(&run.c, runPainter{run, r}, s) }
 
 // table places a grid, as table draws it.
 func (run *logRun) table(r *renderer, g *grid) {
 	r.placeTable(&run.c, g, nil, runPainter{run, r})
 }
 
-// runPainter keeps what a table placed in a run paints, for the run's
-// page.
+// runPainter keeps what is placed in a run paints, for the run's page.
 type runPainter struct {
 	run *logRun
 	r   *renderer
@@ -158,6 +143,12 @@ func (p runPainter) frame(f *frame.Frame, x, y float64) {
 }
 func (p runPainter) marks(f *frame.Frame, x, y float64) {
 	p.run.at(func() { p.r.paintMarks(f, x, y) })
+}
+func (p runPainter) heading(hd laidHeading, x, y, w float64) {
+	p.run.at(func() { p.r.paintHeading(hd, x, y, w) })
+}
+func (p runPainter) drawn(draw func(x, y, w float64), x, y, w float64) {
+	p.run.at(func() { draw(x, y, w) })
 }
 func (p runPainter) headRow(f *frame.Frame, x, y, w float64) {
 	p.run.at(func() { paintNow{p.r}.headRow(f, x, y, w) })

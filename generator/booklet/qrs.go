@@ -1,7 +1,6 @@
 package booklet
 
 import (
-	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 	"slices"
 	"strings"
 	"sync"
@@ -27,7 +26,7 @@ const (
 // start on the cover, under its title.
 func (r *renderer) qrsSection() {
 	const title = "Quick Reference Sheets"
-	if run := r.book.qrsRun; run != nil && run.marks != nil && r.f.font.dry && !r.measuring && len(r.entries) > 0 {
+	if run := r.book.qrsRun; run != nil && run.marks != nil && r.f.font.dry && len(r.entries) > 0 {
 		// A dry pass learns only the sheets' pages and where their
 		// tables start, which qrsDecide laid out already: it adds the
 		// pages and marks the tables where they were measured.
@@ -46,7 +45,7 @@ func (r *renderer) qrsSection() {
 		// first pass reaches them, under its cover (qrsBefore).
 		r.qrsDecided()
 	}
-	s := qrsPrint{r: r, title: title}
+	s := qrsPrint{paintNow{r}, title}
 	if len(r.entries) > 0 {
 		s.newPage()
 	} else {
@@ -380,36 +379,29 @@ func (r *renderer) qrsModelRun(k float64) (*qrsRun, float64) {
 }
 
 // qrsSink is told what the Quick Reference Sheets placed down a cursor
-// paint (tablePainter) and where their pages start and their anchors
+// paint (painter) and where their pages start and their anchors
 // and bookmarks are (qrsPlace).
 type qrsSink interface {
-	tablePainter
+	painter
 	newPage()  // the cursor moves on to a new page
 	page() int // the page the cursor is on
 	mark(anchor string, y float64)
 	bookmark(text string, level int, y float64)
-	heading(hd laidHeading, x, y, w float64)
 }
 
-// qrsPrint prints the sheets as they are placed in the renderer's frame.
+// qrsPrint prints the sheets as they are placed in the renderer's frame
+// (paintNow).
 type qrsPrint struct {
-	r     *renderer
+	paintNow
 	title string
 }
 
-func (p qrsPrint) frame(f *frame.Frame, x, y float64)      { paintNow{p.r}.frame(f, x, y) }
-func (p qrsPrint) marks(f *frame.Frame, x, y float64)      { paintNow{p.r}.marks(f, x, y) }
-func (p qrsPrint) headRow(f *frame.Frame, x, y, w float64) { paintNow{p.r}.headRow(f, x, y, w) }
-func (p qrsPrint) row(f *frame.Frame, x, y float64)        { paintNow{p.r}.row(f, x, y) }
-func (p qrsPrint) box(x, y0, y1, w float64)                { paintNow{p.r}.box(x, y0, y1, w) }
-func (p qrsPrint) lone(text string)                        { paintNow{p.r}.lone(text) }
-func (p qrsPrint) newPage()                                { p.r.newPage(p.title) }
-func (p qrsPrint) page() int                               { return p.r.f.PageNo() }
-func (p qrsPrint) mark(anchor string, y float64)           { p.r.mark(anchor, y) }
+func (p qrsPrint) newPage()                      { p.r.newPage(p.title) }
+func (p qrsPrint) page() int                     { return p.r.f.PageNo() }
+func (p qrsPrint) mark(anchor string, y float64) { p.r.mark(anchor, y) }
 func (p qrsPrint) bookmark(text string, level int, y float64) {
 	p.r.bookmark(text, level, y)
 }
-func (p qrsPrint) heading(hd laidHeading, x, y, w float64) { p.r.paintHeading(hd, x, y, w) }
 
 // qrsModel places the sheets down pages of a cursor of its own, painting
 // nothing: it counts the pages (at, from 0, the first; qrs, the page
@@ -435,16 +427,7 @@ func (m *qrsModel) mark(anchor string, y float64) {
 }
 
 // bookmark sets the font an outline entry leaves wanted (renderer.bookmark).
-func (m *qrsModel) bookmark(string, int, float64)                  { m.r.font("", bodySize) }
-func (m *qrsModel) heading(laidHeading, float64, float64, float64) {}
-
-// headingOn places a heading down the cursor, as heading writes one,
-// telling s to paint it.
-func (r *renderer) headingOn(c *cursor, s qrsSink, text string, size, keep float64) {
-	hd := r.layHeading(text, size, c.w)
-	y := c.placeHeading(hd, keep)
-	s.heading(hd, c.x, y, c.w)
-}
+func (m *qrsModel) bookmark(string, int, float64) { m.r.font("", bodySize) }
 
 // qrsSheetsKey names the Quick Reference Sheets a booklet prints, as far as
 // their layout goes.

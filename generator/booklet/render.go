@@ -39,12 +39,6 @@ type renderer struct {
 	section string            // running head of the current page
 	fr      cursor            // where flowing text goes
 	sheetAt map[int]sheetGrid // the pages that are sheets of play cards
-	// frontOpen is set once the contents are printed: a front-matter
-	// section may share the page before it (frontSection).
-	frontOpen bool
-	// measuring is set on the renderer that sizes the cards before the
-	// passes: page numbers are not known yet.
-	measuring bool
 	// spread is the look of the entry being set on its spread: spreadLook,
 	// or smaller to keep the entry to its two pages (spreadScales).
 	spread look
@@ -340,14 +334,12 @@ func (r *renderer) mark(anchor string, y float64) {
 // printed. The first pass, which only measures, has none: it takes the
 // width of the numbers to come, as many zeros as the booklet's pages
 // are guessed to have digits (guessDigits; the face's digits are all as
-// wide), so that the next pass lays out the same lines. "000", as wide
-// as any page number, when measuring cards before the first pass.
+// wide), so that the next pass lays out the same lines. (The sealed
+// cards are sized with their feet naming "000", as wide as any page
+// number: sizeCards.)
 func (r *renderer) pageOf(anchor string) string {
 	if p, ok := r.prev.pages[anchor]; ok {
 		return strconv.Itoa(p)
-	}
-	if r.measuring {
-		return "000"
 	}
 	if r.f.font.dry && r.digits > 0 {
 		return strings.Repeat("0", r.digits)
@@ -542,25 +534,16 @@ func (r *renderer) spanHeight(s span, w float64) float64 {
 
 // flow writes spans down the frame, breaking to the next column or page
 // between lines.
-func (r *renderer) flow(spans ...span) {
-	for _, s := range spans {
-		if s.draw != nil {
-			r.gap(s.before)
-			dh := s.drawFor(r.fr.w - s.indent)
-			r.need(dh + s.keep)
-			s.draw(r.fr.x+s.indent, r.fr.y, r.fr.w-s.indent)
-			r.fr.y += dh
-			continue
-		}
-		r.flowOn(&r.fr, paintNow{r}, s)
-	}
-}
+func (r *renderer) flow(spans ...span) { r.flowOn(&r.fr, paintNow{r}, spans...) }
 
-// flowOn places spans of text and laid-out blocks (no draw func) down
-// the cursor as flow writes them, telling p what to paint as each is
-// placed: a block and a line of text painted with the ink left as they
-// set it, a heading's rule with it set back.
-func (r *renderer) flowOn(c *cursor, p tablePainter, spans ...span) {
+// flowOn places spans down the cursor as flow writes them, breaking to
+// the next column or page between lines, telling p what to paint as
+// each is placed: a block and a line of text painted with the ink left
+// as they set it, a heading's rule with it set back, a drawn block (a
+// map) drawn. flow paints them there and then (paintNow); a run placed
+// ahead of its pages keeps them for its page (runPainter); a layout
+// that only measures paints nothing (noPaint).
+func (r *renderer) flowOn(c *cursor, p painter, spans ...span) {
 	for _, s := range spans {
 		c.gap(s.before)
 		if s.lay != nil {
@@ -568,6 +551,13 @@ func (r *renderer) flowOn(c *cursor, p tablePainter, spans ...span) {
 			c.need(f.H + s.keep)
 			p.marks(f, c.x+s.indent, c.y)
 			c.y += f.H
+			continue
+		}
+		if s.draw != nil {
+			dh := s.drawFor(c.w - s.indent)
+			c.need(dh + s.keep)
+			p.drawn(s.draw, c.x+s.indent, c.y, c.w-s.indent)
+			c.y += dh
 			continue
 		}
 		ls := r.laySpan(s, c.w)
@@ -654,9 +644,15 @@ func headSpan(text string, size float64) span {
 // heading writes a section heading with a rule under it, kept with at
 // least keep mm of what follows.
 func (r *renderer) heading(text string, size, keep float64) {
-	hd := r.layHeading(text, size, r.fr.w)
-	y := r.fr.placeHeading(hd, keep)
-	r.paintHeading(hd, r.fr.x, y, r.fr.w)
+	r.headingOn(&r.fr, paintNow{r}, text, size, keep)
+}
+
+// headingOn places a section heading down the cursor, as heading writes
+// one, telling p to paint it.
+func (r *renderer) headingOn(c *cursor, p painter, text string, size, keep float64) {
+	hd := r.layHeading(text, size, c.w)
+	y := c.placeHeading(hd, keep)
+	p.heading(hd, c.x, y, c.w)
 }
 
 // laidHeading is a section heading laid out for a width: its text, and

@@ -91,10 +91,7 @@ func TestStructure(t *testing.T) {
 	// print with.
 	documents := []string{"render", "newSheetRenderer"}
 	scratch := []string{
-		"setup",        // the sealed cards' size
-		"sizeCards",    // the sealed cards measured at each size tried
-		"frontSection", // whether a front-matter section shares a page
-		"sheetPDF",     // a play sheet's settings, page 1 tried at each (fitFront, fitBack)
+		"sheetPDF", // a play sheet's settings, page 1 tried at each (fitFront, fitBack)
 	}
 	got = nil
 	for _, f := range files {
@@ -124,7 +121,7 @@ func TestStructure(t *testing.T) {
 	// frame's height is its own (frame.Frame.H) and needs none.
 	heights := []string{
 		"foldHeight", "footH", "piecesHeight", "startHeight", "tableHeight", "topH",
-		"backHeight", "cardFootH", "cardHeadHeight", "cardHeight", "textHeight",
+		"backHeight", "cardHeight",
 		"sheetMapTitleH", "slipHeight",
 		"spanHeight",
 		"columnHeight", "firstHeight", "mapsHeight", "restHeight", "unitHeights",

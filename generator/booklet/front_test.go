@@ -1,0 +1,108 @@
+package booklet
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/pack"
+	"github.com/sortie-wargames/sortie/engine/rules"
+)
+
+// frontIntro is a pack's own text of n paragraphs, with a titled table
+// of results after every fourth: headings kept with what follows, a
+// table's title band, and rows that break over a page.
+func frontIntro(n int) []doc.Block {
+	var bs []doc.Block
+	for i := range n {
+		bs = append(bs, &doc.Para{Text: strings.Repeat(fmt.Sprintf("Paragraph %d of the pack's own text, long enough to wrap over several lines. ", i+1), 3)})
+		if i%4 == 3 {
+			t := &doc.Table{Title: fmt.Sprintf("Results %d", i+1), Corner: "2", Head: []string{"Roll", "Result"}}
+			for k := range 8 {
+				t.Rows = append(t.Rows, []string{fmt.Sprint(k + 2), "A result to read, long enough to take a line of its own in the cell."})
+			}
+			bs = append(bs, &doc.Section{Title: fmt.Sprintf("Part %d", i/4+1), Blocks: []doc.Block{t}})
+		}
+	}
+	return bs
+}
+
+// frontRenderer is a printing renderer of a pack with a band and n
+// paragraphs of its own text, or of a campaign (its band's page says
+// where to start, in a box), on a page pw × ph.
+func frontRenderer(pw, ph float64, n int, camp bool) *renderer {
+	d := Doc{Title: "Front", Set: &rules.Set{System: &rules.System{Name: "Test"}}, Intro: frontIntro(n)}
+	if camp {
+		d.Campaign = &campaign.Campaign{Steps: 12, Start: 3, Band: swordplayBand(), Begin: &doc.Roll{Label: "Season", Row: "7", Result: "Spring"}}
+	} else {
+		d.Pack = &pack.Pack{Band: swordplayBand()}
+	}
+	b := &book{doc: d, pw: pw, ph: ph, entries: make([]*entry, 2)}
+	return newRenderer(b, newLayout(), false)
+}
+
+// TestFrontLaidOut checks a front-matter section laid out without
+// painting (frontRun) against the section printed on a page of its own,
+// as frontSection prints one that does not share the page before it:
+// for a pack's own text of 1 to 40 paragraphs and tables, the band's
+// page of a pack and of a campaign (its "Start at entry" box), on A4,
+// Letter and a folded booklet's A5 page, the layout goes over a page
+// exactly when the print does, on as many pages, and ends where the
+// print ends; and laying it out paints nothing and leaves the font
+// wanted and the renderer's frame as they were. Whether a section shares
+// the page before it is read from that layout.
+func TestFrontLaidOut(t *testing.T) {
+	papers := []struct {
+		name   string
+		pw, ph float64
+	}{{"A4", 210, 297}, {"Letter", 215.9, 279.4}, {"A5", 148.5, 210}}
+	intro := func(r *renderer, c *cursor, p painter) {
+		r.flowPiecesOn(c, p, r.pieces(r.doc.Intro, bandLook, 0, blockCtx{}))
+	}
+	shared, over := 0, 0
+	for _, paper := range papers {
+		for _, c := range []struct {
+			name string
+			n    int
+			camp bool
+			body func(*renderer, *cursor, painter)
+		}{
+			{"intro 1", 1, false, intro}, {"intro 3", 3, false, intro}, {"intro 8", 8, false, intro},
+			{"intro 12", 12, false, intro}, {"intro 16", 16, false, intro}, {"intro 40", 40, false, intro},
+			{"pack band", 1, false, (*renderer).bandBody}, {"campaign band", 1, true, (*renderer).bandBody},
+		} {
+			what := paper.name + ", " + c.name
+			r := frontRenderer(paper.pw, paper.ph, c.n, c.camp)
+			r.newPage("Before")
+			r.fr.y = r.fr.bottom - 60
+			want, fr := r.f.font.want, r.fr
+			run := r.frontRun("Section", c.body)
+			if r.f.PageNo() != 1 || r.lay.text[1] != "" || r.f.font.want != want || r.fr.y != fr.y || r.fr.w != fr.w {
+				t.Fatalf("%s: laying the section out painted or moved something", what)
+			}
+			if run.page > 0 {
+				over++
+			}
+			if run.page == 0 && fr.y+8+(run.c.y-bodyTop) <= fr.bottom {
+				shared++
+			}
+			r.newPage("Section")
+			r.heading("Section", 16, 20)
+			c.body(r, &r.fr, paintNow{r})
+			if got := r.f.PageNo() - 2; got != run.page {
+				t.Errorf("%s: the layout took %d pages more than the first, the print %d", what, run.page, got)
+			}
+			if r.fr.y != run.c.y {
+				t.Errorf("%s: the layout ended at %.2f mm, the print at %.2f mm", what, run.c.y, r.fr.y)
+			}
+		}
+	}
+	if over == 0 {
+		t.Errorf("no section went over a page: the test tries no break")
+	}
+	if shared == 0 {
+		t.Errorf("no section fitted under the 60 mm left on the page before it: the test tries no share")
+	}
+}
