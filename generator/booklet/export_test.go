@@ -209,10 +209,10 @@ func SheetDryDiff(s Sheet, opt Options) (string, error) {
 	var fits [2]string
 	for i, dry := range []bool{true, false} {
 		m := newSheetRenderer(b, dry)
-		front, ok := m.fitFront(p)
+		front, _, ok := m.fitFront(p)
 		back, okb := 0.0, true
 		if len(p.items) > 0 {
-			back, okb = m.fitBack(p)
+			back, _, okb = m.fitBack(p)
 		}
 		if dry && len(m.f.font.added) > 0 {
 			return fmt.Sprintf("fitting added fonts dry: %v", m.f.font.added), nil

@@ -153,6 +153,7 @@ type runPainter struct {
 	r   *renderer
 }
 
+func (p runPainter) top(t tableTop) { p.r.placeTop(&p.run.c, t, p.run.at) }
 func (p runPainter) headRow(f *frame.Frame, x, y, w float64) {
 	p.run.at(func() { paintNow{p.r}.headRow(f, x, y, w) })
 }

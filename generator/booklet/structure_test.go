@@ -89,14 +89,13 @@ func TestStructure(t *testing.T) {
 	// Functions that build a renderer of their own to measure on it: the
 	// documents themselves (render, sheetPDF) build the renderers they
 	// print with.
-	documents := []string{"render", "newSheetRenderer"}
+	documents := []string{"render", "newSheetRenderer", "sheetPDF"}
 	scratch := []string{
 		"setup",        // the sealed cards' size
 		"sizeCards",    // the sealed cards measured at each size tried
 		"frontSection", // whether a front-matter section shares a page
 		"qrsDecide",    // the QRS's scale
 		"footAlone",    // a QRS table's foot alone on its last page
-		"sheetPDF",     // a play sheet's settings, page 1 tried at each (fitFront, fitBack)
 	}
 	got = nil
 	for _, f := range files {

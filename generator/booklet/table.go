@@ -637,9 +637,12 @@ func (r *renderer) table(g *grid, head func(continued bool) tableTop) {
 }
 
 // tablePainter is told what a table placed down a cursor paints, in
-// order, as placeTable places it: a header row (with its outline), a
-// row, the outline of a frame's rows, and rows left alone (a fault).
+// order, as placeTable places it: what goes above the rows (a title
+// band, placed down the cursor: top moves it under), a header row (with
+// its outline), a row, the outline of a frame's rows, and rows left
+// alone (a fault).
 type tablePainter interface {
+	top(t tableTop)
 	headRow(f *frame.Frame, x, y, w float64)
 	row(f *frame.Frame, x, y float64)
 	box(x, y0, y1, w float64)
@@ -649,6 +652,7 @@ type tablePainter interface {
 // paintNow paints a table as it is placed in the renderer's frame.
 type paintNow struct{ r *renderer }
 
+func (p paintNow) top(t tableTop) { p.r.place(t) }
 func (p paintNow) headRow(f *frame.Frame, x, y, w float64) {
 	p.r.paint(f, x, y)
 	p.r.frameLine(x, y, f.H, w)
@@ -687,7 +691,7 @@ func (r *renderer) placeTable(c *cursor, g *grid, head func(continued bool) tabl
 	rowStart := c.y
 	top := func(continued bool) {
 		if head != nil {
-			r.place(head(continued))
+			p.top(head(continued))
 		}
 		if !g.noHead {
 			p.headRow(hf, c.x, c.y, w)
