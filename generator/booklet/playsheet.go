@@ -998,6 +998,10 @@ func (r *renderer) sheetMaps(run *sheetRun, ms []board.Map, x, y float64, w floa
 	cols := min(len(ms), 2)
 	mw := (w - float64(cols-1)*3) / float64(cols)
 	top := y
+	titles := make([][]string, len(ms))
+	for i, m := range ms {
+		titles[i] = r.sheetMapTitle(m, mw, lk)
+	}
 	for i, m := range ms {
 		if m.WidthIn <= 0 || m.HeightIn <= 0 {
 			continue
@@ -1006,10 +1010,10 @@ func (r *renderer) sheetMaps(run *sheetRun, ms []board.Map, x, y float64, w floa
 			top = y + 3
 		}
 		th := 0.0 // the row's titles take as many lines as its longest
-		for _, o := range ms[i-i%cols : min(len(ms), i-i%cols+cols)] {
-			th = max(th, r.sheetMapTitleH(o, mw, lk))
+		for _, t := range titles[i-i%cols : min(len(ms), i-i%cols+cols)] {
+			th = max(th, float64(len(t))*lh(lk.size+1))
 		}
-		y = max(y, r.sheetMap(run, m, x+float64(i%cols)*(mw+3), top, mw, th, lk))
+		y = max(y, r.sheetMap(run, m, titles[i], x+float64(i%cols)*(mw+3), top, mw, th, lk))
 	}
 	y += 1.2
 	size := lk.note
@@ -1035,29 +1039,27 @@ func (r *renderer) sheetMaps(run *sheetRun, ms []board.Map, x, y float64, w floa
 	return ly + rowH
 }
 
-// sheetMapTitleH is the height of a map's title over a map w wide.
-func (r *renderer) sheetMapTitleH(m board.Map, w float64, lk look) float64 {
+// sheetMapTitle is a map's title wrapped over a map w wide, in lk's
+// size and a point more: nil for a map of no width.
+func (r *renderer) sheetMapTitle(m board.Map, w float64, lk look) []string {
 	if m.WidthIn <= 0 {
-		return 0
+		return nil
 	}
 	bw := m.WidthIn * min(maxScale, w/m.WidthIn)
 	r.font("B", lk.size+1)
-	return float64(len(r.split(r.cov.printable(mapTitle(m)), bw))) * lh(lk.size+1)
+	return r.split(r.cov.printable(mapTitle(m)), bw)
 }
 
-// sheetMap places one map w wide at (x, y): its title (in th mm, which
-// may be more than it needs so boards side by side line up), its track,
+// sheetMap places one map w wide at (x, y): its title (its lines, in th
+// mm, which may be more than they need so boards side by side line up), its track,
 // the board to scale and its caption, and returns where it ends. The
 // board is measured (sized) to be placed, and drawn when painted.
-func (r *renderer) sheetMap(run *sheetRun, m board.Map, x, y, w, th float64, lk look) float64 {
+func (r *renderer) sheetMap(run *sheetRun, m board.Map, lines []string, x, y, w, th float64, lk look) float64 {
 	s := min(maxScale, w/m.WidthIn)
 	bw := m.WidthIn * s
-	title := mapTitle(m)
 	// The title wraps rather than being cut: two boards side by side
 	// leave each a narrow column.
 	size := lk.size + 1
-	r.font("B", size)
-	lines := r.split(r.cov.printable(title), bw)
 	ty := y
 	run.at(func() {
 		r.font("B", size)

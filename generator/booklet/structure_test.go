@@ -126,7 +126,7 @@ func TestStructure(t *testing.T) {
 	heights := []string{
 		"foldHeight", "footH", "piecesHeight", "startHeight", "tableHeight", "topH",
 		"backHeight", "cardFootH", "cardHeadHeight", "cardHeight", "textHeight",
-		"sheetMapTitleH", "slipHeight",
+		"slipHeight",
 		"spanHeight",
 		"columnHeight", "firstHeight", "mapsHeight", "restHeight", "unitHeights",
 	}
