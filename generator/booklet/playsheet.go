@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/sortie-wargames/sortie/engine"
@@ -18,6 +19,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/words"
 	"github.com/sortie-wargames/sortie/generator/booklet/flow"
+	"github.com/sortie-wargames/sortie/generator/booklet/memo"
 	"github.com/sortie-wargames/sortie/generator/booklet/press"
 )
 
@@ -794,11 +796,31 @@ func (r *renderer) layFront(p *sheetPlan, t sheetFit) (*sheetRun, bool) {
 	y := r.fr.y + 1
 	mapsH := r.sheetMaps(run, p.maps, sheetX, y, mw, lk) - y
 	r.fr = outer
+	// The blocks' heights set in lk in a column w wide, as sheetColumns
+	// adds them up. They are kept in the face for every sheet of the
+	// build (sharedHeights): the sheets of a pack print the same band,
+	// and the same blocks at the sizes tried; a height kept leaves the
+	// font measuring it wanted, as measuring it again would.
+	shared := r.face.Memo(sharedHeightsKey{}, func() any { return &sharedHeights{cur: map[string]measuredHeight{}} }).(*sharedHeights)
 	height := func(bs []doc.Block, w float64) float64 {
-		keep := r.fr
-		r.fr.w = w
-		defer func() { r.fr = keep }()
-		return r.piecesHeight(r.pieces(bs, lk, 0, ctx), w)
+		key := memo.Key(struct {
+			bs  []doc.Block
+			lk  look
+			w   float64
+			ctx blockCtx
+		}{bs, lk, w, ctx})
+		m, ok := shared.get(key)
+		if !ok {
+			keep := r.fr
+			r.fr.w = w
+			m = measuredHeight{r.piecesHeight(r.pieces(bs, lk, 0, ctx), w), r.f.font.want}
+			r.fr = keep
+			if !r.f.Err() { // fpdf measures nothing once it has failed
+				shared.put(key, m)
+			}
+		}
+		r.f.font.want = m.font
+		return m.h
 	}
 	under, beside, across := r.sheetColumns(p, mapsH, mw, cw, w, outer.bottom-y, height)
 	end := y
@@ -819,6 +841,44 @@ func (r *renderer) layFront(p *sheetPlan, t sheetFit) (*sheetRun, bool) {
 	r.fr = outer
 	r.placePieces(run.at, r.pieces(across, lk, 0, ctx))
 	return run, !over && r.fr.y <= r.fr.bottom+0.01
+}
+
+// sharedHeights is what layFront measured of blocks, by its inputs' key,
+// kept in the face for every sheet of a build. As sharedMeasures, it
+// keeps the heights measured since the last turn (cur) and those
+// measured or used in the turn before (old), a turn coming when cur
+// holds sharedMax: a bounded room, and dropping a height changes none.
+type sharedHeights struct {
+	mu       sync.Mutex
+	cur, old map[string]measuredHeight
+}
+
+type sharedHeightsKey struct{}
+
+func (sh *sharedHeights) get(key string) (measuredHeight, bool) {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	m, ok := sh.cur[key]
+	if !ok {
+		if m, ok = sh.old[key]; ok {
+			sh.keep(key, m)
+		}
+	}
+	return m, ok
+}
+
+func (sh *sharedHeights) put(key string, m measuredHeight) {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	sh.keep(key, m)
+}
+
+// keep puts m in cur, turning first when cur is full; sh is locked.
+func (sh *sharedHeights) keep(key string, m measuredHeight) {
+	if len(sh.cur) >= sharedMax {
+		sh.old, sh.cur = sh.cur, make(map[string]measuredHeight, sharedMax)
+	}
+	sh.cur[key] = m
 }
 
 // sheetColumns sorts page 1's blocks into its two columns and the
