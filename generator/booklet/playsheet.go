@@ -655,6 +655,7 @@ type sheetFit struct {
 // to paint, in order, each where it goes. Painting it draws the page.
 type sheetRun struct {
 	parts []func()
+	end   float64 // where what is placed ends, mm from the page's top
 }
 
 // at keeps paint, to paint after what is kept already.
@@ -788,6 +789,7 @@ func (r *renderer) layFront(p *sheetPlan, t sheetFit) (*sheetRun, bool) {
 	if len(p.maps) == 0 {
 		r.placePieces(run.at, r.pieces(p.facts, lk, 0, ctx))
 		r.placePieces(run.at, r.pieces(p.rest, lk, 0, ctx))
+		run.end = r.fr.y
 		return run, !over && r.fr.y <= r.fr.bottom+0.01
 	}
 	outer := r.fr
@@ -840,6 +842,7 @@ func (r *renderer) layFront(p *sheetPlan, t sheetFit) (*sheetRun, bool) {
 	outer.y = max(end, y+mapsH) + 1.5
 	r.fr = outer
 	r.placePieces(run.at, r.pieces(across, lk, 0, ctx))
+	run.end = r.fr.y
 	return run, !over && r.fr.y <= r.fr.bottom+0.01
 }
 
@@ -1208,6 +1211,7 @@ func (r *renderer) layBack(p *sheetPlan, s float64) (*sheetRun, bool) {
 	if split < 0 {
 		return run, false
 	}
+	run.end = top + best
 	for i, it := range p.items {
 		x, y := sheetX, top+colH(0, i)+slipGap
 		if i == 0 {
