@@ -406,17 +406,9 @@ func (r *renderer) linksSpan(links []doc.Link) span {
 	}}
 }
 
-// flowPieces flows pieces down the frame.
-func (r *renderer) flowPieces(ps []piece) {
-	for _, p := range ps {
-		if p.sp != nil {
-			r.flow(*p.sp)
-			continue
-		}
-		r.gap(p.before)
-		r.drawTable(r.pieceTable(p, r.fr.w), p.tl)
-	}
-}
+// flowPieces flows pieces down the frame (placePieces, painted as
+// placed).
+func (r *renderer) flowPieces(ps []piece) { r.placePieces(now, ps) }
 
 // piecesHeight measures pieces set in a frame w wide, never less than
 // they take when flowed.
@@ -603,30 +595,9 @@ func (r *renderer) tableGrid(t *doc.Table, tl tableLook, w float64) *grid {
 // drawTable draws a table in the frame: its title band with the dice in
 // the corner, how to read it, notes and modifiers, the rows (the header
 // repeated, with the title band, where it breaks), then footnotes,
-// decisions and where the book prints it.
-func (r *renderer) drawTable(t *doc.Table, tl tableLook) {
-	if parts := r.foldTable(t, tl, r.fr.w); parts != nil {
-		r.drawFolded(t, tl, parts)
-		return
-	}
-	g := r.tableGrid(t, tl, r.fr.w)
-	g.tail = r.footH(t, tl)
-	// A table whose rows are too tall to break with keepRows in every
-	// frame is set a little smaller, down to the floor, when that lets it.
-	if !r.rowsKept(g, r.topH(t, tl, false), r.topH(t, tl, true)) {
-		for _, k := range keepScales {
-			small := tl.scaled(k)
-			sg := r.tableGrid(t, small, r.fr.w)
-			sg.tail = r.footH(t, small)
-			if r.rowsKept(sg, r.topH(t, small, false), r.topH(t, small, true)) {
-				tl, g = small, sg
-				break
-			}
-		}
-	}
-	r.table(g, func(continued bool) tableTop { return r.topOf(t, tl, continued, r.fr.w) })
-	r.tableFoot(t, tl)
-}
+// decisions and where the book prints it (placeDrawTable, painted as
+// placed).
+func (r *renderer) drawTable(t *doc.Table, tl tableLook) { r.placeDrawTable(now, t, tl) }
 
 // keepScales are the sizes, as shares of its look's, a table of tall rows
 // is set in when its own leaves rows alone over a break (drawTable).
@@ -773,24 +744,6 @@ func (r *renderer) foldHeight(parts []*grid) float64 {
 	return h
 }
 
-// drawFolded draws a folded table: what goes above it across the frame,
-// then its parts side by side, kept together.
-func (r *renderer) drawFolded(t *doc.Table, tl tableLook, parts []*grid) {
-	r.need(r.topH(t, tl, false) + r.foldHeight(parts))
-	r.place(r.topOf(t, tl, false, r.fr.w))
-	outer := r.fr
-	pw := foldWidth(outer.w, len(parts))
-	end := outer.y
-	for i, g := range parts {
-		r.fr = cursor{x: outer.x + float64(i)*(pw+foldGutter), w: pw, top: outer.y, y: outer.y, bottom: outer.bottom, brk: func() {}}
-		r.table(g, nil)
-		end = max(end, r.fr.y)
-	}
-	outer.y = end
-	r.fr = outer
-	r.tableFoot(t, tl)
-}
-
 // tableTop is what a table prints above its rows, laid out for a width
 // and measured: its title band (when it has a title or dice) and, unless
 // continued, how to read it, its notes and its modifiers, with the space
@@ -826,18 +779,6 @@ func (r *renderer) topOf(t *doc.Table, tl tableLook, continued bool, w float64) 
 		top.h += r.spanHeight(s, w)
 	}
 	return top
-}
-
-// place prints a table's top in the current frame and moves it down.
-func (r *renderer) place(top tableTop) {
-	if top.band != nil {
-		r.paint(top.band, r.fr.x, r.fr.y)
-		r.fr.y += top.band.H
-	}
-	r.flow(top.spans...)
-	if len(top.spans) > 0 || top.band != nil {
-		r.fr.y += 1.5
-	}
 }
 
 // topH is the height of table t's top in the current frame.
@@ -972,22 +913,6 @@ func (r *renderer) footH(t *doc.Table, tl tableLook) float64 {
 		h += r.spanHeight(s, r.fr.w)
 	}
 	return h
-}
-
-// tableFoot prints what table t prints under its rows (footSpans).
-func (r *renderer) tableFoot(t *doc.Table, tl tableLook) {
-	spans := r.footSpans(t, tl)
-	// The last line (where the book prints it, most often) never goes
-	// over a page alone: what comes before it keeps it.
-	if n := len(spans); n > 1 {
-		spans[n-2].keep = r.spanHeight(spans[n-1], r.fr.w)
-	}
-	// What goes on to the next page from under a table too tall to keep
-	// it (draw: table) says whose it is there.
-	if len(spans) > 0 && t.Title != "" && !r.atTop() && r.fr.y+r.spanHeight(spans[0], r.fr.w)+spans[0].keep > r.fr.bottom {
-		spans = append([]span{{text: t.Title + " (continued)", style: "B", size: tl.size, before: 1, keep: r.spanHeight(spans[0], r.fr.w)}}, spans...)
-	}
-	r.flow(spans...)
 }
 
 // topMaps returns the maps of blocks outside sealed items: the ones a

@@ -127,19 +127,8 @@ func (run *logRun) heading(r *renderer, text string, size, keep float64) {
 	run.at(func() { r.paintHeading(hd, x, y, w) })
 }
 
-// flow places a span of text, as flow flows it.
-func (run *logRun) flow(r *renderer, s span) {
-	run.c.gap(s.before)
-	ls := r.laySpan(s, run.c.w)
-	run.c.placeSpan(s, ls, func(i int) {
-		x, y := run.c.x, run.c.y
-		if i < len(ls.lines) {
-			run.at(func() { r.paintMarks(ls.lines[i], x, y) })
-		} else {
-			run.at(func() { r.paint(ls.rule, x, y) })
-		}
-	})
-}
+// flow places a span, as flow flows it.
+func (run *logRun) flow(r *renderer, s span) { r.placeFlow(&run.c, run.at, s) }
 
 // table places a grid, as table draws it.
 func (run *logRun) table(r *renderer, g *grid) {

@@ -5,13 +5,13 @@ import (
 	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 )
 
-// Placing without painting: what flow, flowPieces and drawTable draw,
-// placed down a cursor as they place it, each thing to paint handed to
-// at (with where it goes) instead of painted. Painting what at was told,
-// in order, draws what they draw. A play sheet lays its pages out so at
-// each setting it tries, and paints the one it picks (sheetRun).
+// Placing: spans, pieces and tables placed down a cursor under the keep
+// rules, each thing to paint handed to at, with where it goes, as it is
+// placed. flow, flowPieces and drawTable are these told to paint there
+// and then (now); a play sheet lays its pages out at each setting it
+// tries, keeping what to paint (sheetRun), and paints the one it picks.
 
-// placeFlow places spans down c as flow flows them.
+// placeFlow places spans down c, breaking (c's brk) between lines.
 func (r *renderer) placeFlow(c *cursor, at func(func()), spans ...span) {
 	for _, s := range spans {
 		c.gap(s.before)
@@ -43,7 +43,8 @@ func (r *renderer) placeFlow(c *cursor, at func(func()), spans ...span) {
 	}
 }
 
-// placeTop places a table's top down c, as place prints it.
+// placeTop places a table's top down c: its title band, then the
+// spans above its rows, and the space under them.
 func (r *renderer) placeTop(c *cursor, t tableTop, at func(func())) {
 	if t.band != nil {
 		x, y := c.x, c.y
@@ -56,8 +57,7 @@ func (r *renderer) placeTop(c *cursor, t tableTop, at func(func())) {
 	}
 }
 
-// placePieces places pieces down the renderer's frame, as flowPieces
-// flows them.
+// placePieces places pieces down the renderer's frame.
 func (r *renderer) placePieces(at func(func()), ps []piece) {
 	for _, p := range ps {
 		if p.sp != nil {
@@ -69,8 +69,10 @@ func (r *renderer) placePieces(at func(func()), ps []piece) {
 	}
 }
 
-// placeDrawTable places a table down the renderer's frame, as drawTable
-// draws it.
+// placeDrawTable places a table down the renderer's frame: its title
+// band with the dice in the corner, how to read it, notes and modifiers,
+// the rows (the header repeated, with the title band, where it breaks),
+// then footnotes, decisions and where the book prints it.
 func (r *renderer) placeDrawTable(at func(func()), t *doc.Table, tl tableLook) {
 	if parts := r.foldTable(t, tl, r.fr.w); parts != nil {
 		r.placeFolded(at, t, tl, parts)
@@ -78,6 +80,8 @@ func (r *renderer) placeDrawTable(at func(func()), t *doc.Table, tl tableLook) {
 	}
 	g := r.tableGrid(t, tl, r.fr.w)
 	g.tail = r.footH(t, tl)
+	// A table whose rows are too tall to break with keepRows in every
+	// frame is set a little smaller, down to the floor, when that lets it.
 	if !r.rowsKept(g, r.topH(t, tl, false), r.topH(t, tl, true)) {
 		for _, k := range keepScales {
 			small := tl.scaled(k)
@@ -93,7 +97,8 @@ func (r *renderer) placeDrawTable(at func(func()), t *doc.Table, tl tableLook) {
 	r.placeFoot(at, t, tl)
 }
 
-// placeFolded places a folded table, as drawFolded draws it.
+// placeFolded places a folded table: what goes above it across the
+// frame, then its parts side by side, kept together.
 func (r *renderer) placeFolded(at func(func()), t *doc.Table, tl tableLook, parts []*grid) {
 	r.need(r.topH(t, tl, false) + r.foldHeight(parts))
 	r.placeTop(&r.fr, r.topOf(t, tl, false, r.fr.w), at)
@@ -110,13 +115,16 @@ func (r *renderer) placeFolded(at func(func()), t *doc.Table, tl tableLook, part
 	r.placeFoot(at, t, tl)
 }
 
-// placeFoot places what table t prints under its rows, as tableFoot
-// prints it.
+// placeFoot places what table t prints under its rows (footSpans).
 func (r *renderer) placeFoot(at func(func()), t *doc.Table, tl tableLook) {
 	spans := r.footSpans(t, tl)
+	// The last line (where the book prints it, most often) never goes
+	// over a page alone: what comes before it keeps it.
 	if n := len(spans); n > 1 {
 		spans[n-2].keep = r.spanHeight(spans[n-1], r.fr.w)
 	}
+	// What goes on to the next page from under a table too tall to keep
+	// it (draw: table) says whose it is there.
 	if len(spans) > 0 && t.Title != "" && !r.atTop() && r.fr.y+r.spanHeight(spans[0], r.fr.w)+spans[0].keep > r.fr.bottom {
 		spans = append([]span{{text: t.Title + " (continued)", style: "B", size: tl.size, before: 1, keep: r.spanHeight(spans[0], r.fr.w)}}, spans...)
 	}
@@ -124,7 +132,7 @@ func (r *renderer) placeFoot(at func(func()), t *doc.Table, tl tableLook) {
 }
 
 // placedTable hands what a table placed in the renderer's frame paints
-// to at, to be painted later as paintNow paints it.
+// to at, to paint as paintNow paints it.
 type placedTable struct {
 	r  *renderer
 	at func(func())

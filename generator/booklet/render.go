@@ -548,34 +548,12 @@ func (r *renderer) spanHeight(s span, w float64) float64 {
 }
 
 // flow writes spans down the frame, breaking to the next column or page
-// between lines.
-func (r *renderer) flow(spans ...span) {
-	for _, s := range spans {
-		r.gap(s.before)
-		if s.lay != nil {
-			f := s.lay(r.fr.w - s.indent)
-			r.need(f.H + s.keep)
-			r.paintMarks(f, r.fr.x+s.indent, r.fr.y)
-			r.fr.y += f.H
-			continue
-		}
-		if s.draw != nil {
-			dh := s.drawFor(r.fr.w - s.indent)
-			r.need(dh + s.keep)
-			s.draw(r.fr.x+s.indent, r.fr.y, r.fr.w-s.indent)
-			r.fr.y += dh
-			continue
-		}
-		ls := r.laySpan(s, r.fr.w)
-		r.fr.placeSpan(s, ls, func(i int) {
-			if i < len(ls.lines) {
-				r.paintMarks(ls.lines[i], r.fr.x, r.fr.y) // text alone: the ink stays as it was
-			} else {
-				r.paint(ls.rule, r.fr.x, r.fr.y)
-			}
-		})
-	}
-}
+// between lines: placed (placeFlow) and painted as each is placed.
+func (r *renderer) flow(spans ...span) { r.placeFlow(&r.fr, now, spans...) }
+
+// now paints what it is told there and then: what places without
+// painting (placed.go) draws so when told it.
+func now(paint func()) { paint() }
 
 // placeSpan places a span of text laid out (ls) down the cursor, under
 // flow's keep rules: the span with as much as it keeps (s.keep), then

@@ -652,7 +652,7 @@ type tablePainter interface {
 // paintNow paints a table as it is placed in the renderer's frame.
 type paintNow struct{ r *renderer }
 
-func (p paintNow) top(t tableTop) { p.r.place(t) }
+func (p paintNow) top(t tableTop) { p.r.placeTop(&p.r.fr, t, now) }
 func (p paintNow) headRow(f *frame.Frame, x, y, w float64) {
 	p.r.paint(f, x, y)
 	p.r.frameLine(x, y, f.H, w)
