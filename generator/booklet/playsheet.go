@@ -800,10 +800,10 @@ func (r *renderer) layFront(p *sheetPlan, t sheetFit) (*sheetRun, bool) {
 	r.fr = outer
 	// The blocks' heights set in lk in a column w wide, as sheetColumns
 	// adds them up. They are kept in the face for every sheet of the
-	// build (sharedHeights): the sheets of a pack print the same band,
+	// build (sharedKept): the sheets of a pack print the same band,
 	// and the same blocks at the sizes tried; a height kept leaves the
 	// font measuring it wanted, as measuring it again would.
-	shared := r.face.Memo(sharedHeightsKey{}, func() any { return &sharedHeights{cur: map[string]measuredHeight{}} }).(*sharedHeights)
+	shared := r.face.Memo(sharedHeightsKey{}, func() any { return newSharedKept[measuredHeight]() }).(*sharedKept[measuredHeight])
 	height := func(bs []doc.Block, w float64) float64 {
 		key := memo.Key(struct {
 			bs  []doc.Block
@@ -846,42 +846,48 @@ func (r *renderer) layFront(p *sheetPlan, t sheetFit) (*sheetRun, bool) {
 	return run, !over && r.fr.y <= r.fr.bottom+0.01
 }
 
-// sharedHeights is what layFront measured of blocks, by its inputs' key,
-// kept in the face for every sheet of a build. As sharedMeasures, it
-// keeps the heights measured since the last turn (cur) and those
-// measured or used in the turn before (old), a turn coming when cur
-// holds sharedMax: a bounded room, and dropping a height changes none.
-type sharedHeights struct {
+// sharedKept is what the documents of a face worked out, by the key of
+// its inputs, kept in the face for every booklet and sheet of a build
+// (layFront's heights, keyed's choices). As sharedMeasures, it keeps
+// what was put since the last turn (cur) and what was put or used in the
+// turn before (old), a turn coming when cur holds sharedMax: a bounded
+// room, and dropping a value changes none. It is safe for use by several
+// goroutines at once.
+type sharedKept[V any] struct {
 	mu       sync.Mutex
-	cur, old map[string]measuredHeight
+	cur, old map[string]V
 }
+
+func newSharedKept[V any]() *sharedKept[V] { return &sharedKept[V]{cur: map[string]V{}} }
 
 type sharedHeightsKey struct{}
 
-func (sh *sharedHeights) get(key string) (measuredHeight, bool) {
+// get returns the value kept for key.
+func (sh *sharedKept[V]) get(key string) (V, bool) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	m, ok := sh.cur[key]
+	v, ok := sh.cur[key]
 	if !ok {
-		if m, ok = sh.old[key]; ok {
-			sh.keep(key, m)
+		if v, ok = sh.old[key]; ok {
+			sh.keep(key, v)
 		}
 	}
-	return m, ok
+	return v, ok
 }
 
-func (sh *sharedHeights) put(key string, m measuredHeight) {
+// put keeps v for key.
+func (sh *sharedKept[V]) put(key string, v V) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	sh.keep(key, m)
+	sh.keep(key, v)
 }
 
-// keep puts m in cur, turning first when cur is full; sh is locked.
-func (sh *sharedHeights) keep(key string, m measuredHeight) {
+// keep puts v in cur, turning first when cur is full; sh is locked.
+func (sh *sharedKept[V]) keep(key string, v V) {
 	if len(sh.cur) >= sharedMax {
-		sh.old, sh.cur = sh.cur, make(map[string]measuredHeight, sharedMax)
+		sh.old, sh.cur = sh.cur, make(map[string]V, sharedMax)
 	}
-	sh.cur[key] = m
+	sh.cur[key] = v
 }
 
 // sheetColumns sorts page 1's blocks into its two columns and the
