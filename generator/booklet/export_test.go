@@ -199,33 +199,6 @@ func DryDiff(d Doc, opt Options) (string, error) {
 	return "", nil
 }
 
-// SheetDryDiff fits s's pages on a dry and on a printed scratch document
-// and describes how the settings they find differ, or returns "".
-func SheetDryDiff(s Sheet, opt Options) (string, error) {
-	b, err := sheetBook(s, opt)
-	if err != nil {
-		return "", err
-	}
-	p := newSheetPlan(s)
-	var fits [2]string
-	for i, dry := range []bool{true, false} {
-		m := newSheetRenderer(b, dry)
-		front, _, ok := m.fitFront(p)
-		back, okb := 0.0, true
-		if len(p.items) > 0 {
-			back, _, okb = m.fitBack(p)
-		}
-		if dry && len(m.f.font.added) > 0 {
-			return fmt.Sprintf("fitting added fonts dry: %v", m.f.font.added), nil
-		}
-		fits[i] = fmt.Sprint(front, ok, back, okb)
-	}
-	if fits[0] != fits[1] {
-		return fmt.Sprintf("fits %s dry, %s printed", fits[0], fits[1]), nil
-	}
-	return "", nil
-}
-
 // Laid renders d once and returns what Write writes for it, with the page
 // each anchor landed on (as Pages) and the text drawn on each page (as
 // PageTexts): a test that reads both the PDF and where things landed
@@ -436,7 +409,7 @@ func SheetLaidOut(s Sheet, opt Options) (string, error) {
 		return "", err
 	}
 	p := newSheetPlan(s)
-	r := newSheetRenderer(b, false)
+	r := newSheetRenderer(b)
 	r.f.AddPage()
 	fonts := len(r.f.font.added)
 	fit, front, ok := r.fitFront(p)

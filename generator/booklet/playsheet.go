@@ -158,7 +158,7 @@ func sheetPDF(s Sheet, opt Options) ([]byte, []Fault, error) {
 
 	// Each page laid out at the largest type that fits it, then painted
 	// as laid out.
-	r := newSheetRenderer(b, false)
+	r := newSheetRenderer(b)
 	r.f.AddPage()
 	_, front, ok := r.fitFront(p)
 	if !ok {
@@ -195,10 +195,11 @@ func sheetPDF(s Sheet, opt Options) ([]byte, []Fault, error) {
 }
 
 // newSheetRenderer is a renderer for a sheet: one page at a time, its own
-// head on page 1, the booklet's footer on every page; dry for a test's
-// measures.
-func newSheetRenderer(b *book, dry bool) *renderer {
-	r := newRenderer(b, newLayout(), dry)
+// head on page 1, the booklet's footer on every page. A sheet is laid
+// out without painting (layFront, layBack) and painted once: it has no
+// dry pass.
+func newSheetRenderer(b *book) *renderer {
+	r := newRenderer(b, newLayout(), false)
 	r.f.SetDisplayMode("fullpage", "SinglePage")
 	r.f.SetHeaderFunc(func() {})
 	r.f.SetFooterFunc(r.sheetFooter)

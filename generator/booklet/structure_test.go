@@ -63,7 +63,6 @@ func TestStructure(t *testing.T) {
 	flags := []string{
 		"newPDF dry",
 		"newRenderer dry",
-		"newSheetRenderer dry",
 	}
 	got = nil
 	for _, f := range files {
