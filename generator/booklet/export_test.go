@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"reflect"
+	"strings"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/generator/booklet/press"
@@ -234,33 +235,6 @@ func DryDiff(d Doc, opt Options) (string, error) {
 	return "", nil
 }
 
-// SheetDryDiff fits s's pages on a dry and on a printed scratch document
-// and describes how the settings they find differ, or returns "".
-func SheetDryDiff(s Sheet, opt Options) (string, error) {
-	b, err := sheetBook(s, opt)
-	if err != nil {
-		return "", err
-	}
-	p := newSheetPlan(s)
-	var fits [2]string
-	for i, dry := range []bool{true, false} {
-		m := newSheetRenderer(b, dry)
-		front, ok := m.fitFront(p)
-		back, okb := 0.0, true
-		if len(p.items) > 0 {
-			back, okb = m.fitBack(p)
-		}
-		if dry && len(m.f.font.added) > 0 {
-			return fmt.Sprintf("fitting added fonts dry: %v", m.f.font.added), nil
-		}
-		fits[i] = fmt.Sprint(front, ok, back, okb)
-	}
-	if fits[0] != fits[1] {
-		return fmt.Sprintf("fits %s dry, %s printed", fits[0], fits[1]), nil
-	}
-	return "", nil
-}
-
 // Laid renders d once and returns what Write writes for it, with the page
 // each anchor landed on (as Pages) and the text drawn on each page (as
 // PageTexts): a test that reads both the PDF and where things landed
@@ -454,4 +428,49 @@ func DryPages(d Doc, opt Options) (replayed, set map[string]int, err error) {
 	s.build()
 	b.qrsRun = run
 	return r.lay.pages, s.lay.pages, nil
+}
+
+// SheetLaidOut lays s's pages out as WriteSheet does, without painting
+// them, and says how: each page's setting, and where what it places ends
+// against the text block's bottom, in mm. It fails when laying out
+// painted anything (recorded text, added a font), when a page chosen
+// ends past the bottom, or when the run of page 1, painted, does not
+// record the sheet's title.
+func SheetLaidOut(s Sheet, opt Options) (string, error) {
+	b, err := sheetBook(s, opt)
+	if err != nil {
+		return "", err
+	}
+	p := newSheetPlan(s)
+	r := newSheetRenderer(b)
+	r.f.AddPage()
+	fonts := len(r.f.font.added)
+	fit, front, ok := r.fitFront(p)
+	if !ok {
+		return "", ErrSheetFull
+	}
+	bottom := r.sheetBottom()
+	out := fmt.Sprintf("page 1: %g pt, maps %g of the width, ends at %.2f of %.2f mm", fit.size, fit.share, front.end, bottom)
+	ends := []float64{front.end}
+	if len(p.items) > 0 {
+		size, back, ok := r.fitBack(p)
+		if !ok {
+			return "", ErrSheetFull
+		}
+		out += fmt.Sprintf("; page 2: %g pt, ends at %.2f", size, back.end)
+		ends = append(ends, back.end)
+	}
+	if len(r.f.font.added) != fonts || len(r.lay.text) > 0 {
+		return "", fmt.Errorf("laying out painted: fonts %v, text %v", r.f.font.added, r.lay.text)
+	}
+	for _, end := range ends {
+		if end > bottom+0.01 {
+			return "", fmt.Errorf("%s: a page ends past the bottom", out)
+		}
+	}
+	front.paint()
+	if title := s.Encounter.Title; !strings.Contains(r.lay.text[1], title) {
+		return "", fmt.Errorf("page 1 painted records %q, not the title %q", r.lay.text[1], title)
+	}
+	return out, r.f.Error()
 }

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/generator/booklet/memo"
 )
 
 // A table in an encounter that wraps long text repeated down a column
@@ -46,13 +47,35 @@ type tableKey struct {
 // itself, or a copy whose repeated long cells are letters with the key
 // under its rows (a footnote), when that is clearly shorter. The answer
 // is kept for the booklet's build, so every pass measures and draws the
-// same table.
+// same table; and which columns it keys is kept in the face for every
+// booklet and sheet of the build (sharedKeys), by the table's whole
+// value: the sheets of a pack print the same tables, its booklets too,
+// each a document of its own. A choice kept leaves the font choosing it
+// wanted, as choosing again would.
 func (r *renderer) keyed(t *doc.Table, tl tableLook, w float64) *doc.Table {
 	k := tableKey{t, tl, w}
 	if kt, ok := r.keyedTables[k]; ok {
 		return kt
 	}
-	kt := r.keyedAfresh(t, tl, w)
+	key := memo.Key(struct {
+		t  doc.Table
+		tl tableLook
+		w  float64
+	}{*t, tl, w})
+	shared := r.face.Memo(sharedKeysKey{}, func() any { return newSharedKept[withFont[[]int]]() }).(*sharedKept[withFont[[]int]])
+	c, ok := shared.get(key)
+	if !ok {
+		c.v = r.keyedAfresh(t, tl, w)
+		c.font = r.f.font.want
+		if !r.f.Err() { // fpdf measures nothing once it has failed
+			shared.put(key, c)
+		}
+	}
+	r.f.font.want = c.font
+	kt := t
+	if len(c.v) > 0 {
+		kt = withKey(t, c.v)
+	}
 	if r.keyedTables == nil {
 		r.keyedTables = map[tableKey]*doc.Table{}
 	}
@@ -60,13 +83,16 @@ func (r *renderer) keyed(t *doc.Table, tl tableLook, w float64) *doc.Table {
 	return kt
 }
 
-// keyedAfresh is keyed without the kept answers. It keys one column at
-// a time, each time the one that saves the most, while that saves
-// enough (keyGain): a column that wraps little keeps its text.
-func (r *renderer) keyedAfresh(t *doc.Table, tl tableLook, w float64) *doc.Table {
+type sharedKeysKey struct{}
+
+// keyedAfresh is keyed without the kept answers: the columns to key. It
+// keys one column at a time, each time the one that saves the most,
+// while that saves enough (keyGain): a column that wraps little keeps
+// its text.
+func (r *renderer) keyedAfresh(t *doc.Table, tl tableLook, w float64) []int {
 	cols := keyable(t)
 	if len(cols) == 0 || !r.wraps(t, tl, w) {
-		return t
+		return nil
 	}
 	best, bestH := t, r.tableHeight(t, tl, w)
 	var chosen []int
@@ -85,7 +111,7 @@ func (r *renderer) keyedAfresh(t *doc.Table, tl tableLook, w float64) *doc.Table
 		chosen = append(chosen, cols[at])
 		cols = slices.Delete(cols, at, at+1)
 	}
-	return best
+	return chosen // best is withKey(t, chosen)
 }
 
 // wraps reports whether any cell of t wraps at width w: a table whose

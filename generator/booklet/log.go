@@ -121,45 +121,47 @@ func (run *logRun) paint(r *renderer) {
 
 // heading places a heading kept with keep mm of what follows.
 func (run *logRun) heading(r *renderer, text string, size, keep float64) {
-	r.headingOn(&run.c, runPainter{run, r}, text, size, keep)
+	r.headingOn(&run.c, runPainter{run.at, r}, text, size, keep)
 }
 
 // flow places a span of text, as flow flows it.
-func (run *logRun) flow(r *renderer, s span) { r.flowOn(&run.c, runPainter{run, r}, s) }
+func (run *logRun) flow(r *renderer, s span) { r.flowOn(&run.c, runPainter{run.at, r}, s) }
 
 // table places a grid, as table draws it.
 func (run *logRun) table(r *renderer, g *grid) {
-	r.placeTable(&run.c, g, nil, runPainter{run, r})
+	r.placeTable(&run.c, g, nil, runPainter{run.at, r})
 }
 
-// runPainter keeps what is placed in a run paints, for the run's page.
+// runPainter keeps what is placed in a run paints, to paint when the
+// run is: at keeps it (a log run's for the run's page, logRun.at; a play
+// sheet's page, sheetRun.at).
 type runPainter struct {
-	run *logRun
-	r   *renderer
+	at func(paint func())
+	r  *renderer
 }
 
 func (p runPainter) frame(f *frame.Frame, x, y float64) {
-	p.run.at(func() { p.r.paint(f, x, y) })
+	p.at(func() { p.r.paint(f, x, y) })
 }
 func (p runPainter) marks(f *frame.Frame, x, y float64) {
-	p.run.at(func() { p.r.paintMarks(f, x, y) })
+	p.at(func() { p.r.paintMarks(f, x, y) })
 }
 func (p runPainter) heading(hd laidHeading, x, y, w float64) {
-	p.run.at(func() { p.r.paintHeading(hd, x, y, w) })
+	p.at(func() { p.r.paintHeading(hd, x, y, w) })
 }
 func (p runPainter) drawn(draw func(x, y, w float64), x, y, w float64) {
-	p.run.at(func() { draw(x, y, w) })
+	p.at(func() { draw(x, y, w) })
 }
 func (p runPainter) headRow(f *frame.Frame, x, y, w float64) {
-	p.run.at(func() { paintNow{p.r}.headRow(f, x, y, w) })
+	p.at(func() { paintNow{p.r}.headRow(f, x, y, w) })
 }
 func (p runPainter) row(f *frame.Frame, x, y float64) {
-	p.run.at(func() { paintNow{p.r}.row(f, x, y) })
+	p.at(func() { paintNow{p.r}.row(f, x, y) })
 }
 func (p runPainter) box(x, y0, y1, w float64) {
-	p.run.at(func() { paintNow{p.r}.box(x, y0, y1, w) })
+	p.at(func() { paintNow{p.r}.box(x, y0, y1, w) })
 }
-func (p runPainter) lone(text string) { p.run.at(func() { paintNow{p.r}.lone(text) }) }
+func (p runPainter) lone(text string) { p.at(func() { paintNow{p.r}.lone(text) }) }
 
 // logTop places what the log opens with: its heading, what to do with
 // it and, in a booklet with a band, the band's roster to keep up to date.

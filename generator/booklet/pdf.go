@@ -42,7 +42,7 @@ import (
 // A dry document lays out as the real one does and draws neither text
 // nor shapes: it is for the passes whose pages are never printed (the first
 // layout pass, which learns the page numbers, and the measurements that
-// size cards and fit play sheets). Every position is worked out the same
+// size cards). Every position is worked out the same
 // (text moves nothing; cells move by their size, text or not), and text
 // is measured and wrapped with the width table, so it adds no fonts.
 type pdf struct {

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/sortie-wargames/sortie/engine"
@@ -18,6 +19,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/words"
 	"github.com/sortie-wargames/sortie/generator/booklet/flow"
+	"github.com/sortie-wargames/sortie/generator/booklet/memo"
 	"github.com/sortie-wargames/sortie/generator/booklet/press"
 )
 
@@ -154,29 +156,28 @@ func sheetPDF(s Sheet, opt Options) ([]byte, []Fault, error) {
 	}
 	p := newSheetPlan(s)
 
-	// Measure on a scratch document: the largest type that fits each page.
-	m := newSheetRenderer(b, true)
-	front, ok := m.fitFront(p)
+	// Each page laid out at the largest type that fits it, then painted
+	// as laid out.
+	r := newSheetRenderer(b)
+	r.f.AddPage()
+	_, front, ok := r.fitFront(p)
 	if !ok {
 		return nil, nil, fmt.Errorf("page 1 is %w even at %g pt", ErrSheetFull, sheetFloor)
 	}
-	var back float64
+	var back *sheetRun
 	if len(p.items) > 0 {
-		if back, ok = m.fitBack(p); !ok {
+		if _, back, ok = r.fitBack(p); !ok {
 			return nil, nil, fmt.Errorf("page 2 (the sealed items) is %w even at %g pt", ErrSheetFull, sheetFloor)
 		}
 	}
-	if err := m.f.Error(); err != nil {
+	if err := r.f.Error(); err != nil {
 		return nil, nil, err
 	}
-
-	r := newSheetRenderer(b, false)
-	r.f.AddPage()
-	r.front(p, front)
-	if len(p.items) > 0 {
+	front.paint()
+	if back != nil {
 		r.section = p.sealedTitle + ": sealed"
 		r.f.AddPage()
-		r.back(p, back)
+		back.paint()
 	}
 	if err := r.finish(); err != nil {
 		return nil, nil, err
@@ -194,9 +195,11 @@ func sheetPDF(s Sheet, opt Options) ([]byte, []Fault, error) {
 }
 
 // newSheetRenderer is a renderer for a sheet: one page at a time, its own
-// head on page 1, the booklet's footer on every page; dry for measuring.
-func newSheetRenderer(b *book, dry bool) *renderer {
-	r := newRenderer(b, newLayout(), dry)
+// head on page 1, the booklet's footer on every page. A sheet is laid
+// out without painting (layFront, layBack) and painted once: it has no
+// dry pass.
+func newSheetRenderer(b *book) *renderer {
+	r := newRenderer(b, newLayout(), false)
 	r.f.SetDisplayMode("fullpage", "SinglePage")
 	r.f.SetHeaderFunc(func() {})
 	r.f.SetFooterFunc(r.sheetFooter)
@@ -649,67 +652,93 @@ type sheetFit struct {
 	size, share float64
 }
 
+// sheetRun is a page of a sheet laid out and placed, not painted: what
+// to paint, in order, each where it goes. Painting it draws the page.
+type sheetRun struct {
+	parts []func()
+	end   float64 // where what is placed ends, mm from the page's top
+}
+
+// at keeps paint, to paint after what is kept already.
+func (run *sheetRun) at(paint func()) { run.parts = append(run.parts, paint) }
+
+// painter tells what is placed on the page to keep its paint in the run
+// (runPainter, as a campaign log's run keeps it).
+func (run *sheetRun) painter(r *renderer) painter { return runPainter{run.at, r} }
+
+// paint paints the page on the renderer's current page.
+func (run *sheetRun) paint() {
+	for _, p := range run.parts {
+		p()
+	}
+}
+
 // fitFront returns the first setting, largest type first, at which page
-// 1 fits, measured on r's scratch pages.
-func (r *renderer) fitFront(p *sheetPlan) (sheetFit, bool) {
+// 1 fits, and page 1 laid out at it (layFront): each setting tried is
+// laid out, and none painted.
+func (r *renderer) fitFront(p *sheetPlan) (sheetFit, *sheetRun, bool) {
 	var tries []sheetFit
 	for _, s := range sheetSizes {
 		for _, sh := range sheetMapShares {
 			tries = append(tries, sheetFit{s, sh})
 		}
 	}
-	fits := func(t sheetFit) bool {
-		r.f.AddPage()
-		return r.front(p, t)
+	runs := map[int]*sheetRun{}
+	fits := func(i int) bool {
+		run, ok := r.layFront(p, tries[i])
+		runs[i] = run
+		return ok
 	}
 	// Most sheets fit at the largest setting; the rest find the first
 	// that fits by halving: larger settings overflow and smaller ones
 	// fit, the way type and maps shrink together. The smallest setting
 	// is tried only when every larger one overflows: the halving takes
 	// the same steps whether it fits or not, until it reaches it.
-	if fits(tries[0]) {
-		return tries[0], true
+	if fits(0) {
+		return tries[0], runs[0], true
 	}
 	last := len(tries) - 1
 	lo, hi := 0, last // tries[lo] overflows; tries[hi] fits, or is the last
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
-		if fits(tries[mid]) {
+		if fits(mid) {
 			hi = mid
 		} else {
 			lo = mid
 		}
 	}
-	if hi == last && !fits(tries[last]) {
-		return sheetFit{}, false
+	if hi == last && !fits(last) {
+		return sheetFit{}, nil, false
 	}
-	return tries[hi], true
+	return tries[hi], runs[hi], true
 }
 
 // fitBack returns the largest body size at which the sealed items fit
-// page 2.
-func (r *renderer) fitBack(p *sheetPlan) (float64, bool) {
-	fits := func(s float64) bool {
-		r.f.AddPage()
-		return r.back(p, s)
+// page 2, and page 2 laid out at it (layBack).
+func (r *renderer) fitBack(p *sheetPlan) (float64, *sheetRun, bool) {
+	runs := map[int]*sheetRun{}
+	fits := func(i int) bool {
+		run, ok := r.layBack(p, sheetSizes[i])
+		runs[i] = run
+		return ok
 	}
-	if fits(sheetSizes[0]) {
-		return sheetSizes[0], true
+	if fits(0) {
+		return sheetSizes[0], runs[0], true
 	}
 	last := len(sheetSizes) - 1
 	lo, hi := 0, last // as fitFront
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
-		if fits(sheetSizes[mid]) {
+		if fits(mid) {
 			hi = mid
 		} else {
 			lo = mid
 		}
 	}
-	if hi == last && !fits(sheetSizes[last]) {
-		return 0, false
+	if hi == last && !fits(last) {
+		return 0, nil, false
 	}
-	return sheetSizes[hi], true
+	return sheetSizes[hi], runs[hi], true
 }
 
 // Sheet geometry in millimetres: narrower margins than a booklet's, as
@@ -748,35 +777,57 @@ func (r *renderer) sheetFooter() {
 	r.f.CellFormat(w-pw-6, lh(7), r.fit(left, w-pw-6), "", 0, "L", false, 0, "")
 }
 
-// front draws page 1 on the current page, set as t says, and reports
-// whether it fitted. The maps and their legend take the left-hand
+// layFront lays page 1 out and places it, set as t says, and reports
+// whether it fits. The maps and their legend take the left-hand
 // column, the short blocks the right; a narrow table (one no taller in a
 // column than across the page) joins the shorter column when that costs
 // less height than printing it across the page; the rest follows across
 // the page, in order.
-func (r *renderer) front(p *sheetPlan, t sheetFit) bool {
+func (r *renderer) layFront(p *sheetPlan, t sheetFit) (*sheetRun, bool) {
+	run := &sheetRun{}
 	lk := sheetLook(t.size)
 	w := r.sheetW()
 	over := false
 	r.fr = cursor{x: sheetX, w: w, top: sheetTop, y: sheetTop, bottom: r.sheetBottom(), brk: func() { over = true }}
-	r.sheetHead(p, t.size)
+	r.sheetHead(run, p, t.size)
 	ctx := blockCtx{skipMaps: true}
 	if len(p.maps) == 0 {
-		r.flowPieces(r.pieces(p.facts, lk, 0, ctx))
-		r.flowPieces(r.pieces(p.rest, lk, 0, ctx))
-		return !over && r.fr.y <= r.fr.bottom+0.01
+		r.flowPiecesOn(&r.fr, run.painter(r), r.pieces(p.facts, lk, 0, ctx))
+		r.flowPiecesOn(&r.fr, run.painter(r), r.pieces(p.rest, lk, 0, ctx))
+		run.end = r.fr.y
+		return run, !over && r.fr.y <= r.fr.bottom+0.01
 	}
 	outer := r.fr
 	mw := w * t.share
 	cw := w - mw - sheetGutter
 	y := r.fr.y + 1
-	mapsH := r.sheetMaps(p.maps, sheetX, y, mw, lk) - y
+	mapsH := r.sheetMaps(run, p.maps, sheetX, y, mw, lk) - y
 	r.fr = outer
+	// The blocks' heights set in lk in a column w wide, as sheetColumns
+	// adds them up. They are kept in the face for every sheet of the
+	// build (sharedKept): the sheets of a pack print the same band,
+	// and the same blocks at the sizes tried; a height kept leaves the
+	// font measuring it wanted, as measuring it again would.
+	shared := r.face.Memo(sharedHeightsKey{}, func() any { return newSharedKept[withFont[float64]]() }).(*sharedKept[withFont[float64]])
 	height := func(bs []doc.Block, w float64) float64 {
-		keep := r.fr
-		r.fr.w = w
-		defer func() { r.fr = keep }()
-		return r.piecesHeight(r.pieces(bs, lk, 0, ctx), w)
+		key := memo.Key(struct {
+			bs  []doc.Block
+			lk  look
+			w   float64
+			ctx blockCtx
+		}{bs, lk, w, ctx})
+		m, ok := shared.get(key)
+		if !ok {
+			keep := r.fr
+			r.fr.w = w
+			m = withFont[float64]{r.piecesHeight(r.pieces(bs, lk, 0, ctx), w), r.f.font.want}
+			r.fr = keep
+			if !r.f.Err() { // fpdf measures nothing once it has failed
+				shared.put(key, m)
+			}
+		}
+		r.f.font.want = m.font
+		return m.v
 	}
 	under, beside, across := r.sheetColumns(p, mapsH, mw, cw, w, outer.bottom-y, height)
 	end := y
@@ -790,13 +841,58 @@ func (r *renderer) front(p *sheetPlan, t sheetFit) bool {
 			r.fr.y += 2.5
 			r.fr.top = r.fr.y - 1 // not at the top: keeps the space above the first block
 		}
-		r.flowPieces(r.pieces(col.bs, lk, 0, ctx))
+		r.flowPiecesOn(&r.fr, run.painter(r), r.pieces(col.bs, lk, 0, ctx))
 		end = max(end, r.fr.y)
 	}
 	outer.y = max(end, y+mapsH) + 1.5
 	r.fr = outer
-	r.flowPieces(r.pieces(across, lk, 0, ctx))
-	return !over && r.fr.y <= r.fr.bottom+0.01
+	r.flowPiecesOn(&r.fr, run.painter(r), r.pieces(across, lk, 0, ctx))
+	run.end = r.fr.y
+	return run, !over && r.fr.y <= r.fr.bottom+0.01
+}
+
+// sharedKept is what the documents of a face worked out, by the key of
+// its inputs, kept in the face for every booklet and sheet of a build
+// (layFront's heights, keyed's choices, laySpan's spans). As
+// sharedMeasures, it keeps what was put since the last turn (cur) and
+// what was put or used in the turn before (old), a turn coming when cur
+// holds sharedMax: a bounded room, and dropping a value changes none. It
+// is safe for use by several goroutines at once.
+type sharedKept[V any] struct {
+	mu       sync.Mutex
+	cur, old map[string]V
+}
+
+func newSharedKept[V any]() *sharedKept[V] { return &sharedKept[V]{cur: map[string]V{}} }
+
+type sharedHeightsKey struct{}
+
+// get returns the value kept for key.
+func (sh *sharedKept[V]) get(key string) (V, bool) {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	v, ok := sh.cur[key]
+	if !ok {
+		if v, ok = sh.old[key]; ok {
+			sh.keep(key, v)
+		}
+	}
+	return v, ok
+}
+
+// put keeps v for key.
+func (sh *sharedKept[V]) put(key string, v V) {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	sh.keep(key, v)
+}
+
+// keep puts v in cur, turning first when cur is full; sh is locked.
+func (sh *sharedKept[V]) keep(key string, v V) {
+	if len(sh.cur) >= sharedMax {
+		sh.old, sh.cur = sh.cur, make(map[string]V, sharedMax)
+	}
+	sh.cur[key] = v
 }
 
 // sheetColumns sorts page 1's blocks into its two columns and the
@@ -906,9 +1002,9 @@ func (r *renderer) sheetColumns(p *sheetPlan, mapsH, mw, cw, w, room float64, he
 	return under, beside, across
 }
 
-// sheetHead prints the sheet's title, what it belongs to, and the facts
-// to check it by: system, seed, Sortie's version.
-func (r *renderer) sheetHead(p *sheetPlan, size float64) {
+// sheetHead places the sheet's title, what it belongs to, and the facts
+// to check it by (system, seed, Sortie's version) down the frame.
+func (r *renderer) sheetHead(run *sheetRun, p *sheetPlan, size float64) {
 	s, e := p.s, p.s.Encounter
 	w := r.sheetW()
 	y := r.fr.y
@@ -921,15 +1017,23 @@ func (r *renderer) sheetHead(p *sheetPlan, size float64) {
 		r.font("B", 10)
 		tag := r.cov.printable(s.Tagline)
 		room -= r.f.GetStringWidth(tag) + 6
-		r.f.SetXY(sheetX, y+lh(16)-lh(10)-0.5)
-		r.f.CellFormat(w, lh(10), tag, "", 0, "R", false, 0, "")
-		r.record(tag)
+		ty := y
+		run.at(func() {
+			r.font("B", 10)
+			r.f.SetXY(sheetX, ty+lh(16)-lh(10)-0.5)
+			r.f.CellFormat(w, lh(10), tag, "", 0, "R", false, 0, "")
+			r.record(tag)
+		})
 	}
 	r.font("B", 16)
 	title = r.fit(r.cov.printable(title), room)
-	r.f.SetXY(sheetX, y)
-	r.f.CellFormat(room, lh(16), title, "", 0, "L", false, 0, "")
-	r.record(title)
+	ty := y
+	run.at(func() {
+		r.font("B", 16)
+		r.f.SetXY(sheetX, ty)
+		r.f.CellFormat(room, lh(16), title, "", 0, "L", false, 0, "")
+		r.record(title)
+	})
 	y += lh(16) + 0.3
 	var facts []string
 	if s.Title != "" {
@@ -941,13 +1045,16 @@ func (r *renderer) sheetHead(p *sheetPlan, size float64) {
 	facts = append(facts, s.Set.System.Name, "seed "+e.Seed)
 	facts = append(facts, "Sortie "+r.version())
 	r.fr.y = y
-	r.flow(span{text: strings.Join(facts, " · "), size: 8, grey: true})
-	r.f.SetLineWidth(0.5)
-	r.f.Line(sheetX, r.fr.y+0.6, sheetX+w, r.fr.y+0.6)
-	r.ink()
+	r.flowOn(&r.fr, run.painter(r), span{text: strings.Join(facts, " · "), size: 8, grey: true})
+	ly := r.fr.y + 0.6
+	run.at(func() {
+		r.f.SetLineWidth(0.5)
+		r.f.Line(sheetX, ly, sheetX+w, ly)
+		r.ink()
+	})
 	r.fr.y += 2
 	if e.Summary != "" {
-		r.flow(span{text: e.Summary, style: "I", size: size + 0.5})
+		r.flowOn(&r.fr, run.painter(r), span{text: e.Summary, style: "I", size: size + 0.5})
 	}
 }
 
@@ -958,13 +1065,17 @@ const (
 	sheetSwH = 3.8
 )
 
-// sheetMaps draws the maps one under another in a column w wide at (x,
+// sheetMaps places the maps one under another in a column w wide at (x,
 // y), each as wide as the column allows, their legend under them, and
 // returns where the column ends. Captions and legend are set in lk.
-func (r *renderer) sheetMaps(ms []board.Map, x, y float64, w float64, lk look) float64 {
+func (r *renderer) sheetMaps(run *sheetRun, ms []board.Map, x, y float64, w float64, lk look) float64 {
 	cols := min(len(ms), 2)
 	mw := (w - float64(cols-1)*3) / float64(cols)
 	top := y
+	titles := make([][]string, len(ms))
+	for i, m := range ms {
+		titles[i] = r.sheetMapTitle(m, mw, lk)
+	}
 	for i, m := range ms {
 		if m.WidthIn <= 0 || m.HeightIn <= 0 {
 			continue
@@ -973,10 +1084,10 @@ func (r *renderer) sheetMaps(ms []board.Map, x, y float64, w float64, lk look) f
 			top = y + 3
 		}
 		th := 0.0 // the row's titles take as many lines as its longest
-		for _, o := range ms[i-i%cols : min(len(ms), i-i%cols+cols)] {
-			th = max(th, r.sheetMapTitleH(o, mw, lk))
+		for _, t := range titles[i-i%cols : min(len(ms), i-i%cols+cols)] {
+			th = max(th, float64(len(t))*lh(lk.size+1))
 		}
-		y = max(y, r.sheetMap(m, x+float64(i%cols)*(mw+3), top, mw, th, lk))
+		y = max(y, r.sheetMap(run, m, titles[i], x+float64(i%cols)*(mw+3), top, mw, th, lk))
 	}
 	y += 1.2
 	size := lk.note
@@ -989,77 +1100,99 @@ func (r *renderer) sheetMaps(ms []board.Map, x, y float64, w float64, lk look) f
 		if lx > x && lx+iw > x+w {
 			lx, ly = x, ly+rowH
 		}
-		r.paint(r.opsFrame(draw.Swatch(it, lx, ly, sheetSwW, sheetSwH)), 0, 0)
-		r.font("", size)
-		r.f.SetXY(lx+sheetSwW+1.2, ly+(sheetSwH-lh(size))/2)
-		r.f.CellFormat(r.f.GetStringWidth(label), lh(size), label, "", 0, "L", false, 0, "")
-		r.record(label)
+		ix, iy := lx, ly
+		run.at(func() {
+			r.paint(r.opsFrame(draw.Swatch(it, ix, iy, sheetSwW, sheetSwH)), 0, 0)
+			r.font("", size)
+			r.f.SetXY(ix+sheetSwW+1.2, iy+(sheetSwH-lh(size))/2)
+			r.f.CellFormat(r.f.GetStringWidth(label), lh(size), label, "", 0, "L", false, 0, "")
+			r.record(label)
+		})
 		lx += iw + 3
 	}
 	return ly + rowH
 }
 
-// sheetMapTitleH is the height of a map's title over a map w wide.
-func (r *renderer) sheetMapTitleH(m board.Map, w float64, lk look) float64 {
+// sheetMapTitle is a map's title wrapped over a map w wide, in lk's
+// size and a point more: nil for a map of no width.
+func (r *renderer) sheetMapTitle(m board.Map, w float64, lk look) []string {
 	if m.WidthIn <= 0 {
-		return 0
+		return nil
 	}
 	bw := m.WidthIn * min(maxScale, w/m.WidthIn)
 	r.font("B", lk.size+1)
-	return float64(len(r.split(r.cov.printable(mapTitle(m)), bw))) * lh(lk.size+1)
+	return r.split(r.cov.printable(mapTitle(m)), bw)
 }
 
-// sheetMap draws one map w wide at (x, y): its title (in th mm, which
-// may be more than it needs so boards side by side line up), its track,
-// the board to scale and its caption, and returns where it ends.
-func (r *renderer) sheetMap(m board.Map, x, y, w, th float64, lk look) float64 {
+// sheetMap places one map w wide at (x, y): its title (its lines, in th
+// mm, which may be more than they need so boards side by side line up), its track,
+// the board to scale and its caption, and returns where it ends. The
+// board is measured (sized) to be placed, and drawn when painted.
+func (r *renderer) sheetMap(run *sheetRun, m board.Map, lines []string, x, y, w, th float64, lk look) float64 {
 	s := min(maxScale, w/m.WidthIn)
 	bw := m.WidthIn * s
-	title := mapTitle(m)
 	// The title wraps rather than being cut: two boards side by side
 	// leave each a narrow column.
-	r.font("B", lk.size+1)
-	for i, t := range r.split(r.cov.printable(title), bw) {
-		r.f.SetXY(x, y+float64(i)*lh(lk.size+1))
-		r.f.CellFormat(bw, lh(lk.size+1), t, "", 0, "L", false, 0, "")
-		r.record(t)
-	}
+	size := lk.size + 1
+	ty := y
+	run.at(func() {
+		r.font("B", size)
+		for i, t := range lines {
+			r.f.SetXY(x, ty+float64(i)*lh(size))
+			r.f.CellFormat(bw, lh(size), t, "", 0, "L", false, 0, "")
+			r.record(t)
+		}
+	})
 	y += th + 0.5
 	if onTrack(m) {
 		track := r.trackFrame(m, s, 0, 0, bw)
-		r.paint(track, x, y)
+		ky := y
+		run.at(func() { r.paint(track, x, ky) })
 		y += track.H
 	}
-	d := r.drawing(m, s)
-	r.paint(r.opsFrame(d.Ops), x, y+d.Top)
+	d := r.sized(m, r.mapKey(m), s)
+	by := y
+	run.at(func() {
+		d := r.drawing(m, s)
+		r.paint(r.opsFrame(d.Ops), x, by+d.Top)
+	})
 	y += d.Top + m.HeightIn*s + d.Bottom + 0.5
-	r.fr = cursor{x: x, w: bw, top: y, y: y, bottom: r.sheetBottom() + 1000, brk: func() {}}
-	outer := r.fr
-	r.flow(span{text: r.mapCaption(m, d.Keys, false), size: lk.note, grey: true})
-	y = r.fr.y
-	r.fr = outer
-	return y
+	c := cursor{x: x, w: bw, top: y, y: y, bottom: r.sheetBottom() + 1000, brk: func() {}}
+	r.flowOn(&c, run.painter(r), span{text: r.mapCaption(m, d.Keys, false), size: lk.note, grey: true})
+	return c.y
 }
 
-// back draws page 2, the sealed items, at body size s, and reports
-// whether they fitted.
-func (r *renderer) back(p *sheetPlan, s float64) bool {
+// layBack lays page 2, the sealed items, out and places it at body size
+// s, and reports whether they fit.
+func (r *renderer) layBack(p *sheetPlan, s float64) (*sheetRun, bool) {
+	run := &sheetRun{}
 	lk := sheetLook(s)
 	w := r.sheetW()
 	y := sheetTop
 	r.font("B", 14)
 	head := p.sealedTitle + ": sealed. Do not read on until the game sends you here."
-	for _, l := range r.split(head, w) {
-		r.f.SetXY(sheetX, y)
-		r.f.CellFormat(w, lh(14), l, "", 0, "L", false, 0, "")
-		r.record(l)
+	lines := r.split(head, w)
+	run.at(func() {
+		r.font("B", 14)
+		y := sheetTop
+		for _, l := range lines {
+			r.f.SetXY(sheetX, y)
+			r.f.CellFormat(w, lh(14), l, "", 0, "L", false, 0, "")
+			r.record(l)
+			y += lh(14)
+		}
+	})
+	for range lines {
 		y += lh(14)
 	}
 	r.fr = cursor{x: sheetX, w: w, top: y, y: y + 0.5, bottom: r.sheetBottom(), brk: func() {}}
-	r.flow(span{text: "Fold this page under page 1, or cut the slips apart and keep them face down. Read a slip only when page 1's list sends you to its number, and no further.", size: 8.5, grey: true})
-	r.f.SetLineWidth(0.5)
-	r.f.Line(sheetX, r.fr.y+0.8, sheetX+w, r.fr.y+0.8)
-	r.ink()
+	r.flowOn(&r.fr, run.painter(r), span{text: "Fold this page under page 1, or cut the slips apart and keep them face down. Read a slip only when page 1's list sends you to its number, and no further.", size: 8.5, grey: true})
+	ly := r.fr.y + 0.8
+	run.at(func() {
+		r.f.SetLineWidth(0.5)
+		r.f.Line(sheetX, ly, sheetX+w, ly)
+		r.ink()
+	})
 	top := r.fr.y + 3
 	colW := (w - sheetGutter) / 2
 	const pad = 2.5
@@ -1087,8 +1220,9 @@ func (r *renderer) back(p *sheetPlan, s float64) bool {
 		}
 	}
 	if split < 0 {
-		return false
+		return run, false
 	}
+	run.end = top + best
 	for i, it := range p.items {
 		x, y := sheetX, top+colH(0, i)+slipGap
 		if i == 0 {
@@ -1101,11 +1235,12 @@ func (r *renderer) back(p *sheetPlan, s float64) bool {
 				y += colH(split, i) + slipGap
 			}
 		}
-		r.cutLines(x, y, colW, heights[i])
+		h := heights[i]
+		run.at(func() { r.cutLines(x, y, colW, h) })
 		r.fr = cursor{x: x + pad, w: colW - 2*pad, top: y + pad, y: y + pad, bottom: y + heights[i], brk: func() {}}
-		r.flowPieces(r.slipPieces(it, lk))
+		r.flowPiecesOn(&r.fr, run.painter(r), r.slipPieces(it, lk))
 	}
-	return true
+	return run, true
 }
 
 // slipPieces is a sealed item as page 2 prints it: its number large, its

@@ -3,7 +3,12 @@ package booklet_test
 import (
 	"bytes"
 	"errors"
+	"flag"
+	"fmt"
+	"maps"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -296,5 +301,49 @@ func TestPlayCell(t *testing.T) {
 		if !ok || got != want {
 			t.Errorf("%q: %q, %v; want %q", cell, got, ok, want)
 		}
+	}
+}
+
+// TestSheetLaidOut lays out, without a PDF, the play sheets of the
+// first, a middle and the last encounter of every system's pack on both
+// papers, and compares the setting each page takes and where what it
+// places ends with testdata/frames/sheet-settings.txt (go test -run
+// SheetLaidOut -update rewrites it): a change to how a sheet is fitted
+// shows there line by line. Laying out paints nothing, no page ends
+// past the text block's bottom, and page 1's run, painted, records the
+// title (booklet.SheetLaidOut); laying a sheet out twice says the same.
+func TestSheetLaidOut(t *testing.T) {
+	packs := sheetPacks(t)
+	ids := slices.Sorted(maps.Keys(packs))
+	var got strings.Builder
+	for _, id := range ids {
+		p := packs[id]
+		for _, i := range slices.Compact([]int{0, len(p.Entries) / 2, len(p.Entries) - 1}) {
+			s := sheetOf(t, id, p, p.Entries[i])
+			for _, paper := range []string{"a4", "letter"} {
+				opt := booklet.Options{Paper: paper, Created: created, Version: "0.1.0"}
+				laid, err := booklet.SheetLaidOut(s, opt)
+				if err != nil {
+					t.Fatalf("%s entry %d on %s: %v", id, i+1, paper, err)
+				}
+				if again, _ := booklet.SheetLaidOut(s, opt); again != laid {
+					t.Errorf("%s entry %d on %s: laid out twice, %q then %q", id, i+1, paper, laid, again)
+				}
+				fmt.Fprintf(&got, "%s, encounter %d (%s), %s: %s\n", id, i+1, s.Encounter.Title, paper, laid)
+			}
+		}
+	}
+	path := filepath.Join("testdata", "frames", "sheet-settings.txt")
+	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
+		if err := os.WriteFile(path, []byte(got.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test -run SheetLaidOut -update writes it)", err)
+	}
+	if got.String() != string(want) {
+		t.Errorf("%s differs from the layout:\n%s", path, got.String())
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/sortie-wargames/sortie/generator/booklet/face"
 	"github.com/sortie-wargames/sortie/generator/booklet/flow"
 	"github.com/sortie-wargames/sortie/generator/booklet/frame"
+	"github.com/sortie-wargames/sortie/generator/booklet/memo"
 	"github.com/sortie-wargames/sortie/generator/booklet/press"
 )
 
@@ -480,14 +481,29 @@ type laidSpan struct {
 // less its indent, the first with its bullet in the indent, and a
 // heading's rule. A booklet keeps what it laid out (book.spans): the same
 // paragraphs are measured again and again as a spread or a column is
-// fitted, and set again in every pass.
+// fitted, and set again in every pass. What a booklet or sheet lays out
+// first is kept in the face too, for every document of the build
+// (sharedKept: the sheets of a pack set the same band, the same
+// headings and notes): a span's lines are frames, never changed, and
+// laying one out sets no font.
 func (r *renderer) laySpan(s span, w float64) laidSpan {
 	in := struct {
 		s span
 		w float64
 	}{s, w}
-	return r.spans.Get(in, func() laidSpan { return r.laySpanAfresh(s, w) })
+	return r.spans.Get(in, func() laidSpan {
+		key := memo.Key(in)
+		shared := r.face.Memo(sharedSpansKey{}, func() any { return newSharedKept[laidSpan]() }).(*sharedKept[laidSpan])
+		ls, ok := shared.get(key)
+		if !ok {
+			ls = r.laySpanAfresh(s, w)
+			shared.put(key, ls)
+		}
+		return ls
+	})
 }
+
+type sharedSpansKey struct{}
 
 // laySpanAfresh is laySpan's work, for a span of text (no lay or draw
 // func).
