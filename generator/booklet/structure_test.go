@@ -145,6 +145,66 @@ func TestStructure(t *testing.T) {
 	same(t, "height functions", got, heights)
 }
 
+// TestDrawnDirectly counts, file by file, the drawing calls made on the
+// fpdf wrapper (r.f.CellFormat, Rect, Line, SetXY, the colour setters,
+// ...) outside the painting part, pdf.go and paint.go: drawing that is
+// not yet laid out as frames and painted. Issue 37 began with 257 such
+// calls in 13 files; the counts may only fall, and a file whose count
+// falls sets it here.
+func TestDrawnDirectly(t *testing.T) {
+	want := map[string]int{
+		"blocks.go": 2, "cards.go": 11, "chart.go": 33, "enctables.go": 1, "fold.go": 3,
+		"front.go": 23, "playsheet.go": 21, "qr.go": 4, "render.go": 29, "sheets.go": 6,
+		"spread.go": 14, "table.go": 4,
+	}
+	drawing := []string{"CellFormat", "Cell", "MultiCell", "Write", "Text", "SetXY", "Rect", "Line", "Polygon",
+		"PolygonAt", "Circle", "Ellipse", "Arc", "Curve", "Link", "Image", "ImageOptions", "TransformBegin",
+		"TransformEnd", "TransformRotate", "ClipRect", "ClipEnd", "SetDrawColor", "SetFillColor", "SetTextColor",
+		"SetLineWidth", "SetDashPattern"}
+	paths, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	got := map[string]int{}
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") || p == "pdf.go" || p == "paint.go" {
+			continue
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			m, ok := c.Fun.(*ast.SelectorExpr)
+			if !ok || !slices.Contains(drawing, m.Sel.Name) {
+				return true
+			}
+			if x, ok := m.X.(*ast.SelectorExpr); ok && x.Sel.Name == "f" {
+				got[p]++
+			}
+			return true
+		})
+	}
+	for p, n := range got {
+		switch w := want[p]; {
+		case n > w:
+			t.Errorf("%s draws directly %d times, %d before: lay it out as a frame and paint it (paint.go) instead", p, n, w)
+		case n < w:
+			t.Errorf("%s draws directly %d times, fewer than the %d listed: set its count in TestDrawnDirectly", p, n, w)
+		}
+	}
+	for p, w := range want {
+		if got[p] == 0 && w > 0 {
+			t.Errorf("%s no longer draws directly: delete its count from TestDrawnDirectly", p)
+		}
+	}
+}
+
 // same fails unless got and want hold the same names, whatever their
 // order, saying which are new and which are mended.
 func same(t *testing.T, what string, got, want []string) {
