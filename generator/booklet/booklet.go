@@ -33,26 +33,35 @@
 //     the Battle Boards (mapsFrame, mapFrame, trackFrame, opsFrame,
 //     legendFrame), a paragraph's lines (laySpan) and the blocks set
 //     among paragraphs (span.lay: an odds strip, a box of links, a line
-//     of tables, two columns of items); the rest is being moved onto
-//     them (issue 37).
+//     of tables, two columns of items) and the sealed cards' heads and
+//     feet; the rest is being moved onto them (issue 37).
 //   - memo (generator/booklet/memo): layout calls kept by their inputs,
 //     the key derived from the input value, never written by hand.
 //   - press (generator/booklet/press): passes over a finished PDF's bytes,
 //     the print shop's steps after layout: mending it for strict
 //     validation, growing it by the bleed for print on demand, imposing a
 //     folded booklet's pages on sheets and writing its card sheets flat.
-//   - booklet, this package: the documents and their drawing. The
-//     renderer (render.go) lays out pages and frames; blocks.go, table.go
-//     and fit.go set the blocks of package doc into them, measured with
-//     face, set by flow and placed by plan; the parts of a document each have a file
-//     (front.go: cover and contents; spread.go: an encounter's two pages;
-//     maps.go; cards.go and sheets.go: sealed and play cards; log.go;
-//     qrs.go; chart.go; enctables.go; qr.go), and the documents are
-//     Write (a pack or campaign booklet), Fold (a folded one, fold.go)
-//     and WriteSheet (a play sheet, playsheet.go). Everything is drawn
-//     through pdf.go, the one wrapper of fpdf, and the finished bytes go
-//     to press; a laid-out frame is drawn by paint.go, which decides
-//     nothing.
+//   - fpdf (generator/booklet/fpdf): fpdf v0.12.0 with three patches
+//     (its PATCH.md), an ordinary package of the module; only pdf.go
+//     and face use it.
+//   - booklet, this package: the documents and their layout. Content is
+//     laid out into frames (above), then placed down a cursor (render.go's
+//     cursor: a column or a page, breaking under keep rules) by one
+//     function each (flowOn, headingOn, flowPiecesOn, placeDrawn,
+//     placeTop, placeFoot, placeFolded, placeTable), which tell a painter
+//     what to paint: paintNow prints there and then, runPainter keeps it
+//     for a run's page (the campaign log, a play sheet's setting),
+//     noPaint measures. So whether something fits is learned by placing
+//     it, never by drawing it on a renderer of its own (TestStructure).
+//     The parts of a document each have a file (front.go: cover and
+//     contents; spread.go: an encounter's two pages; maps.go; cards.go
+//     and sheets.go: sealed and play cards; log.go; qrs.go; chart.go;
+//     enctables.go; qr.go), and the documents are Write (a pack or
+//     campaign booklet), Fold (a folded one, fold.go) and WriteSheet (a
+//     play sheet, playsheet.go). A laid-out frame is painted by paint.go,
+//     which decides nothing, through pdf.go, the one wrapper of fpdf; what
+//     is not yet a frame still draws through pdf.go directly
+//     (TestDrawnDirectly counts it), and the finished bytes go to press.
 package booklet
 
 import (
