@@ -899,21 +899,21 @@ func (r *renderer) headRow(g *grid, fill int) *frame.Frame {
 	return r.rowFrame(g, cells, true, fill)
 }
 
-// frameLine outlines a header row at (x, y).
-func (r *renderer) frameLine(x, y, h, w float64) {
-	r.f.SetLineWidth(tableLine)
-	r.f.Rect(x, y, w, h, "D")
-	r.ink()
+// outline is a table's frame drawn round what it holds, w by h, in the
+// tables' line width.
+func outline(w, h float64) *frame.Frame {
+	return &frame.Frame{W: w, H: h, Marks: []frame.Mark{frame.Box{W: w, H: h, Fill: -1, Stroke: 0, Width: tableLine}}}
 }
+
+// frameLine outlines a header row at (x, y).
+func (r *renderer) frameLine(x, y, h, w float64) { r.paint(outline(w, h), x, y) }
 
 // frameBox outlines the body rows of a table from y0 to y1, at x.
 func (r *renderer) frameBox(x, y0, y1, w float64) {
 	if y1 <= y0 {
 		return
 	}
-	r.f.SetLineWidth(tableLine)
-	r.f.Rect(x, y0, w, y1-y0, "D")
-	r.ink()
+	r.paint(outline(w, y1-y0), x, y0)
 }
 
 // oddsGap is the space between the pieces of an odds strip set side by
