@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/sortie-wargames/sortie/content"
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/board"
 	"github.com/sortie-wargames/sortie/engine/doc"
@@ -61,15 +59,7 @@ func TestGoldenFrames(t *testing.T) {
 // bookTable loads one table of a built-in system's rule data.
 func bookTable(t *testing.T, sys, id string) *rules.Table {
 	t.Helper()
-	sub, err := fs.Sub(content.FS, "systems/"+sys)
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := rules.Load(sub, "content/systems/"+sys)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb := set.Table(id)
+	tb := systemSet(t, sys).Table(id)
 	if tb == nil {
 		t.Fatalf("%s has no table %s", sys, id)
 	}
