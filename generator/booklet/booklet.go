@@ -50,8 +50,10 @@
 //     function each (flowOn, headingOn, flowPiecesOn, placeDrawn,
 //     placeTop, placeFoot, placeFolded, placeTable), which tell a painter
 //     what to paint: paintNow prints there and then, runPainter keeps it
-//     for a run's page (the campaign log, a play sheet's setting),
-//     noPaint measures. So whether something fits is learned by placing
+//     for a run's page (the campaign log, a play sheet's setting), a tape
+//     keeps it to paint on any renderer of the paper (tape.go: the Quick
+//     Reference Sheets, placed once per build and paper), noPaint
+//     measures. So whether something fits is learned by placing
 //     it, never by drawing it on a renderer of its own (TestStructure).
 //     The parts of a document each have a file (front.go: cover and
 //     contents; spread.go: an encounter's two pages; maps.go; cards.go

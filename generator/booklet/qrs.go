@@ -26,18 +26,11 @@ const (
 // start on the cover, under its title.
 func (r *renderer) qrsSection() {
 	const title = "Quick Reference Sheets"
-	if run := r.book.qrsRun; run != nil && run.marks != nil && r.f.font.dry && len(r.entries) > 0 {
-		// A dry pass learns only the sheets' pages and where their
-		// tables start, which qrsDecide laid out already: it adds the
-		// pages and marks the tables where they were measured.
-		for p := range run.pages {
-			r.newPage(title)
-			for _, m := range run.marks {
-				if m.page == p {
-					r.mark(m.anchor, m.y)
-				}
-			}
-		}
+	if run := r.book.qrsRun; run != nil && run.tape != nil && !run.tape.ownDrawing && len(r.entries) > 0 {
+		// Sheets that open a page of their own were placed once, as
+		// qrsDecide laid them out: every pass of every booklet that
+		// prints them paints what that placed.
+		run.tape.play(r)
 		return
 	}
 	if r.book.qrsRun == nil && len(r.entries) == 0 {
@@ -304,7 +297,7 @@ func (r *renderer) qrsDecide() *qrsRun {
 		if len(b.entries) == 0 {
 			// Where the tables of sheets on a cover start hangs on
 			// the cover: a pass sets them afresh.
-			run.marks = nil
+			run.tape = nil
 		}
 		return run, fill
 	}
@@ -321,20 +314,13 @@ func (r *renderer) qrsDecide() *qrsRun {
 	return run
 }
 
-// qrsRun is the Quick Reference Sheets as qrsDecide laid them out: the scale,
-// how many pages they take, and where each table starts (marks, by page
-// from the first): what a dry pass needs of them.
+// qrsRun is the Quick Reference Sheets as qrsDecide laid them out: the
+// scale, how many pages they take, and, for sheets that open a page of
+// their own, what placing them painted, from that page on (tape).
 type qrsRun struct {
 	k     float64
 	pages int
-	marks []qrsMark // nil for sheets that start on a booklet's cover
-}
-
-// qrsMark is where one anchor of the sheets landed.
-type qrsMark struct {
-	anchor string
-	page   int // from the sheets' first page, 0
-	y      float64
+	tape  *tape // nil for sheets that start on a booklet's cover
 }
 
 // qrsBefore decides the sheets' scale (qrsDecide) before a booklet's
@@ -366,7 +352,7 @@ func (r *renderer) qrsDecided() {
 // wants as laying them out left it.
 func (r *renderer) qrsModelRun(k float64) (*qrsRun, float64) {
 	var c cursor
-	m := &qrsModel{r: r, c: &c, at: -1}
+	m := &qrsModel{tape: &tape{}, r: r, c: &c, at: -1}
 	if len(r.entries) > 0 {
 		m.newPage()
 	} else {
@@ -375,7 +361,7 @@ func (r *renderer) qrsModelRun(k float64) (*qrsRun, float64) {
 		c.y += 6
 	}
 	fill := r.qrsPlace(&c, k, m)
-	return &qrsRun{k: k, pages: m.at - m.qrs + 1, marks: m.anchors}, fill
+	return &qrsRun{k: k, pages: m.at - m.qrs + 1, tape: m.tape}, fill
 }
 
 // qrsSink is told what the Quick Reference Sheets placed down a cursor
@@ -403,19 +389,19 @@ func (p qrsPrint) bookmark(text string, level int, y float64) {
 	p.r.bookmark(text, level, y)
 }
 
-// qrsModel places the sheets down pages of a cursor of its own, painting
-// nothing: it counts the pages (at, from 0, the first; qrs, the page
-// the sheets open on) and notes where each anchor lands (anchors).
+// qrsModel places the sheets down pages of a cursor of its own onto a
+// tape, painting nothing: it counts the pages (at, from 0, the first;
+// qrs, the page the sheets open on).
 type qrsModel struct {
-	noPaint
+	*tape
 	r       *renderer
 	c       *cursor
 	at, qrs int
-	anchors []qrsMark
 }
 
 func (m *qrsModel) newPage() {
 	m.at++
+	m.tape.newPage("Quick Reference Sheets")
 	*m.c = cursor{x: side, w: m.r.contentW(), top: bodyTop, y: bodyTop, bottom: m.r.bottom(), brk: m.newPage}
 }
 func (m *qrsModel) page() int { return m.at }
@@ -423,11 +409,15 @@ func (m *qrsModel) mark(anchor string, y float64) {
 	if anchor == "qrs" {
 		m.qrs = m.at
 	}
-	m.anchors = append(m.anchors, qrsMark{anchor: anchor, page: m.at - m.qrs, y: y})
+	m.tape.mark(anchor, y)
 }
 
-// bookmark sets the font an outline entry leaves wanted (renderer.bookmark).
-func (m *qrsModel) bookmark(string, int, float64) { m.r.font("", bodySize) }
+// bookmark notes an outline entry, and sets the font it leaves wanted
+// (renderer.bookmark).
+func (m *qrsModel) bookmark(text string, level int, y float64) {
+	m.tape.bookmark(text, level, y)
+	m.r.font("", bodySize)
+}
 
 // qrsSheetsKey names the Quick Reference Sheets a booklet prints, as far as
 // their layout goes.

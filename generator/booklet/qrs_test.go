@@ -1,7 +1,11 @@
 package booklet
 
 import (
+	"bytes"
+	"fmt"
 	"io/fs"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -121,16 +125,106 @@ func TestQRSLaidOut(t *testing.T) {
 					if run.pages != printed {
 						t.Errorf("%s %s %q at %.2f: the layout counts %d pages, the printed sheets take %d", sys, paper, impose, k, run.pages, printed)
 					}
-					for _, mk := range run.marks {
+					marks := tapeAnchors(run.tape)
+					for _, mk := range marks {
 						if got, want := mk.page+r.lay.pages["qrs"], r.lay.pages[mk.anchor]; got != want {
 							t.Errorf("%s %s %q at %.2f: the layout puts %s on page %d, it is printed on %d", sys, paper, impose, k, mk.anchor, got, want)
 						}
 					}
-					if len(run.marks) != len(set.System.QRS)+1 {
-						t.Errorf("%s %s %q at %.2f: %d anchors laid out for %d tables", sys, paper, impose, k, len(run.marks), len(set.System.QRS))
+					if len(marks) != len(set.System.QRS)+1 {
+						t.Errorf("%s %s %q at %.2f: %d anchors laid out for %d tables", sys, paper, impose, k, len(marks), len(set.System.QRS))
 					}
 				}
 				b.qrsRun, b.qrsK = nil, 0
+			}
+		}
+	}
+}
+
+// tapeAnchor is where a tape marks an anchor: its page, counted from
+// the page it marks "qrs" on.
+type tapeAnchor struct {
+	anchor string
+	page   int
+}
+
+// tapeAnchors lists the anchors a tape marks, in order.
+func tapeAnchors(tp *tape) []tapeAnchor {
+	var out []tapeAnchor
+	page, qrs := 0, 0
+	for _, op := range tp.ops {
+		switch {
+		case op.kind == tapePage:
+			page++
+		case op.kind == tapeMark:
+			if op.text == "qrs" {
+				qrs = page
+			}
+			out = append(out, tapeAnchor{op.text, page})
+		}
+	}
+	for i := range out {
+		out[i].page -= qrs
+	}
+	return out
+}
+
+// TestQRSPlayedAsPlaced checks the Quick Reference Sheets a booklet with
+// entries paints from the tape qrsDecide placed them on (tape.play)
+// against the sheets placed and painted there and then (qrsPlace with
+// qrsPrint): for every built-in system, on A4 and Letter, flat and
+// folded, at full size and at each of qrsSettleScales, the two
+// documents are byte for byte the same, with the same anchors on the
+// same pages, the same outline and the same text recorded, and the
+// tape holds no drawing of its own renderer's (tape.ownDrawing).
+func TestQRSPlayedAsPlaced(t *testing.T) {
+	for _, sys := range qrsSystems {
+		set := systemSet(t, sys)
+		for _, paper := range []string{"a4", "letter"} {
+			for _, impose := range []string{"", Saddle} {
+				b, err := setup(Doc{Title: "Quick Reference Sheets", Set: set}, Options{Paper: paper, Impose: impose})
+				if err != nil {
+					t.Fatal(err)
+				}
+				b.entries = []*entry{{}} // the sheets open a page of their own, as in a booklet with entries
+				for _, k := range append([]float64{1}, qrsSettleScales...) {
+					model := newRenderer(b, newLayout(), true)
+					run, _ := model.qrsModelRun(k)
+					if run.tape == nil || run.tape.ownDrawing {
+						t.Fatalf("%s %s %q at %.2f: no tape to play on another renderer", sys, paper, impose, k)
+					}
+					played := newRenderer(b, newLayout(), false)
+					played.cover()
+					run.tape.play(played)
+					placed := newRenderer(b, newLayout(), false)
+					placed.cover()
+					s := qrsPrint{paintNow{placed}, "Quick Reference Sheets"}
+					s.newPage()
+					placed.qrsPlace(&placed.fr, k, s)
+					what := fmt.Sprintf("%s %s %q at %.2f", sys, paper, impose, k)
+					if !maps.Equal(played.lay.pages, placed.lay.pages) || !slices.Equal(played.lay.outline, placed.lay.outline) || !maps.Equal(played.lay.text, placed.lay.text) {
+						t.Errorf("%s: played, anchors %v, outline %v; placed, %v, %v", what, played.lay.pages, played.lay.outline, placed.lay.pages, placed.lay.outline)
+					}
+					n := 0
+					for a := range played.lay.pages {
+						if strings.HasPrefix(a, "qrs") {
+							n++
+						}
+					}
+					if n != len(set.System.QRS)+1 {
+						t.Errorf("%s: %d anchors for %d tables", what, n, len(set.System.QRS))
+					}
+					var a, c bytes.Buffer
+					if err := played.f.Output(&a); err != nil {
+						t.Fatal(err)
+					}
+					if err := placed.f.Output(&c); err != nil {
+						t.Fatal(err)
+					}
+					if !bytes.Equal(a.Bytes(), c.Bytes()) {
+						t.Errorf("%s: the sheets played from the tape are not the bytes of the sheets placed and painted", what)
+					}
+				}
 			}
 		}
 	}

@@ -1,0 +1,118 @@
+package booklet
+
+import "github.com/sortie-wargames/sortie/generator/booklet/frame"
+
+// A tape is what placing a run of content told its painter, in order,
+// with the pages it broke onto, the anchors it marked and the bookmarks
+// it set: placed frames, kept to paint later on any renderer of the
+// same paper, without laying anything out again (tape.play). The Quick
+// Reference Sheets of a system are placed once per build and paper on
+// one and played in every booklet that prints them (qrsDecide).
+type tape struct {
+	ops []tapeOp
+	// ownDrawing is set when the run placed drawing not yet laid out as frames
+	// (painter.drawn): its closure draws on the renderer that placed it,
+	// so the tape plays on that renderer alone.
+	ownDrawing bool
+}
+
+// tapeOp is one thing a tape holds; kind says which of its fields count.
+type tapeOp struct {
+	kind  tapeKind
+	f     *frame.Frame
+	hd    laidHeading
+	draw  func(x, y, w float64)
+	x, y  float64
+	w, y1 float64
+	text  string // the page's running head, an anchor, a bookmark, a lone row
+	level int    // a bookmark's
+}
+
+type tapeKind uint8
+
+const (
+	tapeFrame    tapeKind = iota // painter.frame
+	tapeMarks                    // painter.marks
+	tapeHeading                  // painter.heading
+	tapeDrawn                    // painter.drawn
+	tapeHeadRow                  // painter.headRow
+	tapeRow                      // painter.row
+	tapeBox                      // painter.box
+	tapeLone                     // painter.lone
+	tapePage                     // a new page, text its running head
+	tapeMark                     // an anchor at y
+	tapeBookmark                 // an outline entry at y
+)
+
+// Painting what a run places onto its tape (a painter).
+
+func (t *tape) frame(f *frame.Frame, x, y float64) {
+	t.ops = append(t.ops, tapeOp{kind: tapeFrame, f: f, x: x, y: y})
+}
+func (t *tape) marks(f *frame.Frame, x, y float64) {
+	t.ops = append(t.ops, tapeOp{kind: tapeMarks, f: f, x: x, y: y})
+}
+func (t *tape) heading(hd laidHeading, x, y, w float64) {
+	t.ops = append(t.ops, tapeOp{kind: tapeHeading, hd: hd, x: x, y: y, w: w})
+}
+func (t *tape) drawn(draw func(x, y, w float64), x, y, w float64) {
+	t.ownDrawing = true
+	t.ops = append(t.ops, tapeOp{kind: tapeDrawn, draw: draw, x: x, y: y, w: w})
+}
+func (t *tape) headRow(f *frame.Frame, x, y, w float64) {
+	t.ops = append(t.ops, tapeOp{kind: tapeHeadRow, f: f, x: x, y: y, w: w})
+}
+func (t *tape) row(f *frame.Frame, x, y float64) {
+	t.ops = append(t.ops, tapeOp{kind: tapeRow, f: f, x: x, y: y})
+}
+func (t *tape) box(x, y0, y1, w float64) {
+	t.ops = append(t.ops, tapeOp{kind: tapeBox, x: x, y: y0, y1: y1, w: w})
+}
+func (t *tape) lone(text string) { t.ops = append(t.ops, tapeOp{kind: tapeLone, text: text}) }
+
+// newPage notes a new page with a running head.
+func (t *tape) newPage(head string) { t.ops = append(t.ops, tapeOp{kind: tapePage, text: head}) }
+
+// mark notes an anchor at y on the page the tape is on.
+func (t *tape) mark(anchor string, y float64) {
+	t.ops = append(t.ops, tapeOp{kind: tapeMark, text: anchor, y: y})
+}
+
+// bookmark notes an outline entry at y on the page the tape is on.
+func (t *tape) bookmark(text string, level int, y float64) {
+	t.ops = append(t.ops, tapeOp{kind: tapeBookmark, text: text, level: level, y: y})
+}
+
+// play paints the tape on r, from the page r is on: each new page
+// started as the renderer starts one (renderer.newPage), each frame
+// painted where it was placed, each anchor and bookmark set there, as
+// painting while placing would have.
+func (t *tape) play(r *renderer) {
+	p := paintNow{r}
+	for _, op := range t.ops {
+		switch op.kind {
+		case tapeFrame:
+			p.frame(op.f, op.x, op.y)
+		case tapeMarks:
+			p.marks(op.f, op.x, op.y)
+		case tapeHeading:
+			p.heading(op.hd, op.x, op.y, op.w)
+		case tapeDrawn:
+			p.drawn(op.draw, op.x, op.y, op.w)
+		case tapeHeadRow:
+			p.headRow(op.f, op.x, op.y, op.w)
+		case tapeRow:
+			p.row(op.f, op.x, op.y)
+		case tapeBox:
+			p.box(op.x, op.y, op.y1, op.w)
+		case tapeLone:
+			p.lone(op.text)
+		case tapePage:
+			r.newPage(op.text)
+		case tapeMark:
+			r.mark(op.text, op.y)
+		case tapeBookmark:
+			r.bookmark(op.text, op.level, op.y)
+		}
+	}
+}
