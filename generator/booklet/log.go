@@ -146,9 +146,6 @@ func (p runPainter) frame(f *frame.Frame, x, y float64) {
 func (p runPainter) marks(f *frame.Frame, x, y float64) {
 	p.at(func() { p.r.paintMarks(f, x, y) })
 }
-func (p runPainter) heading(hd laidHeading, x, y, w float64) {
-	p.at(func() { p.r.paintHeading(hd, x, y, w) })
-}
 func (p runPainter) drawn(draw func(x, y, w float64), x, y, w float64) {
 	p.at(func() { draw(x, y, w) })
 }

@@ -122,3 +122,13 @@ func (r *renderer) penDone(p frame.Pen) {
 		r.f.SetDashPattern(nil, 0)
 	}
 }
+
+// ink restores black drawing and text, white fill, a normal line width
+// and solid lines.
+func (r *renderer) ink() {
+	r.f.SetDrawColor(0, 0, 0)
+	r.f.SetTextColor(0, 0, 0)
+	r.f.SetFillColor(255, 255, 255)
+	r.f.SetLineWidth(0.25)
+	r.f.SetDashPattern(nil, 0)
+}

@@ -163,40 +163,47 @@ func (r *renderer) startOn(even bool, section string) {
 // notesPage is a ruled page for the player's notes.
 func (r *renderer) notesPage() {
 	r.newPage("Notes")
-	r.font("B", 14)
-	r.f.SetXY(side, bodyTop)
-	r.f.CellFormat(r.contentW(), lh(14), "Notes", "", 0, "L", false, 0, "")
+	title := frame.Text{X: side, Y: bodyTop, W: r.contentW(), H: lh(14), Font: sansFont("B", 14), Align: "L", S: "Notes"}
+	r.paintMarks(&frame.Frame{W: r.pw, H: r.ph, Marks: []frame.Mark{title}}, 0, 0)
 	r.rules(bodyTop+lh(14)+6, r.bottom(), 8)
 }
 
-// rules draws ruled writing lines from y0 to y1, step mm apart.
-func (r *renderer) rules(y0, y1, step float64) {
-	r.f.SetDrawColor(170, 170, 170)
-	r.f.SetLineWidth(0.2)
+// rules paints ruled writing lines from y0 to y1, step mm apart, across
+// the text block (rulesFrame).
+func (r *renderer) rules(y0, y1, step float64) { r.paint(r.rulesFrame(y0, y1, step), 0, 0) }
+
+// rulesFrame lays out ruled writing lines from y0 to y1, step mm apart,
+// across the text block: a frame of the page, placed at its corner.
+func (r *renderer) rulesFrame(y0, y1, step float64) *frame.Frame {
+	f := &frame.Frame{W: r.pw, H: r.ph}
 	for y := y0 + step; y <= y1+0.01; y += step {
-		r.f.Line(side, y, r.pw-side, y)
+		f.Marks = append(f.Marks, frame.Rule{X1: side, Y1: y, X2: r.pw - side, Y2: y, Grey: 170, Width: 0.2})
 	}
-	r.ink()
+	return f
 }
 
-// ink restores black drawing and text and a normal line width.
-func (r *renderer) ink() {
-	r.f.SetDrawColor(0, 0, 0)
-	r.f.SetTextColor(0, 0, 0)
-	r.f.SetFillColor(255, 255, 255)
-	r.f.SetLineWidth(0.25)
-	r.f.SetDashPattern(nil, 0)
+// sansFont is the body face in a style and size, as renderer.font sets it.
+func sansFont(style string, size float64) frame.Font {
+	return frame.Font{Family: face.Sans, Style: style, Size: size}
 }
 
 func (r *renderer) font(style string, size float64) { r.f.SetFont(face.Sans, style, size) }
 
-// header prints the running head: the booklet's title and the section.
+// header prints the running head: the booklet's title and the section
+// (headerFrame).
 func (r *renderer) header() {
 	if r.f.PageNo() == 1 {
 		return
 	}
+	r.paint(r.headerFrame(), 0, 0)
+}
+
+// headerFrame lays out the current page's running head, a frame of the
+// page placed at its corner: the booklet's title on the left and the
+// section on the right, in grey, over a hairline; on a sheet of play
+// cards, just above the grid and without the line.
+func (r *renderer) headerFrame() *frame.Frame {
 	r.font("", 7.5)
-	r.f.SetTextColor(90, 90, 90)
 	x, y, w := side, headY, r.contentW()
 	g, sheet := r.sheetAt[r.f.PageNo()]
 	if sheet {
@@ -211,46 +218,55 @@ func (r *renderer) header() {
 		head = r.doc.Set.System.Name
 	}
 	title := r.fit(r.cov.printable(head), w-r.f.GetStringWidth(sec)-8)
-	r.f.SetXY(x, y)
-	r.f.CellFormat(w, lh(7.5), title, "", 0, "L", false, 0, "")
-	r.f.SetXY(x, y)
-	r.f.CellFormat(w, lh(7.5), sec, "", 0, "R", false, 0, "")
-	if sheet {
-		r.ink()
-		return
+	font := sansFont("", 7.5)
+	f := &frame.Frame{W: r.pw, H: r.ph, Say: title + "\n" + sec, Marks: []frame.Mark{
+		frame.Text{X: x, Y: y, W: w, H: lh(7.5), Font: font, Grey: 90, Align: "L", S: title},
+		frame.Text{X: x, Y: y, W: w, H: lh(7.5), Font: font, Grey: 90, Align: "R", S: sec},
+	}}
+	if !sheet {
+		y = headY + lh(7.5) + 0.8
+		f.Marks = append(f.Marks, frame.Rule{X1: side, Y1: y, X2: r.pw - side, Y2: y, Grey: 150, Width: 0.2})
 	}
-	r.f.SetDrawColor(150, 150, 150)
-	r.f.SetLineWidth(0.2)
-	y = headY + lh(7.5) + 0.8
-	r.f.Line(side, y, r.pw-side, y)
-	r.ink()
+	return f
 }
 
 // footer prints what is needed to print the page again: the system, the
-// seed, Sortie's version, and the page number.
+// seed, Sortie's version, and the page number (footerFrame).
 func (r *renderer) footer() {
+	f := r.footerFrame()
+	if _, sheet := r.sheetAt[r.f.PageNo()]; !sheet {
+		r.paint(f.Marks[0].(frame.Sub).F, 0, 0)
+		f = &frame.Frame{W: f.W, H: f.H, Marks: f.Marks[1:], Say: f.Say}
+	}
+	r.paintMarks(f, 0, 0) // the text alone: the ink stays as it was
+}
+
+// footerFrame lays out the current page's foot, a frame of the page
+// placed at its corner: a hairline (a frame of its own), then the
+// system, the seed and Sortie's version on the left and the page number
+// on the right; on a sheet of play cards, under the crop marks and
+// without the line.
+func (r *renderer) footerFrame() *frame.Frame {
 	x, w := side, r.contentW()
 	y := r.ph - footY
+	f := &frame.Frame{W: r.pw, H: r.ph}
 	if g, ok := r.sheetAt[r.f.PageNo()]; ok {
 		// A sheet of play cards: the foot sits under the crop marks.
 		x, y, w = g.x0, g.bottom()+cropGap+cropLen+0.8, float64(g.cols)*g.w
 	} else {
-		r.f.SetDrawColor(150, 150, 150)
-		r.f.SetLineWidth(0.2)
-		r.f.Line(side, y-0.8, r.pw-side, y-0.8)
-		r.ink()
+		line := &frame.Frame{W: r.pw, H: r.ph, Marks: []frame.Mark{frame.Rule{X1: side, Y1: y - 0.8, X2: r.pw - side, Y2: y - 0.8, Grey: 150, Width: 0.2}}}
+		f.Marks = append(f.Marks, frame.Sub{F: line})
 	}
 	page := "Page " + strconv.Itoa(r.f.PageNo())
 	size := 7.5
 	r.font("B", size)
 	pw := r.f.GetStringWidth(page)
 	left := r.footLeft(w-pw-6, &size)
-	r.font("", size)
-	r.f.SetXY(x, y)
-	r.f.CellFormat(w-pw-6, lh(size), left, "", 0, "L", false, 0, "")
 	r.font("B", 7.5)
-	r.f.SetXY(x, y)
-	r.f.CellFormat(w, lh(7.5), page, "", 0, "R", false, 0, "")
+	f.Marks = append(f.Marks,
+		frame.Text{X: x, Y: y, W: w - pw - 6, H: lh(size), Font: sansFont("", size), Align: "L", S: left},
+		frame.Text{X: x, Y: y, W: w, H: lh(7.5), Font: sansFont("B", 7.5), Align: "R", S: page})
+	return f
 }
 
 // footLeft returns the footer's left part, shrinking the font down to 6 pt
@@ -668,15 +684,16 @@ func (r *renderer) heading(text string, size, keep float64) {
 func (r *renderer) headingOn(c *cursor, p painter, text string, size, keep float64) {
 	hd := r.layHeading(text, size, c.w)
 	y := c.placeHeading(hd, keep)
-	p.heading(hd, c.x, y, c.w)
+	p.frame(hd.f, c.x, y)
 }
 
-// laidHeading is a section heading laid out for a width: its text, and
-// the size and lines it takes there.
+// laidHeading is a section heading laid out for a width: the size and
+// lines it takes there, and its frame (its lines, then the rule under
+// them) from its first line's top.
 type laidHeading struct {
-	text  string
 	size  float64
 	lines []string
+	f     *frame.Frame
 }
 
 // layHeading lays out a heading for a width w. A heading too wide for
@@ -684,7 +701,16 @@ type laidHeading struct {
 // line: never past the edge.
 func (r *renderer) layHeading(text string, size, w float64) laidHeading {
 	size, lines := r.fitHeading(r.cov.printable(text), size, w)
-	return laidHeading{text: text, size: size, lines: lines}
+	f := &frame.Frame{W: w, Say: text}
+	y := 0.0
+	for _, l := range lines {
+		f.Marks = append(f.Marks, frame.Text{Y: y, W: w, H: lh(size), Font: sansFont("B", size), Align: "L", S: l})
+		y += lh(size)
+	}
+	y += 0.3
+	f.Marks = append(f.Marks, frame.Rule{Y1: y, X2: w, Y2: y, Width: 0.35})
+	f.H = y + 1.2
+	return laidHeading{size: size, lines: lines, f: f}
 }
 
 // placeHeading places a heading down the cursor, with space above it
@@ -707,22 +733,6 @@ func (c *cursor) placeHeading(hd laidHeading, keep float64) float64 {
 	c.y += 0.3
 	c.y += 1.2
 	return y
-}
-
-// paintHeading draws a heading placed with its first line's top at
-// (x, y), w wide: its lines and the rule under them.
-func (r *renderer) paintHeading(hd laidHeading, x, y, w float64) {
-	r.font("B", hd.size)
-	for _, l := range hd.lines {
-		r.f.SetXY(x, y)
-		r.f.CellFormat(w, lh(hd.size), l, "", 0, "L", false, 0, "")
-		y += lh(hd.size)
-	}
-	r.record(hd.text)
-	y += 0.3
-	r.f.SetLineWidth(0.35)
-	r.f.Line(x, y, x+w, y)
-	r.ink()
 }
 
 // bullets returns list items as spans.

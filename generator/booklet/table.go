@@ -649,7 +649,6 @@ func (r *renderer) table(g *grid, head func(continued bool) tableTop) {
 type painter interface {
 	frame(f *frame.Frame, x, y float64) // painted, the ink set back after it
 	marks(f *frame.Frame, x, y float64) // painted, the ink left as it sets it (a line of text)
-	heading(hd laidHeading, x, y, w float64)
 	drawn(draw func(x, y, w float64), x, y, w float64)
 	headRow(f *frame.Frame, x, y, w float64)
 	row(f *frame.Frame, x, y float64)
@@ -660,11 +659,8 @@ type painter interface {
 // paintNow paints what is placed in the renderer's frame.
 type paintNow struct{ r *renderer }
 
-func (p paintNow) frame(f *frame.Frame, x, y float64) { p.r.paint(f, x, y) }
-func (p paintNow) marks(f *frame.Frame, x, y float64) { p.r.paintMarks(f, x, y) }
-func (p paintNow) heading(hd laidHeading, x, y, w float64) {
-	p.r.paintHeading(hd, x, y, w)
-}
+func (p paintNow) frame(f *frame.Frame, x, y float64)                { p.r.paint(f, x, y) }
+func (p paintNow) marks(f *frame.Frame, x, y float64)                { p.r.paintMarks(f, x, y) }
 func (p paintNow) drawn(draw func(x, y, w float64), x, y, w float64) { draw(x, y, w) }
 func (p paintNow) headRow(f *frame.Frame, x, y, w float64) {
 	p.r.paint(f, x, y)
@@ -681,7 +677,6 @@ type noPaint struct{}
 
 func (noPaint) frame(*frame.Frame, float64, float64)                   {}
 func (noPaint) marks(*frame.Frame, float64, float64)                   {}
-func (noPaint) heading(laidHeading, float64, float64, float64)         {}
 func (noPaint) drawn(func(x, y, w float64), float64, float64, float64) {}
 func (noPaint) headRow(*frame.Frame, float64, float64, float64)        {}
 func (noPaint) row(*frame.Frame, float64, float64)                     {}

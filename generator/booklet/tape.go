@@ -20,7 +20,6 @@ type tape struct {
 type tapeOp struct {
 	kind  tapeKind
 	f     *frame.Frame
-	hd    laidHeading
 	draw  func(x, y, w float64)
 	x, y  float64
 	w, y1 float64
@@ -33,7 +32,6 @@ type tapeKind uint8
 const (
 	tapeFrame    tapeKind = iota // painter.frame
 	tapeMarks                    // painter.marks
-	tapeHeading                  // painter.heading
 	tapeDrawn                    // painter.drawn
 	tapeHeadRow                  // painter.headRow
 	tapeRow                      // painter.row
@@ -51,9 +49,6 @@ func (t *tape) frame(f *frame.Frame, x, y float64) {
 }
 func (t *tape) marks(f *frame.Frame, x, y float64) {
 	t.ops = append(t.ops, tapeOp{kind: tapeMarks, f: f, x: x, y: y})
-}
-func (t *tape) heading(hd laidHeading, x, y, w float64) {
-	t.ops = append(t.ops, tapeOp{kind: tapeHeading, hd: hd, x: x, y: y, w: w})
 }
 func (t *tape) drawn(draw func(x, y, w float64), x, y, w float64) {
 	t.ownDrawing = true
@@ -95,8 +90,6 @@ func (t *tape) play(r *renderer) {
 			p.frame(op.f, op.x, op.y)
 		case tapeMarks:
 			p.marks(op.f, op.x, op.y)
-		case tapeHeading:
-			p.heading(op.hd, op.x, op.y, op.w)
 		case tapeDrawn:
 			p.drawn(op.draw, op.x, op.y, op.w)
 		case tapeHeadRow:
