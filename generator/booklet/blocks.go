@@ -284,10 +284,10 @@ func (r *renderer) mapSpan(m board.Map) span {
 			return 0
 		}
 		s := min(maxScale, w/m.WidthIn)
-		return r.mapOverhead(m, m.WidthIn*s, s) + m.HeightIn*s + 1
+		return r.mapOverhead(m, m.WidthIn*s, s, 0) + m.HeightIn*s + 1
 	}
 	// Drawn, not laid out: span.draw and drawFor go when maps are frames.
-	return span{before: 2, drawFor: h, draw: func(x, y, w float64) { r.mapsBlock([]board.Map{m}, x, y, w, h(w)) }}
+	return span{before: 2, drawFor: h, draw: func(x, y, w float64) { r.mapsBlock([]board.Map{m}, x, y, w, h(w), 0) }}
 }
 
 // linksSpan prints gamebook links in a box: "Success: turn to entry 14

@@ -167,13 +167,13 @@ func TestGoldenBoard(t *testing.T) {
 	r.newPage("Maps")
 	w, h := r.contentW(), 180.0
 	lay := func() []byte {
-		return []byte(r.mapsFrame(ms, w, h).String() + r.legendAcross(ms, 0).String())
+		return []byte(r.mapsFrame(ms, w, h, 0).String() + r.legendAcross(ms, 0).String())
 	}
 	got, again := lay(), lay()
 	if !bytes.Equal(got, again) {
 		t.Fatal("the same board laid out twice differs")
 	}
-	if f, mh := r.mapsFrame(ms, w, h), r.mapsHeight(ms, w, h); f.H != mh {
+	if f, mh := r.mapsFrame(ms, w, h, 0), r.mapsHeight(ms, w, h, 0); f.H != mh {
 		t.Errorf("the maps' frame is %.2f mm tall, measured %.2f", f.H, mh)
 	}
 	golden(t, "board-ford.txt", got)

@@ -25,19 +25,20 @@ const (
 
 // mapsFrame lays out an encounter's Battle Boards to one scale, as large
 // as a box w × h allows, each in its cell (mapFrame); nil when there are
-// none.
-func (r *renderer) mapsFrame(ms []board.Map, w, h float64) *frame.Frame {
+// none. Their captions wrap to capW when it is not 0, else each to its
+// board's width (captionW).
+func (r *renderer) mapsFrame(ms []board.Map, w, h, capW float64) *frame.Frame {
 	if len(ms) == 0 {
 		return nil
 	}
-	cols, scale := r.mapLayout(ms, w, h)
+	cols, scale := r.mapLayout(ms, w, h, capW)
 	cellW := (w - float64(cols-1)*mapGap) / float64(cols)
 	rows := (len(ms) + cols - 1) / cols
 	cellH := (h - float64(rows-1)*mapGap) / float64(rows)
 	f := &frame.Frame{W: w, Marks: make([]frame.Mark, 0, len(ms))}
 	last := 0.0
 	for i, m := range ms {
-		cell := r.mapFrame(m, cellW, scale)
+		cell := r.mapFrame(m, cellW, scale, capW)
 		f.Marks = append(f.Marks, frame.Sub{
 			X: float64(float64(i%cols) * (cellW + mapGap)),
 			Y: float64(float64(i/cols) * (cellH + mapGap)),
@@ -52,15 +53,16 @@ func (r *renderer) mapsFrame(ms []board.Map, w, h float64) *frame.Frame {
 }
 
 // mapsBlock paints an encounter's Battle Boards (mapsFrame) in the box
-// (x, y, w, h).
-func (r *renderer) mapsBlock(ms []board.Map, x, y, w, h float64) {
-	if f := r.mapsFrame(ms, w, h); f != nil {
+// (x, y, w, h), their captions wrapped to capW (0: each board's own).
+func (r *renderer) mapsBlock(ms []board.Map, x, y, w, h, capW float64) {
+	if f := r.mapsFrame(ms, w, h, capW); f != nil {
 		r.paint(f, x, y)
 	}
 }
 
-// mapLayout picks the number of columns that gives the largest scale.
-func (r *renderer) mapLayout(ms []board.Map, w, h float64) (int, float64) {
+// mapLayout picks the number of columns that gives the largest scale,
+// the maps' captions wrapped to capW (0: each board's own).
+func (r *renderer) mapLayout(ms []board.Map, w, h, capW float64) (int, float64) {
 	bestCols, best, bestClear := 1, 0.0, false
 	for cols := 1; cols <= len(ms); cols++ {
 		rows := (len(ms) + cols - 1) / cols
@@ -71,11 +73,11 @@ func (r *renderer) mapLayout(ms []board.Map, w, h float64) (int, float64) {
 			if m.WidthIn <= 0 || m.HeightIn <= 0 {
 				continue
 			}
-			s = min(s, r.mapScale(m, cellW, cellH))
+			s = min(s, r.mapScale(m, cellW, cellH, capW))
 		}
 		// A map drawn smaller than its own best scale (another map of
 		// the row holds it back) can need more room round it: check.
-		for s > 1 && !r.mapsFit(ms, cellW, cellH, s) {
+		for s > 1 && !r.mapsFit(ms, cellW, cellH, s, capW) {
 			s *= 0.98
 		}
 		// A layout whose boards all place their labels clear beats one
@@ -112,10 +114,11 @@ func (r *renderer) mapsClear(ms []board.Map, s float64) bool {
 }
 
 // mapsFit reports whether every map, drawn s mm to the inch, fits a cell
-// w × h with what is drawn round it.
-func (r *renderer) mapsFit(ms []board.Map, w, h, s float64) bool {
+// w × h with what is drawn round it, its caption wrapped to capW (0: the
+// board's own).
+func (r *renderer) mapsFit(ms []board.Map, w, h, s, capW float64) bool {
 	for _, m := range ms {
-		if m.WidthIn > 0 && m.HeightIn > 0 && r.mapOverhead(m, w, s)+float64(m.HeightIn*s) > h+0.01 {
+		if m.WidthIn > 0 && m.HeightIn > 0 && r.mapOverhead(m, w, s, capW)+float64(m.HeightIn*s) > h+0.01 {
 			return false
 		}
 	}
@@ -124,21 +127,22 @@ func (r *renderer) mapsFit(ms []board.Map, w, h, s float64) bool {
 
 // mapScale is the largest scale, at most maxScale, at which map m and
 // what is drawn round it (its title, track, the edges' names and arrows,
-// the caption) fit a cell w × h. What is drawn round a board grows as it
+// the caption, wrapped to capW when it is not 0) fit a cell w × h. What
+// is drawn round a board grows as it
 // shrinks (a title wraps to a narrower board, a label moves off it), so
 // the two are settled, then checked: the scale returned is one at which
 // the map was measured to fit, never one it was hoped to.
-func (r *renderer) mapScale(m board.Map, w, h float64) float64 {
+func (r *renderer) mapScale(m board.Map, w, h, capW float64) float64 {
 	// float64(...) rounds each product before it is added: a fused
 	// multiply-add (GOAMD64=v3, arm64) would decide a fit at its edge the
 	// other way, and the bytes would differ by the machine built for.
-	fits := func(s float64) bool { return r.mapOverhead(m, w, s)+float64(m.HeightIn*s) <= h+0.01 }
+	fits := func(s float64) bool { return r.mapOverhead(m, w, s, capW)+float64(m.HeightIn*s) <= h+0.01 }
 	s := min(maxScale, w/m.WidthIn)
 	for range 8 {
 		if fits(s) {
 			return s
 		}
-		s = min(s*0.995, (h-r.mapOverhead(m, w, s))/m.HeightIn)
+		s = min(s*0.995, (h-r.mapOverhead(m, w, s, capW))/m.HeightIn)
 		if s <= 1 {
 			return 1
 		}
@@ -151,17 +155,18 @@ func (r *renderer) mapScale(m board.Map, w, h float64) float64 {
 
 // mapOverhead is the height a map drawn about s mm to the inch in a cell
 // w wide needs besides the board itself: its title, track and caption,
-// wrapped as mapCell wraps them (to the board's width, or the cell's on
-// a folded booklet's page), and what is drawn round the board.
-func (r *renderer) mapOverhead(m board.Map, w, s float64) float64 {
-	key := overheadKey{r.mapKey(m), w, s, r.capW}
+// wrapped as mapFrame wraps them (to the board's width, or the cell's on
+// a folded booklet's page; the caption to capW when it is not 0), and
+// what is drawn round the board.
+func (r *renderer) mapOverhead(m board.Map, w, s, capW float64) float64 {
+	key := overheadKey{r.mapKey(m), w, s, capW}
 	if h, ok := r.overheads[key]; ok {
 		r.font("", capSize)
 		return h
 	}
 	d := r.sized(m, key.m, s)
 	bw := m.WidthIn * s
-	caption := r.captionFrame(m, d.Keys, r.captionW(w, bw))
+	caption := r.captionFrame(m, d.Keys, r.captionW(w, bw, capW))
 	h := r.titleFrame(m, w, bw).H + r.mapTrack(m, w, s).H + d.Top + d.Bottom + caption.H + 1
 	if r.overheads == nil {
 		r.overheads = map[overheadKey]float64{}
@@ -172,27 +177,28 @@ func (r *renderer) mapOverhead(m board.Map, w, s float64) float64 {
 
 // overheadKey is what mapOverhead's measure depends on: the map (all of
 // it, as mapKey writes it), the cell's width, the scale and the width
-// its caption is wrapped to when that is not the board's (renderer.capW).
+// its caption is wrapped to when that is not the board's (capW, else 0).
 type overheadKey struct {
 	m           string
 	w, s, capto float64
 }
 
 // captionW is the width a map's caption is wrapped to in a cell w wide
-// with its board bw wide: the text block's when the legend stands beside
-// the board (renderer.capW), else the track's (trackW).
-func (r *renderer) captionW(w, bw float64) float64 {
-	if r.capW > 0 {
-		return r.capW
+// with its board bw wide: capW when it is not 0 (the text block's, when
+// the legend stands beside the board: besideMaps), else the track's
+// (trackW).
+func (r *renderer) captionW(w, bw, capW float64) float64 {
+	if capW > 0 {
+		return capW
 	}
 	return r.trackW(w, bw)
 }
 
 // mapCaptionFrame is the caption of map m drawn s mm to the inch in a
-// cell w wide, as mapFrame wraps it.
-func (r *renderer) mapCaptionFrame(m board.Map, w, s float64) *frame.Frame {
+// cell w wide, as mapFrame wraps it (to capW when it is not 0).
+func (r *renderer) mapCaptionFrame(m board.Map, w, s, capW float64) *frame.Frame {
 	d := r.sized(m, r.mapKey(m), s)
-	return r.captionFrame(m, d.Keys, r.captionW(w, m.WidthIn*s))
+	return r.captionFrame(m, d.Keys, r.captionW(w, m.WidthIn*s, capW))
 }
 
 // captionFrame is a map's caption (mapCaption, keys the labels printed
@@ -474,9 +480,10 @@ func (r *renderer) mapCaption(m board.Map, keys []draw.Key, keyed bool) string {
 }
 
 // mapFrame lays out one map with its title, track and caption, its
-// board s mm to the inch, centred in a cell w wide: as tall as the
-// map's overhead (mapOverhead) and its board.
-func (r *renderer) mapFrame(m board.Map, w, s float64) *frame.Frame {
+// board s mm to the inch, centred in a cell w wide, the caption wrapped
+// to capW when it is not 0: as tall as the map's overhead (mapOverhead)
+// and its board.
+func (r *renderer) mapFrame(m board.Map, w, s, capW float64) *frame.Frame {
 	bw, bh := m.WidthIn*s, m.HeightIn*s
 	title := r.titleFrame(m, w, bw)
 	track := r.mapTrack(m, w, s)
@@ -489,8 +496,8 @@ func (r *renderer) mapFrame(m board.Map, w, s float64) *frame.Frame {
 		// height: its caption takes the width of the page.
 		cx, cw = 0, w
 	}
-	if r.capW > 0 {
-		cw = r.capW // under the board and its legend beside it
+	if capW > 0 {
+		cw = capW // under the board and its legend beside it
 	}
 	caption := r.captionFrame(m, d.Keys, cw)
 	// Each part is placed from the one above it, as the page's
@@ -703,9 +710,9 @@ func (r *renderer) legendBeside(all, ms []board.Map, w, y, avail float64) (mw, s
 	}
 	stack = r.placeLegendColumn(r.legendItems(all), 0, 0)
 	tall := r.fr.bottom - y
-	_, below := r.mapLayout(ms, w, avail)
-	_, beside := r.mapLayout(ms, mw, tall)
-	if beside < below*1.05 || stack > r.mapsHeight(ms, mw, tall) {
+	_, below := r.mapLayout(ms, w, avail, 0)
+	_, beside := r.mapLayout(ms, mw, tall, 0)
+	if beside < below*1.05 || stack > r.mapsHeight(ms, mw, tall, 0) {
 		return 0, 0, false
 	}
 	return mw, stack, true

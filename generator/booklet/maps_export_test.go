@@ -17,7 +17,7 @@ func MapPage(maps []board.Map, paper string) ([]byte, []string, error) {
 	r.newPage("Maps")
 	top := bodyTop + 10
 	legendH := r.legendAcross(maps, 0).H + 4
-	r.mapsBlock(maps, side, top, r.contentW(), r.bottom()-top-legendH)
+	r.mapsBlock(maps, side, top, r.contentW(), r.bottom()-top-legendH, 0)
 	r.legend(maps, r.bottom()-legendH+4)
 	if err := r.f.Error(); err != nil {
 		return nil, nil, err

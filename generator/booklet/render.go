@@ -2,7 +2,6 @@ package booklet
 
 import (
 	"fmt"
-	"github.com/sortie-wargames/sortie/engine/board"
 	"slices"
 	"strconv"
 	"strings"
@@ -40,21 +39,6 @@ type renderer struct {
 	section string            // running head of the current page
 	fr      cursor            // where flowing text goes
 	sheetAt map[int]sheetGrid // the pages that are sheets of play cards
-	// spread is the look of the entry being set on its spread: spreadLook,
-	// or smaller to keep the entry to its two pages (spreadScales).
-	spread look
-	// lastUsed is how far down its last page the entry just set ran,
-	// from the top of the body, before the room left for notes.
-	lastUsed float64
-	// lineH is the height the line naming an entry's tables took on the
-	// first page of its spread (0 when it prints at the end).
-	lineH float64
-	// capW, when set, is the width a map's caption is wrapped to: the
-	// text block's, under a board with its legend beside it (leftPage).
-	capW float64
-	// overMaps are the maps of the entry being set that found no room on
-	// its left-hand page: they open its right-hand page (leftPage).
-	overMaps []board.Map
 }
 
 // cursor is where text flows down a column; brk moves it to the next column or
@@ -68,7 +52,7 @@ type cursor struct {
 // text (pdf), for a pass that is never printed.
 func newRenderer(b *book, prev *layout, dry bool) *renderer {
 	f := newDocument(b.pw, b.ph, b.created)
-	r := &renderer{book: b, f: newPDF(f, b.face, b.monoSeed, dry), prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}, spread: spreadLook}
+	r := &renderer{book: b, f: newPDF(f, b.face, b.monoSeed, dry), prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}}
 	r.f.SetFont(face.Sans, "", bodySize)
 	r.f.apply() // no page yet: fpdf has a font, and nothing is written
 	title := b.doc.Title

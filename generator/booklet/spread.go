@@ -41,16 +41,35 @@ func (r *renderer) encounter(i int) {
 	}
 	r.bookmark(e.label(), 1, bodyTop)
 	start := r.f.PageNo()
-	r.spread = spreadLook
-	rest, under := r.leftPage(e)
-	r.rightPage(e, rest, under)
+	sp := &entrySpread{e: e, look: spreadLook}
+	rest, under := r.leftPage(sp)
+	used := r.rightPage(sp, rest, under)
 	r.lay.pages["end/"+strconv.Itoa(e.number)] = r.f.PageNo()
 	switch n := r.f.PageNo() - start + 1; {
 	case n > 2*r.maxSpreads():
-		r.f.faults.add(Fault{Kind: FaultSpill, Page: start, Text: fmt.Sprintf("%s: %d pages, %.0f mm on the last", e.label(), n, r.lastUsed)})
+		r.f.faults.add(Fault{Kind: FaultSpill, Page: start, Text: fmt.Sprintf("%s: %d pages, %.0f mm on the last", e.label(), n, used)})
 	case n > 2:
-		r.f.faults.add(Fault{Kind: FaultLong, Page: start, Text: fmt.Sprintf("%s: %d pages, %.0f mm on the last", e.label(), n, r.lastUsed)})
+		r.f.faults.add(Fault{Kind: FaultLong, Page: start, Text: fmt.Sprintf("%s: %d pages, %.0f mm on the last", e.label(), n, used)})
 	}
+}
+
+// entrySpread is one entry as encounter sets it on its spread: what the
+// planning of its left-hand page settles and the rest of the spread
+// reads. encounter makes one for each entry; leftPage and the functions
+// planning its maps (planMaps, spreadFit, columnPlan) set it, and
+// besideMaps, columnBeside and rightPage print by it.
+type entrySpread struct {
+	e *entry
+	// look is the look the entry's blocks are set in: spreadLook, or
+	// smaller to keep the entry to its two pages (spreadScales).
+	look look
+	// lineH is the height the line naming the entry's tables took on the
+	// first page of its spread (0 when it prints at the end, or while
+	// the maps are planned with that line beside them).
+	lineH float64
+	// overMaps are the entry's maps that found no room on its left-hand
+	// page: they open its right-hand page (planMaps).
+	overMaps []board.Map
 }
 
 // maxSpreads is the most spreads an entry may take, each marked so: two
@@ -73,9 +92,11 @@ func (r *renderer) spreadCtx(e *entry) blockCtx {
 
 // leftPage prints the entry's number, title and state, the lines that
 // lead into the encounter (such as the terrain roll) and its maps to
-// scale with their legend. It returns the blocks still to print and
-// whether they start under the maps, the frame left there for them.
-func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
+// scale with their legend, settling sp's look, lineH and overMaps. It
+// returns the blocks still to print and whether they start under the
+// maps, the frame left there for them.
+func (r *renderer) leftPage(sp *entrySpread) ([]doc.Block, bool) {
+	e := sp.e
 	enc := e.enc
 	w := r.contentW()
 	r.font("B", 26)
@@ -123,27 +144,27 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 		// the entry's tables into the legend's column, under the legend:
 		// the board keeps the line's height. Planned without the line;
 		// failing that, planned again with it above the maps.
-		y0, look := r.fr.y, r.spread
-		r.lineH = 0
-		ms, all, y, _, plan := r.planMaps(e, rest, ms, w)
-		if plan.beside && r.besideMaps(e, rest, ms, all, y, plan, true) {
+		y0, look := r.fr.y, sp.look
+		sp.lineH = 0
+		ms, all, y, _, plan := r.planMaps(sp, rest, ms, w)
+		if plan.beside && r.besideMaps(sp, rest, ms, all, y, plan, true) {
 			return rest[plan.side:], true
 		}
-		r.fr.y, r.spread = y0, look
+		r.fr.y, sp.look = y0, look
 	}
 	y0 := r.fr.y
 	r.firstLine(e)
 	// The line naming the entry's tables, when it prints here, is taken
 	// from the maps' height, never from the spread: the maps' scale is
 	// judged as if it were not there (enctables.go).
-	r.lineH = r.fr.y - y0
+	sp.lineH = r.fr.y - y0
 	if len(ms) == 0 {
 		return rest, true
 	}
-	ms, all, y, legendH, plan := r.planMaps(e, rest, ms, w)
+	ms, all, y, legendH, plan := r.planMaps(sp, rest, ms, w)
 	avail, used, fits := plan.avail, plan.used, plan.under
 	if plan.beside {
-		r.besideMaps(e, rest, ms, all, y, plan, false)
+		r.besideMaps(sp, rest, ms, all, y, plan, false)
 		return rest[plan.side:], true
 	}
 	if !fits && r.fr.bottom-(y+used+legendH) < leftRoom {
@@ -152,14 +173,14 @@ func (r *renderer) leftPage(e *entry) ([]doc.Block, bool) {
 		// take the height it would have taken at the foot.
 		if mw, stack, ok := r.legendBeside(all, ms, w, y, avail); ok {
 			tall := r.fr.bottom - y
-			r.mapsBlock(ms, side, y, mw, tall)
-			ly := y + (r.mapsHeight(ms, mw, tall)-stack)/2
+			r.mapsBlock(ms, side, y, mw, tall, 0)
+			ly := y + (r.mapsHeight(ms, mw, tall, 0)-stack)/2
 			r.legendColumnAt(all, side+mw+legendSep, ly)
 			r.fr.y = r.fr.bottom
 			return rest, false
 		}
 	}
-	r.mapsBlock(ms, side, y, w, avail)
+	r.mapsBlock(ms, side, y, w, avail, 0)
 	if !fits && r.fr.bottom-(y+used+legendH) < leftRoom {
 		r.legend(all, r.fr.bottom-legendH+4)
 		r.fr.y = r.fr.bottom
@@ -188,43 +209,44 @@ func baselineDrop(a, b float64) float64 { return (a - b) * ptMM * (leading/2 + 0
 // the board and centred on it, the caption running under both. With line
 // set, the line naming the entry's tables goes in the legend's column,
 // under the legend; when the column has no room for it there, nothing
-// is drawn and besideMaps reports false.
-func (r *renderer) besideMaps(e *entry, rest []doc.Block, ms, all []board.Map, y float64, plan mapPlan, line bool) bool {
+// is drawn and besideMaps reports false. The board's caption is wrapped
+// to the text block's width, under the board and the legend both.
+func (r *renderer) besideMaps(sp *entrySpread, rest []doc.Block, ms, all []board.Map, y float64, plan mapPlan, line bool) bool {
 	if plan.side > 0 {
-		return r.columnBeside(e, rest[:plan.side], ms, all, y, plan, line)
+		return r.columnBeside(sp, rest[:plan.side], ms, all, y, plan, line)
 	}
+	e := sp.e
 	w := r.contentW()
-	r.capW = w
-	defer func() { r.capW = 0 }()
-	_, s := r.mapLayout(ms, plan.mw, plan.avail)
-	tall := plan.used - r.mapCaptionFrame(ms[0], plan.mw, s).H // the board, with its title and edges
+	capW := w // the caption runs under the board and the legend beside it
+	_, s := r.mapLayout(ms, plan.mw, plan.avail, capW)
+	tall := plan.used - r.mapCaptionFrame(ms[0], plan.mw, s, capW).H // the board, with its title and edges
 	stack := r.placeLegendColumn(r.legendItems(all), 0, 0)
 	x := side + plan.mw + legendSep
 	col := cursor{x: x, w: side + w - x, brk: func() {}}
-	var sp span
+	var first span
 	group := stack
 	if line {
 		outer := r.fr
 		r.fr = col
 		lines := int((tall - stack - besideLineGap) / lh(firstSize))
 		var ok bool
-		sp, ok = r.firstLineSpan(e, min(lines, besideLines))
-		h := r.spanHeight(sp, col.w)
+		first, ok = r.firstLineSpan(e, min(lines, besideLines))
+		h := r.spanHeight(first, col.w)
 		r.fr = outer
 		if !ok || stack+besideLineGap+h > tall {
 			return false
 		}
 		group += besideLineGap + h
 	}
-	r.mapsBlock(ms, side, y, plan.mw, plan.avail)
+	r.mapsBlock(ms, side, y, plan.mw, plan.avail, capW)
 	top := y + (tall-group)/2
 	r.legendColumnAt(all, x, top)
 	if line {
 		outer := r.fr
-		col.top = top + stack + besideLineGap - sp.before
+		col.top = top + stack + besideLineGap - first.before
 		col.y, col.bottom = col.top, y+tall+1
 		r.fr = col
-		r.flow(sp)
+		r.flow(first)
 		r.lay.pages[firstKey(e)] = r.f.PageNo()
 		r.fr = outer
 	}
@@ -236,13 +258,14 @@ func (r *renderer) besideMaps(e *entry, rest []doc.Block, ms, all []board.Map, y
 // column beside it, the legend and then the blocks bs (columnPlan); with
 // line, the line naming the entry's tables under them, when the column
 // has room for it. Without that room nothing is drawn and it reports
-// false.
-func (r *renderer) columnBeside(e *entry, bs []doc.Block, ms, all []board.Map, y float64, plan mapPlan, line bool) bool {
+// false. The board's caption is wrapped to the text block's width, as
+// besideMaps wraps it.
+func (r *renderer) columnBeside(sp *entrySpread, bs []doc.Block, ms, all []board.Map, y float64, plan mapPlan, line bool) bool {
+	e := sp.e
 	w := r.contentW()
-	r.capW = w
-	defer func() { r.capW = 0 }()
-	_, s := r.mapLayout(ms, plan.mw, plan.avail)
-	tall := plan.used - r.mapCaptionFrame(ms[0], plan.mw, s).H
+	capW := w // the caption runs under the board and the legend beside it
+	_, s := r.mapLayout(ms, plan.mw, plan.avail, capW)
+	tall := plan.used - r.mapCaptionFrame(ms[0], plan.mw, s, capW).H
 	x := side + plan.mw + legendSep
 	stack := r.placeLegendColumn(r.legendItems(all), 0, 0)
 	outer := r.fr
@@ -250,26 +273,26 @@ func (r *renderer) columnBeside(e *entry, bs []doc.Block, ms, all []board.Map, y
 	top := y + stack + besideLineGap
 	r.fr = cursor{x: x, w: side + w - x, top: top, y: top, bottom: y + tall + 1, brk: func() {}}
 	ctx := r.spreadCtx(e)
-	var sp span
+	var first span
 	if line {
 		h := 0.0
 		for _, b := range bs {
-			h += r.piecesHeight(r.blockPieces(b, r.spread, 0, ctx), r.fr.w)
+			h += r.piecesHeight(r.blockPieces(b, sp.look, 0, ctx), r.fr.w)
 		}
 		lines := int((tall - stack - besideLineGap - h - besideLineGap) / lh(firstSize))
 		var ok bool
-		if sp, ok = r.firstLineSpan(e, min(lines, besideLines)); !ok || top+h+besideLineGap+r.spanHeight(sp, r.fr.w) > y+tall {
+		if first, ok = r.firstLineSpan(e, min(lines, besideLines)); !ok || top+h+besideLineGap+r.spanHeight(first, r.fr.w) > y+tall {
 			return false
 		}
 	}
-	r.mapsBlock(ms, side, y, plan.mw, plan.avail)
+	r.mapsBlock(ms, side, y, plan.mw, plan.avail, capW)
 	r.legendColumnAt(all, x, y)
 	for _, b := range bs {
-		r.flowPieces(r.blockPieces(b, r.spread, 0, ctx))
+		r.flowPieces(r.blockPieces(b, sp.look, 0, ctx))
 	}
 	if line {
-		r.fr.y += besideLineGap - sp.before
-		r.flow(sp)
+		r.fr.y += besideLineGap - first.before
+		r.flow(first)
 		r.lay.pages[firstKey(e)] = r.f.PageNo()
 	}
 	return true
@@ -285,9 +308,11 @@ const (
 
 // planMaps plans the maps ms of an entry from the frame's y down, w wide,
 // and the rest of its blocks: the maps that stay on the page (the rest
-// open the right-hand page: overMaps), those the legend is of, where they
-// start, the legend's height at their foot and how they are drawn.
-func (r *renderer) planMaps(e *entry, rest []doc.Block, ms []board.Map, w float64) ([]board.Map, []board.Map, float64, float64, mapPlan) {
+// open the right-hand page: sp.overMaps), those the legend is of, where
+// they start, the legend's height at their foot and how they are drawn.
+// It settles the look the entry's blocks are set in (sp.look).
+func (r *renderer) planMaps(sp *entrySpread, rest []doc.Block, ms []board.Map, w float64) ([]board.Map, []board.Map, float64, float64, mapPlan) {
+	e := sp.e
 	r.gap(3)
 	legendH := r.legendAcross(ms, 0).H + 4
 	y := r.fr.y
@@ -295,22 +320,22 @@ func (r *renderer) planMaps(e *entry, rest []doc.Block, ms []board.Map, w float6
 	// Maps too many for the page (their titles and captions leave no
 	// room at any scale) keep the first that fit; the rest open the
 	// right-hand page, each half a page tall at most.
-	r.overMaps = nil
+	sp.overMaps = nil
 	all := ms // the legend is every map's
-	for len(ms) > 1 && r.mapsHeight(ms, w, avail) > avail+0.5 {
-		r.overMaps = append([]board.Map{ms[len(ms)-1]}, r.overMaps...)
+	for len(ms) > 1 && r.mapsHeight(ms, w, avail, 0) > avail+0.5 {
+		sp.overMaps = append([]board.Map{ms[len(ms)-1]}, sp.overMaps...)
 		ms = ms[:len(ms)-1]
 	}
-	used := r.mapsHeight(ms, w, avail)
+	used := r.mapsHeight(ms, w, avail, 0)
 	// When the maps leave room on the page but not quite enough for what
 	// comes next, they give up a little of their scale for it.
-	if room, first := r.fr.bottom-(y+used+legendH+4), r.firstHeight(rest, r.spreadCtx(e)); room >= leftRoom/2 && room < first && first-room <= maxShrink {
+	if room, first := r.fr.bottom-(y+used+legendH+4), r.firstHeight(rest, sp.look, r.spreadCtx(e)); room >= leftRoom/2 && room < first && first-room <= maxShrink {
 		smaller := used - (first - room) - 0.5
-		_, s0 := r.mapLayout(ms, w, avail+r.lineH)
-		_, s1 := r.mapLayout(ms, w, smaller+r.lineH)
+		_, s0 := r.mapLayout(ms, w, avail+sp.lineH, 0)
+		_, s1 := r.mapLayout(ms, w, smaller+sp.lineH, 0)
 		if s1 >= s0*0.85 {
 			avail = smaller
-			used = r.mapsHeight(ms, w, avail)
+			used = r.mapsHeight(ms, w, avail, 0)
 		}
 	}
 	// When the rest would run over the right-hand page, the maps give up
@@ -319,12 +344,12 @@ func (r *renderer) planMaps(e *entry, rest []doc.Block, ms []board.Map, w float6
 	// gives way a little (spreadScales): a spread of two pages, not four.
 	var plan mapPlan
 	for _, k := range spreadScales {
-		r.spread = spreadLook.scaled(k)
-		p := r.spreadFit(e, rest, ms, all, w, y, avail, used, legendH)
+		sp.look = spreadLook.scaled(k)
+		p := r.spreadFit(sp, rest, ms, all, w, y, avail, used, legendH)
 		if p.ok || k == spreadScales[len(spreadScales)-1] {
 			if !p.ok {
-				r.spread = spreadLook
-				p = r.spreadFit(e, rest, ms, all, w, y, avail, used, legendH)
+				sp.look = spreadLook
+				p = r.spreadFit(sp, rest, ms, all, w, y, avail, used, legendH)
 			}
 			plan = p
 			break
@@ -335,12 +360,12 @@ func (r *renderer) planMaps(e *entry, rest []doc.Block, ms []board.Map, w float6
 		// a board smaller than the page takes the legend and the first
 		// blocks, in the largest type that then keeps it there.
 		for _, k := range spreadScales {
-			r.spread = spreadLook.scaled(k)
-			if p := r.columnPlan(e, rest, ms, all, w, y); p.ok {
+			sp.look = spreadLook.scaled(k)
+			if p := r.columnPlan(sp, rest, ms, all, w, y); p.ok {
 				return ms, all, y, legendH, p
 			}
 		}
-		r.spread = spreadLook
+		sp.look = spreadLook
 	}
 	return ms, all, y, legendH, plan
 }
@@ -351,24 +376,25 @@ func (r *renderer) planMaps(e *entry, rest []doc.Block, ms []board.Map, w float6
 // is not a run of short sections, its tables whole at the column's
 // width); under the board and the caption across the page go the next
 // blocks that fit, as under any map. It takes the widest board that
-// keeps the entry to its spread, or returns a plan that is not ok.
-func (r *renderer) columnPlan(e *entry, rest []doc.Block, ms, legend []board.Map, w, y float64) mapPlan {
+// keeps the entry to its spread in the look sp.look, or returns a plan
+// that is not ok. The board's caption is wrapped to w, the text block's
+// width, as columnBeside wraps it.
+func (r *renderer) columnPlan(sp *entrySpread, rest []doc.Block, ms, legend []board.Map, w, y float64) mapPlan {
 	if len(ms) != 1 || ms[0].WidthIn <= 0 || r.narrow() {
 		return mapPlan{}
 	}
-	ctx := r.spreadCtx(e)
+	ctx := r.spreadCtx(sp.e)
 	pageH := r.fr.bottom - bodyTop
-	all := r.restHeight(e, rest)
-	hs := r.unitHeights(rest, ctx)
-	r.capW = w
-	defer func() { r.capW = 0 }()
+	all := r.restHeight(sp, rest)
+	hs := r.unitHeights(rest, sp.look, ctx)
+	capW := w // the caption runs under the board and the legend beside it
 	stack := r.placeLegendColumn(r.legendItems(legend), 0, 0)
 	colMin := max(r.legendColumn(legend), minColumn)
 	box := r.fr.bottom - y
 	for bw := math.Floor(w - legendSep - colMin); bw >= minBesideWidth; bw -= 2 {
-		_, s := r.mapLayout(ms, bw, box)
-		mh := r.mapsHeight(ms, bw, box)
-		tall := mh - r.mapCaptionFrame(ms[0], bw, s).H
+		_, s := r.mapLayout(ms, bw, box, capW)
+		mh := r.mapsHeight(ms, bw, box, capW)
+		tall := mh - r.mapCaptionFrame(ms[0], bw, s, capW).H
 		if float64(ms[0].WidthIn*s) < minBesideWidth || tall <= 0 {
 			break
 		}
@@ -381,7 +407,7 @@ func (r *renderer) columnPlan(e *entry, rest []doc.Block, ms, legend []board.Map
 			if _, ok := rest[i].(*doc.Map); ok {
 				continue
 			}
-			h, ok := r.columnHeight(rest[i:], ctx, colW)
+			h, ok := r.columnHeight(rest[i:], sp.look, ctx, colW)
 			if !ok || colH+h > tall {
 				break
 			}
@@ -408,14 +434,14 @@ func (r *renderer) columnPlan(e *entry, rest []doc.Block, ms, legend []board.Map
 }
 
 // columnHeight is the height the first of bs takes in the column beside
-// a board, colW wide, and whether it may go there: a block that is not
-// a map nor a run of short sections, whose tables print whole at that
-// width, neither stacked nor folded wider than it.
-func (r *renderer) columnHeight(bs []doc.Block, ctx blockCtx, colW float64) (float64, bool) {
+// a board, colW wide, set in the look lk, and whether it may go there: a
+// block that is not a map nor a run of short sections, whose tables
+// print whole at that width, neither stacked nor folded wider than it.
+func (r *renderer) columnHeight(bs []doc.Block, lk look, ctx blockCtx, colW float64) (float64, bool) {
 	if briefRun(bs) >= 2 {
 		return 0, false
 	}
-	ps := r.blockPieces(bs[0], r.spread, 0, ctx)
+	ps := r.blockPieces(bs[0], lk, 0, ctx)
 	for _, p := range ps {
 		if p.sp != nil {
 			continue
@@ -457,22 +483,22 @@ type mapPlan struct {
 
 // spreadFit plans the maps for an entry whose maps start at y, drawn in
 // a box w x avail (used tall) with the legend of the maps in legend, in
-// the current look (r.spread): when the rest of the entry runs over its
+// the look sp.look: when the rest of the entry runs over its
 // right-hand page, the maps give up scale, down to minMapScale, for the
 // blocks that go under them instead. On a flat page a single map sets
 // its legend beside it rather than at its foot when that draws it
 // larger, and when nothing else keeps the entry to its spread, down to
 // minBesideScale.
-func (r *renderer) spreadFit(e *entry, rest []doc.Block, ms, legend []board.Map, w, y, avail, used, legendH float64) mapPlan {
+func (r *renderer) spreadFit(sp *entrySpread, rest []doc.Block, ms, legend []board.Map, w, y, avail, used, legendH float64) mapPlan {
 	keep := mapPlan{avail: avail, used: used}
 	room := r.fr.bottom - (y + used + legendH + 4)
 	pageH := r.fr.bottom - bodyTop
-	all := r.restHeight(e, rest)
+	all := r.restHeight(sp, rest)
 	if all+4 <= pageH {
 		keep.ok = true
 		return keep
 	}
-	hs := r.unitHeights(rest, r.spreadCtx(e))
+	hs := r.unitHeights(rest, sp.look, r.spreadCtx(sp.e))
 	if room >= leftRoom {
 		// The blocks start under the maps as they are: what goes there
 		// is the whole units that fit the room (a unit that does not
@@ -504,10 +530,10 @@ func (r *renderer) spreadFit(e *entry, rest []doc.Block, ms, legend []board.Map,
 	if need <= room {
 		return mapPlan{avail: avail, used: used, under: true, ok: true}
 	}
-	_, s0 := r.mapLayout(ms, w, avail+r.lineH)
+	_, s0 := r.mapLayout(ms, w, avail+sp.lineH, 0)
 	smaller := used - (need + 2 - room) - 0.5
-	_, s1 := r.mapLayout(ms, w, smaller+r.lineH)
-	under := mapPlan{avail: smaller, used: r.mapsHeight(ms, w, smaller), under: true, ok: smaller > 0 && s1 >= s0*minMapScale}
+	_, s1 := r.mapLayout(ms, w, smaller+sp.lineH, 0)
+	under := mapPlan{avail: smaller, used: r.mapsHeight(ms, w, smaller, 0), under: true, ok: smaller > 0 && s1 >= s0*minMapScale}
 	if len(ms) != 1 || ms[0].WidthIn <= 0 || r.narrow() {
 		// A folded booklet's narrow page sets a map's caption to the
 		// page's width, not the board's, and has a legend beside the
@@ -525,13 +551,12 @@ func (r *renderer) spreadFit(e *entry, rest []doc.Block, ms, legend []board.Map,
 	beside := smaller + legendH
 	// The board's caption runs under it and its legend, the text
 	// block's width: a line or two, where the board's width took three.
-	r.capW = w
-	defer func() { r.capW = 0 }()
-	_, s2 := r.mapLayout(ms, w-lw, beside+r.lineH)
+	capW := w
+	_, s2 := r.mapLayout(ms, w-lw, beside+sp.lineH, capW)
 	stack := r.placeLegendColumn(r.legendItems(legend), 0, 0)
-	mh := r.mapsHeight(ms, w-lw, beside)
-	_, s3 := r.mapLayout(ms, w-lw, beside)
-	boardH := mh - r.mapCaptionFrame(ms[0], w-lw, s3).H // the legend stands beside the board, never its caption
+	mh := r.mapsHeight(ms, w-lw, beside, capW)
+	_, s3 := r.mapLayout(ms, w-lw, beside, capW)
+	boardH := mh - r.mapCaptionFrame(ms[0], w-lw, s3, capW).H // the legend stands beside the board, never its caption
 	if beside <= 0 || s2 < s0*minBesideScale || stack > boardH || ms[0].WidthIn*s2 < minBesideWidth || under.ok && s2 <= s1 {
 		if under.ok {
 			return under
@@ -560,9 +585,10 @@ const minBesideScale = 0.55
 // never costs the entry its spread (firstLine).
 const minBesideWidth = 90.0
 
-// unitHeights are the heights of what the blocks print, in order, each
-// whole: a run of short sections side by side, or a block (maps aside).
-func (r *renderer) unitHeights(bs []doc.Block, ctx blockCtx) []float64 {
+// unitHeights are the heights of what the blocks print in the look lk,
+// in order, each whole: a run of short sections side by side, or a block
+// (maps aside).
+func (r *renderer) unitHeights(bs []doc.Block, lk look, ctx blockCtx) []float64 {
 	var hs []float64
 	for i := 0; i < len(bs); {
 		if _, ok := bs[i].(*doc.Map); ok {
@@ -570,20 +596,21 @@ func (r *renderer) unitHeights(bs []doc.Block, ctx blockCtx) []float64 {
 			continue
 		}
 		if n := briefRun(bs[i:]); n >= 2 {
-			_, _, h := r.briefSplit(bs[i:i+n], ctx)
+			_, _, h := r.briefSplit(bs[i:i+n], lk, ctx)
 			hs = append(hs, h+2.5)
 			i += n
 			continue
 		}
-		hs = append(hs, r.piecesHeight(r.blockPieces(bs[i], r.spread, 0, ctx), r.fr.w))
+		hs = append(hs, r.piecesHeight(r.blockPieces(bs[i], lk, 0, ctx), r.fr.w))
 		i++
 	}
 	return hs
 }
 
 // restHeight is about the height the rest of an entry takes on its
-// right-hand page, printed as rightPage prints it.
-func (r *renderer) restHeight(e *entry, rest []doc.Block) float64 {
+// right-hand page, printed as rightPage prints it (in the look sp.look).
+func (r *renderer) restHeight(sp *entrySpread, rest []doc.Block) float64 {
+	e, lk := sp.e, sp.look
 	ctx := r.spreadCtx(e)
 	w := r.fr.w
 	h := lh(14) + 1
@@ -596,16 +623,16 @@ func (r *renderer) restHeight(e *entry, rest []doc.Block) float64 {
 			if i >= runEnd {
 				runEnd = i + n
 			}
-			_, _, bh := r.briefSplit(rest[i:i+n], ctx)
+			_, _, bh := r.briefSplit(rest[i:i+n], lk, ctx)
 			h += bh + 2.5
 			i += n
 			continue
 		}
-		h += r.piecesHeight(r.blockPieces(rest[i], r.spread, 0, ctx), w)
+		h += r.piecesHeight(r.blockPieces(rest[i], lk, 0, ctx), w)
 		i++
 	}
 	if len(e.after) > 0 {
-		h += r.piecesHeight(r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, r.spread, 0, ctx), w)
+		h += r.piecesHeight(r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, lk, 0, ctx), w)
 	}
 	if e.campaign {
 		if len(e.links) > 0 {
@@ -620,18 +647,19 @@ func (r *renderer) restHeight(e *entry, rest []doc.Block) float64 {
 // maxShrink is the most height the maps give up to make room under them.
 const maxShrink = 20.0
 
-// firstHeight is the height of what the blocks begin with: a run of short
-// sections side by side, or the first block's first piece.
-func (r *renderer) firstHeight(bs []doc.Block, ctx blockCtx) float64 {
+// firstHeight is the height of what the blocks begin with in the look
+// lk: a run of short sections side by side, or the first block's first
+// piece.
+func (r *renderer) firstHeight(bs []doc.Block, lk look, ctx blockCtx) float64 {
 	for i, b := range bs {
 		if _, ok := b.(*doc.Map); ok {
 			continue
 		}
 		if n := briefRun(bs[i:]); n >= 2 {
-			_, _, h := r.briefSplit(bs[i:i+n], ctx)
+			_, _, h := r.briefSplit(bs[i:i+n], lk, ctx)
 			return h
 		}
-		ps := r.blockPieces(b, r.spread, 0, ctx)
+		ps := r.blockPieces(b, lk, 0, ctx)
 		if len(ps) == 0 {
 			continue
 		}
@@ -692,16 +720,17 @@ func (r *renderer) leadPieces(lead []doc.Block, ctx blockCtx) []piece {
 	return ps
 }
 
-// mapsHeight is the height mapsBlock takes to draw maps in a box w × h.
-func (r *renderer) mapsHeight(ms []board.Map, w, h float64) float64 {
-	cols, scale := r.mapLayout(ms, w, h)
+// mapsHeight is the height mapsBlock takes to draw maps in a box w × h,
+// their captions wrapped to capW (0: each board's own).
+func (r *renderer) mapsHeight(ms []board.Map, w, h, capW float64) float64 {
+	cols, scale := r.mapLayout(ms, w, h, capW)
 	cellW := (w - float64(cols-1)*mapGap) / float64(cols)
 	rows := (len(ms) + cols - 1) / cols
 	cellH := (h - float64(rows-1)*mapGap) / float64(rows)
 	last := 0.0
 	for i, m := range ms {
 		if i/cols == rows-1 {
-			over := r.mapOverhead(m, cellW, scale)
+			over := r.mapOverhead(m, cellW, scale, capW)
 			last = max(last, over+float64(m.HeightIn*scale))
 		}
 	}
@@ -711,17 +740,21 @@ func (r *renderer) mapsHeight(ms []board.Map, w, h float64) float64 {
 // boxedMap draws a map where it stands, with its title and caption, in
 // the frame's width and at most h tall.
 func (r *renderer) boxedMap(m board.Map, h float64) span {
-	tall := func(w float64) float64 { return min(h, r.mapsHeight([]board.Map{m}, w, h)) + 1 }
+	tall := func(w float64) float64 { return min(h, r.mapsHeight([]board.Map{m}, w, h, 0)) + 1 }
 	// Drawn, not laid out: span.draw and drawFor go when maps are frames.
-	return span{before: 2, drawFor: tall, draw: func(x, y, w float64) { r.mapsBlock([]board.Map{m}, x, y, w, h) }}
+	return span{before: 2, drawFor: tall, draw: func(x, y, w float64) { r.mapsBlock([]board.Map{m}, x, y, w, h, 0) }}
 }
 
 // rightPage prints the rest of the encounter from where the left-hand
 // page stopped, on the right-hand page and, if it must, beyond: the
 // encounter's blocks (a run of short sections side by side, as the
 // book's scenario boxes are), the band's page, the index of its sealed
-// cards; in a campaign, what follows and where to turn.
-func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
+// cards; in a campaign, what follows and where to turn. The maps that
+// found no room on the left-hand page (sp.overMaps) open it, and the
+// blocks are set in sp.look. It returns how far down its last page the
+// entry ran, from the top of the body, before the room left for notes.
+func (r *renderer) rightPage(sp *entrySpread, rest []doc.Block, under bool) float64 {
+	e, lk := sp.e, sp.look
 	start := r.f.PageNo()
 	var next func()
 	next = func() {
@@ -751,7 +784,7 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 		}
 	}
 	ctx := r.spreadCtx(e)
-	for _, m := range r.overMaps {
+	for _, m := range sp.overMaps {
 		r.flow(r.boxedMap(m, (r.fr.bottom-bodyTop)/2))
 	}
 	banded := false
@@ -775,17 +808,17 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 			// when not even two do but the first fits whole across the
 			// page, it goes there on its own, so that no half page is
 			// left blank before them.
-			k := r.briefFit(rest[i:i+n], ctx)
-			ps := r.blockPieces(rest[i], r.spread, 0, ctx)
+			k := r.briefFit(rest[i:i+n], lk, ctx)
+			ps := r.blockPieces(rest[i], lk, 0, ctx)
 			switch {
 			case k >= 2:
-				r.briefColumns(rest[i:i+k], ctx)
+				r.briefColumns(rest[i:i+k], lk, ctx)
 				i += k
 			case r.fr.y+r.piecesHeight(ps, r.fr.w) <= r.fr.bottom:
 				r.flowPieces(ps)
 				i++
 			default:
-				r.briefColumns(rest[i:i+n], ctx)
+				r.briefColumns(rest[i:i+n], lk, ctx)
 				i += n
 			}
 			// The band's line follows the whole run, not the part of it
@@ -796,7 +829,7 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 			}
 			continue
 		}
-		ps := r.blockPieces(rest[i], r.spread, 0, ctx)
+		ps := r.blockPieces(rest[i], lk, 0, ctx)
 		// A table is not split over the turn of a page: a block whose
 		// tables (and what leads into them) fit a page but not what is
 		// left of this one starts on the next, the room left kept for
@@ -813,7 +846,7 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 		}
 	}
 	if len(e.after) > 0 {
-		r.flowPieces(r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, r.spread, 0, ctx))
+		r.flowPieces(r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, lk, 0, ctx))
 	}
 	if e.campaign {
 		if len(e.links) > 0 {
@@ -824,8 +857,9 @@ func (r *renderer) rightPage(e *entry, rest []doc.Block, under bool) {
 	}
 	r.atTable(e)
 	r.entryCode(e)
-	r.lastUsed = r.fr.y - bodyTop
+	used := r.fr.y - bodyTop
 	r.notesArea()
+	return used
 }
 
 // briefRun counts the headed sections at the start of bs that hold only
@@ -848,40 +882,42 @@ func briefRun(bs []doc.Block) int {
 }
 
 // briefFit is how many of the short sections at the start of secs fit
-// side by side in the room left on the page: all of them at a page's top.
-func (r *renderer) briefFit(secs []doc.Block, ctx blockCtx) int {
+// side by side, in the look lk, in the room left on the page: all of
+// them at a page's top.
+func (r *renderer) briefFit(secs []doc.Block, lk look, ctx blockCtx) int {
 	if r.atTop() {
 		return len(secs)
 	}
 	room := r.fr.bottom - r.fr.y
 	for k := len(secs); k >= 2; k-- {
-		if _, _, h := r.briefSplit(secs[:k], ctx); h+2.5 <= room {
+		if _, _, h := r.briefSplit(secs[:k], lk, ctx); h+2.5 <= room {
 			return k
 		}
 	}
 	return 0
 }
 
-// briefColumns prints short sections in two columns, split where the
-// columns come out most even, in order.
-func (r *renderer) briefColumns(secs []doc.Block, ctx blockCtx) {
-	left, right, _ := r.briefSplit(secs, ctx)
+// briefColumns prints short sections in two columns in the look lk,
+// split where the columns come out most even, in order.
+func (r *renderer) briefColumns(secs []doc.Block, lk look, ctx blockCtx) {
+	left, right, _ := r.briefSplit(secs, lk, ctx)
 	r.columns(left, right)
 }
 
-// briefSplit splits short sections into two columns, in order, where the
-// columns come out most even, and returns the taller column's height.
+// briefSplit splits short sections, set in the look lk, into two
+// columns, in order, where the columns come out most even, and returns
+// the taller column's height.
 // The split falls between two sections, or, when that leaves one column
 // taller by more than midSplit, between two items of one section's list,
 // two at least on either side: the right column then opens with the
 // section's heading, "(continued)".
-func (r *renderer) briefSplit(secs []doc.Block, ctx blockCtx) (left, right []span, h float64) {
+func (r *renderer) briefSplit(secs []doc.Block, lk look, ctx blockCtx) (left, right []span, h float64) {
 	w := (r.fr.w - 7) / 2
 	var all []span
 	var hs []float64
 	var head []int // the index of the heading of each span's section
 	for _, s := range secs {
-		sp, _ := spans(r.blockPieces(s, r.spread, 0, ctx))
+		sp, _ := spans(r.blockPieces(s, lk, 0, ctx))
 		first := len(all)
 		for _, x := range sp {
 			head = append(head, first)
