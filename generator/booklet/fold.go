@@ -3,6 +3,7 @@ package booklet
 import (
 	"bytes"
 	"fmt"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 	"github.com/sortie-wargames/sortie/generator/booklet/press"
 	"slices"
@@ -301,10 +302,8 @@ func (r *renderer) volumeLine() {
 	if len(parts) == 0 {
 		return
 	}
-	r.f.SetTextColor(60, 60, 60)
-	r.f.SetXY(side, headY)
-	r.f.CellFormat(r.contentW(), lh(7.5), strings.Join(parts, " · "), "", 0, "L", false, 0, "")
-	r.ink()
+	line := frame.Text{X: side, Y: headY, W: r.contentW(), H: lh(7.5), Font: sansFont("B", 7.5), Grey: 60, Align: "L", S: strings.Join(parts, " · ")}
+	r.paint(&frame.Frame{W: r.pw, H: r.ph, Marks: []frame.Mark{line}}, 0, 0)
 }
 
 // volumePage is the first page of volume k (after the first): the

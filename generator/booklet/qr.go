@@ -2,6 +2,7 @@ package booklet
 
 import (
 	"fmt"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 	"image/color"
 	"strconv"
 
@@ -47,7 +48,7 @@ func (r *renderer) qrDraw(url string, x, y, size float64) {
 		return
 	}
 	m := size / float64(len(rows))
-	r.f.SetFillColor(0, 0, 0)
+	f := &frame.Frame{W: r.pw, H: r.ph}
 	for j, row := range rows {
 		for i := 0; i < len(row); {
 			if !row[i] {
@@ -64,11 +65,11 @@ func (r *renderer) qrDraw(url string, x, y, size float64) {
 			if j < len(rows)-1 {
 				h += m / 8
 			}
-			r.f.Rect(x+float64(i)*m, y+float64(j)*m, float64(k-i)*m, h, "F")
+			f.Marks = append(f.Marks, frame.Box{X: x + float64(i)*m, Y: y + float64(j)*m, W: float64(k-i) * m, H: h, Fill: 0, Stroke: -1})
 			i = k
 		}
 	}
-	r.ink()
+	r.paint(f, 0, 0)
 }
 
 // qrNote prints the address the code holds, right-aligned to end at x,

@@ -293,18 +293,21 @@ type playBox struct {
 // out as the cards along it reach, and under every column line, below the
 // lowest card on it. A sheet's empty places get none.
 func (r *renderer) sheetLines(g sheetGrid, n int, back bool) {
-	r.f.SetDrawColor(150, 150, 150)
-	r.f.SetLineWidth(0.2)
+	r.paint(sheetLinesFrame(g, n, back, r.pw, r.ph), 0, 0)
+}
+
+// sheetLinesFrame lays out the outlines of a sheet's n cards and their
+// crop marks (sheetLines), a frame of the page pw × ph.
+func sheetLinesFrame(g sheetGrid, n int, back bool, pw, ph float64) *frame.Frame {
+	f := &frame.Frame{W: pw, H: ph}
 	for i := range n {
 		x, y := g.cell(i, back)
-		r.f.Rect(x, y, g.w, g.h, "D")
+		f.Marks = append(f.Marks, frame.Box{X: x, Y: y, W: g.w, H: g.h, Fill: -1, Stroke: 150, Width: 0.2})
 	}
-	r.f.SetDrawColor(0, 0, 0)
-	r.f.SetLineWidth(0.25)
 	for _, m := range cropMarks(g, n, back) {
-		r.f.Line(m[0], m[1], m[2], m[3])
+		f.Marks = append(f.Marks, frame.Rule{X1: m[0], Y1: m[1], X2: m[2], Y2: m[3], Width: 0.25})
 	}
-	r.ink()
+	return f
 }
 
 // cropMarks returns the crop marks of a sheet of n cards, each as x1, y1,

@@ -99,18 +99,20 @@ func (r *renderer) leftPage(sp *entrySpread) ([]doc.Block, bool) {
 	e := sp.e
 	enc := e.enc
 	w := r.contentW()
+	// The head is a frame of the page: the name, the tagline right, the
+	// title when it shares their line, and the rule under them.
+	head := &frame.Frame{W: r.pw, H: r.ph}
+	var says []string
 	r.font("B", 26)
 	nameW := r.f.GetStringWidth(e.name())
-	r.f.SetXY(side, bodyTop)
-	r.f.CellFormat(w, lh(26), e.name(), "", 0, "L", false, 0, "")
+	head.Marks = append(head.Marks, frame.Text{X: side, Y: bodyTop, W: w, H: lh(26), Font: sansFont("B", 26), Align: "L", S: e.name()})
 	tag := r.cov.printable(r.entryTag(e))
 	tagW := 0.0
 	if tag != "" {
 		r.font("B", 11)
 		tagW = r.f.GetStringWidth(tag) + titleGap
-		r.f.SetXY(side, bodyTop+lh(26)-lh(11)-1)
-		r.f.CellFormat(w, lh(11), tag, "", 0, "R", false, 0, "")
-		r.record(tag)
+		head.Marks = append(head.Marks, frame.Text{X: side, Y: bodyTop + lh(26) - lh(11) - 1, W: w, H: lh(11), Font: sansFont("B", 11), Align: "R", S: tag})
+		says = append(says, tag)
 	}
 	// The title shares the name's line, on its baseline, when it fits
 	// between the name and the tagline: the left-hand page's height goes
@@ -120,14 +122,13 @@ func (r *renderer) leftPage(sp *entrySpread) ([]doc.Block, bool) {
 	r.font("B", titleSize)
 	shared := title != "" && nameW+titleGap+r.f.GetStringWidth(title)+tagW <= w
 	if shared {
-		r.f.SetXY(side+nameW+titleGap, bodyTop+baselineDrop(26, titleSize))
-		r.f.CellFormat(w-nameW-titleGap-tagW, lh(titleSize), title, "", 0, "L", false, 0, "")
-		r.record(title)
+		head.Marks = append(head.Marks, frame.Text{X: side + nameW + titleGap, Y: bodyTop + baselineDrop(26, titleSize), W: w - nameW - titleGap - tagW, H: lh(titleSize), Font: sansFont("B", titleSize), Align: "L", S: title})
+		says = append(says, title)
 	}
 	r.fr.y = bodyTop + lh(26) + 0.5
-	r.f.SetLineWidth(0.6)
-	r.f.Line(side, r.fr.y, side+w, r.fr.y)
-	r.ink()
+	head.Marks = append(head.Marks, frame.Rule{X1: side, Y1: r.fr.y, X2: side + w, Y2: r.fr.y, Width: 0.6})
+	head.Say = strings.Join(says, "\n")
+	r.paint(head, 0, 0)
 	r.fr.y += 2.5
 	if !shared {
 		r.flow(span{text: enc.Title, style: "B", size: titleSize})
@@ -1114,10 +1115,8 @@ const overleafSize = 9.0
 // the entry goes on over the page.
 func (r *renderer) overleaf(y float64) {
 	const text = "Continued overleaf →"
-	r.font("BI", overleafSize)
-	r.f.SetXY(side, y)
-	r.f.CellFormat(r.contentW(), lh(overleafSize), text, "", 0, "R", false, 0, "")
-	r.record(text)
+	line := frame.Text{X: side, Y: y, W: r.contentW(), H: lh(overleafSize), Font: sansFont("BI", overleafSize), Align: "R", S: text}
+	r.paintMarks(&frame.Frame{W: r.pw, H: r.ph, Marks: []frame.Mark{line}, Say: text}, 0, 0) // the text alone: the ink stays as it was
 }
 
 // pagesOf is how many pages an entry took in the previous pass: 2 for a
@@ -1153,22 +1152,20 @@ func (r *renderer) entryHead(e *entry) {
 	if room := w - nw - 6; note == "" || r.f.GetStringWidth(label) > room {
 		lines = r.split(label, w)
 	}
+	head := &frame.Frame{W: r.pw, H: r.ph, Say: strings.Join(lines, " ")}
 	for i, l := range lines {
-		r.f.SetXY(side, r.fr.y+float64(i)*lh(14))
-		r.f.CellFormat(w, lh(14), l, "", 0, "L", false, 0, "")
+		head.Marks = append(head.Marks, frame.Text{X: side, Y: r.fr.y + float64(i)*lh(14), W: w, H: lh(14), Font: sansFont("B", 14), Align: "L", S: l})
 	}
-	r.record(strings.Join(lines, " "))
 	y := r.fr.y + lh(14) - lh(10) // the note on the name's baseline
 	if len(lines) > 1 || r.f.GetStringWidth(label) > w-nw-6 {
 		y = r.fr.y + float64(len(lines))*lh(14) // under the name
 		r.fr.y += lh(10)
 	}
 	if note != "" {
-		r.font(style, 10)
-		r.f.SetXY(side, y)
-		r.f.CellFormat(w, lh(10), note, "", 0, "R", false, 0, "")
-		r.record(note)
+		head.Marks = append(head.Marks, frame.Text{X: side, Y: y, W: w, H: lh(10), Font: sansFont(style, 10), Align: "R", S: note})
+		head.Say += "\n" + note
 	}
+	r.paintMarks(head, 0, 0) // the text alone: the ink stays as it was
 	r.fr.y += float64(len(lines))*lh(14) + 1
 }
 
