@@ -333,8 +333,12 @@ type book struct {
 	// (renderer.tableHeight).
 	tableHeights memo.Table[withFont[float64]]
 	// spans keeps spans of text laid out at a width (renderer.laySpan).
-	spans  memo.Table[laidSpan]
-	shared *sharedMeasures // the face's, for every booklet (sharedMeasure)
+	spans memo.Table[laidSpan]
+	// mapFrames keeps maps laid out with their boards drawn
+	// (renderer.mapFrame): the first pass lays out the boards the next
+	// paints.
+	mapFrames memo.Table[withFont[*frame.Frame]]
+	shared    *sharedMeasures // the face's, for every booklet (sharedMeasure)
 	// setter sets paragraphs into lines, and keeps them for the whole
 	// build of the booklet.
 	setter *flow.Setter

@@ -232,16 +232,6 @@ func (r *renderer) sized(m board.Map, key string, s float64) draw.Drawing {
 	return d
 }
 
-// drawing is draw.Board's drawing of m at scale s, or on a dry pass,
-// which draws nothing, draw.Size's: the same sizes and keys without the
-// marks, kept for the build as sized keeps them.
-func (r *renderer) drawing(m board.Map, s float64) draw.Drawing {
-	if r.f.font.dry {
-		return r.sized(m, r.mapKey(m), s)
-	}
-	return draw.Board(m, s, r.measure)
-}
-
 // mapKey is m written out whole, every field of it, as a key for the
 // measures of the map: what fmt's %v would give, in a fraction of the
 // time (the layout asks for it for every scale it tries). Strings are
@@ -483,11 +473,21 @@ func (r *renderer) mapCaption(m board.Map, keys []draw.Key, keyed bool) string {
 // board s mm to the inch, centred in a cell w wide, the caption wrapped
 // to capW when it is not 0: as tall as the map's overhead (mapOverhead)
 // and its board.
+// A booklet keeps each map laid out (book.mapFrames), for every pass.
 func (r *renderer) mapFrame(m board.Map, w, s, capW float64) *frame.Frame {
+	in := struct {
+		m          string
+		w, s, capW float64
+	}{r.mapKey(m), w, s, capW}
+	return keptFont(r, &r.mapFrames, in, func() *frame.Frame { return r.layMap(m, w, s, capW) })
+}
+
+// layMap is mapFrame's work.
+func (r *renderer) layMap(m board.Map, w, s, capW float64) *frame.Frame {
 	bw, bh := m.WidthIn*s, m.HeightIn*s
 	title := r.titleFrame(m, w, bw)
 	track := r.mapTrack(m, w, s)
-	d := r.drawing(m, s)
+	d := draw.Board(m, s, r.measure)
 	board := r.opsFrame(d.Ops)
 	board.W, board.H = bw, bh
 	cx, cw := (w-bw)/2, bw
@@ -521,11 +521,10 @@ func grey(g float64) int { return int(math.Round(g * 255)) }
 // opsFrame lays out the marks engine/board/draw laid out as a frame's,
 // from its corner: the site's SVG draws the same marks. Each is a frame
 // of its own, after which the ink is set back; a text is placed from
-// its point, as measured (opText). A dry pass, which paints nothing,
-// lays out none of them.
+// its point, as measured (opText).
 func (r *renderer) opsFrame(ops []draw.Op) *frame.Frame {
 	f := &frame.Frame{}
-	if r.f.font.dry || len(ops) == 0 {
+	if len(ops) == 0 {
 		return f
 	}
 	n := 0

@@ -1153,7 +1153,7 @@ func (r *renderer) sheetMap(run *sheetRun, m board.Map, lines []string, x, y, w,
 	d := r.sized(m, r.mapKey(m), s)
 	by := y
 	run.at(func() {
-		d := r.drawing(m, s)
+		d := draw.Board(m, s, r.measure)
 		r.paint(r.opsFrame(d.Ops), x, by+d.Top)
 	})
 	y += d.Top + m.HeightIn*s + d.Bottom + 0.5

@@ -342,7 +342,7 @@ func (r *renderer) pageOf(anchor string) string {
 	if p, ok := r.prev.pages[anchor]; ok {
 		return strconv.Itoa(p)
 	}
-	if r.f.font.dry && r.digits > 0 {
+	if len(r.prev.pages) == 0 && r.digits > 0 { // no pass has laid the booklet out yet
 		return strings.Repeat("0", r.digits)
 	}
 	return "?"

@@ -84,6 +84,21 @@ func TestStructure(t *testing.T) {
 	}
 	same(t, "functions taking a measure or draw flag", got, flags)
 
+	// A dry document is a sink that discards what is drawn on it: only
+	// pdf.go reads whether a document is dry. No layout decision does
+	// (the boards a dry pass drew by their sizes alone, the page numbers
+	// it set as zeros, the QRS marks it replayed: all gone).
+	got = nil
+	for i, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if s, ok := n.(*ast.SelectorExpr); ok && s.Sel.Name == "dry" && names[i] != "pdf.go" {
+				got = append(got, fset.Position(s.Pos()).String())
+			}
+			return true
+		})
+	}
+	same(t, "reading whether a document is dry outside pdf.go", got, nil)
+
 	// Functions that build a renderer of their own to measure on it: the
 	// documents themselves (render, sheetPDF) build the renderers they
 	// print with.
