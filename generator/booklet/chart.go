@@ -2,32 +2,36 @@ package booklet
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 	"github.com/sortie-wargames/sortie/generator/chart"
 )
 
 // The campaign chart's page: a heading, a key, and the chart under them.
 const (
-	chartHead = 14.0 // the heading's size, pt
-	chartKey  = 8.0  // the key's size, pt
-	chartPt   = 6.0  // the arrows' marks and the notes, pt
+	chartHead  = 14.0 // the heading's size, pt
+	chartKeyPt = 8.0  // the key's size, pt
+	chartPt    = 6.0  // the arrows' marks and the notes, pt
 )
 
 // chartTop is where the chart's frame starts on its page: under the
 // heading (as heading draws it) and the key.
-func chartTop() float64 { return bodyTop + lh(chartHead) + 1.5 + lh(chartKey) + 2.5 }
+func chartTop() float64 { return bodyTop + lh(chartHead) + 1.5 + lh(chartKeyPt) + 2.5 }
 
 // layChart lays a campaign's chart out in the frame its pages leave.
 func layChart(c *campaign.Campaign, pw, ph float64) (*chart.Chart, error) {
 	return chart.Layout(c, chart.Options{Width: pw - 2*side, Height: ph - footGap - chartTop()})
 }
 
-// chartSection draws the campaign as a flowchart, on a page of its own
+// chartSection prints the campaign as a flowchart, on a page of its own
 // (or pages, for a long campaign): a box for every entry, a row for every
 // encounter of the campaign, and the success and failure arrows, solid
 // and dashed, each marked with its first letter. Each box links to its
-// entry.
+// entry. Under each page's heading, the key (chartKey) and the page of
+// the chart (chartPage) are laid out as frames and painted.
 func (r *renderer) chartSection() {
 	ch := r.chart
 	if ch == nil {
@@ -43,35 +47,49 @@ func (r *renderer) chartSection() {
 		} else {
 			r.heading(title+" (continued)", chartHead, 0)
 		}
-		r.chartKey(r.fr.y)
-		r.chartPage(pg, side, chartTop())
+		r.paint(r.chartKey(r.contentW()), side, r.fr.y)
+		r.paint(r.chartPage(pg), side, chartTop())
 	}
 	r.lay.pages["chart/last"] = r.f.PageNo()
 }
 
-// chartKey prints what the lines mean: a solid line, "S Success", a
-// dashed line, "F Failure", and how to read a box.
-func (r *renderer) chartKey(y float64) {
-	x := side
-	h := lh(chartKey)
-	mid := y + h/2
-	for kind, label := range []string{"Success", "Failure"} {
-		r.chartLine(kind, x, mid, x+9, mid)
-		r.font("B", chartPt)
-		r.f.SetXY(x+9.5, y)
-		r.f.CellFormat(2, h, label[:1], "", 0, "L", false, 0, "")
-		r.font("", chartKey)
-		r.f.SetXY(x+12, y)
-		w := r.f.GetStringWidth(label)
-		r.f.CellFormat(w, h, label, "", 0, "L", false, 0, "")
-		x += 12 + w + 6
+// chartFont is the chart's face in a style at a size.
+func chartFont(style string, size float64) frame.Font {
+	return frame.Font{Family: face.Sans, Style: style, Size: size}
+}
+
+// chartPen draws an arrow's line of a kind: the first (success) solid,
+// the others dashed, in dashes longer than their gaps.
+func chartPen(kind int) frame.Pen {
+	p := frame.Pen{Fill: -1, Stroke: 0, Width: 0.35}
+	if kind > 0 {
+		p.Dash, p.Gap = 1.3, 0.9
 	}
-	// How to read the chart, right of the lines' key: on a narrow page
-	// (a folded booklet's) in smaller type, then said shorter, measured.
-	room := side + r.contentW() - x
-	note, size := "", float64(chartKey)
+	return p
+}
+
+// chartKey lays out, w mm across, what the lines mean: a solid line,
+// "S Success", a dashed line, "F Failure", and right of them how to read
+// the chart: on a narrow page (a folded booklet's) in smaller type, then
+// said shorter, measured. It says nothing for the page's text.
+func (r *renderer) chartKey(w float64) *frame.Frame {
+	h := lh(chartKeyPt)
+	f := &frame.Frame{W: w, H: h}
+	x := 0.0
+	for kind, label := range []string{"Success", "Failure"} {
+		r.font("", chartKeyPt)
+		lw := r.f.GetStringWidth(label)
+		f.Marks = append(f.Marks,
+			frame.Poly{Pts: []frame.Pt{{X: x, Y: h / 2}, {X: x + 9, Y: h / 2}}, Pen: chartPen(kind)},
+			frame.Text{X: x + 9.5, W: 2, H: h, Font: chartFont("B", chartPt), Align: "L", S: label[:1]},
+			frame.Text{X: x + 12, W: lw, H: h, Font: chartFont("", chartKeyPt), Align: "L", S: label},
+		)
+		x += 12 + lw + 6
+	}
+	room := w - x
+	note, size := "", float64(chartKeyPt)
 	for _, n := range []string{"Rows: encounters. Boxes: the entries to turn to. Bold: the start.", "Rows: encounters. Boxes: entries. Bold: the start."} {
-		for _, pt := range []float64{chartKey, 7.5, 7, 6.5} {
+		for _, pt := range []float64{chartKeyPt, 7.5, 7, 6.5} {
 			r.font("", pt)
 			note, size = n, pt
 			if r.f.GetStringWidth(n) <= room {
@@ -82,50 +100,31 @@ func (r *renderer) chartKey(y float64) {
 			break
 		}
 	}
-	r.font("", size)
-	r.f.SetXY(x, y)
-	r.f.CellFormat(room, h, note, "", 0, "R", false, 0, "")
-	r.ink()
+	f.Marks = append(f.Marks, frame.Text{X: x, W: room, H: h, Font: chartFont("", size), Align: "R", S: note})
+	return f
 }
 
-// chartLine draws an arrow's line of a kind: the first (success) solid,
-// the others dashed.
-func (r *renderer) chartLine(kind int, x0, y0, x1, y1 float64) {
-	r.f.SetLineWidth(0.35)
-	if kind > 0 {
-		r.f.SetDashPattern([]float64{1.3, 0.9}, 0)
-	}
-	r.f.Line(x0, y0, x1, y1)
-	r.f.SetDashPattern(nil, 0)
-}
-
-// chartPage draws one page of the chart with its frame's top left corner
-// at (x0, y0).
-func (r *renderer) chartPage(pg chart.Page, x0, y0 float64) {
+// chartPage lays out one page of the chart, its top left corner the
+// chart's (chart.Page's (0, 0)): the encounters' numbers down the left,
+// in grey, each arrow (chartArrow), each box (chartBox), and the notes
+// saying where the chart goes on, over its first row when that row is
+// carried from the page before and under its last when the next page
+// goes on from it. It says each box's lines and each "End", as painted.
+func (r *renderer) chartPage(pg chart.Page) *frame.Frame {
 	ch := r.chart
-	measure := func(s string, pt float64, bold bool) float64 {
-		if bold {
-			r.font("B", pt)
-		} else {
-			r.font("", pt)
-		}
-		return r.f.GetStringWidth(s)
-	}
-	// The encounters, down the left.
-	r.f.SetTextColor(90, 90, 90)
+	f := &frame.Frame{W: pg.W, H: pg.H}
+	// The encounters, down the left: a frame of their own, the ink set
+	// back after it.
+	rows := &frame.Frame{W: chart.LabelW - 1.5, H: pg.H}
 	for i, row := range pg.Rows {
 		if i == 0 {
-			r.font("", chartPt)
-			r.f.SetXY(x0, y0+row.Y-lh(chartPt)-0.2)
-			r.f.CellFormat(chart.LabelW-1.5, lh(chartPt), "Enc.", "", 0, "C", false, 0, "")
+			rows.Marks = append(rows.Marks, frame.Text{Y: row.Y - lh(chartPt) - 0.2, W: chart.LabelW - 1.5, H: lh(chartPt), Font: chartFont("", chartPt), Grey: 90, Align: "C", S: "Enc."})
 		}
-		r.font("B", 10)
-		r.f.SetXY(x0, y0+row.Y)
-		r.f.CellFormat(chart.LabelW-1.5, ch.BoxH, strconv.Itoa(row.Step), "", 0, "C", false, 0, "")
+		rows.Marks = append(rows.Marks, frame.Text{Y: row.Y, W: chart.LabelW - 1.5, H: ch.BoxH, Font: chartFont("B", 10), Grey: 90, Align: "C", S: strconv.Itoa(row.Step)})
 	}
-	r.ink()
+	f.Marks = append(f.Marks, frame.Sub{F: rows})
 	for _, a := range pg.Arrows {
-		r.chartArrow(a, x0, y0)
+		f.Marks = append(f.Marks, frame.Sub{F: r.chartArrow(a)})
 	}
 	start := 0
 	if r.doc.Campaign != nil {
@@ -136,75 +135,99 @@ func (r *renderer) chartPage(pg chart.Page, x0, y0 float64) {
 		e := r.entries[b.Number-1]
 		items[i] = chart.Item{Number: b.Number, Title: e.enc.Title, State: e.state}
 	}
+	measure := func(s string, pt float64, bold bool) float64 {
+		if bold {
+			r.font("B", pt)
+		} else {
+			r.font("", pt)
+		}
+		return r.f.GetStringWidth(s)
+	}
 	texts := chart.BoxTexts(items, ch.BoxW, ch.BoxH, measure)
 	var carried, continued bool
 	for i, b := range pg.Boxes {
-		e := r.entries[b.Number-1]
-		x, y := x0+b.X, y0+b.Y
-		if b.Carried {
-			r.f.SetFillColor(225, 225, 225)
-		}
-		r.f.SetLineWidth(0.35)
-		if b.Number == start {
-			r.f.SetLineWidth(1.0)
-		}
-		r.f.Rect(x, y, b.W, b.H, "FD")
-		r.ink()
-		for _, l := range texts[i] {
-			style := ""
-			if l.Bold {
-				style = "B"
-			}
-			r.font(style, l.Pt)
-			r.f.SetXY(x, y+l.Y-l.H/2)
-			r.f.CellFormat(b.W, l.H, r.cov.printable(l.Text), "", 0, "C", false, 0, "")
-			r.record(l.Text)
-		}
-		r.f.Link(x, y, b.W, b.H, r.link(e.anchor()))
+		f.Marks = append(f.Marks, frame.Sub{X: b.X, Y: b.Y, F: r.chartBox(b, texts[i], b.Number == start), KeepInk: true})
 		carried = carried || b.Carried
 		continued = continued || b.Continued
 	}
 	// Where the chart goes on.
-	r.font("I", chartPt+1)
-	r.f.SetTextColor(60, 60, 60)
-	last := pg.Rows[len(pg.Rows)-1].Y
+	noteH := lh(chartPt + 1)
+	note := func(y float64, s string) frame.Text {
+		return frame.Text{X: chart.LabelW, Y: y, W: pg.W - chart.LabelW, H: noteH, Font: chartFont("I", chartPt+1), Grey: 60, Align: "R", S: s}
+	}
 	if carried {
-		r.f.SetXY(x0+chart.LabelW, y0+pg.Rows[0].Y-lh(chartPt+1)-0.3)
-		r.f.CellFormat(pg.W-chart.LabelW, lh(chartPt+1), "Shaded: the last row of the page before, which leads here.", "", 0, "R", false, 0, "")
+		f.Marks = append(f.Marks, note(pg.Rows[0].Y-noteH-0.3, "Shaded: the last row of the page before, which leads here."))
 	}
 	if continued {
-		r.f.SetXY(x0+chart.LabelW, y0+last+ch.BoxH+0.3)
-		r.f.CellFormat(pg.W-chart.LabelW, lh(chartPt+1), "Where this row leads is on the next page.", "", 0, "R", false, 0, "")
+		y := pg.Rows[len(pg.Rows)-1].Y + ch.BoxH + 0.3
+		f.Marks = append(f.Marks, note(y, "Where this row leads is on the next page."))
+		f.H = max(f.H, y+noteH)
 	}
-	r.ink()
+	return f
 }
 
-// chartArrow draws a link: its line, its head (or the end mark) and its
-// mark by the tail.
-func (r *renderer) chartArrow(a chart.Arrow, x0, y0 float64) {
+// chartArrow lays out an arrow in its page's frame: its line, a leg at a
+// time (a dashed leg's dashes start afresh), stopping short of its head,
+// the head (a frame placed at its point, the ink set back after it), the
+// end mark under it when the arrow ends the campaign, and its mark by
+// the tail.
+func (r *renderer) chartArrow(a chart.Arrow) *frame.Frame {
+	f := &frame.Frame{}
 	for i := 1; i < len(a.Pts); i++ {
 		p, q := a.Pts[i-1], a.Pts[i]
 		if i == len(a.Pts)-1 {
 			q.Y -= 1.2 // the head covers the rest
 		}
-		r.chartLine(a.Kind, x0+p.X, y0+p.Y, x0+q.X, y0+q.Y)
+		f.Marks = append(f.Marks, frame.Poly{Pts: []frame.Pt{{X: p.X, Y: p.Y}, {X: q.X, Y: q.Y}}, Pen: chartPen(a.Kind)})
 	}
 	h := a.Head()
-	hx, hy := x0+h.X, y0+h.Y
-	r.f.SetFillColor(0, 0, 0)
-	r.f.Polygon(points(hx, hy, hx-0.75, hy-1.5, hx+0.75, hy-1.5), "F")
-	r.ink()
+	head := &frame.Frame{Marks: []frame.Mark{
+		frame.Poly{Closed: true, Pts: []frame.Pt{{X: 0, Y: 0}, {X: -0.75, Y: -1.5}, {X: 0.75, Y: -1.5}}, Pen: frame.Pen{Fill: 0, Stroke: -1}},
+	}}
+	f.Marks = append(f.Marks, frame.Sub{X: h.X, Y: h.Y, F: head})
 	if a.To == 0 {
-		r.font("B", chartPt)
-		r.f.SetXY(hx-5, hy+0.2)
-		r.f.CellFormat(10, lh(chartPt), "End", "", 0, "C", false, 0, "")
-		r.record("End")
+		f.Marks = append(f.Marks, frame.Text{X: h.X - 5, Y: h.Y + 0.2, W: 10, H: lh(chartPt), Font: chartFont("B", chartPt), Align: "C", S: "End"})
+		f.Say = "End"
 	}
 	if a.Label != "" {
 		mark := string([]rune(a.Label)[:1])
-		r.font("B", chartPt)
-		r.f.SetXY(x0+a.Mark.X-1.5, y0+a.Mark.Y-lh(chartPt)/2)
-		r.f.CellFormat(3, lh(chartPt), r.cov.printable(mark), "", 0, "C", false, 0, "")
+		f.Marks = append(f.Marks, frame.Text{X: a.Mark.X - 1.5, Y: a.Mark.Y - lh(chartPt)/2, W: 3, H: lh(chartPt), Font: chartFont("B", chartPt), Align: "C", S: r.cov.printable(mark)})
 	}
-	r.ink()
+	return f
+}
+
+// chartBox lays out an entry's box, b.W by b.H, with its lines of text
+// (chart.BoxTexts): its outline a frame of its own, the ink set back
+// after it, shaded when the row is carried from the page before and
+// thick for the start; then the lines, centred; and the whole box a
+// link to its entry. It says its lines.
+func (r *renderer) chartBox(b chart.Box, lines []chart.Line, start bool) *frame.Frame {
+	fill, width := 255, 0.35
+	if b.Carried {
+		fill = 225
+	}
+	outline := &frame.Frame{W: b.W, H: b.H}
+	if start {
+		// The others' width is set before the start's own, as the chart
+		// has always set it, by a pen that draws nothing: the PDF's bytes
+		// stay as they were.
+		outline.Marks = append(outline.Marks, frame.Poly{Closed: true, Pen: frame.Pen{Fill: fill, Stroke: 0, Width: width}})
+		width = 1.0
+	}
+	outline.Marks = append(outline.Marks, frame.Box{W: b.W, H: b.H, Fill: fill, Stroke: 0, Width: width})
+	f := &frame.Frame{W: b.W, H: b.H, Marks: []frame.Mark{frame.Sub{F: outline}}}
+	var says []string
+	for _, l := range lines {
+		style := ""
+		if l.Bold {
+			style = "B"
+		}
+		f.Marks = append(f.Marks, frame.Text{Y: l.Y - l.H/2, W: b.W, H: l.H, Font: chartFont(style, l.Pt), Align: "C", S: r.cov.printable(l.Text)})
+		if l.Text != "" {
+			says = append(says, l.Text)
+		}
+	}
+	f.Marks = append(f.Marks, frame.Link{W: b.W, H: b.H, Anchor: r.entries[b.Number-1].anchor()})
+	f.Say = strings.Join(says, "\n")
+	return f
 }

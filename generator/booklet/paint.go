@@ -91,6 +91,8 @@ func (r *renderer) paintMarks(f *frame.Frame, x, y float64) {
 				r.f.Circle(x+m.X, y+m.Y, m.R, style)
 			}
 			r.penDone(m.Pen)
+		case frame.Link:
+			r.f.Link(x+m.X, y+m.Y, m.W, m.H, r.link(m.Anchor))
 		}
 	}
 	r.record(f.Say)
@@ -109,7 +111,11 @@ func (r *renderer) pen(p frame.Pen) string {
 		r.f.SetDrawColor(p.Stroke, p.Stroke, p.Stroke)
 		r.f.SetLineWidth(p.Width)
 		if p.Dash > 0 {
-			r.f.SetDashPattern([]float64{p.Dash, p.Dash}, 0)
+			gap := p.Gap
+			if gap == 0 {
+				gap = p.Dash
+			}
+			r.f.SetDashPattern([]float64{p.Dash, gap}, 0)
 		}
 		style += "D"
 	}

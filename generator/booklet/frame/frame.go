@@ -7,9 +7,10 @@
 //
 // The marks are a closed set, as goldmark's node kinds are: Text, Box,
 // Rule, Turned (a line of text turned about a point), Poly and Circle
-// (shapes drawn with a Pen: the Battle Boards' marks), and Sub, a frame
-// placed inside another. A frame is written out as text (String) for
-// layout tests that need no PDF.
+// (shapes drawn with a Pen: the Battle Boards' marks, the campaign
+// chart's arrows), Link (an area that links to an anchor, drawing
+// nothing), and Sub, a frame placed inside another. A frame is written
+// out as text (String) for layout tests that need no PDF.
 package frame
 
 import (
@@ -27,7 +28,7 @@ type Frame struct {
 	Say   string
 }
 
-// Mark is one of Text, Box, Rule, Turned, Poly, Circle and Sub.
+// Mark is one of Text, Box, Rule, Turned, Poly, Circle, Link and Sub.
 type Mark interface{ mark() }
 
 // Font is a face's family and style ("", "B", "I", "BI") at a size in
@@ -101,11 +102,13 @@ type Sub struct {
 
 // Pen is how a shape is drawn: filled in the grey Fill, or not when
 // Fill is negative; outlined in the grey Stroke at Width, or not when
-// Stroke is negative, in dashes Dash long with gaps as long when Dash is
-// positive.
+// Stroke is negative, in dashes Dash long when Dash is positive, with
+// gaps Gap long between them (as long as the dashes when Gap is 0: a
+// board's lines; a campaign chart's failure arrows have shorter gaps).
 type Pen struct {
 	Fill, Stroke int
 	Width, Dash  float64
+	Gap          float64
 }
 
 // Pt is a point of a Poly.
@@ -114,8 +117,10 @@ type Pt struct{ X, Y float64 }
 // Poly is a shape through its points, drawn with Pen: closed, a polygon,
 // filled and outlined as the pen says, drawn only when it has three
 // points or more; open, a line from each point to the next, never
-// filled. Either sets its pen's greys even when it draws nothing (a
-// board's text sets the fill to its own grey first).
+// filled. Either sets its pen's greys (and, outlined, its width) even
+// when it draws nothing: a board's text sets the fill to its own grey
+// first, and a campaign chart's start box sets the others' width before
+// its own.
 type Poly struct {
 	Pts    []Pt
 	Closed bool
@@ -128,6 +133,15 @@ type Circle struct {
 	Pen     Pen
 }
 
+// Link is an area W by H at (X, Y) that links to Anchor (a place the
+// booklet marks: "entry/12"), drawing nothing and tied to no line of
+// text: a campaign chart's box links to its entry so. A Text links
+// through its own Link instead.
+type Link struct {
+	X, Y, W, H float64
+	Anchor     string
+}
+
 func (Text) mark()   {}
 func (Turned) mark() {}
 func (Sub) mark()    {}
@@ -135,6 +149,7 @@ func (Box) mark()    {}
 func (Rule) mark()   {}
 func (Poly) mark()   {}
 func (Circle) mark() {}
+func (Link) mark()   {}
 
 // String writes the frame out as text, a line for it and one for each
 // mark, lengths to a hundredth of a millimetre: what layout tests
@@ -195,16 +210,22 @@ func (f *Frame) write(b *strings.Builder, indent string) {
 			b.WriteByte('\n')
 		case Circle:
 			fmt.Fprintf(b, "  circle %s,%s r %s%s\n", mm(m.X), mm(m.Y), mm(m.R), m.Pen)
+		case Link:
+			fmt.Fprintf(b, "  link %s,%s %sx%s to %q\n", mm(m.X), mm(m.Y), mm(m.W), mm(m.H), m.Anchor)
 		}
 	}
 }
 
 // String writes a pen as its marks' lines end: " fill G stroke G width W",
-// with " dash D" when dashed.
+// with " dash D" when dashed and " gap G" after it when the gaps are
+// not as long as the dashes.
 func (p Pen) String() string {
 	s := fmt.Sprintf(" fill %d stroke %d width %s", p.Fill, p.Stroke, mm(p.Width))
 	if p.Dash > 0 {
 		s += " dash " + mm(p.Dash)
+		if p.Gap > 0 {
+			s += " gap " + mm(p.Gap)
+		}
 	}
 	return s
 }

@@ -75,3 +75,22 @@ func TestStringShapes(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestStringDashGapLink writes a campaign chart's marks: a line dashed
+// with gaps shorter than its dashes, a dashed line whose gaps are as
+// long (no gap written), and an area linking to an entry.
+func TestStringDashGapLink(t *testing.T) {
+	f := &Frame{W: 20, H: 10, Marks: []Mark{
+		Poly{Pts: []Pt{{0, 5}, {20, 5}}, Pen: Pen{Fill: -1, Stroke: 0, Width: 0.35, Dash: 1.3, Gap: 0.9}},
+		Poly{Pts: []Pt{{0, 6}, {20, 6}}, Pen: Pen{Fill: -1, Stroke: 0, Width: 0.35, Dash: 1.5}},
+		Link{X: 2, Y: 1, W: 16, H: 8, Anchor: "entry/3"},
+	}}
+	want := `frame 20.00 x 10.00
+  line fill -1 stroke 0 width 0.35 dash 1.30 gap 0.90 0.00,5.00 20.00,5.00
+  line fill -1 stroke 0 width 0.35 dash 1.50 0.00,6.00 20.00,6.00
+  link 2.00,1.00 16.00x8.00 to "entry/3"
+`
+	if got := f.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
