@@ -365,7 +365,8 @@ func (r *renderer) drawLinked(id string, p piece) {
 	y := r.fr.y
 	r.drawTable(p.tb, p.tl)
 	if r.f.PageNo() == page && id != "" {
-		r.f.Link(r.fr.x, y, r.fr.w, p.tl.band, r.link("qrs/"+id))
+		band := frame.Link{X: r.fr.x, Y: y, W: r.fr.w, H: p.tl.band, Anchor: "qrs/" + id}
+		r.paintMarks(&frame.Frame{Marks: []frame.Mark{band}}, 0, 0) // a link alone: the ink stays as it was
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -132,14 +133,7 @@ func (r *renderer) cover() {
 
 	// A dark band with the system's name, beside the booklet's QR code
 	// when it has one.
-	bw := w - r.coverCode()
-	r.f.SetFillColor(40, 40, 40)
-	r.f.Rect(side, bodyTop, bw, 11, "F")
-	r.font("B", 12)
-	r.f.SetTextColor(255, 255, 255)
-	r.f.SetXY(side+4, bodyTop)
-	r.f.CellFormat(bw-8, 11, r.fit(r.cov.printable(sys.Name), bw-8), "", 0, "L", false, 0, "")
-	r.ink()
+	r.paint(r.coverBand(w-r.coverCode()), side, bodyTop)
 	r.fr.y = bodyTop + 24
 
 	r.flow(span{text: r.title(), style: "B", size: 30})
@@ -179,6 +173,17 @@ func (r *renderer) cover() {
 	r.howToUse()
 	r.fr.y = max(r.fr.y+4, r.fr.bottom-r.spanHeight(made, r.fr.w))
 	r.flow(made)
+}
+
+// coverBand lays out the cover's dark band, bw wide and 11 mm tall: the
+// system's name on it in white, cut short to fit.
+func (r *renderer) coverBand(bw float64) *frame.Frame {
+	r.font("B", 12)
+	name := r.fit(r.cov.printable(r.doc.Set.System.Name), bw-8)
+	return &frame.Frame{W: bw, H: 11, Say: name, Marks: []frame.Mark{
+		frame.Box{W: bw, H: 11, Fill: 40, Stroke: -1},
+		frame.Text{X: 4, W: bw - 8, H: 11, Font: sansFont("B", 12), Grey: 255, Align: "L", S: name},
+	}}
 }
 
 // single says whether the booklet holds one encounter of a pack and no
@@ -374,44 +379,59 @@ func (r *renderer) inside() {
 }
 
 // seedBox prints the seed exactly, in a box that shows where it starts
-// and ends.
+// and ends (seedFrame), under its label; the box goes over a page only
+// whole.
 func (r *renderer) seedBox() {
 	w := r.contentW()
-	r.font("B", 8)
-	r.f.SetXY(side, r.fr.y)
-	r.f.CellFormat(w, lh(8), "SEED", "", 0, "L", false, 0, "")
-	r.fr.y += lh(8) + 0.5
-	setFont := func() {
-		if r.monoSeed {
-			r.f.SetFont(face.Mono, "", 13)
-		} else {
-			r.font("", 13)
-		}
-	}
-	setFont()
-	lines := r.split(r.doc.Seed, w-6)
-	if r.doc.Seed == "" {
-		lines = []string{"(empty)"}
-	}
-	h := float64(len(lines))*lh(13) + 4
-	r.need(h)
-	r.f.SetFillColor(238, 238, 238)
-	r.f.SetLineWidth(0.3)
-	r.f.Rect(side, r.fr.y, w, h, "FD")
-	r.ink()
-	setFont()
-	for i, l := range lines {
-		r.f.SetXY(side+3, r.fr.y+2+float64(i)*lh(13))
-		r.f.CellFormat(w-6, lh(13), l, "", 0, "L", false, 0, "")
-	}
-	r.fr.y += h
+	label := &frame.Frame{W: w, H: lh(8), Say: "SEED", Marks: []frame.Mark{
+		frame.Text{W: w, H: lh(8), Font: sansFont("B", 8), Align: "L", S: "SEED"},
+	}}
+	r.paintMarks(label, side, r.fr.y)
+	r.fr.y += label.H + 0.5
+	box := r.seedFrame(w)
+	r.need(box.H)
+	r.paintMarks(box, side, r.fr.y)
+	r.fr.y += box.H
 	if r.cov.printable(r.doc.Seed) != r.doc.Seed {
 		r.flow(span{text: "Characters the booklet's font cannot show are written as <U+code point>.", size: 8, grey: true, before: 1})
 	}
 }
 
-// howToUse is the cover's box telling the player how to read the booklet.
+// seedFrame lays out the seed, w wide: its lines in 13 pt (Go Mono when
+// the seed prints in it) on a light grey box outlined in black, the ink
+// set back after the box.
+func (r *renderer) seedFrame(w float64) *frame.Frame {
+	font := sansFont("", 13)
+	if r.monoSeed {
+		font = frame.Font{Family: face.Mono, Size: 13}
+	}
+	r.f.SetFont(font.Family, font.Style, font.Size)
+	lines := r.split(r.doc.Seed, w-6)
+	if r.doc.Seed == "" {
+		lines = []string{"(empty)"}
+	}
+	h := float64(len(lines))*lh(13) + 4
+	box := &frame.Frame{W: w, H: h, Marks: []frame.Mark{frame.Box{W: w, H: h, Fill: 238, Stroke: 0, Width: 0.3}}}
+	f := &frame.Frame{W: w, H: h, Say: strings.Join(lines, "\n"), Marks: []frame.Mark{frame.Sub{F: box}}}
+	for i, l := range lines {
+		f.Marks = append(f.Marks, frame.Text{X: 3, Y: 2 + float64(i)*lh(13), W: w - 6, H: lh(13), Font: font, Align: "L", S: l})
+	}
+	return f
+}
+
+// howToUse is the cover's box telling the player how to read the
+// booklet (howToSpans, in a boxFrame), 8 mm under what is above it and
+// kept whole.
 func (r *renderer) howToUse() {
+	box := r.boxFrame(r.contentW(), r.howToSpans())
+	r.fr.y += 8
+	r.need(box.H)
+	r.paintMarks(box, side, r.fr.y)
+	r.fr.y += box.H
+}
+
+// howToSpans is what the cover's box says: its title and numbered steps.
+func (r *renderer) howToSpans() []span {
 	var steps []string
 	if c := r.doc.Campaign; c != nil {
 		steps = append(steps, fmt.Sprintf("Start at entry %d (page %s). At the end of each encounter, turn to the entry for your success or failure.", c.Start, r.pageOf("entry/"+strconv.Itoa(c.Start))))
@@ -441,22 +461,49 @@ func (r *renderer) howToUse() {
 	for i, s := range steps {
 		spans = append(spans, span{text: s, size: 10, indent: 6, bullet: strconv.Itoa(i+1) + ".", before: 1.5})
 	}
-	w := r.contentW() - 8
-	h := 6.0
-	for _, s := range spans {
-		h += r.spanHeight(s, w)
-	}
-	r.fr.y += 8
-	r.need(h)
-	r.f.SetLineWidth(0.5)
-	r.f.Rect(side, r.fr.y, r.contentW(), h, "D")
-	r.ink()
-	outer := r.fr
-	r.fr = cursor{x: side + 4, w: w, top: r.fr.y + 3, y: r.fr.y + 3, bottom: r.fr.y + h, brk: func() {}}
-	r.flow(spans...)
-	outer.y += h
-	r.fr = outer
+	return spans
 }
+
+// boxFrame lays out spans in a box w wide, outlined in black: the spans
+// flowed 4 mm inside its sides and 3 mm under its top, the box 3 mm
+// taller than they are, the ink set back after its outline.
+func (r *renderer) boxFrame(w float64, spans []span) *frame.Frame {
+	in := &inFrame{f: &frame.Frame{W: w}}
+	c := cursor{x: 4, w: w - 8, top: 3, y: 3, bottom: math.Inf(1), brk: func() {}}
+	r.flowOn(&c, in, spans...)
+	h := c.y + 3
+	box := &frame.Frame{W: w, H: h, Marks: []frame.Mark{frame.Box{W: w, H: h, Fill: -1, Stroke: 0, Width: 0.5}}}
+	in.f.H = h
+	in.f.Marks = append([]frame.Mark{frame.Sub{F: box}}, in.f.Marks...)
+	return in.f
+}
+
+// inFrame is a painter that places what is flowed down a cursor into a
+// frame, from its corner: a frame painted with the ink set back after
+// it, a line of text with it left as it sets it (KeepInk), as paintNow
+// would paint them there. It takes text and frames only: a map, a
+// table's rows or a fault have no place in it.
+type inFrame struct{ f *frame.Frame }
+
+func (p *inFrame) frame(f *frame.Frame, x, y float64) {
+	p.f.Marks = append(p.f.Marks, frame.Sub{X: x, Y: y, F: f})
+}
+
+func (p *inFrame) marks(f *frame.Frame, x, y float64) {
+	p.f.Marks = append(p.f.Marks, frame.Sub{X: x, Y: y, F: f, KeepInk: true})
+}
+
+func (p *inFrame) drawn(func(x, y, w float64), float64, float64, float64) {
+	panic("booklet: a drawn block flowed into a frame")
+}
+func (p *inFrame) headRow(*frame.Frame, float64, float64, float64) {
+	panic("booklet: a table flowed into a frame")
+}
+func (p *inFrame) row(*frame.Frame, float64, float64) { panic("booklet: a table flowed into a frame") }
+func (p *inFrame) box(float64, float64, float64, float64) {
+	panic("booklet: a table flowed into a frame")
+}
+func (p *inFrame) lone(string) { panic("booklet: a table flowed into a frame") }
 
 // contents lists the sections and every entry with their pages, as links.
 func (r *renderer) contents() {
@@ -553,36 +600,36 @@ func (r *renderer) contents() {
 			r.gap(sp.gap)
 		}
 		r.need(h)
-		r.contentsLine(l.text, r.pageOf(l.anchor), style, size, 6*float64(l.level), h)
-		r.f.Link(side, r.fr.y, r.contentW(), h, r.link(l.anchor))
+		r.paintMarks(r.contentsLine(l.text, r.pageOf(l.anchor), l.anchor, style, size, 6*float64(l.level), h), side, r.fr.y)
 		r.fr.y += h
 	}
 }
 
-// contentsLine prints "text ...... page".
-func (r *renderer) contentsLine(text, page, style string, size, indent, h float64) {
+// contentsLine lays out a line of the contents, "text ...... page",
+// across the text block, h tall: the text indented, cut short to leave
+// room for the page number, set flush right; the whole line links to
+// anchor, not its text alone.
+func (r *renderer) contentsLine(text, page, anchor, style string, size, indent, h float64) *frame.Frame {
 	w := r.contentW()
 	r.font(style, size)
 	pw := r.f.GetStringWidth(page)
 	t := r.fit(r.cov.printable(text), w-indent-pw-8)
 	tw := r.f.GetStringWidth(t)
-	r.f.SetXY(side+indent, r.fr.y)
-	r.f.CellFormat(tw, h, t, "", 0, "L", false, 0, "")
-	r.record(t)
-	r.f.SetXY(side, r.fr.y)
-	r.f.CellFormat(w, h, page, "", 0, "R", false, 0, "")
+	f := &frame.Frame{W: w, H: h, Say: t, Marks: []frame.Mark{
+		frame.Text{X: indent, W: tw, H: h, Font: sansFont(style, size), Align: "L", S: t},
+		frame.Text{W: w, H: h, Font: sansFont(style, size), Align: "R", S: page},
+	}}
 	// Dot leaders, all in one size and ending at one place, so the dots
 	// of every line stand in the same columns.
 	r.font("", 9)
-	r.f.SetTextColor(140, 140, 140)
 	dot := r.f.GetStringWidth(". ")
 	const pageCol = 11 // mm kept for the page numbers
-	x0, x1 := side+indent+tw+2, side+w-pageCol
+	x0, x1 := indent+tw+2, w-pageCol
 	if n := int((x1 - x0) / dot); n > 0 {
-		r.f.SetXY(x1-float64(n)*dot, r.fr.y)
-		r.f.CellFormat(float64(n)*dot, h, strings.Repeat(". ", n), "", 0, "L", false, 0, "")
+		f.Marks = append(f.Marks, frame.Text{X: x1 - float64(n)*dot, W: float64(n) * dot, H: h, Font: sansFont("", 9), Grey: 140, Align: "L", S: strings.Repeat(". ", n)})
 	}
-	r.f.SetTextColor(0, 0, 0)
+	f.Marks = append(f.Marks, frame.Link{W: w, H: h, Anchor: anchor})
+	return f
 }
 
 // bandSection prints the band once, and for a campaign where to start.

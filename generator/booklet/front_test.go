@@ -1,14 +1,18 @@
 package booklet
 
 import (
+	"bytes"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
+	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/pack"
 	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 )
 
 // frontIntro is a pack's own text of n paragraphs, with a titled table
@@ -104,5 +108,68 @@ func TestFrontLaidOut(t *testing.T) {
 	}
 	if shared == 0 {
 		t.Errorf("no section fitted under the 60 mm left on the page before it: the test tries no share")
+	}
+}
+
+// TestGoldenFront lays out the cover's and the contents' frames of a
+// pack of two entries on A4 (the cover's band, the seed in its box, the
+// box of how to use the booklet, a line of the contents and an entry's
+// line cut short beside its page number) and compares them, written out
+// as text, with testdata/frames/front.txt, as TestGoldenFrames does
+// tables. Each is laid out twice the same; the box is as tall as its
+// spans measure with 3 mm above and under them; and painted, the frames
+// record on their page what they say.
+func TestGoldenFront(t *testing.T) {
+	r := testRenderer("a4")
+	r.doc.Seed = "month-2026-12 / a seed long enough to take a second line in its box on the cover, as a long one does"
+	r.doc.Pack = &pack.Pack{Band: swordplayBand()}
+	r.entries = []*entry{{number: 1, enc: &engine.Encounter{Title: "The ford"}}, {number: 2, enc: &engine.Encounter{Title: "The tower"}}}
+	w := r.contentW()
+	long := "Entry 2: " + strings.Repeat("The tower on the far bank of the river, ", 4)
+	lay := func() []*frame.Frame {
+		return []*frame.Frame{
+			r.coverBand(w - qrSize - qrGap),
+			r.seedFrame(w),
+			r.boxFrame(w, r.howToSpans()),
+			r.contentsLine("Encounters", "5", "entries", "B", 10.5, 0, lh(10.5)+1.2),
+			r.contentsLine(long, "123", "entry/12", "", 9.5, 6, lh(9.5)+1.2),
+		}
+	}
+	text := func(fs []*frame.Frame) []byte {
+		var b strings.Builder
+		for _, f := range fs {
+			b.WriteString(f.String())
+		}
+		return []byte(b.String())
+	}
+	fs := lay()
+	got := text(fs)
+	if again := text(lay()); !bytes.Equal(got, again) {
+		t.Fatal("the same front frames laid out twice differ")
+	}
+	if lines := strings.Count(fs[1].Say, "\n") + 1; lines < 2 {
+		t.Errorf("the seed takes %d line in its box: the test tries no wrapping", lines)
+	}
+	h := 6.0
+	for _, s := range r.howToSpans() {
+		h += r.spanHeight(s, w-8)
+	}
+	if math.Abs(fs[2].H-h) > 1e-9 {
+		t.Errorf("the box is %.4f mm tall, its spans and margins %.4f", fs[2].H, h)
+	}
+	if cut := fs[4].Say; !strings.HasSuffix(cut, "…") {
+		t.Errorf("the long entry's line reads %q, not cut short", cut)
+	}
+	golden(t, "front.txt", got)
+	r.f.AddPage()
+	page := r.f.PageNo()
+	r.lay.text[page] = ""
+	var says strings.Builder
+	for _, f := range fs {
+		r.paintMarks(f, side, bodyTop)
+		says.WriteString(paintedSays(f))
+	}
+	if r.lay.text[page] != says.String() {
+		t.Errorf("painted:\n%s\nthe frames say:\n%s", r.lay.text[page], says.String())
 	}
 }
