@@ -60,6 +60,10 @@ func (r *renderer) paintMarks(f *frame.Frame, x, y float64) {
 			if m.Broken != "" {
 				r.f.faults.add(Fault{Kind: FaultBroken, Page: r.f.PageNo(), Text: m.Broken})
 			}
+		case frame.Baseline:
+			r.f.SetFont(m.Font.Family, m.Font.Style, m.Font.Size)
+			r.f.SetTextColor(m.Grey, m.Grey, m.Grey)
+			r.f.Text(x+m.X, y+m.Y, m.S)
 		case frame.Turned:
 			// Text, not a cell: before the turn, a cell's left edge may be
 			// off the page, where SetXY would measure from the right.

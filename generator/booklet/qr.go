@@ -76,13 +76,13 @@ func (r *renderer) qrDraw(url string, x, y, size float64) {
 // with its caption above it, the last line's baseline at y.
 func (r *renderer) qrNote(caption, url string, x, y float64) {
 	r.font("", qrURLSize)
-	r.f.SetTextColor(90, 90, 90)
 	lines := []string{caption, url}
+	f := &frame.Frame{W: r.pw, H: r.ph}
 	for i, l := range lines {
 		w := r.f.GetStringWidth(l)
-		r.f.Text(x-w, y-float64(len(lines)-1-i)*lh(qrURLSize), l)
+		f.Marks = append(f.Marks, frame.Baseline{X: x - w, Y: y - float64(len(lines)-1-i)*lh(qrURLSize), Font: sansFont("", qrURLSize), Grey: 90, S: l})
 	}
-	r.ink()
+	r.paint(f, 0, 0)
 }
 
 // coverCode draws the booklet's code in the cover's top-right corner and

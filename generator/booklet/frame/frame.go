@@ -5,8 +5,10 @@
 // sizes; painting a frame (package booklet's paint.go, the one place a
 // frame meets fpdf) decides nothing and changes nothing in it.
 //
-// The marks are a closed set, as goldmark's node kinds are: Text, Box,
-// Rule, Turned (a line of text turned about a point), Poly and Circle
+// The marks are a closed set, as goldmark's node kinds are: Text (a
+// line of text in a cell), Baseline (a line of text set from a point on
+// its baseline), Box, Rule, Turned (a line of text turned about a
+// point), Poly and Circle
 // (shapes drawn with a Pen: the Battle Boards' marks, the campaign
 // chart's arrows), Link (an area that links to an anchor, drawing
 // nothing), and Sub, a frame placed inside another. A frame is written
@@ -28,7 +30,8 @@ type Frame struct {
 	Say   string
 }
 
-// Mark is one of Text, Box, Rule, Turned, Poly, Circle, Link and Sub.
+// Mark is one of Text, Baseline, Box, Rule, Turned, Poly, Circle, Link
+// and Sub.
 type Mark interface{ mark() }
 
 // Font is a face's family and style ("", "B", "I", "BI") at a size in
@@ -54,6 +57,16 @@ type Text struct {
 	S          string
 	Link       string
 	Broken     string
+}
+
+// Baseline is one line of text in Font, in a grey, its baseline starting
+// at (X, Y): set where a point is known rather than a cell (the address
+// under a QR code, right-aligned by its measured width).
+type Baseline struct {
+	X, Y float64
+	Font Font
+	Grey int
+	S    string
 }
 
 // Turned is one line of text turned by Angle degrees anticlockwise about
@@ -142,14 +155,15 @@ type Link struct {
 	Anchor     string
 }
 
-func (Text) mark()   {}
-func (Turned) mark() {}
-func (Sub) mark()    {}
-func (Box) mark()    {}
-func (Rule) mark()   {}
-func (Poly) mark()   {}
-func (Circle) mark() {}
-func (Link) mark()   {}
+func (Text) mark()     {}
+func (Turned) mark()   {}
+func (Baseline) mark() {}
+func (Sub) mark()      {}
+func (Box) mark()      {}
+func (Rule) mark()     {}
+func (Poly) mark()     {}
+func (Circle) mark()   {}
+func (Link) mark()     {}
 
 // String writes the frame out as text, a line for it and one for each
 // mark, lengths to a hundredth of a millimetre: what layout tests
@@ -192,6 +206,8 @@ func (f *Frame) write(b *strings.Builder, indent string) {
 				fmt.Fprintf(b, " broken %q", m.Broken)
 			}
 			b.WriteByte('\n')
+		case Baseline:
+			fmt.Fprintf(b, "  baseline %s,%s %s%s %spt grey %d %q\n", mm(m.X), mm(m.Y), m.Font.Family, style(m.Font.Style), mm(m.Font.Size), m.Grey, m.S)
 		case Turned:
 			fmt.Fprintf(b, "  turned %s,%s by %s from %s,%s %s%s %spt grey %d %q\n", mm(m.X), mm(m.Y), mm(m.Angle), mm(m.DX), mm(m.DY), m.Font.Family, style(m.Font.Style), mm(m.Font.Size), m.Grey, m.S)
 		case Box:

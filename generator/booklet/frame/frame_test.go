@@ -54,6 +54,20 @@ func TestStringTextFilledTurned(t *testing.T) {
 	}
 }
 
+// TestStringBaseline writes a line set from its baseline's start (the
+// address under a QR code).
+func TestStringBaseline(t *testing.T) {
+	f := &Frame{W: 210, H: 297, Marks: []Mark{
+		Baseline{X: 151.25, Y: 40.5, Font: Font{Family: "sans", Size: 6.5}, Grey: 90, S: "https://example.org/packs/ford"},
+	}}
+	want := `frame 210.00 x 297.00
+  baseline 151.25,40.50 sans 6.50pt grey 90 "https://example.org/packs/ford"
+`
+	if got := f.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
 // TestStringShapes writes a board's shapes: a polygon, a dashed line, a
 // circle, a pen that only sets a fill, and a frame placed on draw's grid.
 func TestStringShapes(t *testing.T) {
