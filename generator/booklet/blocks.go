@@ -276,8 +276,11 @@ func (r *renderer) sealedInline(s *doc.Sealed, lk look, depth int, ctx blockCtx)
 	return ps
 }
 
-// mapSpan draws a map where it stands, as large as the frame's width
-// allows up to the largest scale.
+// mapSpan lays a map out where it stands, as large as the frame's width
+// allows up to the largest scale: a frame as tall as the map measures
+// (mapOverhead) holding the map's (mapsFrame), painted with the ink set
+// back after it, as mapsBlock paints it. A map inside a sealed item is
+// so laid out on its card (piecesFrame).
 func (r *renderer) mapSpan(m board.Map) span {
 	h := func(w float64) float64 {
 		if m.WidthIn <= 0 || m.HeightIn <= 0 {
@@ -286,8 +289,13 @@ func (r *renderer) mapSpan(m board.Map) span {
 		s := min(maxScale, w/m.WidthIn)
 		return r.mapOverhead(m, m.WidthIn*s, s, 0) + m.HeightIn*s + 1
 	}
-	// Drawn, not laid out: span.draw and drawFor go when maps are frames.
-	return span{before: 2, drawFor: h, draw: func(x, y, w float64) { r.mapsBlock([]board.Map{m}, x, y, w, h(w), 0) }}
+	return span{before: 2, lay: func(w float64) *frame.Frame {
+		f := &frame.Frame{W: w, H: h(w)}
+		if mf := r.mapsFrame([]board.Map{m}, w, f.H, 0); mf != nil {
+			f.Marks = []frame.Mark{frame.Sub{F: mf}}
+		}
+		return f
+	}}
 }
 
 // linksSpan prints gamebook links in a box: "Success: turn to entry 14
@@ -421,6 +429,63 @@ func (r *renderer) flowPiecesOn(c *cursor, p painter, ps []piece) {
 		r.placeDrawn(c, r.pieceTable(pc, c.w), pc.tl, p)
 	}
 }
+
+// piecesFrame lays pieces out unbroken for a width w into one frame: as
+// flowPiecesOn places them down a cursor that never breaks (the first
+// piece with no space above it, as at a frame's top), each thing placed
+// a frame inside it where it was placed, in the order it paints, the
+// ink left after each as painting there and then leaves it. The frame is
+// as tall as where they end. A sealed card's text and a play sheet's
+// slip are laid out so, and painted as laid out.
+func (r *renderer) piecesFrame(ps []piece, w float64) *frame.Frame {
+	c := cursor{w: w, bottom: math.Inf(1), brk: func() {}}
+	p := &framer{r: r, f: &frame.Frame{W: w}}
+	r.flowPiecesOn(&c, p, ps)
+	p.f.H = c.y
+	return p.f
+}
+
+// framer is the painter that keeps what is placed as frames inside one
+// frame (piecesFrame), each where it was placed, as paintNow would paint
+// it: a line of text with the ink left as it sets it (KeepInk), a frame
+// and a table's outlines with the ink set back after them.
+type framer struct {
+	r *renderer
+	f *frame.Frame
+}
+
+func (p *framer) add(f *frame.Frame, x, y float64, keepInk bool) {
+	p.f.Marks = append(p.f.Marks, frame.Sub{X: x, Y: y, F: f, KeepInk: keepInk})
+}
+
+func (p *framer) frame(f *frame.Frame, x, y float64) { p.add(f, x, y, false) }
+func (p *framer) marks(f *frame.Frame, x, y float64) { p.add(f, x, y, true) }
+func (p *framer) row(f *frame.Frame, x, y float64)   { p.add(f, x, y, false) }
+
+// headRow is a table's header row and its outline (paintNow.headRow).
+func (p *framer) headRow(f *frame.Frame, x, y, w float64) {
+	p.add(f, x, y, false)
+	p.add(outline(w, f.H), x, y, false)
+}
+
+// box is the outline of a table's body rows (frameBox).
+func (p *framer) box(x, y0, y1, w float64) {
+	if y1 > y0 {
+		p.add(outline(w, y1-y0), x, y0, false)
+	}
+}
+
+// drawn: a block drawn where it stands (span.draw), not laid out, cannot
+// go inside a frame. No block's pieces are drawn so (a map among them is
+// laid out: mapSpan); only a spread's own maps are, and they are never
+// among pieces laid out as one frame.
+func (p *framer) drawn(func(x, y, w float64), float64, float64, float64) {
+	p.r.f.SetErrorf("a block drawn, not laid out, among pieces laid out as one frame")
+}
+
+// lone: nothing breaks in a frame laid out unbroken, so no rows are left
+// alone.
+func (p *framer) lone(string) {}
 
 // piecesHeight measures pieces set in a frame w wide, never less than
 // they take when flowed.

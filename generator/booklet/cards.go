@@ -242,10 +242,12 @@ func (r *renderer) sizeCards(limit int) (cardGrid, error) {
 	measure := func() fit {
 		w := r.contentW() / float64(min(r.cardCols(), limit))
 		f := fit{avail: r.bottom() - r.cardTop() - 1.5} // clear of the footer
+		back := r.cardBack(r.cards[0], w, 0).H          // every back is as tall
 		for _, k := range cardScales {
-			h := cardMinH
+			h := max(cardMinH, back)
 			for _, c := range r.cards {
-				h = max(h, r.cardHeight(c, w, k))
+				f, _ := r.cardFace(c, w, 0, k, "000")
+				h = max(h, f.H)
 			}
 			f.tallest = append(f.tallest, math.Ceil(h*10)/10)
 		}
@@ -335,36 +337,72 @@ func (r *renderer) cardBacks(sheet []*card) {
 	r.newPage(r.cardsTitle() + ": backs")
 	r.paintMarks(r.textFrame(r.backText(), "", backS, r.contentW(), "L", backGrey), side, bodyTop)
 	r.ink()
-	iw := g.w - 2*cardPad
 	for i, c := range sheet {
 		x, y := g.cell(i, true)
 		r.cutLines(x, y, g.w, g.h)
-		r.font("B", 26)
-		r.f.SetXY(x, y+g.h/2-lh(26)/2-2)
-		r.f.CellFormat(g.w, lh(26), "Card "+strconv.Itoa(c.number), "", 0, "C", false, 0, "")
-		r.record("Card " + strconv.Itoa(c.number))
-		r.paintMarks(r.textFrame(backNote, "", 8, iw, "C", backGrey), x+cardPad, y+g.h/2+lh(26)/2-1)
-		title := r.textFrame(r.cov.printable(r.title()), "", 7, iw, "C", backGrey)
-		r.paintMarks(title, x+cardPad, y+g.h-cardPad-title.H)
-		r.ink()
+		r.paint(r.cardBack(c, g.w, g.h), x, y)
 	}
 }
 
 // backNote is what a card's back says under its number.
 const backNote = "Sealed: read it only when its encounter sends you to it"
 
-// backHeight is the least height of a card's back: its number, the note
-// and the booklet's title, w wide.
-func (r *renderer) backHeight(w float64) float64 {
+// cardBack lays out a card's back w wide and h tall: its number large
+// with the note under it, the two about the middle, and the booklet's
+// title at its foot. For h 0 (to size the cards) the back is as tall as
+// it needs: the number's line and the note, each half about the middle
+// as tall as the larger, over the title's lines, with the pad above and
+// below.
+func (r *renderer) cardBack(c *card, w, h float64) *frame.Frame {
 	iw := w - 2*cardPad
-	mid := lh(26)/2 - 1 + r.textFrame(backNote, "", 8, iw, "C", backGrey).H
-	return 2*max(mid, lh(26)/2+2) + 2*(cardPad+r.textFrame(r.cov.printable(r.title()), "", 7, iw, "C", backGrey).H)
+	note := r.textFrame(backNote, "", 8, iw, "C", backGrey)
+	title := r.textFrame(r.cov.printable(r.title()), "", 7, iw, "C", backGrey)
+	if h == 0 {
+		mid := lh(26)/2 - 1 + note.H
+		h = 2*max(mid, lh(26)/2+2) + 2*(cardPad+title.H)
+	}
+	label := "Card " + strconv.Itoa(c.number)
+	number := &frame.Frame{W: w, H: lh(26), Say: label, Marks: []frame.Mark{
+		frame.Text{W: w, H: lh(26), Font: frame.Font{Family: face.Sans, Style: "B", Size: 26}, Align: "C", S: label}}}
+	return &frame.Frame{W: w, H: h, Marks: []frame.Mark{
+		frame.Sub{Y: h/2 - lh(26)/2 - 2, F: number, KeepInk: true},
+		frame.Sub{X: cardPad, Y: h/2 + lh(26)/2 - 1, F: note, KeepInk: true},
+		frame.Sub{X: cardPad, Y: h - cardPad - title.H, F: title, KeepInk: true},
+	}}
 }
 
-// cardHeight measures a card w wide with its text at scale k.
-func (r *renderer) cardHeight(c *card, w, k float64) float64 {
-	h := r.cardHead(c, w).H + 2*cardPad + r.cardFootFrame(c, w, "000").H + r.piecesHeight(r.cardPieces(c, k), w-2*cardPad)
-	return max(h, r.backHeight(w))
+// cardFace lays out a card's face w wide and h tall, its text at scale
+// k, its foot naming the entry's page as page: its head from the inner
+// corner (cardHead), what it says under it (cardPieces, laid out
+// unbroken: piecesFrame) and its foot at the inner foot (cardFootFrame).
+// It returns how far what it says runs past the foot's top (over: 0 or
+// less when it fits). For h 0 (to size the cards) the face is as tall as
+// a card needs: the head, what it says and the foot, with the pad round
+// them, and the space above what it says first (lead). That space its
+// text does not take, at the top under the head, but cards have always
+// been sized with it (as piecesHeight measures pieces), and sized
+// without it some booklets' cards come out in other sizes.
+func (r *renderer) cardFace(c *card, w, h, k float64, page string) (f *frame.Frame, over float64) {
+	head := r.cardHead(c, w)
+	ps := r.cardPieces(c, k)
+	body := r.piecesFrame(ps, w-2*cardPad)
+	foot := r.cardFootFrame(c, w, page)
+	if h == 0 {
+		lead := 0.0
+		if len(ps) > 0 {
+			lead = ps[0].before
+			if ps[0].sp != nil {
+				lead = ps[0].sp.before
+			}
+		}
+		h = head.H + 2*cardPad + foot.H + (lead + body.H)
+	}
+	footTop := h - cardPad - foot.H
+	return &frame.Frame{W: w, H: h, Marks: []frame.Mark{
+		frame.Sub{X: cardPad, Y: cardPad, F: head, KeepInk: true},
+		frame.Sub{X: cardPad, Y: cardPad + head.H, F: body, KeepInk: true},
+		frame.Sub{X: cardPad, Y: footTop, F: foot, KeepInk: true},
+	}}, cardPad + head.H + body.H - footTop
 }
 
 // scaled is a look with every type size times k.
@@ -486,23 +524,15 @@ func (r *renderer) cutLines(x, y, w, h float64) {
 	r.ink()
 }
 
-// drawCard draws one card in its cell. A card whose text runs past its
-// foot is an error, not a card cut short.
+// drawCard draws one card in its cell, w × h at (x, y): its face laid
+// out for the cell (cardFace), clipped to it. A card whose text runs past
+// its foot is an error, not a card cut short.
 func (r *renderer) drawCard(c *card, x, y, w, h float64) {
-	r.f.ClipRect(x, y, w, h, false)
-	defer r.f.ClipEnd()
-	ix, iw := x+cardPad, w-2*cardPad
-	head := r.cardHead(c, w)
-	r.paintMarks(head, ix, y+cardPad)
-	page := r.pageOf(c.e.anchor())
-	foot := r.cardFootFrame(c, w, page)
-	footTop := y + h - cardPad - foot.H
-	outer := r.fr
-	r.fr = cursor{x: ix, w: iw, top: y + cardPad + head.H, y: y + cardPad + head.H, bottom: footTop, brk: func() {}}
-	r.flowPieces(r.cardPieces(c, r.cardGrid.k))
-	if r.fr.y > footTop+0.01 {
-		r.f.SetErrorf("card %d (entry %d, item %d) runs %.1f mm past its box", c.number, c.e.number, c.item.Number, r.fr.y-footTop)
+	f, over := r.cardFace(c, w, h, r.cardGrid.k, r.pageOf(c.e.anchor()))
+	if over > 0.01 {
+		r.f.SetErrorf("card %d (entry %d, item %d) runs %.1f mm past its box", c.number, c.e.number, c.item.Number, over)
 	}
-	r.paintMarks(foot, ix, footTop)
-	r.fr = outer
+	r.f.ClipRect(x, y, w, h, false)
+	r.paintMarks(f, x, y)
+	r.f.ClipEnd()
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/board"
+	"github.com/sortie-wargames/sortie/engine/dice"
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/generator/booklet/frame"
@@ -275,6 +277,85 @@ func TestGoldenCard(t *testing.T) {
 		t.Errorf("a head with its tag beside the number is %.2f mm tall, want %.2f", h, cardHeadH)
 	}
 	golden(t, "card-parts.txt", got)
+}
+
+// TestGoldenCardFrames lays out a whole sealed card as frames, its face
+// (at the least height that sizes the cards, then in a taller cell, its
+// foot at the cell's foot) and its back, and the same item as a play
+// sheet's slip (what page 2 prints of it), and compares them, written
+// out as text, with testdata/frames/card-frames.txt. Each is laid out
+// twice the same. The text of a card or slip is one frame (piecesFrame),
+// as tall as its pieces placed down a cursor at its top end; the least
+// face is as tall as its parts with the pad and the space above its
+// text (lead); painted, a face and a back record on their page what
+// their frames say.
+func TestGoldenCardFrames(t *testing.T) {
+	_, pw, ph, _ := paperSize("a4")
+	r := newRenderer(&book{doc: Doc{Title: "Cards", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}, newLayout(), false)
+	e := &entry{number: 4, enc: &engine.Encounter{Title: "The ford"}}
+	roll := &doc.Roll{Label: "Clue", Dice: dice.Roll{Expr: dice.Expr{Count: 2, Faces: 6}, Dice: []int{6, 5}, Value: 11}, Row: "11", Result: "A hidden cache"}
+	item := doc.SealedItem{Number: 1, Title: "The first clue you find", Tag: "camp", Blocks: []doc.Block{
+		roll,
+		&doc.Para{Lead: "The cache.", Text: "Three muskets under the straw, wrapped in sacking against the damp."},
+		&doc.Section{Title: "If you take them", Blocks: []doc.Block{
+			&doc.List{Items: []string{"Take one musket per figure.", "Leave the rest."}},
+			&doc.Table{Head: []string{"Your figures", "1", "2", "3"}, Rows: [][]string{{"Muskets", "1", "2", "3"}, {"Powder", "1", "1", "2"}}},
+		}},
+		&doc.Para{Note: true, Text: "The straw hides no more."},
+	}}
+	c := &card{number: 12, e: e, item: &item, of: 3}
+	const w, h, k = 90.0, 100.0, 1.0
+	const slipW = 85.0
+	lay := func() []byte {
+		var b strings.Builder
+		least, _ := r.cardFace(c, w, 0, k, "000")
+		face, _ := r.cardFace(c, w, h, k, "31")
+		b.WriteString(least.String())
+		b.WriteString(face.String())
+		b.WriteString(r.cardBack(c, w, h).String())
+		b.WriteString(r.piecesFrame(r.slipPieces(sheetItem{n: 2, item: item}, sheetLook(8.5)), slipW).String())
+		return []byte(b.String())
+	}
+	got, again := lay(), lay()
+	if !bytes.Equal(got, again) {
+		t.Fatal("the same card laid out twice differs")
+	}
+	for _, pc := range []struct {
+		name string
+		ps   []piece
+		w    float64
+	}{
+		{"card", r.cardPieces(c, k), w - 2*cardPad},
+		{"slip", r.slipPieces(sheetItem{n: 2, item: item}, sheetLook(8.5)), slipW},
+	} {
+		cur := cursor{w: pc.w, bottom: 1000, brk: func() { t.Fatalf("the %s's text broke", pc.name) }}
+		r.flowPiecesOn(&cur, noPaint{}, pc.ps)
+		if f := r.piecesFrame(pc.ps, pc.w); f.H != cur.y {
+			t.Errorf("the %s's text is a frame %.2f mm tall, placed it ends at %.2f", pc.name, f.H, cur.y)
+		}
+	}
+	least, over := r.cardFace(c, w, 0, k, "000")
+	head, foot, body := r.cardHead(c, w), r.cardFootFrame(c, w, "000"), r.piecesFrame(r.cardPieces(c, k), w-2*cardPad)
+	// The roll opens the card: its space above is the lead.
+	if want := head.H + 2*cardPad + foot.H + (rollBefore + body.H); least.H != want {
+		t.Errorf("the least face is %.2f mm tall, its parts %.2f", least.H, want)
+	}
+	if over > 0 {
+		t.Errorf("the least face's text runs %.2f mm past its foot", over)
+	}
+	if _, over := r.cardFace(c, w, least.H-rollBefore-0.5, k, "000"); math.Abs(over-0.5) > 0.001 {
+		t.Errorf("in a cell 0.5 mm too short for its text, the text runs %.2f mm past the foot", over)
+	}
+	golden(t, "card-frames.txt", got)
+	for _, f := range []*frame.Frame{func() *frame.Frame { f, _ := r.cardFace(c, w, h, k, "31"); return f }(), r.cardBack(c, w, h)} {
+		r.f.AddPage()
+		page := r.f.PageNo()
+		r.lay.text[page] = ""
+		r.paint(f, side, bodyTop)
+		if says := paintedSays(f); r.lay.text[page] != says {
+			t.Errorf("painted:\n%s\nthe frame says:\n%s", r.lay.text[page], says)
+		}
+	}
 }
 
 // golden compares a layout written out as text with its golden file,

@@ -19,6 +19,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/words"
 	"github.com/sortie-wargames/sortie/generator/booklet/flow"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 	"github.com/sortie-wargames/sortie/generator/booklet/memo"
 	"github.com/sortie-wargames/sortie/generator/booklet/press"
 )
@@ -1196,9 +1197,11 @@ func (r *renderer) layBack(p *sheetPlan, s float64) (*sheetRun, bool) {
 	top := r.fr.y + 3
 	colW := (w - sheetGutter) / 2
 	const pad = 2.5
+	slips := make([]*frame.Frame, len(p.items))
 	heights := make([]float64, len(p.items))
 	for i, it := range p.items {
-		heights[i] = r.slipHeight(it, lk, colW-2*pad) + 2*pad
+		slips[i] = r.piecesFrame(r.slipPieces(it, lk), colW-2*pad)
+		heights[i] = slips[i].H + 2*pad
 	}
 	// The slips go down the left column and then the right, split where
 	// the two come out most even: four short slips stand two and two,
@@ -1223,7 +1226,7 @@ func (r *renderer) layBack(p *sheetPlan, s float64) (*sheetRun, bool) {
 		return run, false
 	}
 	run.end = top + best
-	for i, it := range p.items {
+	for i := range p.items {
 		x, y := sheetX, top+colH(0, i)+slipGap
 		if i == 0 {
 			y = top
@@ -1235,10 +1238,11 @@ func (r *renderer) layBack(p *sheetPlan, s float64) (*sheetRun, bool) {
 				y += colH(split, i) + slipGap
 			}
 		}
-		h := heights[i]
-		run.at(func() { r.cutLines(x, y, colW, h) })
-		r.fr = cursor{x: x + pad, w: colW - 2*pad, top: y + pad, y: y + pad, bottom: y + heights[i], brk: func() {}}
-		r.flowPiecesOn(&r.fr, run.painter(r), r.slipPieces(it, lk))
+		h, slip := heights[i], slips[i]
+		run.at(func() {
+			r.cutLines(x, y, colW, h)
+			r.paintMarks(slip, x+pad, y+pad)
+		})
 	}
 	return run, true
 }
@@ -1252,9 +1256,4 @@ func (r *renderer) slipPieces(it sheetItem, lk look) []piece {
 	}
 	head := span{runs: []flow.Run{{Text: strconv.Itoa(it.n) + "  ", Style: "B"}, {Text: t, Style: "BI"}}, size: lk.size + 1.5, rule: true}
 	return append([]piece{{sp: &head}}, r.pieces(it.item.Blocks, lk, 1, blockCtx{})...)
-}
-
-// slipHeight measures a slip's content in a width w.
-func (r *renderer) slipHeight(it sheetItem, lk look, w float64) float64 {
-	return r.piecesHeight(r.slipPieces(it, lk), w)
 }
