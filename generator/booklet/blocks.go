@@ -583,32 +583,6 @@ func (r *renderer) richLines(runs []flow.Run, size, w float64) [][]flow.Seg {
 	return r.setter.Lines(runs, size, w)
 }
 
-// drawRich draws one line of segs at (x, y) in a width w, aligned "L" or
-// "C", linking it when link is not 0.
-func (r *renderer) drawRich(segs []flow.Seg, size, x, y, w float64, align string, link int) {
-	total := 0.0
-	for _, s := range segs {
-		total += s.W
-	}
-	if align == "C" {
-		x += (w - total) / 2
-	}
-	for _, s := range segs {
-		r.font(s.Style, size)
-		r.f.SetXY(x, y)
-		r.f.CellFormat(s.W, lh(size), s.Text, "", 0, "L", false, link, "")
-		if s.Broken != "" {
-			r.f.faults.add(Fault{Kind: FaultBroken, Page: r.f.PageNo(), Text: s.Broken})
-		}
-		x += s.W
-	}
-	var b strings.Builder
-	for _, s := range segs {
-		b.WriteString(s.Text)
-	}
-	r.record(b.String())
-}
-
 // record keeps the text drawn on the current page, for tests that cannot
 // run pdftotext.
 func (r *renderer) record(text string) {

@@ -507,21 +507,10 @@ func (r *renderer) cardPage(first bool) {
 	r.paintMarks(r.introFrame(), side, bodyTop)
 }
 
-// cutLines draws the dashed lines around a card w × h at (x, y): each
-// edge from its top or left end, so that the edge two cards share is
-// drawn twice in step and stays dashed (a rectangle drawn round runs
-// the shared edge up on one card and down on the other, and the dashes
-// of the two filled each other's gaps: a solid line under "Cut along
-// the dashed lines").
+// cutLines paints the dashed lines to cut a card w × h at (x, y) out
+// along (frame.Cut).
 func (r *renderer) cutLines(x, y, w, h float64) {
-	r.f.SetDrawColor(100, 100, 100)
-	r.f.SetLineWidth(0.25)
-	r.f.SetDashPattern([]float64{2, 1.5}, 0)
-	r.f.Line(x, y, x+w, y)
-	r.f.Line(x, y+h, x+w, y+h)
-	r.f.Line(x, y, x, y+h)
-	r.f.Line(x+w, y, x+w, y+h)
-	r.ink()
+	r.paintMarks(&frame.Frame{W: r.pw, H: r.ph, Marks: []frame.Mark{frame.Cut{X: x, Y: y, W: w, H: h}}}, 0, 0)
 }
 
 // drawCard draws one card in its cell, w × h at (x, y): its face laid
@@ -532,7 +521,5 @@ func (r *renderer) drawCard(c *card, x, y, w, h float64) {
 	if over > 0.01 {
 		r.f.SetErrorf("card %d (entry %d, item %d) runs %.1f mm past its box", c.number, c.e.number, c.item.Number, over)
 	}
-	r.f.ClipRect(x, y, w, h, false)
-	r.paintMarks(f, x, y)
-	r.f.ClipEnd()
+	r.paintMarks(&frame.Frame{W: w, H: h, Marks: []frame.Mark{frame.Sub{F: f, KeepInk: true, Clip: true}}}, x, y)
 }

@@ -26,10 +26,16 @@ func (r *renderer) paintMarks(f *frame.Frame, x, y float64) {
 			if m.Grid {
 				sx, sy = sn(sx), sn(sy)
 			}
+			if m.Clip {
+				r.f.ClipRect(sx, sy, m.F.W, m.F.H, false)
+			}
 			if m.KeepInk {
 				r.paintMarks(m.F, sx, sy)
 			} else {
 				r.paint(m.F, sx, sy)
+			}
+			if m.Clip {
+				r.f.ClipEnd()
 			}
 		case frame.Box:
 			style := ""
@@ -60,6 +66,16 @@ func (r *renderer) paintMarks(f *frame.Frame, x, y float64) {
 			if m.Broken != "" {
 				r.f.faults.add(Fault{Kind: FaultBroken, Page: r.f.PageNo(), Text: m.Broken})
 			}
+		case frame.Cut:
+			cx, cy := x+m.X, y+m.Y
+			r.f.SetDrawColor(100, 100, 100)
+			r.f.SetLineWidth(0.25)
+			r.f.SetDashPattern([]float64{2, 1.5}, 0)
+			r.f.Line(cx, cy, cx+m.W, cy)
+			r.f.Line(cx, cy+m.H, cx+m.W, cy+m.H)
+			r.f.Line(cx, cy, cx, cy+m.H)
+			r.f.Line(cx+m.W, cy, cx+m.W, cy+m.H)
+			r.ink()
 		case frame.Baseline:
 			r.f.SetFont(m.Font.Family, m.Font.Style, m.Font.Size)
 			r.f.SetTextColor(m.Grey, m.Grey, m.Grey)

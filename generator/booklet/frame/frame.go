@@ -10,8 +10,9 @@
 // its baseline), Box, Rule, Turned (a line of text turned about a
 // point), Poly and Circle
 // (shapes drawn with a Pen: the Battle Boards' marks, the campaign
-// chart's arrows), Link (an area that links to an anchor, drawing
-// nothing), and Sub, a frame placed inside another. A frame is written
+// chart's arrows), Cut (a card's dashed cutting outline), Link (an area
+// that links to an anchor, drawing nothing), and Sub, a frame placed
+// inside another (clipped to its size or not). A frame is written
 // out as text (String) for layout tests that need no PDF.
 package frame
 
@@ -30,8 +31,8 @@ type Frame struct {
 	Say   string
 }
 
-// Mark is one of Text, Baseline, Box, Rule, Turned, Poly, Circle, Link
-// and Sub.
+// Mark is one of Text, Baseline, Box, Rule, Turned, Poly, Circle, Cut,
+// Link and Sub.
 type Mark interface{ mark() }
 
 // Font is a face's family and style ("", "B", "I", "BI") at a size in
@@ -105,12 +106,23 @@ type Rule struct {
 // inside, painting sets the ink (colours, line width, dash) back to its
 // defaults, unless KeepInk: then it is left as the inner frame's marks
 // set it, as it is after a paragraph's lines (text alone, in a box of
-// links or beside a grid).
+// links or beside a grid). With Clip, nothing of F is painted outside
+// its own W by H (a sealed card's face in its cell).
 type Sub struct {
 	X, Y    float64
 	Grid    bool
 	F       *Frame
 	KeepInk bool
+	Clip    bool
+}
+
+// Cut is the dashed outline to cut a card W by H out along, from (X, Y):
+// each edge drawn from its top or left end, so that the edge two cards
+// share is dashed twice in step and stays dashed (drawn round, it runs
+// up on one card and down on the other, and the two sets of dashes fill
+// each other's gaps). After it the ink is set back to its defaults.
+type Cut struct {
+	X, Y, W, H float64
 }
 
 // Pen is how a shape is drawn: filled in the grey Fill, or not when
@@ -158,6 +170,7 @@ type Link struct {
 func (Text) mark()     {}
 func (Turned) mark()   {}
 func (Baseline) mark() {}
+func (Cut) mark()      {}
 func (Sub) mark()      {}
 func (Box) mark()      {}
 func (Rule) mark()     {}
@@ -192,6 +205,9 @@ func (f *Frame) write(b *strings.Builder, indent string) {
 			if m.KeepInk {
 				b.WriteString("keep ink ")
 			}
+			if m.Clip {
+				b.WriteString("clipped ")
+			}
 			m.F.write(b, indent+"  ")
 		case Text:
 			fill := ""
@@ -206,6 +222,8 @@ func (f *Frame) write(b *strings.Builder, indent string) {
 				fmt.Fprintf(b, " broken %q", m.Broken)
 			}
 			b.WriteByte('\n')
+		case Cut:
+			fmt.Fprintf(b, "  cut %s,%s %sx%s\n", mm(m.X), mm(m.Y), mm(m.W), mm(m.H))
 		case Baseline:
 			fmt.Fprintf(b, "  baseline %s,%s %s%s %spt grey %d %q\n", mm(m.X), mm(m.Y), m.Font.Family, style(m.Font.Style), mm(m.Font.Size), m.Grey, m.S)
 		case Turned:

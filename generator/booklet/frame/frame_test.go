@@ -68,6 +68,21 @@ func TestStringBaseline(t *testing.T) {
 	}
 }
 
+// TestStringCutClip writes a card's face clipped to its cell and the
+// dashed outline to cut it out along.
+func TestStringCutClip(t *testing.T) {
+	face := &Frame{W: 63, H: 88, Marks: []Mark{Rule{X1: 3, Y1: 10, X2: 60, Y2: 10, Width: 0.2}}}
+	f := &Frame{W: 63, H: 88, Marks: []Mark{Sub{F: face, KeepInk: true, Clip: true}, Cut{W: 63, H: 88}}}
+	want := `frame 63.00 x 88.00
+  at 0.00,0.00 keep ink clipped frame 63.00 x 88.00
+    rule 3.00,10.00 60.00,10.00 grey 0 width 0.20
+  cut 0.00,0.00 63.00x88.00
+`
+	if got := f.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
 // TestStringShapes writes a board's shapes: a polygon, a dashed line, a
 // circle, a pen that only sets a fill, and a frame placed on draw's grid.
 func TestStringShapes(t *testing.T) {
