@@ -759,23 +759,30 @@ func (r *renderer) sheetW() float64      { return r.pw - 2*sheetX }
 func (r *renderer) sheetBottom() float64 { return r.ph - sheetEnd }
 
 // sheetFooter prints what is needed to print the sheet again: the
-// system, the seed, Sortie's version, and the page.
-func (r *renderer) sheetFooter() {
+// system, the seed, Sortie's version, and the page (sheetFooterFrame).
+// The text is painted alone, the ink left as it sets it.
+func (r *renderer) sheetFooter() { r.paintMarks(r.sheetFooterFrame(), 0, 0) }
+
+// sheetFooterFrame lays out the current page's foot, a frame of the
+// page placed at its corner: a grey hairline (a frame of its own,
+// painted with the ink set back after it), then the page number on the
+// right and the system, the seed and Sortie's version on the left, cut
+// to what the number leaves. The foot is not in the page's text record.
+func (r *renderer) sheetFooterFrame() *frame.Frame {
 	y := r.ph - sheetFoot
 	w := r.sheetW()
-	r.f.SetDrawColor(150, 150, 150)
-	r.f.SetLineWidth(0.2)
-	r.f.Line(sheetX, y-0.8, sheetX+w, y-0.8)
-	r.ink()
+	line := &frame.Frame{W: r.pw, H: r.ph, Marks: []frame.Mark{frame.Rule{X1: sheetX, Y1: y - 0.8, X2: sheetX + w, Y2: y - 0.8, Grey: 150, Width: 0.2}}}
 	page := "Page " + strconv.Itoa(r.f.PageNo())
 	r.font("B", 7)
 	pw := r.f.GetStringWidth(page)
-	r.f.SetXY(sheetX, y)
-	r.f.CellFormat(w, lh(7), page, "", 0, "R", false, 0, "")
 	left := r.doc.Set.System.Name + " · Seed: " + r.cov.printable(r.doc.Seed) + " · Sortie " + r.version()
 	r.font("", 7)
-	r.f.SetXY(sheetX, y)
-	r.f.CellFormat(w-pw-6, lh(7), r.fit(left, w-pw-6), "", 0, "L", false, 0, "")
+	left = r.fit(left, w-pw-6)
+	return &frame.Frame{W: r.pw, H: r.ph, Marks: []frame.Mark{
+		frame.Sub{F: line},
+		frame.Text{X: sheetX, Y: y, W: w, H: lh(7), Font: sansFont("B", 7), Align: "R", S: page},
+		frame.Text{X: sheetX, Y: y, W: w - pw - 6, H: lh(7), Font: sansFont("", 7), Align: "L", S: left},
+	}}
 }
 
 // layFront lays page 1 out and places it, set as t says, and reports
@@ -1018,23 +1025,15 @@ func (r *renderer) sheetHead(run *sheetRun, p *sheetPlan, size float64) {
 		r.font("B", 10)
 		tag := r.cov.printable(s.Tagline)
 		room -= r.f.GetStringWidth(tag) + 6
-		ty := y
-		run.at(func() {
-			r.font("B", 10)
-			r.f.SetXY(sheetX, ty+lh(16)-lh(10)-0.5)
-			r.f.CellFormat(w, lh(10), tag, "", 0, "R", false, 0, "")
-			r.record(tag)
-		})
+		run.painter(r).marks(&frame.Frame{W: r.pw, H: r.ph, Say: tag, Marks: []frame.Mark{
+			frame.Text{X: sheetX, Y: y + lh(16) - lh(10) - 0.5, W: w, H: lh(10), Font: sansFont("B", 10), Align: "R", S: tag},
+		}}, 0, 0)
 	}
 	r.font("B", 16)
 	title = r.fit(r.cov.printable(title), room)
-	ty := y
-	run.at(func() {
-		r.font("B", 16)
-		r.f.SetXY(sheetX, ty)
-		r.f.CellFormat(room, lh(16), title, "", 0, "L", false, 0, "")
-		r.record(title)
-	})
+	run.painter(r).marks(&frame.Frame{W: r.pw, H: r.ph, Say: title, Marks: []frame.Mark{
+		frame.Text{X: sheetX, Y: y, W: room, H: lh(16), Font: sansFont("B", 16), Align: "L", S: title},
+	}}, 0, 0)
 	y += lh(16) + 0.3
 	var facts []string
 	if s.Title != "" {
@@ -1048,11 +1047,7 @@ func (r *renderer) sheetHead(run *sheetRun, p *sheetPlan, size float64) {
 	r.fr.y = y
 	r.flowOn(&r.fr, run.painter(r), span{text: strings.Join(facts, " · "), size: 8, grey: true})
 	ly := r.fr.y + 0.6
-	run.at(func() {
-		r.f.SetLineWidth(0.5)
-		r.f.Line(sheetX, ly, sheetX+w, ly)
-		r.ink()
-	})
+	run.painter(r).frame(r.sheetRuleFrame(ly), 0, 0)
 	r.fr.y += 2
 	if e.Summary != "" {
 		r.flowOn(&r.fr, run.painter(r), span{text: e.Summary, style: "I", size: size + 0.5})
@@ -1097,17 +1092,19 @@ func (r *renderer) sheetMaps(run *sheetRun, ms []board.Map, x, y float64, w floa
 	rowH := max(sheetSwH, lh(size)) + 1
 	for _, it := range board.Legend(ms...) {
 		label := r.cov.printable(it.Label)
-		iw := sheetSwW + 1.2 + r.f.GetStringWidth(label)
+		lw := r.f.GetStringWidth(label)
+		iw := sheetSwW + 1.2 + lw
 		if lx > x && lx+iw > x+w {
 			lx, ly = x, ly+rowH
 		}
+		// The swatch is painted with the ink set back after it; the
+		// label beside it leaves the ink as it sets it.
 		ix, iy := lx, ly
 		run.at(func() {
-			r.paint(r.opsFrame(draw.Swatch(it, ix, iy, sheetSwW, sheetSwH)), 0, 0)
-			r.font("", size)
-			r.f.SetXY(ix+sheetSwW+1.2, iy+(sheetSwH-lh(size))/2)
-			r.f.CellFormat(r.f.GetStringWidth(label), lh(size), label, "", 0, "L", false, 0, "")
-			r.record(label)
+			r.paintMarks(&frame.Frame{W: r.pw, H: r.ph, Say: label, Marks: []frame.Mark{
+				frame.Sub{F: r.opsFrame(draw.Swatch(it, ix, iy, sheetSwW, sheetSwH))},
+				frame.Text{X: ix + sheetSwW + 1.2, Y: iy + (sheetSwH-lh(size))/2, W: lw, H: lh(size), Font: sansFont("", size), Align: "L", S: label},
+			}}, 0, 0)
 		})
 		lx += iw + 3
 	}
@@ -1135,15 +1132,11 @@ func (r *renderer) sheetMap(run *sheetRun, m board.Map, lines []string, x, y, w,
 	// The title wraps rather than being cut: two boards side by side
 	// leave each a narrow column.
 	size := lk.size + 1
-	ty := y
-	run.at(func() {
-		r.font("B", size)
-		for i, t := range lines {
-			r.f.SetXY(x, ty+float64(i)*lh(size))
-			r.f.CellFormat(bw, lh(size), t, "", 0, "L", false, 0, "")
-			r.record(t)
-		}
-	})
+	title := &frame.Frame{W: r.pw, H: r.ph, Say: sayLines(lines)}
+	for i, t := range lines {
+		title.Marks = append(title.Marks, frame.Text{X: x, Y: y + float64(i)*lh(size), W: bw, H: lh(size), Font: sansFont("B", size), Align: "L", S: t})
+	}
+	run.painter(r).marks(title, 0, 0)
 	y += th + 0.5
 	if onTrack(m) {
 		track := r.trackFrame(m, s, 0, 0, bw)
@@ -1163,6 +1156,36 @@ func (r *renderer) sheetMap(run *sheetRun, m board.Map, lines []string, x, y, w,
 	return c.y
 }
 
+// sheetBackHead lays out page 2's head, its lines w wide down from the
+// sheet's top: a frame of the page, placed at its corner.
+func (r *renderer) sheetBackHead(lines []string, w float64) *frame.Frame {
+	f := &frame.Frame{W: r.pw, H: r.ph, Say: sayLines(lines)}
+	y := sheetTop
+	for _, l := range lines {
+		f.Marks = append(f.Marks, frame.Text{X: sheetX, Y: y, W: w, H: lh(14), Font: sansFont("B", 14), Align: "L", S: l})
+		y += lh(14)
+	}
+	return f
+}
+
+// sheetRuleFrame lays out the rule under a sheet's head, at y across the
+// text block: a frame of the page, placed at its corner.
+func (r *renderer) sheetRuleFrame(y float64) *frame.Frame {
+	return &frame.Frame{W: r.pw, H: r.ph, Marks: []frame.Mark{frame.Rule{X1: sheetX, Y1: y, X2: sheetX + r.sheetW(), Y2: y, Width: 0.5}}}
+}
+
+// sayLines is what lines of text say, for a page's text record: each
+// line that says anything, one to a line.
+func sayLines(lines []string) string {
+	var say []string
+	for _, l := range lines {
+		if l != "" {
+			say = append(say, l)
+		}
+	}
+	return strings.Join(say, "\n")
+}
+
 // layBack lays page 2, the sealed items, out and places it at body size
 // s, and reports whether they fit.
 func (r *renderer) layBack(p *sheetPlan, s float64) (*sheetRun, bool) {
@@ -1173,27 +1196,13 @@ func (r *renderer) layBack(p *sheetPlan, s float64) (*sheetRun, bool) {
 	r.font("B", 14)
 	head := p.sealedTitle + ": sealed. Do not read on until the game sends you here."
 	lines := r.split(head, w)
-	run.at(func() {
-		r.font("B", 14)
-		y := sheetTop
-		for _, l := range lines {
-			r.f.SetXY(sheetX, y)
-			r.f.CellFormat(w, lh(14), l, "", 0, "L", false, 0, "")
-			r.record(l)
-			y += lh(14)
-		}
-	})
+	run.painter(r).marks(r.sheetBackHead(lines, w), 0, 0)
 	for range lines {
 		y += lh(14)
 	}
 	r.fr = cursor{x: sheetX, w: w, top: y, y: y + 0.5, bottom: r.sheetBottom(), brk: func() {}}
 	r.flowOn(&r.fr, run.painter(r), span{text: "Fold this page under page 1, or cut the slips apart and keep them face down. Read a slip only when page 1's list sends you to its number, and no further.", size: 8.5, grey: true})
-	ly := r.fr.y + 0.8
-	run.at(func() {
-		r.f.SetLineWidth(0.5)
-		r.f.Line(sheetX, ly, sheetX+w, ly)
-		r.ink()
-	})
+	run.painter(r).frame(r.sheetRuleFrame(r.fr.y+0.8), 0, 0)
 	top := r.fr.y + 3
 	colW := (w - sheetGutter) / 2
 	const pad = 2.5
