@@ -200,33 +200,33 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 		return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
 	}
 	prev := newLayout()
-	// The first pass, dry, sizes the sealed cards before it lays anything
-	// out (the pages of cards are known to every pass), then decides the
+	// The first pass sizes the sealed cards before it lays anything out
+	// (the pages of cards are known to every pass), then decides the
 	// sheets' scale (qrsBefore), on its own renderer.
-	first := newRenderer(g, prev, true)
+	first := newRenderer(g, prev)
 	if err := first.sizeSheets(); err != nil {
 		return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
 	}
 	first.qrsBefore()
 	for pass := range maxPasses {
-		// The first pass only learns the page numbers: it is dry. Were
-		// they to settle on it (a booklet without anchors), the next,
-		// printed, pass gets the same.
-		// A folded booklet's pass that breaks volumes where the last
-		// did not moves every page after the break: it is dry too.
-		dry := pass == 0
+		// The first pass only learns the page numbers. A folded
+		// booklet's pass that breaks volumes where the last did not
+		// moves every page after the break: it cannot be the last
+		// either. A pass that can, whose pages are where the last pass
+		// put them, is painted; no other is.
+		last := pass > 0
 		var plan *volumePlan
 		if g.opt.Impose == Saddle {
 			if plan, err = g.planVolumes(prev); err != nil {
 				return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
 			}
 			if !plan.same(prev.plan) {
-				dry = true
+				last = false
 			}
 		}
 		r := first
 		if pass > 0 {
-			r = newRenderer(g, prev, dry)
+			r = newRenderer(g, prev)
 		}
 		if g.opt.Impose == Saddle {
 			r.lay.plan = plan
@@ -234,10 +234,17 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 		} else {
 			r.build()
 		}
-		if err := r.finish(); err != nil {
+		r.endPages()
+		if err := r.f.Error(); err != nil {
 			return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
 		}
-		if !dry && pass > 0 && maps.Equal(r.lay.pages, prev.pages) {
+		if last && maps.Equal(r.lay.pages, prev.pages) {
+			if err := r.paintPages("TwoPageRight"); err != nil {
+				return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
+			}
+			if err := r.finish(); err != nil {
+				return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
+			}
 			r.lay.faults = r.f.faults.faults
 			r.lay.passes = pass + 1
 			return r.f, r.lay, nil

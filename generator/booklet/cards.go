@@ -335,8 +335,7 @@ type cardBox struct {
 func (r *renderer) cardBacks(sheet []*card) {
 	g := r.cardGrid
 	r.newPage(r.cardsTitle() + ": backs")
-	r.paintMarks(r.textFrame(r.backText(), "", backS, r.contentW(), "L", backGrey), side, bodyTop)
-	r.ink()
+	r.paint(r.textFrame(r.backText(), "", backS, r.contentW(), "L", backGrey), side, bodyTop)
 	for i, c := range sheet {
 		x, y := g.cell(i, true)
 		r.cutLines(x, y, g.w, g.h)

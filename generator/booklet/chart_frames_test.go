@@ -53,7 +53,7 @@ func TestGoldenChart(t *testing.T) {
 	if b.chart, err = chart.Layout(c, chart.Options{Width: pw - 2*side, Height: 60}); err != nil {
 		t.Fatal(err)
 	}
-	r := newRenderer(b, newLayout(), false)
+	r := newRenderer(b, newLayout())
 	if len(r.chart.Pages) != 2 {
 		t.Fatalf("the chart takes %d pages, want 2 (the test's frame is too tall or too short)", len(r.chart.Pages))
 	}
@@ -83,7 +83,7 @@ func TestGoldenChart(t *testing.T) {
 		r.f.AddPage()
 		page := r.f.PageNo()
 		r.lay.text[page] = ""
-		r.paint(f, side, chartTop())
+		r.drawFrame(f, side, chartTop())
 		if says := paintedSays(f); r.lay.text[page] != says {
 			t.Errorf("page %d painted:\n%s\nthe frames say:\n%s", i+1, r.lay.text[page], says)
 		}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"reflect"
 	"strings"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
@@ -32,7 +31,7 @@ func sizedBook(d Doc, opt Options) (*book, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := newRenderer(b, newLayout(), true).sizeSheets(); err != nil {
+	if err := newRenderer(b, newLayout()).sizeSheets(); err != nil {
 		return nil, err
 	}
 	return b, nil
@@ -54,7 +53,7 @@ func CardSizing(d Doc, opt Options) (g CardGrid, quiet bool, err error) {
 	if err != nil {
 		return CardGrid{}, false, err
 	}
-	r := newRenderer(b, newLayout(), true)
+	r := newRenderer(b, newLayout())
 	want, fr := r.f.font.want, r.fr
 	if err := r.sizeSheets(); err != nil {
 		return CardGrid{}, false, err
@@ -187,50 +186,54 @@ func PlayBoxes(d Doc, opt Options) ([]PlayBox, error) {
 	return out, nil
 }
 
-// DryDiff lays d out dry and printed, pass for pass as render does, and
-// measures its cards both ways; it describes the first difference (in
-// the layout, the page count or the card sizes), or a font a dry pass
-// added, or returns "".
-func DryDiff(d Doc, opt Options) (string, error) {
+// PassDiff lays d out pass for pass as render does, and describes the
+// first pass that added a font to the document it lays out on (which
+// only counts pages and measures: nothing is drawn on it), or that placed
+// a number of pages other than it counted; then it paints the last pass
+// and describes a painted document whose pages or anchors differ from
+// those laid out. It returns "" when none does.
+func PassDiff(d Doc, opt Options) (string, error) {
 	g, err := setup(d, opt)
 	if err != nil {
 		return "", err
 	}
 	if len(g.cards) > 0 {
-		var sizes [2]cardGrid
-		for i, dry := range []bool{true, false} {
-			if err := newRenderer(g, newLayout(), dry).sizeSheets(); err != nil {
-				return "", err
-			}
-			sizes[i] = g.cardGrid
-		}
-		if sizes[0] != sizes[1] {
-			return fmt.Sprintf("cards measure %v dry, %v printed", sizes[0], sizes[1]), nil
+		if err := newRenderer(g, newLayout()).sizeSheets(); err != nil {
+			return "", err
 		}
 	}
 	prev := newLayout()
 	for pass := range maxPasses {
-		dry, real := newRenderer(g, prev, true), newRenderer(g, prev, false)
-		dry.build()
-		real.build()
-		if err := real.finish(); err != nil {
-			return "", err
-		}
-		if err := dry.finish(); err != nil {
-			return "", err
-		}
+		r := newRenderer(g, prev)
+		r.build()
+		r.endPages()
 		switch {
-		case !reflect.DeepEqual(dry.lay, real.lay):
-			return fmt.Sprintf("pass %d lays out differently dry", pass+1), nil
-		case dry.f.PageNo() != real.f.PageNo():
-			return fmt.Sprintf("pass %d has %d pages dry, %d printed", pass+1, dry.f.PageNo(), real.f.PageNo()), nil
-		case len(dry.f.font.added) > 0:
-			return fmt.Sprintf("pass %d added fonts dry: %v", pass+1, dry.f.font.added), nil
+		case len(r.f.font.added) > 0:
+			return fmt.Sprintf("pass %d added fonts to the document it lays out on: %v", pass+1, r.f.font.added), nil
+		case len(r.placed.pages) != r.f.PageNo():
+			return fmt.Sprintf("pass %d placed %d pages, counted %d", pass+1, len(r.placed.pages), r.f.PageNo()), nil
 		}
-		if maps.Equal(real.lay.pages, prev.pages) {
-			return "", nil
+		if !maps.Equal(r.lay.pages, prev.pages) {
+			prev = r.lay
+			continue
 		}
-		prev = real.lay
+		laid := maps.Clone(r.lay.pages)
+		if err := r.paintPages("TwoPageRight"); err != nil {
+			return "", err
+		}
+		if err := r.finish(); err != nil {
+			return "", err
+		}
+		if r.f.PageNo() != len(r.placed.pages) {
+			return fmt.Sprintf("painted %d pages, placed %d", r.f.PageNo(), len(r.placed.pages)), nil
+		}
+		if len(r.links) == 0 {
+			return "painted no link", nil
+		}
+		if !maps.Equal(laid, r.lay.pages) {
+			return "painting moved an anchor", nil
+		}
+		return "", nil
 	}
 	return "", nil
 }
@@ -347,7 +350,7 @@ func FlowBreak(d Doc, opt Options, text string, room float64) (before, after int
 	if err != nil {
 		return 0, 0, err
 	}
-	r := newRenderer(b, newLayout(), true)
+	r := newRenderer(b, newLayout())
 	r.f.AddPage()
 	broke := false
 	r.fr = cursor{x: side, w: 100, top: bodyTop, bottom: bodyTop + 100, brk: func() {
@@ -381,7 +384,7 @@ func HeadingKeep(d Doc, opt Options, sec *doc.Section) (keep float64, heights []
 	if err != nil {
 		return 0, nil, err
 	}
-	r := newRenderer(b, newLayout(), true)
+	r := newRenderer(b, newLayout())
 	r.f.AddPage()
 	r.fr = cursor{x: side, w: 120, top: bodyTop, y: bodyTop, bottom: bodyTop + 200, brk: func() {}}
 	ps := r.blockPieces(sec, spreadLook, 0, blockCtx{})
@@ -399,11 +402,11 @@ func QRSPages(d Doc, opt Options) (pages int, k float64, full int, err error) {
 	if err != nil {
 		return 0, 0, 0, err
 	}
-	r := newRenderer(b, newLayout(), true)
+	r := newRenderer(b, newLayout())
 	r.qrsBefore()
 	r.build()
 	pages, k = r.f.PageNo()-r.lay.pages["qrs"]+1, b.qrsK
-	m := newRenderer(b, newLayout(), true)
+	m := newRenderer(b, newLayout())
 	if len(b.entries) == 0 {
 		m.cover()
 	}
@@ -419,12 +422,12 @@ func DryPages(d Doc, opt Options) (replayed, set map[string]int, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	r := newRenderer(b, newLayout(), true)
+	r := newRenderer(b, newLayout())
 	r.qrsBefore()
 	r.build()
 	run := b.qrsRun
 	b.qrsRun = nil
-	s := newRenderer(b, newLayout(), true)
+	s := newRenderer(b, newLayout())
 	s.build()
 	b.qrsRun = run
 	return r.lay.pages, s.lay.pages, nil
@@ -469,6 +472,10 @@ func SheetLaidOut(s Sheet, opt Options) (string, error) {
 		}
 	}
 	front.paint()
+	r.endPages()
+	if err := r.paintPages("SinglePage"); err != nil {
+		return "", err
+	}
 	if title := s.Encounter.Title; !strings.Contains(r.lay.text[1], title) {
 		return "", fmt.Errorf("page 1 painted records %q, not the title %q", r.lay.text[1], title)
 	}

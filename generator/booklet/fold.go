@@ -189,7 +189,7 @@ func (r *renderer) buildFolded() {
 	half := [2]float64{r.pw, r.ph}
 	// The cover has no running head: the line saying which volume it
 	// starts goes in its place, as the page starts.
-	r.f.SetHeaderFunc(func() {
+	r.onHeader(func() {
 		r.header()
 		r.volumeLine()
 	})
@@ -222,7 +222,7 @@ func (r *renderer) buildFolded() {
 	// The card sheets: whole sheets after the last volume. fpdf draws a
 	// page's footer as the next page starts, and the last one's as the
 	// document closes, so the footer is given its page's size.
-	r.f.SetFooterFunc(func() {
+	r.onFooter(func() {
 		pw, ph := r.pw, r.ph
 		if r.f.PageNo() <= end {
 			r.pw, r.ph = half[0], half[1]

@@ -95,7 +95,7 @@ func TestFrameIsWhatIsPainted(t *testing.T) {
 	r.f.AddPage()
 	page := r.f.PageNo()
 	r.lay.text[page] = ""
-	r.paint(f, side, bodyTop)
+	r.drawFrame(f, side, bodyTop)
 	if r.lay.text[page] != says.String() {
 		t.Errorf("painted:\n%s\nthe frame says:\n%s", r.lay.text[page], says.String())
 	}
@@ -142,6 +142,7 @@ func TestGoldenFaces(t *testing.T) {
 			page := r.f.PageNo()
 			r.lay.text[page] = ""
 			r.playFace(c.card, 10, 20, c.w, c.h, c.foot, k)
+			paintPlaced(t, r)
 			if r.lay.text[page] != f.Say+"\n" {
 				t.Errorf("painted:\n%s\nthe frame says:\n%s", r.lay.text[page], f.Say)
 			}
@@ -165,7 +166,7 @@ func TestGoldenBoard(t *testing.T) {
 	m.PlaceTrack("1", "2", "3")
 	ms := []board.Map{m}
 	_, pw, ph, _ := paperSize("a4")
-	r := newRenderer(&book{doc: Doc{Title: "Maps", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}, newLayout(), false)
+	r := newRenderer(&book{doc: Doc{Title: "Maps", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}, newLayout())
 	r.newPage("Maps")
 	w, h := r.contentW(), 180.0
 	lay := func() []byte {
@@ -219,6 +220,7 @@ func TestGoldenOdds(t *testing.T) {
 			r.lay.text[page] = ""
 			r.fr = cursor{x: side, w: c.w, top: bodyTop, y: bodyTop, bottom: r.ph - bodyTop, brk: func() { t.Fatal("the strip broke the page") }}
 			r.flow(spans...)
+			paintPlaced(t, r)
 			if says := paintedSays(f); r.lay.text[page] != says {
 				t.Errorf("painted:\n%s\nthe frame says:\n%s", r.lay.text[page], says)
 			}
@@ -250,7 +252,7 @@ func paintedSays(f *frame.Frame) string {
 // and a head's height is its number's line with each of its tag's lines.
 func TestGoldenCard(t *testing.T) {
 	_, pw, ph, _ := paperSize("a4")
-	r := newRenderer(&book{doc: Doc{Title: "Cards", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}, newLayout(), false)
+	r := newRenderer(&book{doc: Doc{Title: "Cards", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}, newLayout())
 	e := &entry{number: 4, enc: &engine.Encounter{Title: "The ford"}}
 	short := &card{number: 12, e: e, item: &doc.SealedItem{Number: 1, Title: "The first PEF", Tag: "camp"}, of: 3}
 	long := &card{number: 7, e: e, item: &doc.SealedItem{Number: 2, Title: "The second PEF", Tag: "the ruined watchtower on the far bank of the river and its garden"}, of: 3}
@@ -291,7 +293,7 @@ func TestGoldenCard(t *testing.T) {
 // their frames say.
 func TestGoldenCardFrames(t *testing.T) {
 	_, pw, ph, _ := paperSize("a4")
-	r := newRenderer(&book{doc: Doc{Title: "Cards", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}, newLayout(), false)
+	r := newRenderer(&book{doc: Doc{Title: "Cards", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}, newLayout())
 	e := &entry{number: 4, enc: &engine.Encounter{Title: "The ford"}}
 	roll := &doc.Roll{Label: "Clue", Dice: dice.Roll{Expr: dice.Expr{Count: 2, Faces: 6}, Dice: []int{6, 5}, Value: 11}, Row: "11", Result: "A hidden cache"}
 	item := doc.SealedItem{Number: 1, Title: "The first clue you find", Tag: "camp", Blocks: []doc.Block{
@@ -351,7 +353,7 @@ func TestGoldenCardFrames(t *testing.T) {
 		r.f.AddPage()
 		page := r.f.PageNo()
 		r.lay.text[page] = ""
-		r.paint(f, side, bodyTop)
+		r.drawFrame(f, side, bodyTop)
 		if says := paintedSays(f); r.lay.text[page] != says {
 			t.Errorf("painted:\n%s\nthe frame says:\n%s", r.lay.text[page], says)
 		}
@@ -360,6 +362,16 @@ func TestGoldenCardFrames(t *testing.T) {
 
 // golden compares a layout written out as text with its golden file,
 // testdata/frames/name; -update writes it first.
+// paintPlaced paints what r placed, as the pass printed is painted
+// (paintPages), for a test that reads what was painted.
+func paintPlaced(t *testing.T, r *renderer) {
+	t.Helper()
+	r.endPages()
+	if err := r.paintPages("TwoPageRight"); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", "frames", name)

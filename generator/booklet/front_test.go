@@ -44,7 +44,7 @@ func frontRenderer(pw, ph float64, n int, camp bool) *renderer {
 		d.Pack = &pack.Pack{Band: swordplayBand()}
 	}
 	b := &book{doc: d, pw: pw, ph: ph, entries: make([]*entry, 2)}
-	return newRenderer(b, newLayout(), false)
+	return newRenderer(b, newLayout())
 }
 
 // TestFrontLaidOut checks a front-matter section laid out without
@@ -166,7 +166,7 @@ func TestGoldenFront(t *testing.T) {
 	r.lay.text[page] = ""
 	var says strings.Builder
 	for _, f := range fs {
-		r.paintMarks(f, side, bodyTop)
+		r.drawMarks(f, side, bodyTop)
 		says.WriteString(paintedSays(f))
 	}
 	if r.lay.text[page] != says.String() {

@@ -15,12 +15,16 @@ func ImposedBlank(d Doc, opt Options, n int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := newRenderer(b, newLayout(), false)
+	r := newRenderer(b, newLayout())
 	r.cover()
 	for r.f.PageNo() < n {
 		r.newPage("Blank")
 	}
 	r.padPages(4)
+	r.endPages()
+	if err := r.paintPages("TwoPageRight"); err != nil {
+		return nil, err
+	}
 	if err := r.finish(); err != nil {
 		return nil, err
 	}

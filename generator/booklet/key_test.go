@@ -29,7 +29,7 @@ func roster(rows int) *doc.Table {
 func testRenderer(paper string) *renderer {
 	_, pw, ph, _ := paperSize(paper)
 	b := &book{doc: Doc{Title: "Keys", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}
-	return newRenderer(b, newLayout(), true)
+	return newRenderer(b, newLayout())
 }
 
 // TestKeyedRoster checks that a roster whose repeated reload rule wraps

@@ -122,5 +122,5 @@ func logRenderer(pw, ph float64, band bool, n int) *renderer {
 		p.Band = swordplayBand()
 	}
 	b := &book{doc: Doc{Title: "Log", Set: &rules.Set{System: &rules.System{Name: "Test"}}, Pack: p}, pw: pw, ph: ph, entries: make([]*entry, n)}
-	return newRenderer(b, newLayout(), false)
+	return newRenderer(b, newLayout())
 }

@@ -13,13 +13,14 @@ import (
 func MapPage(maps []board.Map, paper string) ([]byte, []string, error) {
 	_, pw, ph, _ := paperSize(paper)
 	b := &book{doc: Doc{Title: "Maps", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}
-	r := newRenderer(b, newLayout(), false)
+	r := newRenderer(b, newLayout())
 	r.newPage("Maps")
 	top := bodyTop + 10
 	legendH := r.legendAcross(maps, 0).H + 4
 	r.mapsBlock(maps, side, top, r.contentW(), r.bottom()-top-legendH, 0)
 	r.legend(maps, r.bottom()-legendH+4)
-	if err := r.f.Error(); err != nil {
+	r.endPages()
+	if err := r.paintPages("TwoPageRight"); err != nil {
 		return nil, nil, err
 	}
 	var out bytes.Buffer
@@ -38,7 +39,7 @@ func MapPage(maps []board.Map, paper string) ([]byte, []string, error) {
 func Measure(paper string) (draw.Measure, error) {
 	_, pw, ph, _ := paperSize(paper)
 	b := &book{doc: Doc{Title: "Maps", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}
-	r := newRenderer(b, newLayout(), false)
+	r := newRenderer(b, newLayout())
 	r.newPage("Maps")
 	return r.measure, nil
 }

@@ -1,24 +1,95 @@
 package booklet
 
-import "github.com/sortie-wargames/sortie/generator/booklet/frame"
+import (
+	"fmt"
 
-// paint draws a laid-out frame with its top-left corner at (x, y): each
-// mark in its order, through pdf, then the page's text record of what it
-// says, and the ink set back to the renderer's defaults. It is the one
-// place a frame meets fpdf, and decides nothing: every size and position
-// was settled when the frame was laid out.
-func (r *renderer) paint(f *frame.Frame, x, y float64) {
-	r.paintMarks(f, x, y)
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
+)
+
+// This file is the one place frames meet fpdf: paintPages paints what a
+// pass placed (pages.go) onto the document printed, each frame by
+// drawFrame or drawMarks. It decides nothing: every size and position
+// was settled when the frames were laid out and placed.
+
+// paintPages paints the pages the pass placed, once, onto a new
+// document, which becomes the renderer's: each page started at its size,
+// its running head and foot painted as fpdf starts and ends it, its
+// body's frames, anchors and outline entries in the order placed.
+// display is how a reader opens it (fpdf's layout mode: "TwoPageRight"
+// for a booklet, "SinglePage" for a sheet). The faults noted while
+// laying out are kept with those painting notes.
+func (r *renderer) paintPages(display string) error {
+	if n := r.placed.lost; n > 0 {
+		return fmt.Errorf("%d things painted before the first page", n)
+	}
+	b := r.book
+	f := newDocument(b.pw, b.ph, b.created)
+	title := b.doc.Title
+	if title == "" {
+		title = b.doc.Set.System.Name
+	}
+	f.SetTitle(bmp(title), true)
+	if b.doc.Seed != "" {
+		f.SetSubject(bmp(b.doc.Set.System.Name+" · seed "+b.doc.Seed), true)
+		f.SetKeywords(bmp("seed: "+b.doc.Seed), true)
+	} else {
+		f.SetSubject(bmp(b.doc.Set.System.Name), true)
+	}
+	f.SetCreator("Sortie "+b.opt.Version, true)
+	f.SetProducer("Sortie "+b.opt.Version+" (go-pdf/fpdf)", true)
+	f.SetLang("en")
+	f.SetDisplayMode("fullpage", display)
+	p := newPDF(f, b.face, b.monoSeed)
+	p.faults = r.f.faults
+	r.f = p
+	r.f.SetFont(face.Sans, "", bodySize)
+	r.f.apply() // no page yet: fpdf has a font, and nothing is written
+	pages := r.placed.pages
+	part := func(k pagePart) func() {
+		return func() { r.drawOps(pages[r.f.PageNo()-1].parts[k]) }
+	}
+	f.SetHeaderFunc(part(pageHead))
+	f.SetFooterFunc(part(pageFoot))
+	for _, pg := range pages {
+		r.f.page = pg.size
+		r.f.AddPage()
+		r.drawOps(pg.parts[pageBody])
+	}
+	return r.f.Error()
+}
+
+// drawOps paints what a part of a page placed, in order.
+func (r *renderer) drawOps(ops []placedOp) {
+	for _, op := range ops {
+		switch op.kind {
+		case placedFrame:
+			r.drawFrame(op.f, op.x, op.y)
+		case placedMarks:
+			r.drawMarks(op.f, op.x, op.y)
+		case placedAnchor:
+			r.f.SetLink(r.link(op.text), op.y, r.f.PageNo())
+		case placedBookmark:
+			r.f.Bookmark(bmp(op.text), op.level, op.y)
+		}
+	}
+}
+
+// drawFrame draws a laid-out frame with its top-left corner at (x, y):
+// each mark in its order, through pdf, then the page's text record of
+// what it says, and the ink set back to the renderer's defaults.
+func (r *renderer) drawFrame(f *frame.Frame, x, y float64) {
+	r.drawMarks(f, x, y)
 	r.ink()
 }
 
-// paintMarks is paint without the ink set back at the end: the colours
-// and line width are left as f's last marks set them (the frames inside
-// f are painted by paint, and each sets the ink back after it, but those
-// marked KeepInk, painted by paintMarks). A play
-// card's face is painted so (playFace): drawing it before it was laid
-// out left them so, and a face painted so gives the same bytes.
-func (r *renderer) paintMarks(f *frame.Frame, x, y float64) {
+// drawMarks is drawFrame without the ink set back at the end: the
+// colours and line width are left as f's last marks set them (the
+// frames inside f are drawn by drawFrame, and each sets the ink back
+// after it, but those marked KeepInk, drawn by drawMarks). A play card's
+// face is drawn so (playFace): drawing it before it was laid out left
+// them so, and a face drawn so gives the same bytes.
+func (r *renderer) drawMarks(f *frame.Frame, x, y float64) {
 	for _, m := range f.Marks {
 		switch m := m.(type) {
 		case frame.Sub:
@@ -30,9 +101,9 @@ func (r *renderer) paintMarks(f *frame.Frame, x, y float64) {
 				r.f.ClipRect(sx, sy, m.F.W, m.F.H, false)
 			}
 			if m.KeepInk {
-				r.paintMarks(m.F, sx, sy)
+				r.drawMarks(m.F, sx, sy)
 			} else {
-				r.paint(m.F, sx, sy)
+				r.drawFrame(m.F, sx, sy)
 			}
 			if m.Clip {
 				r.f.ClipEnd()

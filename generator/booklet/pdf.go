@@ -39,12 +39,10 @@ import (
 // dearest thing a short document does, and most documents use only some
 // of the styles.
 //
-// A dry document lays out as the real one does and draws neither text
-// nor shapes: it is for the passes whose pages are never printed (the first
-// layout pass, which learns the page numbers, and the measurements that
-// size cards). Every position is worked out the same
-// (text moves nothing; cells move by their size, text or not), and text
-// is measured and wrapped with the width table, so it adds no fonts.
+// A pass lays out on a document that is never drawn on: it counts the
+// pages and measures text with the width table, so it adds no fonts.
+// What the pass paints is placed (pages.go) and painted once, on a
+// document of its own, by the pass that is printed (paintPages).
 type pdf struct {
 	*fpdf.Fpdf
 	font   *fontState
@@ -53,8 +51,11 @@ type pdf struct {
 	// page, when set, is the size of the pages AddPage starts instead of
 	// the document's own: a folded booklet's card sheets are whole sheets
 	// after its half-sheet pages (buildFolded).
-	page *fpdf.SizeType
+	page pageFormat
 }
+
+// pageFormat is a page's size when not its document's (pdf.page).
+type pageFormat = *fpdf.SizeType
 
 // faultLog notes what a pass drew that a player should never see: a line
 // that ends inside a word (wrapped where no space was), and text cut short
@@ -150,7 +151,6 @@ type fontState struct {
 	// Mono may be.
 	added map[string]bool
 	mono  bool
-	dry   bool
 	face  *face.Face // the fonts the document prints in (nil for the built-in ones)
 }
 
@@ -234,24 +234,14 @@ func points(xy ...float64) []fpdf.PointType {
 }
 
 // newPDF wraps f, which has no page and no font yet, to print in fc
-// (nil for the built-in face); withMono allows Go Mono; dry draws no text.
-func newPDF(f *fpdf.Fpdf, fc *face.Face, withMono, dry bool) pdf {
-	if dry {
-		// fpdf lays out a cell only with a font set: a core font, whose
-		// metrics fpdf has at hand, as nothing is written with it.
-		f.SetFont("helvetica", "", bodySize)
-	}
-	return pdf{Fpdf: f, font: &fontState{added: map[string]bool{}, mono: withMono, dry: dry, face: fc}, gs: &graphicsState{},
+// (nil for the built-in face); withMono allows Go Mono.
+func newPDF(f *fpdf.Fpdf, fc *face.Face, withMono bool) pdf {
+	return pdf{Fpdf: f, font: &fontState{added: map[string]bool{}, mono: withMono, face: fc}, gs: &graphicsState{},
 		faults: &faultLog{broken: map[string]string{}, cut: map[string]string{}, seen: map[Fault]bool{}}}
 }
 
-// apply hands the wanted font to fpdf for drawing text, unless the
-// document is dry.
-func (p pdf) apply() {
-	if !p.font.dry {
-		p.useFont()
-	}
-}
+// apply hands the wanted font to fpdf for drawing text.
+func (p pdf) apply() { p.useFont() }
 
 // useFont hands the wanted font to fpdf unless fpdf has it, adding it to
 // the document first if it is not yet. (A font not allowed is not added:
@@ -362,32 +352,20 @@ func (p pdf) ClipEnd() {
 	p.gs.stale = staleAll
 }
 
-// The shapes move nothing (fpdf's x and y stay where they were), so a
-// dry document, whose pages are never printed, does not draw them.
-
 func (p pdf) Line(x1, y1, x2, y2 float64) {
-	if !p.font.dry {
-		p.Fpdf.Line(sn(x1), sn(y1), sn(x2), sn(y2))
-	}
+	p.Fpdf.Line(sn(x1), sn(y1), sn(x2), sn(y2))
 }
 func (p pdf) Rect(x, y, w, h float64, style string) {
-	if !p.font.dry {
-		p.Fpdf.Rect(sn(x), sn(y), sn(w), sn(h), style)
-	}
+	p.Fpdf.Rect(sn(x), sn(y), sn(w), sn(h), style)
 }
 func (p pdf) Circle(x, y, r float64, style string) {
-	if !p.font.dry {
-		p.Fpdf.Circle(sn(x), sn(y), sn(r), style)
-	}
+	p.Fpdf.Circle(sn(x), sn(y), sn(r), style)
 }
 func (p pdf) ClipRect(x, y, w, h float64, outline bool) {
 	p.Fpdf.ClipRect(sn(x), sn(y), sn(w), sn(h), outline)
 }
 func (p pdf) Text(x, y float64, text string) {
 	p.faults.drawn(text, p.Fpdf.PageNo())
-	if p.font.dry {
-		return
-	}
 	p.apply()
 	p.Fpdf.Text(sn(x), sn(y), text)
 }
@@ -397,9 +375,6 @@ func (p pdf) SetLink(link int, y float64, page int)      { p.Fpdf.SetLink(link, 
 func (p pdf) Bookmark(text string, level int, y float64) { p.Fpdf.Bookmark(text, level, sn(y)) }
 
 func (p pdf) Polygon(pts []fpdf.PointType, style string) {
-	if p.font.dry {
-		return
-	}
 	out := make([]fpdf.PointType, len(pts))
 	for i, q := range pts {
 		out[i] = fpdf.PointType{X: sn(q.X), Y: sn(q.Y)}
@@ -410,9 +385,6 @@ func (p pdf) Polygon(pts []fpdf.PointType, style string) {
 // PolygonAt draws the polygon of pts placed from (x, y), each point
 // snapped as Polygon snaps them.
 func (p pdf) PolygonAt(x, y float64, pts []frame.Pt, style string) {
-	if p.font.dry {
-		return
-	}
 	out := make([]fpdf.PointType, len(pts))
 	for i, q := range pts {
 		out[i] = fpdf.PointType{X: sn(x + q.X), Y: sn(y + q.Y)}
@@ -438,9 +410,6 @@ func (p pdf) SetDashPattern(dash []float64, phase float64) {
 func (p pdf) CellFormat(w, h float64, text, border string, ln int, align string, fill bool, link int, linkStr string) {
 	if text != "" {
 		p.faults.drawn(text, p.Fpdf.PageNo())
-	}
-	if p.font.dry {
-		text, link, linkStr = "", 0, ""
 	}
 	if text != "" {
 		p.apply()

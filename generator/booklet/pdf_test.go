@@ -24,7 +24,7 @@ func TestPDFMeasures(t *testing.T) {
 	for _, fs := range allFonts {
 		(*face.Face)(nil).AddFont(f, fs.family, fs.style)
 	}
-	p := newPDF(f, nil, true, false)
+	p := newPDF(f, nil, true)
 	strs := []string{"", "Card 12", "2d6 = 3 + 6 = 9", "Sortie – “quoted” ×½ …", "日本語 \U0001F600", "a\u0301b\u200bc\u00a0d\te\u3000f",
 		"The warband crosses the marsh at dawn; two PEFs wait in the reeds.\nThen\n\nmore\n\n"}
 	for _, fs := range allFonts {
@@ -59,7 +59,7 @@ func contentOf(t *testing.T, draw func(p pdf)) string {
 	f := fpdf.New("P", "mm", "A4", "")
 	f.SetCompression(false)
 	f.SetCellMargin(0)
-	p := newPDF(f, nil, false, false)
+	p := newPDF(f, nil, false)
 	p.SetFont(face.Sans, "", bodySize)
 	p.apply()
 	p.AddPage()
@@ -136,7 +136,7 @@ func TestLazyFont(t *testing.T) {
 // the font wanted after it, whatever the footer and header set.
 func TestAddPageKeepsFont(t *testing.T) {
 	f := fpdf.New("P", "mm", "A4", "")
-	p := newPDF(f, nil, false, false)
+	p := newPDF(f, nil, false)
 	head := func() {
 		p.SetFont(face.Sans, "B", 20)
 		p.SetXY(10, 5)
@@ -162,7 +162,7 @@ func TestAddPageKeepsFont(t *testing.T) {
 // draws with, not every font it measured with.
 func TestFontsAddedWhenDrawn(t *testing.T) {
 	f := fpdf.New("P", "mm", "A4", "")
-	p := newPDF(f, nil, true, false)
+	p := newPDF(f, nil, true)
 	p.AddPage()
 	for _, s := range allFonts {
 		p.SetFont(s.family, s.style, 10)
@@ -187,7 +187,7 @@ func TestFontsAddedWhenDrawn(t *testing.T) {
 func TestGraphicsStateSkipsRepeats(t *testing.T) {
 	f := fpdf.New("P", "mm", "A4", "")
 	f.SetCompression(false)
-	p := newPDF(f, nil, false, false)
+	p := newPDF(f, nil, false)
 	p.AddPage()
 	ink := func() {
 		p.SetDrawColor(0, 0, 0)

@@ -180,6 +180,13 @@ func sheetPDF(s Sheet, opt Options) ([]byte, []Fault, error) {
 		r.f.AddPage()
 		back.paint()
 	}
+	r.endPages()
+	if err := r.f.Error(); err != nil {
+		return nil, nil, err
+	}
+	if err := r.paintPages("SinglePage"); err != nil {
+		return nil, nil, err
+	}
 	if err := r.finish(); err != nil {
 		return nil, nil, err
 	}
@@ -200,10 +207,9 @@ func sheetPDF(s Sheet, opt Options) ([]byte, []Fault, error) {
 // out without painting (layFront, layBack) and painted once: it has no
 // dry pass.
 func newSheetRenderer(b *book) *renderer {
-	r := newRenderer(b, newLayout(), false)
-	r.f.SetDisplayMode("fullpage", "SinglePage")
-	r.f.SetHeaderFunc(func() {})
-	r.f.SetFooterFunc(r.sheetFooter)
+	r := newRenderer(b, newLayout())
+	r.onHeader(func() {})
+	r.onFooter(r.sheetFooter)
 	return r
 }
 

@@ -30,7 +30,7 @@ func TestFootAloneLaidOut(t *testing.T) {
 		for _, paper := range []string{"a4", "letter"} {
 			r := testRenderer(paper)
 			r.doc.Set = set
-			r = newRenderer(r.book, newLayout(), false)
+			r = newRenderer(r.book, newLayout())
 			for _, id := range set.System.QRS {
 				tb := doc.RuleTable(set.Table(id))
 				for _, k := range []float64{1, qrsScales[len(qrsScales)-1]} {
@@ -105,7 +105,7 @@ func TestQRSLaidOut(t *testing.T) {
 					t.Fatal(err)
 				}
 				for _, k := range append([]float64{1}, qrsSettleScales...) {
-					m := newRenderer(b, newLayout(), true)
+					m := newRenderer(b, newLayout())
 					m.cover()
 					pages := m.f.PageNo()
 					run, _ := m.qrsModelRun(k)
@@ -118,7 +118,7 @@ func TestQRSLaidOut(t *testing.T) {
 						}
 					}
 					b.qrsRun, b.qrsK = &qrsRun{k: k}, k // set at k, not decided
-					r := newRenderer(b, newLayout(), false)
+					r := newRenderer(b, newLayout())
 					r.cover()
 					r.qrsSection()
 					printed := r.f.PageNo() - r.lay.pages["qrs"] + 1
@@ -188,15 +188,15 @@ func TestQRSPlayedAsPlaced(t *testing.T) {
 				}
 				b.entries = []*entry{{}} // the sheets open a page of their own, as in a booklet with entries
 				for _, k := range append([]float64{1}, qrsSettleScales...) {
-					model := newRenderer(b, newLayout(), true)
+					model := newRenderer(b, newLayout())
 					run, _ := model.qrsModelRun(k)
 					if run.tape == nil || run.tape.ownDrawing {
 						t.Fatalf("%s %s %q at %.2f: no tape to play on another renderer", sys, paper, impose, k)
 					}
-					played := newRenderer(b, newLayout(), false)
+					played := newRenderer(b, newLayout())
 					played.cover()
 					run.tape.play(played)
-					placed := newRenderer(b, newLayout(), false)
+					placed := newRenderer(b, newLayout())
 					placed.cover()
 					s := qrsPrint{paintNow{placed}, "Quick Reference Sheets"}
 					s.newPage()

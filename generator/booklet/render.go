@@ -39,6 +39,7 @@ type renderer struct {
 	section string            // running head of the current page
 	fr      cursor            // where flowing text goes
 	sheetAt map[int]sheetGrid // the pages that are sheets of play cards
+	placed  *placedPages      // what the pass paints, page by page
 }
 
 // cursor is where text flows down a column; brk moves it to the next column or
@@ -48,35 +49,21 @@ type cursor struct {
 	brk                  func()
 }
 
-// newRenderer starts a pass on a document of its own; a dry one draws no
-// text (pdf), for a pass that is never printed.
-func newRenderer(b *book, prev *layout, dry bool) *renderer {
+// newRenderer starts a pass: the booklet laid out on a document of its
+// own, which counts its pages and measures and is never drawn on; what
+// the pass paints is placed (pages.go), to be painted once if the pass
+// is the last (paintPages).
+func newRenderer(b *book, prev *layout) *renderer {
 	f := newDocument(b.pw, b.ph, b.created)
-	r := &renderer{book: b, f: newPDF(f, b.face, b.monoSeed, dry), prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}}
+	r := &renderer{book: b, f: newPDF(f, b.face, b.monoSeed), prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}, placed: &placedPages{}}
 	r.f.SetFont(face.Sans, "", bodySize)
-	r.f.apply() // no page yet: fpdf has a font, and nothing is written
-	title := b.doc.Title
-	if title == "" {
-		title = b.doc.Set.System.Name
-	}
-	f.SetTitle(bmp(title), true)
-	if b.doc.Seed != "" {
-		f.SetSubject(bmp(b.doc.Set.System.Name+" · seed "+b.doc.Seed), true)
-		f.SetKeywords(bmp("seed: "+b.doc.Seed), true)
-	} else {
-		f.SetSubject(bmp(b.doc.Set.System.Name), true)
-	}
-	f.SetCreator("Sortie "+b.opt.Version, true)
-	f.SetProducer("Sortie "+b.opt.Version+" (go-pdf/fpdf)", true)
-	f.SetLang("en")
-	f.SetDisplayMode("fullpage", "TwoPageRight")
-	f.SetHeaderFunc(r.header)
-	f.SetFooterFunc(r.footer)
+	r.onHeader(r.header)
+	r.onFooter(r.footer)
 	return r
 }
 
-// finish checks the pass: fpdf's sticky error, and that every link found
-// its target.
+// finish checks the pass painted: fpdf's sticky error, and that every
+// link found its target.
 func (r *renderer) finish() error {
 	if err := r.f.Error(); err != nil {
 		return err
@@ -203,7 +190,7 @@ func (r *renderer) headerFrame() *frame.Frame {
 	}
 	title := r.fit(r.cov.printable(head), w-r.f.GetStringWidth(sec)-8)
 	font := sansFont("", 7.5)
-	f := &frame.Frame{W: r.pw, H: r.ph, Say: title + "\n" + sec, Marks: []frame.Mark{
+	f := &frame.Frame{W: r.pw, H: r.ph, Marks: []frame.Mark{
 		frame.Text{X: x, Y: y, W: w, H: lh(7.5), Font: font, Grey: 90, Align: "L", S: title},
 		frame.Text{X: x, Y: y, W: w, H: lh(7.5), Font: font, Grey: 90, Align: "R", S: sec},
 	}}
@@ -326,9 +313,8 @@ func (r *renderer) link(anchor string) int {
 
 // mark records that anchor is at height y on the current page.
 func (r *renderer) mark(anchor string, y float64) {
-	page := r.f.PageNo()
-	r.lay.pages[anchor] = page
-	r.f.SetLink(r.link(anchor), y, page)
+	r.lay.pages[anchor] = r.f.PageNo()
+	r.placed.add(placedOp{kind: placedAnchor, text: anchor, y: y})
 }
 
 // pageOf returns the page an anchor landed on in the previous pass, as
@@ -351,7 +337,7 @@ func (r *renderer) pageOf(anchor string) string {
 // bookmark adds an outline entry at height y of the current page.
 func (r *renderer) bookmark(text string, level int, y float64) {
 	r.font("", bodySize)
-	r.f.Bookmark(bmp(text), level, y)
+	r.placed.add(placedOp{kind: placedBookmark, text: text, level: level, y: y})
 	r.lay.outline = append(r.lay.outline, level)
 }
 

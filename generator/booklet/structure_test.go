@@ -57,12 +57,10 @@ func TestStructure(t *testing.T) {
 	same(t, "files importing fpdf", got, append(painting, importsFpdf...))
 
 	// Functions that take a flag switching them between measuring and
-	// drawing (a dry document draws nothing: it lays out as a printed one
-	// does, for the passes that learn page numbers).
-	flags := []string{
-		"newPDF dry",
-		"newRenderer dry",
-	}
+	// drawing. None is left: a pass lays out on a document it never
+	// draws on, and only the pass printed is painted (pages.go,
+	// paintPages).
+	var flags []string
 	got = nil
 	for _, f := range files {
 		for _, d := range f.Decls {
@@ -84,20 +82,17 @@ func TestStructure(t *testing.T) {
 	}
 	same(t, "functions taking a measure or draw flag", got, flags)
 
-	// A dry document is a sink that discards what is drawn on it: only
-	// pdf.go reads whether a document is dry. No layout decision does
-	// (the boards a dry pass drew by their sizes alone, the page numbers
-	// it set as zeros, the QRS marks it replayed: all gone).
+	// No document is dry: nothing reads whether one is.
 	got = nil
 	for i, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
-			if s, ok := n.(*ast.SelectorExpr); ok && s.Sel.Name == "dry" && names[i] != "pdf.go" {
-				got = append(got, fset.Position(s.Pos()).String())
+			if s, ok := n.(*ast.SelectorExpr); ok && s.Sel.Name == "dry" {
+				got = append(got, names[i]+": "+fset.Position(s.Pos()).String())
 			}
 			return true
 		})
 	}
-	same(t, "reading whether a document is dry outside pdf.go", got, nil)
+	same(t, "reading whether a document is dry", got, nil)
 
 	// Functions that build a renderer of their own to measure on it: the
 	// documents themselves (render, sheetPDF) build the renderers they

@@ -8,18 +8,19 @@ import (
 	"github.com/sortie-wargames/sortie/generator/booklet"
 )
 
-// TestDryPasses checks that a dry pass (one that is never printed, and
-// draws no text) lays out exactly as a printed one and adds no fonts: a
-// pack and a campaign booklet on both papers. (A play sheet has no dry
-// pass: it is laid out without painting, TestSheetLaidOut.)
-func TestDryPasses(t *testing.T) {
+// TestPassesPaintOnce checks that a pass lays out on a document it never
+// draws on (it adds no font to it) and places as many pages as it
+// counts, and that the pass painted paints those pages with the anchors
+// where they were laid out: a pack and a campaign booklet on both
+// papers.
+func TestPassesPaintOnce(t *testing.T) {
 	docs := map[string]booklet.Doc{
 		"pack":     packDoc(t, "marsh", engine.Options{Enemies: "creatures"}),
 		"campaign": campaignDoc(t, "dry"),
 	}
 	for name, d := range docs {
 		for _, paper := range []string{"a4", "letter"} {
-			diff, err := booklet.DryDiff(d, booklet.Options{Paper: paper, Created: created, Version: "0.1.0"})
+			diff, err := booklet.PassDiff(d, booklet.Options{Paper: paper, Created: created, Version: "0.1.0"})
 			if err != nil {
 				t.Fatalf("%s %s: %v", name, paper, err)
 			}

@@ -1,0 +1,109 @@
+package booklet
+
+import "github.com/sortie-wargames/sortie/generator/booklet/frame"
+
+// placedPages is what a pass places on its pages, kept to be painted once:
+// for each page, its size and what its running head, its body and its
+// foot paint, in order, with the anchors set on it and the outline
+// entries added. A pass lays out on a document that is never drawn on
+// (it counts the pages and measures); only the pass whose page numbers
+// settle is painted, once, onto the document printed (paintPages).
+type placedPages struct {
+	pages []placedPage
+	at    pagePart // where what is painted goes on the last page
+	// foot lays out the foot of the page a pass ends on (endPages): fpdf
+	// lays out a page's foot as the next starts, and the last one's as
+	// the document closes, which a document never printed does not.
+	foot func()
+	// lost counts what was painted before the first page: nothing is.
+	lost int
+}
+
+// pagePart is a part of a page: its running head, its body, its foot.
+type pagePart uint8
+
+const (
+	pageBody pagePart = iota
+	pageHead
+	pageFoot
+)
+
+// placedPage is one page as placed: its size (nil for the document's),
+// and what each of its parts paints.
+type placedPage struct {
+	size  pageFormat
+	parts [3][]placedOp
+}
+
+// placedOp is one thing a page paints: a frame (its ink set back after
+// it, or left as its marks set it), an anchor set at a height, or an
+// outline entry.
+type placedOp struct {
+	kind  placedKind
+	f     *frame.Frame
+	x, y  float64
+	text  string // the anchor, or the outline entry's text
+	level int    // the outline entry's
+}
+
+type placedKind uint8
+
+const (
+	placedFrame    placedKind = iota // paint: the ink set back after it
+	placedMarks                      // paintMarks: the ink left as the marks set it
+	placedAnchor                     // mark: a link's target
+	placedBookmark                   // bookmark: an outline entry
+)
+
+// add keeps op for the part of the last page being placed.
+func (p *placedPages) add(op placedOp) {
+	if len(p.pages) == 0 {
+		p.lost++
+		return
+	}
+	pg := &p.pages[len(p.pages)-1]
+	pg.parts[p.at] = append(pg.parts[p.at], op)
+}
+
+// during runs lay with what it paints going to a part of the last page.
+func (p *placedPages) during(part pagePart, lay func()) {
+	outer := p.at
+	p.at = part
+	lay()
+	p.at = outer
+}
+
+// onHeader sets what lays out each page's running head (header), which
+// fpdf calls as the page starts: the page is started in placed then.
+func (r *renderer) onHeader(header func()) {
+	r.f.SetHeaderFunc(func() {
+		r.placed.pages = append(r.placed.pages, placedPage{size: r.f.page})
+		r.placed.during(pageHead, header)
+	})
+}
+
+// onFooter sets what lays out each page's foot (footer), which fpdf
+// calls as the next page starts, and endPages for the last.
+func (r *renderer) onFooter(footer func()) {
+	r.f.SetFooterFunc(func() { r.placed.during(pageFoot, footer) })
+	r.placed.foot = footer
+}
+
+// endPages lays out the foot of the page the pass ends on.
+func (r *renderer) endPages() {
+	if len(r.placed.pages) > 0 && r.placed.foot != nil {
+		r.placed.during(pageFoot, r.placed.foot)
+	}
+}
+
+// paint places a laid-out frame with its top-left corner at (x, y), to
+// be painted with the ink set back to its defaults after it (drawFrame).
+func (r *renderer) paint(f *frame.Frame, x, y float64) {
+	r.placed.add(placedOp{kind: placedFrame, f: f, x: x, y: y})
+}
+
+// paintMarks places a laid-out frame as paint does, its ink left as its
+// marks set it when painted (drawMarks).
+func (r *renderer) paintMarks(f *frame.Frame, x, y float64) {
+	r.placed.add(placedOp{kind: placedMarks, f: f, x: x, y: y})
+}
