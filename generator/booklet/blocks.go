@@ -445,48 +445,6 @@ func (r *renderer) piecesFrame(ps []piece, w float64) *frame.Frame {
 	return p.f
 }
 
-// framer is the painter that keeps what is placed as frames inside one
-// frame (piecesFrame), each where it was placed, as paintNow would paint
-// it: a line of text with the ink left as it sets it (KeepInk), a frame
-// and a table's outlines with the ink set back after them.
-type framer struct {
-	r *renderer
-	f *frame.Frame
-}
-
-func (p *framer) add(f *frame.Frame, x, y float64, keepInk bool) {
-	p.f.Marks = append(p.f.Marks, frame.Sub{X: x, Y: y, F: f, KeepInk: keepInk})
-}
-
-func (p *framer) frame(f *frame.Frame, x, y float64) { p.add(f, x, y, false) }
-func (p *framer) marks(f *frame.Frame, x, y float64) { p.add(f, x, y, true) }
-func (p *framer) row(f *frame.Frame, x, y float64)   { p.add(f, x, y, false) }
-
-// headRow is a table's header row and its outline (paintNow.headRow).
-func (p *framer) headRow(f *frame.Frame, x, y, w float64) {
-	p.add(f, x, y, false)
-	p.add(outline(w, f.H), x, y, false)
-}
-
-// box is the outline of a table's body rows (frameBox).
-func (p *framer) box(x, y0, y1, w float64) {
-	if y1 > y0 {
-		p.add(outline(w, y1-y0), x, y0, false)
-	}
-}
-
-// drawn: a block drawn where it stands (span.draw), not laid out, cannot
-// go inside a frame. No block's pieces are drawn so (a map among them is
-// laid out: mapSpan); only a spread's own maps are, and they are never
-// among pieces laid out as one frame.
-func (p *framer) drawn(func(x, y, w float64), float64, float64, float64) {
-	p.r.f.SetErrorf("a block drawn, not laid out, among pieces laid out as one frame")
-}
-
-// lone: nothing breaks in a frame laid out unbroken, so no rows are left
-// alone.
-func (p *framer) lone(string) {}
-
 // piecesHeight measures pieces set in a frame w wide, never less than
 // they take when flowed.
 func (r *renderer) piecesHeight(ps []piece, w float64) float64 {

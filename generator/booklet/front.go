@@ -468,7 +468,7 @@ func (r *renderer) howToSpans() []span {
 // flowed 4 mm inside its sides and 3 mm under its top, the box 3 mm
 // taller than they are, the ink set back after its outline.
 func (r *renderer) boxFrame(w float64, spans []span) *frame.Frame {
-	in := &inFrame{f: &frame.Frame{W: w}}
+	in := &framer{r: r, f: &frame.Frame{W: w}}
 	c := cursor{x: 4, w: w - 8, top: 3, y: 3, bottom: math.Inf(1), brk: func() {}}
 	r.flowOn(&c, in, spans...)
 	h := c.y + 3
@@ -477,33 +477,6 @@ func (r *renderer) boxFrame(w float64, spans []span) *frame.Frame {
 	in.f.Marks = append([]frame.Mark{frame.Sub{F: box}}, in.f.Marks...)
 	return in.f
 }
-
-// inFrame is a painter that places what is flowed down a cursor into a
-// frame, from its corner: a frame painted with the ink set back after
-// it, a line of text with it left as it sets it (KeepInk), as paintNow
-// would paint them there. It takes text and frames only: a map, a
-// table's rows or a fault have no place in it.
-type inFrame struct{ f *frame.Frame }
-
-func (p *inFrame) frame(f *frame.Frame, x, y float64) {
-	p.f.Marks = append(p.f.Marks, frame.Sub{X: x, Y: y, F: f})
-}
-
-func (p *inFrame) marks(f *frame.Frame, x, y float64) {
-	p.f.Marks = append(p.f.Marks, frame.Sub{X: x, Y: y, F: f, KeepInk: true})
-}
-
-func (p *inFrame) drawn(func(x, y, w float64), float64, float64, float64) {
-	panic("booklet: a drawn block flowed into a frame")
-}
-func (p *inFrame) headRow(*frame.Frame, float64, float64, float64) {
-	panic("booklet: a table flowed into a frame")
-}
-func (p *inFrame) row(*frame.Frame, float64, float64) { panic("booklet: a table flowed into a frame") }
-func (p *inFrame) box(float64, float64, float64, float64) {
-	panic("booklet: a table flowed into a frame")
-}
-func (p *inFrame) lone(string) { panic("booklet: a table flowed into a frame") }
 
 // contents lists the sections and every entry with their pages, as links.
 func (r *renderer) contents() {

@@ -3,7 +3,6 @@ package booklet
 import (
 	"strings"
 
-	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 	"unicode"
 
 	"github.com/sortie-wargames/sortie/engine"
@@ -131,34 +130,6 @@ func (run *logRun) flow(r *renderer, s span) { r.flowOn(&run.c, runPainter{run.a
 func (run *logRun) table(r *renderer, g *grid) {
 	r.placeTable(&run.c, g, nil, runPainter{run.at, r})
 }
-
-// runPainter keeps what is placed in a run paints, to paint when the
-// run is: at keeps it (a log run's for the run's page, logRun.at; a play
-// sheet's page, sheetRun.at).
-type runPainter struct {
-	at func(paint func())
-	r  *renderer
-}
-
-func (p runPainter) frame(f *frame.Frame, x, y float64) {
-	p.at(func() { p.r.paint(f, x, y) })
-}
-func (p runPainter) marks(f *frame.Frame, x, y float64) {
-	p.at(func() { p.r.paintMarks(f, x, y) })
-}
-func (p runPainter) drawn(draw func(x, y, w float64), x, y, w float64) {
-	p.at(func() { draw(x, y, w) })
-}
-func (p runPainter) headRow(f *frame.Frame, x, y, w float64) {
-	p.at(func() { paintNow{p.r}.headRow(f, x, y, w) })
-}
-func (p runPainter) row(f *frame.Frame, x, y float64) {
-	p.at(func() { paintNow{p.r}.row(f, x, y) })
-}
-func (p runPainter) box(x, y0, y1, w float64) {
-	p.at(func() { paintNow{p.r}.box(x, y0, y1, w) })
-}
-func (p runPainter) lone(text string) { p.at(func() { paintNow{p.r}.lone(text) }) }
 
 // logTop places what the log opens with: its heading, what to do with
 // it and, in a booklet with a band, the band's roster to keep up to date.

@@ -637,52 +637,6 @@ func (r *renderer) table(g *grid, head func(continued bool) tableTop) {
 	r.placeTable(&r.fr, g, head, paintNow{r})
 }
 
-// painter is told what is placed down a cursor paints, in order, as it
-// is placed (flowOn, headingOn, placeDrawn, placeTable): a frame, a
-// line of text, a heading, a block drawn (a map), a table's header row
-// (with its outline), a row, the outline of a frame's rows, and rows
-// left alone (a fault). Printing and measuring place things the same
-// way and differ only in their painter: paintNow paints in the
-// renderer's frame there and then, runPainter keeps it for a run's page
-// (the campaign log), noPaint paints nothing (a layout measured: a
-// front-matter section, a QRS table's foot, the sheets' scale).
-type painter interface {
-	frame(f *frame.Frame, x, y float64) // painted, the ink set back after it
-	marks(f *frame.Frame, x, y float64) // painted, the ink left as it sets it (a line of text)
-	drawn(draw func(x, y, w float64), x, y, w float64)
-	headRow(f *frame.Frame, x, y, w float64)
-	row(f *frame.Frame, x, y float64)
-	box(x, y0, y1, w float64)
-	lone(text string)
-}
-
-// paintNow paints what is placed in the renderer's frame.
-type paintNow struct{ r *renderer }
-
-func (p paintNow) frame(f *frame.Frame, x, y float64)                { p.r.paint(f, x, y) }
-func (p paintNow) marks(f *frame.Frame, x, y float64)                { p.r.paintMarks(f, x, y) }
-func (p paintNow) drawn(draw func(x, y, w float64), x, y, w float64) { draw(x, y, w) }
-func (p paintNow) headRow(f *frame.Frame, x, y, w float64) {
-	p.r.paint(f, x, y)
-	p.r.frameLine(x, y, f.H, w)
-}
-func (p paintNow) row(f *frame.Frame, x, y float64) { p.r.paint(f, x, y) }
-func (p paintNow) box(x, y0, y1, w float64)         { p.r.frameBox(x, y0, y1, w) }
-func (p paintNow) lone(text string) {
-	p.r.f.faults.add(Fault{Kind: FaultLone, Page: p.r.f.PageNo(), Text: text})
-}
-
-// noPaint paints nothing of what is placed: what measures it.
-type noPaint struct{}
-
-func (noPaint) frame(*frame.Frame, float64, float64)                   {}
-func (noPaint) marks(*frame.Frame, float64, float64)                   {}
-func (noPaint) drawn(func(x, y, w float64), float64, float64, float64) {}
-func (noPaint) headRow(*frame.Frame, float64, float64, float64)        {}
-func (noPaint) row(*frame.Frame, float64, float64)                     {}
-func (noPaint) box(float64, float64, float64, float64)                 {}
-func (noPaint) lone(string)                                            {}
-
 // placeTable lays g out for the cursor's width and places it down the
 // cursor, moving on (the cursor's brk) between rows under the keep rules
 // and repeating the header there. It tells p what to paint as it is
