@@ -26,15 +26,16 @@
 //     measured, and kept for the build.
 //   - frame (generator/booklet/frame): what layout returns, a measured,
 //     immutable frame of marks (lines of text, boxes, rules, turned
-//     text, polygons and circles drawn with a pen, frames inside it)
-//     placed from its corner; written out as text for the layout tests
-//     (testdata/frames). Grids and tables are laid out into frames
-//     (gridFrame, rowFrame), and so are play cards' faces (faceFrame),
-//     the Battle Boards (mapsFrame, mapFrame, trackFrame, opsFrame,
-//     legendFrame), a paragraph's lines (laySpan) and the blocks set
-//     among paragraphs (span.lay: an odds strip, a box of links, a line
-//     of tables, two columns of items) and the sealed cards' heads and
-//     feet; the rest is being moved onto them (issue 37).
+//     text, polygons and circles drawn with a pen, a card's cutting
+//     outline, link areas, frames inside it, clipped or not) placed from
+//     its corner; written out as text for the layout tests
+//     (testdata/frames). Everything a document prints is laid out into
+//     frames: grids and tables (gridFrame, rowFrame), play cards' faces
+//     (faceFrame), the Battle Boards (mapsFrame, mapFrame, trackFrame,
+//     opsFrame, legendFrame), a paragraph's lines (laySpan), the blocks
+//     set among paragraphs (span.lay), sealed cards and slips
+//     (cardFace, piecesFrame), the cover and contents, the campaign
+//     chart, headings, running heads and feet.
 //   - memo (generator/booklet/memo): layout calls kept by their inputs,
 //     the key derived from the input value, never written by hand.
 //   - press (generator/booklet/press): passes over a finished PDF's bytes,
@@ -49,21 +50,25 @@
 //     cursor: a column or a page, breaking under keep rules) by one
 //     function each (flowOn, headingOn, flowPiecesOn, placeDrawn,
 //     placeTop, placeFoot, placeFolded, placeTable), which tell a painter
-//     what to paint: paintNow prints there and then, runPainter keeps it
-//     for a run's page (the campaign log, a play sheet's setting), a tape
-//     keeps it to paint on any renderer of the paper (tape.go: the Quick
-//     Reference Sheets, placed once per build and paper), noPaint
-//     measures. So whether something fits is learned by placing
-//     it, never by drawing it on a renderer of its own (TestStructure).
+//     (painter.go) what to paint: paintNow puts it on the pass's page,
+//     runPainter keeps it for a run's page (the campaign log, a play
+//     sheet's setting), a tape keeps it to paint on any renderer of the
+//     paper (tape.go: the Quick Reference Sheets, placed once per build
+//     and paper), framer keeps it inside one frame, noPaint measures. So
+//     whether something fits is learned by placing it, never by drawing
+//     it (TestStructure). A pass lays the document out on a document it
+//     never draws on, keeping what each page paints (pages.go); passes
+//     go on until the page numbers printed settle (render), and the last
+//     one's pages are painted once (paintPages).
 //     The parts of a document each have a file (front.go: cover and
 //     contents; spread.go: an encounter's two pages; maps.go; cards.go
 //     and sheets.go: sealed and play cards; log.go; qrs.go; chart.go;
 //     enctables.go; qr.go), and the documents are Write (a pack or
 //     campaign booklet), Fold (a folded one, fold.go) and WriteSheet (a
-//     play sheet, playsheet.go). A laid-out frame is painted by paint.go,
-//     which decides nothing, through pdf.go, the one wrapper of fpdf; what
-//     is not yet a frame still draws through pdf.go directly
-//     (TestDrawnDirectly counts it), and the finished bytes go to press.
+//     play sheet, playsheet.go). A placed frame is painted by paint.go,
+//     which decides nothing, through pdf.go, the one wrapper of fpdf;
+//     nothing else draws (TestDrawnDirectly), and the finished bytes go
+//     to press.
 package booklet
 
 import (
