@@ -186,6 +186,17 @@ func PlayBoxes(d Doc, opt Options) ([]PlayBox, error) {
 	return out, nil
 }
 
+// placedOps counts what r placed on its pages to paint (pages.go).
+func placedOps(r *renderer) int {
+	n := r.placed.lost
+	for _, pg := range r.placed.pages {
+		for _, part := range pg.parts {
+			n += len(part)
+		}
+	}
+	return n
+}
+
 // PassDiff lays d out pass for pass as render does, and describes the
 // first pass that added a font to the document it lays out on (which
 // only counts pages and measures: nothing is drawn on it), or that placed
@@ -463,8 +474,8 @@ func SheetLaidOut(s Sheet, opt Options) (string, error) {
 		out += fmt.Sprintf("; page 2: %g pt, ends at %.2f", size, back.end)
 		ends = append(ends, back.end)
 	}
-	if len(r.f.font.added) != fonts || len(r.lay.text) > 0 {
-		return "", fmt.Errorf("laying out painted: fonts %v, text %v", r.f.font.added, r.lay.text)
+	if len(r.f.font.added) != fonts || placedOps(r) > 0 {
+		return "", fmt.Errorf("laying out painted: fonts %v, %d things placed on the pages", r.f.font.added, placedOps(r))
 	}
 	for _, end := range ends {
 		if end > bottom+0.01 {

@@ -81,9 +81,9 @@ func TestFrontLaidOut(t *testing.T) {
 			r := frontRenderer(paper.pw, paper.ph, c.n, c.camp)
 			r.newPage("Before")
 			r.fr.y = r.fr.bottom - 60
-			want, fr := r.f.font.want, r.fr
+			want, fr, ops := r.f.font.want, r.fr, placedOps(r)
 			run := r.frontRun("Section", c.body)
-			if r.f.PageNo() != 1 || r.lay.text[1] != "" || r.f.font.want != want || r.fr.y != fr.y || r.fr.w != fr.w {
+			if r.f.PageNo() != 1 || placedOps(r) != ops || r.f.font.want != want || r.fr.y != fr.y || r.fr.w != fr.w {
 				t.Fatalf("%s: laying the section out painted or moved something", what)
 			}
 			if run.page > 0 {

@@ -77,7 +77,7 @@ func TestLogLaidOut(t *testing.T) {
 				if open {
 					t.Fatalf("%s, %d encounters: the log's run stopped short", paper.name, n)
 				}
-				if r.f.PageNo() != 0 || len(r.lay.text) != 0 || r.f.font.want != want {
+				if r.f.PageNo() != 0 || placedOps(r) != 0 || r.f.font.want != want {
 					t.Fatalf("%s, %d encounters: laying the log out painted on the document or changed its font", paper.name, n)
 				}
 				counted := run.page + 1

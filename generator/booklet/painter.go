@@ -4,7 +4,7 @@ import "github.com/sortie-wargames/sortie/generator/booklet/frame"
 
 // painter is told what is placed down a cursor paints, in order, as it
 // is placed (flowOn, headingOn, placeDrawn, placeTable): a frame, a
-// line of text, a block drawn (a map), a table's header row (with its
+// line of text, a table's header row (with its
 // outline), a row, the outline of a frame's rows, and rows left alone
 // (a fault). Placing for the page and measuring place things the same
 // way and differ only in their painter:
@@ -21,7 +21,6 @@ import "github.com/sortie-wargames/sortie/generator/booklet/frame"
 type painter interface {
 	frame(f *frame.Frame, x, y float64) // painted, the ink set back after it
 	marks(f *frame.Frame, x, y float64) // painted, the ink left as it sets it (a line of text)
-	drawn(draw func(x, y, w float64), x, y, w float64)
 	headRow(f *frame.Frame, x, y, w float64)
 	row(f *frame.Frame, x, y float64)
 	box(x, y0, y1, w float64)
@@ -31,9 +30,8 @@ type painter interface {
 // paintNow puts what is placed on the pass's current page.
 type paintNow struct{ r *renderer }
 
-func (p paintNow) frame(f *frame.Frame, x, y float64)                { p.r.paint(f, x, y) }
-func (p paintNow) marks(f *frame.Frame, x, y float64)                { p.r.paintMarks(f, x, y) }
-func (p paintNow) drawn(draw func(x, y, w float64), x, y, w float64) { draw(x, y, w) }
+func (p paintNow) frame(f *frame.Frame, x, y float64) { p.r.paint(f, x, y) }
+func (p paintNow) marks(f *frame.Frame, x, y float64) { p.r.paintMarks(f, x, y) }
 func (p paintNow) headRow(f *frame.Frame, x, y, w float64) {
 	p.r.paint(f, x, y)
 	p.r.frameLine(x, y, f.H, w)
@@ -47,13 +45,12 @@ func (p paintNow) lone(text string) {
 // noPaint paints nothing of what is placed: what measures it.
 type noPaint struct{}
 
-func (noPaint) frame(*frame.Frame, float64, float64)                   {}
-func (noPaint) marks(*frame.Frame, float64, float64)                   {}
-func (noPaint) drawn(func(x, y, w float64), float64, float64, float64) {}
-func (noPaint) headRow(*frame.Frame, float64, float64, float64)        {}
-func (noPaint) row(*frame.Frame, float64, float64)                     {}
-func (noPaint) box(float64, float64, float64, float64)                 {}
-func (noPaint) lone(string)                                            {}
+func (noPaint) frame(*frame.Frame, float64, float64)            {}
+func (noPaint) marks(*frame.Frame, float64, float64)            {}
+func (noPaint) headRow(*frame.Frame, float64, float64, float64) {}
+func (noPaint) row(*frame.Frame, float64, float64)              {}
+func (noPaint) box(float64, float64, float64, float64)          {}
+func (noPaint) lone(string)                                     {}
 
 // runPainter keeps what is placed in a run paints, to paint when the
 // run is: at keeps it (a log run's for the run's page, logRun.at; a play
@@ -68,9 +65,6 @@ func (p runPainter) frame(f *frame.Frame, x, y float64) {
 }
 func (p runPainter) marks(f *frame.Frame, x, y float64) {
 	p.at(func() { p.r.paintMarks(f, x, y) })
-}
-func (p runPainter) drawn(draw func(x, y, w float64), x, y, w float64) {
-	p.at(func() { draw(x, y, w) })
 }
 func (p runPainter) headRow(f *frame.Frame, x, y, w float64) {
 	p.at(func() { paintNow{p.r}.headRow(f, x, y, w) })
@@ -111,14 +105,6 @@ func (p *framer) box(x, y0, y1, w float64) {
 	if y1 > y0 {
 		p.add(outline(w, y1-y0), x, y0, false)
 	}
-}
-
-// drawn: a block drawn where it stands (span.draw), not laid out, cannot
-// go inside a frame. No block's pieces are drawn so (a map among them is
-// laid out: mapSpan); only a spread's own maps are, and they are never
-// among pieces laid out as one frame.
-func (p *framer) drawn(func(x, y, w float64), float64, float64, float64) {
-	p.r.f.SetErrorf("a block drawn, not laid out, among pieces laid out as one frame")
 }
 
 // lone: nothing breaks in a frame laid out unbroken, so no rows are left

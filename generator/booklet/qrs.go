@@ -26,7 +26,7 @@ const (
 // start on the cover, under its title.
 func (r *renderer) qrsSection() {
 	const title = "Quick Reference Sheets"
-	if run := r.book.qrsRun; run != nil && run.tape != nil && !run.tape.ownDrawing && len(r.entries) > 0 {
+	if run := r.book.qrsRun; run != nil && run.tape != nil && len(r.entries) > 0 {
 		// Sheets that open a page of their own were placed once, as
 		// qrsDecide laid them out: every pass of every booklet that
 		// prints them paints what that placed.

@@ -429,10 +429,6 @@ type span struct {
 	// frame's, and flow paints it with paintMarks, the ink left as its
 	// marks set it (a frame inside sets it back after it, unless KeepInk).
 	lay func(w float64) *frame.Frame
-	// A map, drawn instead: draw draws it at (x, y) in a width w,
-	// drawFor(w) tall. The two go when maps are laid out as frames.
-	draw    func(x, y, w float64)
-	drawFor func(w float64) float64
 }
 
 // lines wraps a span's text to its width.
@@ -528,8 +524,6 @@ func (r *renderer) spanHeight(s span, w float64) float64 {
 	switch {
 	case s.lay != nil:
 		return s.before + s.lay(w-s.indent).H
-	case s.draw != nil:
-		return s.before + s.drawFor(w-s.indent)
 	}
 	return r.laySpan(s, w).h
 }
@@ -553,13 +547,6 @@ func (r *renderer) flowOn(c *cursor, p painter, spans ...span) {
 			c.need(f.H + s.keep)
 			p.marks(f, c.x+s.indent, c.y)
 			c.y += f.H
-			continue
-		}
-		if s.draw != nil {
-			dh := s.drawFor(c.w - s.indent)
-			c.need(dh + s.keep)
-			p.drawn(s.draw, c.x+s.indent, c.y, c.w-s.indent)
-			c.y += dh
 			continue
 		}
 		ls := r.laySpan(s, c.w)

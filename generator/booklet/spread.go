@@ -738,12 +738,16 @@ func (r *renderer) mapsHeight(ms []board.Map, w, h, capW float64) float64 {
 	return float64(float64(rows-1)*(cellH+mapGap)) + last
 }
 
-// boxedMap draws a map where it stands, with its title and caption, in
-// the frame's width and at most h tall.
+// boxedMap lays out a map where it stands, with its title and caption,
+// in the frame's width and at most h tall.
 func (r *renderer) boxedMap(m board.Map, h float64) span {
-	tall := func(w float64) float64 { return min(h, r.mapsHeight([]board.Map{m}, w, h, 0)) + 1 }
-	// Drawn, not laid out: span.draw and drawFor go when maps are frames.
-	return span{before: 2, drawFor: tall, draw: func(x, y, w float64) { r.mapsBlock([]board.Map{m}, x, y, w, h, 0) }}
+	return span{before: 2, lay: func(w float64) *frame.Frame {
+		f := &frame.Frame{W: w, H: min(h, r.mapsHeight([]board.Map{m}, w, h, 0)) + 1}
+		if mf := r.mapsFrame([]board.Map{m}, w, h, 0); mf != nil {
+			f.Marks = []frame.Mark{frame.Sub{F: mf}}
+		}
+		return f
+	}}
 }
 
 // rightPage prints the rest of the encounter from where the left-hand
@@ -1059,9 +1063,6 @@ func (r *renderer) colsSpan(left, right []span) span {
 					y += sf.H
 					h += s.before + sf.H
 					continue
-				}
-				if s.draw != nil {
-					panic("booklet: a map in colsSpan's columns")
 				}
 				ls := r.laySpan(s, cw)
 				for _, line := range ls.lines {

@@ -10,17 +10,12 @@ import "github.com/sortie-wargames/sortie/generator/booklet/frame"
 // one and played in every booklet that prints them (qrsDecide).
 type tape struct {
 	ops []tapeOp
-	// ownDrawing is set when the run placed drawing not yet laid out as frames
-	// (painter.drawn): its closure draws on the renderer that placed it,
-	// so the tape plays on that renderer alone.
-	ownDrawing bool
 }
 
 // tapeOp is one thing a tape holds; kind says which of its fields count.
 type tapeOp struct {
 	kind  tapeKind
 	f     *frame.Frame
-	draw  func(x, y, w float64)
 	x, y  float64
 	w, y1 float64
 	text  string // the page's running head, an anchor, a bookmark, a lone row
@@ -32,7 +27,6 @@ type tapeKind uint8
 const (
 	tapeFrame    tapeKind = iota // painter.frame
 	tapeMarks                    // painter.marks
-	tapeDrawn                    // painter.drawn
 	tapeHeadRow                  // painter.headRow
 	tapeRow                      // painter.row
 	tapeBox                      // painter.box
@@ -49,10 +43,6 @@ func (t *tape) frame(f *frame.Frame, x, y float64) {
 }
 func (t *tape) marks(f *frame.Frame, x, y float64) {
 	t.ops = append(t.ops, tapeOp{kind: tapeMarks, f: f, x: x, y: y})
-}
-func (t *tape) drawn(draw func(x, y, w float64), x, y, w float64) {
-	t.ownDrawing = true
-	t.ops = append(t.ops, tapeOp{kind: tapeDrawn, draw: draw, x: x, y: y, w: w})
 }
 func (t *tape) headRow(f *frame.Frame, x, y, w float64) {
 	t.ops = append(t.ops, tapeOp{kind: tapeHeadRow, f: f, x: x, y: y, w: w})
@@ -90,8 +80,6 @@ func (t *tape) play(r *renderer) {
 			p.frame(op.f, op.x, op.y)
 		case tapeMarks:
 			p.marks(op.f, op.x, op.y)
-		case tapeDrawn:
-			p.drawn(op.draw, op.x, op.y, op.w)
 		case tapeHeadRow:
 			p.headRow(op.f, op.x, op.y, op.w)
 		case tapeRow:
