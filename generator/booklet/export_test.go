@@ -455,27 +455,26 @@ func SheetLaidOut(s Sheet, opt Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	p := newSheetPlan(s)
-	r := newSheetRenderer(b)
-	r.f.AddPage()
-	fonts := len(r.f.font.added)
-	fit, front, ok := r.fitFront(p)
+	ps := newPlaySheet(b, newSheetPlan(s))
+	ps.f.AddPage()
+	fonts := len(ps.f.font.added)
+	fit, front, ok := ps.fitFront()
 	if !ok {
 		return "", ErrSheetFull
 	}
-	bottom := r.sheetBottom()
+	bottom := ps.sheetBottom()
 	out := fmt.Sprintf("page 1: %g pt, maps %g of the width, ends at %.2f of %.2f mm", fit.size, fit.share, front.end, bottom)
 	ends := []float64{front.end}
-	if len(p.items) > 0 {
-		size, back, ok := r.fitBack(p)
+	if len(ps.plan.items) > 0 {
+		size, back, ok := ps.fitBack()
 		if !ok {
 			return "", ErrSheetFull
 		}
 		out += fmt.Sprintf("; page 2: %g pt, ends at %.2f", size, back.end)
 		ends = append(ends, back.end)
 	}
-	if len(r.f.font.added) != fonts || placedOps(r) > 0 {
-		return "", fmt.Errorf("laying out painted: fonts %v, %d things placed on the pages", r.f.font.added, placedOps(r))
+	if len(ps.f.font.added) != fonts || placedOps(ps.renderer) > 0 {
+		return "", fmt.Errorf("laying out painted: fonts %v, %d things placed on the pages", ps.f.font.added, placedOps(ps.renderer))
 	}
 	for _, end := range ends {
 		if end > bottom+0.01 {
@@ -483,12 +482,12 @@ func SheetLaidOut(s Sheet, opt Options) (string, error) {
 		}
 	}
 	front.paint()
-	r.endPages()
-	if err := r.paintPages("SinglePage"); err != nil {
+	ps.endPages()
+	if err := ps.paintPages("SinglePage"); err != nil {
 		return "", err
 	}
-	if title := s.Encounter.Title; !strings.Contains(r.lay.text[1], title) {
-		return "", fmt.Errorf("page 1 painted records %q, not the title %q", r.lay.text[1], title)
+	if title := s.Encounter.Title; !strings.Contains(ps.lay.text[1], title) {
+		return "", fmt.Errorf("page 1 painted records %q, not the title %q", ps.lay.text[1], title)
 	}
-	return out, r.f.Error()
+	return out, ps.f.Error()
 }

@@ -294,6 +294,7 @@ func TestGoldenCard(t *testing.T) {
 func TestGoldenCardFrames(t *testing.T) {
 	_, pw, ph, _ := paperSize("a4")
 	r := newRenderer(&book{doc: Doc{Title: "Cards", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}, newLayout())
+	sheet := &playSheet{renderer: r} // lays the slip out, as a play sheet's page 2 does, on the same renderer
 	e := &entry{number: 4, enc: &engine.Encounter{Title: "The ford"}}
 	roll := &doc.Roll{Label: "Clue", Dice: dice.Roll{Expr: dice.Expr{Count: 2, Faces: 6}, Dice: []int{6, 5}, Value: 11}, Row: "11", Result: "A hidden cache"}
 	item := doc.SealedItem{Number: 1, Title: "The first clue you find", Tag: "camp", Blocks: []doc.Block{
@@ -315,7 +316,7 @@ func TestGoldenCardFrames(t *testing.T) {
 		b.WriteString(least.String())
 		b.WriteString(face.String())
 		b.WriteString(r.cardBack(c, w, h).String())
-		b.WriteString(r.piecesFrame(r.slipPieces(sheetItem{n: 2, item: item}, sheetLook(8.5)), slipW).String())
+		b.WriteString(r.piecesFrame(sheet.slipPieces(sheetItem{n: 2, item: item}, sheetLook(8.5)), slipW).String())
 		return []byte(b.String())
 	}
 	got, again := lay(), lay()
@@ -328,7 +329,7 @@ func TestGoldenCardFrames(t *testing.T) {
 		w    float64
 	}{
 		{"card", r.cardPieces(c, k), w - 2*cardPad},
-		{"slip", r.slipPieces(sheetItem{n: 2, item: item}, sheetLook(8.5)), slipW},
+		{"slip", sheet.slipPieces(sheetItem{n: 2, item: item}, sheetLook(8.5)), slipW},
 	} {
 		cur := cursor{w: pc.w, bottom: 1000, brk: func() { t.Fatalf("the %s's text broke", pc.name) }}
 		r.flowPiecesOn(&cur, noPaint{}, pc.ps)

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/sortie-wargames/sortie/engine"
@@ -33,6 +32,11 @@ import (
 // page can be folded under or cut off. Nothing sealed is printed on page
 // 1. The type is set as large as lets page 1 (and page 2) fit, down to
 // sheetFloor; an encounter that does not fit even then is an error.
+//
+// The sheet is a document of its own, playSheet: sheetPDF sorts the
+// encounter for it (sheetPlan), then fits page 1 (fitFront, layFront)
+// and page 2 (fitBack, layBack), each laid out at the sizes tried and
+// placed, not painted (sheetRun), and paints the pages chosen once.
 
 // Sheet is one encounter as a play sheet.
 type Sheet struct {
@@ -155,43 +159,42 @@ func sheetPDF(s Sheet, opt Options) ([]byte, []Fault, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p := newSheetPlan(s)
+	ps := newPlaySheet(b, newSheetPlan(s))
 
 	// Each page laid out at the largest type that fits it, then painted
 	// as laid out.
-	r := newSheetRenderer(b)
-	r.f.AddPage()
-	_, front, ok := r.fitFront(p)
+	ps.f.AddPage()
+	_, front, ok := ps.fitFront()
 	if !ok {
 		return nil, nil, fmt.Errorf("page 1 is %w even at %g pt", ErrSheetFull, sheetFloor)
 	}
 	var back *sheetRun
-	if len(p.items) > 0 {
-		if _, back, ok = r.fitBack(p); !ok {
+	if len(ps.plan.items) > 0 {
+		if _, back, ok = ps.fitBack(); !ok {
 			return nil, nil, fmt.Errorf("page 2 (the sealed items) is %w even at %g pt", ErrSheetFull, sheetFloor)
 		}
 	}
-	if err := r.f.Error(); err != nil {
+	if err := ps.f.Error(); err != nil {
 		return nil, nil, err
 	}
 	front.paint()
 	if back != nil {
-		r.section = p.sealedTitle + ": sealed"
-		r.f.AddPage()
+		ps.section = ps.plan.sealedTitle + ": sealed"
+		ps.f.AddPage()
 		back.paint()
 	}
-	r.endPages()
-	if err := r.f.Error(); err != nil {
+	ps.endPages()
+	if err := ps.f.Error(); err != nil {
 		return nil, nil, err
 	}
-	if err := r.paintPages("SinglePage"); err != nil {
+	if err := ps.paintPages("SinglePage"); err != nil {
 		return nil, nil, err
 	}
-	if err := r.finish(); err != nil {
+	if err := ps.finish(); err != nil {
 		return nil, nil, err
 	}
 	var out bytes.Buffer
-	if err := r.f.Output(&out); err != nil {
+	if err := ps.f.Output(&out); err != nil {
 		return nil, nil, err
 	}
 	pdf, err := press.Deflate(out.Bytes())
@@ -199,18 +202,31 @@ func sheetPDF(s Sheet, opt Options) ([]byte, []Fault, error) {
 		return nil, nil, err
 	}
 	pdf, err = press.Mend(pdf, nil)
-	return pdf, r.f.faults.faults, err
+	return pdf, ps.f.faults.faults, err
 }
 
-// newSheetRenderer is a renderer for a sheet: one page at a time, its own
-// head on page 1, the booklet's footer on every page. A sheet is laid
-// out without painting (layFront, layBack) and painted once: it has no
-// dry pass.
-func newSheetRenderer(b *book) *renderer {
-	r := newRenderer(b, newLayout())
-	r.onHeader(func() {})
-	r.onFooter(r.sheetFooter)
-	return r
+// playSheet is a play sheet as a document of its own: an encounter
+// sorted for its sheet (plan), laid out one page at a time on a renderer
+// of its own. The renderer brings what every document uses (flowing
+// text and pieces, tables, maps, placing and painting frames); the
+// sheet's geometry, its head and foot, and what lays out and fits each
+// page are the sheet's methods, which no booklet calls. A sheet is laid
+// out without painting and painted once: it has no dry pass. It shares
+// no state with another document but the caches the face keeps for
+// every document of a build (sharedKept, sharedMeasures), whose values
+// their keys decide.
+type playSheet struct {
+	*renderer
+	plan *sheetPlan
+}
+
+// newPlaySheet starts the play sheet of a plan: a renderer of its own,
+// no running head, the sheet's foot on every page (sheetFooter).
+func newPlaySheet(b *book, p *sheetPlan) *playSheet {
+	ps := &playSheet{renderer: newRenderer(b, newLayout()), plan: p}
+	ps.onHeader(func() {})
+	ps.onFooter(ps.sheetFooter)
+	return ps
 }
 
 // sheetPlan is an encounter sorted for its sheet.
@@ -671,9 +687,9 @@ func (run *sheetRun) at(paint func()) { run.parts = append(run.parts, paint) }
 
 // painter tells what is placed on the page to keep its paint in the run
 // (runPainter, as a campaign log's run keeps it).
-func (run *sheetRun) painter(r *renderer) painter { return runPainter{run.at, r} }
+func (run *sheetRun) painter(ps *playSheet) painter { return runPainter{run.at, ps.renderer} }
 
-// paint paints the page on the renderer's current page.
+// paint paints the page on the sheet's current page.
 func (run *sheetRun) paint() {
 	for _, p := range run.parts {
 		p()
@@ -683,7 +699,7 @@ func (run *sheetRun) paint() {
 // fitFront returns the first setting, largest type first, at which page
 // 1 fits, and page 1 laid out at it (layFront): each setting tried is
 // laid out, and none painted.
-func (r *renderer) fitFront(p *sheetPlan) (sheetFit, *sheetRun, bool) {
+func (ps *playSheet) fitFront() (sheetFit, *sheetRun, bool) {
 	var tries []sheetFit
 	for _, s := range sheetSizes {
 		for _, sh := range sheetMapShares {
@@ -692,7 +708,7 @@ func (r *renderer) fitFront(p *sheetPlan) (sheetFit, *sheetRun, bool) {
 	}
 	runs := map[int]*sheetRun{}
 	fits := func(i int) bool {
-		run, ok := r.layFront(p, tries[i])
+		run, ok := ps.layFront(tries[i])
 		runs[i] = run
 		return ok
 	}
@@ -722,10 +738,10 @@ func (r *renderer) fitFront(p *sheetPlan) (sheetFit, *sheetRun, bool) {
 
 // fitBack returns the largest body size at which the sealed items fit
 // page 2, and page 2 laid out at it (layBack).
-func (r *renderer) fitBack(p *sheetPlan) (float64, *sheetRun, bool) {
+func (ps *playSheet) fitBack() (float64, *sheetRun, bool) {
 	runs := map[int]*sheetRun{}
 	fits := func(i int) bool {
-		run, ok := r.layBack(p, sheetSizes[i])
+		run, ok := ps.layBack(sheetSizes[i])
 		runs[i] = run
 		return ok
 	}
@@ -761,30 +777,30 @@ const (
 
 // sheetW is the width of a sheet's text block, and sheetBottom where it
 // ends.
-func (r *renderer) sheetW() float64      { return r.pw - 2*sheetX }
-func (r *renderer) sheetBottom() float64 { return r.ph - sheetEnd }
+func (ps *playSheet) sheetW() float64      { return ps.pw - 2*sheetX }
+func (ps *playSheet) sheetBottom() float64 { return ps.ph - sheetEnd }
 
 // sheetFooter prints what is needed to print the sheet again: the
 // system, the seed, Sortie's version, and the page (sheetFooterFrame).
 // The text is painted alone, the ink left as it sets it.
-func (r *renderer) sheetFooter() { r.paintMarks(r.sheetFooterFrame(), 0, 0) }
+func (ps *playSheet) sheetFooter() { ps.paintMarks(ps.sheetFooterFrame(), 0, 0) }
 
 // sheetFooterFrame lays out the current page's foot, a frame of the
 // page placed at its corner: a grey hairline (a frame of its own,
 // painted with the ink set back after it), then the page number on the
 // right and the system, the seed and Sortie's version on the left, cut
 // to what the number leaves. The foot is not in the page's text record.
-func (r *renderer) sheetFooterFrame() *frame.Frame {
-	y := r.ph - sheetFoot
-	w := r.sheetW()
-	line := &frame.Frame{W: r.pw, H: r.ph, Marks: []frame.Mark{frame.Rule{X1: sheetX, Y1: y - 0.8, X2: sheetX + w, Y2: y - 0.8, Grey: 150, Width: 0.2}}}
-	page := "Page " + strconv.Itoa(r.f.PageNo())
-	r.font("B", 7)
-	pw := r.f.GetStringWidth(page)
-	left := r.doc.Set.System.Name + " · Seed: " + r.cov.printable(r.doc.Seed) + " · Sortie " + r.version()
-	r.font("", 7)
-	left = r.fit(left, w-pw-6)
-	return &frame.Frame{W: r.pw, H: r.ph, Marks: []frame.Mark{
+func (ps *playSheet) sheetFooterFrame() *frame.Frame {
+	y := ps.ph - sheetFoot
+	w := ps.sheetW()
+	line := &frame.Frame{W: ps.pw, H: ps.ph, Marks: []frame.Mark{frame.Rule{X1: sheetX, Y1: y - 0.8, X2: sheetX + w, Y2: y - 0.8, Grey: 150, Width: 0.2}}}
+	page := "Page " + strconv.Itoa(ps.f.PageNo())
+	ps.font("B", 7)
+	pw := ps.f.GetStringWidth(page)
+	left := ps.doc.Set.System.Name + " · Seed: " + ps.cov.printable(ps.doc.Seed) + " · Sortie " + ps.version()
+	ps.font("", 7)
+	left = ps.fit(left, w-pw-6)
+	return &frame.Frame{W: ps.pw, H: ps.ph, Marks: []frame.Mark{
 		frame.Sub{F: line},
 		frame.Text{X: sheetX, Y: y, W: w, H: lh(7), Font: sansFont("B", 7), Align: "R", S: page},
 		frame.Text{X: sheetX, Y: y, W: w - pw - 6, H: lh(7), Font: sansFont("", 7), Align: "L", S: left},
@@ -797,32 +813,32 @@ func (r *renderer) sheetFooterFrame() *frame.Frame {
 // column than across the page) joins the shorter column when that costs
 // less height than printing it across the page; the rest follows across
 // the page, in order.
-func (r *renderer) layFront(p *sheetPlan, t sheetFit) (*sheetRun, bool) {
+func (ps *playSheet) layFront(t sheetFit) (*sheetRun, bool) {
 	run := &sheetRun{}
 	lk := sheetLook(t.size)
-	w := r.sheetW()
+	w := ps.sheetW()
 	over := false
-	r.fr = cursor{x: sheetX, w: w, top: sheetTop, y: sheetTop, bottom: r.sheetBottom(), brk: func() { over = true }}
-	r.sheetHead(run, p, t.size)
+	ps.fr = cursor{x: sheetX, w: w, top: sheetTop, y: sheetTop, bottom: ps.sheetBottom(), brk: func() { over = true }}
+	ps.sheetHead(run, t.size)
 	ctx := blockCtx{skipMaps: true}
-	if len(p.maps) == 0 {
-		r.flowPiecesOn(&r.fr, run.painter(r), r.pieces(p.facts, lk, 0, ctx))
-		r.flowPiecesOn(&r.fr, run.painter(r), r.pieces(p.rest, lk, 0, ctx))
-		run.end = r.fr.y
-		return run, !over && r.fr.y <= r.fr.bottom+0.01
+	if len(ps.plan.maps) == 0 {
+		ps.flowPiecesOn(&ps.fr, run.painter(ps), ps.pieces(ps.plan.facts, lk, 0, ctx))
+		ps.flowPiecesOn(&ps.fr, run.painter(ps), ps.pieces(ps.plan.rest, lk, 0, ctx))
+		run.end = ps.fr.y
+		return run, !over && ps.fr.y <= ps.fr.bottom+0.01
 	}
-	outer := r.fr
+	outer := ps.fr
 	mw := w * t.share
 	cw := w - mw - sheetGutter
-	y := r.fr.y + 1
-	mapsH := r.sheetMaps(run, p.maps, sheetX, y, mw, lk) - y
-	r.fr = outer
+	y := ps.fr.y + 1
+	mapsH := ps.sheetMaps(run, ps.plan.maps, sheetX, y, mw, lk) - y
+	ps.fr = outer
 	// The blocks' heights set in lk in a column w wide, as sheetColumns
 	// adds them up. They are kept in the face for every sheet of the
 	// build (sharedKept): the sheets of a pack print the same band,
 	// and the same blocks at the sizes tried; a height kept leaves the
 	// font measuring it wanted, as measuring it again would.
-	shared := r.face.Memo(sharedHeightsKey{}, func() any { return newSharedKept[withFont[float64]]() }).(*sharedKept[withFont[float64]])
+	shared := ps.face.Memo(sharedHeightsKey{}, func() any { return newSharedKept[withFont[float64]]() }).(*sharedKept[withFont[float64]])
 	height := func(bs []doc.Block, w float64) float64 {
 		key := memo.Key(struct {
 			bs  []doc.Block
@@ -832,82 +848,42 @@ func (r *renderer) layFront(p *sheetPlan, t sheetFit) (*sheetRun, bool) {
 		}{bs, lk, w, ctx})
 		m, ok := shared.get(key)
 		if !ok {
-			keep := r.fr
-			r.fr.w = w
-			m = withFont[float64]{r.piecesHeight(r.pieces(bs, lk, 0, ctx), w), r.f.font.want}
-			r.fr = keep
-			if !r.f.Err() { // fpdf measures nothing once it has failed
+			keep := ps.fr
+			ps.fr.w = w
+			m = withFont[float64]{ps.piecesHeight(ps.pieces(bs, lk, 0, ctx), w), ps.f.font.want}
+			ps.fr = keep
+			if !ps.f.Err() { // fpdf measures nothing once it has failed
 				shared.put(key, m)
 			}
 		}
-		r.f.font.want = m.font
+		ps.f.font.want = m.font
 		return m.v
 	}
-	under, beside, across := r.sheetColumns(p, mapsH, mw, cw, w, outer.bottom-y, height)
+	under, beside, across := ps.sheetColumns(mapsH, mw, cw, w, outer.bottom-y, height)
 	end := y
 	for _, col := range []struct {
 		x, w float64
 		y    float64
 		bs   []doc.Block
 	}{{sheetX, mw, y + mapsH, under}, {sheetX + mw + sheetGutter, cw, y, beside}} {
-		r.fr = cursor{x: col.x, w: col.w, top: col.y, y: col.y, bottom: outer.bottom, brk: outer.brk}
+		ps.fr = cursor{x: col.x, w: col.w, top: col.y, y: col.y, bottom: outer.bottom, brk: outer.brk}
 		if len(col.bs) > 0 && col.x == sheetX {
-			r.fr.y += 2.5
-			r.fr.top = r.fr.y - 1 // not at the top: keeps the space above the first block
+			ps.fr.y += 2.5
+			ps.fr.top = ps.fr.y - 1 // not at the top: keeps the space above the first block
 		}
-		r.flowPiecesOn(&r.fr, run.painter(r), r.pieces(col.bs, lk, 0, ctx))
-		end = max(end, r.fr.y)
+		ps.flowPiecesOn(&ps.fr, run.painter(ps), ps.pieces(col.bs, lk, 0, ctx))
+		end = max(end, ps.fr.y)
 	}
 	outer.y = max(end, y+mapsH) + 1.5
-	r.fr = outer
-	r.flowPiecesOn(&r.fr, run.painter(r), r.pieces(across, lk, 0, ctx))
-	run.end = r.fr.y
-	return run, !over && r.fr.y <= r.fr.bottom+0.01
+	ps.fr = outer
+	ps.flowPiecesOn(&ps.fr, run.painter(ps), ps.pieces(across, lk, 0, ctx))
+	run.end = ps.fr.y
+	return run, !over && ps.fr.y <= ps.fr.bottom+0.01
 }
 
-// sharedKept is what the documents of a face worked out, by the key of
-// its inputs, kept in the face for every booklet and sheet of a build
-// (layFront's heights, keyed's choices, laySpan's spans). As
-// sharedMeasures, it keeps what was put since the last turn (cur) and
-// what was put or used in the turn before (old), a turn coming when cur
-// holds sharedMax: a bounded room, and dropping a value changes none. It
-// is safe for use by several goroutines at once.
-type sharedKept[V any] struct {
-	mu       sync.Mutex
-	cur, old map[string]V
-}
-
-func newSharedKept[V any]() *sharedKept[V] { return &sharedKept[V]{cur: map[string]V{}} }
-
+// sharedHeightsKey finds, in the face, the heights layFront measured
+// (sharedKept).
 type sharedHeightsKey struct{}
-
-// get returns the value kept for key.
-func (sh *sharedKept[V]) get(key string) (V, bool) {
-	sh.mu.Lock()
-	defer sh.mu.Unlock()
-	v, ok := sh.cur[key]
-	if !ok {
-		if v, ok = sh.old[key]; ok {
-			sh.keep(key, v)
-		}
-	}
-	return v, ok
-}
-
-// put keeps v for key.
-func (sh *sharedKept[V]) put(key string, v V) {
-	sh.mu.Lock()
-	defer sh.mu.Unlock()
-	sh.keep(key, v)
-}
-
-// keep puts v in cur, turning first when cur is full; sh is locked.
-func (sh *sharedKept[V]) keep(key string, v V) {
-	if len(sh.cur) >= sharedMax {
-		sh.old, sh.cur = sh.cur, make(map[string]V, sharedMax)
-	}
-	sh.cur[key] = v
-}
 
 // sheetColumns sorts page 1's blocks into its two columns and the
 // width of the page below them. The short blocks run down the right-hand
@@ -921,16 +897,17 @@ func (sh *sharedKept[V]) keep(key string, v V) {
 // blocks' heights are measured once in each width and added up; the
 // choices are tried in a fixed order, so the same blocks always sort the
 // same way.
-func (r *renderer) sheetColumns(p *sheetPlan, mapsH, mw, cw, w, room float64, height func([]doc.Block, float64) float64) (under, beside, across []doc.Block) {
+func (ps *playSheet) sheetColumns(mapsH, mw, cw, w, room float64, height func([]doc.Block, float64) float64) (under, beside, across []doc.Block) {
 	const leftGap, acrossGap = 2.5, 1.5
-	fR := make([]float64, len(p.facts))
-	fL := make([]float64, len(p.facts))
-	for i, b := range p.facts {
+	facts, rest := ps.plan.facts, ps.plan.rest
+	fR := make([]float64, len(facts))
+	fL := make([]float64, len(facts))
+	for i, b := range facts {
 		fR[i], fL[i] = height([]doc.Block{b}, cw), height([]doc.Block{b}, mw)
 	}
-	n := len(p.rest)
+	n := len(rest)
 	hR, hL, rW := make([]float64, n), make([]float64, n), make([]float64, n)
-	for i, b := range p.rest {
+	for i, b := range rest {
 		one := []doc.Block{b}
 		rW[i] = height(one, w) + acrossGap
 		hR[i], hL[i] = height(one, cw), height(one, mw)
@@ -953,7 +930,7 @@ func (r *renderer) sheetColumns(p *sheetPlan, mapsH, mw, cw, w, room float64, he
 		inLeft
 	)
 	place := make([]int, n)
-	best, bestK, bestPlace := -1.0, len(p.facts), make([]int, n)
+	best, bestK, bestPlace := -1.0, len(facts), make([]int, n)
 	var try func(i int)
 	try = func(i int) {
 		if i < n {
@@ -966,12 +943,12 @@ func (r *renderer) sheetColumns(p *sheetPlan, mapsH, mw, cw, w, room float64, he
 			}
 			return
 		}
-		for k := len(p.facts); k >= min(1, len(p.facts)); k-- {
+		for k := len(facts); k >= min(1, len(facts)); k-- {
 			right, left, below := 0.0, 0.0, 0.0
 			for j := range k {
 				right += fR[j]
 			}
-			for j := k; j < len(p.facts); j++ {
+			for j := k; j < len(facts); j++ {
 				left += fL[j]
 			}
 			for j, at := range place {
@@ -1002,15 +979,15 @@ func (r *renderer) sheetColumns(p *sheetPlan, mapsH, mw, cw, w, room float64, he
 			break
 		}
 	}
-	under, beside = slices.Clone(p.facts[bestK:]), slices.Clone(p.facts[:bestK])
+	under, beside = slices.Clone(facts[bestK:]), slices.Clone(facts[:bestK])
 	for j, at := range bestPlace {
 		switch at {
 		case inAcross:
-			across = append(across, p.rest[j])
+			across = append(across, rest[j])
 		case inRight:
-			beside = append(beside, p.rest[j])
+			beside = append(beside, rest[j])
 		case inLeft:
-			under = append(under, p.rest[j])
+			under = append(under, rest[j])
 		}
 	}
 	return under, beside, across
@@ -1018,26 +995,26 @@ func (r *renderer) sheetColumns(p *sheetPlan, mapsH, mw, cw, w, room float64, he
 
 // sheetHead places the sheet's title, what it belongs to, and the facts
 // to check it by (system, seed, Sortie's version) down the frame.
-func (r *renderer) sheetHead(run *sheetRun, p *sheetPlan, size float64) {
-	s, e := p.s, p.s.Encounter
-	w := r.sheetW()
-	y := r.fr.y
+func (ps *playSheet) sheetHead(run *sheetRun, size float64) {
+	s, e := ps.plan.s, ps.plan.s.Encounter
+	w := ps.sheetW()
+	y := ps.fr.y
 	title := e.Title
 	if s.Label != "" {
 		title = s.Label + ": " + title
 	}
 	room := w
 	if s.Tagline != "" {
-		r.font("B", 10)
-		tag := r.cov.printable(s.Tagline)
-		room -= r.f.GetStringWidth(tag) + 6
-		run.painter(r).marks(&frame.Frame{W: r.pw, H: r.ph, Say: tag, Marks: []frame.Mark{
+		ps.font("B", 10)
+		tag := ps.cov.printable(s.Tagline)
+		room -= ps.f.GetStringWidth(tag) + 6
+		run.painter(ps).marks(&frame.Frame{W: ps.pw, H: ps.ph, Say: tag, Marks: []frame.Mark{
 			frame.Text{X: sheetX, Y: y + lh(16) - lh(10) - 0.5, W: w, H: lh(10), Font: sansFont("B", 10), Align: "R", S: tag},
 		}}, 0, 0)
 	}
-	r.font("B", 16)
-	title = r.fit(r.cov.printable(title), room)
-	run.painter(r).marks(&frame.Frame{W: r.pw, H: r.ph, Say: title, Marks: []frame.Mark{
+	ps.font("B", 16)
+	title = ps.fit(ps.cov.printable(title), room)
+	run.painter(ps).marks(&frame.Frame{W: ps.pw, H: ps.ph, Say: title, Marks: []frame.Mark{
 		frame.Text{X: sheetX, Y: y, W: room, H: lh(16), Font: sansFont("B", 16), Align: "L", S: title},
 	}}, 0, 0)
 	y += lh(16) + 0.3
@@ -1049,14 +1026,14 @@ func (r *renderer) sheetHead(run *sheetRun, p *sheetPlan, size float64) {
 	// ("pack/1/explore"): no command takes it, so it does not print; the
 	// title, the label and the seed say which entry this is.
 	facts = append(facts, s.Set.System.Name, "seed "+e.Seed)
-	facts = append(facts, "Sortie "+r.version())
-	r.fr.y = y
-	r.flowOn(&r.fr, run.painter(r), span{text: strings.Join(facts, " · "), size: 8, grey: true})
-	ly := r.fr.y + 0.6
-	run.painter(r).frame(r.sheetRuleFrame(ly), 0, 0)
-	r.fr.y += 2
+	facts = append(facts, "Sortie "+ps.version())
+	ps.fr.y = y
+	ps.flowOn(&ps.fr, run.painter(ps), span{text: strings.Join(facts, " · "), size: 8, grey: true})
+	ly := ps.fr.y + 0.6
+	run.painter(ps).frame(ps.sheetRuleFrame(ly), 0, 0)
+	ps.fr.y += 2
 	if e.Summary != "" {
-		r.flowOn(&r.fr, run.painter(r), span{text: e.Summary, style: "I", size: size + 0.5})
+		ps.flowOn(&ps.fr, run.painter(ps), span{text: e.Summary, style: "I", size: size + 0.5})
 	}
 }
 
@@ -1070,13 +1047,13 @@ const (
 // sheetMaps places the maps one under another in a column w wide at (x,
 // y), each as wide as the column allows, their legend under them, and
 // returns where the column ends. Captions and legend are set in lk.
-func (r *renderer) sheetMaps(run *sheetRun, ms []board.Map, x, y float64, w float64, lk look) float64 {
+func (ps *playSheet) sheetMaps(run *sheetRun, ms []board.Map, x, y float64, w float64, lk look) float64 {
 	cols := min(len(ms), 2)
 	mw := (w - float64(cols-1)*3) / float64(cols)
 	top := y
 	titles := make([][]string, len(ms))
 	for i, m := range ms {
-		titles[i] = r.sheetMapTitle(m, mw, lk)
+		titles[i] = ps.sheetMapTitle(m, mw, lk)
 	}
 	for i, m := range ms {
 		if m.WidthIn <= 0 || m.HeightIn <= 0 {
@@ -1089,16 +1066,16 @@ func (r *renderer) sheetMaps(run *sheetRun, ms []board.Map, x, y float64, w floa
 		for _, t := range titles[i-i%cols : min(len(ms), i-i%cols+cols)] {
 			th = max(th, float64(len(t))*lh(lk.size+1))
 		}
-		y = max(y, r.sheetMap(run, m, titles[i], x+float64(i%cols)*(mw+3), top, mw, th, lk))
+		y = max(y, ps.sheetMap(run, m, titles[i], x+float64(i%cols)*(mw+3), top, mw, th, lk))
 	}
 	y += 1.2
 	size := lk.note
-	r.font("", size)
+	ps.font("", size)
 	lx, ly := x, y
 	rowH := max(sheetSwH, lh(size)) + 1
 	for _, it := range board.Legend(ms...) {
-		label := r.cov.printable(it.Label)
-		lw := r.f.GetStringWidth(label)
+		label := ps.cov.printable(it.Label)
+		lw := ps.f.GetStringWidth(label)
 		iw := sheetSwW + 1.2 + lw
 		if lx > x && lx+iw > x+w {
 			lx, ly = x, ly+rowH
@@ -1107,8 +1084,8 @@ func (r *renderer) sheetMaps(run *sheetRun, ms []board.Map, x, y float64, w floa
 		// label beside it leaves the ink as it sets it.
 		ix, iy := lx, ly
 		run.at(func() {
-			r.paintMarks(&frame.Frame{W: r.pw, H: r.ph, Say: label, Marks: []frame.Mark{
-				frame.Sub{F: r.opsFrame(draw.Swatch(it, ix, iy, sheetSwW, sheetSwH))},
+			ps.paintMarks(&frame.Frame{W: ps.pw, H: ps.ph, Say: label, Marks: []frame.Mark{
+				frame.Sub{F: ps.opsFrame(draw.Swatch(it, ix, iy, sheetSwW, sheetSwH))},
 				frame.Text{X: ix + sheetSwW + 1.2, Y: iy + (sheetSwH-lh(size))/2, W: lw, H: lh(size), Font: sansFont("", size), Align: "L", S: label},
 			}}, 0, 0)
 		})
@@ -1119,53 +1096,53 @@ func (r *renderer) sheetMaps(run *sheetRun, ms []board.Map, x, y float64, w floa
 
 // sheetMapTitle is a map's title wrapped over a map w wide, in lk's
 // size and a point more: nil for a map of no width.
-func (r *renderer) sheetMapTitle(m board.Map, w float64, lk look) []string {
+func (ps *playSheet) sheetMapTitle(m board.Map, w float64, lk look) []string {
 	if m.WidthIn <= 0 {
 		return nil
 	}
 	bw := m.WidthIn * min(maxScale, w/m.WidthIn)
-	r.font("B", lk.size+1)
-	return r.split(r.cov.printable(mapTitle(m)), bw)
+	ps.font("B", lk.size+1)
+	return ps.split(ps.cov.printable(mapTitle(m)), bw)
 }
 
 // sheetMap places one map w wide at (x, y): its title (its lines, in th
 // mm, which may be more than they need so boards side by side line up), its track,
 // the board to scale and its caption, and returns where it ends. The
 // board is measured (sized) to be placed, and drawn when painted.
-func (r *renderer) sheetMap(run *sheetRun, m board.Map, lines []string, x, y, w, th float64, lk look) float64 {
+func (ps *playSheet) sheetMap(run *sheetRun, m board.Map, lines []string, x, y, w, th float64, lk look) float64 {
 	s := min(maxScale, w/m.WidthIn)
 	bw := m.WidthIn * s
 	// The title wraps rather than being cut: two boards side by side
 	// leave each a narrow column.
 	size := lk.size + 1
-	title := &frame.Frame{W: r.pw, H: r.ph, Say: sayLines(lines)}
+	title := &frame.Frame{W: ps.pw, H: ps.ph, Say: sayLines(lines)}
 	for i, t := range lines {
 		title.Marks = append(title.Marks, frame.Text{X: x, Y: y + float64(i)*lh(size), W: bw, H: lh(size), Font: sansFont("B", size), Align: "L", S: t})
 	}
-	run.painter(r).marks(title, 0, 0)
+	run.painter(ps).marks(title, 0, 0)
 	y += th + 0.5
 	if onTrack(m) {
-		track := r.trackFrame(m, s, 0, 0, bw)
+		track := ps.trackFrame(m, s, 0, 0, bw)
 		ky := y
-		run.at(func() { r.paint(track, x, ky) })
+		run.at(func() { ps.paint(track, x, ky) })
 		y += track.H
 	}
-	d := r.sized(m, r.mapKey(m), s)
+	d := ps.sized(m, ps.mapKey(m), s)
 	by := y
 	run.at(func() {
-		d := draw.Board(m, s, r.measure)
-		r.paint(r.opsFrame(d.Ops), x, by+d.Top)
+		d := draw.Board(m, s, ps.measure)
+		ps.paint(ps.opsFrame(d.Ops), x, by+d.Top)
 	})
 	y += d.Top + m.HeightIn*s + d.Bottom + 0.5
-	c := cursor{x: x, w: bw, top: y, y: y, bottom: r.sheetBottom() + 1000, brk: func() {}}
-	r.flowOn(&c, run.painter(r), span{text: r.mapCaption(m, d.Keys, false), size: lk.note, grey: true})
+	c := cursor{x: x, w: bw, top: y, y: y, bottom: ps.sheetBottom() + 1000, brk: func() {}}
+	ps.flowOn(&c, run.painter(ps), span{text: ps.mapCaption(m, d.Keys, false), size: lk.note, grey: true})
 	return c.y
 }
 
 // sheetBackHead lays out page 2's head, its lines w wide down from the
 // sheet's top: a frame of the page, placed at its corner.
-func (r *renderer) sheetBackHead(lines []string, w float64) *frame.Frame {
-	f := &frame.Frame{W: r.pw, H: r.ph, Say: sayLines(lines)}
+func (ps *playSheet) sheetBackHead(lines []string, w float64) *frame.Frame {
+	f := &frame.Frame{W: ps.pw, H: ps.ph, Say: sayLines(lines)}
 	y := sheetTop
 	for _, l := range lines {
 		f.Marks = append(f.Marks, frame.Text{X: sheetX, Y: y, W: w, H: lh(14), Font: sansFont("B", 14), Align: "L", S: l})
@@ -1176,8 +1153,8 @@ func (r *renderer) sheetBackHead(lines []string, w float64) *frame.Frame {
 
 // sheetRuleFrame lays out the rule under a sheet's head, at y across the
 // text block: a frame of the page, placed at its corner.
-func (r *renderer) sheetRuleFrame(y float64) *frame.Frame {
-	return &frame.Frame{W: r.pw, H: r.ph, Marks: []frame.Mark{frame.Rule{X1: sheetX, Y1: y, X2: sheetX + r.sheetW(), Y2: y, Width: 0.5}}}
+func (ps *playSheet) sheetRuleFrame(y float64) *frame.Frame {
+	return &frame.Frame{W: ps.pw, H: ps.ph, Marks: []frame.Mark{frame.Rule{X1: sheetX, Y1: y, X2: sheetX + ps.sheetW(), Y2: y, Width: 0.5}}}
 }
 
 // sayLines is what lines of text say, for a page's text record: each
@@ -1194,28 +1171,28 @@ func sayLines(lines []string) string {
 
 // layBack lays page 2, the sealed items, out and places it at body size
 // s, and reports whether they fit.
-func (r *renderer) layBack(p *sheetPlan, s float64) (*sheetRun, bool) {
+func (ps *playSheet) layBack(s float64) (*sheetRun, bool) {
 	run := &sheetRun{}
 	lk := sheetLook(s)
-	w := r.sheetW()
+	w := ps.sheetW()
 	y := sheetTop
-	r.font("B", 14)
-	head := p.sealedTitle + ": sealed. Do not read on until the game sends you here."
-	lines := r.split(head, w)
-	run.painter(r).marks(r.sheetBackHead(lines, w), 0, 0)
+	ps.font("B", 14)
+	head := ps.plan.sealedTitle + ": sealed. Do not read on until the game sends you here."
+	lines := ps.split(head, w)
+	run.painter(ps).marks(ps.sheetBackHead(lines, w), 0, 0)
 	for range lines {
 		y += lh(14)
 	}
-	r.fr = cursor{x: sheetX, w: w, top: y, y: y + 0.5, bottom: r.sheetBottom(), brk: func() {}}
-	r.flowOn(&r.fr, run.painter(r), span{text: "Fold this page under page 1, or cut the slips apart and keep them face down. Read a slip only when page 1's list sends you to its number, and no further.", size: 8.5, grey: true})
-	run.painter(r).frame(r.sheetRuleFrame(r.fr.y+0.8), 0, 0)
-	top := r.fr.y + 3
+	ps.fr = cursor{x: sheetX, w: w, top: y, y: y + 0.5, bottom: ps.sheetBottom(), brk: func() {}}
+	ps.flowOn(&ps.fr, run.painter(ps), span{text: "Fold this page under page 1, or cut the slips apart and keep them face down. Read a slip only when page 1's list sends you to its number, and no further.", size: 8.5, grey: true})
+	run.painter(ps).frame(ps.sheetRuleFrame(ps.fr.y+0.8), 0, 0)
+	top := ps.fr.y + 3
 	colW := (w - sheetGutter) / 2
 	const pad = 2.5
-	slips := make([]*frame.Frame, len(p.items))
-	heights := make([]float64, len(p.items))
-	for i, it := range p.items {
-		slips[i] = r.piecesFrame(r.slipPieces(it, lk), colW-2*pad)
+	slips := make([]*frame.Frame, len(ps.plan.items))
+	heights := make([]float64, len(ps.plan.items))
+	for i, it := range ps.plan.items {
+		slips[i] = ps.piecesFrame(ps.slipPieces(it, lk), colW-2*pad)
 		heights[i] = slips[i].H + 2*pad
 	}
 	// The slips go down the left column and then the right, split where
@@ -1229,10 +1206,10 @@ func (r *renderer) layBack(p *sheetPlan, s float64) (*sheetRun, bool) {
 		}
 		return max(h-slipGap, 0)
 	}
-	avail := r.sheetBottom() - top + 0.01
+	avail := ps.sheetBottom() - top + 0.01
 	split, best := -1, 0.0
-	for k := len(p.items); k >= 0; k-- {
-		left, right := colH(0, k), colH(k, len(p.items))
+	for k := len(ps.plan.items); k >= 0; k-- {
+		left, right := colH(0, k), colH(k, len(ps.plan.items))
 		if left <= avail && right <= avail && (split < 0 || max(left, right) < best-0.01) {
 			split, best = k, max(left, right)
 		}
@@ -1241,7 +1218,7 @@ func (r *renderer) layBack(p *sheetPlan, s float64) (*sheetRun, bool) {
 		return run, false
 	}
 	run.end = top + best
-	for i := range p.items {
+	for i := range ps.plan.items {
 		x, y := sheetX, top+colH(0, i)+slipGap
 		if i == 0 {
 			y = top
@@ -1255,8 +1232,8 @@ func (r *renderer) layBack(p *sheetPlan, s float64) (*sheetRun, bool) {
 		}
 		h, slip := heights[i], slips[i]
 		run.at(func() {
-			r.cutLines(x, y, colW, h)
-			r.paintMarks(slip, x+pad, y+pad)
+			ps.cutLines(x, y, colW, h)
+			ps.paintMarks(slip, x+pad, y+pad)
 		})
 	}
 	return run, true
@@ -1264,11 +1241,11 @@ func (r *renderer) layBack(p *sheetPlan, s float64) (*sheetRun, bool) {
 
 // slipPieces is a sealed item as page 2 prints it: its number large, its
 // title, then its blocks.
-func (r *renderer) slipPieces(it sheetItem, lk look) []piece {
+func (ps *playSheet) slipPieces(it sheetItem, lk look) []piece {
 	t := it.item.Title
 	if it.item.Tag != "" {
 		t += " (" + it.item.Tag + ")"
 	}
 	head := span{runs: []flow.Run{{Text: strconv.Itoa(it.n) + "  ", Style: "B"}, {Text: t, Style: "BI"}}, size: lk.size + 1.5, rule: true}
-	return append([]piece{{sp: &head}}, r.pieces(it.item.Blocks, lk, 1, blockCtx{})...)
+	return append([]piece{{sp: &head}}, ps.pieces(it.item.Blocks, lk, 1, blockCtx{})...)
 }

@@ -99,7 +99,7 @@ func TestStructure(t *testing.T) {
 	// print with.
 	// None is left: the list is empty, and the documents found building
 	// theirs say the search still finds such calls.
-	documents := []string{"render", "newSheetRenderer", "sheetPDF"}
+	documents := []string{"render", "newPlaySheet", "sheetPDF"}
 	var scratch []string
 	got = nil
 	var docs []string
@@ -112,7 +112,7 @@ func TestStructure(t *testing.T) {
 			calls := false
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				if c, ok := n.(*ast.CallExpr); ok {
-					if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "newRenderer" || id.Name == "newSheetRenderer") {
+					if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "newRenderer" || id.Name == "newPlaySheet") {
 						calls = true
 					}
 				}
