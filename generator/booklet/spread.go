@@ -41,24 +41,29 @@ func (r *renderer) encounter(i int) {
 	}
 	r.bookmark(e.label(), 1, bodyTop)
 	start := r.f.PageNo()
-	sp := &entrySpread{e: e, look: spreadLook}
-	rest, under := r.leftPage(sp)
-	used := r.rightPage(sp, rest, under)
+	sp := &entrySpread{renderer: r, e: e, look: spreadLook}
+	rest, under := sp.leftPage()
+	used := sp.rightPage(rest, under)
 	r.lay.pages["end/"+strconv.Itoa(e.number)] = r.f.PageNo()
 	switch n := r.f.PageNo() - start + 1; {
-	case n > 2*r.maxSpreads():
+	case n > 2*sp.maxSpreads():
 		r.f.faults.add(Fault{Kind: FaultSpill, Page: start, Text: fmt.Sprintf("%s: %d pages, %.0f mm on the last", e.label(), n, used)})
 	case n > 2:
 		r.f.faults.add(Fault{Kind: FaultLong, Page: start, Text: fmt.Sprintf("%s: %d pages, %.0f mm on the last", e.label(), n, used)})
 	}
 }
 
-// entrySpread is one entry as encounter sets it on its spread: what the
-// planning of its left-hand page settles and the rest of the spread
-// reads. encounter makes one for each entry; leftPage and the functions
-// planning its maps (planMaps, spreadFit, columnPlan) set it, and
-// besideMaps, columnBeside and rightPage print by it.
+// entrySpread is one entry set on its spread, and the code that sets
+// it: the left-hand page with its maps (leftPage, planMaps, spreadFit,
+// columnPlan, besideMaps, columnBeside), the right-hand page and any
+// pages after (rightPage), and what they print (the entry's head, its
+// short sections side by side, its sealed cards' index, the band, the
+// way on). encounter makes one for each entry; the planning of the
+// left-hand page settles its look, lineH and overMaps, and the rest of
+// the spread prints by them. It lays out with the renderer's primitives
+// (text, tables, maps, placement), which it embeds.
 type entrySpread struct {
+	*renderer
 	e *entry
 	// look is the look the entry's blocks are set in: spreadLook, or
 	// smaller to keep the entry to its two pages (spreadScales).
@@ -76,18 +81,19 @@ type entrySpread struct {
 // on a flat page, three on a folded one, whose page is half as big (six
 // A5 pages are three quarters of the paper of a flat entry's four A4
 // pages).
-func (r *renderer) maxSpreads() int {
+func (sp *entrySpread) maxSpreads() int {
+	r := sp.renderer
 	if r.opt.Impose == Saddle {
 		return 3
 	}
 	return 2
 }
 
-// spreadCtx is how an entry's blocks print on its spread: maps are on
+// ctx is how an entry's blocks print on its spread: maps are on
 // the left-hand page already, and a Sealed block is the index of its
 // cards.
-func (r *renderer) spreadCtx(e *entry) blockCtx {
-	return blockCtx{skipMaps: true, sealed: func(s *doc.Sealed, lk look) []piece { return r.sealedIndex(e, s, lk) }}
+func (sp *entrySpread) ctx() blockCtx {
+	return blockCtx{skipMaps: true, sealed: sp.sealedIndex}
 }
 
 // leftPage prints the entry's number, title and state, the lines that
@@ -95,7 +101,8 @@ func (r *renderer) spreadCtx(e *entry) blockCtx {
 // scale with their legend, settling sp's look, lineH and overMaps. It
 // returns the blocks still to print and whether they start under the
 // maps, the frame left there for them.
-func (r *renderer) leftPage(sp *entrySpread) ([]doc.Block, bool) {
+func (sp *entrySpread) leftPage() ([]doc.Block, bool) {
+	r := sp.renderer
 	e := sp.e
 	enc := e.enc
 	w := r.contentW()
@@ -106,7 +113,7 @@ func (r *renderer) leftPage(sp *entrySpread) ([]doc.Block, bool) {
 	r.font("B", 26)
 	nameW := r.f.GetStringWidth(e.name())
 	head.Marks = append(head.Marks, frame.Text{X: side, Y: bodyTop, W: w, H: lh(26), Font: sansFont("B", 26), Align: "L", S: e.name()})
-	tag := r.cov.printable(r.entryTag(e))
+	tag := r.cov.printable(sp.entryTag())
 	tagW := 0.0
 	if tag != "" {
 		r.font("B", 11)
@@ -138,7 +145,7 @@ func (r *renderer) leftPage(sp *entrySpread) ([]doc.Block, bool) {
 	}
 	lead, rest := leadIn(enc.Blocks)
 	r.gap(1.5)
-	r.flowPieces(r.leadPieces(lead, r.spreadCtx(e)))
+	r.flowPieces(sp.leadPieces(lead, sp.ctx()))
 	ms := topMaps(enc.Blocks)
 	if len(ms) > 0 && r.hasFirstLine(e) {
 		// A board with its legend beside it may take the line naming
@@ -147,8 +154,8 @@ func (r *renderer) leftPage(sp *entrySpread) ([]doc.Block, bool) {
 		// failing that, planned again with it above the maps.
 		y0, look := r.fr.y, sp.look
 		sp.lineH = 0
-		ms, all, y, _, plan := r.planMaps(sp, rest, ms, w)
-		if plan.beside && r.besideMaps(sp, rest, ms, all, y, plan, true) {
+		ms, all, y, _, plan := sp.planMaps(rest, ms, w)
+		if plan.beside && sp.besideMaps(rest, ms, all, y, plan, true) {
 			return rest[plan.side:], true
 		}
 		r.fr.y, sp.look = y0, look
@@ -162,10 +169,10 @@ func (r *renderer) leftPage(sp *entrySpread) ([]doc.Block, bool) {
 	if len(ms) == 0 {
 		return rest, true
 	}
-	ms, all, y, legendH, plan := r.planMaps(sp, rest, ms, w)
+	ms, all, y, legendH, plan := sp.planMaps(rest, ms, w)
 	avail, used, fits := plan.avail, plan.used, plan.under
 	if plan.beside {
-		r.besideMaps(sp, rest, ms, all, y, plan, false)
+		sp.besideMaps(rest, ms, all, y, plan, false)
 		return rest[plan.side:], true
 	}
 	if !fits && r.fr.bottom-(y+used+legendH) < leftRoom {
@@ -212,9 +219,10 @@ func baselineDrop(a, b float64) float64 { return (a - b) * ptMM * (leading/2 + 0
 // under the legend; when the column has no room for it there, nothing
 // is drawn and besideMaps reports false. The board's caption is wrapped
 // to the text block's width, under the board and the legend both.
-func (r *renderer) besideMaps(sp *entrySpread, rest []doc.Block, ms, all []board.Map, y float64, plan mapPlan, line bool) bool {
+func (sp *entrySpread) besideMaps(rest []doc.Block, ms, all []board.Map, y float64, plan mapPlan, line bool) bool {
+	r := sp.renderer
 	if plan.side > 0 {
-		return r.columnBeside(sp, rest[:plan.side], ms, all, y, plan, line)
+		return sp.columnBeside(rest[:plan.side], ms, all, y, plan, line)
 	}
 	e := sp.e
 	w := r.contentW()
@@ -261,7 +269,8 @@ func (r *renderer) besideMaps(sp *entrySpread, rest []doc.Block, ms, all []board
 // has room for it. Without that room nothing is drawn and it reports
 // false. The board's caption is wrapped to the text block's width, as
 // besideMaps wraps it.
-func (r *renderer) columnBeside(sp *entrySpread, bs []doc.Block, ms, all []board.Map, y float64, plan mapPlan, line bool) bool {
+func (sp *entrySpread) columnBeside(bs []doc.Block, ms, all []board.Map, y float64, plan mapPlan, line bool) bool {
+	r := sp.renderer
 	e := sp.e
 	w := r.contentW()
 	capW := w // the caption runs under the board and the legend beside it
@@ -273,7 +282,7 @@ func (r *renderer) columnBeside(sp *entrySpread, bs []doc.Block, ms, all []board
 	defer func() { r.fr = outer; r.fr.y = y + plan.used + 4 }()
 	top := y + stack + besideLineGap
 	r.fr = cursor{x: x, w: side + w - x, top: top, y: top, bottom: y + tall + 1, brk: func() {}}
-	ctx := r.spreadCtx(e)
+	ctx := sp.ctx()
 	var first span
 	if line {
 		h := 0.0
@@ -312,8 +321,8 @@ const (
 // open the right-hand page: sp.overMaps), those the legend is of, where
 // they start, the legend's height at their foot and how they are drawn.
 // It settles the look the entry's blocks are set in (sp.look).
-func (r *renderer) planMaps(sp *entrySpread, rest []doc.Block, ms []board.Map, w float64) ([]board.Map, []board.Map, float64, float64, mapPlan) {
-	e := sp.e
+func (sp *entrySpread) planMaps(rest []doc.Block, ms []board.Map, w float64) ([]board.Map, []board.Map, float64, float64, mapPlan) {
+	r := sp.renderer
 	r.gap(3)
 	legendH := r.legendAcross(ms, 0).H + 4
 	y := r.fr.y
@@ -330,7 +339,7 @@ func (r *renderer) planMaps(sp *entrySpread, rest []doc.Block, ms []board.Map, w
 	used := r.mapsHeight(ms, w, avail, 0)
 	// When the maps leave room on the page but not quite enough for what
 	// comes next, they give up a little of their scale for it.
-	if room, first := r.fr.bottom-(y+used+legendH+4), r.firstHeight(rest, sp.look, r.spreadCtx(e)); room >= leftRoom/2 && room < first && first-room <= maxShrink {
+	if room, first := r.fr.bottom-(y+used+legendH+4), sp.firstHeight(rest, sp.look, sp.ctx()); room >= leftRoom/2 && room < first && first-room <= maxShrink {
 		smaller := used - (first - room) - 0.5
 		_, s0 := r.mapLayout(ms, w, avail+sp.lineH, 0)
 		_, s1 := r.mapLayout(ms, w, smaller+sp.lineH, 0)
@@ -346,11 +355,11 @@ func (r *renderer) planMaps(sp *entrySpread, rest []doc.Block, ms []board.Map, w
 	var plan mapPlan
 	for _, k := range spreadScales {
 		sp.look = spreadLook.scaled(k)
-		p := r.spreadFit(sp, rest, ms, all, w, y, avail, used, legendH)
+		p := sp.spreadFit(rest, ms, all, w, y, avail, used, legendH)
 		if p.ok || k == spreadScales[len(spreadScales)-1] {
 			if !p.ok {
 				sp.look = spreadLook
-				p = r.spreadFit(sp, rest, ms, all, w, y, avail, used, legendH)
+				p = sp.spreadFit(rest, ms, all, w, y, avail, used, legendH)
 			}
 			plan = p
 			break
@@ -362,7 +371,7 @@ func (r *renderer) planMaps(sp *entrySpread, rest []doc.Block, ms []board.Map, w
 		// blocks, in the largest type that then keeps it there.
 		for _, k := range spreadScales {
 			sp.look = spreadLook.scaled(k)
-			if p := r.columnPlan(sp, rest, ms, all, w, y); p.ok {
+			if p := sp.columnPlan(rest, ms, all, w, y); p.ok {
 				return ms, all, y, legendH, p
 			}
 		}
@@ -380,14 +389,15 @@ func (r *renderer) planMaps(sp *entrySpread, rest []doc.Block, ms []board.Map, w
 // keeps the entry to its spread in the look sp.look, or returns a plan
 // that is not ok. The board's caption is wrapped to w, the text block's
 // width, as columnBeside wraps it.
-func (r *renderer) columnPlan(sp *entrySpread, rest []doc.Block, ms, legend []board.Map, w, y float64) mapPlan {
+func (sp *entrySpread) columnPlan(rest []doc.Block, ms, legend []board.Map, w, y float64) mapPlan {
+	r := sp.renderer
 	if len(ms) != 1 || ms[0].WidthIn <= 0 || r.narrow() {
 		return mapPlan{}
 	}
-	ctx := r.spreadCtx(sp.e)
+	ctx := sp.ctx()
 	pageH := r.fr.bottom - bodyTop
-	all := r.restHeight(sp, rest)
-	hs := r.unitHeights(rest, sp.look, ctx)
+	all := sp.restHeight(rest)
+	hs := sp.unitHeights(rest, sp.look, ctx)
 	capW := w // the caption runs under the board and the legend beside it
 	stack := r.placeLegendColumn(r.legendItems(legend), 0, 0)
 	colMin := max(r.legendColumn(legend), minColumn)
@@ -408,7 +418,7 @@ func (r *renderer) columnPlan(sp *entrySpread, rest []doc.Block, ms, legend []bo
 			if _, ok := rest[i].(*doc.Map); ok {
 				continue
 			}
-			h, ok := r.columnHeight(rest[i:], sp.look, ctx, colW)
+			h, ok := sp.columnHeight(rest[i:], sp.look, ctx, colW)
 			if !ok || colH+h > tall {
 				break
 			}
@@ -438,7 +448,8 @@ func (r *renderer) columnPlan(sp *entrySpread, rest []doc.Block, ms, legend []bo
 // a board, colW wide, set in the look lk, and whether it may go there: a
 // block that is not a map nor a run of short sections, whose tables
 // print whole at that width, neither stacked nor folded wider than it.
-func (r *renderer) columnHeight(bs []doc.Block, lk look, ctx blockCtx, colW float64) (float64, bool) {
+func (sp *entrySpread) columnHeight(bs []doc.Block, lk look, ctx blockCtx, colW float64) (float64, bool) {
+	r := sp.renderer
 	if briefRun(bs) >= 2 {
 		return 0, false
 	}
@@ -490,16 +501,17 @@ type mapPlan struct {
 // its legend beside it rather than at its foot when that draws it
 // larger, and when nothing else keeps the entry to its spread, down to
 // minBesideScale.
-func (r *renderer) spreadFit(sp *entrySpread, rest []doc.Block, ms, legend []board.Map, w, y, avail, used, legendH float64) mapPlan {
+func (sp *entrySpread) spreadFit(rest []doc.Block, ms, legend []board.Map, w, y, avail, used, legendH float64) mapPlan {
+	r := sp.renderer
 	keep := mapPlan{avail: avail, used: used}
 	room := r.fr.bottom - (y + used + legendH + 4)
 	pageH := r.fr.bottom - bodyTop
-	all := r.restHeight(sp, rest)
+	all := sp.restHeight(rest)
 	if all+4 <= pageH {
 		keep.ok = true
 		return keep
 	}
-	hs := r.unitHeights(rest, sp.look, r.spreadCtx(sp.e))
+	hs := sp.unitHeights(rest, sp.look, sp.ctx())
 	if room >= leftRoom {
 		// The blocks start under the maps as they are: what goes there
 		// is the whole units that fit the room (a unit that does not
@@ -589,7 +601,8 @@ const minBesideWidth = 90.0
 // unitHeights are the heights of what the blocks print in the look lk,
 // in order, each whole: a run of short sections side by side, or a block
 // (maps aside).
-func (r *renderer) unitHeights(bs []doc.Block, lk look, ctx blockCtx) []float64 {
+func (sp *entrySpread) unitHeights(bs []doc.Block, lk look, ctx blockCtx) []float64 {
+	r := sp.renderer
 	var hs []float64
 	for i := 0; i < len(bs); {
 		if _, ok := bs[i].(*doc.Map); ok {
@@ -597,7 +610,7 @@ func (r *renderer) unitHeights(bs []doc.Block, lk look, ctx blockCtx) []float64 
 			continue
 		}
 		if n := briefRun(bs[i:]); n >= 2 {
-			_, _, h := r.briefSplit(bs[i:i+n], lk, ctx)
+			_, _, h := sp.briefSplit(bs[i:i+n], lk, ctx)
 			hs = append(hs, h+2.5)
 			i += n
 			continue
@@ -610,13 +623,14 @@ func (r *renderer) unitHeights(bs []doc.Block, lk look, ctx blockCtx) []float64 
 
 // restHeight is about the height the rest of an entry takes on its
 // right-hand page, printed as rightPage prints it (in the look sp.look).
-func (r *renderer) restHeight(sp *entrySpread, rest []doc.Block) float64 {
+func (sp *entrySpread) restHeight(rest []doc.Block) float64 {
+	r := sp.renderer
 	e, lk := sp.e, sp.look
-	ctx := r.spreadCtx(e)
+	ctx := sp.ctx()
 	w := r.fr.w
 	h := lh(14) + 1
 	if r.band() != nil {
-		h += r.spanHeight(r.bandSpan(), w)
+		h += r.spanHeight(sp.bandSpan(), w)
 	}
 	runEnd := 0 // where the run of short sections being printed ends
 	for i := 0; i < len(rest); {
@@ -624,7 +638,7 @@ func (r *renderer) restHeight(sp *entrySpread, rest []doc.Block) float64 {
 			if i >= runEnd {
 				runEnd = i + n
 			}
-			_, _, bh := r.briefSplit(rest[i:i+n], lk, ctx)
+			_, _, bh := sp.briefSplit(rest[i:i+n], lk, ctx)
 			h += bh + 2.5
 			i += n
 			continue
@@ -639,7 +653,7 @@ func (r *renderer) restHeight(sp *entrySpread, rest []doc.Block) float64 {
 		if len(e.links) > 0 {
 			h += r.spanHeight(r.linksSpan(e.links), w)
 		} else {
-			h += r.spanHeight(r.endSpan(), w)
+			h += r.spanHeight(sp.endSpan(), w)
 		}
 	}
 	return h
@@ -651,13 +665,14 @@ const maxShrink = 20.0
 // firstHeight is the height of what the blocks begin with in the look
 // lk: a run of short sections side by side, or the first block's first
 // piece.
-func (r *renderer) firstHeight(bs []doc.Block, lk look, ctx blockCtx) float64 {
+func (sp *entrySpread) firstHeight(bs []doc.Block, lk look, ctx blockCtx) float64 {
+	r := sp.renderer
 	for i, b := range bs {
 		if _, ok := b.(*doc.Map); ok {
 			continue
 		}
 		if n := briefRun(bs[i:]); n >= 2 {
-			_, _, h := r.briefSplit(bs[i:i+n], lk, ctx)
+			_, _, h := sp.briefSplit(bs[i:i+n], lk, ctx)
 			return h
 		}
 		ps := r.blockPieces(b, lk, 0, ctx)
@@ -692,7 +707,8 @@ func leadIn(bs []doc.Block) (lead, rest []doc.Block) {
 // leadPieces are the lead-in's pieces, as pieces gives them, but that
 // two roll lines in a row stand side by side when each takes one line
 // of half the page: the left-hand page's height goes to the maps.
-func (r *renderer) leadPieces(lead []doc.Block, ctx blockCtx) []piece {
+func (sp *entrySpread) leadPieces(lead []doc.Block, ctx blockCtx) []piece {
+	r := sp.renderer
 	bs := mergeNotes(lead)
 	cw := (r.fr.w - colsGutter) / 2
 	short := func(b doc.Block) (span, bool) {
@@ -710,7 +726,7 @@ func (r *renderer) leadPieces(lead []doc.Block, ctx blockCtx) []piece {
 			b, ok2 := short(bs[i+1])
 			if ok1 && ok2 {
 				a.before = rollBefore
-				c := r.colsSpan([]span{a}, []span{b})
+				c := sp.colsSpan([]span{a}, []span{b})
 				ps = append(ps, piece{sp: &c})
 				i++
 				continue
@@ -740,7 +756,8 @@ func (r *renderer) mapsHeight(ms []board.Map, w, h, capW float64) float64 {
 
 // boxedMap lays out a map where it stands, with its title and caption,
 // in the frame's width and at most h tall.
-func (r *renderer) boxedMap(m board.Map, h float64) span {
+func (sp *entrySpread) boxedMap(m board.Map, h float64) span {
+	r := sp.renderer
 	return span{before: 2, lay: func(w float64) *frame.Frame {
 		f := &frame.Frame{W: w, H: min(h, r.mapsHeight([]board.Map{m}, w, h, 0)) + 1}
 		if mf := r.mapsFrame([]board.Map{m}, w, h, 0); mf != nil {
@@ -758,14 +775,15 @@ func (r *renderer) boxedMap(m board.Map, h float64) span {
 // found no room on the left-hand page (sp.overMaps) open it, and the
 // blocks are set in sp.look. It returns how far down its last page the
 // entry ran, from the top of the body, before the room left for notes.
-func (r *renderer) rightPage(sp *entrySpread, rest []doc.Block, under bool) float64 {
+func (sp *entrySpread) rightPage(rest []doc.Block, under bool) float64 {
+	r := sp.renderer
 	e, lk := sp.e, sp.look
 	start := r.f.PageNo()
 	var next func()
 	next = func() {
 		if r.f.PageNo() == start+1 && r.pagesOf(e) > 2 {
 			// Leaving the spread: its foot says the entry goes on.
-			r.overleaf(r.fr.bottom + 1)
+			sp.overleaf(r.fr.bottom + 1)
 		}
 		r.newPage(e.label())
 		r.fr.brk = next
@@ -775,7 +793,7 @@ func (r *renderer) rightPage(sp *entrySpread, rest []doc.Block, under bool) floa
 			r.fr.bottom -= lh(overleafSize) + 1
 		}
 		r.entryCode(e)
-		r.entryHead(e)
+		sp.entryHead()
 	}
 	if !under {
 		next()
@@ -788,9 +806,9 @@ func (r *renderer) rightPage(sp *entrySpread, rest []doc.Block, under bool) floa
 			next()
 		}
 	}
-	ctx := r.spreadCtx(e)
+	ctx := sp.ctx()
 	for _, m := range sp.overMaps {
-		r.flow(r.boxedMap(m, (r.fr.bottom-bodyTop)/2))
+		r.flow(sp.boxedMap(m, (r.fr.bottom-bodyTop)/2))
 	}
 	banded := false
 	hasRun := false
@@ -800,7 +818,7 @@ func (r *renderer) rightPage(sp *entrySpread, rest []doc.Block, under bool) floa
 		}
 	}
 	if !hasRun {
-		r.bandLine()
+		sp.bandLine()
 		banded = true
 	}
 	runEnd := 0 // where the run of short sections being printed ends
@@ -813,23 +831,23 @@ func (r *renderer) rightPage(sp *entrySpread, rest []doc.Block, under bool) floa
 			// when not even two do but the first fits whole across the
 			// page, it goes there on its own, so that no half page is
 			// left blank before them.
-			k := r.briefFit(rest[i:i+n], lk, ctx)
+			k := sp.briefFit(rest[i:i+n], lk, ctx)
 			ps := r.blockPieces(rest[i], lk, 0, ctx)
 			switch {
 			case k >= 2:
-				r.briefColumns(rest[i:i+k], lk, ctx)
+				sp.briefColumns(rest[i:i+k], lk, ctx)
 				i += k
 			case r.fr.y+r.piecesHeight(ps, r.fr.w) <= r.fr.bottom:
 				r.flowPieces(ps)
 				i++
 			default:
-				r.briefColumns(rest[i:i+n], lk, ctx)
+				sp.briefColumns(rest[i:i+n], lk, ctx)
 				i += n
 			}
 			// The band's line follows the whole run, not the part of it
 			// that fitted this page.
 			if !banded && i >= runEnd {
-				r.bandLine()
+				sp.bandLine()
 				banded = true
 			}
 			continue
@@ -846,7 +864,7 @@ func (r *renderer) rightPage(sp *entrySpread, rest []doc.Block, under bool) floa
 		r.flowPieces(ps)
 		i++
 		if !banded && runEnd > 0 && i >= runEnd {
-			r.bandLine() // after the last of a run's sections, set alone
+			sp.bandLine() // after the last of a run's sections, set alone
 			banded = true
 		}
 	}
@@ -857,7 +875,7 @@ func (r *renderer) rightPage(sp *entrySpread, rest []doc.Block, under bool) floa
 		if len(e.links) > 0 {
 			r.flow(r.linksSpan(e.links))
 		} else {
-			r.flow(r.endSpan())
+			r.flow(sp.endSpan())
 		}
 	}
 	r.atTable(e)
@@ -889,13 +907,14 @@ func briefRun(bs []doc.Block) int {
 // briefFit is how many of the short sections at the start of secs fit
 // side by side, in the look lk, in the room left on the page: all of
 // them at a page's top.
-func (r *renderer) briefFit(secs []doc.Block, lk look, ctx blockCtx) int {
+func (sp *entrySpread) briefFit(secs []doc.Block, lk look, ctx blockCtx) int {
+	r := sp.renderer
 	if r.atTop() {
 		return len(secs)
 	}
 	room := r.fr.bottom - r.fr.y
 	for k := len(secs); k >= 2; k-- {
-		if _, _, h := r.briefSplit(secs[:k], lk, ctx); h+2.5 <= room {
+		if _, _, h := sp.briefSplit(secs[:k], lk, ctx); h+2.5 <= room {
 			return k
 		}
 	}
@@ -904,8 +923,9 @@ func (r *renderer) briefFit(secs []doc.Block, lk look, ctx blockCtx) int {
 
 // briefColumns prints short sections in two columns in the look lk,
 // split where the columns come out most even, in order.
-func (r *renderer) briefColumns(secs []doc.Block, lk look, ctx blockCtx) {
-	left, right, _ := r.briefSplit(secs, lk, ctx)
+func (sp *entrySpread) briefColumns(secs []doc.Block, lk look, ctx blockCtx) {
+	r := sp.renderer
+	left, right, _ := sp.briefSplit(secs, lk, ctx)
 	r.columns(left, right)
 }
 
@@ -916,15 +936,16 @@ func (r *renderer) briefColumns(secs []doc.Block, lk look, ctx blockCtx) {
 // taller by more than midSplit, between two items of one section's list,
 // two at least on either side: the right column then opens with the
 // section's heading, "(continued)".
-func (r *renderer) briefSplit(secs []doc.Block, lk look, ctx blockCtx) (left, right []span, h float64) {
+func (sp *entrySpread) briefSplit(secs []doc.Block, lk look, ctx blockCtx) (left, right []span, h float64) {
+	r := sp.renderer
 	w := (r.fr.w - 7) / 2
 	var all []span
 	var hs []float64
 	var head []int // the index of the heading of each span's section
 	for _, s := range secs {
-		sp, _ := spans(r.blockPieces(s, lk, 0, ctx))
+		ss, _ := spans(r.blockPieces(s, lk, 0, ctx))
 		first := len(all)
-		for _, x := range sp {
+		for _, x := range ss {
 			head = append(head, first)
 			all = append(all, x)
 			hs = append(hs, r.spanHeight(x, w))
@@ -974,23 +995,26 @@ func (r *renderer) briefSplit(secs []doc.Block, lk look, ctx blockCtx) (left, ri
 const midSplit = 5.0
 
 // bandLine points to the band's page.
-func (r *renderer) bandLine() {
+func (sp *entrySpread) bandLine() {
+	r := sp.renderer
 	b := r.band()
 	if b == nil {
 		return
 	}
-	r.flow(r.bandSpan())
+	r.flow(sp.bandSpan())
 }
 
 // bandSpan is the line that points to the band's page.
-func (r *renderer) bandSpan() span {
+func (sp *entrySpread) bandSpan() span {
+	r := sp.renderer
 	b := r.band()
 	return span{text: fmt.Sprintf("%s: %s, page %s.", r.bandTitle(), words.Plural(b.Size(), "figure", "figures"), r.pageOf("band")), style: "B", size: bodySize, before: 3, link: "band"}
 }
 
 // sealedIndex is a Sealed block as a spread prints it: which card to read
 // for each item, in order, and nothing of what the cards say.
-func (r *renderer) sealedIndex(e *entry, s *doc.Sealed, lk look) []piece {
+func (sp *entrySpread) sealedIndex(s *doc.Sealed, lk look) []piece {
+	r, e := sp.renderer, sp.e
 	offset := 0
 	for _, o := range sealedBlocks(e.enc.Blocks) {
 		if o == s {
@@ -1027,7 +1051,7 @@ func (r *renderer) sealedIndex(e *entry, s *doc.Sealed, lk look) []piece {
 	} else {
 		// Four or more: down the first column, then the second.
 		k := (len(items) + 1) / 2
-		cols := r.colsSpan(items[:k], items[k:])
+		cols := sp.colsSpan(items[:k], items[k:])
 		ps = append(ps, piece{sp: &cols})
 	}
 	// The heading keeps its remark and the first two lines of the list.
@@ -1039,7 +1063,8 @@ func (r *renderer) sealedIndex(e *entry, s *doc.Sealed, lk look) []piece {
 const colsGutter = 7.0
 
 // colsSpan sets two lists of spans side by side, as one drawn span.
-func (r *renderer) colsSpan(left, right []span) span {
+func (sp *entrySpread) colsSpan(left, right []span) span {
+	r := sp.renderer
 	const gutter = colsGutter
 	before := 0.0
 	if len(left) > 0 {
@@ -1082,7 +1107,8 @@ func (r *renderer) colsSpan(left, right []span) span {
 }
 
 // endSpan is the box at the end of a campaign's last entries.
-func (r *renderer) endSpan() span {
+func (sp *entrySpread) endSpan() span {
+	r := sp.renderer
 	const h = 15.0
 	return span{before: 4, lay: func(w float64) *frame.Frame {
 		const end = "The campaign ends here."
@@ -1114,7 +1140,8 @@ const overleafSize = 9.0
 
 // overleaf notes at the foot of a spread's right-hand page, at y, that
 // the entry goes on over the page.
-func (r *renderer) overleaf(y float64) {
+func (sp *entrySpread) overleaf(y float64) {
+	r := sp.renderer
 	const text = "Continued overleaf →"
 	line := frame.Text{X: side, Y: y, W: r.contentW(), H: lh(overleafSize), Font: sansFont("BI", overleafSize), Align: "R", S: text}
 	r.paintMarks(&frame.Frame{W: r.pw, H: r.ph, Marks: []frame.Mark{line}, Say: text}, 0, 0) // the text alone: the ink stays as it was
@@ -1136,9 +1163,10 @@ func (r *renderer) pagesOf(e *entry) int {
 // (or, past the spread, a word that it goes on) to the right. A name too
 // long to share its line wraps, the tagline on a line of its own under
 // it: nothing is cut.
-func (r *renderer) entryHead(e *entry) {
+func (sp *entrySpread) entryHead() {
+	r, e := sp.renderer, sp.e
 	w := r.contentW()
-	note, style := r.cov.printable(r.entryTag(e)), ""
+	note, style := r.cov.printable(sp.entryTag()), ""
 	if start, ok := r.lay.pages[e.anchor()]; ok && r.f.PageNo() > start+1 {
 		note, style = "continued", "I"
 		if n := r.spreadsOf(e); n > 1 {
@@ -1174,7 +1202,8 @@ func (r *renderer) entryHead(e *entry) {
 // tagline and, for an entry laid out on more than one spread in the last
 // pass, its pages ("4 pages"), so that a player turning to it knows it
 // goes on overleaf.
-func (r *renderer) entryTag(e *entry) string {
+func (sp *entrySpread) entryTag() string {
+	r, e := sp.renderer, sp.e
 	s := e.tagline()
 	if n := r.spreadsOf(e); n > 1 {
 		if s != "" {
