@@ -496,14 +496,11 @@ func (r *renderer) startHeight(p piece, w float64) float64 {
 	if r.foldTable(t, p.tl, w) != nil {
 		return p.before + r.tableHeight(t, p.tl, w) // kept whole
 	}
-	outer := r.fr
-	r.fr.w = w
-	defer func() { r.fr = outer }()
 	g := r.tableGrid(t, p.tl, w)
 	if g.stack != nil {
 		g = g.stack[0]
 	}
-	h := p.before + r.topH(t, p.tl, false)
+	h := p.before + r.topOf(t, p.tl, false, w).h
 	head := make([]string, len(g.cols))
 	for i, c := range g.cols {
 		head[i] = c.head
@@ -659,14 +656,12 @@ func (r *renderer) tableHeight(t *doc.Table, tl tableLook, w float64) float64 {
 
 // measureTable is tableHeight's work.
 func (r *renderer) measureTable(t *doc.Table, tl tableLook, w float64) float64 {
-	outer := r.fr
-	r.fr.w = w
-	defer func() { r.fr = outer }()
+	top := r.topOf(t, tl, false, w).h
 	if parts := r.foldTable(t, tl, w); parts != nil {
-		return r.topH(t, tl, false) + r.foldHeight(parts) + r.footH(t, tl, w)
+		return top + r.foldHeight(parts) + r.footH(t, tl, w)
 	}
 	g := r.tableGrid(t, tl, w)
-	return r.topH(t, tl, false) + r.tableFrame(g).H + r.footH(t, tl, w)
+	return top + r.tableFrame(g).H + r.footH(t, tl, w)
 }
 
 // foldGutter is the space between the halves of a folded table, the
@@ -838,11 +833,6 @@ func (r *renderer) placeTop(c *cursor, top tableTop, p painter) {
 	if len(top.spans) > 0 || top.band != nil {
 		c.y += 1.5
 	}
-}
-
-// topH is the height of table t's top in the current frame.
-func (r *renderer) topH(t *doc.Table, tl tableLook, continued bool) float64 {
-	return r.topOf(t, tl, continued, r.fr.w).h
 }
 
 // sentences joins lines into one run of sentences: "Taken versus Rep. A
