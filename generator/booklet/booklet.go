@@ -86,7 +86,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/sortie-wargames/sortie/engine/board/draw"
 	"github.com/sortie-wargames/sortie/engine/campaign"
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/pack"
@@ -324,16 +323,9 @@ type book struct {
 	// digits is how many digits the first pass guesses the page numbers
 	// have (guessDigits): it prints none, but measures them.
 	digits int
-	// overheads remembers mapOverhead's measures for the whole build of
-	// the booklet: a spread tries many scales for its maps, in every pass,
-	// and each measure draws the board.
-	overheads map[overheadKey]float64
-	crowded   map[overheadKey]bool // mapsClear's, by map and scale (w 0)
-	// sizes keeps the boards' sizes at each scale measured (sized), by
-	// map and scale (w 0); mapKeyBuf and mapKeyLast are mapKey's.
-	sizes      map[overheadKey]draw.Drawing
-	mapKeyBuf  []byte
-	mapKeyLast string
+	// boards keeps the Battle Boards' measures and layouts for every
+	// pass of the booklet (maps.go).
+	boards boardMemo
 	// colMeasures keeps tables' column measures for the whole build of the
 	// booklet (renderer.measured).
 	colMeasures map[string]*colMeasure
@@ -345,12 +337,8 @@ type book struct {
 	// (renderer.tableHeight).
 	tableHeights memo.Table[withFont[float64]]
 	// spans keeps spans of text laid out at a width (renderer.laySpan).
-	spans memo.Table[laidSpan]
-	// mapFrames keeps maps laid out with their boards drawn
-	// (renderer.mapFrame): the first pass lays out the boards the next
-	// paints.
-	mapFrames memo.Table[withFont[*frame.Frame]]
-	shared    *sharedMeasures // the face's, for every booklet (sharedMeasure)
+	spans  memo.Table[laidSpan]
+	shared *sharedMeasures // the face's, for every booklet (sharedMeasure)
 	// setter sets paragraphs into lines, and keeps them for the whole
 	// build of the booklet.
 	setter *flow.Setter

@@ -3,6 +3,7 @@ package booklet
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/sortie-wargames/sortie/generator/booklet/memo"
 	"math"
 
 	"github.com/sortie-wargames/sortie/generator/booklet/face"
@@ -22,6 +23,25 @@ const (
 	trackRad  = 3.2  // the largest radius of a marker on the track
 	trackGap  = 1.5  // between the track and the edge label under it
 )
+
+// boardMemo keeps a booklet's Battle Boards measured and laid out, for
+// every pass: a spread tries many scales for its maps in every pass, and
+// each measure lays the board out.
+type boardMemo struct {
+	// overheads are mapOverhead's measures, crowded mapsClear's, by map
+	// and scale (w 0).
+	overheads map[overheadKey]float64
+	crowded   map[overheadKey]bool
+	// sizes are the boards' sizes at each scale measured (sized), by map
+	// and scale (w 0).
+	sizes map[overheadKey]draw.Drawing
+	// keyBuf and keyLast are mapKey's: the key of the map last asked for.
+	keyBuf  []byte
+	keyLast string
+	// frames are the maps laid out with their boards drawn (mapFrame):
+	// the first pass lays out the boards the last paints.
+	frames memo.Table[withFont[*frame.Frame]]
+}
 
 // mapsFrame lays out an encounter's Battle Boards to one scale, as large
 // as a box w × h allows, each in its cell (mapFrame); nil when there are
@@ -98,13 +118,13 @@ func (r *renderer) mapsClear(ms []board.Map, s float64) bool {
 			continue
 		}
 		key := overheadKey{r.mapKey(m), 0, s, 0}
-		crowded, ok := r.crowded[key]
+		crowded, ok := r.boards.crowded[key]
 		if !ok {
 			crowded = r.sized(m, key.m, s).Crowded > 0
-			if r.crowded == nil {
-				r.crowded = map[overheadKey]bool{}
+			if r.boards.crowded == nil {
+				r.boards.crowded = map[overheadKey]bool{}
 			}
-			r.crowded[key] = crowded
+			r.boards.crowded[key] = crowded
 		}
 		if crowded {
 			return false
@@ -160,7 +180,7 @@ func (r *renderer) mapScale(m board.Map, w, h, capW float64) float64 {
 // what is drawn round the board.
 func (r *renderer) mapOverhead(m board.Map, w, s, capW float64) float64 {
 	key := overheadKey{r.mapKey(m), w, s, capW}
-	if h, ok := r.overheads[key]; ok {
+	if h, ok := r.boards.overheads[key]; ok {
 		r.font("", capSize)
 		return h
 	}
@@ -168,10 +188,10 @@ func (r *renderer) mapOverhead(m board.Map, w, s, capW float64) float64 {
 	bw := m.WidthIn * s
 	caption := r.captionFrame(m, d.Keys, r.captionW(w, bw, capW))
 	h := r.titleFrame(m, w, bw).H + r.mapTrack(m, w, s).H + d.Top + d.Bottom + caption.H + 1
-	if r.overheads == nil {
-		r.overheads = map[overheadKey]float64{}
+	if r.boards.overheads == nil {
+		r.boards.overheads = map[overheadKey]float64{}
 	}
-	r.overheads[key] = h
+	r.boards.overheads[key] = h
 	return h
 }
 
@@ -220,15 +240,15 @@ func (r *renderer) captionFrame(m board.Map, keys []draw.Key, cw float64) *frame
 // Like draw.Size, it leaves the font as measuring the board last set it.
 func (r *renderer) sized(m board.Map, key string, s float64) draw.Drawing {
 	k := overheadKey{key, 0, s, 0}
-	if d, ok := r.sizes[k]; ok {
+	if d, ok := r.boards.sizes[k]; ok {
 		r.font("", draw.NotePt) // the scale bar's text, Size's last measure
 		return d
 	}
 	d := draw.Size(m, s, r.measure)
-	if r.sizes == nil {
-		r.sizes = map[overheadKey]draw.Drawing{}
+	if r.boards.sizes == nil {
+		r.boards.sizes = map[overheadKey]draw.Drawing{}
 	}
-	r.sizes[k] = d
+	r.boards.sizes[k] = d
 	return d
 }
 
@@ -239,7 +259,7 @@ func (r *renderer) sized(m board.Map, key string, s float64) draw.Drawing {
 // share a key only when they are equal. The key of the map last asked
 // for is kept: the layout asks for one map many times over.
 func (r *renderer) mapKey(m board.Map) string {
-	b := r.mapKeyBuf[:0]
+	b := r.boards.keyBuf[:0]
 	str := func(s string) {
 		b = binary.AppendUvarint(b, uint64(len(s)))
 		b = append(b, s...)
@@ -307,12 +327,12 @@ func (r *renderer) mapKey(m board.Map) string {
 	n(boolInt(m.Track))
 	str(m.TrackLabel)
 	str(m.Unit)
-	r.mapKeyBuf = b
-	if string(b) == r.mapKeyLast {
-		return r.mapKeyLast
+	r.boards.keyBuf = b
+	if string(b) == r.boards.keyLast {
+		return r.boards.keyLast
 	}
-	r.mapKeyLast = string(b)
-	return r.mapKeyLast
+	r.boards.keyLast = string(b)
+	return r.boards.keyLast
 }
 
 func boolInt(b bool) int {
@@ -473,13 +493,13 @@ func (r *renderer) mapCaption(m board.Map, keys []draw.Key, keyed bool) string {
 // board s mm to the inch, centred in a cell w wide, the caption wrapped
 // to capW when it is not 0: as tall as the map's overhead (mapOverhead)
 // and its board.
-// A booklet keeps each map laid out (book.mapFrames), for every pass.
+// A booklet keeps each map laid out (boardMemo.frames), for every pass.
 func (r *renderer) mapFrame(m board.Map, w, s, capW float64) *frame.Frame {
 	in := struct {
 		m          string
 		w, s, capW float64
 	}{r.mapKey(m), w, s, capW}
-	return keptFont(r, &r.mapFrames, in, func() *frame.Frame { return r.layMap(m, w, s, capW) })
+	return keptFont(r, &r.boards.frames, in, func() *frame.Frame { return r.layMap(m, w, s, capW) })
 }
 
 // layMap is mapFrame's work.
