@@ -62,7 +62,8 @@
 //     one's pages are painted once (paintPages).
 //     The parts of a document each have a file (front.go: cover and
 //     contents; spread.go: an encounter's two pages; maps.go; cards.go
-//     and sheets.go: sealed and play cards; log.go; qrs.go; chart.go;
+//     and sheets.go: the card sheets, sealed and play cards, a type of
+//     their own, cardSheets; log.go; qrs.go; chart.go;
 //     enctables.go; qr.go), and the documents are Write (a pack or
 //     campaign booklet), Fold (a folded one, fold.go) and WriteSheet (a
 //     play sheet, playsheet.go). A placed frame is painted by paint.go,
@@ -205,10 +206,10 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 	}
 	prev := newLayout()
 	// The first pass sizes the sealed cards before it lays anything out
-	// (the pages of cards are known to every pass), then decides the
-	// sheets' scale (qrsBefore), on its own renderer.
+	// (cardSheets.size: how they lie is kept for every pass), then
+	// decides the sheets' scale (qrsBefore), on its own renderer.
 	first := newRenderer(g, prev)
-	if err := first.sizeSheets(); err != nil {
+	if err := newCardSheets(first).size(); err != nil {
 		return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
 	}
 	first.qrsBefore()
@@ -309,11 +310,13 @@ type book struct {
 	cov       coverage
 	monoSeed  bool // the seed prints in Go Mono
 	entries   []*entry
-	cards     []*card
-	cardOf    map[pefKey]*card
-	sheets    [][]*card // the cards on each page, in card-number order
-	cardGrid  cardGrid  // how the cards lie on a page
-	cardLimit int       // the most sealed cards a page may hold (plan.PageLimit)
+	// cards are the sealed cards, dealt, in number order, and cardOf
+	// each by its entry and index: the entries, the contents and the
+	// card sheets read them. sealed is how they lie on their pages,
+	// which the card sheets alone read (cardSheets).
+	cards  []*card
+	cardOf map[pefKey]*card
+	sealed sealedFit
 	// qrsK is the share of qrsLook's type the Quick Reference Sheets are
 	// set in, decided on the first pass's renderer (qrsDecide: before it
 	// starts, or as it reaches the sheets of a booklet of them alone),
@@ -439,9 +442,9 @@ func setup(d Doc, opt Options) (*book, error) {
 	b.cards = pefCards(b.entries)
 	b.sealedName = sealedName(b.entries)
 	if len(b.cards) > 0 {
-		// Dealt here; sized and put on their pages by the first pass,
-		// before it lays anything out (sizeSheets).
-		b.cards, b.cardLimit, b.cardOf = deal(d.Seed, b.cards)
+		// Dealt here; sized for their pages by the first pass, before
+		// it lays anything out (cardSheets.size).
+		b.cards, b.sealed.limit, b.cardOf = deal(d.Seed, b.cards)
 	}
 	return b, nil
 }

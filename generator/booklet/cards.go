@@ -12,6 +12,39 @@ import (
 	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 )
 
+// This file prints the sealed cards: a page of cards to cut out for
+// every few sealed items, each card the same size, with their backs
+// overleaf. With the play cards' sheets (sheets.go) they are the
+// booklet's card sheets, after its entries.
+
+// cardSheets is the booklet's card sheets as a type of their own: the
+// play cards' sheets (aidSection, sheets.go) and the sealed cards' pages
+// (cardSection), printed after the entries on the pass's renderer, whose
+// pages they continue, and the sealed cards' sizing (size), which the
+// first pass does before it lays anything out and keeps for every pass
+// (book.sealed, read by the card sheets alone).
+//
+// What the rest of the booklet says of the cards stays the renderer's
+// and the book's: a Cards block's line in its entry (cardsSpan,
+// blockOf), how many play cards there are (playCount), the sealed
+// section's title (cardsTitle), the sealed cards dealt (book.cards and
+// cardOf: entries print their numbers) and the play cards (book.aids:
+// the contents list them); and so does cutLines, which the play sheet's
+// slips use too.
+type cardSheets struct {
+	*renderer
+}
+
+// newCardSheets starts the card sheets on a pass's renderer.
+func newCardSheets(r *renderer) *cardSheets { return &cardSheets{renderer: r} }
+
+// sections prints the card sheets: the play cards' sheets, then the
+// sealed cards' pages.
+func (cs *cardSheets) sections() {
+	cs.aidSection()
+	cs.cardSection()
+}
+
 // pefKey names a sealed item: the entry's number and the item's index
 // among the entry's sealed items, in order.
 type pefKey struct{ entry, index int }
@@ -19,7 +52,6 @@ type pefKey struct{ entry, index int }
 // card is one sealed card: an item of a Sealed block.
 type card struct {
 	number int
-	sheet  int // the sheet of cards it is printed on, from 0
 	e      *entry
 	index  int
 	item   *doc.SealedItem
@@ -87,18 +119,6 @@ func deal(seed string, cs []*card) (order []*card, limit int, byKey map[pefKey]*
 	return order, plan.PageLimit(len(groups), window), byKey
 }
 
-// paginate puts the cards, in number order, perPage to a page
-// (plan.Paginate), and notes each card's page of cards.
-func paginate(order []*card, perPage int) [][]*card {
-	pages := plan.Paginate(order, perPage)
-	for i, p := range pages {
-		for _, c := range p {
-			c.sheet = i
-		}
-	}
-	return pages
-}
-
 // Card layout in millimetres.
 const (
 	cardPad   = 3.5
@@ -120,6 +140,14 @@ const (
 // Letter page has 115.5 mm for each of two rows, held every page of its
 // 128 cards to two.
 var cardScales = []float64{1, 0.965, 0.935, 0.9}
+
+// sealedFit is how the sealed cards lie on their pages, the same for
+// every pass: the most a page may hold (plan.PageLimit), from the deal,
+// and the grid the first pass sizes them to (cardSheets.size).
+type sealedFit struct {
+	limit int
+	grid  cardGrid
+}
 
 // cardGrid is how sealed cards lie on a page: cols × rows cards of w × h
 // mm from (side, top), their text at scale k.
@@ -143,8 +171,8 @@ func (g cardGrid) cell(i int, back bool) (x, y float64) {
 
 // cardCols is how many cards a row of a sheet holds: two, or one on a
 // page too narrow for two (a folded booklet's A5).
-func (b *book) cardCols() int {
-	if b.narrow() {
+func (cs *cardSheets) cardCols() int {
+	if cs.narrow() {
 		return 1
 	}
 	return 2
@@ -167,20 +195,20 @@ func cardPapers() [][2]float64 {
 
 // introText is the instruction over a page of cards; backText the note
 // over a page of backs.
-func (r *renderer) introText() string {
-	return r.cardsTitle() + ": read a card only when its encounter sends you to it. Cut along the dashed lines."
+func (cs *cardSheets) introText() string {
+	return cs.cardsTitle() + ": read a card only when its encounter sends you to it. Cut along the dashed lines."
 }
 
-func (r *renderer) backText() string {
+func (cs *cardSheets) backText() string {
 	return "The backs of the cards overleaf: printed double-sided, each card shows its number on the back."
 }
 
 // cardTop is where the first row of cards starts: under the instruction
 // over a page of cards or the note over a page of backs, whichever is
 // taller, so that the backs lie behind the fronts.
-func (r *renderer) cardTop() float64 {
-	w := r.contentW()
-	return bodyTop + max(r.introFrame().H, r.textFrame(r.backText(), "", backS, w, "L", backGrey).H) + 2
+func (cs *cardSheets) cardTop() float64 {
+	w := cs.contentW()
+	return bodyTop + max(cs.introFrame().H, cs.textFrame(cs.backText(), "", backS, w, "L", backGrey).H) + 2
 }
 
 // backGrey is the grey of what a page of backs and a card's back say
@@ -189,39 +217,39 @@ const backGrey = 80
 
 // introFrame is the instruction over a page of cards, laid out across
 // the page.
-func (r *renderer) introFrame() *frame.Frame {
-	return r.textFrame(r.introText(), "B", introS, r.contentW(), "L", 0)
+func (cs *cardSheets) introFrame() *frame.Frame {
+	return cs.textFrame(cs.introText(), "B", introS, cs.contentW(), "L", 0)
 }
 
 // textFrame lays out text wrapped to w in a style and size, in a grey,
 // each line aligned in w as align says: a line lh(size) tall under the
 // one before, the frame as tall as its lines.
-func (r *renderer) textFrame(text, style string, size, w float64, align string, grey int) *frame.Frame {
-	r.font(style, size)
-	lines := r.split(text, w)
-	f := &frame.Frame{W: w, H: float64(len(lines)) * lh(size), Say: r.cov.printable(text), Marks: make([]frame.Mark, len(lines))}
+func (cs *cardSheets) textFrame(text, style string, size, w float64, align string, grey int) *frame.Frame {
+	cs.font(style, size)
+	lines := cs.split(text, w)
+	f := &frame.Frame{W: w, H: float64(len(lines)) * lh(size), Say: cs.cov.printable(text), Marks: make([]frame.Mark, len(lines))}
 	for i, l := range lines {
 		f.Marks[i] = frame.Text{Y: float64(i) * lh(size), W: w, H: lh(size), Font: frame.Font{Family: face.Sans, Style: style, Size: size}, Grey: grey, Align: align, S: l}
 	}
 	return f
 }
 
-// sizeSheets sizes the sealed cards (sizeCards) and puts them on their
-// pages, on whole sheets whether the booklet is flat or folded (onSheet),
-// before the renderer lays anything out. Measuring them leaves the font
-// wanted and the renderer's frame as they were.
-func (r *renderer) sizeSheets() error {
-	if len(r.cards) == 0 {
+// size sizes the sealed cards (sizeCards) for their pages, on whole
+// sheets whether the booklet is flat or folded (onSheet), before the
+// renderer lays anything out, and keeps the grid for every pass
+// (book.sealed). Measuring them leaves the font wanted and the
+// renderer's frame as they were.
+func (cs *cardSheets) size() error {
+	if len(cs.cards) == 0 {
 		return nil
 	}
-	defer func(want fontSel, fr cursor) { r.f.font.want, r.fr = want, fr }(r.f.font.want, r.fr)
-	defer r.onSheet()()
-	g, err := r.sizeCards(r.cardLimit)
+	defer func(want fontSel, fr cursor) { cs.f.font.want, cs.fr = want, fr }(cs.f.font.want, cs.fr)
+	defer cs.onSheet()()
+	g, err := cs.sizeCards(cs.sealed.limit)
 	if err != nil {
 		return err
 	}
-	r.cardGrid = g
-	r.sheets = paginate(r.cards, g.perPage())
+	cs.sealed.grid = g
 	return nil
 }
 
@@ -234,19 +262,19 @@ func (r *renderer) sizeSheets() error {
 // smallest type is an error: it would be cut short. The cards are
 // measured on the renderer, its page set to each paper in turn; their
 // feet name a page as wide as any ("000"), the pages not being known.
-func (r *renderer) sizeCards(limit int) (cardGrid, error) {
+func (cs *cardSheets) sizeCards(limit int) (cardGrid, error) {
 	type fit struct {
 		avail   float64
 		tallest []float64 // by scale
 	}
 	measure := func() fit {
-		w := r.contentW() / float64(min(r.cardCols(), limit))
-		f := fit{avail: r.bottom() - r.cardTop() - 1.5} // clear of the footer
-		back := r.cardBack(r.cards[0], w, 0).H          // every back is as tall
+		w := cs.contentW() / float64(min(cs.cardCols(), limit))
+		f := fit{avail: cs.bottom() - cs.cardTop() - 1.5} // clear of the footer
+		back := cs.cardBack(cs.cards[0], w, 0).H          // every back is as tall
 		for _, k := range cardScales {
 			h := max(cardMinH, back)
-			for _, c := range r.cards {
-				f, _ := r.cardFace(c, w, 0, k, "000")
+			for _, c := range cs.cards {
+				f, _ := cs.cardFace(c, w, 0, k, "000")
 				h = max(h, f.H)
 			}
 			f.tallest = append(f.tallest, math.Ceil(h*10)/10)
@@ -256,14 +284,14 @@ func (r *renderer) sizeCards(limit int) (cardGrid, error) {
 	own := measure()
 	var fits []fit
 	for _, p := range cardPapers() {
-		if p[0] == r.pw && p[1] == r.ph {
+		if p[0] == cs.pw && p[1] == cs.ph {
 			fits = append(fits, own)
 			continue
 		}
-		pw, ph := r.pw, r.ph
-		r.pw, r.ph = p[0], p[1]
+		pw, ph := cs.pw, cs.ph
+		cs.pw, cs.ph = p[0], p[1]
 		fits = append(fits, measure())
-		r.pw, r.ph = pw, ph
+		cs.pw, cs.ph = pw, ph
 	}
 	// scaleFor is the largest scale at which f's tallest card fits a row
 	// of a page of rows, or -1.
@@ -275,7 +303,7 @@ func (r *renderer) sizeCards(limit int) (cardGrid, error) {
 		}
 		return -1
 	}
-	cols := min(r.cardCols(), limit)
+	cols := min(cs.cardCols(), limit)
 	rows := 0
 	for n := limit / cols; n >= 1 && rows == 0; n-- {
 		ok := true
@@ -299,27 +327,31 @@ func (r *renderer) sizeCards(limit int) (cardGrid, error) {
 		return cardGrid{}, fmt.Errorf("a sealed card is %.0f mm tall but a sheet holds %.0f mm", own.tallest[len(own.tallest)-1], own.avail)
 	}
 	k := cardScales[scaleFor(own, rows)]
-	return cardGrid{cols: cols, rows: rows, w: r.contentW() / float64(cols), h: math.Floor(own.avail/float64(rows)*10) / 10, top: r.cardTop(), k: k}, nil
+	return cardGrid{cols: cols, rows: rows, w: cs.contentW() / float64(cols), h: math.Floor(own.avail/float64(rows)*10) / 10, top: cs.cardTop(), k: k}, nil
 }
 
 // cardSection prints the pages of cards, each on a right-hand page with
-// the cards in card-number order, cardCols() to a row, every card the
-// same size, with dashed lines to cut along. The page behind each holds
-// the cards' backs, mirrored, so that cards printed double-sided and cut
-// out show their number on the back and can be kept face down.
-func (r *renderer) cardSection() {
-	g := r.cardGrid
-	for s, sheet := range r.sheets {
-		r.cardPage(s == 0)
+// the cards in card-number order, as many to a page as their grid holds
+// (plan.Paginate), cardCols() to a row, every card the same size, with
+// dashed lines to cut along. The page behind each holds the cards'
+// backs, mirrored, so that cards printed double-sided and cut out show
+// their number on the back and can be kept face down.
+func (cs *cardSheets) cardSection() {
+	g := cs.sealed.grid
+	if g.perPage() == 0 { // no sealed cards, or none sized (size)
+		return
+	}
+	for s, sheet := range plan.Paginate(cs.cards, g.perPage()) {
+		cs.cardPage(s == 0)
 		for i, c := range sheet {
 			x, y := g.cell(i, false)
-			r.cutLines(x, y, g.w, g.h)
-			r.mark(c.anchor(), y)
-			r.lay.pages[fmt.Sprintf("pef/%d/%d", c.e.number, c.index)] = r.f.PageNo()
-			r.lay.cards = append(r.lay.cards, cardBox{card: c.number, entry: c.e.number, page: r.f.PageNo(), x: x, y: y, w: g.w, h: g.h})
-			r.drawCard(c, x, y, g.w, g.h)
+			cs.cutLines(x, y, g.w, g.h)
+			cs.mark(c.anchor(), y)
+			cs.lay.pages[fmt.Sprintf("pef/%d/%d", c.e.number, c.index)] = cs.f.PageNo()
+			cs.lay.cards = append(cs.lay.cards, cardBox{card: c.number, entry: c.e.number, page: cs.f.PageNo(), x: x, y: y, w: g.w, h: g.h})
+			cs.drawCard(c, x, y, g.w, g.h)
 		}
-		r.cardBacks(sheet)
+		cs.cardBacks(sheet)
 	}
 }
 
@@ -332,14 +364,14 @@ type cardBox struct {
 // cardBacks prints the backs of a page's cards on the next page, each
 // behind its card when the sheet is printed on both sides (flipped on the
 // long edge): its number, what it is, and the booklet's title at its foot.
-func (r *renderer) cardBacks(sheet []*card) {
-	g := r.cardGrid
-	r.newPage(r.cardsTitle() + ": backs")
-	r.paint(r.textFrame(r.backText(), "", backS, r.contentW(), "L", backGrey), side, bodyTop)
+func (cs *cardSheets) cardBacks(sheet []*card) {
+	g := cs.sealed.grid
+	cs.newPage(cs.cardsTitle() + ": backs")
+	cs.paint(cs.textFrame(cs.backText(), "", backS, cs.contentW(), "L", backGrey), side, bodyTop)
 	for i, c := range sheet {
 		x, y := g.cell(i, true)
-		r.cutLines(x, y, g.w, g.h)
-		r.paint(r.cardBack(c, g.w, g.h), x, y)
+		cs.cutLines(x, y, g.w, g.h)
+		cs.paint(cs.cardBack(c, g.w, g.h), x, y)
 	}
 }
 
@@ -352,10 +384,10 @@ const backNote = "Sealed: read it only when its encounter sends you to it"
 // it needs: the number's line and the note, each half about the middle
 // as tall as the larger, over the title's lines, with the pad above and
 // below.
-func (r *renderer) cardBack(c *card, w, h float64) *frame.Frame {
+func (cs *cardSheets) cardBack(c *card, w, h float64) *frame.Frame {
 	iw := w - 2*cardPad
-	note := r.textFrame(backNote, "", 8, iw, "C", backGrey)
-	title := r.textFrame(r.cov.printable(r.title()), "", 7, iw, "C", backGrey)
+	note := cs.textFrame(backNote, "", 8, iw, "C", backGrey)
+	title := cs.textFrame(cs.cov.printable(cs.title()), "", 7, iw, "C", backGrey)
 	if h == 0 {
 		mid := lh(26)/2 - 1 + note.H
 		h = 2*max(mid, lh(26)/2+2) + 2*(cardPad+title.H)
@@ -381,11 +413,11 @@ func (r *renderer) cardBack(c *card, w, h float64) *frame.Frame {
 // text does not take, at the top under the head, but cards have always
 // been sized with it (as piecesHeight measures pieces), and sized
 // without it some booklets' cards come out in other sizes.
-func (r *renderer) cardFace(c *card, w, h, k float64, page string) (f *frame.Frame, over float64) {
-	head := r.cardHead(c, w)
-	ps := r.cardPieces(c, k)
-	body := r.piecesFrame(ps, w-2*cardPad)
-	foot := r.cardFootFrame(c, w, page)
+func (cs *cardSheets) cardFace(c *card, w, h, k float64, page string) (f *frame.Frame, over float64) {
+	head := cs.cardHead(c, w)
+	ps := cs.cardPieces(c, k)
+	body := cs.piecesFrame(ps, w-2*cardPad)
+	foot := cs.cardFootFrame(c, w, page)
 	if h == 0 {
 		lead := 0.0
 		if len(ps) > 0 {
@@ -414,8 +446,8 @@ func (lk look) scaled(k float64) look {
 // cardPieces is what a card says, at scale k: its item's blocks, drawn as
 // everywhere else. Which item it is goes in small print at the foot
 // (cardFoot), so that the eye lands on nothing that names an encounter.
-func (r *renderer) cardPieces(c *card, k float64) []piece {
-	return r.pieces(c.item.Blocks, cardLook.scaled(k), 0, blockCtx{})
+func (cs *cardSheets) cardPieces(c *card, k float64) []piece {
+	return cs.pieces(c.item.Blocks, cardLook.scaled(k), 0, blockCtx{})
 }
 
 // cardFoot is the small print at a card's foot that names its entry and
@@ -429,9 +461,9 @@ func cardFoot(c *card, page string) span {
 // cardFootFrame lays out a card's foot inside a card w wide, naming the
 // entry's page as page: a gap, a hairline and the foot line's lines,
 // from the foot's top at the card's inner edge.
-func (r *renderer) cardFootFrame(c *card, w float64, page string) *frame.Frame {
+func (cs *cardSheets) cardFootFrame(c *card, w float64, page string) *frame.Frame {
 	iw := w - 2*cardPad
-	ls := r.laySpan(cardFoot(c, page), iw)
+	ls := cs.laySpan(cardFoot(c, page), iw)
 	rule := &frame.Frame{W: iw, H: 2.5, Marks: []frame.Mark{frame.Rule{Y1: 1.5, X2: iw, Y2: 1.5, Grey: 170, Width: 0.15}}}
 	f := &frame.Frame{W: iw, H: 2.5 + ls.h, Marks: []frame.Mark{frame.Sub{F: rule}}}
 	y := 2.5
@@ -445,19 +477,19 @@ func (r *renderer) cardFootFrame(c *card, w float64, page string) *frame.Frame {
 // cardTag is a card's tag as printed, and the lines it takes: beside
 // the card's number when it fits there, else on lines of its own under
 // it, as many as it needs.
-func (r *renderer) cardTag(c *card, w float64) (lines []string, beside bool) {
+func (cs *cardSheets) cardTag(c *card, w float64) (lines []string, beside bool) {
 	if c.item.Tag == "" {
 		return nil, false
 	}
 	iw := w - 2*cardPad
-	tag := strings.ToUpper(r.cov.printable(c.item.Tag))
-	r.font("B", 16)
-	room := iw - r.f.GetStringWidth("Card 000") - 5
-	r.font("B", 8)
-	if r.f.GetStringWidth(tag)+3 <= room {
+	tag := strings.ToUpper(cs.cov.printable(c.item.Tag))
+	cs.font("B", 16)
+	room := iw - cs.f.GetStringWidth("Card 000") - 5
+	cs.font("B", 8)
+	if cs.f.GetStringWidth(tag)+3 <= room {
 		return []string{tag}, true
 	}
-	return r.split(tag, iw-3), false
+	return cs.split(tag, iw-3), false
 }
 
 // tagH is the height of a line of a tag.
@@ -468,10 +500,10 @@ const tagH = 5.0
 // or on lines of its own under it) and the rule under them. Its height
 // is the head's: cardHeadH, and the tag's lines when it takes lines of
 // its own.
-func (r *renderer) cardHead(c *card, w float64) *frame.Frame {
+func (cs *cardSheets) cardHead(c *card, w float64) *frame.Frame {
 	iw := w - 2*cardPad
 	head := "Card " + strconv.Itoa(c.number)
-	tags, beside := r.cardTag(c, w)
+	tags, beside := cs.cardTag(c, w)
 	h := cardHeadH
 	if !beside {
 		h = cardHeadH + float64(len(tags))*(tagH+0.5)
@@ -484,8 +516,8 @@ func (r *renderer) cardHead(c *card, w float64) *frame.Frame {
 		ty = cardHeadH - 0.5
 	}
 	for _, tag := range tags {
-		r.font("B", 8)
-		tw := r.f.GetStringWidth(tag) + 3
+		cs.font("B", 8)
+		tw := cs.f.GetStringWidth(tag) + 3
 		f.Marks = append(f.Marks, frame.Sub{X: iw - tw, Y: ty, F: &frame.Frame{W: tw, H: tagH, Say: tag, Marks: []frame.Mark{
 			frame.Text{W: tw, H: tagH, Font: frame.Font{Family: face.Sans, Style: "B", Size: 8}, Grey: 255, Filled: true, Fill: 0, Align: "C", S: tag}}}})
 		ty += tagH + 0.5
@@ -497,13 +529,13 @@ func (r *renderer) cardHead(c *card, w float64) *frame.Frame {
 
 // cardPage starts a page of cards on a right-hand page, under the
 // instruction.
-func (r *renderer) cardPage(first bool) {
-	r.startOn(false, r.cardsTitle())
+func (cs *cardSheets) cardPage(first bool) {
+	cs.startOn(false, cs.cardsTitle())
 	if first {
-		r.mark("cards", bodyTop)
-		r.bookmark(r.cardsTitle(), 0, bodyTop)
+		cs.mark("cards", bodyTop)
+		cs.bookmark(cs.cardsTitle(), 0, bodyTop)
 	}
-	r.paintMarks(r.introFrame(), side, bodyTop)
+	cs.paintMarks(cs.introFrame(), side, bodyTop)
 }
 
 // cutLines paints the dashed lines to cut a card w × h at (x, y) out
@@ -515,10 +547,10 @@ func (r *renderer) cutLines(x, y, w, h float64) {
 // drawCard draws one card in its cell, w × h at (x, y): its face laid
 // out for the cell (cardFace), clipped to it. A card whose text runs past
 // its foot is an error, not a card cut short.
-func (r *renderer) drawCard(c *card, x, y, w, h float64) {
-	f, over := r.cardFace(c, w, h, r.cardGrid.k, r.pageOf(c.e.anchor()))
+func (cs *cardSheets) drawCard(c *card, x, y, w, h float64) {
+	f, over := cs.cardFace(c, w, h, cs.sealed.grid.k, cs.pageOf(c.e.anchor()))
 	if over > 0.01 {
-		r.f.SetErrorf("card %d (entry %d, item %d) runs %.1f mm past its box", c.number, c.e.number, c.item.Number, over)
+		cs.f.SetErrorf("card %d (entry %d, item %d) runs %.1f mm past its box", c.number, c.e.number, c.item.Number, over)
 	}
-	r.paintMarks(&frame.Frame{W: w, H: h, Marks: []frame.Mark{frame.Sub{F: f, KeepInk: true, Clip: true}}}, x, y)
+	cs.paintMarks(&frame.Frame{W: w, H: h, Marks: []frame.Mark{frame.Sub{F: f, KeepInk: true, Clip: true}}}, x, y)
 }

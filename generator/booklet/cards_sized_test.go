@@ -8,7 +8,7 @@ import (
 )
 
 // TestCardsSized checks the sealed cards' size as laid out before the
-// first pass (sizeSheets: the cards measured on the pass's own renderer,
+// first pass (cardSheets.size: the cards measured on the pass's own renderer,
 // its page set to A4 and to Letter in turn, no scratch document) against
 // the booklet printed: for a few packs, flat on A4 and on Letter and
 // folded, every card is printed in the cell sizing chose, as many to a

@@ -25,13 +25,13 @@ func Pages(d Doc, opt Options) (map[string]int, error) {
 }
 
 // sizedBook sets d up and sizes its sealed cards as render's first pass
-// does (sizeSheets), for what reads the cards' grid and pages.
+// does (cardSheets.size), for what reads the cards' grid.
 func sizedBook(d Doc, opt Options) (*book, error) {
 	b, err := setup(d, opt)
 	if err != nil {
 		return nil, err
 	}
-	if err := newRenderer(b, newLayout()).sizeSheets(); err != nil {
+	if err := newCardSheets(newRenderer(b, newLayout())).size(); err != nil {
 		return nil, err
 	}
 	return b, nil
@@ -45,7 +45,7 @@ type CardGrid struct {
 }
 
 // CardSizing sizes d's sealed cards as render's first pass does
-// (sizeSheets), on a renderer that has laid nothing out, and returns the
+// (cardSheets.size), on a renderer that has laid nothing out, and returns the
 // grid chosen and whether sizing left the renderer as it found it: no
 // page, the font wanted and the frame as they were.
 func CardSizing(d Doc, opt Options) (g CardGrid, quiet bool, err error) {
@@ -55,11 +55,11 @@ func CardSizing(d Doc, opt Options) (g CardGrid, quiet bool, err error) {
 	}
 	r := newRenderer(b, newLayout())
 	want, fr := r.f.font.want, r.fr
-	if err := r.sizeSheets(); err != nil {
+	if err := newCardSheets(r).size(); err != nil {
 		return CardGrid{}, false, err
 	}
 	quiet = r.f.PageNo() == 0 && r.f.font.want == want && r.fr.y == fr.y && r.fr.w == fr.w && r.pw == b.pw && r.ph == b.ph
-	cg := b.cardGrid
+	cg := b.sealed.grid
 	return CardGrid{Cols: cg.cols, Rows: cg.rows, W: cg.w, H: cg.h, K: cg.k}, quiet, nil
 }
 
@@ -124,7 +124,7 @@ func CardLayout(d Doc, opt Options) (boxes []CardBox, texts map[int]string, perP
 	for _, c := range lay.cards {
 		boxes = append(boxes, CardBox{Card: c.card, Entry: c.entry, Page: c.page, X: c.x, Y: c.y, W: c.w, H: c.h})
 	}
-	return boxes, lay.text, b.cardGrid.perPage(), nil
+	return boxes, lay.text, b.sealed.grid.perPage(), nil
 }
 
 // LegendRights renders d and returns the right edge of every map legend
@@ -209,7 +209,7 @@ func PassDiff(d Doc, opt Options) (string, error) {
 		return "", err
 	}
 	if len(g.cards) > 0 {
-		if err := newRenderer(g, newLayout()).sizeSheets(); err != nil {
+		if err := newCardSheets(newRenderer(g, newLayout())).size(); err != nil {
 			return "", err
 		}
 	}
@@ -337,7 +337,7 @@ func EditionOf(d Doc, opt Options) (*Edition, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Edition{Pages: lay.pages, Count: f.PageCount(), Texts: lay.text, PerPage: b.cardGrid.perPage(), Numbers: map[[2]int]int{}}
+	e := &Edition{Pages: lay.pages, Count: f.PageCount(), Texts: lay.text, PerPage: b.sealed.grid.perPage(), Numbers: map[[2]int]int{}}
 	for _, c := range lay.cards {
 		e.Cards = append(e.Cards, CardBox{Card: c.card, Entry: c.entry, Page: c.page, X: c.x, Y: c.y, W: c.w, H: c.h})
 	}

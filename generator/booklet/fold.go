@@ -234,8 +234,7 @@ func (r *renderer) buildFolded() {
 	})
 	restore := r.onSheet()
 	r.f.page = pageSize(r.pw, r.ph)
-	r.aidSection()
-	r.cardSection()
+	newCardSheets(r).sections()
 	r.f.page = nil
 	restore()
 	r.lay.units = append(r.lay.units, plan.Part{Name: "cards", Label: "Card sheets", Pages: r.f.PageNo() - end, Flat: true})

@@ -127,13 +127,14 @@ func TestGoldenFaces(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := testRenderer("a4")
-			k := r.faceScale([]doc.Card{c.card}, sheetGrid{w: c.w, h: c.h}, true)
-			f, fits, whole, err := r.faceFrame(c.card, c.w, c.h, c.foot, k)
+			cs := newCardSheets(r)
+			k := cs.faceScale([]doc.Card{c.card}, sheetGrid{w: c.w, h: c.h}, true)
+			f, fits, whole, err := cs.faceFrame(c.card, c.w, c.h, c.foot, k)
 			if !fits || !whole || err != nil {
 				t.Fatalf("at scale %g: fits %v, whole %v, error %v", k, fits, whole, err)
 			}
 			got := []byte(fmt.Sprintf("scale %g\n%s", k, f))
-			again, _, _, _ := r.faceFrame(c.card, c.w, c.h, c.foot, k)
+			again, _, _, _ := cs.faceFrame(c.card, c.w, c.h, c.foot, k)
 			if !bytes.Equal(got, []byte(fmt.Sprintf("scale %g\n%s", k, again))) {
 				t.Fatal("the same face laid out twice differs")
 			}
@@ -141,7 +142,7 @@ func TestGoldenFaces(t *testing.T) {
 			r.f.AddPage()
 			page := r.f.PageNo()
 			r.lay.text[page] = ""
-			r.playFace(c.card, 10, 20, c.w, c.h, c.foot, k)
+			cs.playFace(c.card, 10, 20, c.w, c.h, c.foot, k)
 			paintPlaced(t, r)
 			if r.lay.text[page] != f.Say+"\n" {
 				t.Errorf("painted:\n%s\nthe frame says:\n%s", r.lay.text[page], f.Say)
@@ -253,6 +254,7 @@ func paintedSays(f *frame.Frame) string {
 func TestGoldenCard(t *testing.T) {
 	_, pw, ph, _ := paperSize("a4")
 	r := newRenderer(&book{doc: Doc{Title: "Cards", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}, newLayout())
+	cs := newCardSheets(r) // lays the card out, as the booklet's card sheets do
 	e := &entry{number: 4, enc: &engine.Encounter{Title: "The ford"}}
 	short := &card{number: 12, e: e, item: &doc.SealedItem{Number: 1, Title: "The first PEF", Tag: "camp"}, of: 3}
 	long := &card{number: 7, e: e, item: &doc.SealedItem{Number: 2, Title: "The second PEF", Tag: "the ruined watchtower on the far bank of the river and its garden"}, of: 3}
@@ -260,22 +262,22 @@ func TestGoldenCard(t *testing.T) {
 	lay := func() []byte {
 		var b strings.Builder
 		for _, c := range []*card{short, long} {
-			b.WriteString(r.cardHead(c, w).String())
+			b.WriteString(cs.cardHead(c, w).String())
 		}
-		b.WriteString(r.cardFootFrame(short, w, "31").String())
-		b.WriteString(r.textFrame(backNote, "", 8, w-2*cardPad, "C", backGrey).String())
+		b.WriteString(cs.cardFootFrame(short, w, "31").String())
+		b.WriteString(cs.textFrame(backNote, "", 8, w-2*cardPad, "C", backGrey).String())
 		return []byte(b.String())
 	}
 	got, again := lay(), lay()
 	if !bytes.Equal(got, again) {
 		t.Fatal("the same card laid out twice differs")
 	}
-	if lines, beside := r.cardTag(long, w); beside || len(lines) < 2 {
+	if lines, beside := cs.cardTag(long, w); beside || len(lines) < 2 {
 		t.Fatalf("the long tag sits beside the number or takes one line: %q", lines)
-	} else if h := r.cardHead(long, w).H; h != cardHeadH+float64(len(lines))*(tagH+0.5) {
+	} else if h := cs.cardHead(long, w).H; h != cardHeadH+float64(len(lines))*(tagH+0.5) {
 		t.Errorf("a head with %d lines of tag is %.2f mm tall", len(lines), h)
 	}
-	if h := r.cardHead(short, w).H; h != cardHeadH {
+	if h := cs.cardHead(short, w).H; h != cardHeadH {
 		t.Errorf("a head with its tag beside the number is %.2f mm tall, want %.2f", h, cardHeadH)
 	}
 	golden(t, "card-parts.txt", got)
@@ -294,6 +296,7 @@ func TestGoldenCard(t *testing.T) {
 func TestGoldenCardFrames(t *testing.T) {
 	_, pw, ph, _ := paperSize("a4")
 	r := newRenderer(&book{doc: Doc{Title: "Cards", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}, newLayout())
+	cs := newCardSheets(r)           // lays the card out, as the booklet's card sheets do
 	sheet := &playSheet{renderer: r} // lays the slip out, as a play sheet's page 2 does, on the same renderer
 	e := &entry{number: 4, enc: &engine.Encounter{Title: "The ford"}}
 	roll := &doc.Roll{Label: "Clue", Dice: dice.Roll{Expr: dice.Expr{Count: 2, Faces: 6}, Dice: []int{6, 5}, Value: 11}, Row: "11", Result: "A hidden cache"}
@@ -311,11 +314,11 @@ func TestGoldenCardFrames(t *testing.T) {
 	const slipW = 85.0
 	lay := func() []byte {
 		var b strings.Builder
-		least, _ := r.cardFace(c, w, 0, k, "000")
-		face, _ := r.cardFace(c, w, h, k, "31")
+		least, _ := cs.cardFace(c, w, 0, k, "000")
+		face, _ := cs.cardFace(c, w, h, k, "31")
 		b.WriteString(least.String())
 		b.WriteString(face.String())
-		b.WriteString(r.cardBack(c, w, h).String())
+		b.WriteString(cs.cardBack(c, w, h).String())
 		b.WriteString(r.piecesFrame(sheet.slipPieces(sheetItem{n: 2, item: item}, sheetLook(8.5)), slipW).String())
 		return []byte(b.String())
 	}
@@ -328,7 +331,7 @@ func TestGoldenCardFrames(t *testing.T) {
 		ps   []piece
 		w    float64
 	}{
-		{"card", r.cardPieces(c, k), w - 2*cardPad},
+		{"card", cs.cardPieces(c, k), w - 2*cardPad},
 		{"slip", sheet.slipPieces(sheetItem{n: 2, item: item}, sheetLook(8.5)), slipW},
 	} {
 		cur := cursor{w: pc.w, bottom: 1000, brk: func() { t.Fatalf("the %s's text broke", pc.name) }}
@@ -337,8 +340,8 @@ func TestGoldenCardFrames(t *testing.T) {
 			t.Errorf("the %s's text is a frame %.2f mm tall, placed it ends at %.2f", pc.name, f.H, cur.y)
 		}
 	}
-	least, over := r.cardFace(c, w, 0, k, "000")
-	head, foot, body := r.cardHead(c, w), r.cardFootFrame(c, w, "000"), r.piecesFrame(r.cardPieces(c, k), w-2*cardPad)
+	least, over := cs.cardFace(c, w, 0, k, "000")
+	head, foot, body := cs.cardHead(c, w), cs.cardFootFrame(c, w, "000"), r.piecesFrame(cs.cardPieces(c, k), w-2*cardPad)
 	// The roll opens the card: its space above is the lead.
 	if want := head.H + 2*cardPad + foot.H + (rollBefore + body.H); least.H != want {
 		t.Errorf("the least face is %.2f mm tall, its parts %.2f", least.H, want)
@@ -346,11 +349,11 @@ func TestGoldenCardFrames(t *testing.T) {
 	if over > 0 {
 		t.Errorf("the least face's text runs %.2f mm past its foot", over)
 	}
-	if _, over := r.cardFace(c, w, least.H-rollBefore-0.5, k, "000"); math.Abs(over-0.5) > 0.001 {
+	if _, over := cs.cardFace(c, w, least.H-rollBefore-0.5, k, "000"); math.Abs(over-0.5) > 0.001 {
 		t.Errorf("in a cell 0.5 mm too short for its text, the text runs %.2f mm past the foot", over)
 	}
 	golden(t, "card-frames.txt", got)
-	for _, f := range []*frame.Frame{func() *frame.Frame { f, _ := r.cardFace(c, w, h, k, "31"); return f }(), r.cardBack(c, w, h)} {
+	for _, f := range []*frame.Frame{func() *frame.Frame { f, _ := cs.cardFace(c, w, h, k, "31"); return f }(), cs.cardBack(c, w, h)} {
 		r.f.AddPage()
 		page := r.f.PageNo()
 		r.lay.text[page] = ""

@@ -261,13 +261,12 @@ func (r *renderer) logPages() int {
 // (logShares), or where the page after the entries is a left-hand one
 // and the log takes one page: in the place of a Notes page.
 func (r *renderer) backMatter() {
-	cards := len(r.aids) > 0 || len(r.sheets) > 0
+	cards := len(r.aids) > 0 || len(r.cards) > 0
 	first := r.logShares() || cards && (r.f.PageNo()+1)%2 == 0 && r.logPages() == 1
 	if first {
 		r.logSection()
 	}
-	r.aidSection()
-	r.cardSection()
+	newCardSheets(r).sections()
 	if !first {
 		r.logSection()
 	}

@@ -19,7 +19,9 @@ import (
 // the grid is drawn in thin grey lines with crop marks in the margins for
 // a guillotine. Each sheet is on a right-hand page and its backs are on
 // the page behind it, mirrored, so a sheet printed on both sides and
-// flipped on the long edge puts every back behind its card.
+// flipped on the long edge puts every back behind its card. With the
+// sealed cards' pages (cards.go) they are the booklet's card sheets
+// (cardSheets).
 
 // Sheet geometry in millimetres.
 const (
@@ -186,20 +188,20 @@ func mmText(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 // take the same grid share sheets, so that no entry's last sheet goes
 // out two-thirds empty; each card's foot names its entry, and each
 // sheet's running head the entries it holds.
-func (r *renderer) aidSection() {
+func (cs *cardSheets) aidSection() {
 	type placed struct {
 		a  *aid
 		it playItem
 	}
-	for i := 0; i < len(r.aids); {
+	for i := 0; i < len(cs.aids); {
 		j := i + 1
-		for j < len(r.aids) && r.aids[j].grid == r.aids[i].grid {
+		for j < len(cs.aids) && cs.aids[j].grid == cs.aids[i].grid {
 			j++
 		}
-		g := r.aids[i].grid
+		g := cs.aids[i].grid
 		var all []placed
 		var fronts, backs []doc.Card
-		for _, a := range r.aids[i:j] {
+		for _, a := range cs.aids[i:j] {
 			for _, it := range a.items {
 				all = append(all, placed{a, it})
 				fronts = append(fronts, it.card)
@@ -208,7 +210,7 @@ func (r *renderer) aidSection() {
 				}
 			}
 		}
-		kFront, kBack := r.faceScale(fronts, g, true), r.faceScale(backs, g, true)
+		kFront, kBack := cs.faceScale(fronts, g, true), cs.faceScale(backs, g, true)
 		n, per := len(all), g.perSheet()
 		sheets := (n + per - 1) / per
 		// The sheets each entry's cards are on, first and last.
@@ -233,53 +235,54 @@ func (r *renderer) aidSection() {
 				head += fmt.Sprintf(" %d of %d", s-sp[0]+1, sp[1]-sp[0]+1)
 			}
 			back := strings.Replace(head, ": cards", ": backs", 1)
-			r.sheetPage(g, false, head)
+			cs.sheetPage(g, false, head)
 			if i == 0 && s == 0 {
-				r.mark("aids", g.y0)
-				r.bookmark("Cards to cut out", 0, g.y0)
+				cs.mark("aids", g.y0)
+				cs.bookmark("Cards to cut out", 0, g.y0)
 			}
 			for k, p := range items {
 				if at := s*per + k; at == 0 || all[at-1].a != p.a {
-					r.bookmark(p.a.e.label(), 1, g.y0) // the entry's first card
+					cs.bookmark(p.a.e.label(), 1, g.y0) // the entry's first card
 				}
 				if k == 0 || p.a != items[k-1].a || p.it.block != items[k-1].it.block {
-					if _, seen := r.lay.pages[blockAnchor(p.a.e.number, p.it.block)]; !seen {
-						r.mark(blockAnchor(p.a.e.number, p.it.block), g.y0)
+					if _, seen := cs.lay.pages[blockAnchor(p.a.e.number, p.it.block)]; !seen {
+						cs.mark(blockAnchor(p.a.e.number, p.it.block), g.y0)
 					}
 				}
 				x, y := g.cell(k, false)
-				r.lay.plays = append(r.lay.plays, playBox{page: r.f.PageNo(), x: x, y: y, w: g.w, h: g.h})
-				r.playFace(p.it.card, x, y, g.w, g.h, p.a.e.name()+" · "+p.it.title, kFront)
+				cs.lay.plays = append(cs.lay.plays, playBox{page: cs.f.PageNo(), x: x, y: y, w: g.w, h: g.h})
+				cs.playFace(p.it.card, x, y, g.w, g.h, p.a.e.name()+" · "+p.it.title, kFront)
 			}
-			r.sheetLines(g, len(items), false)
-			r.sheetPage(g, true, back)
+			cs.sheetLines(g, len(items), false)
+			cs.sheetPage(g, true, back)
 			for k, p := range items {
 				if p.it.card.Back != nil {
 					x, y := g.cell(k, true)
-					r.playFace(*p.it.card.Back, x, y, g.w, g.h, p.a.e.name()+" · "+p.it.title, kBack)
+					cs.playFace(*p.it.card.Back, x, y, g.w, g.h, p.a.e.name()+" · "+p.it.title, kBack)
 				}
-				r.lay.pages[blockEndAnchor(p.a.e.number, p.it.block)] = r.f.PageNo()
+				cs.lay.pages[blockEndAnchor(p.a.e.number, p.it.block)] = cs.f.PageNo()
 			}
-			r.sheetLines(g, len(items), true)
+			cs.sheetLines(g, len(items), true)
 		}
 		i = j
 	}
 }
 
 // sheetPage starts a page of a sheet: fronts on a right-hand page, backs
-// on the page after it.
-func (r *renderer) sheetPage(g sheetGrid, back bool, section string) {
-	next := r.f.PageNo() + 1
+// on the page after it. It notes the page's grid for the page's running
+// head and foot, which sit about the grid (renderer.sheetAt).
+func (cs *cardSheets) sheetPage(g sheetGrid, back bool, section string) {
+	next := cs.f.PageNo() + 1
 	if !back && next%2 == 0 {
 		next++ // startOn puts a notes page first
 	}
-	r.sheetAt[next] = g
+	cs.sheetAt[next] = g
 	if back {
-		r.newPage(section)
+		cs.newPage(section)
 	} else {
-		r.startOn(false, section)
+		cs.startOn(false, section)
 	}
-	r.fr = cursor{x: g.x0, w: float64(g.cols) * g.w, top: g.y0, y: g.y0, bottom: g.bottom(), brk: func() {}}
+	cs.fr = cursor{x: g.x0, w: float64(g.cols) * g.w, top: g.y0, y: g.y0, bottom: g.bottom(), brk: func() {}}
 }
 
 // playBox is where a play card's front was printed, for tests.
@@ -292,8 +295,8 @@ type playBox struct {
 // left and right of every line a row of cards starts or ends on, as far
 // out as the cards along it reach, and under every column line, below the
 // lowest card on it. A sheet's empty places get none.
-func (r *renderer) sheetLines(g sheetGrid, n int, back bool) {
-	r.paint(sheetLinesFrame(g, n, back, r.pw, r.ph), 0, 0)
+func (cs *cardSheets) sheetLines(g sheetGrid, n int, back bool) {
+	cs.paint(sheetLinesFrame(g, n, back, cs.pw, cs.ph), 0, 0)
 }
 
 // sheetLinesFrame lays out the outlines of a sheet's n cards and their
@@ -356,11 +359,11 @@ var playScales = []float64{1.35, 1.2, 1.1, 1}
 // faceScale returns the largest scale at which every face fits its card
 // whole, so that the cards of a sheet side share one type size. It
 // measures the faces' frames and draws nothing.
-func (r *renderer) faceScale(faces []doc.Card, g sheetGrid, foot bool) float64 {
+func (cs *cardSheets) faceScale(faces []doc.Card, g sheetGrid, foot bool) float64 {
 	for _, s := range playScales {
 		ok := true
 		for _, c := range faces {
-			if _, fits, whole, _ := r.faceFrame(c, g.w, g.h, map[bool]string{true: "foot"}[foot], s); !fits || !whole {
+			if _, fits, whole, _ := cs.faceFrame(c, g.w, g.h, map[bool]string{true: "foot"}[foot], s); !fits || !whole {
 				ok = false
 				break
 			}
@@ -376,17 +379,17 @@ func (r *renderer) faceScale(faces []doc.Card, g sheetGrid, foot bool) float64 {
 // set, is small print at the foot naming where the card belongs. A face
 // whose text runs past its box is an error, never a card cut short, and
 // so is an edge text too long for its edge.
-func (r *renderer) playFace(c doc.Card, x, y, w, h float64, foot string, k float64) {
-	f, fits, _, err := r.faceFrame(c, w, h, foot, k)
-	r.f.SetError(err)
+func (cs *cardSheets) playFace(c doc.Card, x, y, w, h float64, foot string, k float64) {
+	f, fits, _, err := cs.faceFrame(c, w, h, foot, k)
+	cs.f.SetError(err)
 	// Laying a face out leaves the font of its last text wanted, as
 	// drawing it did before it was laid out in frames, and drawing that
 	// is not yet laid out may rely on it: painting it leaves it so.
-	want := r.f.font.want
-	r.paintMarks(f, x, y)
-	r.f.font.want = want
+	want := cs.f.font.want
+	cs.paintMarks(f, x, y)
+	cs.f.font.want = want
 	if !fits {
-		r.f.SetErrorf("play card %q does not fit its %g × %g mm box", c.Title, w, h)
+		cs.f.SetErrorf("play card %q does not fit its %g × %g mm box", c.Title, w, h)
 	}
 }
 
@@ -407,7 +410,7 @@ func (r *renderer) playFace(c doc.Card, x, y, w, h float64, foot string, k float
 // and the marks after the last are the face's own, painted by paintMarks,
 // which leaves the ink as they set it (the title's rule's width, on a
 // card without a track). The faces are painted to the same bytes.
-func (r *renderer) faceFrame(c doc.Card, w, h float64, foot string, k float64) (f *frame.Frame, fits, whole bool, err error) {
+func (cs *cardSheets) faceFrame(c doc.Card, w, h float64, foot string, k float64) (f *frame.Frame, fits, whole bool, err error) {
 	b := &faceMarks{w: w, h: h}
 	sans := func(style string, size float64) frame.Font {
 		return frame.Font{Family: face.Sans, Style: style, Size: size}
@@ -416,18 +419,18 @@ func (r *renderer) faceFrame(c doc.Card, w, h float64, foot string, k float64) (
 	band := 0.0
 	if c.Edges != [4]string{} {
 		band = edgeBand
-		err = r.cardEdges(b, c.Edges, w, h)
+		err = cs.cardEdges(b, c.Edges, w, h)
 	}
 	ix, iw := band+playPad, w-2*(band+playPad)
 	top, bottom := band+playPad, h-band-playPad
 	if foot != "" {
-		r.font("", 6)
-		lines := r.split(foot, iw)
+		cs.font("", 6)
+		lines := cs.split(foot, iw)
 		bottom -= float64(len(lines))*lh(6) + 1
 		for i, l := range lines {
 			b.add(frame.Text{X: ix, Y: bottom + 1 + float64(i)*lh(6), W: iw, H: lh(6), Font: sans("", 6), Grey: 90, Align: "L", S: l})
 		}
-		b.say(r.cov.printable(foot))
+		b.say(cs.cov.printable(foot))
 		b.inked()
 	}
 	cy := top
@@ -435,16 +438,16 @@ func (r *renderer) faceFrame(c doc.Card, w, h float64, foot string, k float64) (
 	// half the width, else on lines of its own above it, white on black.
 	tw := 0.0
 	if c.Tag != "" {
-		r.font("B", 7.5*k)
-		tag := r.cov.printable(c.Tag)
+		cs.font("B", 7.5*k)
+		tag := cs.cov.printable(c.Tag)
 		tags := []string{tag}
-		beside := r.f.GetStringWidth(tag) <= iw*0.45
+		beside := cs.f.GetStringWidth(tag) <= iw*0.45
 		if !beside {
-			tags = r.split(tag, iw-2.4)
+			tags = cs.split(tag, iw-2.4)
 			whole = false
 		}
 		for _, l := range tags {
-			tagW := r.f.GetStringWidth(l) + 2.4
+			tagW := cs.f.GetStringWidth(l) + 2.4
 			b.add(frame.Text{X: ix + iw - tagW, Y: cy + 0.3, W: tagW, H: lh(7.5*k) + 0.4, Font: sans("B", 7.5*k), Grey: 255, Filled: true, Fill: 0, Align: "C", S: l})
 			b.inked()
 			if beside {
@@ -458,13 +461,13 @@ func (r *renderer) faceFrame(c doc.Card, w, h float64, foot string, k float64) (
 	// The title's type gives way, down to 7.5 pt, so that no word of it
 	// is broken beside the tag.
 	ts := 9.5 * k
-	r.font("B", ts)
-	title := r.cov.printable(c.Title)
-	for ts > 7.5*k && longestWord(r, title) > iw-tw-1.5 {
+	cs.font("B", ts)
+	title := cs.cov.printable(c.Title)
+	for ts > 7.5*k && longestWord(cs.renderer, title) > iw-tw-1.5 {
 		ts -= 0.25
-		r.font("B", ts)
+		cs.font("B", ts)
 	}
-	titleLines := r.split(title, iw-tw-1.5)
+	titleLines := cs.split(title, iw-tw-1.5)
 	whole = whole && len(titleLines) <= 2
 	for _, l := range titleLines {
 		b.add(frame.Text{X: ix, Y: cy, W: iw - tw - 1.5, H: lh(ts), Font: sans("B", ts), Align: "L", S: l})
@@ -476,23 +479,23 @@ func (r *renderer) faceFrame(c doc.Card, w, h float64, foot string, k float64) (
 	// Fields: the labels in a column as wide as the widest.
 	fs := 7.5 * k
 	labelW := 0.0
-	r.font("B", fs)
+	cs.font("B", fs)
 	for _, f := range c.Fields {
-		labelW = max(labelW, r.f.GetStringWidth(r.cov.printable(f.Label)))
+		labelW = max(labelW, cs.f.GetStringWidth(cs.cov.printable(f.Label)))
 	}
 	whole = whole && labelW+1.8 <= iw*0.48
 	labelW = min(labelW+1.8, iw*0.48)
 	for _, f := range c.Fields {
 		// A label wider than its column wraps, and the row is as tall
 		// as the taller of label and value.
-		label, value := r.cov.printable(f.Label), r.cov.printable(f.Value)
-		r.font("B", fs)
-		labels := r.split(label, labelW-0.8)
+		label, value := cs.cov.printable(f.Label), cs.cov.printable(f.Value)
+		cs.font("B", fs)
+		labels := cs.split(label, labelW-0.8)
 		for i, l := range labels {
 			b.add(frame.Text{X: ix, Y: cy + float64(i)*lh(fs), W: labelW, H: lh(fs), Font: sans("B", fs), Align: "L", S: l})
 		}
-		r.font("", fs)
-		lines := r.split(value, iw-labelW)
+		cs.font("", fs)
+		lines := cs.split(value, iw-labelW)
 		for i, l := range lines {
 			b.add(frame.Text{X: ix + labelW, Y: cy + float64(i)*lh(fs), W: iw - labelW, H: lh(fs), Font: sans("", fs), Align: "L", S: l})
 		}
@@ -503,9 +506,9 @@ func (r *renderer) faceFrame(c doc.Card, w, h float64, foot string, k float64) (
 	if t := c.Track; t != nil && t.Boxes > 0 {
 		box, gapX := 4.2*k, 1.2*k
 		cy += 1.2 * k
-		r.font("B", fs)
-		label := r.cov.printable(t.Label)
-		lw := r.f.GetStringWidth(label) + 2
+		cs.font("B", fs)
+		label := cs.cov.printable(t.Label)
+		lw := cs.f.GetStringWidth(label) + 2
 		b.add(frame.Text{X: ix, Y: cy + (box-lh(fs))/2, W: lw, H: lh(fs), Font: sans("B", fs), Align: "L", S: label})
 		b.say(label)
 		bx := ix + lw
@@ -519,8 +522,8 @@ func (r *renderer) faceFrame(c doc.Card, w, h float64, foot string, k float64) (
 		b.inked()
 		cy += box + 0.8
 		if t.Note != "" {
-			r.font("", 6.5*k)
-			for _, l := range r.split(r.cov.printable(t.Note), iw) {
+			cs.font("", 6.5*k)
+			for _, l := range cs.split(cs.cov.printable(t.Note), iw) {
 				b.add(frame.Text{X: ix, Y: cy, W: iw, H: lh(6.5 * k), Font: sans("", 6.5*k), Grey: 80, Align: "L", S: l})
 				cy += lh(6.5 * k)
 			}
@@ -531,10 +534,10 @@ func (r *renderer) faceFrame(c doc.Card, w, h float64, foot string, k float64) (
 	// The lines, in small print.
 	if len(c.Lines) > 0 {
 		cy += 1
-		r.font("", 6.8*k)
+		cs.font("", 6.8*k)
 		for _, line := range c.Lines {
-			line = r.cov.printable(line)
-			for _, l := range r.split(line, iw) {
+			line = cs.cov.printable(line)
+			for _, l := range cs.split(line, iw) {
 				b.add(frame.Text{X: ix, Y: cy, W: iw, H: lh(6.8 * k), Font: sans("", 6.8*k), Align: "L", S: l})
 				cy += lh(6.8 * k)
 			}
@@ -583,17 +586,17 @@ func (b *faceMarks) frame() *frame.Frame {
 // cardEdges lays out a card's edge texts, each upright when its edge is
 // turned uppermost, in a band along the edge ruled off from the face. It
 // returns an error naming the first text too long for its edge.
-func (r *renderer) cardEdges(b *faceMarks, edges [4]string, w, h float64) error {
+func (cs *cardSheets) cardEdges(b *faceMarks, edges [4]string, w, h float64) error {
 	b.add(frame.Box{X: edgeBand, Y: edgeBand, W: w - 2*edgeBand, H: h - 2*edgeBand, Fill: -1, Stroke: 150, Width: 0.2})
 	b.inked()
 	const size = 7.5
-	r.font("B", size)
+	cs.font("B", size)
 	var err error
 	for i, text := range edges {
 		if text == "" {
 			continue
 		}
-		text = strings.ToUpper(r.cov.printable(text))
+		text = strings.ToUpper(cs.cov.printable(text))
 		var cx, cy, length, angle float64
 		switch i {
 		case doc.Top:
@@ -605,7 +608,7 @@ func (r *renderer) cardEdges(b *faceMarks, edges [4]string, w, h float64) error 
 		case doc.Left:
 			cx, cy, length, angle = edgeBand/2, h/2, h-2*edgeBand, 90
 		}
-		tw := r.f.GetStringWidth(text)
+		tw := cs.f.GetStringWidth(text)
 		if tw > length-1 && err == nil {
 			err = fmt.Errorf("edge text %q is too long for a %g mm edge", text, length)
 		}
