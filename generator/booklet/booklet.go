@@ -63,10 +63,11 @@
 //     The parts of a document each have a file (front.go: cover and
 //     contents; spread.go: an encounter's two pages; maps.go; cards.go
 //     and sheets.go: the card sheets, sealed and play cards, a type of
-//     their own, cardSheets; log.go; qrs.go; chart.go;
+//     their own, cardSheets; log.go; chart.go;
 //     enctables.go; qr.go), and the documents are Write (a pack or
-//     campaign booklet), Fold (a folded one, fold.go) and WriteSheet (a
-//     play sheet, playsheet.go). A placed frame is painted by paint.go,
+//     campaign booklet), Fold (a folded one, fold.go), WriteSheet (a
+//     play sheet, playsheet.go) and the Quick Reference Sheets a booklet
+//     prints (qrsSheets, qrs.go). A placed frame is painted by paint.go,
 //     which decides nothing, through pdf.go, the one wrapper of fpdf;
 //     nothing else draws (TestDrawnDirectly), and the finished bytes go
 //     to press.
@@ -207,12 +208,14 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 	prev := newLayout()
 	// The first pass sizes the sealed cards before it lays anything out
 	// (cardSheets.size: how they lie is kept for every pass), then
-	// decides the sheets' scale (qrsBefore), on its own renderer.
+	// decides the Quick Reference Sheets' scale (qrsSheets.before), on
+	// its own renderer, into its layout (layout.qrs); each pass after is
+	// handed the last one's decision.
 	first := newRenderer(g, prev)
 	if err := newCardSheets(first).size(); err != nil {
 		return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
 	}
-	first.qrsBefore()
+	newQRSSheets(first).before()
 	for pass := range maxPasses {
 		// The first pass only learns the page numbers. A folded
 		// booklet's pass that breaks volumes where the last did not
@@ -232,6 +235,7 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 		r := first
 		if pass > 0 {
 			r = newRenderer(g, prev)
+			r.lay.qrs = prev.qrs
 		}
 		if g.opt.Impose == Saddle {
 			r.lay.plan = plan
@@ -282,6 +286,12 @@ type layout struct {
 	// took, and the plan of its volumes this pass follows (buildFolded).
 	units []plan.Part
 	plan  *volumePlan
+	// qrs is the booklet's Quick Reference Sheets as decided
+	// (qrsSheets.decide), which this pass prints: decided before the
+	// first pass (qrsSheets.before), or, in a booklet of them alone, as
+	// the first pass reaches them (qrsSheets.print); render hands it on
+	// from each pass to the next. Nil until decided.
+	qrs *qrsRun
 	// passes is how many passes the booklet took, the dry ones too.
 	passes int
 }
@@ -317,14 +327,11 @@ type book struct {
 	cards  []*card
 	cardOf map[pefKey]*card
 	sealed sealedFit
-	// qrsK is the share of qrsLook's type the Quick Reference Sheets are
-	// set in, decided on the first pass's renderer (qrsDecide: before it
-	// starts, or as it reaches the sheets of a booklet of them alone),
-	// and qrsRun what that laid out of them.
-	qrsK   float64
-	qrsRun *qrsRun
 	// digits is how many digits the first pass guesses the page numbers
-	// have (guessDigits): it prints none, but measures them.
+	// have (guessDigits, from the Quick Reference Sheets' pages as
+	// qrsSheets.before decides them): it prints none, but measures them
+	// (pageOf, for every page reference). Zero in a booklet of the sheets
+	// alone, which refers to no page.
 	digits int
 	// boards keeps the Battle Boards' measures and layouts for every
 	// pass of the booklet (maps.go).

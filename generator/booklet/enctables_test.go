@@ -297,7 +297,7 @@ func TestQRSBackFillsLeftColumn(t *testing.T) {
 }
 
 // TestQRSDryPassReplayed checks what a dry pass takes of the Quick
-// Reference Sheets from qrsDecide's measure, their pages and where each
+// Reference Sheets from qrsSheets.decide's measure, their pages and where each
 // table starts: the same pages as setting them afresh gives, for a pack
 // on both papers, flat and folded, and for a one-encounter booklet.
 func TestQRSDryPassReplayed(t *testing.T) {

@@ -216,6 +216,7 @@ func PassDiff(d Doc, opt Options) (string, error) {
 	prev := newLayout()
 	for pass := range maxPasses {
 		r := newRenderer(g, prev)
+		r.lay.qrs = prev.qrs // the sheets as the last pass decided them, as render hands them on
 		r.build()
 		r.endPages()
 		switch {
@@ -406,7 +407,7 @@ func HeadingKeep(d Doc, opt Options, sec *doc.Section) (keep float64, heights []
 }
 
 // QRSPages renders d and returns how many pages its Quick Reference
-// Sheets took and the scale they were set in (qrsDecide), and how many
+// Sheets took and the scale they were set in (qrsSheets.decide), and how many
 // they take set whole at full size.
 func QRSPages(d Doc, opt Options) (pages int, k float64, full int, err error) {
 	b, err := sizedBook(d, opt)
@@ -414,19 +415,20 @@ func QRSPages(d Doc, opt Options) (pages int, k float64, full int, err error) {
 		return 0, 0, 0, err
 	}
 	r := newRenderer(b, newLayout())
-	r.qrsBefore()
+	newQRSSheets(r).before()
 	r.build()
-	pages, k = r.f.PageNo()-r.lay.pages["qrs"]+1, b.qrsK
+	pages, k = r.f.PageNo()-r.lay.pages["qrs"]+1, r.lay.qrs.k
 	m := newRenderer(b, newLayout())
 	if len(b.entries) == 0 {
 		m.cover()
 	}
-	whole, _ := m.qrsModelRun(1)
+	whole, _ := newQRSSheets(m).modelRun(1)
 	return pages, k, whole.pages, nil
 }
 
 // DryPages lays d out in one dry pass twice, its Quick Reference Sheets
-// added from what qrsDecide measured of them and then set afresh, and
+// added from what qrsSheets.decide measured of them and then set afresh
+// at the scale it decided, and
 // returns the pages each anchor landed on in each.
 func DryPages(d Doc, opt Options) (replayed, set map[string]int, err error) {
 	b, err := sizedBook(d, opt)
@@ -434,13 +436,11 @@ func DryPages(d Doc, opt Options) (replayed, set map[string]int, err error) {
 		return nil, nil, err
 	}
 	r := newRenderer(b, newLayout())
-	r.qrsBefore()
+	newQRSSheets(r).before()
 	r.build()
-	run := b.qrsRun
-	b.qrsRun = nil
 	s := newRenderer(b, newLayout())
+	s.lay.qrs = &qrsRun{k: r.lay.qrs.k, pages: r.lay.qrs.pages} // no tape: set afresh
 	s.build()
-	b.qrsRun = run
 	return r.lay.pages, s.lay.pages, nil
 }
 

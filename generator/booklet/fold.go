@@ -198,7 +198,7 @@ func (r *renderer) buildFolded() {
 		if len(r.entries) > 0 && !r.single() {
 			r.contents()
 		} else {
-			r.qrsSection() // a booklet of QRS alone starts them on its cover
+			newQRSSheets(r).print() // a booklet of QRS alone starts them on its cover
 		}
 	})
 	if len(r.entries) > 0 {
@@ -210,7 +210,7 @@ func (r *renderer) buildFolded() {
 		}
 		r.part(plan.Part{Name: "band after", Label: r.bandTitle()}, r.bandAfter)
 		r.part(plan.Part{Name: "log", Label: "Campaign log"}, r.logSection)
-		r.part(plan.Part{Name: "qrs", Label: "Quick Reference Sheets"}, r.qrsSection)
+		r.part(plan.Part{Name: "qrs", Label: "Quick Reference Sheets"}, newQRSSheets(r).print)
 	}
 	r.padPages(4)
 	end := r.f.PageNo()

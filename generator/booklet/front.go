@@ -165,7 +165,7 @@ func (r *renderer) cover() {
 	made := span{text: "Made with Sortie " + r.version() + ". " + same, size: 8.5, grey: true}
 	if len(r.entries) == 0 {
 		// Quick Reference Sheets alone: they print every table from the
-		// data Sortie rolls on, and start on this page (qrsSection).
+		// data Sortie rolls on, and start on this page (qrsSheets.print).
 		r.flow(span{text: "Every table is printed from the same data Sortie rolls on.", size: 10.5}, made)
 		return
 	}

@@ -9,6 +9,20 @@ import (
 	"github.com/sortie-wargames/sortie/engine/rules"
 )
 
+// This file prints the Quick Reference Sheets: every table the system
+// lists, in its order, two columns to a page (one on a narrow page),
+// each in the books' style, at the back of a booklet with entries or
+// alone in a booklet of their own, from under its cover's title.
+//
+// The sheets are a document of their own, qrsSheets, printed inside a
+// booklet on its pass's renderer: the scale they are set in is decided
+// once for the booklet (decide, by placing them whole without painting:
+// modelRun), before its first pass or, in a booklet of them alone, as
+// that pass reaches them; the decision (qrsRun) is handed from pass to
+// pass in the pass's layout (layout.qrs), and each pass prints them
+// (print) by playing the tape deciding placed them on, or, under a
+// cover, by placing them afresh at the scale decided (place).
+
 // QRS layout in millimetres.
 const (
 	qrsGutter = 8.0
@@ -19,53 +33,73 @@ const (
 	qrsKey    = 10.5 // key font size, points
 )
 
-// qrsSection prints the Quick Reference Sheets: every table the system
-// lists, in its order, two columns to a page (one on a narrow page), each table in the books'
-// style (dice count in the title band's corner, how to read it under the
-// title, the key column narrow and bold). In a booklet of QRS alone they
-// start on the cover, under its title.
-func (r *renderer) qrsSection() {
-	const title = "Quick Reference Sheets"
-	if run := r.book.qrsRun; run != nil && run.tape != nil && len(r.entries) > 0 {
-		// Sheets that open a page of their own were placed once, as
-		// qrsDecide laid them out: every pass of every booklet that
-		// prints them paints what that placed.
-		run.tape.play(r)
-		return
-	}
-	if r.book.qrsRun == nil && len(r.entries) == 0 {
-		// A booklet of the sheets alone decides their scale as its
-		// first pass reaches them, under its cover (qrsBefore).
-		r.qrsDecided()
-	}
-	s := qrsPrint{paintNow{r}, title}
-	if len(r.entries) > 0 {
-		s.newPage()
-	} else {
-		r.section = title
-		r.fr.brk = s.newPage
-		r.fr.y += 6
-	}
-	r.qrsPlace(&r.fr, r.qrsScale(), s)
+// qrsSheets is the Quick Reference Sheets as a document of their own,
+// laid out and printed on the renderer of the booklet's pass that prints
+// them: the renderer brings what every document uses (headings, tables,
+// placing and painting frames, the pass's pages and anchors); deciding
+// the sheets' scale (before, decide, modelRun), placing them (place,
+// and broad and footAlone, which it asks) and printing them (print) are
+// the sheets' methods, which nothing else in a booklet calls. The
+// decision they follow is the pass's (layout.qrs), the only state they
+// keep; they share none with another document but the decisions the face
+// keeps for every booklet of a build (qrsDecisions), whose values their
+// keys decide.
+type qrsSheets struct {
+	*renderer
 }
 
-// qrsPlace places the Quick Reference Sheets down the cursor, set at
+// newQRSSheets starts the sheets on the renderer of a booklet's pass.
+func newQRSSheets(r *renderer) *qrsSheets { return &qrsSheets{renderer: r} }
+
+// print prints the Quick Reference Sheets in the pass's booklet: every
+// table the system lists, in its order, two columns to a page (one on a
+// narrow page), each table in the books' style (dice count in the title
+// band's corner, how to read it under the title, the key column narrow
+// and bold). In a booklet of QRS alone they start on the cover, under
+// its title.
+func (q *qrsSheets) print() {
+	const title = "Quick Reference Sheets"
+	if run := q.lay.qrs; run != nil && run.tape != nil && len(q.entries) > 0 {
+		// Sheets that open a page of their own were placed once, as
+		// decide laid them out: every pass of every booklet that
+		// prints them paints what that placed.
+		run.tape.play(q.renderer)
+		return
+	}
+	if q.lay.qrs == nil && len(q.entries) == 0 {
+		// A booklet of the sheets alone decides their scale as its
+		// first pass reaches them, under its cover (before), and
+		// render hands the decision on to the passes after.
+		q.lay.qrs = q.decide()
+	}
+	s := qrsPrint{paintNow{q.renderer}, title}
+	if len(q.entries) > 0 {
+		s.newPage()
+	} else {
+		q.section = title
+		q.fr.brk = s.newPage
+		q.fr.y += 6
+	}
+	q.place(&q.fr, q.scale(), s)
+}
+
+// place places the Quick Reference Sheets down the cursor, set at
 // scale bk (a share of qrsLook's type), from where they open (a new
 // page, or under a cover's title), telling s what to paint, where pages
-// start and where the tables are marked as it places them: qrsSection
-// paints them as they are placed (qrsPrint), qrsDecide counts their
+// start and where the tables are marked as it places them: print
+// paints them as they are placed (qrsPrint), decide counts their
 // pages and notes their marks (qrsModel). It returns how much of their
 // last page they use, their two columns as halves of it.
-func (r *renderer) qrsPlace(c *cursor, bk float64, s qrsSink) (fill float64) {
+func (q *qrsSheets) place(c *cursor, bk float64, s qrsSink) (fill float64) {
 	const title = "Quick Reference Sheets"
-	set := r.doc.Set
+	set := q.doc.Set
 	s.mark("qrs", c.y)
 	s.bookmark(title, 0, c.y)
-	if len(r.entries) > 0 { // a booklet of QRS alone has its title on the cover above
-		r.headingOn(c, s, title+": "+set.System.Name, 16, 40)
+	if len(q.entries) > 0 { // a booklet of QRS alone has its title on the cover above
+		q.headingOn(c, s, title+": "+set.System.Name, 16, 40)
 	}
-	if r.doc.QRS != nil {
-		r.flowOn(c, s, span{text: "Only the tables this booklet's encounter sends you to. The whole Quick Reference Sheets of " + set.System.Name + " are a booklet of their own, on the site's page for the system.", style: "I", size: 9.5, keep: 30})
+	if q.doc.QRS != nil {
+		q.flowOn(c, s, span{text: "Only the tables this booklet's encounter sends you to. The whole Quick Reference Sheets of " + set.System.Name + " are a booklet of their own, on the site's page for the system.", style: "I", size: 9.5, keep: 30})
 		c.gap(2)
 	}
 	base := qrsLook.scaled(bk)
@@ -76,7 +110,7 @@ func (r *renderer) qrsPlace(c *cursor, bk float64, s qrsSink) (fill float64) {
 		lk.keyMax = qrsKeyMax * 1.5
 		return lk
 	}
-	colW := (r.contentW() - qrsGutter) / 2
+	colW := (q.contentW() - qrsGutter) / 2
 	col := 0
 	leftEnd := 0.0 // where the left-hand column ended, once in the right
 	var place func(n int, top float64)
@@ -92,15 +126,15 @@ func (r *renderer) qrsPlace(c *cursor, bk float64, s qrsSink) (fill float64) {
 		place(0, bodyTop)
 	}
 	place = func(n int, top float64) {
-		*c = cursor{x: side + float64(n)*(colW+qrsGutter), w: colW, top: top, y: top, bottom: r.bottom(), brk: next}
+		*c = cursor{x: side + float64(n)*(colW+qrsGutter), w: colW, top: top, y: top, bottom: q.bottom(), brk: next}
 	}
 	place(0, c.y+1)
 	group := ""
-	ids := r.qrsTables()
+	ids := q.qrsTables()
 	for i, id := range ids {
 		t := set.Table(id)
 		tb := doc.RuleTable(t)
-		if r.qrsBroad(tb, base, colW) {
+		if q.broad(tb, base, colW) {
 			// Across both columns, under whatever is above it.
 			label := groupLabel(set.System, t)
 			y := c.y
@@ -108,19 +142,19 @@ func (r *renderer) qrsPlace(c *cursor, bk float64, s qrsSink) (fill float64) {
 				y = max(y, leftEnd)
 			}
 			lk := wide(bk)
-			full := r.contentW()
-			*c = cursor{x: side, w: full, top: c.top, y: y, bottom: r.bottom(), brk: s.newPage}
-			h := r.tableHeight(tb, lk, full) + qrsGap
+			full := q.contentW()
+			*c = cursor{x: side, w: full, top: c.top, y: y, bottom: q.bottom(), brk: s.newPage}
+			h := q.tableHeight(tb, lk, full) + qrsGap
 			if label != "" && label != group && !strings.EqualFold(label, t.Title) {
 				h += lh(12) + 6
 			}
 			if y+h > c.bottom {
-				table := r.tableHeight(tb, lk, full)
-				at := func(k float64) float64 { return h - table + r.tableHeight(tb, wide(k), full) }
+				table := q.tableHeight(tb, lk, full)
+				at := func(k float64) float64 { return h - table + q.tableHeight(tb, wide(k), full) }
 				if h <= c.bottom-bodyTop {
-					if k, ok := r.qrsFinish(bk, at, c.bottom-y); ok {
+					if k, ok := qrsFinish(bk, at, c.bottom-y); ok {
 						lk = wide(k)
-					} else if start := y + h - table; c.bottom-y < (c.bottom-bodyTop)/2 || start+r.startHeight(piece{tb: tb, tl: lk}, full) > c.bottom || r.footAlone(tb, lk, start) {
+					} else if start := y + h - table; c.bottom-y < (c.bottom-bodyTop)/2 || start+q.startHeight(piece{tb: tb, tl: lk}, full) > c.bottom || q.footAlone(tb, lk, start) {
 						s.newPage()
 					}
 					// Otherwise, with half the page or more left under the
@@ -128,7 +162,7 @@ func (r *renderer) qrsPlace(c *cursor, bk float64, s qrsSink) (fill float64) {
 					// "(continued)": moved whole, it left the page above
 					// mostly blank (Border Battles' Special Unit Types
 					// under Other Characteristics).
-				} else if k, ok := r.qrsFit(bk, at, c.bottom-bodyTop-qrsGap-1); ok {
+				} else if k, ok := qrsFit(bk, at, c.bottom-bodyTop-qrsGap-1); ok {
 					// A table taller than a page that a smaller type
 					// keeps to one starts a page in it, rather than
 					// leave its foot alone overleaf.
@@ -136,11 +170,11 @@ func (r *renderer) qrsPlace(c *cursor, bk float64, s qrsSink) (fill float64) {
 						s.newPage()
 					}
 					lk = wide(k)
-				} else if start := y + h - table; r.footAlone(tb, lk, start) {
+				} else if start := y + h - table; q.footAlone(tb, lk, start) {
 					// Over two pages or more, in any type: the largest of
 					// qrsScales that ends it with rows above its foot.
 					for _, k := range qrsScales {
-						if k < bk && !r.footAlone(tb, wide(k), start) {
+						if k < bk && !q.footAlone(tb, wide(k), start) {
 							lk = wide(k)
 							break
 						}
@@ -148,21 +182,21 @@ func (r *renderer) qrsPlace(c *cursor, bk float64, s qrsSink) (fill float64) {
 				}
 			}
 			if label != "" && label != group && !strings.EqualFold(label, t.Title) {
-				r.headingOn(c, s, label, 12, r.topOf(tb, lk, false, c.w).h+20)
+				q.headingOn(c, s, label, 12, q.topOf(tb, lk, false, c.w).h+20)
 			}
 			group = label
 			c.gap(qrsGap)
-			c.need(r.topOf(tb, lk, false, c.w).h + 15)
+			c.need(q.topOf(tb, lk, false, c.w).h + 15)
 			s.mark("qrs/"+id, c.y)
 			s.bookmark(t.Title, 1, c.y)
-			r.placeDrawn(c, tb, lk, s)
+			q.placeDrawn(c, tb, lk, s)
 			col = 0
 			place(0, c.y+qrsGap)
 			continue
 		}
-		g := r.tableGrid(tb, base, colW)
-		headH := r.topOf(tb, base, false, c.w).h
-		h := headH + r.tableFrame(g).H + r.footH(tb, base, c.w)
+		g := q.tableGrid(tb, base, colW)
+		headH := q.topOf(tb, base, false, c.w).h
+		h := headH + q.tableFrame(g).H + q.footH(tb, base, c.w)
 		label := groupLabel(set.System, t)
 		if label != "" && label != group && !strings.EqualFold(label, t.Title) {
 			h += lh(12) + 6
@@ -172,9 +206,9 @@ func (r *renderer) qrsPlace(c *cursor, bk float64, s qrsSink) (fill float64) {
 		}
 		lk := base
 		tall := func(lk tableLook) float64 {
-			return r.topOf(tb, lk, false, c.w).h + r.tableFrame(r.tableGrid(tb, lk, colW)).H + r.footH(tb, lk, c.w)
+			return q.topOf(tb, lk, false, c.w).h + q.tableFrame(q.tableGrid(tb, lk, colW)).H + q.footH(tb, lk, c.w)
 		}
-		if col == 0 && !c.atTop() && h <= c.bottom-c.top && (i+1 == len(ids) || r.qrsBroad(doc.RuleTable(set.Table(ids[i+1])), base, colW)) {
+		if col == 0 && !c.atTop() && h <= c.bottom-c.top && (i+1 == len(ids) || q.broad(doc.RuleTable(set.Table(ids[i+1])), base, colW)) {
 			// The last narrow table before a broad one, or the sheets'
 			// end, stands at the head of the right-hand column rather than
 			// under the left's tables: the columns end higher, and the
@@ -196,15 +230,15 @@ func (r *renderer) qrsPlace(c *cursor, bk float64, s qrsSink) (fill float64) {
 			k, ok := 1.0, false
 			if col == 1 { // the next column is a new page
 				whole := tall(base)
-				k, ok = r.qrsFinish(bk, func(k float64) float64 { return h - whole + tall(qrsLook.scaled(k)) }, c.bottom-c.y)
+				k, ok = qrsFinish(bk, func(k float64) float64 { return h - whole + tall(qrsLook.scaled(k)) }, c.bottom-c.y)
 			}
 			switch {
 			case ok:
 				lk = qrsLook.scaled(k)
-				headH = r.topOf(tb, lk, false, c.w).h
+				headH = q.topOf(tb, lk, false, c.w).h
 			case col == 1 || h <= c.bottom-c.top:
 				next()
-			case c.y+h-tall(lk)+r.startHeight(piece{tb: tb, tl: lk}, colW) > c.bottom:
+			case c.y+h-tall(lk)+q.startHeight(piece{tb: tb, tl: lk}, colW) > c.bottom:
 				// Not even its start fits the left-hand column, and the
 				// right-hand one has no more room: overleaf.
 				next()
@@ -226,30 +260,30 @@ func (r *renderer) qrsPlace(c *cursor, bk float64, s qrsSink) (fill float64) {
 			case !c.atTop():
 				room = c.bottom - bodyTop
 			}
-			if k, ok := r.qrsFit(bk, func(k float64) float64 { return h - whole + tall(qrsLook.scaled(k)) }, room-qrsGap-1); ok {
+			if k, ok := qrsFit(bk, func(k float64) float64 { return h - whole + tall(qrsLook.scaled(k)) }, room-qrsGap-1); ok {
 				if !c.atTop() {
 					next()
 				}
 				lk = qrsLook.scaled(k)
-				headH = r.topOf(tb, lk, false, c.w).h
+				headH = q.topOf(tb, lk, false, c.w).h
 			}
 		}
 		if label != "" && label != group && !strings.EqualFold(label, t.Title) {
-			r.headingOn(c, s, label, 12, headH+20)
+			q.headingOn(c, s, label, 12, headH+20)
 		}
 		group = label
 		c.gap(qrsGap)
 		c.need(headH + 15)
 		s.mark("qrs/"+id, c.y)
 		s.bookmark(t.Title, 1, c.y)
-		r.placeDrawn(c, tb, lk, s)
+		q.placeDrawn(c, tb, lk, s)
 		if right != nil && s.page() == page {
 			leftEnd, *c = c.y, *right
 		}
 	}
 	// How much of the last page the sheets use, their two columns as
-	// halves of it (qrsDecide).
-	pageH := r.bottom() - bodyTop
+	// halves of it (decide).
+	pageH := q.bottom() - bodyTop
 	fill = (c.y - c.top) / pageH / 2
 	if col == 1 {
 		fill += (leftEnd - bodyTop) / pageH / 2
@@ -269,20 +303,20 @@ const qrsSparse = 0.75
 // page.
 var qrsSettleScales = []float64{0.95, 0.9}
 
-// qrsDecide decides the scale the Quick Reference Sheets are set in:
+// decide decides the scale the Quick Reference Sheets are set in:
 // their full size, unless their last page is used qrsSparse or less and
 // a smaller scale of qrsSettleScales, the largest that does, ends them a
 // page sooner, each tried by laying them out whole at it and placing
-// them without painting (qrsModelRun). The sheets start a page of their
+// them without painting (modelRun). The sheets start a page of their
 // own, or under the cover of a booklet of them alone, where the
 // renderer's frame stands then, so the rest of the booklet plays no
 // part: the booklets of a face that print the same sheets on the same
 // page share the decision (qrsDecisions). Deciding leaves the font
 // wanted as it was. Decided during the first pass's sheets instead, in
 // a booklet with entries, it changed the sheets' pages for the second
-// and took a third pass in half the booklets (qrsBefore).
-func (r *renderer) qrsDecide() *qrsRun {
-	b := r.book
+// and took a third pass in half the booklets (before).
+func (q *qrsSheets) decide() *qrsRun {
+	b := q.book
 	key := qrsSheetsKey{set: b.doc.Set, paper: b.opt.Paper, impose: b.opt.Impose, subset: b.doc.QRS != nil, alone: len(b.entries) == 0}
 	if b.doc.QRS != nil {
 		key.tables = strings.Join(b.doc.QRS, "\x1f")
@@ -291,9 +325,9 @@ func (r *renderer) qrsDecide() *qrsRun {
 	if run, ok := ds.get(key); ok {
 		return run
 	}
-	defer func(want fontSel) { r.f.font.want = want }(r.f.font.want)
+	defer func(want fontSel) { q.f.font.want = want }(q.f.font.want)
 	set := func(k float64) (*qrsRun, float64) {
-		run, fill := r.qrsModelRun(k)
+		run, fill := q.modelRun(k)
 		if len(b.entries) == 0 {
 			// Where the tables of sheets on a cover start hangs on
 			// the cover: a pass sets them afresh.
@@ -304,8 +338,8 @@ func (r *renderer) qrsDecide() *qrsRun {
 	run, fill := set(1)
 	if fill <= qrsSparse && run.pages > 1 {
 		for _, try := range qrsSettleScales {
-			if r, _ := set(try); r.pages < run.pages {
-				run = r
+			if smaller, _ := set(try); smaller.pages < run.pages {
+				run = smaller
 				break
 			}
 		}
@@ -314,59 +348,57 @@ func (r *renderer) qrsDecide() *qrsRun {
 	return run
 }
 
-// qrsRun is the Quick Reference Sheets as qrsDecide laid them out: the
+// qrsRun is the Quick Reference Sheets as decide laid them out: the
 // scale, how many pages they take, and, for sheets that open a page of
-// their own, what placing them painted, from that page on (tape).
+// their own, what placing them painted, from that page on (tape). It is
+// the booklet's decision, the same for each of its passes (layout.qrs),
+// and is not changed once made.
 type qrsRun struct {
 	k     float64
 	pages int
 	tape  *tape // nil for sheets that start on a booklet's cover
 }
 
-// qrsBefore decides the sheets' scale (qrsDecide) before a booklet's
-// first pass, on that pass's renderer, for a booklet with entries: the
-// pass guesses how many digits its page numbers take from the sheets'
-// pages (guessDigits). A booklet of the sheets alone prints no page
-// number before them, and decides when its first pass reaches them.
-func (r *renderer) qrsBefore() {
-	if len(r.entries) > 0 {
-		r.qrsDecided()
+// before decides the sheets' scale (decide) before a booklet's first
+// pass, on that pass's renderer, for a booklet with entries, and keeps
+// the decision in the pass's layout (layout.qrs), which render hands on
+// to the passes after; the pass guesses how many digits its page
+// numbers take from the sheets' pages (book.digits, guessDigits). A
+// booklet of the sheets alone prints no page number before them, and
+// decides when its first pass reaches them (print).
+func (q *qrsSheets) before() {
+	if len(q.entries) > 0 {
+		run := q.decide()
+		q.lay.qrs = run
+		q.book.digits = guessDigits(len(q.entries), run.pages)
 	}
 }
 
-// qrsDecided decides the sheets' scale and keeps the decision for the
-// book's passes, with the digits its first guesses (guessDigits).
-func (r *renderer) qrsDecided() {
-	run := r.qrsDecide()
-	r.book.qrsRun, r.book.qrsK = run, run.k
-	r.book.digits = guessDigits(len(r.entries), run.pages)
-}
-
-// qrsModelRun lays the Quick Reference Sheets out at scale k, as a
-// booklet opens them, and places them without painting (qrsPlace with a
+// modelRun lays the Quick Reference Sheets out at scale k, as a
+// booklet opens them, and places them without painting (place with a
 // qrsModel): a booklet with entries starts them on a page of their own,
 // where their tables start does not hang on the rest of the booklet; a
 // booklet of them alone under its cover, from where the renderer's
 // frame stands. It returns the run and how much of their last page
 // they use. It leaves the renderer's frame as it was, and the font it
 // wants as laying them out left it.
-func (r *renderer) qrsModelRun(k float64) (*qrsRun, float64) {
+func (q *qrsSheets) modelRun(k float64) (*qrsRun, float64) {
 	var c cursor
-	m := &qrsModel{tape: &tape{}, r: r, c: &c, at: -1}
-	if len(r.entries) > 0 {
+	m := &qrsModel{tape: &tape{}, r: q.renderer, c: &c, at: -1}
+	if len(q.entries) > 0 {
 		m.newPage()
 	} else {
-		c, m.at = r.fr, 0
+		c, m.at = q.fr, 0
 		c.brk = m.newPage
 		c.y += 6
 	}
-	fill := r.qrsPlace(&c, k, m)
+	fill := q.place(&c, k, m)
 	return &qrsRun{k: k, pages: m.at - m.qrs + 1, tape: m.tape}, fill
 }
 
 // qrsSink is told what the Quick Reference Sheets placed down a cursor
 // paint (painter) and where their pages start and their anchors
-// and bookmarks are (qrsPlace).
+// and bookmarks are (place).
 type qrsSink interface {
 	painter
 	newPage()  // the cursor moves on to a new page
@@ -430,7 +462,7 @@ type qrsSheetsKey struct {
 
 type qrsDecisionsKey struct{}
 
-// qrsDecisions keeps qrsDecide's decisions for the booklets of a face,
+// qrsDecisions keeps decide's decisions for the booklets of a face,
 // in two generations of at most qrsDecisionsMax, so that a process that
 // builds again and again (sortie serve) keeps a bounded number.
 type qrsDecisions struct {
@@ -459,24 +491,26 @@ func (d *qrsDecisions) put(k qrsSheetsKey, v *qrsRun) {
 	d.cur[k] = v
 }
 
-// qrsScale is the share of qrsLook's type the sheets are set in.
-func (r *renderer) qrsScale() float64 {
-	if r.book.qrsK > 0 {
-		return r.book.qrsK
+// scale is the share of qrsLook's type the sheets are set in: the
+// pass's decision's (layout.qrs), full size before one is made.
+func (q *qrsSheets) scale() float64 {
+	if run := q.lay.qrs; run != nil && run.k > 0 {
+		return run.k
 	}
 	return 1
 }
 
 // qrsTables are the ids of the tables the Quick Reference Sheets print,
-// in the system's order: all of them, or those the document names.
-func (r *renderer) qrsTables() []string {
-	all := r.doc.Set.System.QRS
-	if r.doc.QRS == nil {
+// in the system's order: all of them, or those the document names. The
+// contents and the cover count them too (front.go).
+func (b *book) qrsTables() []string {
+	all := b.doc.Set.System.QRS
+	if b.doc.QRS == nil {
 		return all
 	}
 	var out []string
 	for _, id := range all {
-		if slices.Contains(r.doc.QRS, id) {
+		if slices.Contains(b.doc.QRS, id) {
 			out = append(out, id)
 		}
 	}
@@ -490,7 +524,7 @@ var qrsScales = []float64{0.95, 0.9}
 
 // qrsFinish returns the largest of qrsScales at which a table, height(k)
 // tall at scale k, fits the room left on the page.
-func (r *renderer) qrsFinish(bk float64, height func(k float64) float64, room float64) (float64, bool) {
+func qrsFinish(bk float64, height func(k float64) float64, room float64) (float64, bool) {
 	for _, k := range qrsScales {
 		if k < bk && height(k) <= room {
 			return k, true
@@ -504,19 +538,19 @@ func (r *renderer) qrsFinish(bk float64, height func(k float64) float64, room fl
 // its last page: the table placed as drawTable places it (placeDrawn),
 // down pages whose every break starts a new one, and nothing painted.
 // Placing it leaves the font wanted as it was.
-func (r *renderer) footAlone(t *doc.Table, lk tableLook, y float64) bool {
-	defer func(want fontSel) { r.f.font.want = want }(r.f.font.want)
+func (q *qrsSheets) footAlone(t *doc.Table, lk tableLook, y float64) bool {
+	defer func(want fontSel) { q.f.font.want = want }(q.f.font.want)
 	pages := 0
-	c := cursor{x: side, w: r.contentW(), top: bodyTop, y: y, bottom: r.bottom()}
+	c := cursor{x: side, w: q.contentW(), top: bodyTop, y: y, bottom: q.bottom()}
 	c.brk = func() {
 		pages++
-		c.x, c.w, c.top, c.y, c.bottom = side, r.contentW(), bodyTop, bodyTop, r.bottom()
+		c.x, c.w, c.top, c.y, c.bottom = side, q.contentW(), bodyTop, bodyTop, q.bottom()
 	}
-	r.placeDrawn(&c, t, lk, noPaint{})
+	q.placeDrawn(&c, t, lk, noPaint{})
 	if pages == 0 {
 		return false
 	}
-	foot := r.footH(t, lk, c.w)
+	foot := q.footH(t, lk, c.w)
 	return foot > 0 && c.y-bodyTop <= foot+lh(lk.size)+2
 }
 
@@ -527,7 +561,7 @@ var qrsTallScales = []float64{0.95, 0.9, 0.85, 0.8}
 
 // qrsFit returns the largest of qrsTallScales at which a table, height(k)
 // tall at scale k, fits room.
-func (r *renderer) qrsFit(bk float64, height func(k float64) float64, room float64) (float64, bool) {
+func qrsFit(bk float64, height func(k float64) float64, room float64) (float64, bool) {
 	for _, k := range qrsTallScales {
 		if k < bk && height(k) <= room {
 			return k, true
@@ -551,18 +585,18 @@ func groupLabel(sys *rules.System, t *rules.Table) string {
 	return sys.GroupTitle(t.Groups[0])
 }
 
-// qrsBroad reports whether a table prints across both columns: one with
+// broad reports whether a table prints across both columns: one with
 // several columns of long text, which in one column would wrap to more
 // than half as tall again as across the page.
-func (r *renderer) qrsBroad(tb *doc.Table, base tableLook, colW float64) bool {
-	if r.narrow() {
+func (q *qrsSheets) broad(tb *doc.Table, base tableLook, colW float64) bool {
+	if q.narrow() {
 		return true // a folded booklet's page has room for one column
 	}
 	if len(tb.Wide) < 2 || len(tb.Head) < 4 {
 		return false
 	}
-	full := r.contentW()
-	half := r.tableFrame(r.tableGrid(tb, base, colW)).H
-	whole := r.tableFrame(r.tableGrid(tb, base, full)).H
+	full := q.contentW()
+	half := q.tableFrame(q.tableGrid(tb, base, colW)).H
+	whole := q.tableFrame(q.tableGrid(tb, base, full)).H
 	return half > 1.5*whole
 }

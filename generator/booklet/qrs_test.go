@@ -47,7 +47,7 @@ func TestFootAloneLaidOut(t *testing.T) {
 					for _, y := range ys {
 						r.newPage("")
 						page, want, ops := r.f.PageNo(), r.f.font.want, placedOps(r)
-						alone := r.footAlone(tb, lk, y)
+						alone := newQRSSheets(r).footAlone(tb, lk, y)
 						if r.f.PageNo() != page || r.f.font.want != want || placedOps(r) != ops {
 							t.Fatalf("%s %s %s: footAlone painted on the document or changed its font", sys, paper, id)
 						}
@@ -88,7 +88,7 @@ func systemSet(t *testing.T, sys string) *rules.Set {
 }
 
 // TestQRSLaidOut checks the Quick Reference Sheets placed without
-// painting (qrsModelRun, what qrsDecide decides by) against the sheets
+// painting (qrsSheets.modelRun, what decide decides by) against the sheets
 // printed: for the booklet of every built-in system's sheets alone, on
 // A4 and Letter, flat and folded, at full size and at each of
 // qrsSettleScales, the layout counts the pages the printed sheets take
@@ -108,7 +108,7 @@ func TestQRSLaidOut(t *testing.T) {
 					m := newRenderer(b, newLayout())
 					m.cover()
 					pages := m.f.PageNo()
-					run, _ := m.qrsModelRun(k)
+					run, _ := newQRSSheets(m).modelRun(k)
 					if m.f.PageNo() != pages {
 						t.Fatalf("%s %s %q: laying the sheets out added a page", sys, paper, impose)
 					}
@@ -117,10 +117,10 @@ func TestQRSLaidOut(t *testing.T) {
 							t.Fatalf("%s %s %q: laying the sheets out marked %s on the document", sys, paper, impose, a)
 						}
 					}
-					b.qrsRun, b.qrsK = &qrsRun{k: k}, k // set at k, not decided
 					r := newRenderer(b, newLayout())
+					r.lay.qrs = &qrsRun{k: k} // set at k, not decided
 					r.cover()
-					r.qrsSection()
+					newQRSSheets(r).print()
 					printed := r.f.PageNo() - r.lay.pages["qrs"] + 1
 					if run.pages != printed {
 						t.Errorf("%s %s %q at %.2f: the layout counts %d pages, the printed sheets take %d", sys, paper, impose, k, run.pages, printed)
@@ -135,7 +135,6 @@ func TestQRSLaidOut(t *testing.T) {
 						t.Errorf("%s %s %q at %.2f: %d anchors laid out for %d tables", sys, paper, impose, k, len(marks), len(set.System.QRS))
 					}
 				}
-				b.qrsRun, b.qrsK = nil, 0
 			}
 		}
 	}
@@ -170,8 +169,8 @@ func tapeAnchors(tp *tape) []tapeAnchor {
 }
 
 // TestQRSPlayedAsPlaced checks the Quick Reference Sheets a booklet with
-// entries paints from the tape qrsDecide placed them on (tape.play)
-// against the sheets placed and painted there and then (qrsPlace with
+// entries paints from the tape qrsSheets.decide placed them on (tape.play)
+// against the sheets placed and painted there and then (place with
 // qrsPrint): for every built-in system, on A4 and Letter, flat and
 // folded, at full size and at each of qrsSettleScales, the two
 // documents are byte for byte the same, with the same anchors on the
@@ -188,7 +187,7 @@ func TestQRSPlayedAsPlaced(t *testing.T) {
 				b.entries = []*entry{{}} // the sheets open a page of their own, as in a booklet with entries
 				for _, k := range append([]float64{1}, qrsSettleScales...) {
 					model := newRenderer(b, newLayout())
-					run, _ := model.qrsModelRun(k)
+					run, _ := newQRSSheets(model).modelRun(k)
 					if run.tape == nil {
 						t.Fatalf("%s %s %q at %.2f: no tape", sys, paper, impose, k)
 					}
@@ -199,7 +198,7 @@ func TestQRSPlayedAsPlaced(t *testing.T) {
 					placed.cover()
 					s := qrsPrint{paintNow{placed}, "Quick Reference Sheets"}
 					s.newPage()
-					placed.qrsPlace(&placed.fr, k, s)
+					newQRSSheets(placed).place(&placed.fr, k, s)
 					what := fmt.Sprintf("%s %s %q at %.2f", sys, paper, impose, k)
 					for _, r := range []*renderer{played, placed} {
 						r.endPages()

@@ -98,7 +98,7 @@ func (r *renderer) build() {
 		r.bandAfter()
 		r.backMatter()
 	}
-	r.qrsSection()
+	newQRSSheets(r).print()
 	switch {
 	case r.opt.Impose == Saddle:
 		r.padPages(4)

@@ -7,7 +7,9 @@ import "github.com/sortie-wargames/sortie/generator/booklet/frame"
 // it set: placed frames, kept to paint later on any renderer of the
 // same paper, without laying anything out again (tape.play). The Quick
 // Reference Sheets of a system are placed once per build and paper on
-// one and played in every booklet that prints them (qrsDecide).
+// one as their scale is decided (qrsSheets.decide, into the qrsRun
+// decided) and played in every pass of every booklet that prints them
+// (qrsSheets.print).
 type tape struct {
 	ops []tapeOp
 }
