@@ -205,6 +205,7 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 		return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
 	}
 	prev := newLayout()
+	var prevVolumes *volumePlan // the volume plan the previous pass followed, for a folded booklet
 	// The first pass sizes the sealed cards before it lays anything out
 	// (the pages of cards are known to every pass), then decides the
 	// sheets' scale (qrsBefore), on its own renderer.
@@ -220,12 +221,12 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 		// either. A pass that can, whose pages are where the last pass
 		// put them, is painted; no other is.
 		last := pass > 0
-		var plan *volumePlan
+		var volumes *volumePlan
 		if g.opt.Impose == Saddle {
-			if plan, err = g.planVolumes(prev); err != nil {
+			if volumes, err = planVolumes(prev.units); err != nil {
 				return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
 			}
-			if !plan.same(prev.plan) {
+			if !volumes.same(prevVolumes) {
 				last = false
 			}
 		}
@@ -234,8 +235,7 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 			r = newRenderer(g, prev)
 		}
 		if g.opt.Impose == Saddle {
-			r.lay.plan = plan
-			r.buildFolded()
+			newFoldedBooklet(r, volumes).build()
 		} else {
 			r.build()
 		}
@@ -254,7 +254,7 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 			r.lay.passes = pass + 1
 			return r.f, r.lay, nil
 		}
-		prev = r.lay
+		prev, prevVolumes = r.lay, volumes
 	}
 	return pdf{}, nil, errors.New("failed to write booklet: page numbers did not settle")
 }
@@ -279,9 +279,9 @@ type layout struct {
 	// faults are the layout defects the pass drew (Options.Faults).
 	faults []Fault
 	// A folded booklet's parts, in order, with how many pages each
-	// took, and the plan of its volumes this pass follows (buildFolded).
+	// took (foldedBooklet.part): the next pass plans its volumes from
+	// them (planVolumes).
 	units []plan.Part
-	plan  *volumePlan
 	// passes is how many passes the booklet took, the dry ones too.
 	passes int
 }
@@ -369,8 +369,8 @@ type book struct {
 	sealedName string
 	chart      *chart.Chart // a campaign's chart, laid out for the paper
 	// fullW and fullH are the whole sheet a folded booklet's pages are
-	// half of: its card sheets print on it, flat (buildFolded); pw and
-	// ph otherwise.
+	// half of: its card sheets print on it, flat (foldedBooklet.build);
+	// pw and ph otherwise.
 	fullW, fullH float64
 }
 
