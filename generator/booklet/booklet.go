@@ -206,6 +206,7 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 		return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
 	}
 	prev := newLayout()
+	var prevVolumes *volumePlan // the volume plan the previous pass followed, for a folded booklet
 	// The first pass sizes the sealed cards before it lays anything out
 	// (cardSheets.size: how they lie is kept for every pass), then
 	// decides the Quick Reference Sheets' scale (qrsSheets.before), on
@@ -223,12 +224,12 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 		// either. A pass that can, whose pages are where the last pass
 		// put them, is painted; no other is.
 		last := pass > 0
-		var plan *volumePlan
+		var volumes *volumePlan
 		if g.opt.Impose == Saddle {
-			if plan, err = g.planVolumes(prev); err != nil {
+			if volumes, err = planVolumes(prev.units); err != nil {
 				return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
 			}
-			if !plan.same(prev.plan) {
+			if !volumes.same(prevVolumes) {
 				last = false
 			}
 		}
@@ -238,8 +239,7 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 			r.lay.qrs = prev.qrs
 		}
 		if g.opt.Impose == Saddle {
-			r.lay.plan = plan
-			r.buildFolded()
+			newFoldedBooklet(r, volumes).build()
 		} else {
 			r.build()
 		}
@@ -258,7 +258,7 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 			r.lay.passes = pass + 1
 			return r.f, r.lay, nil
 		}
-		prev = r.lay
+		prev, prevVolumes = r.lay, volumes
 	}
 	return pdf{}, nil, errors.New("failed to write booklet: page numbers did not settle")
 }
@@ -283,9 +283,9 @@ type layout struct {
 	// faults are the layout defects the pass drew (Options.Faults).
 	faults []Fault
 	// A folded booklet's parts, in order, with how many pages each
-	// took, and the plan of its volumes this pass follows (buildFolded).
+	// took (foldedBooklet.part): the next pass plans its volumes from
+	// them (planVolumes).
 	units []plan.Part
-	plan  *volumePlan
 	// qrs is the booklet's Quick Reference Sheets as decided
 	// (qrsSheets.decide), which this pass prints: decided before the
 	// first pass (qrsSheets.before), or, in a booklet of them alone, as
@@ -367,8 +367,8 @@ type book struct {
 	sealedName string
 	chart      *chart.Chart // a campaign's chart, laid out for the paper
 	// fullW and fullH are the whole sheet a folded booklet's pages are
-	// half of: its card sheets print on it, flat (buildFolded); pw and
-	// ph otherwise.
+	// half of: its card sheets print on it, flat (foldedBooklet.build);
+	// pw and ph otherwise.
 	fullW, fullH float64
 }
 

@@ -13,7 +13,9 @@ import (
 
 // A folded booklet is printed as one or more volumes, each a single
 // saddle-stitched signature, and its cards to cut out as flat sheets of
-// their own.
+// their own. Each pass lays it out as a foldedBooklet, following the
+// volume plan worked out from the pass before (planVolumes); Fold
+// imposes the last pass's pages.
 
 // SaddleLimit is the most pages one folded volume holds: 64 pages, 16
 // sheets folded together. That is about what a long-arm stapler closes
@@ -153,19 +155,19 @@ func (p *volumePlan) breaksAt(name string) bool {
 	return p != nil && slices.Contains(p.breaks, name)
 }
 
-// planVolumes plans the volumes from the parts' lengths in the previous
-// pass (plan.Volumes, up to SaddleLimit pages each). The first pass,
-// knowing no lengths, plans one volume.
-func (b *book) planVolumes(prev *layout) (*volumePlan, error) {
-	if len(prev.units) == 0 {
+// planVolumes plans the volumes from the parts a pass laid out and their
+// lengths (layout.units; plan.Volumes, up to SaddleLimit pages each).
+// The first pass, knowing no lengths, plans one volume.
+func planVolumes(units []plan.Part) (*volumePlan, error) {
+	if len(units) == 0 {
 		return &volumePlan{}, nil
 	}
-	breaks, vols, end, big := plan.Volumes(prev.units, SaddleLimit)
+	breaks, vols, end, big := plan.Volumes(units, SaddleLimit)
 	if big != nil {
 		return nil, fmt.Errorf("%s is %d pages, more than a saddle-stitched volume holds (%d pages, with its first page): it cannot be folded", big.Label, big.Pages, SaddleLimit)
 	}
 	vp := &volumePlan{breaks: breaks, vols: vols}
-	for _, u := range prev.units {
+	for _, u := range units {
 		if u.Flat && u.Pages > 0 {
 			vp.cards = [2]int{end + 1, end + u.Pages}
 		}
@@ -174,26 +176,50 @@ func (b *book) planVolumes(prev *layout) (*volumePlan, error) {
 }
 
 // onSheet sets the page to the whole sheet, for a folded booklet's card
-// sheets, and returns what sets it back.
+// sheets, and returns what sets it back. The card sheets' layout
+// (sizeSheets, aidSection, cardSection) reads the page's size from the
+// book; the footer is given it (foldedBooklet.build).
 func (b *book) onSheet() func() {
 	pw, ph := b.pw, b.ph
 	b.pw, b.ph = b.fullW, b.fullH
 	return func() { b.pw, b.ph = pw, ph }
 }
 
-// buildFolded draws a folded booklet: the parts of the flat booklet but
-// the cards to cut out, part by part, a new volume starting where the
-// plan says (its first page saying so); Notes pages to a multiple of
-// four; then the card sheets on whole sheets.
-func (r *renderer) buildFolded() {
-	half := [2]float64{r.pw, r.ph}
-	// The cover has no running head: the line saying which volume it
-	// starts goes in its place, as the page starts.
-	r.onHeader(func() {
-		r.header()
-		r.volumeLine()
+// foldedBooklet is one pass of a folded booklet, a document of its own:
+// the parts of the flat booklet but the cards to cut out, in order, each
+// recorded with its length (layout.units) for the next pass to plan the
+// volumes from; a volume starting where the plan it follows says, its
+// first page saying so; then the card sheets, flat on whole sheets. The
+// renderer is the pass's: it brings the parts themselves (the cover, an
+// entry's spread, the log, the sheets), which the flat booklet prints
+// too; what orders them into volumes and prints the volumes' own lines
+// and pages are the folded booklet's methods, which no flat booklet
+// calls. The plan is worked out by render from the previous pass
+// (planVolumes) and given; nothing else reads it.
+type foldedBooklet struct {
+	*renderer
+	volumes *volumePlan // where its volumes start, and their pages and the card sheets'
+}
+
+// newFoldedBooklet starts a pass of a folded booklet on the pass's
+// renderer, following a volume plan. The cover has no running head: the
+// line saying which volume it starts goes in its place, as the page
+// starts (volumeLine).
+func newFoldedBooklet(r *renderer, volumes *volumePlan) *foldedBooklet {
+	fb := &foldedBooklet{renderer: r, volumes: volumes}
+	fb.onHeader(func() {
+		fb.header()
+		fb.volumeLine()
 	})
-	r.part(plan.Part{Name: "front", Label: "The cover and contents"}, func() {
+	return fb
+}
+
+// build lays out the folded booklet: its parts, a new volume starting
+// where the plan says; Notes pages to a multiple of four; then the card
+// sheets on whole sheets.
+func (fb *foldedBooklet) build() {
+	r := fb.renderer
+	fb.part(plan.Part{Name: "front", Label: "The cover and contents"}, func() {
 		r.cover()
 		if len(r.entries) > 0 && !r.single() {
 			r.contents()
@@ -202,15 +228,15 @@ func (r *renderer) buildFolded() {
 		}
 	})
 	if len(r.entries) > 0 {
-		r.part(plan.Part{Name: "intro", Label: r.introTitle()}, r.introSection)
-		r.part(plan.Part{Name: "band", Label: r.bandTitle()}, r.bandSection)
-		r.part(plan.Part{Name: "chart", Label: "Campaign chart"}, r.chartSection)
+		fb.part(plan.Part{Name: "intro", Label: r.introTitle()}, r.introSection)
+		fb.part(plan.Part{Name: "band", Label: r.bandTitle()}, r.bandSection)
+		fb.part(plan.Part{Name: "chart", Label: "Campaign chart"}, r.chartSection)
 		for i, e := range r.entries {
-			r.part(plan.Part{Name: e.anchor(), Label: e.label(), Entry: e.number, Even: true}, func() { r.encounter(i) })
+			fb.part(plan.Part{Name: e.anchor(), Label: e.label(), Entry: e.number, Even: true}, func() { r.encounter(i) })
 		}
-		r.part(plan.Part{Name: "band after", Label: r.bandTitle()}, r.bandAfter)
-		r.part(plan.Part{Name: "log", Label: "Campaign log"}, r.logSection)
-		r.part(plan.Part{Name: "qrs", Label: "Quick Reference Sheets"}, newQRSSheets(r).print)
+		fb.part(plan.Part{Name: "band after", Label: r.bandTitle()}, r.bandAfter)
+		fb.part(plan.Part{Name: "log", Label: "Campaign log"}, newCampaignLog(r).print)
+		fb.part(plan.Part{Name: "qrs", Label: "Quick Reference Sheets"}, newQRSSheets(r).print)
 	}
 	r.padPages(4)
 	end := r.f.PageNo()
@@ -219,21 +245,20 @@ func (r *renderer) buildFolded() {
 		return
 	}
 
-	// The card sheets: whole sheets after the last volume. fpdf draws a
-	// page's footer as the next page starts, and the last one's as the
-	// document closes, so the footer is given its page's size.
+	// The card sheets: whole sheets after the last volume. fpdf lays out
+	// a page's footer as the next page starts, and the last one's as the
+	// pass ends, so the footer is given its page's size: half the sheet
+	// for a volume's page, the whole sheet for a card sheet.
+	half := [2]float64{r.pw, r.ph}
 	r.onFooter(func() {
-		pw, ph := r.pw, r.ph
 		if r.f.PageNo() <= end {
-			r.pw, r.ph = half[0], half[1]
+			r.footer(half[0], half[1])
 		} else {
-			r.pw, r.ph = r.fullW, r.fullH
+			r.footer(r.fullW, r.fullH)
 		}
-		r.footer()
-		r.pw, r.ph = pw, ph
 	})
 	restore := r.onSheet()
-	r.f.page = pageSize(r.pw, r.ph)
+	r.f.page = pageSize(r.fullW, r.fullH)
 	newCardSheets(r).sections()
 	r.f.page = nil
 	restore()
@@ -241,31 +266,31 @@ func (r *renderer) buildFolded() {
 	r.lay.pages["part/cards"] = r.f.PageNo() - end
 }
 
-// part draws one part of a folded booklet with draw, after starting a
-// volume if the plan says so, and records how many pages it took.
-func (r *renderer) part(u plan.Part, draw func()) {
-	if r.lay.plan.breaksAt(u.Name) {
-		r.padPages(4)
+// part lays out one part of the folded booklet with lay, after starting
+// a volume if the plan says so, and records how many pages it took.
+func (fb *foldedBooklet) part(u plan.Part, lay func()) {
+	if fb.volumes.breaksAt(u.Name) {
+		fb.padPages(4)
 		k := 2
 		for ; ; k++ {
-			if _, ok := r.lay.pages["volume/"+strconv.Itoa(k)]; !ok {
+			if _, ok := fb.lay.pages["volume/"+strconv.Itoa(k)]; !ok {
 				break
 			}
 		}
-		r.volumePage(k)
+		fb.volumePage(k)
 	}
-	s := plan.StartOf(r.f.PageNo(), u)
-	draw()
-	u.Pages = max(0, r.f.PageNo()-s+1)
-	r.lay.units = append(r.lay.units, u)
-	r.lay.pages["part/"+u.Name] = u.Pages
+	s := plan.StartOf(fb.f.PageNo(), u)
+	lay()
+	u.Pages = max(0, fb.f.PageNo()-s+1)
+	fb.lay.units = append(fb.lay.units, u)
+	fb.lay.pages["part/"+u.Name] = u.Pages
 }
 
 // volumeText says which volume k is and its pages, and where the card
 // sheets are, as planned; "" when the booklet is one volume without card
 // sheets.
-func (r *renderer) volumeText(k int) (vol, cards string) {
-	vp := r.lay.plan
+func (fb *foldedBooklet) volumeText(k int) (vol, cards string) {
+	vp := fb.volumes
 	if vp == nil {
 		return "", ""
 	}
@@ -283,26 +308,26 @@ func (r *renderer) volumeText(k int) (vol, cards string) {
 // card sheets are: one line in the head margin, which the cover leaves
 // empty (it has no running head). What does not fit the line's width is
 // left out, the card sheets first; the volume's first page says it all.
-func (r *renderer) volumeLine() {
-	if r.f.PageNo() != 1 {
+func (fb *foldedBooklet) volumeLine() {
+	if fb.f.PageNo() != 1 {
 		return
 	}
-	vol, cards := r.volumeText(1)
+	vol, cards := fb.volumeText(1)
 	var parts []string
 	for _, s := range []string{vol, cards} {
 		if s != "" {
 			parts = append(parts, s)
 		}
 	}
-	r.font("B", 7.5)
-	for len(parts) > 0 && r.f.GetStringWidth(strings.Join(parts, " · ")) > r.contentW() {
+	fb.font("B", 7.5)
+	for len(parts) > 0 && fb.f.GetStringWidth(strings.Join(parts, " · ")) > fb.contentW() {
 		parts = parts[:len(parts)-1]
 	}
 	if len(parts) == 0 {
 		return
 	}
-	line := frame.Text{X: side, Y: headY, W: r.contentW(), H: lh(7.5), Font: sansFont("B", 7.5), Grey: 60, Align: "L", S: strings.Join(parts, " · ")}
-	r.paint(&frame.Frame{W: r.pw, H: r.ph, Marks: []frame.Mark{line}}, 0, 0)
+	line := frame.Text{X: side, Y: headY, W: fb.contentW(), H: lh(7.5), Font: sansFont("B", 7.5), Grey: 60, Align: "L", S: strings.Join(parts, " · ")}
+	fb.paint(&frame.Frame{W: fb.pw, H: fb.ph, Marks: []frame.Mark{line}}, 0, 0)
 }
 
 // volumePage is the first page of volume k (after the first): the
@@ -310,17 +335,17 @@ func (r *renderer) volumeLine() {
 // ruled lines for notes below. It is one page, as the plan counts it:
 // what would run past its foot is left out (a dozen short lines at most
 // in practice, on a page that holds forty).
-func (r *renderer) volumePage(k int) {
-	vol, cards := r.volumeText(k)
+func (fb *foldedBooklet) volumePage(k int) {
+	vol, cards := fb.volumeText(k)
 	if vol == "" {
 		vol = "Volume " + strconv.Itoa(k)
 	}
-	r.newPage("Volume " + strconv.Itoa(k))
-	r.mark("volume/"+strconv.Itoa(k), bodyTop)
-	r.fr.y = bodyTop + 6
-	r.fr.brk = func() {}
-	spans := []span{{text: r.title(), style: "B", size: 22}, {text: vol, size: 12, before: 2}}
-	if vp := r.lay.plan; vp != nil && k <= len(vp.vols) {
+	fb.newPage("Volume " + strconv.Itoa(k))
+	fb.mark("volume/"+strconv.Itoa(k), bodyTop)
+	fb.fr.y = bodyTop + 6
+	fb.fr.brk = func() {}
+	spans := []span{{text: fb.title(), style: "B", size: 22}, {text: vol, size: 12, before: 2}}
+	if vp := fb.volumes; vp != nil && k <= len(vp.vols) {
 		parts := vp.vols[k-1].Parts
 		if len(parts) > 0 {
 			spans = append(spans, span{text: "In this volume", style: "B", size: 11, before: 7})
@@ -346,12 +371,12 @@ func (r *renderer) volumePage(k int) {
 	}
 	spans = append(spans, span{text: "Notes", style: "B", size: 11, before: 7})
 	for _, s := range spans {
-		if r.fr.y+r.spanHeight(s, r.fr.w) > r.fr.bottom {
+		if fb.fr.y+fb.spanHeight(s, fb.fr.w) > fb.fr.bottom {
 			break
 		}
-		r.flow(s)
+		fb.flow(s)
 	}
-	r.rules(r.fr.y, r.bottom(), 8)
+	fb.rules(fb.fr.y, fb.bottom(), 8)
 }
 
 // halfSheet returns the page of a folded booklet printed on paper: half
@@ -369,11 +394,14 @@ func halfSheet(paper string) (name string, w, h float64) {
 }
 
 // narrow reports whether the page is a folded booklet's, too narrow for
-// two columns of tables or of sealed cards.
+// two columns of tables or of sealed cards. The parts every booklet
+// prints ask it (maps, cards, the QRS), so it stays the book's.
 func (b *book) narrow() bool { return b.pw-2*side < 2*cardMinW }
 
 // padPages fills the booklet with Notes pages to a multiple of n pages:
-// four for a folded booklet, press.PrintMultiple for a print-ready one.
+// four for a folded booklet (foldedBooklet.build, and the flat build of a
+// saddle booklet), press.PrintMultiple for a print-ready one. It stays
+// the renderer's: both builds call it.
 func (r *renderer) padPages(n int) {
 	for r.f.PageNo()%n != 0 {
 		r.notesPage()

@@ -21,7 +21,7 @@ func TestPlanVolumes(t *testing.T) {
 			units = append(units, plan.Part{Name: fmt.Sprint("entry/", i+1), Entry: i + 1, Even: true, Pages: 2})
 		}
 		units = append(units, plan.Part{Name: "log", Pages: 1}, plan.Part{Name: "qrs", Pages: 8}, plan.Part{Name: "cards", Pages: 12, Flat: true})
-		vp, err := (&book{}).planVolumes(&layout{units: units})
+		vp, err := planVolumes(units)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,7 +58,7 @@ func TestPlanVolumes(t *testing.T) {
 			t.Errorf("%d spreads: card sheets on pages %v, want from %d", n, vp.cards, next)
 		}
 	}
-	_, err := (&book{}).planVolumes(&layout{units: []plan.Part{{Name: "front", Pages: 6}, {Name: "qrs", Label: "Quick Reference Sheets", Pages: 70}}})
+	_, err := planVolumes([]plan.Part{{Name: "front", Pages: 6}, {Name: "qrs", Label: "Quick Reference Sheets", Pages: 70}})
 	if err == nil || !strings.Contains(err.Error(), "Quick Reference Sheets is 70 pages") {
 		t.Errorf("a 70-page part: %v, want it refused", err)
 	}

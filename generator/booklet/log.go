@@ -30,46 +30,67 @@ const (
 	writeValue = 6 * handChar  // a value struck out and its new one beside it
 )
 
-// logSection prints the campaign log on one page: the band roster to keep
-// up to date and an encounter log with a row per encounter, its rows
-// filling the rest of the page.
-func (r *renderer) logSection() {
-	shared := r.logShares()
-	if shared {
-		r.fr.y += 8
-		r.section = "Campaign log"
-	} else {
-		r.newPage("Campaign log")
-	}
-	r.mark("log", r.fr.y)
-	r.bookmark("Campaign log", 0, r.fr.y)
-	r.logBody(shared)
+// campaignLog is the campaign log, a part of a booklet with entries
+// (the flat build's backMatter, a folded booklet's part "log"): the band
+// roster to keep up to date, the campaign's own sheet when it has one,
+// and an encounter log with a row per encounter. It is laid out on the
+// pass's renderer, which brings what every part uses (flowing text and
+// pieces, tables, headings, marks); what lays the log out, measures it
+// and decides where it goes are the log's methods, which nothing else
+// calls. It keeps no state of its own: what it decides by (the entries,
+// the band, the campaign, the pages of the previous pass) is the
+// booklet's, and what it records (the anchors "log" and "log/end") is
+// the pass's layout.
+type campaignLog struct {
+	*renderer
 }
 
-// logBody prints the log under its heading, from the frame's place:
-// placed down pages as logRun places it, then painted. A campaign's own
-// sheet (the system's, between the roster and the encounter log) is
-// flowed where it stands, and the encounter log placed from where it
-// ends. shared says whether the log is under the band's table, on its
-// page.
-func (r *renderer) logBody(shared bool) {
+// newCampaignLog is the campaign log of the booklet r lays out.
+func newCampaignLog(r *renderer) *campaignLog { return &campaignLog{renderer: r} }
+
+// print prints the campaign log on one page: the band roster to keep up
+// to date and an encounter log with a row per encounter, its rows
+// filling the rest of the page; under the band's table, on its page,
+// when it fits there (shares).
+func (lg *campaignLog) print() {
+	shared := lg.shares()
+	if shared {
+		lg.fr.y += 8
+		lg.section = "Campaign log"
+	} else {
+		lg.newPage("Campaign log")
+	}
+	lg.mark("log", lg.fr.y)
+	lg.bookmark("Campaign log", 0, lg.fr.y)
+	lg.body(shared)
+}
+
+// body prints the log under its heading, from the frame's place: placed
+// down pages as logRun places it, then painted. A campaign's own sheet
+// (the system's, between the roster and the encounter log) is flowed
+// where it stands, and the encounter log placed from where it ends.
+// shared says whether the log is under the band's table, on its page.
+func (lg *campaignLog) body(shared bool) {
+	r := lg.renderer
 	run := newLogRun(r.fr, r.bottom())
-	r.logTop(run, shared)
+	lg.top(run, shared)
 	run.paint(r)
-	if ps := r.logSheet(); ps != nil {
+	if ps := lg.campaignSheet(); ps != nil {
 		r.flowPieces(ps)
 	}
 	run = newLogRun(r.fr, r.bottom())
-	r.logRows(run)
+	lg.encounterLog(run)
 	run.paint(r)
 	r.lay.pages["log/end"] = r.f.PageNo()
 }
 
-// logRun is the campaign log placed down pages ahead of painting them:
-// a cursor whose every move on starts a page (a new page's frame, the
-// text block's top to bottom, as newPage sets it), the page it is on
-// (0 for the first), and what to paint, each on its page, in order.
-// Measuring the log is reading a run; printing it is painting one.
+// logRun is something laid out down pages ahead of painting them: the
+// campaign log (campaignLog), and a front-matter section measured on
+// pages of its own (frontRun). It is a cursor whose every move on starts
+// a page (a new page's frame, the text block's top to bottom, as newPage
+// sets it), the page it is on (0 for the first), and what to paint, each
+// on its page, in order. Measuring the log is reading a run; printing it
+// is painting one.
 type logRun struct {
 	c      cursor
 	page   int
@@ -131,9 +152,10 @@ func (run *logRun) table(r *renderer, g *grid) {
 	r.placeTable(&run.c, g, nil, runPainter{run.at, r})
 }
 
-// logTop places what the log opens with: its heading, what to do with
-// it and, in a booklet with a band, the band's roster to keep up to date.
-func (r *renderer) logTop(run *logRun, shared bool) {
+// top places what the log opens with: its heading, what to do with it
+// and, in a booklet with a band, the band's roster to keep up to date.
+func (lg *campaignLog) top(run *logRun, shared bool) {
+	r := lg.renderer
 	run.heading(r, "Campaign log", 16, 30)
 	if !r.hasBandPage() {
 		run.flow(r, span{text: "Log each encounter you play and how it ended.", size: bodySize})
@@ -153,22 +175,23 @@ func (r *renderer) logTop(run *logRun, shared bool) {
 	}
 	run.flow(r, span{text: keep + ": each figure's values print grey, as rolled; when one changes, strike it out and write the new one beside it, and strike out the figures you lose. Log each encounter you play and how it ended.", size: bodySize})
 	run.heading(r, words.Capital(noun)+" roster", 12, 20)
-	run.table(r, r.bandLog())
+	run.table(r, lg.roster())
 }
 
-// logSheet is the system's own sheet the log prints, such as a test
-// every figure takes between encounters: nil for none.
-func (r *renderer) logSheet() []piece {
-	if c := r.doc.Campaign; c != nil && len(c.Log) > 0 {
-		return r.pieces(c.Log, bandLook, 0, blockCtx{})
+// campaignSheet is the system's own sheet the log prints, such as a
+// test every figure takes between encounters: nil for none.
+func (lg *campaignLog) campaignSheet() []piece {
+	if c := lg.doc.Campaign; c != nil && len(c.Log) > 0 {
+		return lg.pieces(c.Log, bandLook, 0, blockCtx{})
 	}
 	return nil
 }
 
-// logRows places the encounter log: its heading, kept with its header and
-// a row for every encounter at their least height when a page holds
-// that, and its rows filling the rest of the page.
-func (r *renderer) logRows(run *logRun) {
+// encounterLog places the encounter log: its heading, kept with its
+// header and a row for every encounter at their least height when a page
+// holds that, and its rows filling the rest of the page.
+func (lg *campaignLog) encounterLog(run *logRun) {
+	r := lg.renderer
 	need := len(r.entries)
 	if c := r.doc.Campaign; c != nil {
 		need = c.Steps
@@ -213,83 +236,87 @@ func (r *renderer) logRows(run *logRun) {
 	run.table(r, enc)
 }
 
-// logMeasure lays the log out on pages of its own, as logSection prints
-// it on a new page, and places it without painting: the run of its
-// encounter log, and whether it holds the whole log (open when the
-// campaign's own sheet does not fit whole under the roster, where the
-// run stops: the log takes more than the page). Measuring leaves the
-// font wanted as it was.
-func (r *renderer) logMeasure(shared bool) (run *logRun, open bool) {
+// laidOut lays the log out on pages of its own, as print prints it on a
+// new page, and places it without painting: the run of its encounter
+// log, and whether it holds the whole log (open when the campaign's own
+// sheet does not fit whole under the roster, where the run stops: the
+// log takes more than the page). Laying it out leaves the font wanted
+// and the renderer's frame as they were.
+func (lg *campaignLog) laidOut(shared bool) (run *logRun, open bool) {
+	r := lg.renderer
 	defer func(want fontSel, fr cursor) { r.f.font.want, r.fr = want, fr }(r.f.font.want, r.fr)
 	// The frame too is a new page's while the log is laid out: what
 	// lays out a campaign's sheet reads its width.
 	r.fr = cursor{x: side, w: r.contentW(), top: bodyTop, y: bodyTop, bottom: r.bottom(), brk: func() {}}
 	run = newLogRun(r.fr, r.bottom())
-	r.logTop(run, shared)
-	if ps := r.logSheet(); ps != nil {
+	lg.top(run, shared)
+	if ps := lg.campaignSheet(); ps != nil {
 		// Flowed where it fits whole, it breaks nowhere.
 		if run.c.y+r.piecesHeight(ps, run.c.w) > run.c.bottom {
 			return run, true
 		}
 		run.c.y += r.piecesHeight(ps, run.c.w)
 	}
-	r.logRows(run)
+	lg.encounterLog(run)
 	return run, false
 }
 
-// logPages is how many pages the log took in the previous pass; before
-// the first, how many it takes laid out on pages of its own (logMeasure;
-// two for a log whose campaign sheet goes over a page, all backMatter
-// asks being whether it takes one). A guess of one page for a log that
-// takes more (a pack of hundreds of encounters) put it before the cards
-// in the first pass and after them in the next, moving every page after
-// it: a third pass.
-func (r *renderer) logPages() int {
-	if first, ok := r.prev.pages["log"]; ok {
-		return r.prev.pages["log/end"] - first + 1
+// pages is how many pages the log took in the previous pass; before the
+// first, how many it takes laid out on pages of its own (laidOut; two
+// for a log whose campaign sheet goes over a page, all backMatter asks
+// being whether it takes one). A guess of one page for a log that takes
+// more (a pack of hundreds of encounters) put it before the cards in the
+// first pass and after them in the next, moving every page after it: a
+// third pass.
+func (lg *campaignLog) pages() int {
+	if first, ok := lg.prev.pages["log"]; ok {
+		return lg.prev.pages["log/end"] - first + 1
 	}
-	run, open := r.logMeasure(false)
+	run, open := lg.laidOut(false)
 	if open {
 		return run.page + 2
 	}
 	return run.page + 1
 }
 
-// backMatter prints what follows the entries: the cards to cut out, the
-// sealed cards and the log. The cards start on a right-hand page, their
-// backs overleaf. The log goes first where it shares the band's page
-// (logShares), or where the page after the entries is a left-hand one
-// and the log takes one page: in the place of a Notes page.
+// backMatter prints what follows a flat booklet's entries: the cards to
+// cut out, the sealed cards and the log (campaignLog). The cards start
+// on a right-hand page, their backs overleaf. The log goes first where
+// it shares the band's page (campaignLog.shares), or where the page
+// after the entries is a left-hand one and the log takes one page: in
+// the place of a Notes page. A folded booklet prints its log as a part
+// of its own and its cards after the volumes (foldedBooklet.build).
 func (r *renderer) backMatter() {
+	lg := newCampaignLog(r)
 	cards := len(r.aids) > 0 || len(r.cards) > 0
-	first := r.logShares() || cards && (r.f.PageNo()+1)%2 == 0 && r.logPages() == 1
+	first := lg.shares() || cards && (r.f.PageNo()+1)%2 == 0 && lg.pages() == 1
 	if first {
-		r.logSection()
+		lg.print()
 	}
 	newCardSheets(r).sections()
 	if !first {
-		r.logSection()
+		lg.print()
 	}
 }
 
-// logShares says whether the log goes under the band on the band's page:
-// in a booklet of one encounter whose band follows its spread, when the
-// log fits there with a row for the encounter, laid out first on a page
-// of its own (logMeasure).
-func (r *renderer) logShares() bool {
-	if !r.single() || r.lay.pages["band"] != r.f.PageNo() {
+// shares says whether the log goes under the band on the band's page: in
+// a booklet of one encounter whose band follows its spread, when the log
+// fits there with a row for the encounter, laid out first on a page of
+// its own (laidOut).
+func (lg *campaignLog) shares() bool {
+	if !lg.single() || lg.lay.pages["band"] != lg.f.PageNo() {
 		return false
 	}
 	const gap = 8.0
-	run, open := r.logMeasure(true)
-	return !open && r.fr.y+gap+(run.least-bodyTop) <= r.fr.bottom
+	run, open := lg.laidOut(true)
+	return !open && lg.fr.y+gap+(run.least-bodyTop) <= lg.fr.bottom
 }
 
-// bandLog is the band roster to keep up to date: each figure's name to
+// roster is the band roster to keep up to date: each figure's name to
 // write in, what it is, and for every attribute its start (as rolled,
 // grey) with room to write its value now; blank rows for recruits.
-func (r *renderer) bandLog() *grid {
-	b := r.band()
+func (lg *campaignLog) roster() *grid {
+	b := lg.band()
 	var attrs []string
 	if b != nil {
 		attrs = b.Columns

@@ -32,7 +32,7 @@ func TestLogWriteIn(t *testing.T) {
 		name string
 		w    float64
 	}{{"A5", 148 - 2*side}, {"half-Letter", 139.7 - 2*side}, {"A4", 210 - 2*side}, {"Letter", 215.9 - 2*side}} {
-		g := r.bandLog()
+		g := newCampaignLog(r).roster()
 		r.fitColumns(g, c.w)
 		if g.stack != nil {
 			t.Fatalf("%s: the roster was stacked", c.name)
@@ -56,12 +56,12 @@ func TestLogWriteIn(t *testing.T) {
 }
 
 // TestLogLaidOut checks the campaign log laid out without painting
-// (logMeasure) against the log printed: for packs of 1 to 600 encounters,
+// (campaignLog.laidOut) against the log printed: for packs of 1 to 600 encounters,
 // with a band and without, on A4, Letter and a folded booklet's A5 page,
 // the pages the layout counts are the pages the printed log takes, and
 // laying it out paints nothing and leaves the font wanted as it was. Put
 // under the band, the log ends on the band's page when the layout says
-// it fits there (logShares).
+// it fits there (campaignLog.shares).
 func TestLogLaidOut(t *testing.T) {
 	papers := []struct {
 		name   string
@@ -71,9 +71,10 @@ func TestLogLaidOut(t *testing.T) {
 		for _, band := range []bool{true, false} {
 			last := 0
 			for _, n := range []int{1, 5, 20, 28, 29, 30, 31, 40, 60, 61, 150, 151, 600} {
-				r := logRenderer(paper.pw, paper.ph, band, n)
+				lg := testLog(paper.pw, paper.ph, band, n)
+				r := lg.renderer
 				want := r.f.font.want
-				run, open := r.logMeasure(false)
+				run, open := lg.laidOut(false)
 				if open {
 					t.Fatalf("%s, %d encounters: the log's run stopped short", paper.name, n)
 				}
@@ -82,7 +83,7 @@ func TestLogLaidOut(t *testing.T) {
 				}
 				counted := run.page + 1
 				r.newPage("Before")
-				r.logSection()
+				lg.print()
 				printed := r.lay.pages["log/end"] - r.lay.pages["log"] + 1
 				if counted != printed {
 					t.Errorf("%s, band %v, %d encounters: the layout counts %d pages, the printed log takes %d", paper.name, band, n, counted, printed)
@@ -99,14 +100,15 @@ func TestLogLaidOut(t *testing.T) {
 		// Under the band: from each place down the band's page, the log
 		// ends on it when the layout says it fits there.
 		for _, y := range []float64{bodyTop, 60, 100, 140, 180} {
-			r := logRenderer(paper.pw, paper.ph, true, 1)
+			lg := testLog(paper.pw, paper.ph, true, 1)
+			r := lg.renderer
 			r.newPage("Band")
 			r.fr.y = y
-			run, _ := r.logMeasure(true)
+			run, _ := lg.laidOut(true)
 			fits := r.fr.y+8+(run.least-bodyTop) <= r.fr.bottom
 			r.fr.y += 8
 			r.mark("log", r.fr.y)
-			r.logBody(true)
+			lg.body(true)
 			if fits && r.lay.pages["log/end"] != 1 {
 				t.Errorf("%s, from %.0f mm: the layout put the log under the band, and it ran on to page %d", paper.name, y, r.lay.pages["log/end"])
 			}
@@ -114,13 +116,13 @@ func TestLogLaidOut(t *testing.T) {
 	}
 }
 
-// logRenderer is a renderer printing the log of a pack of n encounters,
-// with the swordplay band or none, on a page pw by ph.
-func logRenderer(pw, ph float64, band bool, n int) *renderer {
+// testLog is the campaign log of a pack of n encounters, with the
+// swordplay band or none, on a page pw by ph, on a renderer of its own.
+func testLog(pw, ph float64, band bool, n int) *campaignLog {
 	p := &pack.Pack{}
 	if band {
 		p.Band = swordplayBand()
 	}
 	b := &book{doc: Doc{Title: "Log", Set: &rules.Set{System: &rules.System{Name: "Test"}}, Pack: p}, pw: pw, ph: ph, entries: make([]*entry, n)}
-	return newRenderer(b, newLayout())
+	return newCampaignLog(newRenderer(b, newLayout()))
 }

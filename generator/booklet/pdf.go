@@ -50,7 +50,7 @@ type pdf struct {
 	faults *faultLog
 	// page, when set, is the size of the pages AddPage starts instead of
 	// the document's own: a folded booklet's card sheets are whole sheets
-	// after its half-sheet pages (buildFolded).
+	// after its half-sheet pages (foldedBooklet.build).
 	page pageFormat
 }
 

@@ -58,7 +58,7 @@ func newRenderer(b *book, prev *layout) *renderer {
 	r := &renderer{book: b, f: newPDF(f, b.face, b.monoSeed), prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}, placed: &placedPages{}}
 	r.f.SetFont(face.Sans, "", bodySize)
 	r.onHeader(r.header)
-	r.onFooter(r.footer)
+	r.onFooter(func() { r.footer(r.pw, r.ph) })
 	return r
 }
 
@@ -202,9 +202,11 @@ func (r *renderer) headerFrame() *frame.Frame {
 }
 
 // footer prints what is needed to print the page again: the system, the
-// seed, Sortie's version, and the page number (footerFrame).
-func (r *renderer) footer() {
-	f := r.footerFrame()
+// seed, Sortie's version, and the page number (footerFrame), at the foot
+// of a page pw by ph: the booklet's page, or a folded booklet's card
+// sheet (foldedBooklet.build).
+func (r *renderer) footer(pw, ph float64) {
+	f := r.footerFrame(pw, ph)
 	if _, sheet := r.sheetAt[r.f.PageNo()]; !sheet {
 		r.paint(f.Marks[0].(frame.Sub).F, 0, 0)
 		f = &frame.Frame{W: f.W, H: f.H, Marks: f.Marks[1:], Say: f.Say}
@@ -212,30 +214,30 @@ func (r *renderer) footer() {
 	r.paintMarks(f, 0, 0) // the text alone: the ink stays as it was
 }
 
-// footerFrame lays out the current page's foot, a frame of the page
-// placed at its corner: a hairline (a frame of its own), then the
+// footerFrame lays out the current page's foot, a frame of the page (pw
+// by ph) placed at its corner: a hairline (a frame of its own), then the
 // system, the seed and Sortie's version on the left and the page number
 // on the right; on a sheet of play cards, under the crop marks and
 // without the line.
-func (r *renderer) footerFrame() *frame.Frame {
-	x, w := side, r.contentW()
-	y := r.ph - footY
-	f := &frame.Frame{W: r.pw, H: r.ph}
+func (r *renderer) footerFrame(pw, ph float64) *frame.Frame {
+	x, w := side, pw-2*side
+	y := ph - footY
+	f := &frame.Frame{W: pw, H: ph}
 	if g, ok := r.sheetAt[r.f.PageNo()]; ok {
 		// A sheet of play cards: the foot sits under the crop marks.
 		x, y, w = g.x0, g.bottom()+cropGap+cropLen+0.8, float64(g.cols)*g.w
 	} else {
-		line := &frame.Frame{W: r.pw, H: r.ph, Marks: []frame.Mark{frame.Rule{X1: side, Y1: y - 0.8, X2: r.pw - side, Y2: y - 0.8, Grey: 150, Width: 0.2}}}
+		line := &frame.Frame{W: pw, H: ph, Marks: []frame.Mark{frame.Rule{X1: side, Y1: y - 0.8, X2: pw - side, Y2: y - 0.8, Grey: 150, Width: 0.2}}}
 		f.Marks = append(f.Marks, frame.Sub{F: line})
 	}
 	page := "Page " + strconv.Itoa(r.f.PageNo())
 	size := 7.5
 	r.font("B", size)
-	pw := r.f.GetStringWidth(page)
-	left := r.footLeft(w-pw-6, &size)
+	numW := r.f.GetStringWidth(page)
+	left := r.footLeft(w-numW-6, &size)
 	r.font("B", 7.5)
 	f.Marks = append(f.Marks,
-		frame.Text{X: x, Y: y, W: w - pw - 6, H: lh(size), Font: sansFont("", size), Align: "L", S: left},
+		frame.Text{X: x, Y: y, W: w - numW - 6, H: lh(size), Font: sansFont("", size), Align: "L", S: left},
 		frame.Text{X: x, Y: y, W: w, H: lh(7.5), Font: sansFont("B", 7.5), Align: "R", S: page})
 	return f
 }

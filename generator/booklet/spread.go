@@ -31,7 +31,7 @@ func (r *renderer) encounters() {
 }
 
 // encounter prints the spread of the i-th entry (a folded booklet's
-// volumes may break before one: buildFolded).
+// volumes may break before one: foldedBooklet.part).
 func (r *renderer) encounter(i int) {
 	e := r.entries[i]
 	r.startOn(true, e.label())
