@@ -60,10 +60,11 @@
 //     never draws on, keeping what each page paints (pages.go); passes
 //     go on until the page numbers printed settle (render), and the last
 //     one's pages are painted once (paintPages).
-//     The parts of a document each have a file (front.go: cover and
-//     contents; spread.go: an encounter's two pages; maps.go; cards.go
-//     and sheets.go: the card sheets, sealed and play cards, a type of
-//     their own, cardSheets; log.go; chart.go;
+//     The parts of a document each have a file (front.go: the front
+//     matter, the cover, contents, intro and band's page, a type of
+//     their own, frontMatter; spread.go: an encounter's two pages;
+//     maps.go; cards.go and sheets.go: the card sheets, sealed and play
+//     cards, a type of their own, cardSheets; log.go; chart.go;
 //     enctables.go; qr.go), and the documents are Write (a pack or
 //     campaign booklet), Fold (a folded one, fold.go), WriteSheet (a
 //     play sheet, playsheet.go) and the Quick Reference Sheets a booklet

@@ -420,7 +420,7 @@ func QRSPages(d Doc, opt Options) (pages int, k float64, full int, err error) {
 	pages, k = r.f.PageNo()-r.lay.pages["qrs"]+1, r.lay.qrs.k
 	m := newRenderer(b, newLayout())
 	if len(b.entries) == 0 {
-		m.cover()
+		newFrontMatter(m).cover()
 	}
 	whole, _ := newQRSSheets(m).modelRun(1)
 	return pages, k, whole.pages, nil

@@ -190,11 +190,11 @@ func (b *book) onSheet() func() {
 // recorded with its length (layout.units) for the next pass to plan the
 // volumes from; a volume starting where the plan it follows says, its
 // first page saying so; then the card sheets, flat on whole sheets. The
-// renderer is the pass's: it brings the parts themselves (the cover, an
+// renderer is the pass's: the parts themselves (the front matter, an
 // entry's spread, the log, the sheets), which the flat booklet prints
-// too; what orders them into volumes and prints the volumes' own lines
-// and pages are the folded booklet's methods, which no flat booklet
-// calls. The plan is worked out by render from the previous pass
+// too, are laid out on it; what orders them into volumes and prints the
+// volumes' own lines and pages are the folded booklet's methods, which
+// no flat booklet calls. The plan is worked out by render from the previous pass
 // (planVolumes) and given; nothing else reads it.
 type foldedBooklet struct {
 	*renderer
@@ -219,22 +219,23 @@ func newFoldedBooklet(r *renderer, volumes *volumePlan) *foldedBooklet {
 // sheets on whole sheets.
 func (fb *foldedBooklet) build() {
 	r := fb.renderer
+	front := newFrontMatter(r)
 	fb.part(plan.Part{Name: "front", Label: "The cover and contents"}, func() {
-		r.cover()
+		front.cover()
 		if len(r.entries) > 0 && !r.single() {
-			r.contents()
+			front.contents()
 		} else {
 			newQRSSheets(r).print() // a booklet of QRS alone starts them on its cover
 		}
 	})
 	if len(r.entries) > 0 {
-		fb.part(plan.Part{Name: "intro", Label: r.introTitle()}, r.introSection)
-		fb.part(plan.Part{Name: "band", Label: r.bandTitle()}, r.bandSection)
+		fb.part(plan.Part{Name: "intro", Label: front.introTitle()}, front.introSection)
+		fb.part(plan.Part{Name: "band", Label: r.bandTitle()}, front.bandSection)
 		fb.part(plan.Part{Name: "chart", Label: "Campaign chart"}, r.chartSection)
 		for i, e := range r.entries {
 			fb.part(plan.Part{Name: e.anchor(), Label: e.label(), Entry: e.number, Even: true}, func() { r.encounter(i) })
 		}
-		fb.part(plan.Part{Name: "band after", Label: r.bandTitle()}, r.bandAfter)
+		fb.part(plan.Part{Name: "band after", Label: r.bandTitle()}, front.bandAfter)
 		fb.part(plan.Part{Name: "log", Label: "Campaign log"}, newCampaignLog(r).print)
 		fb.part(plan.Part{Name: "qrs", Label: "Quick Reference Sheets"}, newQRSSheets(r).print)
 	}

@@ -90,6 +90,17 @@ func entriesOf(d Doc) ([]*entry, error) {
 	return es, nil
 }
 
+// What other parts of the booklet ask of the band and of the front
+// matter's shape stays the renderer's, so that they ask it without a
+// frontMatter: the band itself (band: an entry's spread and the log's
+// roster read it), its section's title (bandTitle: an entry's line
+// pointing to the band's page prints it, the log names the band by it,
+// a folded booklet's volume pages list the band's part by it), whether
+// the booklet has a page for the band (hasBandPage: the log prints a
+// roster only then) and whether it is a month's single encounter
+// (single: both builds leave out the contents then, and the log shares
+// the band's page after the spread).
+
 // band returns the booklet's band: the pack's or the campaign's.
 func (r *renderer) band() *engine.Force {
 	switch {
@@ -109,38 +120,73 @@ func (r *renderer) bandTitle() string {
 	return "Your band"
 }
 
+// hasBandPage says whether the booklet has a page for the band: a pack of
+// a system that recruits none (each encounter brings its own forces) has
+// none.
+func (r *renderer) hasBandPage() bool { return r.band() != nil || r.doc.Campaign != nil }
+
+// single says whether the booklet holds one encounter of a pack and no
+// text of its own, as a month's booklet does. Its cover lists what it
+// holds, with no contents page, and the band follows the spread
+// (frontMatter.bandAfter), so that the spread opens on the first
+// left-hand page, page 2: the cover has no room for a band's table
+// under what it says (some 70 mm short on A4).
+func (r *renderer) single() bool {
+	return r.doc.Pack != nil && len(r.entries) == 1 && len(r.doc.Intro) == 0
+}
+
+// frontMatter is the booklet's front matter as a type of its own: the
+// cover (its band, the seed in its box, what the booklet holds and the
+// box of how to use it), the contents, the booklet's own text (the
+// intro) and the band's page, which a booklet of one encounter prints
+// after its spread (bandAfter). It is laid out on the pass's renderer,
+// which brings what every part uses (flowing text and pieces, headings,
+// marks, the pages of the previous pass); what lays the front matter out
+// and decides whether a section shares the page before it (frontSection,
+// frontRun) are its methods, which nothing else in a booklet calls. It
+// keeps no state of its own: what it decides by is the booklet's, and
+// what it records (its anchors) is the pass's layout. Both builds print
+// it (renderer.build, foldedBooklet.build).
+type frontMatter struct {
+	*renderer
+}
+
+// newFrontMatter starts the front matter on the renderer of a booklet's
+// pass.
+func newFrontMatter(r *renderer) *frontMatter { return &frontMatter{renderer: r} }
+
 // kind describes the booklet for the cover.
-func (r *renderer) kind() string {
+func (fm *frontMatter) kind() string {
 	switch {
-	case r.doc.Campaign != nil:
-		c := r.doc.Campaign
+	case fm.doc.Campaign != nil:
+		c := fm.doc.Campaign
 		return fmt.Sprintf("A campaign of %d encounters, in %d entries", c.Steps, len(c.Nodes))
-	case r.doc.Pack != nil && len(r.doc.Pack.Entries) == 1:
+	case fm.doc.Pack != nil && len(fm.doc.Pack.Entries) == 1:
 		return "A single encounter" // a month of a series
-	case r.doc.Pack != nil:
-		return "A scenario pack of " + words.Plural(len(r.doc.Pack.Entries), "encounter", "encounters")
+	case fm.doc.Pack != nil:
+		return "A scenario pack of " + words.Plural(len(fm.doc.Pack.Entries), "encounter", "encounters")
 	}
 	return "Quick Reference Sheets"
 }
 
 // cover is page 1, a right-hand page.
-func (r *renderer) cover() {
-	r.newPage("")
-	r.mark("cover", bodyTop)
-	r.bookmark("Cover", 0, bodyTop)
-	sys := r.doc.Set.System
-	w := r.contentW()
+func (fm *frontMatter) cover() {
+	fm.newPage("")
+	fm.mark("cover", bodyTop)
+	fm.bookmark("Cover", 0, bodyTop)
+	sys := fm.doc.Set.System
+	w := fm.contentW()
 
 	// A dark band with the system's name, beside the booklet's QR code
 	// when it has one.
-	r.paint(r.coverBand(w-r.coverCode()), side, bodyTop)
-	r.fr.y = bodyTop + 24
+	fm.paint(fm.coverBand(w-fm.coverCode()), side, bodyTop)
+	fm.fr.y = bodyTop + 24
 
-	r.flow(span{text: r.title(), style: "B", size: 30})
-	if r.kind() != r.title() {
-		r.flow(span{text: r.kind(), size: 14, before: 2})
+	fm.flow(span{text: fm.title(), style: "B", size: 30})
+	if fm.kind() != fm.title() {
+		fm.flow(span{text: fm.kind(), size: 14, before: 2})
 	}
-	r.fr.y += 8
+	fm.fr.y += 8
 
 	var facts []span
 	if sys.Book != "" {
@@ -150,57 +196,47 @@ func (r *renderer) cover() {
 		}
 		facts = append(facts, span{text: "For " + book + ". You need the rulebook to play.", size: 10.5})
 	}
-	r.flow(facts...)
-	r.fr.y += 4
-	if r.doc.Seed != "" {
-		r.seedBox()
+	fm.flow(facts...)
+	fm.fr.y += 4
+	if fm.doc.Seed != "" {
+		fm.seedBox()
 	}
-	if r.doc.Summary != "" {
-		r.flow(span{text: r.doc.Summary, size: 11, before: 6})
+	if fm.doc.Summary != "" {
+		fm.flow(span{text: fm.doc.Summary, size: 11, before: 6})
 	}
 	same := "The same seed, system data and Sortie version always print this same booklet."
-	if r.doc.Seed == "" {
+	if fm.doc.Seed == "" {
 		same = "The same system data and Sortie version always print this same booklet."
 	}
-	made := span{text: "Made with Sortie " + r.version() + ". " + same, size: 8.5, grey: true}
-	if len(r.entries) == 0 {
+	made := span{text: "Made with Sortie " + fm.version() + ". " + same, size: 8.5, grey: true}
+	if len(fm.entries) == 0 {
 		// Quick Reference Sheets alone: they print every table from the
 		// data Sortie rolls on, and start on this page (qrsSheets.print).
-		r.flow(span{text: "Every table is printed from the same data Sortie rolls on.", size: 10.5}, made)
+		fm.flow(span{text: "Every table is printed from the same data Sortie rolls on.", size: 10.5}, made)
 		return
 	}
-	r.inside()
-	r.howToUse()
-	r.fr.y = max(r.fr.y+4, r.fr.bottom-r.spanHeight(made, r.fr.w))
-	r.flow(made)
+	fm.inside()
+	fm.howToUse()
+	fm.fr.y = max(fm.fr.y+4, fm.fr.bottom-fm.spanHeight(made, fm.fr.w))
+	fm.flow(made)
 }
 
 // coverBand lays out the cover's dark band, bw wide and 11 mm tall: the
 // system's name on it in white, cut short to fit.
-func (r *renderer) coverBand(bw float64) *frame.Frame {
-	r.font("B", 12)
-	name := r.fit(r.cov.printable(r.doc.Set.System.Name), bw-8)
+func (fm *frontMatter) coverBand(bw float64) *frame.Frame {
+	fm.font("B", 12)
+	name := fm.fit(fm.cov.printable(fm.doc.Set.System.Name), bw-8)
 	return &frame.Frame{W: bw, H: 11, Say: name, Marks: []frame.Mark{
 		frame.Box{W: bw, H: 11, Fill: 40, Stroke: -1},
 		frame.Text{X: 4, W: bw - 8, H: 11, Font: sansFont("B", 12), Grey: 255, Align: "L", S: name},
 	}}
 }
 
-// single says whether the booklet holds one encounter of a pack and no
-// text of its own, as a month's booklet does. Its cover lists what it
-// holds, with no contents page, and the band follows the spread
-// (bandAfter), so that the spread opens on the first left-hand page,
-// page 2: the cover has no room for a band's table under what it says
-// (some 70 mm short on A4).
-func (r *renderer) single() bool {
-	return r.doc.Pack != nil && len(r.entries) == 1 && len(r.doc.Intro) == 0
-}
-
 // bandAfter prints the band of a booklet of one encounter after its
 // spread.
-func (r *renderer) bandAfter() {
-	if r.single() && r.hasBandPage() {
-		r.frontSection(r.bandTitle(), "band", false, (*renderer).bandBody)
+func (fm *frontMatter) bandAfter() {
+	if fm.single() && fm.hasBandPage() {
+		fm.frontSection(fm.bandTitle(), "band", false, (*frontMatter).bandBody)
 	}
 }
 
@@ -208,16 +244,16 @@ func (r *renderer) bandAfter() {
 // the last pass laid them out: "6 encounter entries, each on a spread of
 // two facing pages", naming the entries that take more spreads, by how
 // many ("; entries 2 and 5 take two spreads (four pages)").
-func (r *renderer) spreadPromise() string {
-	n := words.Plural(len(r.entries), "encounter entry", "encounter entries")
-	groups := r.entrySpreads()
+func (fm *frontMatter) spreadPromise() string {
+	n := words.Plural(len(fm.entries), "encounter entry", "encounter entries")
+	groups := fm.entrySpreads()
 	most := groups[0]
 	for _, g := range groups[1:] {
 		if len(g.numbers) > len(most.numbers) {
 			most = g
 		}
 	}
-	if len(r.entries)-len(most.numbers) > manyLong {
+	if len(fm.entries)-len(most.numbers) > manyLong {
 		// Too many to name: how many take each, and where each says so.
 		var parts []string
 		for _, g := range groups {
@@ -225,7 +261,7 @@ func (r *renderer) spreadPromise() string {
 		}
 		return n + ": " + strings.Join(parts, ", ") + "; an entry on more than one says how many pages beside its name"
 	}
-	if len(r.entries) == 1 {
+	if len(fm.entries) == 1 {
 		return n + ", on " + spreadsText(most.spreads)
 	}
 	text := n + ", each on " + spreadsText(most.spreads)
@@ -265,21 +301,21 @@ func spelled(n int) string {
 }
 
 // spreadStep is the cover's instruction on reading an entry's pages.
-func (r *renderer) spreadStep() string {
+func (fm *frontMatter) spreadStep() string {
 	const first = "set up the table from the maps on the left-hand page; the pages after give the rest of the encounter"
 	var long []int
-	for _, g := range r.entrySpreads() {
+	for _, g := range fm.entrySpreads() {
 		if g.spreads > 1 {
 			long = append(long, g.numbers...)
 		}
 	}
 	slices.Sort(long)
 	switch {
-	case len(long) == 0 && len(r.entries) == 1:
+	case len(long) == 0 && len(fm.entries) == 1:
 		return "The encounter is a spread: set up the table from the maps on the left-hand page; the right-hand page gives the rest of it."
 	case len(long) == 0:
 		return "Each encounter is a spread: set up the table from the maps on the left-hand page; the right-hand page gives the rest of the encounter."
-	case len(long) == len(r.entries):
+	case len(long) == len(fm.entries):
 		return "Each encounter takes more than one spread: " + first + ", and the foot of the first spread says \"Continued overleaf\"; the later spreads end with the tables you roll on while playing it."
 	case len(long) > manyLong:
 		return "Each encounter starts on a left-hand page: " + first + "; one that says \"4 pages\" (or more) beside its name goes on over the page, and the foot of its first spread says \"Continued overleaf\"."
@@ -301,10 +337,10 @@ type spreadGroup struct {
 // entrySpreads groups the entries' numbers by the spreads they took in
 // the previous pass, fewest first; an entry not yet laid out counts as
 // one spread.
-func (r *renderer) entrySpreads() []spreadGroup {
+func (fm *frontMatter) entrySpreads() []spreadGroup {
 	var gs []spreadGroup
-	for _, e := range r.entries {
-		n := max(1, r.spreadsOf(e))
+	for _, e := range fm.entries {
+		n := max(1, fm.spreadsOf(e))
 		i := slices.IndexFunc(gs, func(g spreadGroup) bool { return g.spreads == n })
 		if i < 0 {
 			gs = append(gs, spreadGroup{spreads: n})
@@ -331,34 +367,34 @@ func numberList(one, many string, ns []int) string {
 }
 
 // inside lists what the booklet holds, with pages.
-func (r *renderer) inside() {
+func (fm *frontMatter) inside() {
 	type item struct{ text, anchor string }
 	var items []item
-	if len(r.entries) > 0 {
+	if len(fm.entries) > 0 {
 		items = append(items,
-			item{r.spreadPromise(), r.entries[0].anchor()})
-		if n := r.playCount(); n > 0 {
+			item{fm.spreadPromise(), fm.entries[0].anchor()})
+		if n := fm.playCount(); n > 0 {
 			items = append(items, item{words.Plural(n, "card", "cards") + " to cut out and keep at the table", "aids"})
 		}
-		if len(r.cards) > 0 {
-			items = append(items, item{words.Plural(len(r.cards), "sealed card", "sealed cards") + ": " + r.sealedName, "cards"})
+		if len(fm.cards) > 0 {
+			items = append(items, item{words.Plural(len(fm.cards), "sealed card", "sealed cards") + ": " + fm.sealedName, "cards"})
 		}
-		if r.single() && r.hasBandPage() {
+		if fm.single() && fm.hasBandPage() {
 			// No contents page: the cover names the band's.
-			items = append(items, item{r.bandTitle() + ": " + words.Plural(r.band().Size(), "figure", "figures"), "band"})
+			items = append(items, item{fm.bandTitle() + ": " + words.Plural(fm.band().Size(), "figure", "figures"), "band"})
 		}
-		if r.hasBandPage() {
+		if fm.hasBandPage() {
 			items = append(items, item{"A campaign log for your band and your results", "log"})
 		} else {
 			items = append(items, item{"A log of your results", "log"})
 		}
 	}
-	qrs := "Quick Reference Sheets: " + words.Plural(len(r.qrsTables()), "table", "tables")
-	if r.doc.QRS != nil {
-		qrs = "Quick Reference Sheets: the " + words.Plural(len(r.qrsTables()), "table", "tables") + " this encounter sends you to"
+	qrs := "Quick Reference Sheets: " + words.Plural(len(fm.qrsTables()), "table", "tables")
+	if fm.doc.QRS != nil {
+		qrs = "Quick Reference Sheets: the " + words.Plural(len(fm.qrsTables()), "table", "tables") + " this encounter sends you to"
 	}
 	items = append(items, item{qrs, "qrs"})
-	if r.opt.Impose == Saddle {
+	if fm.opt.Impose == Saddle {
 		// The cards of a folded booklet are sheets of their own, printed
 		// flat beside its volumes: the page is theirs.
 		for i := range items {
@@ -368,46 +404,46 @@ func (r *renderer) inside() {
 		}
 	}
 	// In the order of the pages, once the pass before has placed them.
-	if !slices.ContainsFunc(items, func(it item) bool { return r.prev.pages[it.anchor] == 0 }) {
-		slices.SortStableFunc(items, func(a, b item) int { return r.prev.pages[a.anchor] - r.prev.pages[b.anchor] })
+	if !slices.ContainsFunc(items, func(it item) bool { return fm.prev.pages[it.anchor] == 0 }) {
+		slices.SortStableFunc(items, func(a, b item) int { return fm.prev.pages[a.anchor] - fm.prev.pages[b.anchor] })
 	}
 	spans := []span{{text: "In this booklet", style: "B", size: 11, before: 7}}
 	for _, it := range items {
-		spans = append(spans, span{text: it.text + ", page " + r.pageOf(it.anchor), size: 10, indent: 5, bullet: "•", before: 0.8, link: it.anchor})
+		spans = append(spans, span{text: it.text + ", page " + fm.pageOf(it.anchor), size: 10, indent: 5, bullet: "•", before: 0.8, link: it.anchor})
 	}
-	r.flow(spans...)
+	fm.flow(spans...)
 }
 
 // seedBox prints the seed exactly, in a box that shows where it starts
 // and ends (seedFrame), under its label; the box goes over a page only
 // whole.
-func (r *renderer) seedBox() {
-	w := r.contentW()
+func (fm *frontMatter) seedBox() {
+	w := fm.contentW()
 	label := &frame.Frame{W: w, H: lh(8), Say: "SEED", Marks: []frame.Mark{
 		frame.Text{W: w, H: lh(8), Font: sansFont("B", 8), Align: "L", S: "SEED"},
 	}}
-	r.paintMarks(label, side, r.fr.y)
-	r.fr.y += label.H + 0.5
-	box := r.seedFrame(w)
-	r.need(box.H)
-	r.paintMarks(box, side, r.fr.y)
-	r.fr.y += box.H
-	if r.cov.printable(r.doc.Seed) != r.doc.Seed {
-		r.flow(span{text: "Characters the booklet's font cannot show are written as <U+code point>.", size: 8, grey: true, before: 1})
+	fm.paintMarks(label, side, fm.fr.y)
+	fm.fr.y += label.H + 0.5
+	box := fm.seedFrame(w)
+	fm.need(box.H)
+	fm.paintMarks(box, side, fm.fr.y)
+	fm.fr.y += box.H
+	if fm.cov.printable(fm.doc.Seed) != fm.doc.Seed {
+		fm.flow(span{text: "Characters the booklet's font cannot show are written as <U+code point>.", size: 8, grey: true, before: 1})
 	}
 }
 
 // seedFrame lays out the seed, w wide: its lines in 13 pt (Go Mono when
 // the seed prints in it) on a light grey box outlined in black, the ink
 // set back after the box.
-func (r *renderer) seedFrame(w float64) *frame.Frame {
+func (fm *frontMatter) seedFrame(w float64) *frame.Frame {
 	font := sansFont("", 13)
-	if r.monoSeed {
+	if fm.monoSeed {
 		font = frame.Font{Family: face.Mono, Size: 13}
 	}
-	r.f.SetFont(font.Family, font.Style, font.Size)
-	lines := r.split(r.doc.Seed, w-6)
-	if r.doc.Seed == "" {
+	fm.f.SetFont(font.Family, font.Style, font.Size)
+	lines := fm.split(fm.doc.Seed, w-6)
+	if fm.doc.Seed == "" {
 		lines = []string{"(empty)"}
 	}
 	h := float64(len(lines))*lh(13) + 4
@@ -422,37 +458,37 @@ func (r *renderer) seedFrame(w float64) *frame.Frame {
 // howToUse is the cover's box telling the player how to read the
 // booklet (howToSpans, in a boxFrame), 8 mm under what is above it and
 // kept whole.
-func (r *renderer) howToUse() {
-	box := r.boxFrame(r.contentW(), r.howToSpans())
-	r.fr.y += 8
-	r.need(box.H)
-	r.paintMarks(box, side, r.fr.y)
-	r.fr.y += box.H
+func (fm *frontMatter) howToUse() {
+	box := fm.boxFrame(fm.contentW(), fm.howToSpans())
+	fm.fr.y += 8
+	fm.need(box.H)
+	fm.paintMarks(box, side, fm.fr.y)
+	fm.fr.y += box.H
 }
 
 // howToSpans is what the cover's box says: its title and numbered steps.
-func (r *renderer) howToSpans() []span {
+func (fm *frontMatter) howToSpans() []span {
 	var steps []string
-	if c := r.doc.Campaign; c != nil {
-		steps = append(steps, fmt.Sprintf("Start at entry %d (page %s). At the end of each encounter, turn to the entry for your success or failure.", c.Start, r.pageOf("entry/"+strconv.Itoa(c.Start))))
-	} else if r.doc.Pack != nil && len(r.entries) > 1 {
+	if c := fm.doc.Campaign; c != nil {
+		steps = append(steps, fmt.Sprintf("Start at entry %d (page %s). At the end of each encounter, turn to the entry for your success or failure.", c.Start, fm.pageOf("entry/"+strconv.Itoa(c.Start))))
+	} else if fm.doc.Pack != nil && len(fm.entries) > 1 {
 		steps = append(steps, "Pick an entry and turn to it; the entries do not lead into each other.")
 	}
-	if len(r.entries) > 0 {
-		steps = append(steps, r.spreadStep())
-		if r.playCount() > 0 {
+	if len(fm.entries) > 0 {
+		steps = append(steps, fm.spreadStep())
+		if fm.playCount() > 0 {
 			steps = append(steps, "Cut out the cards to keep at the table before you play; each card's foot names its entry.")
 		}
-		if len(r.cards) > 0 {
+		if len(fm.cards) > 0 {
 			steps = append(steps, "What the rules keep hidden until play is on sealed cards. When you reach it, read only the card the encounter names (the first, then the second, ...); never read ahead or read the cards around it. Cut the cards out, or cover the page.")
 		}
 		keep := "your results on the log"
-		if r.hasBandPage() {
+		if fm.hasBandPage() {
 			keep = "your band and your results on the campaign log"
 		}
 		steps = append(steps,
 			"Every roll made for you is printed with its dice, so you can check it against the rulebook.",
-			fmt.Sprintf("Keep %s (page %s). The Quick Reference Sheets are at the back (page %s).", keep, r.pageOf("log"), r.pageOf("qrs")),
+			fmt.Sprintf("Keep %s (page %s). The Quick Reference Sheets are at the back (page %s).", keep, fm.pageOf("log"), fm.pageOf("qrs")),
 		)
 	} else {
 		steps = append(steps, "The Quick Reference Sheets print every table from the same data Sortie rolls on.")
@@ -467,10 +503,10 @@ func (r *renderer) howToSpans() []span {
 // boxFrame lays out spans in a box w wide, outlined in black: the spans
 // flowed 4 mm inside its sides and 3 mm under its top, the box 3 mm
 // taller than they are, the ink set back after its outline.
-func (r *renderer) boxFrame(w float64, spans []span) *frame.Frame {
-	in := &framer{r: r, f: &frame.Frame{W: w}}
+func (fm *frontMatter) boxFrame(w float64, spans []span) *frame.Frame {
+	in := &framer{r: fm.renderer, f: &frame.Frame{W: w}}
 	c := cursor{x: 4, w: w - 8, top: 3, y: 3, bottom: math.Inf(1), brk: func() {}}
-	r.flowOn(&c, in, spans...)
+	fm.flowOn(&c, in, spans...)
 	h := c.y + 3
 	box := &frame.Frame{W: w, H: h, Marks: []frame.Mark{frame.Box{W: w, H: h, Fill: -1, Stroke: 0, Width: 0.5}}}
 	in.f.H = h
@@ -479,43 +515,43 @@ func (r *renderer) boxFrame(w float64, spans []span) *frame.Frame {
 }
 
 // contents lists the sections and every entry with their pages, as links.
-func (r *renderer) contents() {
-	r.newPage("Contents")
-	r.mark("contents", bodyTop)
-	r.bookmark("Contents", 0, bodyTop)
-	r.heading("Contents", 16, 10)
+func (fm *frontMatter) contents() {
+	fm.newPage("Contents")
+	fm.mark("contents", bodyTop)
+	fm.bookmark("Contents", 0, bodyTop)
+	fm.heading("Contents", 16, 10)
 	type line struct {
 		text, anchor string
 		level        int
 	}
 	var lines []line
-	if len(r.entries) > 0 {
-		band := r.bandTitle()
-		if r.doc.Campaign != nil {
+	if len(fm.entries) > 0 {
+		band := fm.bandTitle()
+		if fm.doc.Campaign != nil {
 			band += " and where to start"
 		}
-		if len(r.doc.Intro) > 0 {
-			lines = append(lines, line{r.introTitle(), "intro", 0})
+		if len(fm.doc.Intro) > 0 {
+			lines = append(lines, line{fm.introTitle(), "intro", 0})
 		}
-		if r.hasBandPage() {
+		if fm.hasBandPage() {
 			lines = append(lines, line{band, "band", 0})
 		}
-		if r.chart != nil {
+		if fm.chart != nil {
 			lines = append(lines, line{"Campaign chart", "chart", 0})
 		}
-		lines = append(lines, line{"Encounters", r.entries[0].anchor(), 0})
-		for _, e := range r.entries {
+		lines = append(lines, line{"Encounters", fm.entries[0].anchor(), 0})
+		for _, e := range fm.entries {
 			t := e.label()
 			if s := e.tagline(); s != "" {
 				t += " (" + words.LowerFirst(s) + ")"
 			}
 			lines = append(lines, line{t, e.anchor(), 1})
 		}
-		if len(r.aids) > 0 {
+		if len(fm.aids) > 0 {
 			lines = append(lines, line{"Cards to cut out", "aids", 0})
 		}
-		if len(r.cards) > 0 {
-			lines = append(lines, line{r.cardsTitle(), "cards", 0})
+		if len(fm.cards) > 0 {
+			lines = append(lines, line{fm.cardsTitle(), "cards", 0})
 		}
 		lines = append(lines, line{"Campaign log", "log", 0})
 	}
@@ -531,7 +567,7 @@ func (r *renderer) contents() {
 	placed := true
 	for _, l := range lines {
 		if l.level == 0 {
-			p, ok := r.prev.pages[l.anchor]
+			p, ok := fm.prev.pages[l.anchor]
 			placed = placed && ok
 			parts = append(parts, part{page: p})
 		}
@@ -558,7 +594,7 @@ func (r *renderer) contents() {
 				total += lh(10.5) + s.lead + s.gap
 			}
 		}
-		if total <= r.fr.bottom-r.fr.y {
+		if total <= fm.fr.bottom-fm.fr.y {
 			sp = s
 			break
 		}
@@ -570,11 +606,11 @@ func (r *renderer) contents() {
 		}
 		h := lh(size) + sp.lead
 		if l.level == 0 {
-			r.gap(sp.gap)
+			fm.gap(sp.gap)
 		}
-		r.need(h)
-		r.paintMarks(r.contentsLine(l.text, r.pageOf(l.anchor), l.anchor, style, size, 6*float64(l.level), h), side, r.fr.y)
-		r.fr.y += h
+		fm.need(h)
+		fm.paintMarks(fm.contentsLine(l.text, fm.pageOf(l.anchor), l.anchor, style, size, 6*float64(l.level), h), side, fm.fr.y)
+		fm.fr.y += h
 	}
 }
 
@@ -582,20 +618,20 @@ func (r *renderer) contents() {
 // across the text block, h tall: the text indented, cut short to leave
 // room for the page number, set flush right; the whole line links to
 // anchor, not its text alone.
-func (r *renderer) contentsLine(text, page, anchor, style string, size, indent, h float64) *frame.Frame {
-	w := r.contentW()
-	r.font(style, size)
-	pw := r.f.GetStringWidth(page)
-	t := r.fit(r.cov.printable(text), w-indent-pw-8)
-	tw := r.f.GetStringWidth(t)
+func (fm *frontMatter) contentsLine(text, page, anchor, style string, size, indent, h float64) *frame.Frame {
+	w := fm.contentW()
+	fm.font(style, size)
+	pw := fm.f.GetStringWidth(page)
+	t := fm.fit(fm.cov.printable(text), w-indent-pw-8)
+	tw := fm.f.GetStringWidth(t)
 	f := &frame.Frame{W: w, H: h, Say: t, Marks: []frame.Mark{
 		frame.Text{X: indent, W: tw, H: h, Font: sansFont(style, size), Align: "L", S: t},
 		frame.Text{W: w, H: h, Font: sansFont(style, size), Align: "R", S: page},
 	}}
 	// Dot leaders, all in one size and ending at one place, so the dots
 	// of every line stand in the same columns.
-	r.font("", 9)
-	dot := r.f.GetStringWidth(". ")
+	fm.font("", 9)
+	dot := fm.f.GetStringWidth(". ")
 	const pageCol = 11 // mm kept for the page numbers
 	x0, x1 := indent+tw+2, w-pageCol
 	if n := int((x1 - x0) / dot); n > 0 {
@@ -605,15 +641,9 @@ func (r *renderer) contentsLine(text, page, anchor, style string, size, indent, 
 	return f
 }
 
-// bandSection prints the band once, and for a campaign where to start.
-// hasBandPage says whether the booklet has a page for the band: a pack of
-// a system that recruits none (each encounter brings its own forces) has
-// none.
-func (r *renderer) hasBandPage() bool { return r.band() != nil || r.doc.Campaign != nil }
-
 // introTitle names the page of the booklet's own text.
-func (r *renderer) introTitle() string {
-	if r.doc.Campaign != nil {
+func (fm *frontMatter) introTitle() string {
+	if fm.doc.Campaign != nil {
 		return "About this campaign"
 	}
 	return "About this pack"
@@ -621,49 +651,49 @@ func (r *renderer) introTitle() string {
 
 // introSection prints the pack's or campaign's own text, the Markdown
 // body of its page, on pages of its own.
-func (r *renderer) introSection() {
-	if len(r.doc.Intro) == 0 {
+func (fm *frontMatter) introSection() {
+	if len(fm.doc.Intro) == 0 {
 		return
 	}
-	r.frontSection(r.introTitle(), "intro", !r.hasBandPage(), func(r *renderer, c *cursor, p painter) {
-		r.flowPiecesOn(c, p, r.pieces(r.doc.Intro, bandLook, 0, blockCtx{}))
+	fm.frontSection(fm.introTitle(), "intro", !fm.hasBandPage(), func(fm *frontMatter, c *cursor, p painter) {
+		fm.flowPiecesOn(c, p, fm.pieces(fm.doc.Intro, bandLook, 0, blockCtx{}))
 	})
 }
 
 // frontSection prints a section of the front matter (the booklet's own
 // text, the band): its heading, anchor and bookmark, then body, placed
-// down the frame and painted there. It goes under what the page before it holds when it fits there
-// whole, laid out first on a page of its own (frontRun), so that no
-// front page is left nearly empty (the contents' page, or the section's
-// before it); the last section (last) does so only
-// when that does not leave the first entry a Notes page to skip
+// down the frame and painted there. It goes under what the page before
+// it holds when it fits there whole, laid out first on a page of its own
+// (frontRun), so that no front page is left nearly empty (the contents'
+// page, or the section's before it); the last section (last) does so
+// only when that does not leave the first entry a Notes page to skip
 // (entries start on a left-hand page, after the campaign chart's pages).
-func (r *renderer) frontSection(title, anchor string, last bool, body func(r *renderer, c *cursor, p painter)) {
+func (fm *frontMatter) frontSection(title, anchor string, last bool, body func(fm *frontMatter, c *cursor, p painter)) {
 	const gap = 8.0
 	// Only after the contents: a booklet of one encounter has none, and
 	// its band follows the spread (bandAfter).
-	share := !r.single()
+	share := !fm.single()
 	if share && last {
 		chartPages := 0
-		if r.chart != nil {
-			chartPages = len(r.chart.Pages)
+		if fm.chart != nil {
+			chartPages = len(fm.chart.Pages)
 		}
-		share = (r.f.PageNo()+chartPages)%2 == 1
+		share = (fm.f.PageNo()+chartPages)%2 == 1
 	}
 	if share {
-		run := r.frontRun(title, body)
-		share = run.page == 0 && r.fr.y+gap+(run.c.y-bodyTop) <= r.fr.bottom
+		run := fm.frontRun(title, body)
+		share = run.page == 0 && fm.fr.y+gap+(run.c.y-bodyTop) <= fm.fr.bottom
 	}
 	if share {
-		r.fr.y += gap
-		r.section = title
+		fm.fr.y += gap
+		fm.section = title
 	} else {
-		r.newPage(title)
+		fm.newPage(title)
 	}
-	r.mark(anchor, r.fr.y)
-	r.bookmark(title, 0, r.fr.y)
-	r.heading(title, 16, 20)
-	body(r, &r.fr, paintNow{r})
+	fm.mark(anchor, fm.fr.y)
+	fm.bookmark(title, 0, fm.fr.y)
+	fm.heading(title, 16, 20)
+	body(fm, &fm.fr, paintNow{fm.renderer})
 }
 
 // frontRun lays out a front-matter section, its heading and body, on a
@@ -671,59 +701,63 @@ func (r *renderer) frontSection(title, anchor string, last bool, body func(r *re
 // it without painting: a run whose page says whether it went over a
 // page and whose cursor where it ends. Laying it out leaves the font
 // wanted and the renderer's frame as they were.
-func (r *renderer) frontRun(title string, body func(r *renderer, c *cursor, p painter)) *logRun {
-	defer func(want fontSel, fr cursor) { r.f.font.want, r.fr = want, fr }(r.f.font.want, r.fr)
+func (fm *frontMatter) frontRun(title string, body func(fm *frontMatter, c *cursor, p painter)) *logRun {
+	defer func(want fontSel, fr cursor) { fm.f.font.want, fm.fr = want, fr }(fm.f.font.want, fm.fr)
 	// The frame too is a new page's while the section is laid out: what
 	// lays out its blocks reads its width.
-	r.fr = cursor{x: side, w: r.contentW(), top: bodyTop, y: bodyTop, bottom: r.bottom(), brk: func() {}}
-	run := newLogRun(r.fr, r.bottom())
-	r.headingOn(&run.c, noPaint{}, title, 16, 20)
-	body(r, &run.c, noPaint{})
+	fm.fr = cursor{x: side, w: fm.contentW(), top: bodyTop, y: bodyTop, bottom: fm.bottom(), brk: func() {}}
+	run := newLogRun(fm.fr, fm.bottom())
+	fm.headingOn(&run.c, noPaint{}, title, 16, 20)
+	body(fm, &run.c, noPaint{})
 	return run
 }
 
-func (r *renderer) bandSection() {
-	if !r.hasBandPage() || r.single() {
+// bandSection prints the band once, and for a campaign where to start,
+// on the page after the contents' or under what they leave room for
+// (frontSection); a booklet of one encounter prints it after its spread
+// (bandAfter).
+func (fm *frontMatter) bandSection() {
+	if !fm.hasBandPage() || fm.single() {
 		return
 	}
-	r.frontSection(r.bandTitle(), "band", true, (*renderer).bandBody)
+	fm.frontSection(fm.bandTitle(), "band", true, (*frontMatter).bandBody)
 }
 
 // bandBody places the band's figures and, for a campaign, where to
 // start, down the cursor, telling p what to paint.
-func (r *renderer) bandBody(c *cursor, p painter) {
-	b := r.band()
+func (fm *frontMatter) bandBody(c *cursor, p painter) {
+	b := fm.band()
 	if b == nil {
-		r.flowOn(c, p, span{text: "No band was rolled for this booklet.", size: bodySize})
+		fm.flowOn(c, p, span{text: "No band was rolled for this booklet.", size: bodySize})
 	} else {
 		every := "Every encounter in this booklet is"
-		if len(r.entries) == 1 {
+		if len(fm.entries) == 1 {
 			every = "The encounter in this booklet is"
 		}
-		r.flowOn(c, p, span{text: "Pre-rolled: " + words.Plural(b.Size(), "figure", "figures") + ". " + every + " rolled for this band.", size: bodySize})
+		fm.flowOn(c, p, span{text: "Pre-rolled: " + words.Plural(b.Size(), "figure", "figures") + ". " + every + " rolled for this band.", size: bodySize})
 		c.gap(2)
-		r.flowPiecesOn(c, p, r.pieces(b.Blocks(), bandLook, 0, blockCtx{}))
+		fm.flowPiecesOn(c, p, fm.pieces(b.Blocks(), bandLook, 0, blockCtx{}))
 	}
-	camp := r.doc.Campaign
+	camp := fm.doc.Campaign
 	if camp == nil {
 		return
 	}
 	c.gap(8)
 	if camp.Begin != nil {
-		r.flowPiecesOn(c, p, r.blockPieces(camp.Begin, bandLook, 0, blockCtx{}))
+		fm.flowPiecesOn(c, p, fm.blockPieces(camp.Begin, bandLook, 0, blockCtx{}))
 		c.gap(3)
 	}
-	r.flowOn(c, p, r.startSpan(camp.Start),
+	fm.flowOn(c, p, fm.startSpan(camp.Start),
 		span{text: fmt.Sprintf("The campaign runs %s. Each entry ends with the entry to turn to on a success and on a failure.", words.Plural(camp.Steps, "encounter", "encounters")), size: bodySize})
 }
 
 // startSpan is a campaign's "Start at entry 3 (page 12)" in a box across
 // the frame, linking to the entry: a 16 mm box and 2 mm under it, kept
 // with 2 mm more.
-func (r *renderer) startSpan(entry int) span {
+func (fm *frontMatter) startSpan(entry int) span {
 	start := "entry/" + strconv.Itoa(entry)
 	return span{keep: 2, lay: func(w float64) *frame.Frame {
-		text := fmt.Sprintf("Start at entry %d (page %s)", entry, r.pageOf(start))
+		text := fmt.Sprintf("Start at entry %d (page %s)", entry, fm.pageOf(start))
 		// The box first, the ink set back after it, then the text.
 		box := &frame.Frame{W: w, H: 16, Marks: []frame.Mark{frame.Box{W: w, H: 16, Fill: -1, Stroke: 0, Width: 0.6}}}
 		return &frame.Frame{W: w, H: 18, Say: text, Marks: []frame.Mark{

@@ -33,10 +33,10 @@ func frontIntro(n int) []doc.Block {
 	return bs
 }
 
-// frontRenderer is a printing renderer of a pack with a band and n
-// paragraphs of its own text, or of a campaign (its band's page says
-// where to start, in a box), on a page pw × ph.
-func frontRenderer(pw, ph float64, n int, camp bool) *renderer {
+// testFrontMatter is the front matter, on a printing renderer, of a
+// pack with a band and n paragraphs of its own text, or of a campaign
+// (its band's page says where to start, in a box), on a page pw × ph.
+func testFrontMatter(pw, ph float64, n int, camp bool) *frontMatter {
 	d := Doc{Title: "Front", Set: &rules.Set{System: &rules.System{Name: "Test"}}, Intro: frontIntro(n)}
 	if camp {
 		d.Campaign = &campaign.Campaign{Steps: 12, Start: 3, Band: swordplayBand(), Begin: &doc.Roll{Label: "Season", Row: "7", Result: "Spring"}}
@@ -44,7 +44,7 @@ func frontRenderer(pw, ph float64, n int, camp bool) *renderer {
 		d.Pack = &pack.Pack{Band: swordplayBand()}
 	}
 	b := &book{doc: d, pw: pw, ph: ph, entries: make([]*entry, 2)}
-	return newRenderer(b, newLayout())
+	return newFrontMatter(newRenderer(b, newLayout()))
 }
 
 // TestFrontLaidOut checks a front-matter section laid out without
@@ -62,8 +62,8 @@ func TestFrontLaidOut(t *testing.T) {
 		name   string
 		pw, ph float64
 	}{{"A4", 210, 297}, {"Letter", 215.9, 279.4}, {"A5", 148.5, 210}}
-	intro := func(r *renderer, c *cursor, p painter) {
-		r.flowPiecesOn(c, p, r.pieces(r.doc.Intro, bandLook, 0, blockCtx{}))
+	intro := func(fm *frontMatter, c *cursor, p painter) {
+		fm.flowPiecesOn(c, p, fm.pieces(fm.doc.Intro, bandLook, 0, blockCtx{}))
 	}
 	shared, over := 0, 0
 	for _, paper := range papers {
@@ -71,18 +71,19 @@ func TestFrontLaidOut(t *testing.T) {
 			name string
 			n    int
 			camp bool
-			body func(*renderer, *cursor, painter)
+			body func(*frontMatter, *cursor, painter)
 		}{
 			{"intro 1", 1, false, intro}, {"intro 3", 3, false, intro}, {"intro 8", 8, false, intro},
 			{"intro 12", 12, false, intro}, {"intro 16", 16, false, intro}, {"intro 40", 40, false, intro},
-			{"pack band", 1, false, (*renderer).bandBody}, {"campaign band", 1, true, (*renderer).bandBody},
+			{"pack band", 1, false, (*frontMatter).bandBody}, {"campaign band", 1, true, (*frontMatter).bandBody},
 		} {
 			what := paper.name + ", " + c.name
-			r := frontRenderer(paper.pw, paper.ph, c.n, c.camp)
+			fm := testFrontMatter(paper.pw, paper.ph, c.n, c.camp)
+			r := fm.renderer
 			r.newPage("Before")
 			r.fr.y = r.fr.bottom - 60
 			want, fr, ops := r.f.font.want, r.fr, placedOps(r)
-			run := r.frontRun("Section", c.body)
+			run := fm.frontRun("Section", c.body)
 			if r.f.PageNo() != 1 || placedOps(r) != ops || r.f.font.want != want || r.fr.y != fr.y || r.fr.w != fr.w {
 				t.Fatalf("%s: laying the section out painted or moved something", what)
 			}
@@ -94,7 +95,7 @@ func TestFrontLaidOut(t *testing.T) {
 			}
 			r.newPage("Section")
 			r.heading("Section", 16, 20)
-			c.body(r, &r.fr, paintNow{r})
+			c.body(fm, &r.fr, paintNow{r})
 			if got := r.f.PageNo() - 2; got != run.page {
 				t.Errorf("%s: the layout took %d pages more than the first, the print %d", what, run.page, got)
 			}
@@ -124,15 +125,16 @@ func TestGoldenFront(t *testing.T) {
 	r.doc.Seed = "month-2026-12 / a seed long enough to take a second line in its box on the cover, as a long one does"
 	r.doc.Pack = &pack.Pack{Band: swordplayBand()}
 	r.entries = []*entry{{number: 1, enc: &engine.Encounter{Title: "The ford"}}, {number: 2, enc: &engine.Encounter{Title: "The tower"}}}
+	fm := newFrontMatter(r)
 	w := r.contentW()
 	long := "Entry 2: " + strings.Repeat("The tower on the far bank of the river, ", 4)
 	lay := func() []*frame.Frame {
 		return []*frame.Frame{
-			r.coverBand(w - qrSize - qrGap),
-			r.seedFrame(w),
-			r.boxFrame(w, r.howToSpans()),
-			r.contentsLine("Encounters", "5", "entries", "B", 10.5, 0, lh(10.5)+1.2),
-			r.contentsLine(long, "123", "entry/12", "", 9.5, 6, lh(9.5)+1.2),
+			fm.coverBand(w - qrSize - qrGap),
+			fm.seedFrame(w),
+			fm.boxFrame(w, fm.howToSpans()),
+			fm.contentsLine("Encounters", "5", "entries", "B", 10.5, 0, lh(10.5)+1.2),
+			fm.contentsLine(long, "123", "entry/12", "", 9.5, 6, lh(9.5)+1.2),
 		}
 	}
 	text := func(fs []*frame.Frame) []byte {
@@ -151,7 +153,7 @@ func TestGoldenFront(t *testing.T) {
 		t.Errorf("the seed takes %d line in its box: the test tries no wrapping", lines)
 	}
 	h := 6.0
-	for _, s := range r.howToSpans() {
+	for _, s := range fm.howToSpans() {
 		h += r.spanHeight(s, w-8)
 	}
 	if math.Abs(fs[2].H-h) > 1e-9 {

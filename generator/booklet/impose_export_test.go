@@ -16,7 +16,7 @@ func ImposedBlank(d Doc, opt Options, n int) ([]byte, error) {
 		return nil, err
 	}
 	r := newRenderer(b, newLayout())
-	r.cover()
+	newFrontMatter(r).cover()
 	for r.f.PageNo() < n {
 		r.newPage("Blank")
 	}

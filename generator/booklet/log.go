@@ -86,11 +86,11 @@ func (lg *campaignLog) body(shared bool) {
 
 // logRun is something laid out down pages ahead of painting them: the
 // campaign log (campaignLog), and a front-matter section measured on
-// pages of its own (frontRun). It is a cursor whose every move on starts
-// a page (a new page's frame, the text block's top to bottom, as newPage
-// sets it), the page it is on (0 for the first), and what to paint, each
-// on its page, in order. Measuring the log is reading a run; printing it
-// is painting one.
+// pages of its own (frontMatter.frontRun). It is a cursor whose every
+// move on starts a page (a new page's frame, the text block's top to
+// bottom, as newPage sets it), the page it is on (0 for the first), and
+// what to paint, each on its page, in order. Measuring the log is
+// reading a run; printing it is painting one.
 type logRun struct {
 	c      cursor
 	page   int

@@ -106,7 +106,7 @@ func TestQRSLaidOut(t *testing.T) {
 				}
 				for _, k := range append([]float64{1}, qrsSettleScales...) {
 					m := newRenderer(b, newLayout())
-					m.cover()
+					newFrontMatter(m).cover()
 					pages := m.f.PageNo()
 					run, _ := newQRSSheets(m).modelRun(k)
 					if m.f.PageNo() != pages {
@@ -119,7 +119,7 @@ func TestQRSLaidOut(t *testing.T) {
 					}
 					r := newRenderer(b, newLayout())
 					r.lay.qrs = &qrsRun{k: k} // set at k, not decided
-					r.cover()
+					newFrontMatter(r).cover()
 					newQRSSheets(r).print()
 					printed := r.f.PageNo() - r.lay.pages["qrs"] + 1
 					if run.pages != printed {
@@ -192,10 +192,10 @@ func TestQRSPlayedAsPlaced(t *testing.T) {
 						t.Fatalf("%s %s %q at %.2f: no tape", sys, paper, impose, k)
 					}
 					played := newRenderer(b, newLayout())
-					played.cover()
+					newFrontMatter(played).cover()
 					run.tape.play(played)
 					placed := newRenderer(b, newLayout())
-					placed.cover()
+					newFrontMatter(placed).cover()
 					s := qrsPrint{paintNow{placed}, "Quick Reference Sheets"}
 					s.newPage()
 					newQRSSheets(placed).place(&placed.fr, k, s)

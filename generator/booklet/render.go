@@ -83,19 +83,20 @@ func (r *renderer) finish() error {
 
 // build draws the whole booklet.
 func (r *renderer) build() {
-	r.cover()
+	front := newFrontMatter(r)
+	front.cover()
 	if len(r.entries) > 0 && !r.single() {
 		// Without entries the contents would list the QRS alone, and a
 		// booklet of one encounter lists what it holds on its cover: the
 		// cover and the bookmarks say as much.
-		r.contents()
+		front.contents()
 	}
 	if len(r.entries) > 0 {
-		r.introSection()
-		r.bandSection()
+		front.introSection()
+		front.bandSection()
 		r.chartSection()
 		r.encounters()
-		r.bandAfter()
+		front.bandAfter()
 		r.backMatter()
 	}
 	newQRSSheets(r).print()
