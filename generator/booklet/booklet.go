@@ -60,18 +60,20 @@
 //     never draws on, keeping what each page paints (pages.go); passes
 //     go on until the page numbers printed settle (render), and the last
 //     one's pages are painted once (paintPages).
-//     The parts of a document each have a file (front.go: the front
-//     matter, the cover, contents, intro and band's page, a type of
-//     their own, frontMatter; spread.go: an encounter's two pages;
-//     maps.go; cards.go and sheets.go: the card sheets, sealed and play
-//     cards, a type of their own, cardSheets; log.go; chart.go;
-//     enctables.go; qr.go), and the documents are Write (a pack or
-//     campaign booklet), Fold (a folded one, fold.go), WriteSheet (a
-//     play sheet, playsheet.go) and the Quick Reference Sheets a booklet
-//     prints (qrsSheets, qrs.go). A placed frame is painted by paint.go,
-//     which decides nothing, through pdf.go, the one wrapper of fpdf;
-//     nothing else draws (TestDrawnDirectly), and the finished bytes go
-//     to press.
+//     Each document and each part of a booklet is a type of its own,
+//     in the file named for it, embedding the pass's renderer for the
+//     primitives they share (text, tables, maps, placement, the running
+//     head and foot): the documents are Write (a pack or campaign
+//     booklet, render.go's build), Fold (foldedBooklet, fold.go) and
+//     WriteSheet (playSheet, playsheet.go); a booklet's parts are
+//     frontMatter (front.go: cover, contents, intro, band's page),
+//     entrySpread (spread.go: an encounter's two pages), cardSheets
+//     (cards.go, sheets.go: sealed and play cards), campaignLog (log.go)
+//     and qrsSheets (qrs.go: the Quick Reference Sheets); maps.go,
+//     chart.go, enctables.go and qr.go lay out what they name. A placed
+//     frame is painted by paint.go, which decides nothing, through
+//     pdf.go, the one wrapper of fpdf; nothing else draws
+//     (TestDrawnDirectly), and the finished bytes go to press.
 package booklet
 
 import (
