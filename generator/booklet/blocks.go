@@ -69,11 +69,24 @@ func (r *renderer) pieceTable(p piece, w float64) *doc.Table {
 }
 
 // blockCtx says how the blocks of one place print: what a Sealed block
-// becomes there, and whether maps are drawn where they stand (they are
-// not on a spread, whose left-hand page draws them all).
+// becomes there, whether maps are drawn where they stand (they are
+// not on a spread, whose left-hand page draws them all), and the page
+// they print on when it is not the booklet's (page.w 0): the sheet a
+// sealed card prints on (cardSheets.cardPieces), which a map on it asks
+// whether it is narrow (mapSpan).
 type blockCtx struct {
 	sealed   func(s *doc.Sealed, lk look) []piece
 	skipMaps bool
+	page     pageBox
+}
+
+// narrow reports whether the page the blocks print on is too narrow for
+// two columns (pageBox.narrow): ctx's page, else the booklet's.
+func (ctx blockCtx) narrow(r *renderer) bool {
+	if ctx.page.w > 0 {
+		return ctx.page.narrow()
+	}
+	return r.narrow()
 }
 
 // pieces turns blocks into pieces set in lk. depth is how deep in
@@ -147,7 +160,7 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx) []
 		if ctx.skipMaps {
 			return nil
 		}
-		return sp(r.mapSpan(b.Map))
+		return sp(r.mapSpan(b.Map, ctx.narrow(r)))
 	case *doc.Sealed:
 		if ctx.sealed != nil {
 			return ctx.sealed(b, lk)
@@ -280,18 +293,19 @@ func (r *renderer) sealedInline(s *doc.Sealed, lk look, depth int, ctx blockCtx)
 // allows up to the largest scale: a frame as tall as the map measures
 // (mapOverhead) holding the map's (mapsFrame), painted with the ink set
 // back after it, as mapsBlock paints it. A map inside a sealed item is
-// so laid out on its card (piecesFrame).
-func (r *renderer) mapSpan(m board.Map) span {
+// so laid out on its card (piecesFrame). narrow is whether the page it
+// prints on is (blockCtx.narrow): a card's sheet never is.
+func (r *renderer) mapSpan(m board.Map, narrow bool) span {
 	h := func(w float64) float64 {
 		if m.WidthIn <= 0 || m.HeightIn <= 0 {
 			return 0
 		}
 		s := min(maxScale, w/m.WidthIn)
-		return r.mapOverhead(m, m.WidthIn*s, s, 0) + m.HeightIn*s + 1
+		return r.mapOverheadOn(narrow, m, m.WidthIn*s, s, 0) + m.HeightIn*s + 1
 	}
 	return span{before: 2, lay: func(w float64) *frame.Frame {
 		f := &frame.Frame{W: w, H: h(w)}
-		if mf := r.mapsFrame([]board.Map{m}, w, f.H, 0); mf != nil {
+		if mf := r.mapsFrameOn(narrow, []board.Map{m}, w, f.H, 0); mf != nil {
 			f.Marks = []frame.Mark{frame.Sub{F: mf}}
 		}
 		return f

@@ -216,7 +216,7 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 	// its own renderer, into its layout (layout.qrs); each pass after is
 	// handed the last one's decision.
 	first := newRenderer(g, prev)
-	if err := newCardSheets(first).size(); err != nil {
+	if err := newCardSheets(first, first.sheet()).size(); err != nil {
 		return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
 	}
 	newQRSSheets(first).before()
@@ -370,8 +370,8 @@ type book struct {
 	sealedName string
 	chart      *chart.Chart // a campaign's chart, laid out for the paper
 	// fullW and fullH are the whole sheet a folded booklet's pages are
-	// half of: its card sheets print on it, flat (foldedBooklet.build);
-	// pw and ph otherwise.
+	// half of, pw and ph otherwise: the card sheets print on it, flat,
+	// and are given it as a value (book.sheet, newCardSheets).
 	fullW, fullH float64
 }
 

@@ -24,19 +24,37 @@ import (
 // first pass does before it lays anything out and keeps for every pass
 // (book.sealed, read by the card sheets alone).
 //
+// They are laid out for the sheet they are given (sheet): the
+// booklet's page, or a folded booklet's whole sheet, after its
+// half-sheet pages (foldedBooklet.build). The pages they start
+// (newPageOn, startOnPage), what they paint across the page (the
+// instruction, the cut lines, a sheet's outlines), the sealed cards' grid
+// (size) and what a sealed card's blocks ask of the page (blockCtx.page:
+// a map, whether it is narrow) all take its size from sheet, never from
+// the book; the running head and foot of their pages are given it by
+// whoever sets them (newRenderer, foldedBooklet.build). One read is left:
+// a table on a sealed card keeps its rows by the booklet's page height
+// (rowKeeps, rowsKept), which on a card's frame, never full, decides
+// nothing.
+//
 // What the rest of the booklet says of the cards stays the renderer's
 // and the book's: a Cards block's line in its entry (cardsSpan,
 // blockOf), how many play cards there are (playCount), the sealed
 // section's title (cardsTitle), the sealed cards dealt (book.cards and
 // cardOf: entries print their numbers) and the play cards (book.aids:
 // the contents list them); and so does cutLines, which the play sheet's
-// slips use too.
+// slips use (the card sheets paint cutFrame on their sheet).
 type cardSheets struct {
 	*renderer
+	sheet pageBox // the page they print on
 }
 
-// newCardSheets starts the card sheets on a pass's renderer.
-func newCardSheets(r *renderer) *cardSheets { return &cardSheets{renderer: r} }
+// newCardSheets starts the card sheets on a pass's renderer, to print on
+// pages sheet's size: the book's sheet (book.sheet), which is its page
+// but for a folded booklet's.
+func newCardSheets(r *renderer, sheet pageBox) *cardSheets {
+	return &cardSheets{renderer: r, sheet: sheet}
+}
 
 // sections prints the card sheets: the play cards' sheets, then the
 // sealed cards' pages.
@@ -170,9 +188,9 @@ func (g cardGrid) cell(i int, back bool) (x, y float64) {
 }
 
 // cardCols is how many cards a row of a sheet holds: two, or one on a
-// page too narrow for two (a folded booklet's A5).
+// page too narrow for two (a folded booklet's A5, which no sheet is).
 func (cs *cardSheets) cardCols() int {
-	if cs.narrow() {
+	if cs.sheet.narrow() {
 		return 1
 	}
 	return 2
@@ -184,11 +202,11 @@ func (cs *cardSheets) cardCols() int {
 // lie the same way on all of them, so that a Letter page holds as many
 // as an A4 page, and a folded booklet's card sheets as many as the flat
 // booklet's pages of cards.
-func cardPapers() [][2]float64 {
-	var out [][2]float64
+func cardPapers() []pageBox {
+	var out []pageBox
 	for _, p := range []string{"a4", "letter"} {
 		_, w, h, _ := paperSize(p)
-		out = append(out, [2]float64{w, h})
+		out = append(out, pageBox{w, h})
 	}
 	return out
 }
@@ -207,7 +225,7 @@ func (cs *cardSheets) backText() string {
 // over a page of cards or the note over a page of backs, whichever is
 // taller, so that the backs lie behind the fronts.
 func (cs *cardSheets) cardTop() float64 {
-	w := cs.contentW()
+	w := cs.sheet.contentW()
 	return bodyTop + max(cs.introFrame().H, cs.textFrame(cs.backText(), "", backS, w, "L", backGrey).H) + 2
 }
 
@@ -216,9 +234,9 @@ func (cs *cardSheets) cardTop() float64 {
 const backGrey = 80
 
 // introFrame is the instruction over a page of cards, laid out across
-// the page.
+// the sheet.
 func (cs *cardSheets) introFrame() *frame.Frame {
-	return cs.textFrame(cs.introText(), "B", introS, cs.contentW(), "L", 0)
+	return cs.textFrame(cs.introText(), "B", introS, cs.sheet.contentW(), "L", 0)
 }
 
 // textFrame lays out text wrapped to w in a style and size, in a grey,
@@ -234,17 +252,16 @@ func (cs *cardSheets) textFrame(text, style string, size, w float64, align strin
 	return f
 }
 
-// size sizes the sealed cards (sizeCards) for their pages, on whole
-// sheets whether the booklet is flat or folded (onSheet), before the
-// renderer lays anything out, and keeps the grid for every pass
-// (book.sealed). Measuring them leaves the font wanted and the
+// size sizes the sealed cards (sizeCards) for their pages, on the sheet
+// they are given (whole sheets whether the booklet is flat or folded),
+// before the renderer lays anything out, and keeps the grid for every
+// pass (book.sealed). Measuring them leaves the font wanted and the
 // renderer's frame as they were.
 func (cs *cardSheets) size() error {
 	if len(cs.cards) == 0 {
 		return nil
 	}
 	defer func(want fontSel, fr cursor) { cs.f.font.want, cs.fr = want, fr }(cs.f.font.want, cs.fr)
-	defer cs.onSheet()()
 	g, err := cs.sizeCards(cs.sealed.limit)
 	if err != nil {
 		return err
@@ -260,17 +277,17 @@ func (cs *cardSheets) size() error {
 // to a page, and the text as large as fits that. The cards
 // fill the page's height. A card too tall for a page even at the
 // smallest type is an error: it would be cut short. The cards are
-// measured on the renderer, its page set to each paper in turn; their
+// measured on the renderer as card sheets of each paper in turn; their
 // feet name a page as wide as any ("000"), the pages not being known.
 func (cs *cardSheets) sizeCards(limit int) (cardGrid, error) {
 	type fit struct {
 		avail   float64
 		tallest []float64 // by scale
 	}
-	measure := func() fit {
-		w := cs.contentW() / float64(min(cs.cardCols(), limit))
-		f := fit{avail: cs.bottom() - cs.cardTop() - 1.5} // clear of the footer
-		back := cs.cardBack(cs.cards[0], w, 0).H          // every back is as tall
+	measure := func(cs *cardSheets) fit {
+		w := cs.sheet.contentW() / float64(min(cs.cardCols(), limit))
+		f := fit{avail: cs.sheet.bottom() - cs.cardTop() - 1.5} // clear of the footer
+		back := cs.cardBack(cs.cards[0], w, 0).H                // every back is as tall
 		for _, k := range cardScales {
 			h := max(cardMinH, back)
 			for _, c := range cs.cards {
@@ -281,17 +298,14 @@ func (cs *cardSheets) sizeCards(limit int) (cardGrid, error) {
 		}
 		return f
 	}
-	own := measure()
+	own := measure(cs)
 	var fits []fit
 	for _, p := range cardPapers() {
-		if p[0] == cs.pw && p[1] == cs.ph {
+		if p == cs.sheet {
 			fits = append(fits, own)
 			continue
 		}
-		pw, ph := cs.pw, cs.ph
-		cs.pw, cs.ph = p[0], p[1]
-		fits = append(fits, measure())
-		cs.pw, cs.ph = pw, ph
+		fits = append(fits, measure(newCardSheets(cs.renderer, p)))
 	}
 	// scaleFor is the largest scale at which f's tallest card fits a row
 	// of a page of rows, or -1.
@@ -327,7 +341,7 @@ func (cs *cardSheets) sizeCards(limit int) (cardGrid, error) {
 		return cardGrid{}, fmt.Errorf("a sealed card is %.0f mm tall but a sheet holds %.0f mm", own.tallest[len(own.tallest)-1], own.avail)
 	}
 	k := cardScales[scaleFor(own, rows)]
-	return cardGrid{cols: cols, rows: rows, w: cs.contentW() / float64(cols), h: math.Floor(own.avail/float64(rows)*10) / 10, top: cs.cardTop(), k: k}, nil
+	return cardGrid{cols: cols, rows: rows, w: cs.sheet.contentW() / float64(cols), h: math.Floor(own.avail/float64(rows)*10) / 10, top: cs.cardTop(), k: k}, nil
 }
 
 // cardSection prints the pages of cards, each on a right-hand page with
@@ -345,7 +359,7 @@ func (cs *cardSheets) cardSection() {
 		cs.cardPage(s == 0)
 		for i, c := range sheet {
 			x, y := g.cell(i, false)
-			cs.cutLines(x, y, g.w, g.h)
+			cs.paintMarks(cutFrame(cs.sheet, x, y, g.w, g.h), 0, 0)
 			cs.mark(c.anchor(), y)
 			cs.lay.pages[fmt.Sprintf("pef/%d/%d", c.e.number, c.index)] = cs.f.PageNo()
 			cs.lay.cards = append(cs.lay.cards, cardBox{card: c.number, entry: c.e.number, page: cs.f.PageNo(), x: x, y: y, w: g.w, h: g.h})
@@ -366,11 +380,11 @@ type cardBox struct {
 // long edge): its number, what it is, and the booklet's title at its foot.
 func (cs *cardSheets) cardBacks(sheet []*card) {
 	g := cs.sealed.grid
-	cs.newPage(cs.cardsTitle() + ": backs")
-	cs.paint(cs.textFrame(cs.backText(), "", backS, cs.contentW(), "L", backGrey), side, bodyTop)
+	cs.newPageOn(cs.sheet, cs.cardsTitle()+": backs")
+	cs.paint(cs.textFrame(cs.backText(), "", backS, cs.sheet.contentW(), "L", backGrey), side, bodyTop)
 	for i, c := range sheet {
 		x, y := g.cell(i, true)
-		cs.cutLines(x, y, g.w, g.h)
+		cs.paintMarks(cutFrame(cs.sheet, x, y, g.w, g.h), 0, 0)
 		cs.paint(cs.cardBack(c, g.w, g.h), x, y)
 	}
 }
@@ -447,7 +461,7 @@ func (lk look) scaled(k float64) look {
 // everywhere else. Which item it is goes in small print at the foot
 // (cardFoot), so that the eye lands on nothing that names an encounter.
 func (cs *cardSheets) cardPieces(c *card, k float64) []piece {
-	return cs.pieces(c.item.Blocks, cardLook.scaled(k), 0, blockCtx{})
+	return cs.pieces(c.item.Blocks, cardLook.scaled(k), 0, blockCtx{page: cs.sheet})
 }
 
 // cardFoot is the small print at a card's foot that names its entry and
@@ -530,7 +544,7 @@ func (cs *cardSheets) cardHead(c *card, w float64) *frame.Frame {
 // cardPage starts a page of cards on a right-hand page, under the
 // instruction.
 func (cs *cardSheets) cardPage(first bool) {
-	cs.startOn(false, cs.cardsTitle())
+	cs.startOnPage(cs.sheet, false, cs.cardsTitle())
 	if first {
 		cs.mark("cards", bodyTop)
 		cs.bookmark(cs.cardsTitle(), 0, bodyTop)
@@ -539,9 +553,16 @@ func (cs *cardSheets) cardPage(first bool) {
 }
 
 // cutLines paints the dashed lines to cut a card w × h at (x, y) out
-// along (frame.Cut).
+// along, on one of the booklet's pages (cutFrame): the play sheet's
+// slips. The card sheets paint cutFrame on their sheet.
 func (r *renderer) cutLines(x, y, w, h float64) {
-	r.paintMarks(&frame.Frame{W: r.pw, H: r.ph, Marks: []frame.Mark{frame.Cut{X: x, Y: y, W: w, H: h}}}, 0, 0)
+	r.paintMarks(cutFrame(r.page(), x, y, w, h), 0, 0)
+}
+
+// cutFrame lays out the dashed lines to cut a card w × h at (x, y) out
+// along (frame.Cut): a frame of a page pg's size, placed at its corner.
+func cutFrame(pg pageBox, x, y, w, h float64) *frame.Frame {
+	return &frame.Frame{W: pg.w, H: pg.h, Marks: []frame.Mark{frame.Cut{X: x, Y: y, W: w, H: h}}}
 }
 
 // drawCard draws one card in its cell, w × h at (x, y): its face laid

@@ -1,6 +1,7 @@
 package booklet_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/sortie-wargames/sortie/engine"
@@ -62,6 +63,42 @@ func TestCardsSized(t *testing.T) {
 		}
 		if rows["A4"] != rows["Letter"] {
 			t.Errorf("%s: %d rows of cards on A4, %d on Letter", seed, rows["A4"], rows["Letter"])
+		}
+	}
+}
+
+// TestFoldedCardsAsFlat checks that a folded booklet's sealed cards,
+// printed flat on whole sheets after its half-sheet pages, are laid out
+// as the flat booklet's on the same paper: the card sheets are given the
+// whole sheet (cardSheets.sheet), and nothing on a card reads the
+// booklet's half-sheet page, not even a map on a sealed card, which
+// asks whether its page is narrow (blockCtx.page).
+func TestFoldedCardsAsFlat(t *testing.T) {
+	d := allKindsDoc(t)
+	for _, paper := range []string{"a4", "letter"} {
+		flat, flatSheet, err := booklet.SealedFaces(d, booklet.Options{Paper: paper})
+		if err != nil {
+			t.Fatal(err)
+		}
+		folded, foldedSheet, err := booklet.SealedFaces(d, booklet.Options{Paper: paper, Impose: booklet.Saddle})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if flatSheet != foldedSheet {
+			t.Errorf("%s: the folded booklet's cards print on a %v mm sheet, the flat booklet's on %v", paper, foldedSheet, flatSheet)
+		}
+		if len(flat) == 0 || len(flat) != len(folded) {
+			t.Fatalf("%s: %d sealed cards flat, %d folded", paper, len(flat), len(folded))
+		}
+		mapped := false
+		for i := range flat {
+			mapped = mapped || strings.Contains(flat[i], "Cellar")
+			if flat[i] != folded[i] {
+				t.Errorf("%s: card %d is laid out otherwise folded:\nflat:\n%s\nfolded:\n%s", paper, i+1, flat[i], folded[i])
+			}
+		}
+		if !mapped {
+			t.Errorf("%s: no sealed card draws its map", paper)
 		}
 	}
 }

@@ -31,7 +31,7 @@ func sizedBook(d Doc, opt Options) (*book, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := newCardSheets(newRenderer(b, newLayout())).size(); err != nil {
+	if err := newCardSheets(newRenderer(b, newLayout()), b.sheet()).size(); err != nil {
 		return nil, err
 	}
 	return b, nil
@@ -42,6 +42,25 @@ func sizedBook(d Doc, opt Options) (*book, error) {
 type CardGrid struct {
 	Cols, Rows int
 	W, H, K    float64
+}
+
+// SealedFaces lays out d's sealed cards, in number order, as the card
+// sheets of the booklet opt describes lay them out on the sheet they are
+// given (cardSheets.cardFace, in the cell sizing chose, each naming its
+// entry's page as "31"), and returns each written out as text, with the
+// sheet's size.
+func SealedFaces(d Doc, opt Options) (faces []string, sheet [2]float64, err error) {
+	b, err := sizedBook(d, opt)
+	if err != nil {
+		return nil, sheet, err
+	}
+	cs := newCardSheets(newRenderer(b, newLayout()), b.sheet())
+	g := b.sealed.grid
+	for _, c := range b.cards {
+		f, _ := cs.cardFace(c, g.w, g.h, g.k, "31")
+		faces = append(faces, f.String())
+	}
+	return faces, [2]float64{cs.sheet.w, cs.sheet.h}, nil
 }
 
 // CardSizing sizes d's sealed cards as render's first pass does
@@ -55,7 +74,7 @@ func CardSizing(d Doc, opt Options) (g CardGrid, quiet bool, err error) {
 	}
 	r := newRenderer(b, newLayout())
 	want, fr := r.f.font.want, r.fr
-	if err := newCardSheets(r).size(); err != nil {
+	if err := newCardSheets(r, b.sheet()).size(); err != nil {
 		return CardGrid{}, false, err
 	}
 	quiet = r.f.PageNo() == 0 && r.f.font.want == want && r.fr.y == fr.y && r.fr.w == fr.w && r.pw == b.pw && r.ph == b.ph
@@ -209,7 +228,7 @@ func PassDiff(d Doc, opt Options) (string, error) {
 		return "", err
 	}
 	if len(g.cards) > 0 {
-		if err := newCardSheets(newRenderer(g, newLayout())).size(); err != nil {
+		if err := newCardSheets(newRenderer(g, newLayout()), g.sheet()).size(); err != nil {
 			return "", err
 		}
 	}

@@ -175,16 +175,6 @@ func planVolumes(units []plan.Part) (*volumePlan, error) {
 	return vp, nil
 }
 
-// onSheet sets the page to the whole sheet, for a folded booklet's card
-// sheets, and returns what sets it back. The card sheets' layout
-// (sizeSheets, aidSection, cardSection) reads the page's size from the
-// book; the footer is given it (foldedBooklet.build).
-func (b *book) onSheet() func() {
-	pw, ph := b.pw, b.ph
-	b.pw, b.ph = b.fullW, b.fullH
-	return func() { b.pw, b.ph = pw, ph }
-}
-
 // foldedBooklet is one pass of a folded booklet, a document of its own:
 // the parts of the flat booklet but the cards to cut out, in order, each
 // recorded with its length (layout.units) for the next pass to plan the
@@ -208,7 +198,7 @@ type foldedBooklet struct {
 func newFoldedBooklet(r *renderer, volumes *volumePlan) *foldedBooklet {
 	fb := &foldedBooklet{renderer: r, volumes: volumes}
 	fb.onHeader(func() {
-		fb.header()
+		fb.header(fb.page())
 		fb.volumeLine()
 	})
 	return fb
@@ -246,23 +236,25 @@ func (fb *foldedBooklet) build() {
 		return
 	}
 
-	// The card sheets: whole sheets after the last volume. fpdf lays out
-	// a page's footer as the next page starts, and the last one's as the
-	// pass ends, so the footer is given its page's size: half the sheet
-	// for a volume's page, the whole sheet for a card sheet.
-	half := [2]float64{r.pw, r.ph}
+	// The card sheets: whole sheets after the last volume, laid out on
+	// the sheet they are given. A card sheet's running head is given
+	// the sheet's size as its page starts (no volume's page starts
+	// after the first card sheet); fpdf lays out a page's footer as the
+	// next page starts, and the last one's as the pass ends, so the
+	// footer is given its page's size: half the sheet for a volume's
+	// page, the whole sheet for a card sheet.
+	half, sheet := r.page(), r.sheet()
+	r.onHeader(func() { r.header(sheet) })
 	r.onFooter(func() {
 		if r.f.PageNo() <= end {
-			r.footer(half[0], half[1])
+			r.footer(half.w, half.h)
 		} else {
-			r.footer(r.fullW, r.fullH)
+			r.footer(sheet.w, sheet.h)
 		}
 	})
-	restore := r.onSheet()
-	r.f.page = pageSize(r.fullW, r.fullH)
-	newCardSheets(r).sections()
+	r.f.page = pageSize(sheet.w, sheet.h)
+	newCardSheets(r, sheet).sections()
 	r.f.page = nil
-	restore()
 	r.lay.units = append(r.lay.units, plan.Part{Name: "cards", Label: "Card sheets", Pages: r.f.PageNo() - end, Flat: true})
 	r.lay.pages["part/cards"] = r.f.PageNo() - end
 }
@@ -394,10 +386,11 @@ func halfSheet(paper string) (name string, w, h float64) {
 	return name, sh / 2, sw
 }
 
-// narrow reports whether the page is a folded booklet's, too narrow for
-// two columns of tables or of sealed cards. The parts every booklet
-// prints ask it (maps, cards, the QRS), so it stays the book's.
-func (b *book) narrow() bool { return b.pw-2*side < 2*cardMinW }
+// narrow reports whether the booklet's page is a folded booklet's, too
+// narrow for two columns of tables or of sealed cards (pageBox.narrow).
+// The parts every booklet prints on its pages ask it (maps, the QRS), so
+// it stays the book's; the card sheets ask their sheet's (cardSheets).
+func (b *book) narrow() bool { return b.page().narrow() }
 
 // padPages fills the booklet with Notes pages to a multiple of n pages:
 // four for a folded booklet (foldedBooklet.build, and the flat build of a

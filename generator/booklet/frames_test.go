@@ -127,7 +127,7 @@ func TestGoldenFaces(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := testRenderer("a4")
-			cs := newCardSheets(r)
+			cs := newCardSheets(r, r.page())
 			k := cs.faceScale([]doc.Card{c.card}, sheetGrid{w: c.w, h: c.h}, true)
 			f, fits, whole, err := cs.faceFrame(c.card, c.w, c.h, c.foot, k)
 			if !fits || !whole || err != nil {
@@ -254,7 +254,7 @@ func paintedSays(f *frame.Frame) string {
 func TestGoldenCard(t *testing.T) {
 	_, pw, ph, _ := paperSize("a4")
 	r := newRenderer(&book{doc: Doc{Title: "Cards", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}, newLayout())
-	cs := newCardSheets(r) // lays the card out, as the booklet's card sheets do
+	cs := newCardSheets(r, r.page()) // lays the card out, as the booklet's card sheets do
 	e := &entry{number: 4, enc: &engine.Encounter{Title: "The ford"}}
 	short := &card{number: 12, e: e, item: &doc.SealedItem{Number: 1, Title: "The first PEF", Tag: "camp"}, of: 3}
 	long := &card{number: 7, e: e, item: &doc.SealedItem{Number: 2, Title: "The second PEF", Tag: "the ruined watchtower on the far bank of the river and its garden"}, of: 3}
@@ -296,7 +296,7 @@ func TestGoldenCard(t *testing.T) {
 func TestGoldenCardFrames(t *testing.T) {
 	_, pw, ph, _ := paperSize("a4")
 	r := newRenderer(&book{doc: Doc{Title: "Cards", Set: &rules.Set{System: &rules.System{Name: "Test"}}}, pw: pw, ph: ph}, newLayout())
-	cs := newCardSheets(r)           // lays the card out, as the booklet's card sheets do
+	cs := newCardSheets(r, r.page()) // lays the card out, as the booklet's card sheets do
 	sheet := &playSheet{renderer: r} // lays the slip out, as a play sheet's page 2 does, on the same renderer
 	e := &entry{number: 4, enc: &engine.Encounter{Title: "The ford"}}
 	roll := &doc.Roll{Label: "Clue", Dice: dice.Roll{Expr: dice.Expr{Count: 2, Faces: 6}, Dice: []int{6, 5}, Value: 11}, Row: "11", Result: "A hidden cache"}

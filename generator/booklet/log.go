@@ -293,7 +293,7 @@ func (r *renderer) backMatter() {
 	if first {
 		lg.print()
 	}
-	newCardSheets(r).sections()
+	newCardSheets(r, r.sheet()).sections()
 	if !first {
 		lg.print()
 	}

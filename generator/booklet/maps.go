@@ -43,22 +43,31 @@ type boardMemo struct {
 	frames memo.Table[withFont[*frame.Frame]]
 }
 
-// mapsFrame lays out an encounter's Battle Boards to one scale, as large
-// as a box w × h allows, each in its cell (mapFrame); nil when there are
-// none. Their captions wrap to capW when it is not 0, else each to its
-// board's width (captionW).
+// mapsFrame lays out an encounter's Battle Boards on the booklet's page
+// (mapsFrameOn).
 func (r *renderer) mapsFrame(ms []board.Map, w, h, capW float64) *frame.Frame {
+	return r.mapsFrameOn(r.narrow(), ms, w, h, capW)
+}
+
+// mapsFrameOn lays out Battle Boards to one scale, as large as a box w ×
+// h allows, each in its cell (mapFrame); nil when there are none. Their
+// captions wrap to capW when it is not 0, else each to its board's width
+// (captionW). narrow is whether the page they print on is too narrow for
+// two columns (pageBox.narrow: a folded booklet's, whose boards are held
+// back by the height): the booklet's page's, or the sheet a sealed card
+// holding a map prints on (mapSpan).
+func (r *renderer) mapsFrameOn(narrow bool, ms []board.Map, w, h, capW float64) *frame.Frame {
 	if len(ms) == 0 {
 		return nil
 	}
-	cols, scale := r.mapLayout(ms, w, h, capW)
+	cols, scale := r.mapLayoutOn(narrow, ms, w, h, capW)
 	cellW := (w - float64(cols-1)*mapGap) / float64(cols)
 	rows := (len(ms) + cols - 1) / cols
 	cellH := (h - float64(rows-1)*mapGap) / float64(rows)
 	f := &frame.Frame{W: w, Marks: make([]frame.Mark, 0, len(ms))}
 	last := 0.0
 	for i, m := range ms {
-		cell := r.mapFrame(m, cellW, scale, capW)
+		cell := r.mapFrame(narrow, m, cellW, scale, capW)
 		f.Marks = append(f.Marks, frame.Sub{
 			X: float64(float64(i%cols) * (cellW + mapGap)),
 			Y: float64(float64(i/cols) * (cellH + mapGap)),
@@ -80,9 +89,15 @@ func (r *renderer) mapsBlock(ms []board.Map, x, y, w, h, capW float64) {
 	}
 }
 
-// mapLayout picks the number of columns that gives the largest scale,
-// the maps' captions wrapped to capW (0: each board's own).
+// mapLayout is mapLayoutOn for the booklet's page.
 func (r *renderer) mapLayout(ms []board.Map, w, h, capW float64) (int, float64) {
+	return r.mapLayoutOn(r.narrow(), ms, w, h, capW)
+}
+
+// mapLayoutOn picks the number of columns that gives the largest scale,
+// the maps' captions wrapped to capW (0: each board's own), on a page
+// narrow or not (mapsFrameOn).
+func (r *renderer) mapLayoutOn(narrow bool, ms []board.Map, w, h, capW float64) (int, float64) {
 	bestCols, best, bestClear := 1, 0.0, false
 	for cols := 1; cols <= len(ms); cols++ {
 		rows := (len(ms) + cols - 1) / cols
@@ -93,11 +108,11 @@ func (r *renderer) mapLayout(ms []board.Map, w, h, capW float64) (int, float64) 
 			if m.WidthIn <= 0 || m.HeightIn <= 0 {
 				continue
 			}
-			s = min(s, r.mapScale(m, cellW, cellH, capW))
+			s = min(s, r.mapScale(narrow, m, cellW, cellH, capW))
 		}
 		// A map drawn smaller than its own best scale (another map of
 		// the row holds it back) can need more room round it: check.
-		for s > 1 && !r.mapsFit(ms, cellW, cellH, s, capW) {
+		for s > 1 && !r.mapsFit(narrow, ms, cellW, cellH, s, capW) {
 			s *= 0.98
 		}
 		// A layout whose boards all place their labels clear beats one
@@ -117,7 +132,7 @@ func (r *renderer) mapsClear(ms []board.Map, s float64) bool {
 		if m.WidthIn <= 0 || m.HeightIn <= 0 {
 			continue
 		}
-		key := overheadKey{r.mapKey(m), 0, s, 0}
+		key := overheadKey{m: r.mapKey(m), s: s}
 		crowded, ok := r.boards.crowded[key]
 		if !ok {
 			crowded = r.sized(m, key.m, s).Crowded > 0
@@ -135,10 +150,10 @@ func (r *renderer) mapsClear(ms []board.Map, s float64) bool {
 
 // mapsFit reports whether every map, drawn s mm to the inch, fits a cell
 // w × h with what is drawn round it, its caption wrapped to capW (0: the
-// board's own).
-func (r *renderer) mapsFit(ms []board.Map, w, h, s, capW float64) bool {
+// board's own), on a page narrow or not.
+func (r *renderer) mapsFit(narrow bool, ms []board.Map, w, h, s, capW float64) bool {
 	for _, m := range ms {
-		if m.WidthIn > 0 && m.HeightIn > 0 && r.mapOverhead(m, w, s, capW)+float64(m.HeightIn*s) > h+0.01 {
+		if m.WidthIn > 0 && m.HeightIn > 0 && r.mapOverheadOn(narrow, m, w, s, capW)+float64(m.HeightIn*s) > h+0.01 {
 			return false
 		}
 	}
@@ -151,18 +166,19 @@ func (r *renderer) mapsFit(ms []board.Map, w, h, s, capW float64) bool {
 // is drawn round a board grows as it
 // shrinks (a title wraps to a narrower board, a label moves off it), so
 // the two are settled, then checked: the scale returned is one at which
-// the map was measured to fit, never one it was hoped to.
-func (r *renderer) mapScale(m board.Map, w, h, capW float64) float64 {
+// the map was measured to fit, never one it was hoped to. The page is
+// narrow or not (mapsFrameOn).
+func (r *renderer) mapScale(narrow bool, m board.Map, w, h, capW float64) float64 {
 	// float64(...) rounds each product before it is added: a fused
 	// multiply-add (GOAMD64=v3, arm64) would decide a fit at its edge the
 	// other way, and the bytes would differ by the machine built for.
-	fits := func(s float64) bool { return r.mapOverhead(m, w, s, capW)+float64(m.HeightIn*s) <= h+0.01 }
+	fits := func(s float64) bool { return r.mapOverheadOn(narrow, m, w, s, capW)+float64(m.HeightIn*s) <= h+0.01 }
 	s := min(maxScale, w/m.WidthIn)
 	for range 8 {
 		if fits(s) {
 			return s
 		}
-		s = min(s*0.995, (h-r.mapOverhead(m, w, s, capW))/m.HeightIn)
+		s = min(s*0.995, (h-r.mapOverheadOn(narrow, m, w, s, capW))/m.HeightIn)
 		if s <= 1 {
 			return 1
 		}
@@ -173,21 +189,26 @@ func (r *renderer) mapScale(m board.Map, w, h, capW float64) float64 {
 	return max(s, 1)
 }
 
-// mapOverhead is the height a map drawn about s mm to the inch in a cell
-// w wide needs besides the board itself: its title, track and caption,
-// wrapped as mapFrame wraps them (to the board's width, or the cell's on
-// a folded booklet's page; the caption to capW when it is not 0), and
-// what is drawn round the board.
+// mapOverhead is mapOverheadOn for the booklet's page.
 func (r *renderer) mapOverhead(m board.Map, w, s, capW float64) float64 {
-	key := overheadKey{r.mapKey(m), w, s, capW}
+	return r.mapOverheadOn(r.narrow(), m, w, s, capW)
+}
+
+// mapOverheadOn is the height a map drawn about s mm to the inch in a
+// cell w wide needs besides the board itself: its title, track and
+// caption, wrapped as mapFrame wraps them (to the board's width, or the
+// cell's on a narrow page: a folded booklet's; the caption to capW when
+// it is not 0), and what is drawn round the board.
+func (r *renderer) mapOverheadOn(narrow bool, m board.Map, w, s, capW float64) float64 {
+	key := overheadKey{r.mapKey(m), w, s, capW, narrow}
 	if h, ok := r.boards.overheads[key]; ok {
 		r.font("", capSize)
 		return h
 	}
 	d := r.sized(m, key.m, s)
 	bw := m.WidthIn * s
-	caption := r.captionFrame(m, d.Keys, r.captionW(w, bw, capW))
-	h := r.titleFrame(m, w, bw).H + r.mapTrack(m, w, s).H + d.Top + d.Bottom + caption.H + 1
+	caption := r.captionFrame(m, d.Keys, r.captionW(narrow, w, bw, capW))
+	h := r.titleFrame(narrow, m, w, bw).H + r.mapTrack(narrow, m, w, s).H + d.Top + d.Bottom + caption.H + 1
 	if r.boards.overheads == nil {
 		r.boards.overheads = map[overheadKey]float64{}
 	}
@@ -196,29 +217,33 @@ func (r *renderer) mapOverhead(m board.Map, w, s, capW float64) float64 {
 }
 
 // overheadKey is what mapOverhead's measure depends on: the map (all of
-// it, as mapKey writes it), the cell's width, the scale and the width
-// its caption is wrapped to when that is not the board's (capW, else 0).
+// it, as mapKey writes it), the cell's width, the scale, the width its
+// caption is wrapped to when that is not the board's (capW, else 0) and
+// whether the page is narrow (false for what keys by map and scale
+// alone: sizes, crowded).
 type overheadKey struct {
 	m           string
 	w, s, capto float64
+	narrow      bool
 }
 
 // captionW is the width a map's caption is wrapped to in a cell w wide
 // with its board bw wide: capW when it is not 0 (the text block's, when
 // the legend stands beside the board: besideMaps), else the track's
-// (trackW).
-func (r *renderer) captionW(w, bw, capW float64) float64 {
+// (trackW), on a page narrow or not.
+func (r *renderer) captionW(narrow bool, w, bw, capW float64) float64 {
 	if capW > 0 {
 		return capW
 	}
-	return r.trackW(w, bw)
+	return trackW(narrow, w, bw)
 }
 
 // mapCaptionFrame is the caption of map m drawn s mm to the inch in a
-// cell w wide, as mapFrame wraps it (to capW when it is not 0).
+// cell w wide on the booklet's page, as mapFrame wraps it (to capW when
+// it is not 0).
 func (r *renderer) mapCaptionFrame(m board.Map, w, s, capW float64) *frame.Frame {
 	d := r.sized(m, r.mapKey(m), s)
-	return r.captionFrame(m, d.Keys, r.captionW(w, m.WidthIn*s, capW))
+	return r.captionFrame(m, d.Keys, r.captionW(r.narrow(), w, m.WidthIn*s, capW))
 }
 
 // captionFrame is a map's caption (mapCaption, keys the labels printed
@@ -239,7 +264,7 @@ func (r *renderer) captionFrame(m board.Map, keys []draw.Key, cw float64) *frame
 // one scale in cells of several widths, and mapsClear at the same scales.
 // Like draw.Size, it leaves the font as measuring the board last set it.
 func (r *renderer) sized(m board.Map, key string, s float64) draw.Drawing {
-	k := overheadKey{key, 0, s, 0}
+	k := overheadKey{m: key, s: s}
 	if d, ok := r.boards.sizes[k]; ok {
 		r.font("", draw.NotePt) // the scale bar's text, Size's last measure
 		return d
@@ -351,10 +376,10 @@ func mapTitle(m board.Map) string {
 }
 
 // mapTitleLines wraps a map's title to where it prints: the cell's width
-// w on a folded booklet's page, else the board's, bw. A title too long
-// for one line takes two or more, never cut.
-func (r *renderer) mapTitleLines(m board.Map, w, bw float64) []string {
-	if !r.narrow() {
+// w on a narrow page (a folded booklet's), else the board's, bw. A title
+// too long for one line takes two or more, never cut.
+func (r *renderer) mapTitleLines(narrow bool, m board.Map, w, bw float64) []string {
+	if !narrow {
 		w = bw
 	}
 	r.font("B", 10.5)
@@ -363,15 +388,15 @@ func (r *renderer) mapTitleLines(m board.Map, w, bw float64) []string {
 
 // titleFrame is a map's title over its board bw wide in a cell w wide:
 // its lines (mapTitleLines) from the board's left edge, or centred in
-// the cell on a folded booklet's page, each mapTitleH tall and lh(10.5)
-// under the last.
-func (r *renderer) titleFrame(m board.Map, w, bw float64) *frame.Frame {
-	lines := r.mapTitleLines(m, w, bw)
+// the cell on a narrow page (a folded booklet's), each mapTitleH tall
+// and lh(10.5) under the last.
+func (r *renderer) titleFrame(narrow bool, m board.Map, w, bw float64) *frame.Frame {
+	lines := r.mapTitleLines(narrow, m, w, bw)
 	f := &frame.Frame{W: w, H: mapTitleH + float64(float64(len(lines)-1)*lh(10.5)), Marks: make([]frame.Mark, len(lines))}
 	font := frame.Font{Family: face.Sans, Style: "B", Size: 10.5}
 	for i, l := range lines {
 		t := frame.Text{X: (w - bw) / 2, Y: float64(i) * lh(10.5), W: bw, H: mapTitleH, Font: font, Align: "L", S: l}
-		if r.narrow() {
+		if narrow {
 			t.X, t.W, t.Align = 0, w, "C"
 		}
 		f.Marks[i] = t
@@ -384,22 +409,22 @@ func (r *renderer) titleFrame(m board.Map, w, bw float64) *frame.Frame {
 func onTrack(m board.Map) bool { return m.Track && len(m.Markers) > 0 }
 
 // trackW is the width a track's label is wrapped to: the cell's, w, on a
-// folded booklet's page (as the title and caption are, so that a board
-// shrunk by the height does not wrap its track's label into more lines
-// and shrink further), else the board's, bw.
-func (r *renderer) trackW(w, bw float64) float64 {
-	if r.narrow() {
+// narrow page, a folded booklet's (as the title and caption are, so that
+// a board shrunk by the height does not wrap its track's label into more
+// lines and shrink further), else the board's, bw.
+func trackW(narrow bool, w, bw float64) float64 {
+	if narrow {
 		return w
 	}
 	return bw
 }
 
 // mapTrack is the track of map m drawn s mm to the inch, centred in a
-// cell w wide (trackFrame): its label centred on the cell on a folded
-// booklet's page, else on the board.
-func (r *renderer) mapTrack(m board.Map, w, s float64) *frame.Frame {
+// cell w wide (trackFrame): its label centred on the cell on a narrow
+// page (a folded booklet's), else on the board.
+func (r *renderer) mapTrack(narrow bool, m board.Map, w, s float64) *frame.Frame {
 	bw := m.WidthIn * s
-	if r.narrow() {
+	if narrow {
 		return r.trackFrame(m, s, (w-bw)/2, 0, w)
 	}
 	return r.trackFrame(m, s, (w-bw)/2, (w-bw)/2, bw)
@@ -491,27 +516,28 @@ func (r *renderer) mapCaption(m board.Map, keys []draw.Key, keyed bool) string {
 
 // mapFrame lays out one map with its title, track and caption, its
 // board s mm to the inch, centred in a cell w wide, the caption wrapped
-// to capW when it is not 0: as tall as the map's overhead (mapOverhead)
-// and its board.
+// to capW when it is not 0, on a page narrow or not: as tall as the
+// map's overhead (mapOverheadOn) and its board.
 // A booklet keeps each map laid out (boardMemo.frames), for every pass.
-func (r *renderer) mapFrame(m board.Map, w, s, capW float64) *frame.Frame {
+func (r *renderer) mapFrame(narrow bool, m board.Map, w, s, capW float64) *frame.Frame {
 	in := struct {
 		m          string
 		w, s, capW float64
-	}{r.mapKey(m), w, s, capW}
-	return keptFont(r, &r.boards.frames, in, func() *frame.Frame { return r.layMap(m, w, s, capW) })
+		narrow     bool
+	}{r.mapKey(m), w, s, capW, narrow}
+	return keptFont(r, &r.boards.frames, in, func() *frame.Frame { return r.layMap(narrow, m, w, s, capW) })
 }
 
 // layMap is mapFrame's work.
-func (r *renderer) layMap(m board.Map, w, s, capW float64) *frame.Frame {
+func (r *renderer) layMap(narrow bool, m board.Map, w, s, capW float64) *frame.Frame {
 	bw, bh := m.WidthIn*s, m.HeightIn*s
-	title := r.titleFrame(m, w, bw)
-	track := r.mapTrack(m, w, s)
+	title := r.titleFrame(narrow, m, w, bw)
+	track := r.mapTrack(narrow, m, w, s)
 	d := draw.Board(m, s, r.measure)
 	board := r.opsFrame(d.Ops)
 	board.W, board.H = bw, bh
 	cx, cw := (w-bw)/2, bw
-	if r.narrow() {
+	if narrow {
 		// On a folded booklet's page the board is held back by the
 		// height: its caption takes the width of the page.
 		cx, cw = 0, w

@@ -57,7 +57,7 @@ func newRenderer(b *book, prev *layout) *renderer {
 	f := newDocument(b.pw, b.ph, b.created)
 	r := &renderer{book: b, f: newPDF(f, b.face, b.monoSeed), prev: prev, lay: newLayout(), links: map[string]int{}, sheetAt: map[int]sheetGrid{}, placed: &placedPages{}}
 	r.f.SetFont(face.Sans, "", bodySize)
-	r.onHeader(r.header)
+	r.onHeader(func() { r.header(r.page()) })
 	r.onFooter(func() { r.footer(r.pw, r.ph) })
 	return r
 }
@@ -108,48 +108,88 @@ func (r *renderer) build() {
 	}
 }
 
-// contentW is the width of the text block.
-func (r *renderer) contentW() float64 { return r.pw - 2*side }
+// pageBox is the size of a page, w × h mm, and what the margins leave
+// of it: the text block (contentW, bottom). A booklet's pages are its
+// book's (book.page); a folded booklet's card sheets are whole sheets
+// (book.sheet), given to what lays them out (cardSheets.sheet) rather
+// than read from the book.
+type pageBox struct{ w, h float64 }
 
-// bottom is where the text block ends.
-func (r *renderer) bottom() float64 { return r.ph - footGap }
+// contentW is the width of the page's text block.
+func (p pageBox) contentW() float64 { return p.w - 2*side }
 
-// newPage starts a page with the given running head and a full-width
-// frame on it.
-func (r *renderer) newPage(section string) {
+// bottom is where the page's text block ends.
+func (p pageBox) bottom() float64 { return p.h - footGap }
+
+// narrow reports whether the page is too narrow for two columns of
+// tables or of sealed cards: a folded booklet's half sheet.
+func (p pageBox) narrow() bool { return p.w-2*side < 2*cardMinW }
+
+// page is the booklet's page: the book's size (half a sheet for a
+// folded booklet).
+func (b *book) page() pageBox { return pageBox{b.pw, b.ph} }
+
+// sheet is the whole sheet the booklet prints on: its page, or for a
+// folded booklet the sheet its pages are half of, which its card sheets
+// print on flat (foldedBooklet.build).
+func (b *book) sheet() pageBox { return pageBox{b.fullW, b.fullH} }
+
+// contentW is the width of the booklet's text block.
+func (r *renderer) contentW() float64 { return r.page().contentW() }
+
+// bottom is where the booklet's text block ends.
+func (r *renderer) bottom() float64 { return r.page().bottom() }
+
+// newPage starts one of the booklet's pages with the given running head
+// and a full-width frame on it (newPageOn).
+func (r *renderer) newPage(section string) { r.newPageOn(r.page(), section) }
+
+// newPageOn starts a page pg's size with the given running head and a
+// frame the width of pg's text block on it. The page is started at the
+// size the pdf is set to (pdf.page).
+func (r *renderer) newPageOn(pg pageBox, section string) {
 	r.section = section
 	r.f.AddPage()
-	r.fr = cursor{x: side, w: r.contentW(), top: bodyTop, y: bodyTop, bottom: r.bottom(), brk: func() { r.newPage(section) }}
+	r.fr = cursor{x: side, w: pg.contentW(), top: bodyTop, y: bodyTop, bottom: pg.bottom(), brk: func() { r.newPageOn(pg, section) }}
 }
 
-// startOn starts a page of the given parity (even pages are left-hand
-// pages: page 1, the cover, is a right-hand page), filling the page
-// between with a ruled notes page when needed.
-func (r *renderer) startOn(even bool, section string) {
+// startOn starts one of the booklet's pages of the given parity
+// (startOnPage).
+func (r *renderer) startOn(even bool, section string) { r.startOnPage(r.page(), even, section) }
+
+// startOnPage starts a page pg's size of the given parity (even pages
+// are left-hand pages: page 1, the cover, is a right-hand page),
+// filling the page between with a ruled notes page when needed.
+func (r *renderer) startOnPage(pg pageBox, even bool, section string) {
 	if next := r.f.PageNo() + 1; (next%2 == 0) != even {
-		r.notesPage()
+		r.notesPageOn(pg)
 	}
-	r.newPage(section)
+	r.newPageOn(pg, section)
 }
 
-// notesPage is a ruled page for the player's notes.
-func (r *renderer) notesPage() {
-	r.newPage("Notes")
-	title := frame.Text{X: side, Y: bodyTop, W: r.contentW(), H: lh(14), Font: sansFont("B", 14), Align: "L", S: "Notes"}
-	r.paintMarks(&frame.Frame{W: r.pw, H: r.ph, Marks: []frame.Mark{title}}, 0, 0)
-	r.rules(bodyTop+lh(14)+6, r.bottom(), 8)
+// notesPage is one of the booklet's pages ruled for the player's notes
+// (notesPageOn).
+func (r *renderer) notesPage() { r.notesPageOn(r.page()) }
+
+// notesPageOn is a page pg's size ruled for the player's notes.
+func (r *renderer) notesPageOn(pg pageBox) {
+	r.newPageOn(pg, "Notes")
+	title := frame.Text{X: side, Y: bodyTop, W: pg.contentW(), H: lh(14), Font: sansFont("B", 14), Align: "L", S: "Notes"}
+	r.paintMarks(&frame.Frame{W: pg.w, H: pg.h, Marks: []frame.Mark{title}}, 0, 0)
+	r.paint(rulesFrame(pg, bodyTop+lh(14)+6, pg.bottom(), 8), 0, 0)
 }
 
 // rules paints ruled writing lines from y0 to y1, step mm apart, across
-// the text block (rulesFrame).
-func (r *renderer) rules(y0, y1, step float64) { r.paint(r.rulesFrame(y0, y1, step), 0, 0) }
+// the booklet's text block (rulesFrame).
+func (r *renderer) rules(y0, y1, step float64) { r.paint(rulesFrame(r.page(), y0, y1, step), 0, 0) }
 
 // rulesFrame lays out ruled writing lines from y0 to y1, step mm apart,
-// across the text block: a frame of the page, placed at its corner.
-func (r *renderer) rulesFrame(y0, y1, step float64) *frame.Frame {
-	f := &frame.Frame{W: r.pw, H: r.ph}
+// across the text block of a page pg's size: a frame of the page, placed
+// at its corner.
+func rulesFrame(pg pageBox, y0, y1, step float64) *frame.Frame {
+	f := &frame.Frame{W: pg.w, H: pg.h}
 	for y := y0 + step; y <= y1+0.01; y += step {
-		f.Marks = append(f.Marks, frame.Rule{X1: side, Y1: y, X2: r.pw - side, Y2: y, Grey: 170, Width: 0.2})
+		f.Marks = append(f.Marks, frame.Rule{X1: side, Y1: y, X2: pg.w - side, Y2: y, Grey: 170, Width: 0.2})
 	}
 	return f
 }
@@ -162,21 +202,22 @@ func sansFont(style string, size float64) frame.Font {
 func (r *renderer) font(style string, size float64) { r.f.SetFont(face.Sans, style, size) }
 
 // header prints the running head: the booklet's title and the section
-// (headerFrame).
-func (r *renderer) header() {
+// (headerFrame), at the head of a page pg's size: the booklet's page, or
+// a folded booklet's card sheet (foldedBooklet.build).
+func (r *renderer) header(pg pageBox) {
 	if r.f.PageNo() == 1 {
 		return
 	}
-	r.paint(r.headerFrame(), 0, 0)
+	r.paint(r.headerFrame(pg), 0, 0)
 }
 
 // headerFrame lays out the current page's running head, a frame of the
-// page placed at its corner: the booklet's title on the left and the
-// section on the right, in grey, over a hairline; on a sheet of play
-// cards, just above the grid and without the line.
-func (r *renderer) headerFrame() *frame.Frame {
+// page (pg's size) placed at its corner: the booklet's title on the left
+// and the section on the right, in grey, over a hairline; on a sheet of
+// play cards, just above the grid and without the line.
+func (r *renderer) headerFrame(pg pageBox) *frame.Frame {
 	r.font("", 7.5)
-	x, y, w := side, headY, r.contentW()
+	x, y, w := side, headY, pg.contentW()
 	g, sheet := r.sheetAt[r.f.PageNo()]
 	if sheet {
 		// A sheet of play cards: the head sits just above the grid.
@@ -191,13 +232,13 @@ func (r *renderer) headerFrame() *frame.Frame {
 	}
 	title := r.fit(r.cov.printable(head), w-r.f.GetStringWidth(sec)-8)
 	font := sansFont("", 7.5)
-	f := &frame.Frame{W: r.pw, H: r.ph, Marks: []frame.Mark{
+	f := &frame.Frame{W: pg.w, H: pg.h, Marks: []frame.Mark{
 		frame.Text{X: x, Y: y, W: w, H: lh(7.5), Font: font, Grey: 90, Align: "L", S: title},
 		frame.Text{X: x, Y: y, W: w, H: lh(7.5), Font: font, Grey: 90, Align: "R", S: sec},
 	}}
 	if !sheet {
 		y = headY + lh(7.5) + 0.8
-		f.Marks = append(f.Marks, frame.Rule{X1: side, Y1: y, X2: r.pw - side, Y2: y, Grey: 150, Width: 0.2})
+		f.Marks = append(f.Marks, frame.Rule{X1: side, Y1: y, X2: pg.w - side, Y2: y, Grey: 150, Width: 0.2})
 	}
 	return f
 }

@@ -278,9 +278,9 @@ func (cs *cardSheets) sheetPage(g sheetGrid, back bool, section string) {
 	}
 	cs.sheetAt[next] = g
 	if back {
-		cs.newPage(section)
+		cs.newPageOn(cs.sheet, section)
 	} else {
-		cs.startOn(false, section)
+		cs.startOnPage(cs.sheet, false, section)
 	}
 	cs.fr = cursor{x: g.x0, w: float64(g.cols) * g.w, top: g.y0, y: g.y0, bottom: g.bottom(), brk: func() {}}
 }
@@ -296,7 +296,7 @@ type playBox struct {
 // out as the cards along it reach, and under every column line, below the
 // lowest card on it. A sheet's empty places get none.
 func (cs *cardSheets) sheetLines(g sheetGrid, n int, back bool) {
-	cs.paint(sheetLinesFrame(g, n, back, cs.pw, cs.ph), 0, 0)
+	cs.paint(sheetLinesFrame(g, n, back, cs.sheet.w, cs.sheet.h), 0, 0)
 }
 
 // sheetLinesFrame lays out the outlines of a sheet's n cards and their
