@@ -665,7 +665,7 @@ func (r *renderer) tableHeight(t *doc.Table, tl tableLook, w float64) float64 {
 		tl tableLook
 		w  float64
 	}{*t, tl, w}
-	return keptFont(r, &r.tableHeights, in, func() float64 { return r.measureTable(t, tl, w) })
+	return r.tableHeights.Get(in, func() float64 { return r.measureTable(t, tl, w) })
 }
 
 // measureTable is tableHeight's work.

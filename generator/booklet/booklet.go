@@ -345,10 +345,10 @@ type book struct {
 	// grids keeps small grids and tables laid out whole, for every pass
 	// of the booklet (renderer.gridFrame), by everything they are laid
 	// out from.
-	grids memo.Table[withFont[*frame.Frame]]
+	grids memo.Table[*frame.Frame]
 	// tableHeights keeps tables measured whole at a look and width
 	// (renderer.tableHeight).
-	tableHeights memo.Table[withFont[float64]]
+	tableHeights memo.Table[float64]
 	// spans keeps spans of text laid out at a width (renderer.laySpan).
 	spans  memo.Table[laidSpan]
 	shared *sharedMeasures // the face's, for every booklet (sharedMeasure)

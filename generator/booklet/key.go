@@ -62,19 +62,17 @@ func (r *renderer) keyed(t *doc.Table, tl tableLook, w float64) *doc.Table {
 		tl tableLook
 		w  float64
 	}{*t, tl, w})
-	shared := r.face.Memo(sharedKeysKey{}, func() any { return newSharedKept[withFont[[]int]]() }).(*sharedKept[withFont[[]int]])
+	shared := r.face.Memo(sharedKeysKey{}, func() any { return newSharedKept[[]int]() }).(*sharedKept[[]int])
 	c, ok := shared.get(key)
 	if !ok {
-		c.v = r.keyedAfresh(t, tl, w)
-		c.font = r.f.font.want
+		c = r.keyedAfresh(t, tl, w)
 		if !r.f.Err() { // fpdf measures nothing once it has failed
 			shared.put(key, c)
 		}
 	}
-	r.f.font.want = c.font
 	kt := t
-	if len(c.v) > 0 {
-		kt = withKey(t, c.v)
+	if len(c) > 0 {
+		kt = withKey(t, c)
 	}
 	if r.keyedTables == nil {
 		r.keyedTables = map[tableKey]*doc.Table{}

@@ -40,7 +40,7 @@ type boardMemo struct {
 	keyLast string
 	// frames are the maps laid out with their boards drawn (mapFrame):
 	// the first pass lays out the boards the last paints.
-	frames memo.Table[withFont[*frame.Frame]]
+	frames memo.Table[*frame.Frame]
 }
 
 // mapsFrame lays out an encounter's Battle Boards on the booklet's page
@@ -266,7 +266,6 @@ func (r *renderer) captionFrame(m board.Map, keys []draw.Key, cw float64) *frame
 func (r *renderer) sized(m board.Map, key string, s float64) draw.Drawing {
 	k := overheadKey{m: key, s: s}
 	if d, ok := r.boards.sizes[k]; ok {
-		r.font("", draw.NotePt) // the scale bar's text, Size's last measure
 		return d
 	}
 	d := draw.Size(m, s, r.measure)
@@ -525,7 +524,7 @@ func (r *renderer) mapFrame(narrow bool, m board.Map, w, s, capW float64) *frame
 		w, s, capW float64
 		narrow     bool
 	}{r.mapKey(m), w, s, capW, narrow}
-	return keptFont(r, &r.boards.frames, in, func() *frame.Frame { return r.layMap(narrow, m, w, s, capW) })
+	return r.boards.frames.Get(in, func() *frame.Frame { return r.layMap(narrow, m, w, s, capW) })
 }
 
 // layMap is mapFrame's work.

@@ -836,9 +836,8 @@ func (ps *playSheet) layFront(t sheetFit) (*sheetRun, bool) {
 	// The blocks' heights set in lk in a column w wide, as sheetColumns
 	// adds them up. They are kept in the face for every sheet of the
 	// build (sharedKept): the sheets of a pack print the same band,
-	// and the same blocks at the sizes tried; a height kept leaves the
-	// font measuring it wanted, as measuring it again would.
-	shared := ps.face.Memo(sharedHeightsKey{}, func() any { return newSharedKept[withFont[float64]]() }).(*sharedKept[withFont[float64]])
+	// and the same blocks at the sizes tried.
+	shared := ps.face.Memo(sharedHeightsKey{}, func() any { return newSharedKept[float64]() }).(*sharedKept[float64])
 	height := func(bs []doc.Block, w float64) float64 {
 		key := memo.Key(struct {
 			bs  []doc.Block
@@ -850,14 +849,13 @@ func (ps *playSheet) layFront(t sheetFit) (*sheetRun, bool) {
 		if !ok {
 			keep := ps.fr
 			ps.fr.w = w
-			m = withFont[float64]{ps.piecesHeight(ps.pieces(bs, lk, 0, ctx), w), ps.f.font.want}
+			m = ps.piecesHeight(ps.pieces(bs, lk, 0, ctx), w)
 			ps.fr = keep
 			if !ps.f.Err() { // fpdf measures nothing once it has failed
 				shared.put(key, m)
 			}
 		}
-		ps.f.font.want = m.font
-		return m.v
+		return m
 	}
 	under, beside, across := ps.sheetColumns(mapsH, mw, cw, w, outer.bottom-y, height)
 	end := y

@@ -325,7 +325,6 @@ func (q *qrsSheets) decide() *qrsRun {
 	if run, ok := ds.get(key); ok {
 		return run
 	}
-	defer func(want fontSel) { q.f.font.want = want }(q.f.font.want)
 	set := func(k float64) (*qrsRun, float64) {
 		run, fill := q.modelRun(k)
 		if len(b.entries) == 0 {
@@ -537,9 +536,7 @@ func qrsFinish(bk float64, height func(k float64) float64, room float64) (float6
 // down leaves its foot (odds, decisions, source) alone at the head of
 // its last page: the table placed as drawTable places it (placeDrawn),
 // down pages whose every break starts a new one, and nothing painted.
-// Placing it leaves the font wanted as it was.
 func (q *qrsSheets) footAlone(t *doc.Table, lk tableLook, y float64) bool {
-	defer func(want fontSel) { q.f.font.want = want }(q.f.font.want)
 	pages := 0
 	c := cursor{x: side, w: q.contentW(), top: bodyTop, y: y, bottom: q.bottom()}
 	c.brk = func() {

@@ -382,12 +382,7 @@ func (cs *cardSheets) faceScale(faces []doc.Card, g sheetGrid, foot bool) float6
 func (cs *cardSheets) playFace(c doc.Card, x, y, w, h float64, foot string, k float64) {
 	f, fits, _, err := cs.faceFrame(c, w, h, foot, k)
 	cs.f.SetError(err)
-	// Laying a face out leaves the font of its last text wanted, as
-	// drawing it did before it was laid out in frames, and drawing that
-	// is not yet laid out may rely on it: painting it leaves it so.
-	want := cs.f.font.want
 	cs.paintMarks(f, x, y)
-	cs.f.font.want = want
 	if !fits {
 		cs.f.SetErrorf("play card %q does not fit its %g × %g mm box", c.Title, w, h)
 	}

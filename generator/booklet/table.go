@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"github.com/sortie-wargames/sortie/generator/booklet/face"
 	"github.com/sortie-wargames/sortie/generator/booklet/frame"
-	"github.com/sortie-wargames/sortie/generator/booklet/memo"
 	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 	"math"
 	"strconv"
@@ -997,24 +996,7 @@ func (r *renderer) gridFrame(g *grid, shade int, lineW float64) *frame.Frame {
 		shade int
 		lineW float64
 	}{*g, shade, lineW}
-	return keptFont(r, &r.grids, in, func() *frame.Frame { return r.layGrid(g, shade, lineW) })
-}
-
-// withFont is a result kept by a memo with the font laying it out left
-// wanted.
-type withFont[V any] struct {
-	v    V
-	font fontSel
-}
-
-// keptFont returns tab's result for in, laying it out with f when tab
-// has none. Laying a table or grid out leaves the font of its last cell
-// wanted, and drawing not yet laid out in frames may rely on it: a kept
-// result leaves it as laying it out did.
-func keptFont[V any](r *renderer, tab *memo.Table[withFont[V]], in any, f func() V) V {
-	k := tab.Get(in, func() withFont[V] { return withFont[V]{f(), r.f.font.want} })
-	r.f.font.want = k.font
-	return k.v
+	return r.grids.Get(in, func() *frame.Frame { return r.layGrid(g, shade, lineW) })
 }
 
 // layGrid is gridFrame's work.
