@@ -252,9 +252,7 @@ func (fb *foldedBooklet) build() {
 			r.footer(sheet.w, sheet.h)
 		}
 	})
-	r.f.page = pageSize(sheet.w, sheet.h)
 	newCardSheets(r, sheet).sections()
-	r.f.page = nil
 	r.lay.units = append(r.lay.units, plan.Part{Name: "cards", Label: "Card sheets", Pages: r.f.PageNo() - end, Flat: true})
 	r.lay.pages["part/cards"] = r.f.PageNo() - end
 }

@@ -77,7 +77,7 @@ func (p *placedPages) during(part pagePart, lay func()) {
 // fpdf calls as the page starts: the page is started in placed then.
 func (r *renderer) onHeader(header func()) {
 	r.f.SetHeaderFunc(func() {
-		r.placed.pages = append(r.placed.pages, placedPage{size: r.f.page})
+		r.placed.pages = append(r.placed.pages, placedPage{})
 		r.placed.during(pageHead, header)
 	})
 }

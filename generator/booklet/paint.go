@@ -52,8 +52,7 @@ func (r *renderer) paintPages(display string) error {
 	f.SetHeaderFunc(part(pageHead))
 	f.SetFooterFunc(part(pageFoot))
 	for _, pg := range pages {
-		r.f.page = pg.size
-		r.f.AddPage()
+		r.f.AddPageSized(pg.size)
 		r.drawOps(pg.parts[pageBody])
 	}
 	return r.f.Error()

@@ -48,13 +48,11 @@ type pdf struct {
 	font   *fontState
 	gs     *graphicsState
 	faults *faultLog
-	// page, when set, is the size of the pages AddPage starts instead of
-	// the document's own: a folded booklet's card sheets are whole sheets
-	// after its half-sheet pages (foldedBooklet.build).
-	page pageFormat
 }
 
-// pageFormat is a page's size when not its document's (pdf.page).
+// pageFormat is a page's size when not its document's (AddPageSized):
+// a folded booklet's card sheets are whole sheets after its half-sheet
+// pages.
 type pageFormat = *fpdf.SizeType
 
 // faultLog notes what a pass drew that a player should never see: a line
@@ -221,7 +219,7 @@ func newDocument(w, h float64, created time.Time) *fpdf.Fpdf {
 	return f
 }
 
-// pageSize is a page size as the pdf's page field takes it.
+// pageSize is a page size as AddPageSized takes it.
 func pageSize(w, h float64) *fpdf.SizeType { return &fpdf.SizeType{Wd: w, Ht: h} }
 
 // points are the points x0, y0, x1, y1, ... as Polygon takes them.
@@ -328,11 +326,15 @@ func (p pdf) GetStringWidth(s string) float64 {
 // which set fonts of their own, and ends by setting again the font it had
 // before: the wanted font is what it was before, and fpdf has the font it
 // had.
-func (p pdf) AddPage() {
+func (p pdf) AddPage() { p.AddPageSized(nil) }
+
+// AddPageSized starts a page of a size, nil for the document's own, as
+// AddPage does.
+func (p pdf) AddPageSized(size pageFormat) {
 	st := p.font
 	want, have, ok := st.want, st.have, st.haveOK
-	if p.page != nil {
-		p.Fpdf.AddPageFormat("P", *p.page)
+	if size != nil {
+		p.Fpdf.AddPageFormat("P", *size)
 	} else {
 		p.Fpdf.AddPage()
 	}

@@ -145,11 +145,15 @@ func (r *renderer) bottom() float64 { return r.page().bottom() }
 func (r *renderer) newPage(section string) { r.newPageOn(r.page(), section) }
 
 // newPageOn starts a page pg's size with the given running head and a
-// frame the width of pg's text block on it. The page is started at the
-// size the pdf is set to (pdf.page).
+// frame the width of pg's text block on it.
 func (r *renderer) newPageOn(pg pageBox, section string) {
 	r.section = section
-	r.f.AddPage()
+	var size pageFormat // the document's own
+	if pg != r.page() {
+		size = pageSize(pg.w, pg.h)
+	}
+	r.f.AddPageSized(size)
+	r.placed.pages[len(r.placed.pages)-1].size = size
 	r.fr = cursor{x: side, w: pg.contentW(), top: bodyTop, y: bodyTop, bottom: pg.bottom(), brk: func() { r.newPageOn(pg, section) }}
 }
 
