@@ -62,7 +62,7 @@ func (r *renderer) keyed(t *doc.Table, tl tableLook, w float64) *doc.Table {
 		tl tableLook
 		w  float64
 	}{*t, tl, w})
-	shared := r.face.Memo(sharedKeysKey{}, func() any { return newSharedKept[[]int]() }).(*sharedKept[[]int])
+	shared := r.face.Memo(sharedKeysKey{}, func() any { return newSharedKept[string, []int](sharedMax) }).(*sharedKept[string, []int])
 	c, ok := shared.get(key)
 	if !ok {
 		c = r.keyedAfresh(t, tl, w)

@@ -837,7 +837,7 @@ func (ps *playSheet) layFront(t sheetFit) (*sheetRun, bool) {
 	// adds them up. They are kept in the face for every sheet of the
 	// build (sharedKept): the sheets of a pack print the same band,
 	// and the same blocks at the sizes tried.
-	shared := ps.face.Memo(sharedHeightsKey{}, func() any { return newSharedKept[float64]() }).(*sharedKept[float64])
+	shared := ps.face.Memo(sharedHeightsKey{}, func() any { return newSharedKept[string, float64](sharedMax) }).(*sharedKept[string, float64])
 	height := func(bs []doc.Block, w float64) float64 {
 		key := memo.Key(struct {
 			bs  []doc.Block

@@ -3,7 +3,6 @@ package booklet
 import (
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
@@ -321,7 +320,7 @@ func (q *qrsSheets) decide() *qrsRun {
 	if b.doc.QRS != nil {
 		key.tables = strings.Join(b.doc.QRS, "\x1f")
 	}
-	ds := b.face.Memo(qrsDecisionsKey{}, func() any { return &qrsDecisions{cur: map[qrsSheetsKey]*qrsRun{}} }).(*qrsDecisions)
+	ds := b.face.Memo(qrsDecisionsKey{}, func() any { return newSharedKept[qrsSheetsKey, *qrsRun](qrsDecisionsMax) }).(*qrsDecisions)
 	if run, ok := ds.get(key); ok {
 		return run
 	}
@@ -461,34 +460,12 @@ type qrsSheetsKey struct {
 
 type qrsDecisionsKey struct{}
 
-// qrsDecisions keeps decide's decisions for the booklets of a face,
-// in two generations of at most qrsDecisionsMax, so that a process that
+// qrsDecisions keeps decide's decisions for the booklets of a face: a
+// sharedKept of at most qrsDecisionsMax a turn, so that a process that
 // builds again and again (sortie serve) keeps a bounded number.
-type qrsDecisions struct {
-	mu       sync.Mutex
-	cur, old map[qrsSheetsKey]*qrsRun
-}
+type qrsDecisions = sharedKept[qrsSheetsKey, *qrsRun]
 
 const qrsDecisionsMax = 256
-
-func (d *qrsDecisions) get(k qrsSheetsKey) (*qrsRun, bool) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if v, ok := d.cur[k]; ok {
-		return v, true
-	}
-	v, ok := d.old[k]
-	return v, ok
-}
-
-func (d *qrsDecisions) put(k qrsSheetsKey, v *qrsRun) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if len(d.cur) >= qrsDecisionsMax {
-		d.old, d.cur = d.cur, map[qrsSheetsKey]*qrsRun{}
-	}
-	d.cur[k] = v
-}
 
 // scale is the share of qrsLook's type the sheets are set in: the
 // pass's decision's (layout.qrs), full size before one is made.

@@ -523,7 +523,7 @@ func (r *renderer) laySpan(s span, w float64) laidSpan {
 	}{s, w}
 	return r.spans.Get(in, func() laidSpan {
 		key := memo.Key(in)
-		shared := r.face.Memo(sharedSpansKey{}, func() any { return newSharedKept[laidSpan]() }).(*sharedKept[laidSpan])
+		shared := r.face.Memo(sharedSpansKey{}, func() any { return newSharedKept[string, laidSpan](sharedMax) }).(*sharedKept[string, laidSpan])
 		ls, ok := shared.get(key)
 		if !ok {
 			ls = r.laySpanAfresh(s, w)

@@ -8,7 +8,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
 )
@@ -348,14 +347,9 @@ func (r *renderer) measured(g *grid) *colMeasure {
 // encounter tables) at the same sizes and widths. A booklet still keeps
 // its own colMeasure, filled from here where it can be, so that it sets
 // fonts as it did measuring them itself (a measure leaves the font it
-// measured in). Like flow's kept lines, it keeps the grids measured
-// since the last turn (cur) and those measured or used in the turn
-// before (old), a turn coming when cur holds sharedMax: a bounded room,
-// and dropping a measure changes none.
-type sharedMeasures struct {
-	mu       sync.Mutex
-	cur, old map[string]*sharedMeasure
-}
+// measured in). It is a sharedKept of at most sharedMax grids a turn,
+// its entries handed out locked (getOrMake) and filled in place.
+type sharedMeasures = sharedKept[string, *sharedMeasure]
 
 // sharedMeasure is one grid's measures: nil fields are not measured
 // yet; the slices are read only.
@@ -365,29 +359,15 @@ type sharedMeasure struct {
 	placed           map[placeKey]placed
 }
 
-const sharedMax = 3_000
-
 type sharedMeasuresKey struct{}
 
 // sharedMeasure returns the measures of the grid whose key is key shared
 // by the booklets of the face, locked: unlock when done.
 func (r *renderer) sharedMeasure(key string) (*sharedMeasure, func()) {
 	if r.shared == nil {
-		r.shared = r.face.Memo(sharedMeasuresKey{}, func() any { return &sharedMeasures{cur: map[string]*sharedMeasure{}} }).(*sharedMeasures)
+		r.shared = r.face.Memo(sharedMeasuresKey{}, func() any { return newSharedKept[string, *sharedMeasure](sharedMax) }).(*sharedMeasures)
 	}
-	sh := r.shared
-	sh.mu.Lock()
-	s := sh.cur[key]
-	if s == nil {
-		if s = sh.old[key]; s == nil {
-			s = &sharedMeasure{}
-		}
-		if len(sh.cur) >= sharedMax {
-			sh.old, sh.cur = sh.cur, make(map[string]*sharedMeasure, sharedMax)
-		}
-		sh.cur[key] = s
-	}
-	return s, sh.mu.Unlock
+	return r.shared.getOrMake(key, func() *sharedMeasure { return &sharedMeasure{} })
 }
 
 // lastColumnFont sets the font measuring g's columns leaves: its last
