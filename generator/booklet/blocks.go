@@ -69,13 +69,14 @@ func (r *renderer) pieceTable(p piece, w float64) *doc.Table {
 }
 
 // blockCtx says how the blocks of one place print: what a Sealed block
-// becomes there, whether maps are drawn where they stand (they are
-// not on a spread, whose left-hand page draws them all), and the page
-// they print on when it is not the booklet's (page.w 0): the sheet a
-// sealed card prints on (cardSheets.cardPieces), which a map on it asks
-// whether it is narrow (mapSpan).
+// becomes there (for the width pieces lays them out for), whether maps
+// are drawn where they stand (they are not on a spread, whose left-hand
+// page draws them all), and the page they print on when it is not the
+// booklet's (page.w 0): the sheet a sealed card prints on
+// (cardSheets.cardPieces), which a map on it asks whether it is narrow
+// (mapSpan).
 type blockCtx struct {
-	sealed   func(s *doc.Sealed, lk look) []piece
+	sealed   func(s *doc.Sealed, lk look, w float64) []piece
 	skipMaps bool
 	page     pageBox
 }
@@ -89,18 +90,21 @@ func (ctx blockCtx) narrow(r *renderer) bool {
 	return r.narrow()
 }
 
-// pieces turns blocks into pieces set in lk. depth is how deep in
-// sections they stand (0 at the top).
-func (r *renderer) pieces(bs []doc.Block, lk look, depth int, ctx blockCtx) []piece {
+// pieces turns blocks into pieces set in lk, for a frame w wide: the
+// keep of each heading (how much of what it heads goes with it) is
+// measured at w. depth is how deep in sections they stand (0 at the
+// top).
+func (r *renderer) pieces(bs []doc.Block, lk look, depth int, ctx blockCtx, w float64) []piece {
 	var ps []piece
 	for _, b := range mergeNotes(bs) {
-		ps = append(ps, r.blockPieces(b, lk, depth, ctx)...)
+		ps = append(ps, r.blockPieces(b, lk, depth, ctx, w)...)
 	}
 	return ps
 }
 
-// blockPieces is the one drawer of every block kind.
-func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx) []piece {
+// blockPieces is the one drawer of every block kind: the pieces of b for
+// a frame w wide, the width its headings' keep is measured at (pieces).
+func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx, w float64) []piece {
 	sp := func(s span) []piece { return []piece{{sp: &s}} }
 	switch b := b.(type) {
 	case *doc.Section:
@@ -112,7 +116,7 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx) []
 			title, c.Title = t.Title, ""
 			blocks = []doc.Block{&c}
 		}
-		body := r.pieces(blocks, lk, depth+1, ctx)
+		body := r.pieces(blocks, lk, depth+1, ctx, w)
 		if title == "" {
 			return body
 		}
@@ -124,7 +128,7 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx) []
 		// a table's head and first rows.
 		h.keep = 2 * lh(lk.size)
 		if len(body) > 0 {
-			h.keep = r.keepStart(body, r.fr.w, lk.size)
+			h.keep = r.keepStart(body, w, lk.size)
 		}
 		// A short lead-in (three lines at most, in one piece or a few:
 		// an army's roll, then a note on its source) before a table does
@@ -134,11 +138,11 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx) []
 			for i, p := range body {
 				if p.tb != nil {
 					if i > 0 && lead <= most {
-						h.keep = lead + r.startHeight(p, r.fr.w)
+						h.keep = lead + r.startHeight(p, w)
 					}
 					break
 				}
-				if lead += r.spanHeight(*p.sp, r.fr.w); lead > most {
+				if lead += r.spanHeight(*p.sp, w); lead > most {
 					break
 				}
 			}
@@ -163,9 +167,9 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx) []
 		return sp(r.mapSpan(b.Map, ctx.narrow(r)))
 	case *doc.Sealed:
 		if ctx.sealed != nil {
-			return ctx.sealed(b, lk)
+			return ctx.sealed(b, lk, w)
 		}
-		return r.sealedInline(b, lk, depth, ctx)
+		return r.sealedInline(b, lk, depth, ctx, w)
 	case *doc.Links:
 		return sp(r.linksSpan(b.Links))
 	case *doc.Cards:
@@ -268,8 +272,9 @@ func rollRuns(ro *doc.Roll) []flow.Run {
 }
 
 // sealedInline prints a Sealed block where it stands, its items in
-// order: what a sealed card does with a Sealed block inside it.
-func (r *renderer) sealedInline(s *doc.Sealed, lk look, depth int, ctx blockCtx) []piece {
+// order, for a frame w wide: what a sealed card does with a Sealed block
+// inside it.
+func (r *renderer) sealedInline(s *doc.Sealed, lk look, depth int, ctx blockCtx, w float64) []piece {
 	var ps []piece
 	if s.Title != "" {
 		h := span{text: s.Title, style: "B", size: lk.size + 0.5, before: 2, keep: lh(lk.size)}
@@ -284,7 +289,7 @@ func (r *renderer) sealedInline(s *doc.Sealed, lk look, depth int, ctx blockCtx)
 			t += " (" + it.Tag + ")"
 		}
 		ps = append(ps, piece{sp: &span{text: t, style: "BI", size: lk.size, before: 1}})
-		ps = append(ps, r.pieces(it.Blocks, lk, depth+1, ctx)...)
+		ps = append(ps, r.pieces(it.Blocks, lk, depth+1, ctx, w)...)
 	}
 	return ps
 }

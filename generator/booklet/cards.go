@@ -255,13 +255,14 @@ func (cs *cardSheets) textFrame(text, style string, size, w float64, align strin
 // size sizes the sealed cards (sizeCards) for their pages, on the sheet
 // they are given (whole sheets whether the booklet is flat or folded),
 // before the renderer lays anything out, and keeps the grid for every
-// pass (book.sealed). Measuring them leaves the font wanted and the
-// renderer's frame as they were.
+// pass (book.sealed). Measuring them leaves the font wanted as it was,
+// and the renderer's frame untouched: a card's text is laid out for the
+// card's width (cardPieces).
 func (cs *cardSheets) size() error {
 	if len(cs.cards) == 0 {
 		return nil
 	}
-	defer func(want fontSel, fr cursor) { cs.f.font.want, cs.fr = want, fr }(cs.f.font.want, cs.fr)
+	defer func(want fontSel) { cs.f.font.want = want }(cs.f.font.want)
 	g, err := cs.sizeCards(cs.sealed.limit)
 	if err != nil {
 		return err
@@ -429,7 +430,7 @@ func (cs *cardSheets) cardBack(c *card, w, h float64) *frame.Frame {
 // without it some booklets' cards come out in other sizes.
 func (cs *cardSheets) cardFace(c *card, w, h, k float64, page string) (f *frame.Frame, over float64) {
 	head := cs.cardHead(c, w)
-	ps := cs.cardPieces(c, k)
+	ps := cs.cardPieces(c, k, w-2*cardPad)
 	body := cs.piecesFrame(ps, w-2*cardPad)
 	foot := cs.cardFootFrame(c, w, page)
 	if h == 0 {
@@ -457,11 +458,12 @@ func (lk look) scaled(k float64) look {
 	return lk
 }
 
-// cardPieces is what a card says, at scale k: its item's blocks, drawn as
-// everywhere else. Which item it is goes in small print at the foot
-// (cardFoot), so that the eye lands on nothing that names an encounter.
-func (cs *cardSheets) cardPieces(c *card, k float64) []piece {
-	return cs.pieces(c.item.Blocks, cardLook.scaled(k), 0, blockCtx{page: cs.sheet})
+// cardPieces is what a card says, at scale k, for a text w wide (the
+// card's less its pad): its item's blocks, drawn as everywhere else.
+// Which item it is goes in small print at the foot (cardFoot), so that
+// the eye lands on nothing that names an encounter.
+func (cs *cardSheets) cardPieces(c *card, k, w float64) []piece {
+	return cs.pieces(c.item.Blocks, cardLook.scaled(k), 0, blockCtx{page: cs.sheet}, w)
 }
 
 // cardFoot is the small print at a card's foot that names its entry and

@@ -56,7 +56,7 @@ func (r *renderer) atTable(e *entry) {
 		return
 	}
 	room := r.fr.bottom - r.fr.y - r.codeRoom(e)
-	if h, draw := r.encounterTables(e.enc.Tables, encTablesTitle); h <= room {
+	if h, draw := r.encounterTables(e.enc.Tables, encTablesTitle, r.fr.w); h <= room {
 		draw()
 		r.lay.pages["tables/"+n] = r.f.PageNo()
 		return
@@ -91,7 +91,7 @@ func (r *renderer) playSpread(e *entry) {
 	for _, id := range e.enc.Tables {
 		placed := false
 		for i := range groups {
-			if h, _ := r.encounterTables(append(slices.Clip(groups[i]), id), encTablesTitle); h <= rooms[i] {
+			if h, _ := r.encounterTables(append(slices.Clip(groups[i]), id), encTablesTitle, r.fr.w); h <= rooms[i] {
 				groups[i] = append(groups[i], id)
 				placed = true
 				break
@@ -115,7 +115,7 @@ func (r *renderer) playSpread(e *entry) {
 			r.notesArea()
 			r.fr.brk()
 		}
-		_, draw := r.encounterTables(ids, encTablesTitle)
+		_, draw := r.encounterTables(ids, encTablesTitle, r.fr.w)
 		draw()
 	}
 	if len(rest) > 0 {
@@ -136,7 +136,7 @@ func (r *renderer) playSpread(e *entry) {
 // pages they span ("At the table: Turn Sequence, Movement, Star Power
 // (QRS pp. 197-199)"), and failing that only counted.
 func (r *renderer) firstLine(e *entry) {
-	if line, ok := r.firstLineSpan(e, firstLines); ok {
+	if line, ok := r.firstLineSpan(e, firstLines, r.fr.w); ok {
 		r.flow(line)
 		r.lay.pages[firstKey(e)] = r.f.PageNo()
 	}
@@ -152,16 +152,16 @@ func (r *renderer) hasFirstLine(e *entry) bool {
 	return ok && len(e.enc.Tables) > 0
 }
 
-// firstLineSpan is the line firstLine prints, at most lines lines in the
-// frame's width, and whether it prints at all.
-func (r *renderer) firstLineSpan(e *entry, lines int) (span, bool) {
+// firstLineSpan is the line firstLine prints, at most lines lines in a
+// frame w wide, and whether it prints at all.
+func (r *renderer) firstLineSpan(e *entry, lines int, w float64) (span, bool) {
 	if !r.hasFirstLine(e) {
 		return span{}, false
 	}
 	const lead = "At the table: "
 	line := r.tableLine(e.enc.Tables, lead)
-	if !r.tableLineFits(e.enc.Tables, lead, r.fr.w) || r.spanHeight(line, r.fr.w) > float64(lines)*lh(firstSize)+line.before+0.01 {
-		line = r.tableSpan(e.enc.Tables, firstSize, lines)
+	if !r.tableLineFits(e.enc.Tables, lead, w) || r.spanHeight(line, w) > float64(lines)*lh(firstSize)+line.before+0.01 {
+		line = r.tableSpan(e.enc.Tables, firstSize, lines, w)
 	}
 	return line, true
 }
@@ -189,8 +189,8 @@ const (
 
 // tableSpan names tables in one run of text with the span of QRS pages
 // that print them, linked to the first: their titles when they fit in
-// firstLines lines, else only how many they are.
-func (r *renderer) tableSpan(ids []string, size float64, lines int) span {
+// lines lines of a frame w wide, else only how many they are.
+func (r *renderer) tableSpan(ids []string, size float64, lines int, w float64) span {
 	lo, hi := 0, 0
 	names := make([]string, len(ids))
 	for i, id := range ids {
@@ -206,7 +206,7 @@ func (r *renderer) tableSpan(ids []string, size float64, lines int) span {
 		pages = fmt.Sprintf("QRS pp. %d–%d", lo, hi)
 	}
 	sp := span{text: "At the table: " + strings.Join(names, ", ") + " (" + pages + ").", size: size, before: 1.5, link: "qrs/" + ids[0]}
-	if r.spanHeight(sp, r.fr.w) > float64(lines)*lh(size)+sp.before+0.01 {
+	if r.spanHeight(sp, w) > float64(lines)*lh(size)+sp.before+0.01 {
 		sp.text = "At the table: " + words.Plural(len(ids), "table", "tables") + " on the Quick Reference Sheets, " + pages + "."
 	}
 	return sp
@@ -285,14 +285,15 @@ func (r *renderer) tableLine(ids []string, lead string) span {
 }
 
 // encounterTables lays out the tables ids of an encounter under the
-// heading title, whole, each as the Quick Reference Sheets print it,
-// titled with its page there: tables that keep their shape in half the
-// width two abreast, split where the columns come out most even; a table
-// of long text across the page. It returns the
-// height they take and a func that draws them at the frame's y.
-func (r *renderer) encounterTables(ids []string, title string) (float64, func()) {
+// heading title for a frame w wide, whole, each as the Quick Reference
+// Sheets print it, titled with its page there: tables that keep their
+// shape in half the width two abreast, split where the columns come out
+// most even; a table of long text across the frame. It returns the
+// height they take and a func that draws them at the frame's y, the
+// frame being w wide.
+func (r *renderer) encounterTables(ids []string, title string, w float64) (float64, func()) {
 	set := r.doc.Set
-	half := (r.fr.w - foldGutter) / 2
+	half := (w - foldGutter) / 2
 	var ps []piece
 	var broad []bool
 	for _, id := range ids {
@@ -300,10 +301,10 @@ func (r *renderer) encounterTables(ids []string, title string) (float64, func())
 		tb.Title += " · " + r.qrsRef(id)
 		p := piece{tb: &tb, tl: spreadLook.table, before: 2}
 		ps = append(ps, p)
-		broad = append(broad, r.piecesHeight([]piece{p}, half) > 1.5*r.piecesHeight([]piece{p}, r.fr.w))
+		broad = append(broad, r.piecesHeight([]piece{p}, half) > 1.5*r.piecesHeight([]piece{p}, w))
 	}
 	h := headSpan(title, spreadLook.head)
-	total := r.spanHeight(h, r.fr.w) + 1
+	total := r.spanHeight(h, w) + 1
 	type rowOf struct {
 		i, j        int
 		left, right []piece
@@ -321,7 +322,7 @@ func (r *renderer) encounterTables(ids []string, title string) (float64, func())
 			total += colH
 		} else {
 			rows = append(rows, rowOf{i, j, nil, nil, false})
-			total += r.piecesHeight(ps[i:j], r.fr.w)
+			total += r.piecesHeight(ps[i:j], w)
 		}
 		i = j
 	}

@@ -417,10 +417,10 @@ func HeadingKeep(d Doc, opt Options, sec *doc.Section) (keep float64, heights []
 	}
 	r := newRenderer(b, newLayout())
 	r.f.AddPage()
-	r.fr = cursor{x: side, w: 120, top: bodyTop, y: bodyTop, bottom: bodyTop + 200, brk: func() {}}
-	ps := r.blockPieces(sec, spreadLook, 0, blockCtx{})
+	const w = 120.0
+	ps := r.blockPieces(sec, spreadLook, 0, blockCtx{}, w)
 	for _, p := range ps[1:] {
-		heights = append(heights, r.piecesHeight([]piece{p}, r.fr.w))
+		heights = append(heights, r.piecesHeight([]piece{p}, w))
 	}
 	return ps[0].sp.keep, heights, nil
 }

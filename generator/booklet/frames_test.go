@@ -42,7 +42,6 @@ func TestGoldenFrames(t *testing.T) {
 			r := testRenderer("a4")
 			lay := func() []byte {
 				tb := doc.RuleTable(bookTable(t, c.sys, c.table))
-				r.fr.w = c.w
 				top := r.topOf(tb, c.look, false, c.w)
 				if top.band == nil {
 					t.Fatal("no title band")
@@ -319,7 +318,7 @@ func TestGoldenCardFrames(t *testing.T) {
 		b.WriteString(least.String())
 		b.WriteString(face.String())
 		b.WriteString(cs.cardBack(c, w, h).String())
-		b.WriteString(r.piecesFrame(sheet.slipPieces(sheetItem{n: 2, item: item}, sheetLook(8.5)), slipW).String())
+		b.WriteString(r.piecesFrame(sheet.slipPieces(sheetItem{n: 2, item: item}, sheetLook(8.5), slipW), slipW).String())
 		return []byte(b.String())
 	}
 	got, again := lay(), lay()
@@ -331,8 +330,8 @@ func TestGoldenCardFrames(t *testing.T) {
 		ps   []piece
 		w    float64
 	}{
-		{"card", cs.cardPieces(c, k), w - 2*cardPad},
-		{"slip", sheet.slipPieces(sheetItem{n: 2, item: item}, sheetLook(8.5)), slipW},
+		{"card", cs.cardPieces(c, k, w-2*cardPad), w - 2*cardPad},
+		{"slip", sheet.slipPieces(sheetItem{n: 2, item: item}, sheetLook(8.5), slipW), slipW},
 	} {
 		cur := cursor{w: pc.w, bottom: 1000, brk: func() { t.Fatalf("the %s's text broke", pc.name) }}
 		r.flowPiecesOn(&cur, noPaint{}, pc.ps)
@@ -341,7 +340,7 @@ func TestGoldenCardFrames(t *testing.T) {
 		}
 	}
 	least, over := cs.cardFace(c, w, 0, k, "000")
-	head, foot, body := cs.cardHead(c, w), cs.cardFootFrame(c, w, "000"), r.piecesFrame(cs.cardPieces(c, k), w-2*cardPad)
+	head, foot, body := cs.cardHead(c, w), cs.cardFootFrame(c, w, "000"), r.piecesFrame(cs.cardPieces(c, k, w-2*cardPad), w-2*cardPad)
 	// The roll opens the card: its space above is the lead.
 	if want := head.H + 2*cardPad + foot.H + (rollBefore + body.H); least.H != want {
 		t.Errorf("the least face is %.2f mm tall, its parts %.2f", least.H, want)

@@ -656,7 +656,7 @@ func (fm *frontMatter) introSection() {
 		return
 	}
 	fm.frontSection(fm.introTitle(), "intro", !fm.hasBandPage(), func(fm *frontMatter, c *cursor, p painter) {
-		fm.flowPiecesOn(c, p, fm.pieces(fm.doc.Intro, bandLook, 0, blockCtx{}))
+		fm.flowPiecesOn(c, p, fm.pieces(fm.doc.Intro, bandLook, 0, blockCtx{}, c.w))
 	})
 }
 
@@ -700,13 +700,11 @@ func (fm *frontMatter) frontSection(title, anchor string, last bool, body func(f
 // page of its own, as frontSection prints it on a new page, and places
 // it without painting: a run whose page says whether it went over a
 // page and whose cursor where it ends. Laying it out leaves the font
-// wanted and the renderer's frame as they were.
+// wanted as it was, and the renderer's frame untouched: the run has a
+// new page's frame of its own, whose width body lays its blocks out for.
 func (fm *frontMatter) frontRun(title string, body func(fm *frontMatter, c *cursor, p painter)) *logRun {
-	defer func(want fontSel, fr cursor) { fm.f.font.want, fm.fr = want, fr }(fm.f.font.want, fm.fr)
-	// The frame too is a new page's while the section is laid out: what
-	// lays out its blocks reads its width.
-	fm.fr = cursor{x: side, w: fm.contentW(), top: bodyTop, y: bodyTop, bottom: fm.bottom(), brk: func() {}}
-	run := newLogRun(fm.fr, fm.bottom())
+	defer func(want fontSel) { fm.f.font.want = want }(fm.f.font.want)
+	run := newLogRun(cursor{x: side, w: fm.contentW(), top: bodyTop, y: bodyTop, bottom: fm.bottom(), brk: func() {}}, fm.bottom())
 	fm.headingOn(&run.c, noPaint{}, title, 16, 20)
 	body(fm, &run.c, noPaint{})
 	return run
@@ -724,7 +722,8 @@ func (fm *frontMatter) bandSection() {
 }
 
 // bandBody places the band's figures and, for a campaign, where to
-// start, down the cursor, telling p what to paint.
+// start, down the cursor, laid out for its width, telling p what to
+// paint.
 func (fm *frontMatter) bandBody(c *cursor, p painter) {
 	b := fm.band()
 	if b == nil {
@@ -736,7 +735,7 @@ func (fm *frontMatter) bandBody(c *cursor, p painter) {
 		}
 		fm.flowOn(c, p, span{text: "Pre-rolled: " + words.Plural(b.Size(), "figure", "figures") + ". " + every + " rolled for this band.", size: bodySize})
 		c.gap(2)
-		fm.flowPiecesOn(c, p, fm.pieces(b.Blocks(), bandLook, 0, blockCtx{}))
+		fm.flowPiecesOn(c, p, fm.pieces(b.Blocks(), bandLook, 0, blockCtx{}, c.w))
 	}
 	camp := fm.doc.Campaign
 	if camp == nil {
@@ -744,7 +743,7 @@ func (fm *frontMatter) bandBody(c *cursor, p painter) {
 	}
 	c.gap(8)
 	if camp.Begin != nil {
-		fm.flowPiecesOn(c, p, fm.blockPieces(camp.Begin, bandLook, 0, blockCtx{}))
+		fm.flowPiecesOn(c, p, fm.blockPieces(camp.Begin, bandLook, 0, blockCtx{}, c.w))
 		c.gap(3)
 	}
 	fm.flowOn(c, p, fm.startSpan(camp.Start),

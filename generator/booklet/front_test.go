@@ -63,7 +63,7 @@ func TestFrontLaidOut(t *testing.T) {
 		pw, ph float64
 	}{{"A4", 210, 297}, {"Letter", 215.9, 279.4}, {"A5", 148.5, 210}}
 	intro := func(fm *frontMatter, c *cursor, p painter) {
-		fm.flowPiecesOn(c, p, fm.pieces(fm.doc.Intro, bandLook, 0, blockCtx{}))
+		fm.flowPiecesOn(c, p, fm.pieces(fm.doc.Intro, bandLook, 0, blockCtx{}, c.w))
 	}
 	shared, over := 0, 0
 	for _, paper := range papers {

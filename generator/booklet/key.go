@@ -115,9 +115,6 @@ func (r *renderer) keyedAfresh(t *doc.Table, tl tableLook, w float64) []int {
 // wraps reports whether any cell of t wraps at width w: a table whose
 // rows are each one line has nothing a key would save.
 func (r *renderer) wraps(t *doc.Table, tl tableLook, w float64) bool {
-	outer := r.fr
-	r.fr.w = w
-	defer func() { r.fr = outer }()
 	g := r.tableGrid(t, tl, w)
 	if g.stack != nil {
 		return true

@@ -75,7 +75,7 @@ func (lg *campaignLog) body(shared bool) {
 	run := newLogRun(r.fr, r.bottom())
 	lg.top(run, shared)
 	run.paint(r)
-	if ps := lg.campaignSheet(); ps != nil {
+	if ps := lg.campaignSheet(r.fr.w); ps != nil {
 		r.flowPieces(ps)
 	}
 	run = newLogRun(r.fr, r.bottom())
@@ -179,10 +179,11 @@ func (lg *campaignLog) top(run *logRun, shared bool) {
 }
 
 // campaignSheet is the system's own sheet the log prints, such as a
-// test every figure takes between encounters: nil for none.
-func (lg *campaignLog) campaignSheet() []piece {
+// test every figure takes between encounters, for a frame w wide: nil
+// for none.
+func (lg *campaignLog) campaignSheet(w float64) []piece {
 	if c := lg.doc.Campaign; c != nil && len(c.Log) > 0 {
-		return lg.pieces(c.Log, bandLook, 0, blockCtx{})
+		return lg.pieces(c.Log, bandLook, 0, blockCtx{}, w)
 	}
 	return nil
 }
@@ -241,16 +242,15 @@ func (lg *campaignLog) encounterLog(run *logRun) {
 // log, and whether it holds the whole log (open when the campaign's own
 // sheet does not fit whole under the roster, where the run stops: the
 // log takes more than the page). Laying it out leaves the font wanted
-// and the renderer's frame as they were.
+// as it was, and the renderer's frame untouched: the run has a new
+// page's frame of its own, and the campaign's sheet is laid out for its
+// width.
 func (lg *campaignLog) laidOut(shared bool) (run *logRun, open bool) {
 	r := lg.renderer
-	defer func(want fontSel, fr cursor) { r.f.font.want, r.fr = want, fr }(r.f.font.want, r.fr)
-	// The frame too is a new page's while the log is laid out: what
-	// lays out a campaign's sheet reads its width.
-	r.fr = cursor{x: side, w: r.contentW(), top: bodyTop, y: bodyTop, bottom: r.bottom(), brk: func() {}}
-	run = newLogRun(r.fr, r.bottom())
+	defer func(want fontSel) { r.f.font.want = want }(r.f.font.want)
+	run = newLogRun(cursor{x: side, w: r.contentW(), top: bodyTop, y: bodyTop, bottom: r.bottom(), brk: func() {}}, r.bottom())
 	lg.top(run, shared)
-	if ps := lg.campaignSheet(); ps != nil {
+	if ps := lg.campaignSheet(run.c.w); ps != nil {
 		// Flowed where it fits whole, it breaks nowhere.
 		if run.c.y+r.piecesHeight(ps, run.c.w) > run.c.bottom {
 			return run, true

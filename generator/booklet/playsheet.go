@@ -822,8 +822,8 @@ func (ps *playSheet) layFront(t sheetFit) (*sheetRun, bool) {
 	ps.sheetHead(run, t.size)
 	ctx := blockCtx{skipMaps: true}
 	if len(ps.plan.maps) == 0 {
-		ps.flowPiecesOn(&ps.fr, run.painter(ps), ps.pieces(ps.plan.facts, lk, 0, ctx))
-		ps.flowPiecesOn(&ps.fr, run.painter(ps), ps.pieces(ps.plan.rest, lk, 0, ctx))
+		ps.flowPiecesOn(&ps.fr, run.painter(ps), ps.pieces(ps.plan.facts, lk, 0, ctx, w))
+		ps.flowPiecesOn(&ps.fr, run.painter(ps), ps.pieces(ps.plan.rest, lk, 0, ctx, w))
 		run.end = ps.fr.y
 		return run, !over && ps.fr.y <= ps.fr.bottom+0.01
 	}
@@ -847,10 +847,7 @@ func (ps *playSheet) layFront(t sheetFit) (*sheetRun, bool) {
 		}{bs, lk, w, ctx})
 		m, ok := shared.get(key)
 		if !ok {
-			keep := ps.fr
-			ps.fr.w = w
-			m = ps.piecesHeight(ps.pieces(bs, lk, 0, ctx), w)
-			ps.fr = keep
+			m = ps.piecesHeight(ps.pieces(bs, lk, 0, ctx, w), w)
 			if !ps.f.Err() { // fpdf measures nothing once it has failed
 				shared.put(key, m)
 			}
@@ -869,12 +866,12 @@ func (ps *playSheet) layFront(t sheetFit) (*sheetRun, bool) {
 			ps.fr.y += 2.5
 			ps.fr.top = ps.fr.y - 1 // not at the top: keeps the space above the first block
 		}
-		ps.flowPiecesOn(&ps.fr, run.painter(ps), ps.pieces(col.bs, lk, 0, ctx))
+		ps.flowPiecesOn(&ps.fr, run.painter(ps), ps.pieces(col.bs, lk, 0, ctx, col.w))
 		end = max(end, ps.fr.y)
 	}
 	outer.y = max(end, y+mapsH) + 1.5
 	ps.fr = outer
-	ps.flowPiecesOn(&ps.fr, run.painter(ps), ps.pieces(across, lk, 0, ctx))
+	ps.flowPiecesOn(&ps.fr, run.painter(ps), ps.pieces(across, lk, 0, ctx, outer.w))
 	run.end = ps.fr.y
 	return run, !over && ps.fr.y <= ps.fr.bottom+0.01
 }
@@ -1190,7 +1187,7 @@ func (ps *playSheet) layBack(s float64) (*sheetRun, bool) {
 	slips := make([]*frame.Frame, len(ps.plan.items))
 	heights := make([]float64, len(ps.plan.items))
 	for i, it := range ps.plan.items {
-		slips[i] = ps.piecesFrame(ps.slipPieces(it, lk), colW-2*pad)
+		slips[i] = ps.piecesFrame(ps.slipPieces(it, lk, colW-2*pad), colW-2*pad)
 		heights[i] = slips[i].H + 2*pad
 	}
 	// The slips go down the left column and then the right, split where
@@ -1237,13 +1234,13 @@ func (ps *playSheet) layBack(s float64) (*sheetRun, bool) {
 	return run, true
 }
 
-// slipPieces is a sealed item as page 2 prints it: its number large, its
-// title, then its blocks.
-func (ps *playSheet) slipPieces(it sheetItem, lk look) []piece {
+// slipPieces is a sealed item as page 2 prints it, on a slip whose text
+// is w wide: its number large, its title, then its blocks.
+func (ps *playSheet) slipPieces(it sheetItem, lk look, w float64) []piece {
 	t := it.item.Title
 	if it.item.Tag != "" {
 		t += " (" + it.item.Tag + ")"
 	}
 	head := span{runs: []flow.Run{{Text: strconv.Itoa(it.n) + "  ", Style: "B"}, {Text: t, Style: "BI"}}, size: lk.size + 1.5, rule: true}
-	return append([]piece{{sp: &head}}, ps.pieces(it.item.Blocks, lk, 1, blockCtx{})...)
+	return append([]piece{{sp: &head}}, ps.pieces(it.item.Blocks, lk, 1, blockCtx{}, w)...)
 }

@@ -145,7 +145,7 @@ func (sp *entrySpread) leftPage() ([]doc.Block, bool) {
 	}
 	lead, rest := leadIn(enc.Blocks)
 	r.gap(1.5)
-	r.flowPieces(sp.leadPieces(lead, sp.ctx()))
+	r.flowPieces(sp.leadPieces(lead, sp.ctx(), w))
 	ms := topMaps(enc.Blocks)
 	if len(ms) > 0 && r.hasFirstLine(e) {
 		// A board with its legend beside it may take the line naming
@@ -235,13 +235,10 @@ func (sp *entrySpread) besideMaps(rest []doc.Block, ms, all []board.Map, y float
 	var first span
 	group := stack
 	if line {
-		outer := r.fr
-		r.fr = col
 		lines := int((tall - stack - besideLineGap) / lh(firstSize))
 		var ok bool
-		first, ok = r.firstLineSpan(e, min(lines, besideLines))
+		first, ok = r.firstLineSpan(e, min(lines, besideLines), col.w)
 		h := r.spanHeight(first, col.w)
-		r.fr = outer
 		if !ok || stack+besideLineGap+h > tall {
 			return false
 		}
@@ -280,25 +277,25 @@ func (sp *entrySpread) columnBeside(bs []doc.Block, ms, all []board.Map, y float
 	stack := r.placeLegendColumn(r.legendItems(all), 0, 0)
 	outer := r.fr
 	defer func() { r.fr = outer; r.fr.y = y + plan.used + 4 }()
-	top := y + stack + besideLineGap
-	r.fr = cursor{x: x, w: side + w - x, top: top, y: top, bottom: y + tall + 1, brk: func() {}}
+	top, colW := y+stack+besideLineGap, side+w-x
+	r.fr = cursor{x: x, w: colW, top: top, y: top, bottom: y + tall + 1, brk: func() {}}
 	ctx := sp.ctx()
 	var first span
 	if line {
 		h := 0.0
 		for _, b := range bs {
-			h += r.piecesHeight(r.blockPieces(b, sp.look, 0, ctx), r.fr.w)
+			h += r.piecesHeight(r.blockPieces(b, sp.look, 0, ctx, colW), colW)
 		}
 		lines := int((tall - stack - besideLineGap - h - besideLineGap) / lh(firstSize))
 		var ok bool
-		if first, ok = r.firstLineSpan(e, min(lines, besideLines)); !ok || top+h+besideLineGap+r.spanHeight(first, r.fr.w) > y+tall {
+		if first, ok = r.firstLineSpan(e, min(lines, besideLines), colW); !ok || top+h+besideLineGap+r.spanHeight(first, colW) > y+tall {
 			return false
 		}
 	}
 	r.mapsBlock(ms, side, y, plan.mw, plan.avail, capW)
 	r.legendColumnAt(all, x, y)
 	for _, b := range bs {
-		r.flowPieces(r.blockPieces(b, sp.look, 0, ctx))
+		r.flowPieces(r.blockPieces(b, sp.look, 0, ctx, colW))
 	}
 	if line {
 		r.fr.y += besideLineGap - first.before
@@ -339,7 +336,7 @@ func (sp *entrySpread) planMaps(rest []doc.Block, ms []board.Map, w float64) ([]
 	used := r.mapsHeight(ms, w, avail, 0)
 	// When the maps leave room on the page but not quite enough for what
 	// comes next, they give up a little of their scale for it.
-	if room, first := r.fr.bottom-(y+used+legendH+4), sp.firstHeight(rest, sp.look, sp.ctx()); room >= leftRoom/2 && room < first && first-room <= maxShrink {
+	if room, first := r.fr.bottom-(y+used+legendH+4), sp.firstHeight(rest, sp.look, sp.ctx(), w); room >= leftRoom/2 && room < first && first-room <= maxShrink {
 		smaller := used - (first - room) - 0.5
 		_, s0 := r.mapLayout(ms, w, avail+sp.lineH, 0)
 		_, s1 := r.mapLayout(ms, w, smaller+sp.lineH, 0)
@@ -396,8 +393,8 @@ func (sp *entrySpread) columnPlan(rest []doc.Block, ms, legend []board.Map, w, y
 	}
 	ctx := sp.ctx()
 	pageH := r.fr.bottom - bodyTop
-	all := sp.restHeight(rest)
-	hs := sp.unitHeights(rest, sp.look, ctx)
+	all := sp.restHeight(rest, w)
+	hs := sp.unitHeights(rest, sp.look, ctx, w)
 	capW := w // the caption runs under the board and the legend beside it
 	stack := r.placeLegendColumn(r.legendItems(legend), 0, 0)
 	colMin := max(r.legendColumn(legend), minColumn)
@@ -453,7 +450,7 @@ func (sp *entrySpread) columnHeight(bs []doc.Block, lk look, ctx blockCtx, colW 
 	if briefRun(bs) >= 2 {
 		return 0, false
 	}
-	ps := r.blockPieces(bs[0], lk, 0, ctx)
+	ps := r.blockPieces(bs[0], lk, 0, ctx, colW)
 	for _, p := range ps {
 		if p.sp != nil {
 			continue
@@ -462,10 +459,7 @@ func (sp *entrySpread) columnHeight(bs []doc.Block, lk look, ctx blockCtx, colW 
 		if r.foldTable(t, p.tl, colW) != nil {
 			continue
 		}
-		outer := r.fr
-		r.fr.w = colW
 		g := r.tableGrid(t, p.tl, colW)
-		r.fr = outer
 		if g.stack != nil || g.width() > colW+0.01 {
 			return 0, false
 		}
@@ -506,12 +500,12 @@ func (sp *entrySpread) spreadFit(rest []doc.Block, ms, legend []board.Map, w, y,
 	keep := mapPlan{avail: avail, used: used}
 	room := r.fr.bottom - (y + used + legendH + 4)
 	pageH := r.fr.bottom - bodyTop
-	all := sp.restHeight(rest)
+	all := sp.restHeight(rest, w)
 	if all+4 <= pageH {
 		keep.ok = true
 		return keep
 	}
-	hs := sp.unitHeights(rest, sp.look, sp.ctx())
+	hs := sp.unitHeights(rest, sp.look, sp.ctx(), w)
 	if room >= leftRoom {
 		// The blocks start under the maps as they are: what goes there
 		// is the whole units that fit the room (a unit that does not
@@ -598,10 +592,10 @@ const minBesideScale = 0.55
 // never costs the entry its spread (firstLine).
 const minBesideWidth = 90.0
 
-// unitHeights are the heights of what the blocks print in the look lk,
-// in order, each whole: a run of short sections side by side, or a block
-// (maps aside).
-func (sp *entrySpread) unitHeights(bs []doc.Block, lk look, ctx blockCtx) []float64 {
+// unitHeights are the heights of what the blocks print in the look lk
+// in a frame w wide, in order, each whole: a run of short sections side
+// by side, or a block (maps aside).
+func (sp *entrySpread) unitHeights(bs []doc.Block, lk look, ctx blockCtx, w float64) []float64 {
 	r := sp.renderer
 	var hs []float64
 	for i := 0; i < len(bs); {
@@ -610,24 +604,24 @@ func (sp *entrySpread) unitHeights(bs []doc.Block, lk look, ctx blockCtx) []floa
 			continue
 		}
 		if n := briefRun(bs[i:]); n >= 2 {
-			_, _, h := sp.briefSplit(bs[i:i+n], lk, ctx)
+			_, _, h := sp.briefSplit(bs[i:i+n], lk, ctx, w)
 			hs = append(hs, h+2.5)
 			i += n
 			continue
 		}
-		hs = append(hs, r.piecesHeight(r.blockPieces(bs[i], lk, 0, ctx), r.fr.w))
+		hs = append(hs, r.piecesHeight(r.blockPieces(bs[i], lk, 0, ctx, w), w))
 		i++
 	}
 	return hs
 }
 
 // restHeight is about the height the rest of an entry takes on its
-// right-hand page, printed as rightPage prints it (in the look sp.look).
-func (sp *entrySpread) restHeight(rest []doc.Block) float64 {
+// right-hand page, w wide, printed as rightPage prints it (in the look
+// sp.look).
+func (sp *entrySpread) restHeight(rest []doc.Block, w float64) float64 {
 	r := sp.renderer
 	e, lk := sp.e, sp.look
 	ctx := sp.ctx()
-	w := r.fr.w
 	h := lh(14) + 1
 	if r.band() != nil {
 		h += r.spanHeight(sp.bandSpan(), w)
@@ -638,16 +632,16 @@ func (sp *entrySpread) restHeight(rest []doc.Block) float64 {
 			if i >= runEnd {
 				runEnd = i + n
 			}
-			_, _, bh := sp.briefSplit(rest[i:i+n], lk, ctx)
+			_, _, bh := sp.briefSplit(rest[i:i+n], lk, ctx, w)
 			h += bh + 2.5
 			i += n
 			continue
 		}
-		h += r.piecesHeight(r.blockPieces(rest[i], lk, 0, ctx), w)
+		h += r.piecesHeight(r.blockPieces(rest[i], lk, 0, ctx, w), w)
 		i++
 	}
 	if len(e.after) > 0 {
-		h += r.piecesHeight(r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, lk, 0, ctx), w)
+		h += r.piecesHeight(r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, lk, 0, ctx, w), w)
 	}
 	if e.campaign {
 		if len(e.links) > 0 {
@@ -663,23 +657,23 @@ func (sp *entrySpread) restHeight(rest []doc.Block) float64 {
 const maxShrink = 20.0
 
 // firstHeight is the height of what the blocks begin with in the look
-// lk: a run of short sections side by side, or the first block's first
-// piece.
-func (sp *entrySpread) firstHeight(bs []doc.Block, lk look, ctx blockCtx) float64 {
+// lk in a frame w wide: a run of short sections side by side, or the
+// first block's first piece.
+func (sp *entrySpread) firstHeight(bs []doc.Block, lk look, ctx blockCtx, w float64) float64 {
 	r := sp.renderer
 	for i, b := range bs {
 		if _, ok := b.(*doc.Map); ok {
 			continue
 		}
 		if n := briefRun(bs[i:]); n >= 2 {
-			_, _, h := sp.briefSplit(bs[i:i+n], lk, ctx)
+			_, _, h := sp.briefSplit(bs[i:i+n], lk, ctx, w)
 			return h
 		}
-		ps := r.blockPieces(b, lk, 0, ctx)
+		ps := r.blockPieces(b, lk, 0, ctx, w)
 		if len(ps) == 0 {
 			continue
 		}
-		h := r.piecesHeight(ps[:1], r.fr.w)
+		h := r.piecesHeight(ps[:1], w)
 		if ps[0].sp != nil {
 			h += ps[0].sp.keep
 		}
@@ -704,13 +698,14 @@ func leadIn(bs []doc.Block) (lead, rest []doc.Block) {
 	return lead, rest
 }
 
-// leadPieces are the lead-in's pieces, as pieces gives them, but that
-// two roll lines in a row stand side by side when each takes one line
-// of half the page: the left-hand page's height goes to the maps.
-func (sp *entrySpread) leadPieces(lead []doc.Block, ctx blockCtx) []piece {
+// leadPieces are the lead-in's pieces for a frame w wide, as pieces
+// gives them, but that two roll lines in a row stand side by side when
+// each takes one line of half the frame: the left-hand page's height
+// goes to the maps.
+func (sp *entrySpread) leadPieces(lead []doc.Block, ctx blockCtx, w float64) []piece {
 	r := sp.renderer
 	bs := mergeNotes(lead)
-	cw := (r.fr.w - colsGutter) / 2
+	cw := (w - colsGutter) / 2
 	short := func(b doc.Block) (span, bool) {
 		ro, ok := b.(*doc.Roll)
 		if !ok {
@@ -732,7 +727,7 @@ func (sp *entrySpread) leadPieces(lead []doc.Block, ctx blockCtx) []piece {
 				continue
 			}
 		}
-		ps = append(ps, r.blockPieces(bs[i], leadLook, 0, ctx)...)
+		ps = append(ps, r.blockPieces(bs[i], leadLook, 0, ctx, w)...)
 	}
 	return ps
 }
@@ -832,7 +827,7 @@ func (sp *entrySpread) rightPage(rest []doc.Block, under bool) float64 {
 			// page, it goes there on its own, so that no half page is
 			// left blank before them.
 			k := sp.briefFit(rest[i:i+n], lk, ctx)
-			ps := r.blockPieces(rest[i], lk, 0, ctx)
+			ps := r.blockPieces(rest[i], lk, 0, ctx, r.fr.w)
 			switch {
 			case k >= 2:
 				sp.briefColumns(rest[i:i+k], lk, ctx)
@@ -852,7 +847,7 @@ func (sp *entrySpread) rightPage(rest []doc.Block, under bool) float64 {
 			}
 			continue
 		}
-		ps := r.blockPieces(rest[i], lk, 0, ctx)
+		ps := r.blockPieces(rest[i], lk, 0, ctx, r.fr.w)
 		// A table is not split over the turn of a page: a block whose
 		// tables (and what leads into them) fit a page but not what is
 		// left of this one starts on the next, the room left kept for
@@ -869,7 +864,7 @@ func (sp *entrySpread) rightPage(rest []doc.Block, under bool) float64 {
 		}
 	}
 	if len(e.after) > 0 {
-		r.flowPieces(r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, lk, 0, ctx))
+		r.flowPieces(r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, lk, 0, ctx, r.fr.w))
 	}
 	if e.campaign {
 		if len(e.links) > 0 {
@@ -914,7 +909,7 @@ func (sp *entrySpread) briefFit(secs []doc.Block, lk look, ctx blockCtx) int {
 	}
 	room := r.fr.bottom - r.fr.y
 	for k := len(secs); k >= 2; k-- {
-		if _, _, h := sp.briefSplit(secs[:k], lk, ctx); h+2.5 <= room {
+		if _, _, h := sp.briefSplit(secs[:k], lk, ctx, r.fr.w); h+2.5 <= room {
 			return k
 		}
 	}
@@ -925,30 +920,32 @@ func (sp *entrySpread) briefFit(secs []doc.Block, lk look, ctx blockCtx) int {
 // split where the columns come out most even, in order.
 func (sp *entrySpread) briefColumns(secs []doc.Block, lk look, ctx blockCtx) {
 	r := sp.renderer
-	left, right, _ := sp.briefSplit(secs, lk, ctx)
+	left, right, _ := sp.briefSplit(secs, lk, ctx, r.fr.w)
 	r.columns(left, right)
 }
 
 // briefSplit splits short sections, set in the look lk, into two
-// columns, in order, where the columns come out most even, and returns
-// the taller column's height.
+// columns of a frame w wide, in order, where the columns come out most
+// even, and returns the taller column's height. The sections' pieces
+// are laid out for the whole frame, w, not for a column: of a heading's
+// keep, measured at w, only whether it has one is read here.
 // The split falls between two sections, or, when that leaves one column
 // taller by more than midSplit, between two items of one section's list,
 // two at least on either side: the right column then opens with the
 // section's heading, "(continued)".
-func (sp *entrySpread) briefSplit(secs []doc.Block, lk look, ctx blockCtx) (left, right []span, h float64) {
+func (sp *entrySpread) briefSplit(secs []doc.Block, lk look, ctx blockCtx, w float64) (left, right []span, h float64) {
 	r := sp.renderer
-	w := (r.fr.w - 7) / 2
+	cw := (w - 7) / 2
 	var all []span
 	var hs []float64
 	var head []int // the index of the heading of each span's section
 	for _, s := range secs {
-		ss, _ := spans(r.blockPieces(s, lk, 0, ctx))
+		ss, _ := spans(r.blockPieces(s, lk, 0, ctx, w))
 		first := len(all)
 		for _, x := range ss {
 			head = append(head, first)
 			all = append(all, x)
-			hs = append(hs, r.spanHeight(x, w))
+			hs = append(hs, r.spanHeight(x, cw))
 		}
 	}
 	total := 0.0
@@ -980,7 +977,7 @@ func (sp *entrySpread) briefSplit(secs []doc.Block, lk look, ctx blockCtx) (left
 		if all[k-1].keep > 0 || k-head[k] < 3 || end(k)-k < 2 {
 			continue // a heading stays with two items at least, and two go on
 		}
-		if m := max(acc, total-acc+r.spanHeight(cont(k), w)); m < midH-0.01 {
+		if m := max(acc, total-acc+r.spanHeight(cont(k), cw)); m < midH-0.01 {
 			mid, midH = k, m
 		}
 	}
@@ -1011,9 +1008,10 @@ func (sp *entrySpread) bandSpan() span {
 	return span{text: fmt.Sprintf("%s: %s, page %s.", r.bandTitle(), words.Plural(b.Size(), "figure", "figures"), r.pageOf("band")), style: "B", size: bodySize, before: 3, link: "band"}
 }
 
-// sealedIndex is a Sealed block as a spread prints it: which card to read
-// for each item, in order, and nothing of what the cards say.
-func (sp *entrySpread) sealedIndex(s *doc.Sealed, lk look) []piece {
+// sealedIndex is a Sealed block as a spread prints it, in a frame w
+// wide: which card to read for each item, in order, and nothing of what
+// the cards say.
+func (sp *entrySpread) sealedIndex(s *doc.Sealed, lk look, w float64) []piece {
 	r, e := sp.renderer, sp.e
 	offset := 0
 	for _, o := range sealedBlocks(e.enc.Blocks) {
@@ -1055,7 +1053,7 @@ func (sp *entrySpread) sealedIndex(s *doc.Sealed, lk look) []piece {
 		ps = append(ps, piece{sp: &cols})
 	}
 	// The heading keeps its remark and the first two lines of the list.
-	h.keep = r.keepStart(ps[1:], r.fr.w, 10)
+	h.keep = r.keepStart(ps[1:], w, 10)
 	return ps
 }
 
