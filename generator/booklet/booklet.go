@@ -196,9 +196,9 @@ func (o Options) report(faults []Fault) {
 }
 
 // maxPasses bounds the layout passes: the first learns the page numbers,
-// the second prints them and normally confirms them. A folded booklet
-// long enough for volumes takes one more, dry, pass: the first learns
-// how long each part is, the second where the volumes break.
+// the second sets them and normally confirms them, and is painted. A
+// folded booklet long enough for volumes takes one more: the first
+// learns how long each part is, the second where the volumes break.
 const maxPasses = 5
 
 // render lays the booklet out until the page numbers it prints are the
@@ -295,7 +295,7 @@ type layout struct {
 	// the first pass reaches them (qrsSheets.print); render hands it on
 	// from each pass to the next. Nil until decided.
 	qrs *qrsRun
-	// passes is how many passes the booklet took, the dry ones too.
+	// passes is how many passes the booklet took, the one painted too.
 	passes int
 }
 

@@ -296,23 +296,23 @@ func TestQRSBackFillsLeftColumn(t *testing.T) {
 	}
 }
 
-// TestQRSDryPassReplayed checks what a dry pass takes of the Quick
+// TestQRSFirstPassReplayed checks what the first pass takes of the Quick
 // Reference Sheets from qrsSheets.decide's measure, their pages and where each
 // table starts: the same pages as setting them afresh gives, for a pack
 // on both papers, flat and folded, and for a one-encounter booklet.
-func TestQRSDryPassReplayed(t *testing.T) {
+func TestQRSFirstPassReplayed(t *testing.T) {
 	one := packDoc(t, "marsh", engine.Options{})
 	one.Pack.Entries = one.Pack.Entries[:1]
 	one.QRS = one.Pack.Entries[0].Encounter.Tables
 	for name, d := range map[string]booklet.Doc{"pack": packDoc(t, "marsh", engine.Options{}), "one encounter": one} {
 		for _, paper := range []string{"a4", "letter"} {
 			for _, impose := range []string{"", booklet.Saddle} {
-				replayed, set, err := booklet.DryPages(d, booklet.Options{Paper: paper, Impose: impose})
+				replayed, set, err := booklet.FirstPages(d, booklet.Options{Paper: paper, Impose: impose})
 				if err != nil {
 					t.Fatal(err)
 				}
 				if !maps.Equal(replayed, set) {
-					t.Errorf("%s, %s %q: a dry pass's pages from the measure differ from the sheets set afresh:\n%v\n%v", name, paper, impose, replayed, set)
+					t.Errorf("%s, %s %q: the first pass's pages from the measure differ from the sheets set afresh:\n%v\n%v", name, paper, impose, replayed, set)
 				}
 				if _, ok := replayed["qrs/"+d.Set.System.QRS[0]]; !ok && d.QRS == nil {
 					t.Errorf("%s, %s %q: no page for the first table", name, paper, impose)

@@ -283,7 +283,7 @@ func Laid(d Doc, opt Options) (pdf []byte, pages map[string]int, text map[int]st
 	return b.Bytes(), lay.pages, lay.text, nil
 }
 
-// Passes is how many passes d took to lay out, the dry ones too, and
+// Passes is how many passes d took to lay out, the one painted too, and
 // the page each anchor landed on.
 func Passes(d Doc, opt Options) (int, map[string]int, error) {
 	_, lay, err := render(d, opt)
@@ -445,11 +445,11 @@ func QRSPages(d Doc, opt Options) (pages int, k float64, full int, err error) {
 	return pages, k, whole.pages, nil
 }
 
-// DryPages lays d out in one dry pass twice, its Quick Reference Sheets
+// FirstPages lays d out in one first pass twice, its Quick Reference Sheets
 // added from what qrsSheets.decide measured of them and then set afresh
 // at the scale it decided, and
 // returns the pages each anchor landed on in each.
-func DryPages(d Doc, opt Options) (replayed, set map[string]int, err error) {
+func FirstPages(d Doc, opt Options) (replayed, set map[string]int, err error) {
 	b, err := sizedBook(d, opt)
 	if err != nil {
 		return nil, nil, err

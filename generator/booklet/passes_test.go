@@ -31,8 +31,8 @@ func TestPassesPaintOnce(t *testing.T) {
 	}
 }
 
-// TestPassesSettle: a flat booklet takes two passes, a dry one that
-// learns the page numbers and a printed one, when the first guesses
+// TestPassesSettle: a flat booklet takes two passes, one that learns
+// the page numbers and one painted, when the first guesses
 // right what the next will measure: how many pages the log takes (a pack
 // of many encounters has a log of several, which goes after the cards),
 // and how wide the page numbers are (its first pass measures each as so

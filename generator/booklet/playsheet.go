@@ -211,7 +211,7 @@ func sheetPDF(s Sheet, opt Options) ([]byte, []Fault, error) {
 // text and pieces, tables, maps, placing and painting frames); the
 // sheet's geometry, its head and foot, and what lays out and fits each
 // page are the sheet's methods, which no booklet calls. A sheet is laid
-// out without painting and painted once: it has no dry pass. It shares
+// out without painting and painted once: it takes one pass. It shares
 // no state with another document but the caches the face keeps for
 // every document of a build (sharedKept, sharedMeasures), whose values
 // their keys decide.
