@@ -296,7 +296,7 @@ func (r *renderer) sealedInline(s *doc.Sealed, lk look, depth int, ctx blockCtx,
 
 // mapSpan lays a map out where it stands, as large as the frame's width
 // allows up to the largest scale: a frame as tall as the map measures
-// (mapOverhead) holding the map's (mapsFrame), painted with the ink set
+// (mapOverheadOn) holding the map's (mapsFrame), painted with the ink set
 // back after it, as mapsBlock paints it. A map inside a sealed item is
 // so laid out on its card (piecesFrame). narrow is whether the page it
 // prints on is (blockCtx.narrow): a card's sheet never is.

@@ -154,9 +154,9 @@ func TestGoldenFaces(t *testing.T) {
 // page sets it (a track of markers over the board, a road on it, an
 // entry edge, its caption) and its legend across the text block,
 // and compares the frames, written out as text, with testdata/frames, as
-// TestGoldenFrames does tables. The maps' frame is as tall as the
-// layout measured the maps to be (mapsHeight), and a printed page's
-// board holds the marks draw laid out (a dry one's none).
+// TestGoldenFrames does tables. The maps' frame and the cells in it are
+// as tall as the layout measured the maps to be (mapsPlan), and a
+// printed page's board holds the marks draw laid out (a dry one's none).
 func TestGoldenBoard(t *testing.T) {
 	m := board.Map{Title: "The ford", WidthIn: 24, HeightIn: 18, Terrain: "Clear", Caption: "The road is open ground.", Cols: 3, Rows: 2,
 		Entry:      &board.Entry{Edge: board.Bottom, Sections: []int{2}},
@@ -176,8 +176,16 @@ func TestGoldenBoard(t *testing.T) {
 	if !bytes.Equal(got, again) {
 		t.Fatal("the same board laid out twice differs")
 	}
-	if f, mh := r.mapsFrame(ms, w, h, 0), r.mapsHeight(ms, w, h, 0); f.H != mh {
-		t.Errorf("the maps' frame is %.2f mm tall, measured %.2f", f.H, mh)
+	// The plan measures each cell from its overhead without drawing a
+	// board; the cells placed, drawn, reach as far down.
+	f, mh := r.mapsFrame(ms, w, h, 0), r.mapsPlan(ms, w, h, 0).h
+	reach := 0.0
+	for _, mk := range f.Marks {
+		sub := mk.(frame.Sub)
+		reach = max(reach, sub.Y+sub.F.H)
+	}
+	if f.H != mh || reach != mh {
+		t.Errorf("the maps' frame is %.2f mm tall and its cells reach %.2f, measured %.2f", f.H, reach, mh)
 	}
 	golden(t, "board-ford.txt", got)
 }

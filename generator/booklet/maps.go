@@ -28,9 +28,10 @@ const (
 // every pass: a spread tries many scales for its maps in every pass, and
 // each measure lays the board out.
 type boardMemo struct {
-	// overheads are mapOverhead's measures, crowded mapsClear's, by map
-	// and scale (w 0).
-	overheads map[overheadKey]float64
+	// overheads are what mapOverheadOn laid out round the boards (the
+	// frames mapFrame places), crowded mapsClear's measures, by map and
+	// scale (w 0).
+	overheads map[overheadKey]*mapOver
 	crowded   map[overheadKey]bool
 	// sizes are the boards' sizes at each scale measured (sized), by map
 	// and scale (w 0).
@@ -50,35 +51,68 @@ func (r *renderer) mapsFrame(ms []board.Map, w, h, capW float64) *frame.Frame {
 }
 
 // mapsFrameOn lays out Battle Boards to one scale, as large as a box w ×
-// h allows, each in its cell (mapFrame); nil when there are none. Their
-// captions wrap to capW when it is not 0, else each to its board's width
-// (captionW). narrow is whether the page they print on is too narrow for
-// two columns (pageBox.narrow: a folded booklet's, whose boards are held
-// back by the height): the booklet's page's, or the sheet a sealed card
-// holding a map prints on (mapSpan).
+// h allows, each in its cell (mapFrame) where their plan puts it
+// (mapsPlanOn), and as tall as the plan says; nil when there are none.
+// Their captions wrap to capW when it is not 0, else each to its board's
+// width (captionW). narrow is whether the page they print on is too
+// narrow for two columns (pageBox.narrow: a folded booklet's, whose
+// boards are held back by the height): the booklet's page's, or the
+// sheet a sealed card holding a map prints on (mapSpan).
 func (r *renderer) mapsFrameOn(narrow bool, ms []board.Map, w, h, capW float64) *frame.Frame {
 	if len(ms) == 0 {
 		return nil
 	}
-	cols, scale := r.mapLayoutOn(narrow, ms, w, h, capW)
-	cellW := (w - float64(cols-1)*mapGap) / float64(cols)
-	rows := (len(ms) + cols - 1) / cols
-	cellH := (h - float64(rows-1)*mapGap) / float64(rows)
-	f := &frame.Frame{W: w, Marks: make([]frame.Mark, 0, len(ms))}
-	last := 0.0
+	p := r.mapsPlanOn(narrow, ms, w, h, capW)
+	f := &frame.Frame{W: w, H: p.h, Marks: make([]frame.Mark, 0, len(ms))}
 	for i, m := range ms {
-		cell := r.mapFrame(narrow, m, cellW, scale, capW)
-		f.Marks = append(f.Marks, frame.Sub{
-			X: float64(float64(i%cols) * (cellW + mapGap)),
-			Y: float64(float64(i/cols) * (cellH + mapGap)),
-			F: cell,
-		})
-		if i/cols == rows-1 {
-			last = max(last, cell.H)
-		}
+		x, y := p.at(i)
+		f.Marks = append(f.Marks, frame.Sub{X: x, Y: y, F: r.mapFrame(narrow, m, p.cellW, p.scale, capW)})
 	}
-	f.H = float64(float64(rows-1)*(cellH+mapGap)) + last
 	return f
+}
+
+// mapCells is where Battle Boards go in a box (mapsPlanOn): cols columns
+// of rows cells, each cellW wide and cellH from its row's top to the
+// gap above the next row, every board drawn scale mm to the inch, and h
+// the height they take: the rows above the last and the tallest cell of
+// the last, each cell as tall as its map's overhead and board
+// (mapOver.with), the height mapsFrameOn's frame has.
+type mapCells struct {
+	cols, rows          int
+	scale, cellW, cellH float64
+	h                   float64
+}
+
+// at is where the i-th map's cell stands, from the box's corner.
+func (c mapCells) at(i int) (x, y float64) {
+	return float64(float64(i%c.cols) * (c.cellW + mapGap)), float64(float64(i/c.cols) * (c.cellH + mapGap))
+}
+
+// mapsPlan is mapsPlanOn for the booklet's page.
+func (r *renderer) mapsPlan(ms []board.Map, w, h, capW float64) mapCells {
+	return r.mapsPlanOn(r.narrow(), ms, w, h, capW)
+}
+
+// mapsPlanOn plans Battle Boards in a box w × h, their captions wrapped
+// to capW (0: each board's own), on a page narrow or not: the columns and
+// scale mapLayoutOn picks, the cells they give and the height the boards
+// take (mapCells), measured from each overhead laid out (mapOverOn)
+// without drawing a board. mapsFrameOn fills the plan; the spread sizes
+// its pages by it.
+func (r *renderer) mapsPlanOn(narrow bool, ms []board.Map, w, h, capW float64) mapCells {
+	cols, scale := r.mapLayoutOn(narrow, ms, w, h, capW)
+	rows := (len(ms) + cols - 1) / cols
+	c := mapCells{
+		cols: cols, rows: rows, scale: scale,
+		cellW: (w - float64(cols-1)*mapGap) / float64(cols),
+		cellH: (h - float64(rows-1)*mapGap) / float64(rows),
+	}
+	last := 0.0
+	for i := max(0, (rows-1)*cols); i < len(ms); i++ {
+		last = max(last, r.mapOverOn(narrow, ms[i], c.cellW, scale, capW).with(ms[i], scale))
+	}
+	c.h = float64(float64(rows-1)*(c.cellH+mapGap)) + last
+	return c
 }
 
 // mapsBlock paints an encounter's Battle Boards (mapsFrame) in the box
@@ -189,34 +223,60 @@ func (r *renderer) mapScale(narrow bool, m board.Map, w, h, capW float64) float6
 	return max(s, 1)
 }
 
-// mapOverhead is mapOverheadOn for the booklet's page.
-func (r *renderer) mapOverhead(m board.Map, w, s, capW float64) float64 {
-	return r.mapOverheadOn(r.narrow(), m, w, s, capW)
+// mapOverheadOn is the height a map drawn about s mm to the inch in a
+// cell w wide needs besides the board itself, on a page narrow or not:
+// that of its overhead laid out (mapOverOn).
+func (r *renderer) mapOverheadOn(narrow bool, m board.Map, w, s, capW float64) float64 {
+	return r.mapOverOn(narrow, m, w, s, capW).h
 }
 
-// mapOverheadOn is the height a map drawn about s mm to the inch in a
-// cell w wide needs besides the board itself: its title, track and
-// caption, wrapped as mapFrame wraps them (to the board's width, or the
-// cell's on a narrow page: a folded booklet's; the caption to capW when
-// it is not 0), and what is drawn round the board.
-func (r *renderer) mapOverheadOn(narrow bool, m board.Map, w, s, capW float64) float64 {
+// mapOver is what a map's cell holds besides its board, laid out: its
+// title, track and caption, as mapFrame places them round the board, the
+// room draw leaves above and below the board for the edges' names and
+// arrows (draw.Drawing's Top and Bottom), and h, the height of it all.
+type mapOver struct {
+	title, track, caption *frame.Frame
+	top, bottom, h        float64
+}
+
+// with is the height of map m's cell drawn s mm to the inch: the
+// overhead and the board. mapFrame's frame is as tall, and mapsPlanOn
+// measures by it.
+func (o *mapOver) with(m board.Map, s float64) float64 {
+	return o.h + float64(m.HeightIn*s)
+}
+
+// mapOverOn lays out the overhead of a map drawn about s mm to the inch
+// in a cell w wide (mapOver): its title, track and caption, wrapped as
+// mapFrame places them (to the board's width, or the cell's on a narrow
+// page: a folded booklet's; the caption to capW when it is not 0), and
+// the room round the board, measured by draw.Size (sized), which lays
+// out what draw.Board would without drawing the board. A booklet keeps
+// each (boardMemo.overheads) for the whole build: the layout measures
+// many scales and cells, and mapFrame places the one it picks. It
+// leaves the caption's font wanted when the overhead was kept, the
+// title's or track's when it was laid out.
+func (r *renderer) mapOverOn(narrow bool, m board.Map, w, s, capW float64) *mapOver {
 	key := overheadKey{r.mapKey(m), w, s, capW, narrow}
-	if h, ok := r.boards.overheads[key]; ok {
+	if o, ok := r.boards.overheads[key]; ok {
 		r.font("", capSize)
-		return h
+		return o
 	}
 	d := r.sized(m, key.m, s)
 	bw := m.WidthIn * s
-	caption := r.captionFrame(m, d.Keys, r.captionW(narrow, w, bw, capW))
-	h := r.titleFrame(narrow, m, w, bw).H + r.mapTrack(narrow, m, w, s).H + d.Top + d.Bottom + caption.H + 1
+	o := &mapOver{top: d.Top, bottom: d.Bottom}
+	o.caption = r.captionFrame(m, d.Keys, r.captionW(narrow, w, bw, capW))
+	o.title = r.titleFrame(narrow, m, w, bw)
+	o.track = r.mapTrack(narrow, m, w, s)
+	o.h = o.title.H + o.track.H + d.Top + d.Bottom + o.caption.H + 1
 	if r.boards.overheads == nil {
-		r.boards.overheads = map[overheadKey]float64{}
+		r.boards.overheads = map[overheadKey]*mapOver{}
 	}
-	r.boards.overheads[key] = h
-	return h
+	r.boards.overheads[key] = o
+	return o
 }
 
-// overheadKey is what mapOverhead's measure depends on: the map (all of
+// overheadKey is what mapOverOn's layout depends on: the map (all of
 // it, as mapKey writes it), the cell's width, the scale, the width its
 // caption is wrapped to when that is not the board's (capW, else 0) and
 // whether the page is narrow (false for what keys by map and scale
@@ -239,11 +299,13 @@ func (r *renderer) captionW(narrow bool, w, bw, capW float64) float64 {
 }
 
 // mapCaptionFrame is the caption of map m drawn s mm to the inch in a
-// cell w wide on the booklet's page, as mapFrame wraps it (to capW when
-// it is not 0).
+// cell w wide on the booklet's page, the one mapFrame places (its
+// overhead's, mapOverOn: wrapped to capW when it is not 0). It leaves
+// the caption's font wanted.
 func (r *renderer) mapCaptionFrame(m board.Map, w, s, capW float64) *frame.Frame {
-	d := r.sized(m, r.mapKey(m), s)
-	return r.captionFrame(m, d.Keys, r.captionW(r.narrow(), w, m.WidthIn*s, capW))
+	c := r.mapOverOn(r.narrow(), m, w, s, capW).caption
+	r.font("", capSize)
+	return c
 }
 
 // captionFrame is a map's caption (mapCaption, keys the labels printed
@@ -260,7 +322,7 @@ func (r *renderer) captionFrame(m board.Map, keys []draw.Key, cw float64) *frame
 }
 
 // sized is draw.Size's drawing of m (whose mapKey is key) at scale s,
-// kept for the whole build of the booklet: mapOverhead measures a map at
+// kept for the whole build of the booklet: mapOverOn measures a map at
 // one scale in cells of several widths, and mapsClear at the same scales.
 // Like draw.Size, it leaves the font as measuring the board last set it.
 func (r *renderer) sized(m board.Map, key string, s float64) draw.Drawing {
@@ -515,9 +577,10 @@ func (r *renderer) mapCaption(m board.Map, keys []draw.Key, keyed bool) string {
 
 // mapFrame lays out one map with its title, track and caption, its
 // board s mm to the inch, centred in a cell w wide, the caption wrapped
-// to capW when it is not 0, on a page narrow or not: as tall as the
-// map's overhead (mapOverheadOn) and its board.
-// A booklet keeps each map laid out (boardMemo.frames), for every pass.
+// to capW when it is not 0, on a page narrow or not: the map's overhead
+// laid out (mapOverOn) placed round its board, as tall as the two
+// (mapOver.with). A booklet keeps each map laid out (boardMemo.frames),
+// for every pass.
 func (r *renderer) mapFrame(narrow bool, m board.Map, w, s, capW float64) *frame.Frame {
 	in := struct {
 		m          string
@@ -527,36 +590,35 @@ func (r *renderer) mapFrame(narrow bool, m board.Map, w, s, capW float64) *frame
 	return r.boards.frames.Get(in, func() *frame.Frame { return r.layMap(narrow, m, w, s, capW) })
 }
 
-// layMap is mapFrame's work.
+// layMap is mapFrame's work: the board is drawn (draw.Board, whose
+// margins and keys are draw.Size's, so the overhead measured is the one
+// placed) and the overhead set round it. It leaves the caption's font
+// wanted.
 func (r *renderer) layMap(narrow bool, m board.Map, w, s, capW float64) *frame.Frame {
+	o := r.mapOverOn(narrow, m, w, s, capW)
 	bw, bh := m.WidthIn*s, m.HeightIn*s
-	title := r.titleFrame(narrow, m, w, bw)
-	track := r.mapTrack(narrow, m, w, s)
 	d := draw.Board(m, s, r.measure)
 	board := r.opsFrame(d.Ops)
 	board.W, board.H = bw, bh
-	cx, cw := (w-bw)/2, bw
+	cx := (w - bw) / 2
 	if narrow {
 		// On a folded booklet's page the board is held back by the
 		// height: its caption takes the width of the page.
-		cx, cw = 0, w
+		cx = 0
 	}
-	if capW > 0 {
-		cw = capW // under the board and its legend beside it
-	}
-	caption := r.captionFrame(m, d.Keys, cw)
 	// Each part is placed from the one above it, as the page's
 	// positions were worked out before the maps were laid out: the
 	// board's marks stand at the same bits.
 	under := &frame.Frame{W: w, Marks: []frame.Mark{
-		frame.Sub{X: (w - bw) / 2, Y: d.Top, F: board},
-		frame.Sub{X: cx, Y: d.Top + bh + d.Bottom + 0.5, F: caption},
+		frame.Sub{X: (w - bw) / 2, Y: o.top, F: board},
+		frame.Sub{X: cx, Y: o.top + bh + o.bottom + 0.5, F: o.caption},
 	}}
-	body := &frame.Frame{W: w, Marks: []frame.Mark{frame.Sub{F: track}, frame.Sub{Y: track.H, F: under}}}
+	body := &frame.Frame{W: w, Marks: []frame.Mark{frame.Sub{F: o.track}, frame.Sub{Y: o.track.H, F: under}}}
+	r.font("", capSize)
 	return &frame.Frame{
 		W:     w,
-		H:     title.H + track.H + d.Top + d.Bottom + caption.H + 1 + float64(m.HeightIn*s),
-		Marks: []frame.Mark{frame.Sub{F: title}, frame.Sub{Y: title.H, F: body}},
+		H:     o.with(m, s),
+		Marks: []frame.Mark{frame.Sub{F: o.title}, frame.Sub{Y: o.title.H, F: body}},
 	}
 }
 
@@ -756,7 +818,7 @@ func (r *renderer) legendBeside(all, ms []board.Map, w, y, avail float64) (mw, s
 	tall := r.fr.bottom - y
 	_, below := r.mapLayout(ms, w, avail, 0)
 	_, beside := r.mapLayout(ms, mw, tall, 0)
-	if beside < below*1.05 || stack > r.mapsHeight(ms, mw, tall, 0) {
+	if beside < below*1.05 || stack > r.mapsPlan(ms, mw, tall, 0).h {
 		return 0, 0, false
 	}
 	return mw, stack, true

@@ -182,7 +182,7 @@ func (sp *entrySpread) leftPage() ([]doc.Block, bool) {
 		if mw, stack, ok := r.legendBeside(all, ms, w, y, avail); ok {
 			tall := r.fr.bottom - y
 			r.mapsBlock(ms, side, y, mw, tall, 0)
-			ly := y + (r.mapsHeight(ms, mw, tall, 0)-stack)/2
+			ly := y + (r.mapsPlan(ms, mw, tall, 0).h-stack)/2
 			r.legendColumnAt(all, side+mw+legendSep, ly)
 			r.fr.y = r.fr.bottom
 			return rest, false
@@ -329,11 +329,11 @@ func (sp *entrySpread) planMaps(rest []doc.Block, ms []board.Map, w float64) ([]
 	// right-hand page, each half a page tall at most.
 	sp.overMaps = nil
 	all := ms // the legend is every map's
-	for len(ms) > 1 && r.mapsHeight(ms, w, avail, 0) > avail+0.5 {
+	for len(ms) > 1 && r.mapsPlan(ms, w, avail, 0).h > avail+0.5 {
 		sp.overMaps = append([]board.Map{ms[len(ms)-1]}, sp.overMaps...)
 		ms = ms[:len(ms)-1]
 	}
-	used := r.mapsHeight(ms, w, avail, 0)
+	used := r.mapsPlan(ms, w, avail, 0).h
 	// When the maps leave room on the page but not quite enough for what
 	// comes next, they give up a little of their scale for it.
 	if room, first := r.fr.bottom-(y+used+legendH+4), sp.firstHeight(rest, sp.look, sp.ctx(), w); room >= leftRoom/2 && room < first && first-room <= maxShrink {
@@ -342,7 +342,7 @@ func (sp *entrySpread) planMaps(rest []doc.Block, ms []board.Map, w float64) ([]
 		_, s1 := r.mapLayout(ms, w, smaller+sp.lineH, 0)
 		if s1 >= s0*0.85 {
 			avail = smaller
-			used = r.mapsHeight(ms, w, avail, 0)
+			used = r.mapsPlan(ms, w, avail, 0).h
 		}
 	}
 	// When the rest would run over the right-hand page, the maps give up
@@ -401,7 +401,7 @@ func (sp *entrySpread) columnPlan(rest []doc.Block, ms, legend []board.Map, w, y
 	box := r.fr.bottom - y
 	for bw := math.Floor(w - legendSep - colMin); bw >= minBesideWidth; bw -= 2 {
 		_, s := r.mapLayout(ms, bw, box, capW)
-		mh := r.mapsHeight(ms, bw, box, capW)
+		mh := r.mapsPlan(ms, bw, box, capW).h
 		tall := mh - r.mapCaptionFrame(ms[0], bw, s, capW).H
 		if float64(ms[0].WidthIn*s) < minBesideWidth || tall <= 0 {
 			break
@@ -540,7 +540,7 @@ func (sp *entrySpread) spreadFit(rest []doc.Block, ms, legend []board.Map, w, y,
 	_, s0 := r.mapLayout(ms, w, avail+sp.lineH, 0)
 	smaller := used - (need + 2 - room) - 0.5
 	_, s1 := r.mapLayout(ms, w, smaller+sp.lineH, 0)
-	under := mapPlan{avail: smaller, used: r.mapsHeight(ms, w, smaller, 0), under: true, ok: smaller > 0 && s1 >= s0*minMapScale}
+	under := mapPlan{avail: smaller, used: r.mapsPlan(ms, w, smaller, 0).h, under: true, ok: smaller > 0 && s1 >= s0*minMapScale}
 	if len(ms) != 1 || ms[0].WidthIn <= 0 || r.narrow() {
 		// A folded booklet's narrow page sets a map's caption to the
 		// page's width, not the board's, and has a legend beside the
@@ -561,7 +561,7 @@ func (sp *entrySpread) spreadFit(rest []doc.Block, ms, legend []board.Map, w, y,
 	capW := w
 	_, s2 := r.mapLayout(ms, w-lw, beside+sp.lineH, capW)
 	stack := r.placeLegendColumn(r.legendItems(legend), 0, 0)
-	mh := r.mapsHeight(ms, w-lw, beside, capW)
+	mh := r.mapsPlan(ms, w-lw, beside, capW).h
 	_, s3 := r.mapLayout(ms, w-lw, beside, capW)
 	boardH := mh - r.mapCaptionFrame(ms[0], w-lw, s3, capW).H // the legend stands beside the board, never its caption
 	if beside <= 0 || s2 < s0*minBesideScale || stack > boardH || ms[0].WidthIn*s2 < minBesideWidth || under.ok && s2 <= s1 {
@@ -732,29 +732,12 @@ func (sp *entrySpread) leadPieces(lead []doc.Block, ctx blockCtx, w float64) []p
 	return ps
 }
 
-// mapsHeight is the height mapsBlock takes to draw maps in a box w × h,
-// their captions wrapped to capW (0: each board's own).
-func (r *renderer) mapsHeight(ms []board.Map, w, h, capW float64) float64 {
-	cols, scale := r.mapLayout(ms, w, h, capW)
-	cellW := (w - float64(cols-1)*mapGap) / float64(cols)
-	rows := (len(ms) + cols - 1) / cols
-	cellH := (h - float64(rows-1)*mapGap) / float64(rows)
-	last := 0.0
-	for i, m := range ms {
-		if i/cols == rows-1 {
-			over := r.mapOverhead(m, cellW, scale, capW)
-			last = max(last, over+float64(m.HeightIn*scale))
-		}
-	}
-	return float64(float64(rows-1)*(cellH+mapGap)) + last
-}
-
 // boxedMap lays out a map where it stands, with its title and caption,
 // in the frame's width and at most h tall.
 func (sp *entrySpread) boxedMap(m board.Map, h float64) span {
 	r := sp.renderer
 	return span{before: 2, lay: func(w float64) *frame.Frame {
-		f := &frame.Frame{W: w, H: min(h, r.mapsHeight([]board.Map{m}, w, h, 0)) + 1}
+		f := &frame.Frame{W: w, H: min(h, r.mapsPlan([]board.Map{m}, w, h, 0).h) + 1}
 		if mf := r.mapsFrame([]board.Map{m}, w, h, 0); mf != nil {
 			f.Marks = []frame.Mark{frame.Sub{F: mf}}
 		}
