@@ -137,7 +137,7 @@ func TestStructure(t *testing.T) {
 	heights := []string{
 		"foldHeight", "footH", "piecesHeight", "startHeight", "tableHeight",
 		"spanHeight",
-		"columnHeight", "firstHeight", "mapsHeight", "restHeight", "unitHeights",
+		"mapsHeight",
 	}
 	got = nil
 	for _, f := range files {
