@@ -2,6 +2,7 @@ package booklet
 
 import (
 	"fmt"
+	"iter"
 	"math"
 	"strconv"
 	"strings"
@@ -58,7 +59,10 @@ func (r *renderer) encounter(i int) {
 // columnPlan, besideMaps, columnBeside), the right-hand page and any
 // pages after (rightPage), and what they print (the entry's head, its
 // short sections side by side, its sealed cards' index, the band, the
-// way on). encounter makes one for each entry; the planning of the
+// way on). What the right-hand page holds is one list of units
+// (restUnits), each knowing its height: rightPage places them in order,
+// and the left-hand page's planning sums the same units to fit the entry
+// to its spread. encounter makes one for each entry; the planning of the
 // left-hand page settles its look, lineH and overMaps, and the rest of
 // the spread prints by them. It lays out with the renderer's primitives
 // (text, tables, maps, placement), which it embeds.
@@ -279,12 +283,15 @@ func (sp *entrySpread) columnBeside(bs []doc.Block, ms, all []board.Map, y float
 	defer func() { r.fr = outer; r.fr.y = y + plan.used + 4 }()
 	top, colW := y+stack+besideLineGap, side+w-x
 	r.fr = cursor{x: x, w: colW, top: top, y: top, bottom: y + tall + 1, brk: func() {}}
-	ctx := sp.ctx()
+	var us []restUnit // the column's blocks (columnPlan takes no run)
+	for u := range sp.units(bs, sp.look, sp.ctx(), colW) {
+		us = append(us, u)
+	}
 	var first span
 	if line {
 		h := 0.0
-		for _, b := range bs {
-			h += r.piecesHeight(r.blockPieces(b, sp.look, 0, ctx, colW), colW)
+		for _, u := range us {
+			h += u.h
 		}
 		lines := int((tall - stack - besideLineGap - h - besideLineGap) / lh(firstSize))
 		var ok bool
@@ -294,8 +301,8 @@ func (sp *entrySpread) columnBeside(bs []doc.Block, ms, all []board.Map, y float
 	}
 	r.mapsBlock(ms, side, y, plan.mw, plan.avail, capW)
 	r.legendColumnAt(all, x, y)
-	for _, b := range bs {
-		r.flowPieces(r.blockPieces(b, sp.look, 0, ctx, colW))
+	for _, u := range us {
+		r.flowPieces(u.ps)
 	}
 	if line {
 		r.fr.y += besideLineGap - first.before
@@ -336,7 +343,7 @@ func (sp *entrySpread) planMaps(rest []doc.Block, ms []board.Map, w float64) ([]
 	used := r.mapsPlan(ms, w, avail, 0).h
 	// When the maps leave room on the page but not quite enough for what
 	// comes next, they give up a little of their scale for it.
-	if room, first := r.fr.bottom-(y+used+legendH+4), sp.firstHeight(rest, sp.look, sp.ctx(), w); room >= leftRoom/2 && room < first && first-room <= maxShrink {
+	if room, first := r.fr.bottom-(y+used+legendH+4), sp.firstUnit(rest, sp.look, w).first; room >= leftRoom/2 && room < first && first-room <= maxShrink {
 		smaller := used - (first - room) - 0.5
 		_, s0 := r.mapLayout(ms, w, avail+sp.lineH, 0)
 		_, s1 := r.mapLayout(ms, w, smaller+sp.lineH, 0)
@@ -393,8 +400,8 @@ func (sp *entrySpread) columnPlan(rest []doc.Block, ms, legend []board.Map, w, y
 	}
 	ctx := sp.ctx()
 	pageH := r.fr.bottom - bodyTop
-	all := sp.restHeight(rest, w)
-	hs := sp.unitHeights(rest, sp.look, ctx, w)
+	us := sp.restUnits(rest, sp.look, w)
+	all := restTotal(us)
 	capW := w // the caption runs under the board and the legend beside it
 	stack := r.placeLegendColumn(r.legendItems(legend), 0, 0)
 	colMin := max(r.legendColumn(legend), minColumn)
@@ -408,50 +415,47 @@ func (sp *entrySpread) columnPlan(rest []doc.Block, ms, legend []board.Map, w, y
 		}
 		mw := min(bw, float64(ms[0].WidthIn*s))
 		colW := w - mw - legendSep
-		// k blocks go to the column, u of them units (maps are drawn
-		// already and are none).
-		k, u, colH := 0, 0, stack+besideLineGap
-		for i := 0; i < len(rest) && u < len(hs); i++ {
-			if _, ok := rest[i].(*doc.Map); ok {
-				continue
-			}
-			h, ok := sp.columnHeight(rest[i:], sp.look, ctx, colW)
-			if !ok || colH+h > tall {
+		// The first k blocks go to the column, n units laid out colW
+		// wide (maps are drawn already and are none).
+		k, n, colH := 0, 0, stack+besideLineGap
+		for u := range sp.units(rest, sp.look, ctx, colW) {
+			if !sp.inColumn(u, colW) || colH+u.h > tall {
 				break
 			}
-			colH += h
-			k, u = i+1, u+1
+			colH += u.h
+			k, n = u.end, n+1
 		}
-		if u == 0 {
+		if n == 0 {
 			continue
 		}
-		left := all - sum(hs[:u])
-		room := r.fr.bottom - (y + mh + 4)
-		fill := 0.0
-		for _, h := range hs[u:] {
-			if fill+h > room {
-				break
+		// What the right-hand page is left with: its units but the
+		// column's (us[:j], the first n of the entry's blocks).
+		taken, j := 0.0, 0
+		for c := 0; c < n; j++ {
+			if us[j].block() {
+				taken += us[j].h
+				c++
 			}
-			fill += h
 		}
-		if left-fill+4 <= pageH {
+		left := all - taken
+		room := r.fr.bottom - (y + mh + 4)
+		if left-underFill(us[j:], room)+4 <= pageH {
 			return mapPlan{avail: mh, used: mh, mw: mw, under: true, beside: true, side: k, ok: true}
 		}
 	}
 	return mapPlan{}
 }
 
-// columnHeight is the height the first of bs takes in the column beside
-// a board, colW wide, set in the look lk, and whether it may go there: a
-// block that is not a map nor a run of short sections, whose tables
-// print whole at that width, neither stacked nor folded wider than it.
-func (sp *entrySpread) columnHeight(bs []doc.Block, lk look, ctx blockCtx, colW float64) (float64, bool) {
+// inColumn reports whether a unit laid out colW wide (units) may go in
+// the column beside a board: a block, not a run of short sections, whose
+// tables print whole at that width, neither stacked nor folded wider
+// than it.
+func (sp *entrySpread) inColumn(u restUnit, colW float64) bool {
 	r := sp.renderer
-	if briefRun(bs) >= 2 {
-		return 0, false
+	if u.kind != unitBlock {
+		return false
 	}
-	ps := r.blockPieces(bs[0], lk, 0, ctx, colW)
-	for _, p := range ps {
+	for _, p := range u.ps {
 		if p.sp != nil {
 			continue
 		}
@@ -461,10 +465,10 @@ func (sp *entrySpread) columnHeight(bs []doc.Block, lk look, ctx blockCtx, colW 
 		}
 		g := r.tableGrid(t, p.tl, colW)
 		if g.stack != nil || g.width() > colW+0.01 {
-			return 0, false
+			return false
 		}
 	}
-	return r.piecesHeight(ps, colW), true
+	return true
 }
 
 // minColumn is the least width of the column beside a board that takes
@@ -500,24 +504,15 @@ func (sp *entrySpread) spreadFit(rest []doc.Block, ms, legend []board.Map, w, y,
 	keep := mapPlan{avail: avail, used: used}
 	room := r.fr.bottom - (y + used + legendH + 4)
 	pageH := r.fr.bottom - bodyTop
-	all := sp.restHeight(rest, w)
+	us := sp.restUnits(rest, sp.look, w)
+	all := restTotal(us)
 	if all+4 <= pageH {
 		keep.ok = true
 		return keep
 	}
-	hs := sp.unitHeights(rest, sp.look, sp.ctx(), w)
 	if room >= leftRoom {
-		// The blocks start under the maps as they are: what goes there
-		// is the whole units that fit the room (a unit that does not
-		// goes over the page, leaving the room for notes).
-		fill := 0.0
-		for _, h := range hs {
-			if fill+h > room {
-				break
-			}
-			fill += h
-		}
-		if all-fill+4 <= pageH {
+		// The blocks start under the maps as they are.
+		if all-underFill(us, room)+4 <= pageH {
 			keep.ok = true
 			return keep
 		}
@@ -525,8 +520,11 @@ func (sp *entrySpread) spreadFit(rest []doc.Block, ms, legend []board.Map, w, y,
 	// need is the least of the blocks, taken from the start, that must
 	// go under the maps for the rest to fit the right-hand page.
 	need, found := 0.0, false
-	for _, h := range hs {
-		need += h
+	for _, u := range us {
+		if !u.block() {
+			continue
+		}
+		need += u.h
 		if found = all-need+4 <= pageH; found {
 			break
 		}
@@ -592,95 +590,160 @@ const minBesideScale = 0.55
 // never costs the entry its spread (firstLine).
 const minBesideWidth = 90.0
 
-// unitHeights are the heights of what the blocks print in the look lk
-// in a frame w wide, in order, each whole: a run of short sections side
-// by side, or a block (maps aside).
-func (sp *entrySpread) unitHeights(bs []doc.Block, lk look, ctx blockCtx, w float64) []float64 {
-	r := sp.renderer
-	var hs []float64
-	for i := 0; i < len(bs); {
-		if _, ok := bs[i].(*doc.Map); ok {
-			i++
-			continue
-		}
-		if n := briefRun(bs[i:]); n >= 2 {
-			_, _, h := sp.briefSplit(bs[i:i+n], lk, ctx, w)
-			hs = append(hs, h+2.5)
-			i += n
-			continue
-		}
-		hs = append(hs, r.piecesHeight(r.blockPieces(bs[i], lk, 0, ctx, w), w))
-		i++
-	}
-	return hs
+// restUnit is one of the things an entry's spread prints after its
+// left-hand page's maps, whole, laid out for a frame of a width: a run of
+// short sections side by side, one of the entry's blocks, the line
+// pointing to the band's page, "After the encounter", or the way on.
+// restUnits lists what the right-hand page holds, in the order
+// rightPage prints it; the fitting of the left-hand page (planMaps,
+// spreadFit, columnPlan) reads its heights from the same units.
+type restUnit struct {
+	kind unitKind
+	// run is a run's short sections, two or more, and left and right the
+	// columns they split into, whole (briefSplit); ps are the pieces of
+	// any other unit.
+	run         []doc.Block
+	left, right []span
+	ps          []piece
+	// h is the height the unit takes: a run's taller column with the
+	// space above its headings, the pieces' height. first is the height
+	// of what it begins with, which the room under the maps must hold
+	// for it to start there: a run's columns, a block's first piece with
+	// what that piece keeps with it.
+	h, first float64
+	// end is where, in the blocks units lays out, the next unit begins.
+	end int
 }
 
-// restHeight is about the height the rest of an entry takes on its
-// right-hand page, w wide, printed as rightPage prints it (in the look
-// sp.look).
-func (sp *entrySpread) restHeight(rest []doc.Block, w float64) float64 {
+// unitKind is what a restUnit prints.
+type unitKind int
+
+const (
+	unitRun   unitKind = iota // a run of short sections side by side (briefRun)
+	unitBlock                 // one of the entry's blocks
+	unitBand                  // the line pointing to the band's page (bandSpan)
+	unitAfter                 // "After the encounter"
+	unitWayOn                 // in a campaign, the links on or the box at its end
+)
+
+// block reports whether the unit prints the entry's blocks (a run, or a
+// block): what may go under the maps or beside them.
+func (u restUnit) block() bool { return u.kind == unitRun || u.kind == unitBlock }
+
+// units lays out the entry's blocks bs in the look lk for a frame w wide
+// as units, one at a time, in order: a run of short sections side by
+// side, or one block (maps aside: the left-hand page draws them). A
+// caller that stops early lays out no more.
+func (sp *entrySpread) units(bs []doc.Block, lk look, ctx blockCtx, w float64) iter.Seq[restUnit] {
 	r := sp.renderer
-	e, lk := sp.e, sp.look
-	ctx := sp.ctx()
-	h := lh(14) + 1
-	if r.band() != nil {
-		h += r.spanHeight(sp.bandSpan(), w)
-	}
-	runEnd := 0 // where the run of short sections being printed ends
-	for i := 0; i < len(rest); {
-		if n := briefRun(rest[i:]); n >= 2 {
-			if i >= runEnd {
-				runEnd = i + n
+	return func(yield func(restUnit) bool) {
+		for i := 0; i < len(bs); {
+			if _, ok := bs[i].(*doc.Map); ok {
+				i++
+				continue
 			}
-			_, _, bh := sp.briefSplit(rest[i:i+n], lk, ctx, w)
-			h += bh + 2.5
-			i += n
-			continue
+			var u restUnit
+			if n := briefRun(bs[i:]); n >= 2 {
+				left, right, h := sp.briefSplit(bs[i:i+n], lk, ctx, w)
+				u = restUnit{kind: unitRun, run: bs[i : i+n], left: left, right: right, h: h + 2.5, first: h, end: i + n}
+			} else {
+				ps := r.blockPieces(bs[i], lk, 0, ctx, w)
+				u = restUnit{kind: unitBlock, ps: ps, h: r.piecesHeight(ps, w), end: i + 1}
+				if len(ps) > 0 {
+					u.first = r.piecesHeight(ps[:1], w)
+					if ps[0].sp != nil {
+						u.first += ps[0].sp.keep
+					}
+				}
+			}
+			if !yield(u) {
+				return
+			}
+			i = u.end
 		}
-		h += r.piecesHeight(r.blockPieces(rest[i], lk, 0, ctx, w), w)
-		i++
+	}
+}
+
+// restUnits is what an entry's right-hand page holds under its head and
+// the maps that open it (sp.overMaps), in the look lk, w wide, in the
+// order rightPage prints it: the entry's blocks from rest, the line
+// pointing to the band's page after the first run of short sections (or
+// before the blocks, when there is none), "After the encounter" and, in a
+// campaign, the way on.
+func (sp *entrySpread) restUnits(rest []doc.Block, lk look, w float64) []restUnit {
+	r, e := sp.renderer, sp.e
+	ctx := sp.ctx()
+	var band []restUnit
+	if r.band() != nil {
+		s := sp.bandSpan()
+		band = []restUnit{{kind: unitBand, ps: []piece{{sp: &s}}, h: r.spanHeight(s, w)}}
+	}
+	var us []restUnit
+	for u := range sp.units(rest, lk, ctx, w) {
+		us = append(us, u)
+		if u.kind == unitRun {
+			us, band = append(us, band...), nil // after the whole run, not the part of it one page takes
+		}
+	}
+	if band != nil { // no run: the band's line comes first
+		us = append(band, us...)
 	}
 	if len(e.after) > 0 {
-		h += r.piecesHeight(r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, lk, 0, ctx, w), w)
+		ps := r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, lk, 0, ctx, w)
+		us = append(us, restUnit{kind: unitAfter, ps: ps, h: r.piecesHeight(ps, w)})
 	}
 	if e.campaign {
+		s := sp.endSpan()
 		if len(e.links) > 0 {
-			h += r.spanHeight(r.linksSpan(e.links), w)
-		} else {
-			h += r.spanHeight(sp.endSpan(), w)
+			s = r.linksSpan(e.links)
 		}
+		us = append(us, restUnit{kind: unitWayOn, ps: []piece{{sp: &s}}, h: r.spanHeight(s, w)})
+	}
+	return us
+}
+
+// restTotal is about the height an entry's right-hand page takes to hold
+// the units us (restUnits): theirs, under the line of the entry's name
+// at its top (entryHead).
+func restTotal(us []restUnit) float64 {
+	h := lh(14) + 1
+	for _, u := range us {
+		h += u.h
 	}
 	return h
 }
 
+// underFill is the height of those of the units us that print the
+// entry's blocks, whole and from the first, that fit room under the
+// maps: a unit that does not goes over the page, leaving the room for
+// notes.
+func underFill(us []restUnit, room float64) float64 {
+	fill := 0.0
+	for _, u := range us {
+		if !u.block() {
+			continue
+		}
+		if fill+u.h > room {
+			break
+		}
+		fill += u.h
+	}
+	return fill
+}
+
+// firstUnit is the first of the units the blocks bs print something in,
+// in the look lk, w wide (the zero unit, of no height, for none).
+func (sp *entrySpread) firstUnit(bs []doc.Block, lk look, w float64) restUnit {
+	for u := range sp.units(bs, lk, sp.ctx(), w) {
+		if u.kind == unitRun || len(u.ps) > 0 {
+			return u
+		}
+	}
+	return restUnit{}
+}
+
 // maxShrink is the most height the maps give up to make room under them.
 const maxShrink = 20.0
-
-// firstHeight is the height of what the blocks begin with in the look
-// lk in a frame w wide: a run of short sections side by side, or the
-// first block's first piece.
-func (sp *entrySpread) firstHeight(bs []doc.Block, lk look, ctx blockCtx, w float64) float64 {
-	r := sp.renderer
-	for i, b := range bs {
-		if _, ok := b.(*doc.Map); ok {
-			continue
-		}
-		if n := briefRun(bs[i:]); n >= 2 {
-			_, _, h := sp.briefSplit(bs[i:i+n], lk, ctx, w)
-			return h
-		}
-		ps := r.blockPieces(b, lk, 0, ctx, w)
-		if len(ps) == 0 {
-			continue
-		}
-		h := r.piecesHeight(ps[:1], w)
-		if ps[0].sp != nil {
-			h += ps[0].sp.keep
-		}
-		return h
-	}
-	return 0
-}
 
 // leadIn splits an encounter's blocks into the paragraphs and roll lines
 // it opens with (maps aside), printed above the maps, and the rest.
@@ -784,76 +847,17 @@ func (sp *entrySpread) rightPage(rest []doc.Block, under bool) float64 {
 			next()
 		}
 	}
-	ctx := sp.ctx()
 	for _, m := range sp.overMaps {
 		r.flow(sp.boxedMap(m, (r.fr.bottom-bodyTop)/2))
 	}
-	banded := false
-	hasRun := false
-	for i := range rest {
-		if briefRun(rest[i:]) >= 2 {
-			hasRun = true
-		}
-	}
-	if !hasRun {
-		sp.bandLine()
-		banded = true
-	}
-	runEnd := 0 // where the run of short sections being printed ends
-	for i := 0; i < len(rest); {
-		if n := briefRun(rest[i:]); n >= 2 {
-			if i >= runEnd {
-				runEnd = i + n
-			}
-			// The sections go side by side as many as fit the room left;
-			// when not even two do but the first fits whole across the
-			// page, it goes there on its own, so that no half page is
-			// left blank before them.
-			k := sp.briefFit(rest[i:i+n], lk, ctx)
-			ps := r.blockPieces(rest[i], lk, 0, ctx, r.fr.w)
-			switch {
-			case k >= 2:
-				sp.briefColumns(rest[i:i+k], lk, ctx)
-				i += k
-			case r.fr.y+r.piecesHeight(ps, r.fr.w) <= r.fr.bottom:
-				r.flowPieces(ps)
-				i++
-			default:
-				sp.briefColumns(rest[i:i+n], lk, ctx)
-				i += n
-			}
-			// The band's line follows the whole run, not the part of it
-			// that fitted this page.
-			if !banded && i >= runEnd {
-				sp.bandLine()
-				banded = true
-			}
-			continue
-		}
-		ps := r.blockPieces(rest[i], lk, 0, ctx, r.fr.w)
-		// A table is not split over the turn of a page: a block whose
-		// tables (and what leads into them) fit a page but not what is
-		// left of this one starts on the next, the room left kept for
-		// notes. What follows its last table may flow on over the page.
-		if h := r.piecesHeight(ps[:lastTable(ps)+1], r.fr.w); hasTable(ps) && h < (r.fr.bottom-bodyTop)*0.6 && r.fr.y+h > r.fr.bottom && !r.atTop() {
-			r.notesArea()
-			r.fr.brk()
-		}
-		r.flowPieces(ps)
-		i++
-		if !banded && runEnd > 0 && i >= runEnd {
-			sp.bandLine() // after the last of a run's sections, set alone
-			banded = true
-		}
-	}
-	if len(e.after) > 0 {
-		r.flowPieces(r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, lk, 0, ctx, r.fr.w))
-	}
-	if e.campaign {
-		if len(e.links) > 0 {
-			r.flow(r.linksSpan(e.links))
-		} else {
-			r.flow(sp.endSpan())
+	for _, u := range sp.restUnits(rest, lk, r.fr.w) {
+		switch u.kind {
+		case unitRun:
+			sp.placeRun(u, lk)
+		case unitBlock:
+			sp.placeBlock(u.ps)
+		default: // the band's line, "After the encounter", the way on
+			r.flowPieces(u.ps)
 		}
 	}
 	r.atTable(e)
@@ -861,6 +865,54 @@ func (sp *entrySpread) rightPage(rest []doc.Block, under bool) float64 {
 	used := r.fr.y - bodyTop
 	r.notesArea()
 	return used
+}
+
+// placeRun prints a run of short sections (u, laid out in the look lk
+// for the frame's width) side by side, whole when it fits the room left.
+// Else the sections go side by side as many as fit it; when not even two
+// do but the first fits whole across the page, it goes there on its own,
+// so that no half page is left blank before them; what is left of the
+// run goes on so, its last section, left alone, as a block.
+func (sp *entrySpread) placeRun(u restUnit, lk look) {
+	r := sp.renderer
+	if r.atTop() || u.h <= r.fr.bottom-r.fr.y {
+		r.columns(u.left, u.right)
+		return
+	}
+	ctx := sp.ctx()
+	secs := u.run
+	for len(secs) >= 2 {
+		k := sp.briefFit(secs, lk, ctx)
+		ps := r.blockPieces(secs[0], lk, 0, ctx, r.fr.w)
+		switch {
+		case k >= 2:
+			sp.briefColumns(secs[:k], lk, ctx)
+			secs = secs[k:]
+		case r.fr.y+r.piecesHeight(ps, r.fr.w) <= r.fr.bottom:
+			r.flowPieces(ps)
+			secs = secs[1:]
+		default:
+			sp.briefColumns(secs, lk, ctx)
+			secs = nil
+		}
+	}
+	if len(secs) == 1 {
+		sp.placeBlock(r.blockPieces(secs[0], lk, 0, ctx, r.fr.w))
+	}
+}
+
+// placeBlock prints the pieces of one of the entry's blocks. A table is
+// not split over the turn of a page: a block whose tables (and what leads
+// into them) fit a page but not what is left of this one starts on the
+// next, the room left kept for notes. What follows its last table may
+// flow on over the page.
+func (sp *entrySpread) placeBlock(ps []piece) {
+	r := sp.renderer
+	if h := r.piecesHeight(ps[:lastTable(ps)+1], r.fr.w); hasTable(ps) && h < (r.fr.bottom-bodyTop)*0.6 && r.fr.y+h > r.fr.bottom && !r.atTop() {
+		r.notesArea()
+		r.fr.brk()
+	}
+	r.flowPieces(ps)
 }
 
 // briefRun counts the headed sections at the start of bs that hold only
@@ -973,16 +1025,6 @@ func (sp *entrySpread) briefSplit(secs []doc.Block, lk look, ctx blockCtx, w flo
 // midSplit is how much lower, in mm, a split inside a section's list must
 // keep the taller column than the best split between sections.
 const midSplit = 5.0
-
-// bandLine points to the band's page.
-func (sp *entrySpread) bandLine() {
-	r := sp.renderer
-	b := r.band()
-	if b == nil {
-		return
-	}
-	r.flow(sp.bandSpan())
-}
 
 // bandSpan is the line that points to the band's page.
 func (sp *entrySpread) bandSpan() span {

@@ -137,7 +137,6 @@ func TestStructure(t *testing.T) {
 	heights := []string{
 		"foldHeight", "footH", "piecesHeight", "startHeight", "tableHeight",
 		"spanHeight",
-		"columnHeight", "firstHeight", "restHeight", "unitHeights",
 	}
 	got = nil
 	for _, f := range files {
