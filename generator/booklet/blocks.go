@@ -2,6 +2,7 @@ package booklet
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -473,7 +474,7 @@ func (r *renderer) piecesHeight(ps []piece, w float64) float64 {
 			h += r.spanHeight(*p.sp, w)
 			continue
 		}
-		h += p.before + r.tableHeight(r.pieceTable(p, w), p.tl, w)
+		h += p.before + r.layTable(r.pieceTable(p, w), p.tl, w).h
 	}
 	return h
 }
@@ -506,33 +507,12 @@ func (r *renderer) keepStart(body []piece, w, size float64) float64 {
 }
 
 // startHeight is the least of a piece a heading keeps with it: two lines
-// of text, or a table's head, header row and first keepRows rows.
+// of text, or a table's start (laidTable.start).
 func (r *renderer) startHeight(p piece, w float64) float64 {
 	if p.sp != nil {
 		return min(r.spanHeight(*p.sp, w), p.sp.before+2*lh(p.sp.size))
 	}
-	t := r.pieceTable(p, w)
-	if r.foldTable(t, p.tl, w) != nil {
-		return p.before + r.tableHeight(t, p.tl, w) // kept whole
-	}
-	g := r.tableGrid(t, p.tl, w)
-	if g.stack != nil {
-		g = g.stack[0]
-	}
-	h := p.before + r.topOf(t, p.tl, false, w).h
-	head := make([]string, len(g.cols))
-	for i, c := range g.cols {
-		head[i] = c.head
-	}
-	if !g.noHead {
-		_, hh := r.cellLines(g, head, true)
-		h += hh
-	}
-	for _, row := range g.rows[:min(keepRows, len(g.rows))] {
-		_, rh := r.cellLines(g, row, false)
-		h += rh
-	}
-	return h
+	return p.before + r.layTable(r.pieceTable(p, w), p.tl, w).start
 }
 
 // spans returns the pieces as spans, or false when one is a table.
@@ -626,61 +606,115 @@ func (r *renderer) drawTable(t *doc.Table, tl tableLook) {
 	r.placeDrawn(&r.fr, t, tl, paintNow{r})
 }
 
-// placeDrawn lays table t out for the cursor's width and places it down
-// the cursor, as drawTable draws it, telling p what to paint as it is
-// placed: drawTable paints it there and then; footAlone and frontRun
-// (a table among a front section's pieces) paint nothing and read where
-// it ends.
+// placeDrawn lays table t out for the cursor's width (layTable) and
+// places it down the cursor, as drawTable draws it, telling p what to
+// paint as it is placed: drawTable paints it there and then; footAlone
+// and frontRun (a table among a front section's pieces) paint nothing
+// and read where it ends.
 func (r *renderer) placeDrawn(c *cursor, t *doc.Table, tl tableLook, p painter) {
-	if parts := r.foldTable(t, tl, c.w); parts != nil {
-		r.placeFolded(c, t, tl, parts, p)
+	lt := r.layTable(t, tl, c.w)
+	if lt.parts != nil {
+		r.placeFolded(c, t, lt, p)
 		return
 	}
-	g := r.tableGrid(t, tl, c.w)
-	g.tail = r.footH(t, tl, c.w)
+	g := lt.grid.fresh()
+	g.tail = lt.footH
 	// A table whose rows are too tall to break with keepRows in every
 	// frame is set a little smaller, down to the floor, when that lets it.
-	if !r.rowsKept(c, g, r.topOf(t, tl, false, c.w).h, r.topOf(t, tl, true, c.w).h) {
+	if !r.rowsKept(c, g, lt.top.h, lt.cont.h) {
 		for _, k := range keepScales {
-			small := tl.scaled(k)
-			sg := r.tableGrid(t, small, c.w)
-			sg.tail = r.footH(t, small, c.w)
-			if r.rowsKept(c, sg, r.topOf(t, small, false, c.w).h, r.topOf(t, small, true, c.w).h) {
-				tl, g = small, sg
+			small := r.layTable(t, tl.scaled(k), c.w)
+			sg := small.grid.fresh()
+			sg.tail = small.footH
+			if r.rowsKept(c, sg, small.top.h, small.cont.h) {
+				lt, g = small, sg
 				break
 			}
 		}
 	}
-	r.placeTable(c, g, func(continued bool) tableTop { return r.topOf(t, tl, continued, c.w) }, p)
-	r.placeFoot(c, t, tl, p)
+	r.placeTable(c, g, lt.head, p)
+	r.placeFoot(c, t, lt, p)
 }
 
 // keepScales are the sizes, as shares of its look's, a table of tall rows
 // is set in when its own leaves rows alone over a break (drawTable).
 var keepScales = []float64{0.95, 0.9}
 
-// tableHeight measures a table drawn in a frame w wide, unbroken. The
-// same table is measured at the same look and width many times over in
-// every pass (as a spread is fitted, as the QRS are balanced): a
-// booklet keeps each measure (book.tableHeights), and the font measuring
-// it leaves wanted, as measuring it again would.
-func (r *renderer) tableHeight(t *doc.Table, tl tableLook, w float64) float64 {
+// laidTable is a table laid out for a look and a width, measured: what
+// it prints above its rows (top, and cont where it goes on over a
+// break), its rows fitted whole (grid) and, when it folds, its parts to
+// print side by side (parts), what it prints under them (foot), and
+// their heights: its rows' (body), the whole table's, unbroken (h); the least of it a
+// heading keeps with it (start: its top, header row and first keepRows
+// rows, or all of it when folded); its foot's (footH). placeDrawn places
+// it; the grids are the memo's, and placing fits a fresh copy of them.
+type laidTable struct {
+	tl        tableLook // the look it is laid out in
+	top, cont tableTop
+	grid      *grid
+	parts     []*grid // nil unless folded
+	foot      []span
+	body      float64 // its rows', whole or side by side
+	h         float64
+	start     float64
+	footH     float64
+}
+
+// head is what the table prints above its rows, continued or not (the
+// head placeTable takes).
+func (lt *laidTable) head(continued bool) tableTop {
+	if continued {
+		return lt.cont
+	}
+	return lt.top
+}
+
+// layTable lays out table t for look tl in a frame w wide. The same
+// table is laid out at the same look and width many times over in every
+// pass (as a spread is fitted, as the QRS are balanced): a booklet keeps
+// each (book.laidTables), and the font measuring it leaves wanted, as
+// laying it out again would.
+func (r *renderer) layTable(t *doc.Table, tl tableLook, w float64) *laidTable {
 	in := struct {
 		t  doc.Table
 		tl tableLook
 		w  float64
 	}{*t, tl, w}
-	return r.tableHeights.Get(in, func() float64 { return r.measureTable(t, tl, w) })
+	return r.laidTables.Get(in, func() *laidTable { return r.layTableAfresh(t, tl, w) })
 }
 
-// measureTable is tableHeight's work.
-func (r *renderer) measureTable(t *doc.Table, tl tableLook, w float64) float64 {
-	top := r.topOf(t, tl, false, w).h
-	if parts := r.foldTable(t, tl, w); parts != nil {
-		return top + r.foldHeight(parts) + r.footH(t, tl, w)
+// layTableAfresh is layTable's work.
+func (r *renderer) layTableAfresh(t *doc.Table, tl tableLook, w float64) *laidTable {
+	lt := &laidTable{tl: tl, top: r.topOf(t, tl, false, w), cont: r.topOf(t, tl, true, w), foot: r.footSpans(t, tl)}
+	for _, s := range lt.foot {
+		lt.footH += r.spanHeight(s, w)
 	}
-	g := r.tableGrid(t, tl, w)
-	return top + r.tableFrame(g).H + r.footH(t, tl, w)
+	lt.grid = r.tableGrid(t, tl, w)
+	if lt.parts, lt.body = r.foldTable(t, tl, w); lt.parts != nil {
+		lt.h = lt.top.h + lt.body + lt.footH
+		lt.start = lt.h // kept whole
+		return lt
+	}
+	lt.body = r.tableFrame(lt.grid).H
+	lt.h = lt.top.h + lt.body + lt.footH
+	g := lt.grid
+	if g.stack != nil {
+		g = g.stack[0]
+	}
+	lt.start = lt.top.h
+	if !g.noHead {
+		head := make([]string, len(g.cols))
+		for i, c := range g.cols {
+			head[i] = c.head
+		}
+		_, hh := r.cellLines(g, head, true)
+		lt.start += hh
+	}
+	for _, row := range g.rows[:min(keepRows, len(g.rows))] {
+		_, rh := r.cellLines(g, row, false)
+		lt.start += rh
+	}
+	return lt
 }
 
 // foldGutter is the space between the halves of a folded table, the
@@ -694,11 +728,12 @@ const foldGutter = 7.0
 // (into at most maxFold parts, each of at least foldRows rows, so that
 // no part is a lone row or two), it takes the one that is least tall,
 // measured, and only if it is less tall than the whole table and
-// wraps no row the whole table sets on fewer lines. It returns nil for a table to print whole: one with long
-// text, or short.
-func (r *renderer) foldTable(t *doc.Table, tl tableLook, w float64) []*grid {
+// wraps no row the whole table sets on fewer lines. It returns the parts
+// and their height side by side, or nil for a table to print whole: one
+// with long text, or short.
+func (r *renderer) foldTable(t *doc.Table, tl tableLook, w float64) ([]*grid, float64) {
 	if !tl.fold || len(t.Wide) > 0 || len(t.Rows) < 2*foldRows || len(t.Head) == 0 {
-		return nil
+		return nil, 0
 	}
 	var best []*grid
 	bestH := math.Inf(1)
@@ -716,11 +751,18 @@ func (r *renderer) foldTable(t *doc.Table, tl tableLook, w float64) []*grid {
 		if whole.stack == nil && r.foldWraps(parts, whole) {
 			continue
 		}
-		if h := r.foldHeight(parts); h < bestH-0.01 {
+		h := 0.0
+		for _, g := range parts {
+			h = max(h, r.tableFrame(g).H)
+		}
+		if h < bestH-0.01 {
 			best, bestH = parts, h
 		}
 	}
-	return best
+	if best == nil {
+		return nil, 0
+	}
+	return best, bestH
 }
 
 // foldWraps reports whether a row of the parts takes more lines than it
@@ -777,31 +819,23 @@ const (
 // foldWidth is the width of each of n parts of a table folded across w.
 func foldWidth(w float64, n int) float64 { return (w - float64(n-1)*foldGutter) / float64(n) }
 
-// foldHeight is the height of a folded table's parts side by side.
-func (r *renderer) foldHeight(parts []*grid) float64 {
-	h := 0.0
-	for _, g := range parts {
-		h = max(h, r.tableFrame(g).H)
-	}
-	return h
-}
-
 // placeFolded places a folded table down the cursor: what goes above
-// it across the cursor, then its parts side by side, kept together.
-func (r *renderer) placeFolded(c *cursor, t *doc.Table, tl tableLook, parts []*grid, p painter) {
-	c.need(r.topOf(t, tl, false, c.w).h + r.foldHeight(parts))
-	r.placeTop(c, r.topOf(t, tl, false, c.w), p)
+// it across the cursor, then its parts side by side, kept together, then
+// its foot.
+func (r *renderer) placeFolded(c *cursor, t *doc.Table, lt *laidTable, p painter) {
+	c.need(lt.top.h + lt.body)
+	r.placeTop(c, lt.top, p)
 	outer := *c
-	pw := foldWidth(outer.w, len(parts))
+	pw := foldWidth(outer.w, len(lt.parts))
 	end := outer.y
-	for i, g := range parts {
+	for i, g := range lt.parts {
 		*c = cursor{x: outer.x + float64(i)*(pw+foldGutter), w: pw, top: outer.y, y: outer.y, bottom: outer.bottom, brk: func() {}}
-		r.placeTable(c, g, nil, p)
+		r.placeTable(c, g.fresh(), nil, p)
 		end = max(end, c.y)
 	}
 	outer.y = end
 	*c = outer
-	r.placeFoot(c, t, tl, p)
+	r.placeFoot(c, t, lt, p)
 }
 
 // tableTop is what a table prints above its rows, laid out for a width
@@ -973,20 +1007,10 @@ func (r *renderer) footSpans(t *doc.Table, tl tableLook) []span {
 	return spans
 }
 
-// footH is the height of what table t prints under its rows in a frame
-// w wide.
-func (r *renderer) footH(t *doc.Table, tl tableLook, w float64) float64 {
-	h := 0.0
-	for _, s := range r.footSpans(t, tl) {
-		h += r.spanHeight(s, w)
-	}
-	return h
-}
-
-// placeFoot places what table t prints under its rows (footSpans) down
-// the cursor, telling p what to paint.
-func (r *renderer) placeFoot(c *cursor, t *doc.Table, tl tableLook, p painter) {
-	spans := r.footSpans(t, tl)
+// placeFoot places what table t, laid out as lt, prints under its rows
+// (footSpans) down the cursor, telling p what to paint.
+func (r *renderer) placeFoot(c *cursor, t *doc.Table, lt *laidTable, p painter) {
+	spans := slices.Clone(lt.foot)
 	// The last line (where the book prints it, most often) never goes
 	// over a page alone: what comes before it keeps it.
 	if n := len(spans); n > 1 {
@@ -995,7 +1019,7 @@ func (r *renderer) placeFoot(c *cursor, t *doc.Table, tl tableLook, p painter) {
 	// What goes on to the next page from under a table too tall to keep
 	// it (draw: table) says whose it is there.
 	if len(spans) > 0 && t.Title != "" && !c.atTop() && c.y+r.spanHeight(spans[0], c.w)+spans[0].keep > c.bottom {
-		spans = append([]span{{text: t.Title + " (continued)", style: "B", size: tl.size, before: 1, keep: r.spanHeight(spans[0], c.w)}}, spans...)
+		spans = append([]span{{text: t.Title + " (continued)", style: "B", size: lt.tl.size, before: 1, keep: r.spanHeight(spans[0], c.w)}}, spans...)
 	}
 	r.flowOn(c, p, spans...)
 }

@@ -346,9 +346,9 @@ type book struct {
 	// of the booklet (renderer.gridFrame), by everything they are laid
 	// out from.
 	grids memo.Table[*frame.Frame]
-	// tableHeights keeps tables measured whole at a look and width
-	// (renderer.tableHeight).
-	tableHeights memo.Table[float64]
+	// laidTables keeps tables laid out at a look and width
+	// (renderer.layTable).
+	laidTables memo.Table[*laidTable]
 	// spans keeps spans of text laid out at a width (renderer.laySpan).
 	spans  memo.Table[laidSpan]
 	shared *sharedMeasures // the face's, for every booklet (sharedMeasure)

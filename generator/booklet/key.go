@@ -92,13 +92,13 @@ func (r *renderer) keyedAfresh(t *doc.Table, tl tableLook, w float64) []int {
 	if len(cols) == 0 || !r.wraps(t, tl, w) {
 		return nil
 	}
-	best, bestH := t, r.tableHeight(t, tl, w)
+	best, bestH := t, r.layTable(t, tl, w).h
 	var chosen []int
 	for len(cols) > 0 {
 		next, nextH, at := best, bestH, -1
 		for i, c := range cols {
 			kt := withKey(t, append(slices.Clone(chosen), c))
-			if h := r.tableHeight(kt, tl, w); h < nextH-0.01 {
+			if h := r.layTable(kt, tl, w).h; h < nextH-0.01 {
 				next, nextH, at = kt, h, i
 			}
 		}

@@ -63,7 +63,7 @@ func TestKeyedRoster(t *testing.T) {
 	if got := kt.Footnotes[len(kt.Footnotes)-1]; got != tb.Footnotes[0] {
 		t.Errorf("the system's own footnote became %q", got)
 	}
-	plain, keyed := r.tableHeight(tb, spreadLook.table, w), r.tableHeight(kt, spreadLook.table, w)
+	plain, keyed := r.layTable(tb, spreadLook.table, w).h, r.layTable(kt, spreadLook.table, w).h
 	if gain := plain - keyed; gain < max(keyLines*lh(spreadLook.table.size), keyShare*plain) {
 		t.Errorf("keyed roster is %.1f mm against %.1f mm: less than the gain a key must bring", keyed, plain)
 	}

@@ -143,17 +143,17 @@ func (q *qrsSheets) place(c *cursor, bk float64, s qrsSink) (fill float64) {
 			lk := wide(bk)
 			full := q.contentW()
 			*c = cursor{x: side, w: full, top: c.top, y: y, bottom: q.bottom(), brk: s.newPage}
-			h := q.tableHeight(tb, lk, full) + qrsGap
+			h := q.layTable(tb, lk, full).h + qrsGap
 			if label != "" && label != group && !strings.EqualFold(label, t.Title) {
 				h += lh(12) + 6
 			}
 			if y+h > c.bottom {
-				table := q.tableHeight(tb, lk, full)
-				at := func(k float64) float64 { return h - table + q.tableHeight(tb, wide(k), full) }
+				table := q.layTable(tb, lk, full).h
+				at := func(k float64) float64 { return h - table + q.layTable(tb, wide(k), full).h }
 				if h <= c.bottom-bodyTop {
 					if k, ok := qrsFinish(bk, at, c.bottom-y); ok {
 						lk = wide(k)
-					} else if start := y + h - table; c.bottom-y < (c.bottom-bodyTop)/2 || start+q.startHeight(piece{tb: tb, tl: lk}, full) > c.bottom || q.footAlone(tb, lk, start) {
+					} else if start := y + h - table; c.bottom-y < (c.bottom-bodyTop)/2 || start+q.layTable(tb, lk, full).start > c.bottom || q.footAlone(tb, lk, start) {
 						s.newPage()
 					}
 					// Otherwise, with half the page or more left under the
@@ -195,7 +195,7 @@ func (q *qrsSheets) place(c *cursor, bk float64, s qrsSink) (fill float64) {
 		}
 		g := q.tableGrid(tb, base, colW)
 		headH := q.topOf(tb, base, false, c.w).h
-		h := headH + q.tableFrame(g).H + q.footH(tb, base, c.w)
+		h := headH + q.tableFrame(g).H + q.layTable(tb, base, c.w).footH
 		label := groupLabel(set.System, t)
 		if label != "" && label != group && !strings.EqualFold(label, t.Title) {
 			h += lh(12) + 6
@@ -205,7 +205,7 @@ func (q *qrsSheets) place(c *cursor, bk float64, s qrsSink) (fill float64) {
 		}
 		lk := base
 		tall := func(lk tableLook) float64 {
-			return q.topOf(tb, lk, false, c.w).h + q.tableFrame(q.tableGrid(tb, lk, colW)).H + q.footH(tb, lk, c.w)
+			return q.topOf(tb, lk, false, c.w).h + q.tableFrame(q.tableGrid(tb, lk, colW)).H + q.layTable(tb, lk, c.w).footH
 		}
 		if col == 0 && !c.atTop() && h <= c.bottom-c.top && (i+1 == len(ids) || q.broad(doc.RuleTable(set.Table(ids[i+1])), base, colW)) {
 			// The last narrow table before a broad one, or the sheets'
@@ -237,7 +237,7 @@ func (q *qrsSheets) place(c *cursor, bk float64, s qrsSink) (fill float64) {
 				headH = q.topOf(tb, lk, false, c.w).h
 			case col == 1 || h <= c.bottom-c.top:
 				next()
-			case c.y+h-tall(lk)+q.startHeight(piece{tb: tb, tl: lk}, colW) > c.bottom:
+			case c.y+h-tall(lk)+q.layTable(tb, lk, colW).start > c.bottom:
 				// Not even its start fits the left-hand column, and the
 				// right-hand one has no more room: overleaf.
 				next()
@@ -524,7 +524,7 @@ func (q *qrsSheets) footAlone(t *doc.Table, lk tableLook, y float64) bool {
 	if pages == 0 {
 		return false
 	}
-	foot := q.footH(t, lk, c.w)
+	foot := q.layTable(t, lk, c.w).footH
 	return foot > 0 && c.y-bodyTop <= foot+lh(lk.size)+2
 }
 

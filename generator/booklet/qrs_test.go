@@ -37,10 +37,10 @@ func TestFootAloneLaidOut(t *testing.T) {
 					lk := qrsLook.scaled(k)
 					lk.keyMax = qrsKeyMax * 1.5
 					ys := []float64{bodyTop, 120}
-					if r.footH(tb, lk, r.contentW()) > 0 {
+					if r.layTable(tb, lk, r.contentW()).footH > 0 {
 						// A table with a foot, from every 3 mm down the
 						// page where it does not fit whole.
-						for y := max(bodyTop, r.bottom()-r.tableHeight(tb, lk, r.contentW())); y < r.bottom(); y += 3 {
+						for y := max(bodyTop, r.bottom()-r.layTable(tb, lk, r.contentW()).h); y < r.bottom(); y += 3 {
 							ys = append(ys, y)
 						}
 					}
@@ -53,7 +53,7 @@ func TestFootAloneLaidOut(t *testing.T) {
 						}
 						r.fr.y = y
 						r.drawTable(tb, lk)
-						foot := r.footH(tb, lk, r.fr.w)
+						foot := r.layTable(tb, lk, r.fr.w).footH
 						printed := r.f.PageNo() > page && foot > 0 && r.fr.y-bodyTop <= foot+lh(lk.size)+2
 						if alone != printed {
 							t.Errorf("%s %s %s at %.2f from %.0f mm: footAlone says %v, the printed table %v", sys, paper, id, k, y, alone, printed)

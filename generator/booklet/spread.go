@@ -460,7 +460,7 @@ func (sp *entrySpread) inColumn(u restUnit, colW float64) bool {
 			continue
 		}
 		t := r.pieceTable(p, colW)
-		if r.foldTable(t, p.tl, colW) != nil {
+		if r.layTable(t, p.tl, colW).parts != nil {
 			continue
 		}
 		g := r.tableGrid(t, p.tl, colW)

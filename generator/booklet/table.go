@@ -6,6 +6,7 @@ import (
 	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 	"github.com/sortie-wargames/sortie/generator/booklet/plan"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -130,6 +131,16 @@ func (r *renderer) fitColumns(g *grid, w float64) {
 		}
 	}
 	r.placeColumns(g, w)
+}
+
+// fresh is a copy of g to fit again and place, with columns of its own:
+// fitting a grid changes its columns and stacks it, and a laid table's
+// grids are its memo's (layTable), never changed.
+func (g *grid) fresh() *grid {
+	h := *g
+	h.cols = slices.Clone(g.cols)
+	h.base = slices.Clone(g.base)
+	return &h
 }
 
 // restore gives the grid back the type sizes it was made with, noting
