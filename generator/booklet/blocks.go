@@ -143,7 +143,7 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx, w 
 					}
 					break
 				}
-				if lead += r.spanHeight(*p.sp, w); lead > most {
+				if lead += r.laySpan(*p.sp, w).h; lead > most {
 					break
 				}
 			}
@@ -471,7 +471,7 @@ func (r *renderer) piecesHeight(ps []piece, w float64) float64 {
 	h := 0.0
 	for _, p := range ps {
 		if p.sp != nil {
-			h += r.spanHeight(*p.sp, w)
+			h += r.laySpan(*p.sp, w).h
 			continue
 		}
 		h += p.before + r.layTable(r.pieceTable(p, w), p.tl, w).h
@@ -492,7 +492,7 @@ func (r *renderer) keepStart(body []piece, w, size float64) float64 {
 		if p.sp == nil {
 			return h + r.startHeight(p, w)
 		}
-		ph, line := r.spanHeight(*p.sp, w), lh(p.sp.size)
+		ph, line := r.laySpan(*p.sp, w).h, lh(p.sp.size)
 		if p.sp.size < size-0.01 {
 			h += ph
 			continue
@@ -510,7 +510,7 @@ func (r *renderer) keepStart(body []piece, w, size float64) float64 {
 // of text, or a table's start (laidTable.start).
 func (r *renderer) startHeight(p piece, w float64) float64 {
 	if p.sp != nil {
-		return min(r.spanHeight(*p.sp, w), p.sp.before+2*lh(p.sp.size))
+		return min(r.laySpan(*p.sp, w).h, p.sp.before+2*lh(p.sp.size))
 	}
 	return p.before + r.layTable(r.pieceTable(p, w), p.tl, w).start
 }
@@ -687,7 +687,7 @@ func (r *renderer) layTable(t *doc.Table, tl tableLook, w float64) *laidTable {
 func (r *renderer) layTableAfresh(t *doc.Table, tl tableLook, w float64) *laidTable {
 	lt := &laidTable{tl: tl, top: r.topOf(t, tl, false, w), cont: r.topOf(t, tl, true, w), foot: r.footSpans(t, tl)}
 	for _, s := range lt.foot {
-		lt.footH += r.spanHeight(s, w)
+		lt.footH += r.laySpan(s, w).h
 	}
 	lt.grid = r.tableGrid(t, tl, w)
 	if lt.parts, lt.body = r.foldTable(t, tl, w); lt.parts != nil {
@@ -870,7 +870,7 @@ func (r *renderer) topOf(t *doc.Table, tl tableLook, continued bool, w float64) 
 		top.h += 1.5
 	}
 	for _, s := range top.spans {
-		top.h += r.spanHeight(s, w)
+		top.h += r.laySpan(s, w).h
 	}
 	return top
 }
@@ -1014,12 +1014,12 @@ func (r *renderer) placeFoot(c *cursor, t *doc.Table, lt *laidTable, p painter) 
 	// The last line (where the book prints it, most often) never goes
 	// over a page alone: what comes before it keeps it.
 	if n := len(spans); n > 1 {
-		spans[n-2].keep = r.spanHeight(spans[n-1], c.w)
+		spans[n-2].keep = r.laySpan(spans[n-1], c.w).h
 	}
 	// What goes on to the next page from under a table too tall to keep
 	// it (draw: table) says whose it is there.
-	if len(spans) > 0 && t.Title != "" && !c.atTop() && c.y+r.spanHeight(spans[0], c.w)+spans[0].keep > c.bottom {
-		spans = append([]span{{text: t.Title + " (continued)", style: "B", size: lt.tl.size, before: 1, keep: r.spanHeight(spans[0], c.w)}}, spans...)
+	if len(spans) > 0 && t.Title != "" && !c.atTop() && c.y+r.laySpan(spans[0], c.w).h+spans[0].keep > c.bottom {
+		spans = append([]span{{text: t.Title + " (continued)", style: "B", size: lt.tl.size, before: 1, keep: r.laySpan(spans[0], c.w).h}}, spans...)
 	}
 	r.flowOn(c, p, spans...)
 }

@@ -62,7 +62,7 @@ func (r *renderer) atTable(e *entry) {
 		return
 	}
 	line := r.tableLine(e.enc.Tables, "At the table: ")
-	if r.spanHeight(line, r.fr.w) <= room {
+	if r.laySpan(line, r.fr.w).h <= room {
 		r.flow(line)
 		r.lay.pages["tableline/"+n] = r.f.PageNo()
 		return
@@ -83,7 +83,7 @@ func (r *renderer) playSpread(e *entry) {
 	const rule = 4.0 // the room kept under them for a line of notes
 	// The right-hand page keeps room for the line naming the tables that
 	// fit neither page, at its longest, so that it never adds a page.
-	line := r.spanHeight(r.tableLine(e.enc.Tables, "Also at the table: "), r.fr.w)
+	line := r.laySpan(r.tableLine(e.enc.Tables, "Also at the table: "), r.fr.w).h
 	pageH := r.fr.bottom - bodyTop - 2*lh(14) - 1 - rule - line
 	rooms := []float64{r.fr.bottom - r.fr.y - rule, pageH}
 	groups := make([][]string, len(rooms))
@@ -120,7 +120,7 @@ func (r *renderer) playSpread(e *entry) {
 	}
 	if len(rest) > 0 {
 		line := r.tableLine(rest, "Also at the table: ")
-		if r.spanHeight(line, r.fr.w) > r.fr.bottom-r.fr.y {
+		if r.laySpan(line, r.fr.w).h > r.fr.bottom-r.fr.y {
 			r.notesArea()
 			r.fr.brk()
 		}
@@ -160,7 +160,7 @@ func (r *renderer) firstLineSpan(e *entry, lines int, w float64) (span, bool) {
 	}
 	const lead = "At the table: "
 	line := r.tableLine(e.enc.Tables, lead)
-	if !r.tableLineFits(e.enc.Tables, lead, w) || r.spanHeight(line, w) > float64(lines)*lh(firstSize)+line.before+0.01 {
+	if !r.tableLineFits(e.enc.Tables, lead, w) || r.laySpan(line, w).h > float64(lines)*lh(firstSize)+line.before+0.01 {
 		line = r.tableSpan(e.enc.Tables, firstSize, lines, w)
 	}
 	return line, true
@@ -206,7 +206,7 @@ func (r *renderer) tableSpan(ids []string, size float64, lines int, w float64) s
 		pages = fmt.Sprintf("QRS pp. %d–%d", lo, hi)
 	}
 	sp := span{text: "At the table: " + strings.Join(names, ", ") + " (" + pages + ").", size: size, before: 1.5, link: "qrs/" + ids[0]}
-	if r.spanHeight(sp, w) > float64(lines)*lh(size)+sp.before+0.01 {
+	if r.laySpan(sp, w).h > float64(lines)*lh(size)+sp.before+0.01 {
 		sp.text = "At the table: " + words.Plural(len(ids), "table", "tables") + " on the Quick Reference Sheets, " + pages + "."
 	}
 	return sp
@@ -304,7 +304,7 @@ func (r *renderer) encounterTables(ids []string, title string, w float64) (float
 		broad = append(broad, r.piecesHeight([]piece{p}, half) > 1.5*r.piecesHeight([]piece{p}, w))
 	}
 	h := headSpan(title, spreadLook.head)
-	total := r.spanHeight(h, w) + 1
+	total := r.laySpan(h, w).h + 1
 	type rowOf struct {
 		i, j        int
 		left, right []piece

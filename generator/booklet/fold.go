@@ -362,7 +362,7 @@ func (fb *foldedBooklet) volumePage(k int) {
 	}
 	spans = append(spans, span{text: "Notes", style: "B", size: 11, before: 7})
 	for _, s := range spans {
-		if fb.fr.y+fb.spanHeight(s, fb.fr.w) > fb.fr.bottom {
+		if fb.fr.y+fb.laySpan(s, fb.fr.w).h > fb.fr.bottom {
 			break
 		}
 		fb.flow(s)

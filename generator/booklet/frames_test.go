@@ -219,7 +219,7 @@ func TestGoldenOdds(t *testing.T) {
 			if again := spans[0].lay(c.w).String(); again != string(got) {
 				t.Fatal("the same odds strip laid out twice differs")
 			}
-			if h := r.spanHeight(spans[0], c.w); h != spans[0].before+f.H {
+			if h := r.laySpan(spans[0], c.w).h; h != spans[0].before+f.H {
 				t.Errorf("the span measures %.2f mm, its frame %.2f and %.2f above", h, f.H, spans[0].before)
 			}
 			golden(t, c.name+".txt", got)

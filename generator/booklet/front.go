@@ -217,7 +217,7 @@ func (fm *frontMatter) cover() {
 	}
 	fm.inside()
 	fm.howToUse()
-	fm.fr.y = max(fm.fr.y+4, fm.fr.bottom-fm.spanHeight(made, fm.fr.w))
+	fm.fr.y = max(fm.fr.y+4, fm.fr.bottom-fm.laySpan(made, fm.fr.w).h)
 	fm.flow(made)
 }
 

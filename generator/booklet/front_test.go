@@ -154,7 +154,7 @@ func TestGoldenFront(t *testing.T) {
 	}
 	h := 6.0
 	for _, s := range fm.howToSpans() {
-		h += r.spanHeight(s, w-8)
+		h += r.laySpan(s, w-8).h
 	}
 	if math.Abs(fs[2].H-h) > 1e-9 {
 		t.Errorf("the box is %.4f mm tall, its spans and margins %.4f", fs[2].H, h)

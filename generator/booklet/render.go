@@ -498,18 +498,22 @@ func (r *renderer) spanLines(s span, w float64) [][]flow.Seg {
 // ruleGap is the space a heading's rule takes.
 const ruleGap = 1.6
 
-// laidSpan is a span of text laid out for a width: its lines, each a
-// frame lh(size) tall (flow breaks between them), the rule under a
-// heading, and its height with the space above it.
+// laidSpan is a span laid out for a width: a span of text as its lines,
+// each a frame lh(size) tall (flow breaks between them), and the rule
+// under a heading; a block span (span.lay) as its block, one frame
+// (never broken); and its height with the space above it.
 type laidSpan struct {
 	lines []*frame.Frame
 	rule  *frame.Frame // nil for none
+	block *frame.Frame // a block span's; nil for text
 	h     float64
 }
 
-// laySpan lays out a span of text in a width w: its lines wrapped to w
-// less its indent, the first with its bullet in the indent, and a
-// heading's rule. A booklet keeps what it laid out (book.spans): the same
+// laySpan lays out a span in a width w: a span of text as its lines
+// wrapped to w less its indent, the first with its bullet in the indent,
+// and a heading's rule; a block span as the frame its lay func lays out
+// w less its indent wide, laid out afresh each time (a func is no memo
+// key). A booklet keeps the text it laid out (book.spans): the same
 // paragraphs are measured again and again as a spread or a column is
 // fitted, and set again in every pass. What a booklet or sheet lays out
 // first is kept in the face too, for every document of the build
@@ -517,6 +521,10 @@ type laidSpan struct {
 // headings and notes): a span's lines are frames, never changed, and
 // laying one out sets no font.
 func (r *renderer) laySpan(s span, w float64) laidSpan {
+	if s.lay != nil {
+		f := s.lay(w - s.indent)
+		return laidSpan{block: f, h: s.before + f.H}
+	}
 	in := struct {
 		s span
 		w float64
@@ -567,15 +575,6 @@ func (r *renderer) laySpanAfresh(s span, w float64) laidSpan {
 	return ls
 }
 
-// spanHeight measures a span set in width w.
-func (r *renderer) spanHeight(s span, w float64) float64 {
-	switch {
-	case s.lay != nil:
-		return s.before + s.lay(w-s.indent).H
-	}
-	return r.laySpan(s, w).h
-}
-
 // flow writes spans down the frame, breaking to the next column or page
 // between lines.
 func (r *renderer) flow(spans ...span) { r.flowOn(&r.fr, paintNow{r}, spans...) }
@@ -590,14 +589,13 @@ func (r *renderer) flow(spans ...span) { r.flowOn(&r.fr, paintNow{r}, spans...) 
 func (r *renderer) flowOn(c *cursor, p painter, spans ...span) {
 	for _, s := range spans {
 		c.gap(s.before)
-		if s.lay != nil {
-			f := s.lay(c.w - s.indent)
-			c.need(f.H + s.keep)
-			p.marks(f, c.x+s.indent, c.y)
-			c.y += f.H
+		ls := r.laySpan(s, c.w)
+		if ls.block != nil {
+			c.need(ls.block.H + s.keep)
+			p.marks(ls.block, c.x+s.indent, c.y)
+			c.y += ls.block.H
 			continue
 		}
-		ls := r.laySpan(s, c.w)
 		c.placeSpan(s, ls, func(i int) {
 			if i < len(ls.lines) {
 				p.marks(ls.lines[i], c.x, c.y) // text alone: the ink stays as it was
@@ -642,10 +640,10 @@ func (r *renderer) columns(left, right []span) {
 	w := (outer.w - gutter) / 2
 	hl, hr := 0.0, 0.0
 	for _, s := range left {
-		hl += r.spanHeight(s, w)
+		hl += r.laySpan(s, w).h
 	}
 	for _, s := range right {
-		hr += r.spanHeight(s, w)
+		hr += r.laySpan(s, w).h
 	}
 	lead := 0.0
 	if !r.atTop() {

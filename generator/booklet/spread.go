@@ -242,7 +242,7 @@ func (sp *entrySpread) besideMaps(rest []doc.Block, ms, all []board.Map, y float
 		lines := int((tall - stack - besideLineGap) / lh(firstSize))
 		var ok bool
 		first, ok = r.firstLineSpan(e, min(lines, besideLines), col.w)
-		h := r.spanHeight(first, col.w)
+		h := r.laySpan(first, col.w).h
 		if !ok || stack+besideLineGap+h > tall {
 			return false
 		}
@@ -295,7 +295,7 @@ func (sp *entrySpread) columnBeside(bs []doc.Block, ms, all []board.Map, y float
 		}
 		lines := int((tall - stack - besideLineGap - h - besideLineGap) / lh(firstSize))
 		var ok bool
-		if first, ok = r.firstLineSpan(e, min(lines, besideLines), colW); !ok || top+h+besideLineGap+r.spanHeight(first, colW) > y+tall {
+		if first, ok = r.firstLineSpan(e, min(lines, besideLines), colW); !ok || top+h+besideLineGap+r.laySpan(first, colW).h > y+tall {
 			return false
 		}
 	}
@@ -676,7 +676,7 @@ func (sp *entrySpread) restUnits(rest []doc.Block, lk look, w float64) []restUni
 	var band []restUnit
 	if r.band() != nil {
 		s := sp.bandSpan()
-		band = []restUnit{{kind: unitBand, ps: []piece{{sp: &s}}, h: r.spanHeight(s, w)}}
+		band = []restUnit{{kind: unitBand, ps: []piece{{sp: &s}}, h: r.laySpan(s, w).h}}
 	}
 	var us []restUnit
 	for u := range sp.units(rest, lk, ctx, w) {
@@ -697,7 +697,7 @@ func (sp *entrySpread) restUnits(rest []doc.Block, lk look, w float64) []restUni
 		if len(e.links) > 0 {
 			s = r.linksSpan(e.links)
 		}
-		us = append(us, restUnit{kind: unitWayOn, ps: []piece{{sp: &s}}, h: r.spanHeight(s, w)})
+		us = append(us, restUnit{kind: unitWayOn, ps: []piece{{sp: &s}}, h: r.laySpan(s, w).h})
 	}
 	return us
 }
@@ -980,7 +980,7 @@ func (sp *entrySpread) briefSplit(secs []doc.Block, lk look, ctx blockCtx, w flo
 		for _, x := range ss {
 			head = append(head, first)
 			all = append(all, x)
-			hs = append(hs, r.spanHeight(x, cw))
+			hs = append(hs, r.laySpan(x, cw).h)
 		}
 	}
 	total := 0.0
@@ -1012,7 +1012,7 @@ func (sp *entrySpread) briefSplit(secs []doc.Block, lk look, ctx blockCtx, w flo
 		if all[k-1].keep > 0 || k-head[k] < 3 || end(k)-k < 2 {
 			continue // a heading stays with two items at least, and two go on
 		}
-		if m := max(acc, total-acc+r.spanHeight(cont(k), cw)); m < midH-0.01 {
+		if m := max(acc, total-acc+r.laySpan(cont(k), cw).h); m < midH-0.01 {
 			mid, midH = k, m
 		}
 	}

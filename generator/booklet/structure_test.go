@@ -136,7 +136,6 @@ func TestStructure(t *testing.T) {
 	// frame's height is its own (frame.Frame.H) and needs none.
 	heights := []string{
 		"piecesHeight", "startHeight",
-		"spanHeight",
 	}
 	got = nil
 	for _, f := range files {
