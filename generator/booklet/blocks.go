@@ -139,7 +139,7 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx, w 
 			for i, p := range body {
 				if p.tb != nil {
 					if i > 0 && lead <= most {
-						h.keep = lead + r.startHeight(p, w)
+						h.keep = lead + r.layPiece(p, w).start
 					}
 					break
 				}
@@ -465,24 +465,50 @@ func (r *renderer) piecesFrame(ps []piece, w float64) *frame.Frame {
 	return p.f
 }
 
-// piecesHeight measures pieces set in a frame w wide, never less than
-// they take when flowed.
-func (r *renderer) piecesHeight(ps []piece, w float64) float64 {
-	h := 0.0
-	for _, p := range ps {
-		if p.sp != nil {
-			h += r.laySpan(*p.sp, w).h
-			continue
-		}
-		h += p.before + r.layTable(r.pieceTable(p, w), p.tl, w).h
+// laidPiece is a piece laid out for a width: its span (span) or its
+// table (table), its height with the space above it (h), and the least
+// of it a heading keeps with it (start: two lines of text, or the
+// table's start, laidTable.start). flowPiecesOn places the same laid
+// span and table (laySpan, layTable) down a cursor as wide.
+type laidPiece struct {
+	span  laidSpan
+	table *laidTable // nil for a span
+	h     float64
+	start float64
+}
+
+// layPiece lays out piece p in a frame w wide.
+func (r *renderer) layPiece(p piece, w float64) laidPiece {
+	if p.sp != nil {
+		ls := r.laySpan(*p.sp, w)
+		return laidPiece{span: ls, h: ls.h, start: min(ls.h, p.sp.before+2*lh(p.sp.size))}
 	}
-	return h
+	lt := r.layTable(r.pieceTable(p, w), p.tl, w)
+	return laidPiece{table: lt, h: p.before + lt.h, start: p.before + lt.start}
+}
+
+// laidPieces is pieces laid out one under another in a frame w wide
+// (layPieces): each laid piece, and their height (h), never less than
+// they take when flowed.
+type laidPieces struct {
+	pieces []laidPiece
+	h      float64
+}
+
+// layPieces lays out pieces ps in a frame w wide.
+func (r *renderer) layPieces(ps []piece, w float64) laidPieces {
+	lps := laidPieces{pieces: make([]laidPiece, len(ps))}
+	for i, p := range ps {
+		lps.pieces[i] = r.layPiece(p, w)
+		lps.h += lps.pieces[i].h
+	}
+	return lps
 }
 
 // keepStart is the least of what follows a heading that it keeps with
 // it: two lines of text in the body's size, though they be two pieces
 // (a one-line intro, then the first item of a list), or a table's
-// start (startHeight). A side remark in smaller type (how to read what
+// start (laidTable.start). A side remark in smaller type (how to read what
 // follows) goes with the heading whole and counts for none of the two:
 // the heading of a sealed index and its remark no longer end a page
 // whose overleaf holds the cards they are about.
@@ -490,7 +516,7 @@ func (r *renderer) keepStart(body []piece, w, size float64) float64 {
 	h, lines := 0.0, 2.0
 	for _, p := range body {
 		if p.sp == nil {
-			return h + r.startHeight(p, w)
+			return h + r.layPiece(p, w).start
 		}
 		ph, line := r.laySpan(*p.sp, w).h, lh(p.sp.size)
 		if p.sp.size < size-0.01 {
@@ -504,15 +530,6 @@ func (r *renderer) keepStart(body []piece, w, size float64) float64 {
 		return h + p.sp.before + lines*line
 	}
 	return h
-}
-
-// startHeight is the least of a piece a heading keeps with it: two lines
-// of text, or a table's start (laidTable.start).
-func (r *renderer) startHeight(p piece, w float64) float64 {
-	if p.sp != nil {
-		return min(r.laySpan(*p.sp, w).h, p.sp.before+2*lh(p.sp.size))
-	}
-	return p.before + r.layTable(r.pieceTable(p, w), p.tl, w).start
 }
 
 // spans returns the pieces as spans, or false when one is a table.

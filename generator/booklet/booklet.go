@@ -30,10 +30,12 @@
 //     outline, link areas, frames inside it, clipped or not) placed from
 //     its corner; written out as text for the layout tests
 //     (testdata/frames). Everything a document prints is laid out into
-//     frames: grids and tables (gridFrame, rowFrame), play cards' faces
-//     (faceFrame), the Battle Boards (mapsFrame, mapFrame, trackFrame,
-//     opsFrame, legendFrame), a paragraph's lines (laySpan), the blocks
-//     set among paragraphs (span.lay), sealed cards and slips
+//     frames: grids and tables (gridFrame, rowFrame; a table with its
+//     top, rows or folded parts and foot, measured, layTable), play
+//     cards' faces (faceFrame), the Battle Boards (mapsFrame, mapFrame,
+//     trackFrame, opsFrame, legendFrame), a paragraph's lines and the
+//     blocks set among paragraphs (laySpan, span.lay), a block's pieces
+//     (layPieces: their sizes read as measured), sealed cards and slips
 //     (cardFace, piecesFrame), the cover and contents, the campaign
 //     chart, headings, running heads and feet.
 //   - memo (generator/booklet/memo): layout calls kept by their inputs,

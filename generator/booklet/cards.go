@@ -426,7 +426,7 @@ func (cs *cardSheets) cardBack(c *card, w, h float64) *frame.Frame {
 // a card needs: the head, what it says and the foot, with the pad round
 // them, and the space above what it says first (lead). That space its
 // text does not take, at the top under the head, but cards have always
-// been sized with it (as piecesHeight measures pieces), and sized
+// been sized with it (as layPieces measures pieces), and sized
 // without it some booklets' cards come out in other sizes.
 func (cs *cardSheets) cardFace(c *card, w, h, k float64, page string) (f *frame.Frame, over float64) {
 	head := cs.cardHead(c, w)

@@ -301,7 +301,7 @@ func (r *renderer) encounterTables(ids []string, title string, w float64) (float
 		tb.Title += " · " + r.qrsRef(id)
 		p := piece{tb: &tb, tl: spreadLook.table, before: 2}
 		ps = append(ps, p)
-		broad = append(broad, r.piecesHeight([]piece{p}, half) > 1.5*r.piecesHeight([]piece{p}, w))
+		broad = append(broad, r.layPiece(p, half).h > 1.5*r.layPiece(p, w).h)
 	}
 	h := headSpan(title, spreadLook.head)
 	total := r.laySpan(h, w).h + 1
@@ -322,7 +322,7 @@ func (r *renderer) encounterTables(ids []string, title string, w float64) (float
 			total += colH
 		} else {
 			rows = append(rows, rowOf{i, j, nil, nil, false})
-			total += r.piecesHeight(ps[i:j], w)
+			total += r.layPieces(ps[i:j], w).h
 		}
 		i = j
 	}
@@ -377,7 +377,7 @@ func (r *renderer) tableSplit(ps []piece, w float64) (left, right []piece, h flo
 	hs := make([]float64, len(ps))
 	total := 0.0
 	for i, p := range ps {
-		hs[i] = r.piecesHeight([]piece{p}, w)
+		hs[i] = r.layPiece(p, w).h
 		total += hs[i]
 	}
 	best, bestH, acc := len(ps), total, 0.0

@@ -420,7 +420,7 @@ func HeadingKeep(d Doc, opt Options, sec *doc.Section) (keep float64, heights []
 	const w = 120.0
 	ps := r.blockPieces(sec, spreadLook, 0, blockCtx{}, w)
 	for _, p := range ps[1:] {
-		heights = append(heights, r.piecesHeight([]piece{p}, w))
+		heights = append(heights, r.layPiece(p, w).h)
 	}
 	return ps[0].sp.keep, heights, nil
 }

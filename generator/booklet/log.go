@@ -252,10 +252,10 @@ func (lg *campaignLog) laidOut(shared bool) (run *logRun, open bool) {
 	lg.top(run, shared)
 	if ps := lg.campaignSheet(run.c.w); ps != nil {
 		// Flowed where it fits whole, it breaks nowhere.
-		if run.c.y+r.piecesHeight(ps, run.c.w) > run.c.bottom {
+		if run.c.y+r.layPieces(ps, run.c.w).h > run.c.bottom {
 			return run, true
 		}
-		run.c.y += r.piecesHeight(ps, run.c.w)
+		run.c.y += r.layPieces(ps, run.c.w).h
 	}
 	lg.encounterLog(run)
 	return run, false

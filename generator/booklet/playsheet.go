@@ -847,7 +847,7 @@ func (ps *playSheet) layFront(t sheetFit) (*sheetRun, bool) {
 		}{bs, lk, w, ctx})
 		m, ok := shared.get(key)
 		if !ok {
-			m = ps.piecesHeight(ps.pieces(bs, lk, 0, ctx, w), w)
+			m = ps.layPieces(ps.pieces(bs, lk, 0, ctx, w), w).h
 			if !ps.f.Err() { // fpdf measures nothing once it has failed
 				shared.put(key, m)
 			}

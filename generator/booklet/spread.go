@@ -648,9 +648,9 @@ func (sp *entrySpread) units(bs []doc.Block, lk look, ctx blockCtx, w float64) i
 				u = restUnit{kind: unitRun, run: bs[i : i+n], left: left, right: right, h: h + 2.5, first: h, end: i + n}
 			} else {
 				ps := r.blockPieces(bs[i], lk, 0, ctx, w)
-				u = restUnit{kind: unitBlock, ps: ps, h: r.piecesHeight(ps, w), end: i + 1}
+				u = restUnit{kind: unitBlock, ps: ps, h: r.layPieces(ps, w).h, end: i + 1}
 				if len(ps) > 0 {
-					u.first = r.piecesHeight(ps[:1], w)
+					u.first = r.layPieces(ps[:1], w).h
 					if ps[0].sp != nil {
 						u.first += ps[0].sp.keep
 					}
@@ -690,7 +690,7 @@ func (sp *entrySpread) restUnits(rest []doc.Block, lk look, w float64) []restUni
 	}
 	if len(e.after) > 0 {
 		ps := r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, lk, 0, ctx, w)
-		us = append(us, restUnit{kind: unitAfter, ps: ps, h: r.piecesHeight(ps, w)})
+		us = append(us, restUnit{kind: unitAfter, ps: ps, h: r.layPieces(ps, w).h})
 	}
 	if e.campaign {
 		s := sp.endSpan()
@@ -888,7 +888,7 @@ func (sp *entrySpread) placeRun(u restUnit, lk look) {
 		case k >= 2:
 			sp.briefColumns(secs[:k], lk, ctx)
 			secs = secs[k:]
-		case r.fr.y+r.piecesHeight(ps, r.fr.w) <= r.fr.bottom:
+		case r.fr.y+r.layPieces(ps, r.fr.w).h <= r.fr.bottom:
 			r.flowPieces(ps)
 			secs = secs[1:]
 		default:
@@ -908,7 +908,7 @@ func (sp *entrySpread) placeRun(u restUnit, lk look) {
 // flow on over the page.
 func (sp *entrySpread) placeBlock(ps []piece) {
 	r := sp.renderer
-	if h := r.piecesHeight(ps[:lastTable(ps)+1], r.fr.w); hasTable(ps) && h < (r.fr.bottom-bodyTop)*0.6 && r.fr.y+h > r.fr.bottom && !r.atTop() {
+	if h := r.layPieces(ps[:lastTable(ps)+1], r.fr.w).h; hasTable(ps) && h < (r.fr.bottom-bodyTop)*0.6 && r.fr.y+h > r.fr.bottom && !r.atTop() {
 		r.notesArea()
 		r.fr.brk()
 	}
