@@ -96,6 +96,46 @@ func systemSet(t *testing.T, sys string) *rules.Set {
 // adds no page and marks nothing on the document it lays them out on
 // (past the cover, drawn first).
 func TestQRSLaidOut(t *testing.T) {
+	eachQRSBook(t, false, func(what string, set *rules.Set, b *book, k float64) {
+		m := newRenderer(b, newLayout())
+		newFrontMatter(m).cover()
+		pages := m.f.PageNo()
+		run, _ := newQRSSheets(m).modelRun(k)
+		if m.f.PageNo() != pages {
+			t.Fatalf("%s: laying the sheets out added a page", what)
+		}
+		for a := range m.lay.pages {
+			if strings.HasPrefix(a, "qrs") {
+				t.Fatalf("%s: laying the sheets out marked %s on the document", what, a)
+			}
+		}
+		r := newRenderer(b, newLayout())
+		r.lay.qrs = &qrsRun{k: k} // set at k, not decided
+		newFrontMatter(r).cover()
+		newQRSSheets(r).print()
+		printed := r.f.PageNo() - r.lay.pages["qrs"] + 1
+		if run.pages != printed {
+			t.Errorf("%s: the layout counts %d pages, the printed sheets take %d", what, run.pages, printed)
+		}
+		marks := tapeAnchors(run.tape)
+		for _, mk := range marks {
+			if got, want := mk.page+r.lay.pages["qrs"], r.lay.pages[mk.anchor]; got != want {
+				t.Errorf("%s: the layout puts %s on page %d, it is printed on %d", what, mk.anchor, got, want)
+			}
+		}
+		if len(marks) != len(set.System.QRS)+1 {
+			t.Errorf("%s: %d anchors laid out for %d tables", what, len(marks), len(set.System.QRS))
+		}
+	})
+}
+
+// eachQRSBook calls check for the booklet of every built-in system's
+// Quick Reference Sheets, on A4 and Letter, flat and folded, at full
+// size and at each of qrsSettleScales: a booklet of the sheets alone,
+// or with entries, whose sheets open a page of their own. what names
+// the case for a failure.
+func eachQRSBook(t *testing.T, withEntries bool, check func(what string, set *rules.Set, b *book, k float64)) {
+	t.Helper()
 	for _, sys := range qrsSystems {
 		set := systemSet(t, sys)
 		for _, paper := range []string{"a4", "letter"} {
@@ -104,36 +144,11 @@ func TestQRSLaidOut(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				if withEntries {
+					b.entries = []*entry{{}}
+				}
 				for _, k := range append([]float64{1}, qrsSettleScales...) {
-					m := newRenderer(b, newLayout())
-					newFrontMatter(m).cover()
-					pages := m.f.PageNo()
-					run, _ := newQRSSheets(m).modelRun(k)
-					if m.f.PageNo() != pages {
-						t.Fatalf("%s %s %q: laying the sheets out added a page", sys, paper, impose)
-					}
-					for a := range m.lay.pages {
-						if strings.HasPrefix(a, "qrs") {
-							t.Fatalf("%s %s %q: laying the sheets out marked %s on the document", sys, paper, impose, a)
-						}
-					}
-					r := newRenderer(b, newLayout())
-					r.lay.qrs = &qrsRun{k: k} // set at k, not decided
-					newFrontMatter(r).cover()
-					newQRSSheets(r).print()
-					printed := r.f.PageNo() - r.lay.pages["qrs"] + 1
-					if run.pages != printed {
-						t.Errorf("%s %s %q at %.2f: the layout counts %d pages, the printed sheets take %d", sys, paper, impose, k, run.pages, printed)
-					}
-					marks := tapeAnchors(run.tape)
-					for _, mk := range marks {
-						if got, want := mk.page+r.lay.pages["qrs"], r.lay.pages[mk.anchor]; got != want {
-							t.Errorf("%s %s %q at %.2f: the layout puts %s on page %d, it is printed on %d", sys, paper, impose, k, mk.anchor, got, want)
-						}
-					}
-					if len(marks) != len(set.System.QRS)+1 {
-						t.Errorf("%s %s %q at %.2f: %d anchors laid out for %d tables", sys, paper, impose, k, len(marks), len(set.System.QRS))
-					}
+					check(fmt.Sprintf("%s %s %q at %.2f", sys, paper, impose, k), set, b, k)
 				}
 			}
 		}
@@ -176,63 +191,51 @@ func tapeAnchors(tp *tape) []tapeAnchor {
 // documents are byte for byte the same, with the same anchors on the
 // same pages, the same outline and the same text recorded.
 func TestQRSPlayedAsPlaced(t *testing.T) {
-	for _, sys := range qrsSystems {
-		set := systemSet(t, sys)
-		for _, paper := range []string{"a4", "letter"} {
-			for _, impose := range []string{"", Saddle} {
-				b, err := setup(Doc{Title: "Quick Reference Sheets", Set: set}, Options{Paper: paper, Impose: impose})
-				if err != nil {
-					t.Fatal(err)
-				}
-				b.entries = []*entry{{}} // the sheets open a page of their own, as in a booklet with entries
-				for _, k := range append([]float64{1}, qrsSettleScales...) {
-					model := newRenderer(b, newLayout())
-					run, _ := newQRSSheets(model).modelRun(k)
-					if run.tape == nil {
-						t.Fatalf("%s %s %q at %.2f: no tape", sys, paper, impose, k)
-					}
-					played := newRenderer(b, newLayout())
-					newFrontMatter(played).cover()
-					run.tape.play(played)
-					placed := newRenderer(b, newLayout())
-					newFrontMatter(placed).cover()
-					s := qrsPrint{paintNow{placed}, "Quick Reference Sheets"}
-					s.newPage()
-					newQRSSheets(placed).place(&placed.fr, k, s)
-					what := fmt.Sprintf("%s %s %q at %.2f", sys, paper, impose, k)
-					for _, r := range []*renderer{played, placed} {
-						r.endPages()
-						if err := r.paintPages("TwoPageRight"); err != nil {
-							t.Fatalf("%s: %v", what, err)
-						}
-					}
-					if !strings.Contains(played.lay.text[played.lay.pages["qrs/"+set.System.QRS[0]]], set.Table(set.System.QRS[0]).Title) {
-						t.Errorf("%s: the first table's page records no title: %q", what, played.lay.text[played.lay.pages["qrs/"+set.System.QRS[0]]])
-					}
-					if !maps.Equal(played.lay.pages, placed.lay.pages) || !slices.Equal(played.lay.outline, placed.lay.outline) || !maps.Equal(played.lay.text, placed.lay.text) {
-						t.Errorf("%s: played, anchors %v, outline %v; placed, %v, %v", what, played.lay.pages, played.lay.outline, placed.lay.pages, placed.lay.outline)
-					}
-					n := 0
-					for a := range played.lay.pages {
-						if strings.HasPrefix(a, "qrs") {
-							n++
-						}
-					}
-					if n != len(set.System.QRS)+1 {
-						t.Errorf("%s: %d anchors for %d tables", what, n, len(set.System.QRS))
-					}
-					var a, c bytes.Buffer
-					if err := played.f.Output(&a); err != nil {
-						t.Fatal(err)
-					}
-					if err := placed.f.Output(&c); err != nil {
-						t.Fatal(err)
-					}
-					if !bytes.Equal(a.Bytes(), c.Bytes()) {
-						t.Errorf("%s: the sheets played from the tape are not the bytes of the sheets placed and painted", what)
-					}
-				}
+	eachQRSBook(t, true, func(what string, set *rules.Set, b *book, k float64) {
+		model := newRenderer(b, newLayout())
+		run, _ := newQRSSheets(model).modelRun(k)
+		if run.tape == nil {
+			t.Fatalf("%s: no tape", what)
+		}
+		played := newRenderer(b, newLayout())
+		newFrontMatter(played).cover()
+		run.tape.play(played)
+		placed := newRenderer(b, newLayout())
+		newFrontMatter(placed).cover()
+		s := qrsPrint{paintNow{placed}, "Quick Reference Sheets"}
+		s.newPage()
+		newQRSSheets(placed).place(&placed.fr, k, s)
+		for _, r := range []*renderer{played, placed} {
+			r.endPages()
+			if err := r.paintPages("TwoPageRight"); err != nil {
+				t.Fatalf("%s: %v", what, err)
 			}
 		}
-	}
+		first := played.lay.text[played.lay.pages["qrs/"+set.System.QRS[0]]]
+		if !strings.Contains(first, set.Table(set.System.QRS[0]).Title) {
+			t.Errorf("%s: the first table's page records no title: %q", what, first)
+		}
+		if !maps.Equal(played.lay.pages, placed.lay.pages) || !slices.Equal(played.lay.outline, placed.lay.outline) || !maps.Equal(played.lay.text, placed.lay.text) {
+			t.Errorf("%s: played, anchors %v, outline %v; placed, %v, %v", what, played.lay.pages, played.lay.outline, placed.lay.pages, placed.lay.outline)
+		}
+		n := 0
+		for a := range played.lay.pages {
+			if strings.HasPrefix(a, "qrs") {
+				n++
+			}
+		}
+		if n != len(set.System.QRS)+1 {
+			t.Errorf("%s: %d anchors for %d tables", what, n, len(set.System.QRS))
+		}
+		var a, c bytes.Buffer
+		if err := played.f.Output(&a); err != nil {
+			t.Fatal(err)
+		}
+		if err := placed.f.Output(&c); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a.Bytes(), c.Bytes()) {
+			t.Errorf("%s: the sheets played from the tape are not the bytes of the sheets placed and painted", what)
+		}
+	})
 }
