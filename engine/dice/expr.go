@@ -83,6 +83,10 @@ func (e Expr) Validate() error {
 		return fmt.Errorf("dice with %d faces: want 2..%d faces", e.Faces, MaxFaces)
 	case e.Keep < 0 || e.Count > 0 && e.Keep > e.Count:
 		return fmt.Errorf("cannot keep %d of %d dice", e.Keep, e.Count)
+	case e.Keep > MaxDice:
+		// A named count is bound to at most MaxDice dice: more can
+		// never be kept.
+		return fmt.Errorf("cannot keep %d dice: at most %d are rolled", e.Keep, MaxDice)
 	case e.Keep > 0 && e.KeepWhich == KeepAll:
 		return errors.New("keep count given without lowest, highest or best")
 	case e.Keep == 0 && e.KeepWhich != KeepAll:

@@ -237,6 +237,7 @@ func TestParseBad(t *testing.T) {
 		{"2d6kl", "keep"},
 		{"2d6kl1x", "keep"},
 		{"2d6kl3", "cannot keep 3 of 2"},
+		{"Rep d6kh21", "cannot keep 21 dice: at most 20 are rolled"}, // no Rep binds it (the fuzzer's "A d2kB21")
 		{"2d6x", "unexpected"},
 		{"1/2d6kl1", "1/2"},
 		{"1/22d6", "halved"},
