@@ -712,16 +712,26 @@ func (ps *playSheet) fitFront() (sheetFit, *sheetRun, bool) {
 		runs[i] = run
 		return ok
 	}
-	// Most sheets fit at the largest setting; the rest find the first
-	// that fits by halving: larger settings overflow and smaller ones
-	// fit, the way type and maps shrink together. The smallest setting
-	// is tried only when every larger one overflows: the halving takes
-	// the same steps whether it fits or not, until it reaches it.
-	if fits(0) {
-		return tries[0], runs[0], true
+	i, ok := firstFit(len(tries), fits)
+	if !ok {
+		return sheetFit{}, nil, false
 	}
-	last := len(tries) - 1
-	lo, hi := 0, last // tries[lo] overflows; tries[hi] fits, or is the last
+	return tries[i], runs[i], true
+}
+
+// firstFit returns the first of n settings, largest first, at which
+// fits says the page fits, and false when none does. Most pages fit at
+// the largest; the rest find the first that fits by halving: larger
+// settings overflow and smaller ones fit, the way type and maps shrink
+// together. The smallest is tried only when every larger one
+// overflows: the halving takes the same steps whether it fits or not,
+// until it reaches it.
+func firstFit(n int, fits func(i int) bool) (int, bool) {
+	if fits(0) {
+		return 0, true
+	}
+	last := n - 1
+	lo, hi := 0, last // lo overflows; hi fits, or is the last
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
 		if fits(mid) {
@@ -731,9 +741,9 @@ func (ps *playSheet) fitFront() (sheetFit, *sheetRun, bool) {
 		}
 	}
 	if hi == last && !fits(last) {
-		return sheetFit{}, nil, false
+		return 0, false
 	}
-	return tries[hi], runs[hi], true
+	return hi, true
 }
 
 // fitBack returns the largest body size at which the sealed items fit
@@ -745,23 +755,11 @@ func (ps *playSheet) fitBack() (float64, *sheetRun, bool) {
 		runs[i] = run
 		return ok
 	}
-	if fits(0) {
-		return sheetSizes[0], runs[0], true
-	}
-	last := len(sheetSizes) - 1
-	lo, hi := 0, last // as fitFront
-	for hi-lo > 1 {
-		mid := (lo + hi) / 2
-		if fits(mid) {
-			hi = mid
-		} else {
-			lo = mid
-		}
-	}
-	if hi == last && !fits(last) {
+	i, ok := firstFit(len(sheetSizes), fits)
+	if !ok {
 		return 0, nil, false
 	}
-	return sheetSizes[hi], runs[hi], true
+	return sheetSizes[i], runs[i], true
 }
 
 // Sheet geometry in millimetres: narrower margins than a booklet's, as

@@ -19,7 +19,6 @@ type tapeOp struct {
 	kind  tapeKind
 	f     *frame.Frame
 	x, y  float64
-	w, y1 float64
 	text  string // the page's running head, an anchor, a bookmark, a lone row
 	level int    // a bookmark's
 }
@@ -29,9 +28,6 @@ type tapeKind uint8
 const (
 	tapeFrame    tapeKind = iota // painter.frame
 	tapeMarks                    // painter.marks
-	tapeHeadRow                  // painter.headRow
-	tapeRow                      // painter.row
-	tapeBox                      // painter.box
 	tapeLone                     // painter.lone
 	tapePage                     // a new page, text its running head
 	tapeMark                     // an anchor at y
@@ -46,14 +42,18 @@ func (t *tape) frame(f *frame.Frame, x, y float64) {
 func (t *tape) marks(f *frame.Frame, x, y float64) {
 	t.ops = append(t.ops, tapeOp{kind: tapeMarks, f: f, x: x, y: y})
 }
+
+// A table's header row is its frame and its outline, a row its frame,
+// the body rows' outline a frame: as paintNow paints them.
 func (t *tape) headRow(f *frame.Frame, x, y, w float64) {
-	t.ops = append(t.ops, tapeOp{kind: tapeHeadRow, f: f, x: x, y: y, w: w})
+	t.frame(f, x, y)
+	t.frame(outline(w, f.H), x, y)
 }
-func (t *tape) row(f *frame.Frame, x, y float64) {
-	t.ops = append(t.ops, tapeOp{kind: tapeRow, f: f, x: x, y: y})
-}
+func (t *tape) row(f *frame.Frame, x, y float64) { t.frame(f, x, y) }
 func (t *tape) box(x, y0, y1, w float64) {
-	t.ops = append(t.ops, tapeOp{kind: tapeBox, x: x, y: y0, y1: y1, w: w})
+	if y1 > y0 {
+		t.frame(outline(w, y1-y0), x, y0)
+	}
 }
 func (t *tape) lone(text string) { t.ops = append(t.ops, tapeOp{kind: tapeLone, text: text}) }
 
@@ -82,12 +82,6 @@ func (t *tape) play(r *renderer) {
 			p.frame(op.f, op.x, op.y)
 		case tapeMarks:
 			p.marks(op.f, op.x, op.y)
-		case tapeHeadRow:
-			p.headRow(op.f, op.x, op.y, op.w)
-		case tapeRow:
-			p.row(op.f, op.x, op.y)
-		case tapeBox:
-			p.box(op.x, op.y, op.y1, op.w)
 		case tapeLone:
 			p.lone(op.text)
 		case tapePage:
