@@ -86,6 +86,17 @@ func (m *mdWriter) block(b doc.Block, level int) {
 			m.printf("- %s\n", it)
 		}
 		m.printf("\n")
+	case *doc.Checklist:
+		if b.Lead != "" {
+			m.printf("**%s:**\n\n", b.Lead)
+		}
+		for i, it := range b.Items {
+			m.printf("%d. [ ] %s\n", i+1, it)
+		}
+		m.printf("\n")
+		if b.Note != "" {
+			m.printf("*%s*\n\n", b.Note)
+		}
 	case *doc.Roll:
 		m.printf("%s\n\n", b.Text())
 	case *doc.Table:

@@ -29,3 +29,18 @@ func TestMarkdownCards(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestMarkdownChecklist prints a checklist as a numbered task list: each
+// item its number and a box to tick, then the note.
+func TestMarkdownChecklist(t *testing.T) {
+	var b strings.Builder
+	m := &mdWriter{w: &b}
+	m.block(&doc.Checklist{Lead: "In the order you take them (figure, its 2d6)", Items: []string{"Orcs (6)", "Greater Orcs (10)"}, Note: "After a colon, the weapon it rolled (1d6)."}, 3)
+	if m.err != nil {
+		t.Fatal(m.err)
+	}
+	want := "**In the order you take them (figure, its 2d6):**\n\n1. [ ] Orcs (6)\n2. [ ] Greater Orcs (10)\n\n*After a colon, the weapon it rolled (1d6).*\n\n"
+	if got := b.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -87,12 +87,13 @@ func (s *System) blocks(e *Encounter, band *Band) []doc.Block {
 // direction, which the book does not give.
 const RiverNote = "A river's direction: rolled as a road's (Sortie)."
 
-// RosterLead leads the line of the enemy roster's figures in order.
-const RosterLead = "In the order you take them (place, figure, 2d6):"
+// RosterLead heads the enemy's figures in the order a player takes them.
+const RosterLead = "In the order you take them (figure, its 2d6)"
 
 // rosterBlocks print the enemy roster compactly, however long: the list's
 // rows that were rolled, each with its Rep and weapon, then every figure
-// in the order taken, with its place, its 2d6 and any weapon it rolled.
+// in the order taken, with its 2d6 and any weapon it rolled, as a
+// numbered list to tick off as each is placed.
 func (s *System) rosterBlocks(list *rules.Table, fs []Figure) []doc.Block {
 	key := &doc.Table{Head: []string{"Figure", "Rep", "Weapon", "2d6"}, Wide: []int{2}}
 	rolls := false
@@ -114,26 +115,25 @@ func (s *System) rosterBlocks(list *rules.Table, fs []Figure) []doc.Block {
 			break
 		}
 	}
-	seq := make([]string, len(fs))
+	order := &doc.Checklist{Lead: RosterLead, Items: make([]string, len(fs))}
 	for i, f := range fs {
-		// A no-break space keeps each place with its figure at a line's end.
+		it := &order.Items[i]
 		switch {
 		case f.Roll == nil:
-			seq[i] = fmt.Sprintf("%d\u00a0%s (no roll)", i+1, f.Type)
+			*it = f.Type + " (no roll)"
 		case len(f.Rerolled) > 0:
-			seq[i] = fmt.Sprintf("%d\u00a0%s (%d, after %s)", i+1, f.Type, f.Roll.Dice.Value, rerolledText(f))
+			*it = fmt.Sprintf("%s (%d, after %s)", f.Type, f.Roll.Dice.Value, rerolledText(f))
 		default:
-			seq[i] = fmt.Sprintf("%d\u00a0%s (%d)", i+1, f.Type, f.Roll.Dice.Value)
+			*it = fmt.Sprintf("%s (%d)", f.Type, f.Roll.Dice.Value)
 		}
 		if f.WRoll != nil {
-			seq[i] += fmt.Sprintf(": %s (%d)", f.Rolled, f.WRoll.Dice.Value)
+			*it += fmt.Sprintf(": %s (%d)", f.Rolled, f.WRoll.Dice.Value)
 		}
 	}
-	how := ""
 	if rolls {
-		how = " After a colon, the weapon it rolled (1d6)."
+		order.Note = "After a colon, the weapon it rolled (1d6)."
 	}
-	out := []doc.Block{key, &doc.Para{Lead: RosterLead, Text: strings.Join(seq, " · ") + "." + how}}
+	out := []doc.Block{key, order}
 	if list.Col(SquadColumn) >= 0 {
 		out = append(out, &doc.Para{Note: true, Text: SquadNote})
 	}

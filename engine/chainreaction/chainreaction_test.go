@@ -366,14 +366,13 @@ func rosterPlaces(bs []doc.Block, enemy string) error {
 	for _, b := range bs {
 		if sec, ok := b.(*doc.Section); ok && strings.HasPrefix(sec.Title, enemy) {
 			for _, sb := range sec.Blocks {
-				if p, ok := sb.(*doc.Para); ok && p.Lead == chainreaction.RosterLead {
-					list, _, _ := strings.Cut(p.Text, ". ")
-					for k, item := range strings.Split(list, " · ") {
-						if !strings.HasPrefix(item, strconv.Itoa(k+1)+"\u00a0") { // the place bound to its figure
-							return fmt.Errorf("roster place %d reads %q", k+1, item)
+				if c, ok := sb.(*doc.Checklist); ok && c.Lead == chainreaction.RosterLead {
+					for k, item := range c.Items {
+						if item == "" {
+							return fmt.Errorf("roster place %d is empty", k+1)
 						}
-						rows = k + 1
 					}
+					rows = len(c.Items)
 				}
 			}
 		}
@@ -537,18 +536,18 @@ func TestDecisionNotes(t *testing.T) {
 			}
 			groups += p.Groups
 		}
-		for k, f := range e.Roster {
+		for _, f := range e.Roster {
 			if f.Weapon == "" || strings.Contains(f.Weapon, "as the list") {
 				t.Fatalf("%s %s has no weapon", e.Enemy.ID, f.Type)
 			}
-			var item string
+			var item string // a checklist item opens a JSON string
 			switch {
 			case f.Roll == nil:
-				item = fmt.Sprintf("%d\u00a0%s (no roll)", k+1, f.Type)
+				item = `"` + f.Type + " (no roll)"
 			case len(f.Rerolled) > 0:
-				item = fmt.Sprintf("%d\u00a0%s (%d, after ", k+1, f.Type, f.Roll.Dice.Value)
+				item = fmt.Sprintf(`"%s (%d, after `, f.Type, f.Roll.Dice.Value)
 			default:
-				item = fmt.Sprintf("%d\u00a0%s (%d)", k+1, f.Type, f.Roll.Dice.Value)
+				item = fmt.Sprintf(`"%s (%d)`, f.Type, f.Roll.Dice.Value)
 			}
 			if f.Type == "SWAT" || e.Enemy.ID == "gang" {
 				if f.WRoll == nil || !strings.Contains(f.Weapon, "(1d6 = ") {
@@ -695,6 +694,10 @@ func blockText(bs []doc.Block) string {
 		switch x := x.(type) {
 		case *doc.Para:
 			b.WriteString(x.Lead + " " + x.Text + "\n")
+		case *doc.Checklist: // numbered as every renderer numbers it
+			for i, it := range x.Items {
+				fmt.Fprintf(&b, "%d\u00a0%s\n", i+1, it)
+			}
 		}
 	})
 	return b.String()

@@ -1,7 +1,7 @@
 // Package doc is the shape of everything Sortie prints for a rule system:
 // an encounter, a band, what follows a campaign entry, a Quick Reference
 // Sheet table. A rule system builds its results out of a closed set of
-// block kinds (headed sections, paragraphs, lists, roll lines, tables,
+// block kinds (headed sections, paragraphs, lists, checklists, roll lines, tables,
 // maps, sealed items read in order, gamebook links); the Markdown, HTML and
 // PDF renderers each draw every kind once and never read a system's own
 // fields. Adding a rule system therefore never touches a renderer.
@@ -38,6 +38,17 @@ type Para struct {
 // List is a bulleted list.
 type List struct {
 	Items []string
+}
+
+// Checklist is a numbered list with a box to tick beside each item, read
+// in order: the enemy's figures in the order a player takes them, so that
+// "take the next four" is a count along boxes, not along a sentence.
+// Renderers number the items from 1 and may set them in columns, read
+// across each row.
+type Checklist struct {
+	Lead  string   // what the items are: "In the order you take them (figure, its 2d6)"
+	Items []string // one box each, in order
+	Note  string   // how to read an item, printed after them; may be empty
 }
 
 // Roll is one roll a player can check against the book: "Terrain Generator:
@@ -212,15 +223,16 @@ type Link struct {
 	Note  string // what changes on the way: "EAL goes up by 1"; may be empty
 }
 
-func (*Section) block() {}
-func (*Para) block()    {}
-func (*List) block()    {}
-func (*Roll) block()    {}
-func (*Table) block()   {}
-func (*Map) block()     {}
-func (*Sealed) block()  {}
-func (*Links) block()   {}
-func (*Cards) block()   {}
+func (*Section) block()   {}
+func (*Para) block()      {}
+func (*List) block()      {}
+func (*Checklist) block() {}
+func (*Roll) block()      {}
+func (*Table) block()     {}
+func (*Map) block()       {}
+func (*Sealed) block()    {}
+func (*Links) block()     {}
+func (*Cards) block()     {}
 
 // Walk calls fn for every block in bs, depth first, sections and sealed
 // items included.
@@ -302,6 +314,16 @@ func (l *List) MarshalJSON() ([]byte, error) {
 		Items []string `json:"items"`
 	}
 	return marshal("list", t(*l))
+}
+
+// MarshalJSON writes {"kind":"checklist",...}.
+func (c *Checklist) MarshalJSON() ([]byte, error) {
+	type t struct {
+		Lead  string   `json:"lead,omitempty"`
+		Items []string `json:"items"`
+		Note  string   `json:"note,omitempty"`
+	}
+	return marshal("checklist", t(*c))
 }
 
 // MarshalJSON writes {"kind":"roll",...}.

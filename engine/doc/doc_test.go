@@ -19,6 +19,7 @@ func every() []doc.Block {
 		&doc.Roll{Label: "Terrain", Dice: roll, Row: "9", Result: "Woods"},
 		&doc.Section{Title: "Objective", Blocks: []doc.Block{&doc.List{Items: []string{"Scout."}}}},
 		&doc.Para{Lead: "Terrain:", Text: "Woods."},
+		&doc.Checklist{Lead: "In the order you take them", Items: []string{"Orcs (6)", "Greater Orcs (10)"}, Note: "Tick each as it is placed."},
 		&doc.Table{Head: []string{"#", "Figure"}, Rows: [][]string{{"1", "Star"}}, Modifiers: []doc.Modifier{{Head: [2]string{"Circumstance", "Modifier"}, Rows: [][2]string{{"In cover", "+1d6"}}}}},
 		&doc.Sealed{Title: "PEFs", Items: []doc.SealedItem{{Number: 1, Title: "The first PEF you resolve", Blocks: []doc.Block{&doc.Para{Text: "Nothing."}}}}},
 		&doc.Links{Links: []doc.Link{{Label: "Success", To: 4, Note: "EAL goes up by 1"}}},
@@ -38,7 +39,7 @@ func TestJSONKinds(t *testing.T) {
 	for _, g := range got {
 		kinds = append(kinds, g["kind"].(string))
 	}
-	if s := strings.Join(kinds, ","); s != "map,roll,section,para,table,sealed,links" {
+	if s := strings.Join(kinds, ","); s != "map,roll,section,para,checklist,table,sealed,links" {
 		t.Errorf("kinds %s", s)
 	}
 	for _, want := range []string{
@@ -47,6 +48,7 @@ func TestJSONKinds(t *testing.T) {
 		`"modifiers":[{"head":["Circumstance","Modifier"],"rows":[["In cover","+1d6"]]}]`,
 		`"items":[{"number":1,"title":"The first PEF you resolve","blocks":[{"kind":"para","text":"Nothing."}]}]`,
 		`"links":[{"label":"Success","to":4,"note":"EAL goes up by 1"}]`,
+		`{"kind":"checklist","lead":"In the order you take them","items":["Orcs (6)","Greater Orcs (10)"],"note":"Tick each as it is placed."}`,
 	} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("JSON lacks %s\n%s", want, b)
@@ -57,7 +59,7 @@ func TestJSONKinds(t *testing.T) {
 func TestWalk(t *testing.T) {
 	n := 0
 	doc.Walk(every(), func(doc.Block) { n++ })
-	if n != 7+1+1 { // the list in the section and the para in the sealed item
+	if n != 8+1+1 { // the list in the section and the para in the sealed item
 		t.Errorf("walked %d blocks", n)
 	}
 	if ms := doc.Maps(every()); len(ms) != 1 || ms[0].Title != "Battle Board" {

@@ -116,12 +116,13 @@ func special(e *Encounter) []string {
 	return append(items, "Looting an empty building, in turns of activation: "+text)
 }
 
-// RosterLead leads the line of the enemy roster's figures in order.
-const RosterLead = "In the order you take them (place, figure, 2d6):"
+// RosterLead heads the enemy's figures in the order a player takes them.
+const RosterLead = "In the order you take them (figure, its 2d6)"
 
 // rosterBlocks print the enemy roster compactly, however long: the list's
 // rows that were rolled, each with its Class, Rep, armor and weapon, then
-// every figure in the order taken, with its place and its 2d6.
+// every figure in the order taken, with its 2d6, as a numbered list to
+// tick off as each is placed.
 func rosterBlocks(list *rules.Table, fs []Figure) []doc.Block {
 	key := &doc.Table{Head: []string{"Figure", "Class", "Rep", "Armor", "Weapon", "2d6"}, Wide: []int{4}}
 	for _, row := range list.Rows {
@@ -132,11 +133,11 @@ func rosterBlocks(list *rules.Table, fs []Figure) []doc.Block {
 			}
 		}
 	}
-	seq := make([]string, len(fs))
+	order := &doc.Checklist{Lead: RosterLead, Items: make([]string, len(fs))}
 	for i, f := range fs {
-		seq[i] = fmt.Sprintf("%d\u00a0%s (%d)", i+1, f.Type, f.Roll.Dice.Value) // a no-break space keeps the place with its figure
+		order.Items[i] = fmt.Sprintf("%s (%d)", f.Type, f.Roll.Dice.Value)
 	}
-	return []doc.Block{key, &doc.Para{Lead: RosterLead, Text: strings.Join(seq, " · ") + "."}}
+	return []doc.Block{key, order}
 }
 
 func leaderText(f Figure) string {

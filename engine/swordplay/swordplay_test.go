@@ -459,14 +459,13 @@ func rosterPlaces(bs []doc.Block, enemy string) error {
 	for _, b := range bs {
 		if sec, ok := b.(*doc.Section); ok && strings.HasPrefix(sec.Title, enemy) {
 			for _, sb := range sec.Blocks {
-				if p, ok := sb.(*doc.Para); ok && p.Lead == swordplay.RosterLead {
-					list, _, _ := strings.Cut(p.Text, ". ")
-					for k, item := range strings.Split(list, " · ") {
-						if !strings.HasPrefix(item, strconv.Itoa(k+1)+"\u00a0") { // the place bound to its figure
-							return fmt.Errorf("roster place %d reads %q", k+1, item)
+				if c, ok := sb.(*doc.Checklist); ok && c.Lead == swordplay.RosterLead {
+					for k, item := range c.Items {
+						if item == "" {
+							return fmt.Errorf("roster place %d is empty", k+1)
 						}
-						rows = k + 1
 					}
+					rows = len(c.Items)
 				}
 			}
 		}

@@ -76,10 +76,15 @@ func (r *renderer) pieceTable(p piece, w float64) *doc.Table {
 // booklet's (page.w 0): the sheet a sealed card prints on
 // (cardSheets.cardPieces), which a map on it asks whether it is narrow
 // (mapSpan).
+//
+// checklist, when set, is what a Checklist becomes there: on a play
+// sheet, whose one side holds the whole encounter, its items flowed as
+// lines (checklistFlowed) rather than a grid a row to a line.
 type blockCtx struct {
-	sealed   func(s *doc.Sealed, lk look, w float64) []piece
-	skipMaps bool
-	page     pageBox
+	sealed    func(s *doc.Sealed, lk look, w float64) []piece
+	checklist func(c *doc.Checklist, lk look, w float64) []piece
+	skipMaps  bool
+	page      pageBox
 }
 
 // narrow reports whether the page the blocks print on is too narrow for
@@ -157,6 +162,11 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx, w 
 			ps = append(ps, piece{sp: &s})
 		}
 		return ps
+	case *doc.Checklist:
+		if ctx.checklist != nil {
+			return ctx.checklist(b, lk, w)
+		}
+		return r.checklistPieces(b, lk, w)
 	case *doc.Roll:
 		return sp(span{runs: rollRuns(b), size: lk.size, before: rollBefore})
 	case *doc.Table:

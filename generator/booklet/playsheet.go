@@ -818,7 +818,7 @@ func (ps *playSheet) layFront(t sheetFit) (*sheetRun, bool) {
 	over := false
 	ps.fr = cursor{x: sheetX, w: w, top: sheetTop, y: sheetTop, bottom: ps.sheetBottom(), brk: func() { over = true }}
 	ps.sheetHead(run, t.size)
-	ctx := blockCtx{skipMaps: true}
+	ctx := blockCtx{skipMaps: true, checklist: ps.checklistFlowed}
 	if len(ps.plan.maps) == 0 {
 		ps.flowPiecesOn(&ps.fr, run.painter(ps), ps.pieces(ps.plan.facts, lk, 0, ctx, w))
 		ps.flowPiecesOn(&ps.fr, run.painter(ps), ps.pieces(ps.plan.rest, lk, 0, ctx, w))
@@ -834,15 +834,16 @@ func (ps *playSheet) layFront(t sheetFit) (*sheetRun, bool) {
 	// The blocks' heights set in lk in a column w wide, as sheetColumns
 	// adds them up. They are kept in the face for every sheet of the
 	// build (sharedKept): the sheets of a pack print the same band,
-	// and the same blocks at the sizes tried.
+	// and the same blocks at the sizes tried. The key leaves out ctx,
+	// which is the same on every sheet (and holds a func, which no key
+	// can write out).
 	shared := ps.face.Memo(sharedHeightsKey{}, func() any { return newSharedKept[string, float64](sharedMax) }).(*sharedKept[string, float64])
 	height := func(bs []doc.Block, w float64) float64 {
 		key := memo.Key(struct {
-			bs  []doc.Block
-			lk  look
-			w   float64
-			ctx blockCtx
-		}{bs, lk, w, ctx})
+			bs []doc.Block
+			lk look
+			w  float64
+		}{bs, lk, w})
 		m, ok := shared.get(key)
 		if !ok {
 			m = ps.layPieces(ps.pieces(bs, lk, 0, ctx, w), w).h

@@ -42,10 +42,13 @@ func (r *renderer) encounter(i int) {
 	}
 	r.bookmark(e.label(), 1, bodyTop)
 	start := r.f.PageNo()
-	sp := &entrySpread{renderer: r, e: e, look: spreadLook}
+	sp := &entrySpread{renderer: r, e: e, look: spreadLook, lines: r.setAsLines(e)}
 	rest, under := sp.leftPage()
 	used := sp.rightPage(rest, under)
 	r.lay.pages["end/"+strconv.Itoa(e.number)] = r.f.PageNo()
+	if sp.lines || (r.f.PageNo()-start+1 > 2 && hasChecklist(e.enc.Blocks)) {
+		r.lay.pages[linesKey(e)] = start // the next pass sets its checklists as lines
+	}
 	switch n := r.f.PageNo() - start + 1; {
 	case n > 2*sp.maxSpreads():
 		r.f.faults.add(Fault{Kind: FaultSpill, Page: start, Text: fmt.Sprintf("%s: %d pages, %.0f mm on the last", e.label(), n, used)})
@@ -79,6 +82,12 @@ type entrySpread struct {
 	// overMaps are the entry's maps that found no room on its left-hand
 	// page: they open its right-hand page (planMaps).
 	overMaps []board.Map
+	// lines sets the entry's checklists as lines (checklistFlowed), not
+	// grids: the first thing to give way when the entry would run past
+	// its spread, before its maps and its type (planMaps); and, once an
+	// entry has run past it with a grid, on every pass after
+	// (setAsLines).
+	lines bool
 }
 
 // maxSpreads is the most spreads an entry may take, each marked so: two
@@ -97,7 +106,11 @@ func (sp *entrySpread) maxSpreads() int {
 // the left-hand page already, and a Sealed block is the index of its
 // cards.
 func (sp *entrySpread) ctx() blockCtx {
-	return blockCtx{skipMaps: true, sealed: sp.sealedIndex}
+	ctx := blockCtx{skipMaps: true, sealed: sp.sealedIndex}
+	if sp.lines {
+		ctx.checklist = sp.checklistFlowed
+	}
+	return ctx
 }
 
 // leftPage prints the entry's number, title and state, the lines that
@@ -356,6 +369,14 @@ func (sp *entrySpread) planMaps(rest []doc.Block, ms []board.Map, w float64) ([]
 	// some of their scale (never below minMapScale) for the blocks that
 	// must go under them instead, and failing that the spread's type
 	// gives way a little (spreadScales): a spread of two pages, not four.
+	//
+	// Before any of that, a checklist set as a grid (a row of figures
+	// to a line) gives way to one set as lines, when the grid alone
+	// keeps the entry from its spread.
+	if !sp.lines && hasChecklist(rest) {
+		sp.look = spreadLook
+		sp.lines = !sp.spreadFit(rest, ms, all, w, y, avail, used, legendH).ok
+	}
 	var plan mapPlan
 	for _, k := range spreadScales {
 		sp.look = spreadLook.scaled(k)

@@ -10,7 +10,7 @@ import (
 
 // The site draws what a rule system rolled as blocks of package doc. Each
 // block kind has one view here and one template in partials.html that
-// draws it ("section", "para", "list", "roll", "table", "map", "sealed",
+// draws it ("section", "para", "list", "checklist", "roll", "table", "map", "sealed",
 // "links"); "blocks" draws a run of blocks through "block", which picks the
 // kind's template. Sections and sealed items draw their blocks through
 // "blocks" again, so nesting needs nothing more. Nothing here reads a rule
@@ -23,6 +23,7 @@ type blockView struct {
 	Section *sectionView
 	Para    *doc.Para
 	List    *doc.List
+	Check   *checklistView
 	Roll    *rollView
 	Table   *tableView
 	Map     *mapView
@@ -35,6 +36,21 @@ type sectionView struct {
 	Title  string
 	Level  int // heading level, 3 to 6
 	Blocks []blockView
+}
+
+// checklistView is a checklist: each item numbered, with its box.
+type checklistView struct {
+	Lead  string
+	Items []checkItem
+	Note  string
+}
+
+// checkItem is one item of a checklist: its number from 1, its box's
+// element id ("" where ids are not drawn) and its text.
+type checkItem struct {
+	N    int
+	ID   string
+	Text string
 }
 
 type rollView struct {
@@ -241,6 +257,18 @@ func (d *drawer) block(prefix string, level int, b doc.Block) (blockView, bool) 
 		return blockView{Kind: "para", Para: b}, true
 	case *doc.List:
 		return blockView{Kind: "list", List: b}, true
+	case *doc.Checklist:
+		// The boxes' ids, "e1-order-1", ... (the second checklist on the
+		// page "e1-order-2-1"): play state keeps a ticked box by its id.
+		id := d.id(join(prefix, "order"))
+		v := &checklistView{Lead: b.Lead, Note: b.Note, Items: make([]checkItem, len(b.Items))}
+		for i, it := range b.Items {
+			v.Items[i] = checkItem{N: i + 1, Text: it}
+			if id != "" {
+				v.Items[i].ID = id + "-" + strconv.Itoa(i+1)
+			}
+		}
+		return blockView{Kind: "checklist", Check: v}, true
 	case *doc.Roll:
 		return blockView{Kind: "roll", Roll: &rollView{Roll: b, ShowRow: b.Row != "" && b.Row != strconv.Itoa(b.Dice.Value),
 			Label: b.Label, Dice: b.Dice, Row: b.Row, Result: b.Result}}, true

@@ -34,7 +34,7 @@ import (
 // directNames are the partials drawn here: "blocks", "table" and the
 // four that hold blocks are replaced (directDefs), the rest are reached
 // only through them.
-var directNames = []string{"blocks", "block", "heading", "section", "para", "list", "roll", "table", "grid",
+var directNames = []string{"blocks", "block", "heading", "section", "para", "list", "checklist", "roll", "table", "grid",
 	"odds", "odds-grid", "map", "sealed", "cards", "card", "links", "encounter", "band", "print", "enctables"}
 
 // directDefs replace the templates the pages call with the Go drawing.
@@ -237,6 +237,8 @@ func (w *directWriter) block(b *blockView) error {
 		w.para(b.Para)
 	case b.List != nil:
 		w.list(b.List)
+	case b.Check != nil:
+		w.checklist(b.Check)
 	case b.Roll != nil:
 		w.roll(b.Roll)
 	case b.Table != nil:
@@ -309,6 +311,36 @@ func (w *directWriter) list(l *doc.List) {
 		w.s("</li>")
 	}
 	w.s("</ul>")
+}
+
+func (w *directWriter) checklist(c *checklistView) {
+	w.s(`<div class="checklist">`)
+	if c.Lead != "" {
+		w.s("<p><strong>")
+		w.text(c.Lead)
+		w.s("</strong></p>")
+	}
+	w.s("\n<ol>")
+	for _, it := range c.Items {
+		w.s(`<li><label><span class="n">`)
+		w.int(it.N)
+		w.s(`</span><input type="checkbox" class="box"`)
+		if it.ID != "" {
+			w.s(` id="`)
+			w.text(it.ID)
+			w.s(`"`)
+		}
+		w.s("/>")
+		w.text(it.Text)
+		w.s("</label></li>")
+	}
+	w.s("</ol>")
+	if c.Note != "" {
+		w.s(`<p class="note">`)
+		w.text(c.Note)
+		w.s("</p>")
+	}
+	w.s("</div>")
 }
 
 func (w *directWriter) roll(r *rollView) {

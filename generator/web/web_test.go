@@ -30,7 +30,7 @@ import (
 func roll(a, b int) dice.Roll { return dice.Expr{Count: 2, Faces: 6}.Read([]int{a, b}) }
 
 // everyKind is an encounter made of every block kind, by hand: sections
-// (one nested), paragraphs, a list, roll lines, a table with every part,
+// (one nested), paragraphs, a list, a checklist, roll lines, a table with every part,
 // a map, sealed items holding blocks, and gamebook links.
 func everyKind(n int) *engine.Encounter {
 	m := board.New("Test Board", 12, 12, "Your side comes in here", true, "They wait here")
@@ -42,6 +42,7 @@ func everyKind(n int) *engine.Encounter {
 			&doc.Map{Map: m},
 			&doc.Roll{Label: "Ground", Dice: roll(3, 6), Row: "9", Result: "Marsh"},
 			&doc.Para{Lead: "Lead words.", Text: "Plain <script>alert(1)</script> words."},
+			&doc.Checklist{Lead: "In the order you take them", Items: []string{"Bandit <b>(6)</b>", "Knight (10)"}, Note: "Tick each as placed."},
 			&doc.Section{Title: "Orders", Blocks: []doc.Block{
 				&doc.List{Items: []string{"First order", "Second order"}},
 				&doc.Section{Title: "Nested orders", Blocks: []doc.Block{&doc.Para{Text: "Deep inside.", Note: true}}},
@@ -203,6 +204,10 @@ func TestEncounterDrawsEveryBlockKind(t *testing.T) {
 		// paragraphs, escaped
 		`<p><strong>Lead words.</strong> Plain &lt;script&gt;alert(1)&lt;/script&gt; words.</p>`,
 		`<p class="note">Deep inside.</p>`,
+		// a checklist: each item numbered, with a box play state keeps (an
+		// id), the whole line its label; escaped
+		`<div class="checklist"><p><strong>In the order you take them</strong></p>`,
+		`<ol><li><label><span class="n">1</span><input type="checkbox" class="box" id="e1-order-1"/>Bandit &lt;b&gt;(6)&lt;/b&gt;</label></li><li><label><span class="n">2</span><input type="checkbox" class="box" id="e1-order-2"/>Knight (10)</label></li></ol><p class="note">Tick each as placed.</p></div>`,
 		// sections and a list: on the encounter's own page its sections are
 		// h2, right under the page's h1, nested headings one level down
 		`<h2>Orders</h2>`, `<ul><li>First order</li><li>Second order</li></ul>`, `<h3>Nested orders</h3>`,
