@@ -30,6 +30,8 @@ const (
 	sheetHead  = 10.0 // the least margin above and below it: a line of text, or crop marks and a line
 	cropGap    = 0.8  // between the grid and a crop mark
 	cropLen    = 3.0  // a crop mark's length
+	pageClear  = 12.0 // no text of a sheet's head or foot comes nearer the paper's edge (docs/print.md)
+	sharedSize = 7.0  // the type of a shared head and foot (sheetGrid.shared)
 	edgeBand   = 6.0  // the band along each edge of a card that has edge texts
 	playPad    = 2.5  // inside a card, around its face
 	sideBand   = 6.5  // the band across the top of a face that marks its side
@@ -81,6 +83,32 @@ type sheetGrid struct {
 	cols, rows int
 	x0, y0     float64 // the grid's top-left corner
 	w, h       float64 // a card's size
+	// shared: the page's foot, under the crop marks, would come within
+	// pageClear of the paper's bottom edge (three rows of 84 mm cards
+	// or four of 63 mm on a Letter page), so the grid sits as low as
+	// pageClear allows and the foot shares the running head's line
+	// above it, pageClear from the top edge (sheetLine).
+	shared bool
+}
+
+// footRoom is how far below the grid a sheet's foot reaches: the crop
+// marks, then a line of 7.5 pt.
+func footRoom() float64 { return cropGap + cropLen + 0.8 + lh(7.5) }
+
+// textSpan is where a sheet's running head and foot run across a page
+// pw wide: over the grid, but no nearer the paper's edge than pageClear
+// (three 63 mm cards across A4 come to 10.5 mm of each edge).
+func (g sheetGrid) textSpan(pw float64) (x, w float64) {
+	x = max(g.x0, pageClear)
+	return x, min(g.x0+float64(g.cols)*g.w, pw-pageClear) - x
+}
+
+// sheetLine is where a shared head and foot stand on a sheet (the top of
+// their line) and how wide the head's part of it is; the foot has the
+// rest, after a gap of 4 mm.
+func (g sheetGrid) sheetLine(pw float64) (y, headW float64) {
+	_, w := g.textSpan(pw)
+	return max(pageClear, g.y0-1-lh(sharedSize)), w * 0.4
 }
 
 func (g sheetGrid) perSheet() int { return g.cols * g.rows }
@@ -114,7 +142,12 @@ func gridFor(w, h, pw, ph float64, paper string) (sheetGrid, error) {
 	if cols < 1 || rows < 1 {
 		return sheetGrid{}, fmt.Errorf("play cards of %g × %g mm do not fit a %s page", w, h, paper)
 	}
-	return sheetGrid{cols: cols, rows: rows, x0: (pw - float64(cols)*w) / 2, y0: (ph - float64(rows)*h) / 2, w: w, h: h}, nil
+	g := sheetGrid{cols: cols, rows: rows, x0: (pw - float64(cols)*w) / 2, y0: (ph - float64(rows)*h) / 2, w: w, h: h}
+	if g.bottom()+footRoom() > ph-pageClear {
+		g.shared = true
+		g.y0 = max(g.y0, ph-pageClear-float64(rows)*h)
+	}
+	return g, nil
 }
 
 // aidsOf returns the play cards of the entries, in order: for each entry,

@@ -1,7 +1,9 @@
 package booklet
 
 import (
+	"fmt"
 	"io/fs"
+	"strings"
 	"testing"
 
 	"github.com/sortie-wargames/sortie/content"
@@ -186,4 +188,58 @@ func textSizes(f *frame.Frame) []float64 {
 		}
 	}
 	return out
+}
+
+// TestSheetFootClear: on a sheet of play cards of either size, on A4 and
+// Letter, no text of the page's running head and foot comes within 12 mm
+// of the paper's edge (docs/print.md), none runs into the grid, and both
+// are there: on Letter, where under the crop marks the foot would come
+// 6-7 mm from the bottom edge, it shares the head's line above the grid,
+// which sits as low as the 12 mm allow.
+func TestSheetFootClear(t *testing.T) {
+	shared := map[string]bool{}
+	for _, paper := range []string{"a4", "letter"} {
+		for _, size := range [][2]float64{{63, 84}, {63, 63}} {
+			r := testRenderer(paper)
+			_, pw, ph, _ := paperSize(paper)
+			g, err := gridFor(size[0], size[1], pw, ph, paper)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.f.AddPage()
+			r.sheetAt[r.f.PageNo()] = g
+			r.section = "Entry 1: cards 1 of 3"
+			what := fmt.Sprintf("%s, cards of %g × %g mm", paper, size[0], size[1])
+			shared[paper] = shared[paper] || g.shared
+			if g.y0 < pageClear || g.bottom() > ph-pageClear+0.001 {
+				t.Errorf("%s: the grid runs from %.2f to %.2f mm of %.1f", what, g.y0, g.bottom(), ph)
+			}
+			var texts []frame.Text
+			for _, f := range []*frame.Frame{r.headerFrame(pageBox{pw, ph}), r.footerFrame(pw, ph)} {
+				for _, m := range f.Marks {
+					if tx, ok := m.(frame.Text); ok {
+						texts = append(texts, tx)
+					}
+				}
+			}
+			said := ""
+			for _, tx := range texts {
+				said += tx.S + "\n"
+				if tx.Y < pageClear-0.001 || tx.Y+tx.H > ph-pageClear+0.001 || tx.X < pageClear-0.001 || tx.X+tx.W > pw-pageClear+0.001 {
+					t.Errorf("%s: %q at %.2f, %.2f, %.2f × %.2f mm: within 12 mm of the edge of %.1f × %.1f", what, tx.S, tx.X, tx.Y, tx.W, tx.H, pw, ph)
+				}
+				if tx.Y+tx.H > g.y0+0.001 && tx.Y < g.bottom() {
+					t.Errorf("%s: %q at %.2f–%.2f mm runs into the grid (%.2f–%.2f)", what, tx.S, tx.Y, tx.Y+tx.H, g.y0, g.bottom())
+				}
+			}
+			for _, want := range []string{"Entry 1: cards 1 of 3", "Page 1", "Test · Sortie"} {
+				if !strings.Contains(said, want) {
+					t.Errorf("%s: head and foot say %q, want %q", what, said, want)
+				}
+			}
+		}
+	}
+	if shared["a4"] || !shared["letter"] {
+		t.Errorf("head and foot shared on A4 %v, on Letter %v; want on Letter alone", shared["a4"], shared["letter"])
+	}
 }
