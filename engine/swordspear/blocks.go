@@ -187,7 +187,7 @@ func (s *System) Cards(sd Side, whose string, enemy bool) *doc.Cards {
 	cs := &doc.Cards{
 		Title: "Unit cards: " + sd.Army.Title + " (" + whose + ")",
 		Intro: "Cut them out and keep each by its unit: tick a box for every hit, and rub out one for every hit rallied away. " +
-			"Turn a unit's card over once the unit has been activated, and face up again in the end phase. " +
+			"Sortie's decision (the book has no cards): turn a unit's card over once the unit has been activated, and face up again in the end phase. " +
 			"The band across the top says whose the unit is: solid black for your army, hatched for the enemy.",
 		W: CardW, H: CardH,
 		Side: doc.Side{Name: sd.Army.Title, Whose: whose, Enemy: enemy},
@@ -223,7 +223,7 @@ func (s *System) Cards(sd Side, whose string, enemy bool) *doc.Cards {
 // moves" is 2, "+1 die" 1.
 var firstInt = regexp.MustCompile(`[0-9]+`)
 
-func (s *System) cellInt(t *rules.Table, row, col string) (int, bool) {
+func cellInt(t *rules.Table, row, col string) (int, bool) {
 	m := firstInt.FindString(cellText(t, row, col))
 	if m == "" {
 		return 0, false
@@ -262,8 +262,8 @@ func (s *System) unitLines(u Unit) []string {
 			continue
 		}
 		line := fmt.Sprintf("Shoots %s %d DU straight ahead: %d dice", w.Name, w.Range, u.Strength)
-		moving, ok1 := s.cellInt(shooting, "Shooter moving", "Dice")
-		rough, ok2 := s.cellInt(shooting, "Shooter in difficult terrain", "Dice")
+		moving, ok1 := cellInt(shooting, "Shooter moving", "Dice")
+		rough, ok2 := cellInt(shooting, "Shooter in difficult terrain", "Dice")
 		if ok1 && ok2 && moving == rough && moving < u.Strength {
 			line += fmt.Sprintf(", %d if it moves or is in difficult terrain", moving)
 		}
@@ -275,7 +275,7 @@ func (s *System) unitLines(u Unit) []string {
 		}
 		lines = append(lines, line)
 	}
-	if cover, ok := s.cellInt(s.set.Table("cover"), "In cover", "Dice against the shooting"); ok {
+	if cover, ok := cellInt(s.set.Table("cover"), "In cover", "Dice against the shooting"); ok {
 		lines = append(lines, fmt.Sprintf("Shot at: %d dice, %d in cover.", u.Strength, u.Strength+cover))
 	}
 	if lb := cellText(s.protection, e.Protection, "Shot by a longbow"); lb != "" && lb != "No change" {
