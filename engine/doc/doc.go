@@ -167,7 +167,19 @@ type Cards struct {
 	Title string  // "Unit cards: the Orc Horde"
 	Intro string  // how to use them; may be empty
 	W, H  float64 // card size in millimetres
+	// Side is whose cards they are, marked on every face of every card
+	// so that two sides' cards cut out and mixed on the table part again
+	// at a glance; the zero Side marks none.
+	Side  Side
 	Items []Card
+}
+
+// Side is one side of a battle, as its cards are marked: the player's
+// in solid black, the enemy's hatched, each with its name in the mark.
+type Side struct {
+	Name  string // "The Human Kingdom", printed large in the mark
+	Whose string // "your army", "the enemy"
+	Enemy bool   // the enemy's side, not the player's
 }
 
 // Card is one face of a card.
@@ -423,16 +435,28 @@ func (s *Sealed) MarshalJSON() ([]byte, error) {
 	return marshal("sealed", v)
 }
 
-// MarshalJSON writes {"kind":"cards",...}.
+// side is a Side's JSON form.
+type side struct {
+	Name  string `json:"name"`
+	Whose string `json:"whose"`
+	Enemy bool   `json:"enemy"`
+}
+
+// MarshalJSON writes {"kind":"cards",...}; its side only when it has one.
 func (c *Cards) MarshalJSON() ([]byte, error) {
 	type t struct {
 		Title string  `json:"title"`
 		Intro string  `json:"intro,omitempty"`
 		W     float64 `json:"widthMM"`
 		H     float64 `json:"heightMM"`
+		Side  *side   `json:"side,omitempty"`
 		Items []Card  `json:"items"`
 	}
-	return marshal("cards", t(*c))
+	v := t{Title: c.Title, Intro: c.Intro, W: c.W, H: c.H, Items: c.Items}
+	if c.Side != (Side{}) {
+		v.Side = &side{Name: c.Side.Name, Whose: c.Side.Whose, Enemy: c.Side.Enemy}
+	}
+	return marshal("cards", v)
 }
 
 // MarshalJSON writes a card face; its edges only when it has them.

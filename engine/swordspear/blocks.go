@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/rules"
 )
 
 // Card size in millimetres: a playing card's, nine to an A4 or Letter page.
@@ -47,8 +48,8 @@ func (s *System) blocks(b *Battle) []doc.Block {
 		bs = append(bs, p)
 	}
 	bs = append(bs,
-		s.Cards(b.Player, "your army"),
-		s.Cards(b.Enemy, "the enemy"),
+		s.Cards(b.Player, "your army", false),
+		s.Cards(b.Enemy, "the enemy", true),
 	)
 	return bs
 }
@@ -178,37 +179,158 @@ func characteristics(e *Entry) string {
 	return strings.Join(e.Characteristics, ", ")
 }
 
-// Cards returns a side's unit cards, one per unit, each with its hits as
-// a track and a back naming the army and the unit.
-func (s *System) Cards(sd Side, whose string) *doc.Cards {
+// Cards returns a side's unit cards, one per unit: on the front its
+// stats, its hits as a track, and what the unit does in play (unitLines);
+// on the back what it is when the card is turned over (unitBack). Every
+// face marks the side (doc.Side), the enemy's apart from the player's.
+func (s *System) Cards(sd Side, whose string, enemy bool) *doc.Cards {
 	cs := &doc.Cards{
 		Title: "Unit cards: " + sd.Army.Title + " (" + whose + ")",
-		Intro: "Cut them out and keep each by its unit: tick a box for every hit, and rub out one for every hit rallied away.",
-		W:     CardW, H: CardH,
+		Intro: "Cut them out and keep each by its unit: tick a box for every hit, and rub out one for every hit rallied away. " +
+			"Sortie's decision (the book has no cards): turn a unit's card over once the unit has been activated, and face up again in the end phase. " +
+			"The band across the top says whose the unit is: solid black for your army, hatched for the enemy.",
+		W: CardW, H: CardH,
+		Side: doc.Side{Name: sd.Army.Title, Whose: whose, Enemy: enemy},
 	}
 	for _, u := range sd.Units {
 		var c doc.Card
 		if u.Entry.Type == MagicUser {
 			c = s.mageCard(u)
+			c.Back = s.mageBack(u)
 		} else {
 			e := u.Entry
 			c = doc.Card{
 				Title: u.Name,
 				Tag:   typeText(e),
 				Fields: []doc.Field{
-					{Label: "Strength", Value: strconv.Itoa(u.Strength) + " dice in combat"},
-					{Label: "Discipline", Value: strconv.Itoa(e.Discipline) + "; -1 by a commander, +1 out of command"},
+					{Label: "Strength", Value: strconv.Itoa(u.Strength) + " dice in combat, hits or not"},
+					{Label: "Discipline", Value: discipline(e.Discipline)},
 					{Label: "Protection", Value: e.Protection},
 					{Label: "Weapons", Value: weapons(e)},
 					{Label: "Characteristics", Value: characteristics(e)},
 				},
-				Track: &doc.Track{Label: "Hits", Boxes: u.Hits, Note: "Routed at the last box"},
+				Track: &doc.Track{Label: "Hits", Boxes: u.Hits, Note: "Routed at the last box; a failed discipline test is a hit"},
+				Lines: s.unitLines(u),
 			}
+			c.Back = s.unitBack(u)
 		}
-		c.Back = &doc.Card{Title: sd.Army.Title, Lines: []string{u.Name}}
 		cs.Items = append(cs.Items, c)
 	}
 	return cs
+}
+
+// firstInt is the first whole number in a table's text: "2, if it
+// moves" is 2, "+1 die" 1.
+var firstInt = regexp.MustCompile(`[0-9]+`)
+
+func cellInt(t *rules.Table, row, col string) (int, bool) {
+	m := firstInt.FindString(cellText(t, row, col))
+	if m == "" {
+		return 0, false
+	}
+	n, _ := strconv.Atoi(m)
+	return n, true
+}
+
+// cellText is a table's text at a row and column, or "" when it has none.
+func cellText(t *rules.Table, row, col string) string {
+	if t == nil || t.Col(col) < 0 {
+		return ""
+	}
+	r := t.Named(row)
+	if r == nil {
+		return ""
+	}
+	return strings.TrimSpace(t.Cell(r, col).Text)
+}
+
+// discipline is what a unit's discipline means in play.
+func discipline(d int) string {
+	n := strconv.Itoa(d)
+	return n + ": activates on an action die of " + n + "+, passes a test on " + n + "+; -1 by a commander, +1 out of command"
+}
+
+// unitLines is what a unit does in play, in short, every number the
+// book's: its shooting (range, dice, the weapon's notes), its dice when
+// shot at, and its protection against a longbow where that differs.
+func (s *System) unitLines(u Unit) []string {
+	e := u.Entry
+	var lines []string
+	shooting := s.set.Table("combat-dice")
+	for _, w := range e.Weapons {
+		if !w.Missile {
+			continue
+		}
+		line := fmt.Sprintf("Shoots %s %d DU straight ahead: %d dice", w.Name, w.Range, u.Strength)
+		moving, ok1 := cellInt(shooting, "Shooter moving", "Dice")
+		rough, ok2 := cellInt(shooting, "Shooter in difficult terrain", "Dice")
+		if ok1 && ok2 && moving == rough && moving < u.Strength {
+			line += fmt.Sprintf(", %d if it moves or is in difficult terrain", moving)
+		}
+		line += "."
+		if r := s.shootingRow(w.Name); r != nil {
+			if n := strings.TrimSpace(s.shooting.Cell(r, "Notes").Text); n != "" && !strings.HasPrefix(n, "[") {
+				line += " " + n
+			}
+		}
+		lines = append(lines, line)
+	}
+	if cover, ok := cellInt(s.set.Table("cover"), "In cover", "Dice against the shooting"); ok {
+		lines = append(lines, fmt.Sprintf("Shot at: %d dice, %d in cover.", u.Strength, u.Strength+cover))
+	}
+	if lb := cellText(s.protection, e.Protection, "Shot by a longbow"); lb != "" && lb != "No change" {
+		lines = append(lines, "Shot by a longbow: "+strings.ToLower(lb[:1])+lb[1:]+".")
+	}
+	return lines
+}
+
+// typeLines is what a unit's type and characteristics mean on the
+// battlefield, as the excerpt gives them: the special unit types' and
+// the characteristics' own rows.
+func (s *System) typeLines(e *Entry) []string {
+	var lines []string
+	if t := s.set.Table("special-units"); t != nil {
+		for i := range t.Rows {
+			if strings.EqualFold(strings.TrimSuffix(t.Rows[i].Key, "s"), strings.TrimSuffix(e.Type, "s")) {
+				if v := cellText(t, t.Rows[i].Key, "On the battlefield"); v != "" {
+					lines = append(lines, e.Type+": "+v)
+				}
+			}
+		}
+	}
+	for _, ch := range e.Characteristics {
+		if v := cellText(s.characteristics, ch, "What the excerpt says"); v != "" {
+			lines = append(lines, ch+": "+v)
+		}
+	}
+	return lines
+}
+
+// unitBack is a unit card's back, seen when the card is turned over once
+// the unit has been activated (the intro says so): the unit, that it has
+// been activated, its strength and discipline, which it still needs when
+// shot at or fought, and what its type and characteristics mean
+// (typeLines), which the front has no room for. The hits stay on the
+// front.
+func (s *System) unitBack(u Unit) *doc.Card {
+	e := u.Entry
+	return &doc.Card{
+		Title: u.Name,
+		Tag:   typeText(e),
+		Fields: []doc.Field{
+			{Label: "Activated", Value: "this turn; face up again in the end phase"},
+			{Label: "Strength", Value: strconv.Itoa(u.Strength) + " dice in combat"},
+			{Label: "Discipline", Value: strconv.Itoa(e.Discipline)},
+		},
+		Lines: append(s.typeLines(e), "Hits: tick them on the front."),
+	}
+}
+
+// mageBack is a magic-user's card's back: the magic-user, its level and
+// magical power.
+func (s *System) mageBack(u Unit) *doc.Card {
+	f := s.mageCard(u)
+	return &doc.Card{Title: f.Title, Tag: f.Tag, Fields: f.Fields, Lines: []string{"Spell costs: on the front."}}
 }
 
 var lastNumber = regexp.MustCompile(`([0-9]+)\s*DU\s*$`)

@@ -161,7 +161,12 @@ func TestDeterminism(t *testing.T) {
 
 // TestHitsAndCards: for every unit of every army, its strength is its
 // type's, its hit boxes are that strength (+2 when large), and it has
-// exactly one card whose fields, ranges and track match it.
+// exactly one card whose fields, ranges and track match it; the block
+// marks the side. Each card's front says what the unit does in play with
+// the book's numbers: what its discipline means, its dice shot at (one
+// more in cover), each missile weapon's range and dice (2 when moving,
+// for a unit stronger than that); its back, named as the unit, says it
+// has been activated and what its type and characteristics mean.
 func TestHitsAndCards(t *testing.T) {
 	sys := load(t)
 	set := sys.Rules()
@@ -176,9 +181,15 @@ func TestHitsAndCards(t *testing.T) {
 	for _, id := range sys.Armies() {
 		for i := range 30 {
 			b := battle(t, sys, fmt.Sprint("cards", i), engine.Options{Recruits: id})
-			cards := sys.Cards(b.Player, "your army")
+			cards := sys.Cards(b.Player, "your army", false)
 			if cards.W != 63 || cards.H != 84 {
 				t.Fatalf("cards %vx%v mm", cards.W, cards.H)
+			}
+			if cards.Side != (doc.Side{Name: b.Player.Army.Title, Whose: "your army"}) {
+				t.Fatalf("side %+v", cards.Side)
+			}
+			if enemy := sys.Cards(b.Enemy, "the enemy", true).Side; enemy != (doc.Side{Name: b.Enemy.Army.Title, Whose: "the enemy", Enemy: true}) {
+				t.Fatalf("enemy side %+v", enemy)
 			}
 			if len(cards.Items) != len(b.Player.Units) {
 				t.Fatalf("%s: %d cards for %d units", id, len(cards.Items), len(b.Player.Units))
@@ -190,8 +201,8 @@ func TestHitsAndCards(t *testing.T) {
 					t.Fatalf("%s: card %q for unit %q (or a name twice)", id, c.Title, u.Name)
 				}
 				names[u.Name] = true
-				if c.Back == nil || c.Back.Title != b.Player.Army.Title || len(c.Back.Lines) != 1 || c.Back.Lines[0] != u.Name {
-					t.Errorf("%s: back of %q is %+v", id, u.Name, c.Back)
+				if c.Back == nil || c.Back.Title != u.Name || len(c.Back.Lines) == 0 {
+					t.Fatalf("%s: back of %q is %+v", id, u.Name, c.Back)
 				}
 				e := u.Entry
 				if e.Type == swordspear.MagicUser {
@@ -212,8 +223,22 @@ func TestHitsAndCards(t *testing.T) {
 				for _, f := range c.Fields {
 					field[f.Label] = f.Value
 				}
-				if !strings.HasPrefix(field["Discipline"], strconv.Itoa(e.Discipline)+";") || field["Protection"] != e.Protection {
+				d := strconv.Itoa(e.Discipline)
+				if !strings.HasPrefix(field["Discipline"], d+": activates on an action die of "+d+"+, passes a test on "+d+"+;") || field["Protection"] != e.Protection {
 					t.Errorf("%s: %s fields %v", id, u.Name, field)
+				}
+				lines := strings.Join(c.Lines, "\n")
+				if want := fmt.Sprintf("Shot at: %d dice, %d in cover.", u.Strength, u.Strength+1); !strings.Contains(lines, want) {
+					t.Errorf("%s: %s lines %q, want %q", id, u.Name, lines, want)
+				}
+				back := strings.Join(c.Back.Lines, "\n")
+				for _, ch := range e.Characteristics {
+					if !strings.Contains(back, ch+": ") {
+						t.Errorf("%s: %s back %q says nothing of %s", id, u.Name, back, ch)
+					}
+				}
+				if c.Back.Fields[0].Label != "Activated" {
+					t.Errorf("%s: %s back fields %v", id, u.Name, c.Back.Fields)
 				}
 				for _, w := range strings.Split(field["Weapons"], ", ") {
 					m := ranged.FindStringSubmatch(w)
@@ -229,6 +254,13 @@ func TestHitsAndCards(t *testing.T) {
 					}
 					if r, ok := rangeOf[key]; !ok || strconv.Itoa(r) != m[2] {
 						t.Errorf("%s: %s: %q, shooting-weapons gives %s %d DU", id, u.Name, w, key, r)
+					}
+					shoots := fmt.Sprintf("Shoots %s %s DU straight ahead: %d dice", m[1], m[2], u.Strength)
+					if u.Strength > 2 {
+						shoots += ", 2 if it moves or is in difficult terrain."
+					}
+					if !strings.Contains(lines, shoots) {
+						t.Errorf("%s: %s lines %q, want %q", id, u.Name, lines, shoots)
 					}
 				}
 			}
@@ -292,7 +324,7 @@ func TestMagicUserCards(t *testing.T) {
 			}
 			lv := u.Entry.Level
 			seen[lv] = true
-			c := sys.Cards(b.Player, "your army").Items[k]
+			c := sys.Cards(b.Player, "your army", false).Items[k]
 			if c.Tag != swordspear.MagicUser || c.Fields[0].Value[:1] != strconv.Itoa(lv) {
 				t.Errorf("%s: %s card %+v", id, u.Name, c)
 			}

@@ -280,6 +280,6 @@ func (s *System) blocks(e *Encounter) []doc.Block {
 		&doc.Para{Text: fmt.Sprintf("The phase die, rolled for %d turns ahead (%s: %s). Strike off each phase as you play it; past turn %d, roll the die yourself.", Turns, s.phase.Title, s.phaseReadout(), Turns)},
 		track,
 	}})
-	bs = append(bs, e.Player.Cards("your side"), e.Enemy.Cards("the enemy"))
+	bs = append(bs, e.Player.Cards("your side", false), e.Enemy.Cards("the enemy", true))
 	return bs
 }

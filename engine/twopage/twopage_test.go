@@ -309,7 +309,10 @@ func edgesOf(c doc.Card) (top, right, bottom, left string) {
 // side, what that action allows with an empty weapon: the back's top is
 // behind the front's top, its left behind the front's right, its right
 // behind the front's left. Weapons that never empty and figures without a
-// missile weapon have a blank back; a Gatling crewman has no Move & Fire.
+// missile weapon are never turned over: their back is the front again,
+// each action behind itself, so either side up plays the same. A Gatling
+// crewman has no Move & Fire. Every back gives the figure's hand-to-hand
+// and move, and each side's block marks its side, the enemy's apart.
 func TestActionCards(t *testing.T) {
 	sys := load(t)
 	kinds := map[string]int{}
@@ -330,6 +333,9 @@ func TestActionCards(t *testing.T) {
 		}
 		for si, sd := range []twopage.Side{rolled.Player, rolled.Enemy} {
 			cs := blocks[si]
+			if cs.Side.Name != sd.List.Title || cs.Side.Enemy != (si == 1) || cs.Side.Whose == "" {
+				t.Errorf("cards %q: side %+v", cs.Title, cs.Side)
+			}
 			if cs.W != 63 || cs.H != 63 || cs.Intro == "" || len(cs.Items) != len(sd.Figures) {
 				t.Fatalf("cards %q: %vx%v mm, %d cards for %d figures", cs.Title, cs.W, cs.H, len(cs.Items), len(sd.Figures))
 			}
@@ -367,16 +373,27 @@ func TestActionCards(t *testing.T) {
 				if bottom != "Fight hand-to-hand" {
 					t.Errorf("%s front bottom %q", f.Name, bottom)
 				}
+				if c.Back == nil {
+					t.Fatalf("%s: no back", f.Name)
+				}
+				backFields := map[string]string{}
+				for _, fl := range c.Back.Fields {
+					backFields[fl.Label] = fl.Value
+				}
+				if backFields["Hand-to-hand"] != fields["Hand-to-hand"] || backFields["Move"] != fields["Move"] {
+					t.Errorf("%s: back fields %v, front %v", f.Name, backFields, fields)
+				}
+				same := [4]string{top, left, bottom, right} // each action behind itself
 				switch {
 				case f.Weapon == nil:
 					kinds["none"]++
-					if c.Back != nil || top != move || !strings.HasPrefix(left, "Move & Fire: move 6") || strings.Contains(right, "Fire") {
+					if c.Back.Edges != same || c.Back.Tag != c.Tag || top != move || !strings.HasPrefix(left, "Move & Fire: move 6") || strings.Contains(right, "Fire") {
 						t.Errorf("%s without a missile weapon: edges %q, back %v", f.Name, c.Edges, c.Back)
 					}
 					continue
 				case f.Reload == twopage.ReloadNever:
 					kinds["never"]++
-					if c.Back != nil || top != move || !strings.HasPrefix(right, "Fire") || strings.Contains(right, "Load") || left != `Move & Fire 6"` {
+					if c.Back.Edges != same || c.Back.Tag != c.Tag || top != move || !strings.HasPrefix(right, "Fire") || strings.Contains(right, "Load") || left != `Move & Fire 6"` {
 						t.Errorf("%s never empties: edges %q, back %v", f.Name, c.Edges, c.Back)
 					}
 					continue

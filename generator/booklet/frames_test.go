@@ -105,12 +105,15 @@ func TestFrameIsWhatIsPainted(t *testing.T) {
 // entry) and compares the frames, written out as text, with
 // testdata/frames, as TestGoldenFrames does tables: a unit card of
 // sheets_test.go's playDoc (a tag, fields, a track with a note, a line
-// of small print) and an action card's back (edge texts, turned, and a
-// tag). Painted, a face records on its page what its frame says.
+// of small print) on the player's side (a solid band) and an action
+// card's back (edge texts, turned, and a tag) on the enemy's (a hatched
+// band and corners). Painted, a face records on its page what its frame
+// says.
 func TestGoldenFaces(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		card doc.Card
+		side doc.Side
 		w, h float64
 		foot string
 	}{
@@ -119,21 +122,21 @@ func TestGoldenFaces(t *testing.T) {
 			Fields: []doc.Field{{Label: "Discipline", Value: "4 (3 with a commander in contact)"}, {Label: "Weapons", Value: "Spears; Bow 4 DU"}},
 			Track:  &doc.Track{Label: "Hits", Boxes: 4, Note: "Routed at the last box"},
 			Lines:  []string{"Level 1 spell: 1 / 2 / 3 MP up to 4 / 8 / 12 DU"},
-		}, 63, 84, "Entry 1 · Unit cards: the Red Host"},
+		}, doc.Side{Name: "The Red Host", Whose: "your army"}, 63, 84, "Entry 1 · your army"},
 		{"face-action-back", doc.Card{
 			Title: "Back 1", Tag: "Unloaded", Edges: [4]string{"Move 9\"", "Move 6\": empty", "Fight hand-to-hand", "Load"},
-		}, 63, 63, "Entry 1 · Action cards: the Watch"},
+		}, doc.Side{Name: "The Watch", Whose: "the enemy", Enemy: true}, 63, 63, "Entry 1 · the enemy"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := testRenderer("a4")
 			cs := newCardSheets(r, r.page())
-			k := cs.faceScale([]doc.Card{c.card}, sheetGrid{w: c.w, h: c.h}, true)
-			f, fits, whole, err := cs.faceFrame(c.card, c.w, c.h, c.foot, k)
+			k := cs.faceScale([]sided{{c.card, c.side}}, sheetGrid{w: c.w, h: c.h}, true)
+			f, fits, whole, err := cs.faceFrame(c.card, c.side, c.w, c.h, c.foot, k)
 			if !fits || !whole || err != nil {
 				t.Fatalf("at scale %g: fits %v, whole %v, error %v", k, fits, whole, err)
 			}
 			got := []byte(fmt.Sprintf("scale %g\n%s", k, f))
-			again, _, _, _ := cs.faceFrame(c.card, c.w, c.h, c.foot, k)
+			again, _, _, _ := cs.faceFrame(c.card, c.side, c.w, c.h, c.foot, k)
 			if !bytes.Equal(got, []byte(fmt.Sprintf("scale %g\n%s", k, again))) {
 				t.Fatal("the same face laid out twice differs")
 			}
@@ -141,7 +144,7 @@ func TestGoldenFaces(t *testing.T) {
 			r.f.AddPage()
 			page := r.f.PageNo()
 			r.lay.text[page] = ""
-			cs.playFace(c.card, 10, 20, c.w, c.h, c.foot, k)
+			cs.playFace(c.card, c.side, 10, 20, c.w, c.h, c.foot, k)
 			paintPlaced(t, r)
 			if r.lay.text[page] != f.Say+"\n" {
 				t.Errorf("painted:\n%s\nthe frame says:\n%s", r.lay.text[page], f.Say)

@@ -220,13 +220,15 @@ func (r *renderer) header(pg pageBox) {
 // and the section on the right, in grey, over a hairline; on a sheet of
 // play cards, just above the grid and without the line.
 func (r *renderer) headerFrame(pg pageBox) *frame.Frame {
-	r.font("", 7.5)
+	size := 7.5
 	x, y, w := side, headY, pg.contentW()
 	g, sheet := r.sheetAt[r.f.PageNo()]
 	if sheet {
 		// A sheet of play cards: the head sits just above the grid.
-		x, y, w = g.x0, g.y0-1-lh(7.5), float64(g.cols)*g.w
+		x, w = g.textSpan(pg.w)
+		y = g.y0 - 1 - lh(7.5)
 	}
+	r.font("", size)
 	sec := r.fit(r.cov.printable(r.section), w*0.55)
 	head := r.title()
 	if head == r.section {
@@ -235,11 +237,19 @@ func (r *renderer) headerFrame(pg pageBox) *frame.Frame {
 		head = r.doc.Set.System.Name
 	}
 	title := r.fit(r.cov.printable(head), w-r.f.GetStringWidth(sec)-8)
-	font := sansFont("", 7.5)
+	font := sansFont("", size)
 	f := &frame.Frame{W: pg.w, H: pg.h, Marks: []frame.Mark{
-		frame.Text{X: x, Y: y, W: w, H: lh(7.5), Font: font, Grey: 90, Align: "L", S: title},
-		frame.Text{X: x, Y: y, W: w, H: lh(7.5), Font: font, Grey: 90, Align: "R", S: sec},
+		frame.Text{X: x, Y: y, W: w, H: lh(size), Font: font, Grey: 90, Align: "L", S: title},
+		frame.Text{X: x, Y: y, W: w, H: lh(size), Font: font, Grey: 90, Align: "R", S: sec},
 	}}
+	if sheet && g.shared {
+		// The foot shares the line: the head is its left part.
+		size = sharedSize
+		y, w = g.sheetLine(pg.w)
+		r.font("", size)
+		both := r.fit(r.cov.printable(head)+" · "+r.cov.printable(r.section), w)
+		f.Marks = []frame.Mark{frame.Text{X: x, Y: y, W: w, H: lh(size), Font: sansFont("", size), Grey: 90, Align: "L", S: both}}
+	}
 	if !sheet {
 		y = headY + lh(7.5) + 0.8
 		f.Marks = append(f.Marks, frame.Rule{X1: side, Y1: y, X2: pg.w - side, Y2: y, Grey: 150, Width: 0.2})
@@ -269,22 +279,32 @@ func (r *renderer) footerFrame(pw, ph float64) *frame.Frame {
 	x, w := side, pw-2*side
 	y := ph - footY
 	f := &frame.Frame{W: pw, H: ph}
+	top := 7.5 // the largest size of its type
 	if g, ok := r.sheetAt[r.f.PageNo()]; ok {
-		// A sheet of play cards: the foot sits under the crop marks.
-		x, y, w = g.x0, g.bottom()+cropGap+cropLen+0.8, float64(g.cols)*g.w
+		// A sheet of play cards: the foot sits under the crop marks, or
+		// beside the head above the grid where that would take it too
+		// near the paper's edge (sheetGrid.shared).
+		x, w = g.textSpan(pw)
+		y = g.bottom() + cropGap + cropLen + 0.8
+		if g.shared {
+			var headW float64
+			y, headW = g.sheetLine(pw)
+			x, w, top = x+headW+4, w-headW-4, sharedSize
+		}
 	} else {
 		line := &frame.Frame{W: pw, H: ph, Marks: []frame.Mark{frame.Rule{X1: side, Y1: y - 0.8, X2: pw - side, Y2: y - 0.8, Grey: 150, Width: 0.2}}}
 		f.Marks = append(f.Marks, frame.Sub{F: line})
 	}
 	page := "Page " + strconv.Itoa(r.f.PageNo())
-	size := 7.5
+	size := top
 	r.font("B", size)
 	numW := r.f.GetStringWidth(page)
 	left := r.footLeft(w-numW-6, &size)
-	r.font("B", 7.5)
+	size = min(size, top)
+	r.font("B", top)
 	f.Marks = append(f.Marks,
 		frame.Text{X: x, Y: y, W: w - numW - 6, H: lh(size), Font: sansFont("", size), Align: "L", S: left},
-		frame.Text{X: x, Y: y, W: w, H: lh(7.5), Font: sansFont("B", 7.5), Align: "R", S: page})
+		frame.Text{X: x, Y: y, W: w, H: lh(top), Font: sansFont("B", top), Align: "R", S: page})
 	return f
 }
 

@@ -30,8 +30,20 @@ const (
 	sheetHead  = 10.0 // the least margin above and below it: a line of text, or crop marks and a line
 	cropGap    = 0.8  // between the grid and a crop mark
 	cropLen    = 3.0  // a crop mark's length
+	pageClear  = 12.0 // no text of a sheet's head or foot comes nearer the paper's edge (docs/print.md)
+	sharedSize = 7.0  // the type of a shared head and foot (sheetGrid.shared)
 	edgeBand   = 6.0  // the band along each edge of a card that has edge texts
 	playPad    = 2.5  // inside a card, around its face
+	sideBand   = 6.5  // the band across the top of a face that marks its side
+	hatchGap   = 1.5  // between the lines of a hatched side mark, across them
+)
+
+// Type sizes on a card, in points. Nothing on a card is smaller than
+// cardLeast: a face that does not fit at it is an error, never smaller
+// type.
+const (
+	cardLeast = 7.0 // the foot, a track's note, the lines of small print
+	sideMost  = 10  // a side's name in its band, as large as it fits
 )
 
 // aid is the play cards of one entry that share a size, from one or more
@@ -48,6 +60,17 @@ type playItem struct {
 	card  doc.Card
 	block int // index among the entry's Cards blocks
 	title string
+	side  doc.Side
+}
+
+// foot is the small print at a card's foot naming where it belongs: the
+// entry and whose side, or, for cards of no side, the entry and its
+// block.
+func (p playItem) foot(e *entry) string {
+	if p.side != (doc.Side{}) {
+		return e.name() + " · " + p.side.Whose
+	}
+	return e.name() + " · " + p.title
 }
 
 // blockAnchor is where a Cards block's first sheet is; blockEndAnchor
@@ -60,6 +83,32 @@ type sheetGrid struct {
 	cols, rows int
 	x0, y0     float64 // the grid's top-left corner
 	w, h       float64 // a card's size
+	// shared: the page's foot, under the crop marks, would come within
+	// pageClear of the paper's bottom edge (three rows of 84 mm cards
+	// or four of 63 mm on a Letter page), so the grid sits as low as
+	// pageClear allows and the foot shares the running head's line
+	// above it, pageClear from the top edge (sheetLine).
+	shared bool
+}
+
+// footRoom is how far below the grid a sheet's foot reaches: the crop
+// marks, then a line of 7.5 pt.
+func footRoom() float64 { return cropGap + cropLen + 0.8 + lh(7.5) }
+
+// textSpan is where a sheet's running head and foot run across a page
+// pw wide: over the grid, but no nearer the paper's edge than pageClear
+// (three 63 mm cards across A4 come to 10.5 mm of each edge).
+func (g sheetGrid) textSpan(pw float64) (x, w float64) {
+	x = max(g.x0, pageClear)
+	return x, min(g.x0+float64(g.cols)*g.w, pw-pageClear) - x
+}
+
+// sheetLine is where a shared head and foot stand on a sheet (the top of
+// their line) and how wide the head's part of it is; the foot has the
+// rest, after a gap of 4 mm.
+func (g sheetGrid) sheetLine(pw float64) (y, headW float64) {
+	_, w := g.textSpan(pw)
+	return max(pageClear, g.y0-1-lh(sharedSize)), w * 0.4
 }
 
 func (g sheetGrid) perSheet() int { return g.cols * g.rows }
@@ -93,7 +142,12 @@ func gridFor(w, h, pw, ph float64, paper string) (sheetGrid, error) {
 	if cols < 1 || rows < 1 {
 		return sheetGrid{}, fmt.Errorf("play cards of %g × %g mm do not fit a %s page", w, h, paper)
 	}
-	return sheetGrid{cols: cols, rows: rows, x0: (pw - float64(cols)*w) / 2, y0: (ph - float64(rows)*h) / 2, w: w, h: h}, nil
+	g := sheetGrid{cols: cols, rows: rows, x0: (pw - float64(cols)*w) / 2, y0: (ph - float64(rows)*h) / 2, w: w, h: h}
+	if g.bottom()+footRoom() > ph-pageClear {
+		g.shared = true
+		g.y0 = max(g.y0, ph-pageClear-float64(rows)*h)
+	}
+	return g, nil
 }
 
 // aidsOf returns the play cards of the entries, in order: for each entry,
@@ -125,7 +179,7 @@ func aidsOf(es []*entry, pw, ph float64, paper string) ([]*aid, error) {
 				out = append(out, a)
 			}
 			for _, card := range c.Items {
-				a.items = append(a.items, playItem{card: card, block: i, title: c.Title})
+				a.items = append(a.items, playItem{card: card, block: i, title: c.Title, side: c.Side})
 			}
 		}
 	}
@@ -200,13 +254,13 @@ func (cs *cardSheets) aidSection() {
 		}
 		g := cs.aids[i].grid
 		var all []placed
-		var fronts, backs []doc.Card
+		var fronts, backs []sided
 		for _, a := range cs.aids[i:j] {
 			for _, it := range a.items {
 				all = append(all, placed{a, it})
-				fronts = append(fronts, it.card)
+				fronts = append(fronts, sided{it.card, it.side})
 				if it.card.Back != nil {
-					backs = append(backs, *it.card.Back)
+					backs = append(backs, sided{*it.card.Back, it.side})
 				}
 			}
 		}
@@ -251,14 +305,14 @@ func (cs *cardSheets) aidSection() {
 				}
 				x, y := g.cell(k, false)
 				cs.lay.plays = append(cs.lay.plays, playBox{page: cs.f.PageNo(), x: x, y: y, w: g.w, h: g.h})
-				cs.playFace(p.it.card, x, y, g.w, g.h, p.a.e.name()+" · "+p.it.title, kFront)
+				cs.playFace(p.it.card, p.it.side, x, y, g.w, g.h, p.it.foot(p.a.e), kFront)
 			}
 			cs.sheetLines(g, len(items), false)
 			cs.sheetPage(g, true, back)
 			for k, p := range items {
 				if p.it.card.Back != nil {
 					x, y := g.cell(k, true)
-					cs.playFace(*p.it.card.Back, x, y, g.w, g.h, p.a.e.name()+" · "+p.it.title, kBack)
+					cs.playFace(*p.it.card.Back, p.it.side, x, y, g.w, g.h, p.it.foot(p.a.e), kBack)
 				}
 				cs.lay.pages[blockEndAnchor(p.a.e.number, p.it.block)] = cs.f.PageNo()
 			}
@@ -356,14 +410,20 @@ func cropMarks(g sheetGrid, n int, back bool) [][4]float64 {
 // read at arm's length on the table.
 var playScales = []float64{1.35, 1.2, 1.1, 1}
 
+// sided is a card face and the side it marks.
+type sided struct {
+	card doc.Card
+	side doc.Side
+}
+
 // faceScale returns the largest scale at which every face fits its card
 // whole, so that the cards of a sheet side share one type size. It
 // measures the faces' frames and draws nothing.
-func (cs *cardSheets) faceScale(faces []doc.Card, g sheetGrid, foot bool) float64 {
+func (cs *cardSheets) faceScale(faces []sided, g sheetGrid, foot bool) float64 {
 	for _, s := range playScales {
 		ok := true
 		for _, c := range faces {
-			if _, fits, whole, _ := cs.faceFrame(c, g.w, g.h, map[bool]string{true: "foot"}[foot], s); !fits || !whole {
+			if _, fits, whole, _ := cs.faceFrame(c.card, c.side, g.w, g.h, map[bool]string{true: "foot"}[foot], s); !fits || !whole {
 				ok = false
 				break
 			}
@@ -379,8 +439,8 @@ func (cs *cardSheets) faceScale(faces []doc.Card, g sheetGrid, foot bool) float6
 // set, is small print at the foot naming where the card belongs. A face
 // whose text runs past its box is an error, never a card cut short, and
 // so is an edge text too long for its edge.
-func (cs *cardSheets) playFace(c doc.Card, x, y, w, h float64, foot string, k float64) {
-	f, fits, _, err := cs.faceFrame(c, w, h, foot, k)
+func (cs *cardSheets) playFace(c doc.Card, side doc.Side, x, y, w, h float64, foot string, k float64) {
+	f, fits, _, err := cs.faceFrame(c, side, w, h, foot, k)
 	cs.f.SetError(err)
 	cs.paintMarks(f, x, y)
 	if !fits {
@@ -389,7 +449,8 @@ func (cs *cardSheets) playFace(c doc.Card, x, y, w, h float64, foot string, k fl
 }
 
 // faceFrame lays out a face of a card w × h mm at scale k, from its
-// top-left corner: the edge texts, if any, then the foot, the title and
+// top-left corner: the edge texts, if any, the side's mark, if it has
+// one (sideMark), then the foot, the title and
 // tag, the fields, the track and the lines. It says whether the face
 // fits its box, and whether it is whole there: no label wrapped, the tag
 // beside the title, the title on at most two lines. Nothing is cut short:
@@ -405,7 +466,7 @@ func (cs *cardSheets) playFace(c doc.Card, x, y, w, h float64, foot string, k fl
 // and the marks after the last are the face's own, painted by paintMarks,
 // which leaves the ink as they set it (the title's rule's width, on a
 // card without a track). The faces are painted to the same bytes.
-func (cs *cardSheets) faceFrame(c doc.Card, w, h float64, foot string, k float64) (f *frame.Frame, fits, whole bool, err error) {
+func (cs *cardSheets) faceFrame(c doc.Card, side doc.Side, w, h float64, foot string, k float64) (f *frame.Frame, fits, whole bool, err error) {
 	b := &faceMarks{w: w, h: h}
 	sans := func(style string, size float64) frame.Font {
 		return frame.Font{Family: face.Sans, Style: style, Size: size}
@@ -418,12 +479,18 @@ func (cs *cardSheets) faceFrame(c doc.Card, w, h float64, foot string, k float64
 	}
 	ix, iw := band+playPad, w-2*(band+playPad)
 	top, bottom := band+playPad, h-band-playPad
+	if side != (doc.Side{}) {
+		if e := cs.sideMark(b, side, band, w, h); err == nil {
+			err = e
+		}
+		top += sideBand
+	}
 	if foot != "" {
-		cs.font("", 6)
+		cs.font("", cardLeast)
 		lines := cs.split(foot, iw)
-		bottom -= float64(len(lines))*lh(6) + 1
+		bottom -= float64(len(lines))*lh(cardLeast) + 1
 		for i, l := range lines {
-			b.add(frame.Text{X: ix, Y: bottom + 1 + float64(i)*lh(6), W: iw, H: lh(6), Font: sans("", 6), Grey: 90, Align: "L", S: l})
+			b.add(frame.Text{X: ix, Y: bottom + 1 + float64(i)*lh(cardLeast), W: iw, H: lh(cardLeast), Font: sans("", cardLeast), Grey: 90, Align: "L", S: l})
 		}
 		b.say(cs.cov.printable(foot))
 		b.inked()
@@ -517,10 +584,11 @@ func (cs *cardSheets) faceFrame(c doc.Card, w, h float64, foot string, k float64
 		b.inked()
 		cy += box + 0.8
 		if t.Note != "" {
-			cs.font("", 6.5*k)
+			ns := cardLeast * k
+			cs.font("", ns)
 			for _, l := range cs.split(cs.cov.printable(t.Note), iw) {
-				b.add(frame.Text{X: ix, Y: cy, W: iw, H: lh(6.5 * k), Font: sans("", 6.5*k), Grey: 80, Align: "L", S: l})
-				cy += lh(6.5 * k)
+				b.add(frame.Text{X: ix, Y: cy, W: iw, H: lh(ns), Font: sans("", ns), Grey: 80, Align: "L", S: l})
+				cy += lh(ns)
 			}
 			b.say(t.Note)
 			b.inked()
@@ -529,12 +597,13 @@ func (cs *cardSheets) faceFrame(c doc.Card, w, h float64, foot string, k float64
 	// The lines, in small print.
 	if len(c.Lines) > 0 {
 		cy += 1
-		cs.font("", 6.8*k)
+		ls := cardLeast * k
+		cs.font("", ls)
 		for _, line := range c.Lines {
 			line = cs.cov.printable(line)
 			for _, l := range cs.split(line, iw) {
-				b.add(frame.Text{X: ix, Y: cy, W: iw, H: lh(6.8 * k), Font: sans("", 6.8*k), Align: "L", S: l})
-				cy += lh(6.8 * k)
+				b.add(frame.Text{X: ix, Y: cy, W: iw, H: lh(ls), Font: sans("", ls), Align: "L", S: l})
+				cy += lh(ls)
 			}
 			b.say(line)
 		}
@@ -611,4 +680,62 @@ func (cs *cardSheets) cardEdges(b *faceMarks, edges [4]string, w, h float64) err
 		b.say(text)
 	}
 	return err
+}
+
+// sideMark lays out a face's side mark (doc.Side), so that two sides'
+// cards cut out and mixed part again at a glance, in black and white: a
+// band across the top of the face, inside the edge bands (band wide)
+// when the card has them, solid black with the side's name in white for
+// the player's side, hatched and outlined with the name on white for the
+// enemy's; on a card with edge bands, their four corners are marked so
+// too, so that the mark shows whichever edge is turned uppermost. The
+// name is as large as it fits, from sideMost down to 7.5 pt; err names a
+// name too long for the band even so.
+func (cs *cardSheets) sideMark(b *faceMarks, s doc.Side, band, w, h float64) error {
+	areas := [][4]float64{{band, band, w - 2*band, sideBand}}
+	if band > 0 {
+		for _, c := range [][2]float64{{0, 0}, {w - band, 0}, {0, h - band}, {w - band, h - band}} {
+			areas = append(areas, [4]float64{c[0], c[1], band, band})
+		}
+	}
+	for _, a := range areas {
+		if s.Enemy {
+			b.add(frame.Sub{X: a[0], Y: a[1], Clip: true, F: hatch(a[2], a[3])})
+			b.add(frame.Box{X: a[0], Y: a[1], W: a[2], H: a[3], Fill: -1, Stroke: 0, Width: 0.5})
+		} else {
+			b.add(frame.Box{X: a[0], Y: a[1], W: a[2], H: a[3], Fill: 0, Stroke: -1})
+		}
+	}
+	name := strings.ToUpper(cs.cov.printable(s.Name))
+	room := w - 2*band - 2*playPad
+	size := float64(sideMost)
+	cs.font("B", size)
+	for size > 7.5 && cs.f.GetStringWidth(name)+2.4 > room {
+		size -= 0.25
+		cs.font("B", size)
+	}
+	var err error
+	tw := cs.f.GetStringWidth(name) + 2.4
+	if tw > room+0.01 {
+		err = fmt.Errorf("side name %q is too long for a %g mm band", s.Name, room)
+	}
+	ink, fill := 255, 0
+	if s.Enemy {
+		ink, fill = 0, 255
+	}
+	b.add(frame.Text{X: band + playPad - 1.2, Y: band + (sideBand-lh(size))/2, W: tw, H: lh(size), Font: frame.Font{Family: face.Sans, Style: "B", Size: size}, Grey: ink, Filled: true, Fill: fill, Align: "C", S: name})
+	b.say(name)
+	b.inked()
+	return err
+}
+
+// hatch is a frame w × h of lines across it at 45°, hatchGap apart,
+// running past its edges: a Sub clips them to it.
+func hatch(w, h float64) *frame.Frame {
+	f := &frame.Frame{W: w, H: h}
+	step := hatchGap * math.Sqrt2
+	for x := -h; x < w; x += step {
+		f.Marks = append(f.Marks, frame.Rule{X1: x, Y1: h, X2: x + h, Y2: 0, Width: 0.4})
+	}
+	return f
 }

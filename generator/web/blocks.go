@@ -164,6 +164,7 @@ type playCardView struct {
 	Edges  []string // the edges' texts in the order top, right, bottom, left; nil when none
 	W, H   float64  // millimetres
 	Side   string   // "front" or "back"
+	Whose  doc.Side // whose card it is: its name in a band across the top, hatched for the enemy's; zero for none
 }
 
 // newCardView returns a card face's view; id names the face, and its
@@ -296,11 +297,13 @@ func (d *drawer) block(prefix string, level int, b doc.Block) (blockView, bool) 
 				card = id + "-card-" + strconv.Itoa(i+1)
 			}
 			p := cardPair{Front: d.newCardView(c, b.W, b.H, "front", card)}
+			p.Front.Whose = b.Side
 			if c.Back != nil {
 				if card != "" {
 					card += "-back"
 				}
 				back := d.newCardView(*c.Back, b.W, b.H, "back", card)
+				back.Whose = b.Side
 				p.Back = &back
 			}
 			v.Items = append(v.Items, p)

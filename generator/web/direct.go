@@ -690,7 +690,17 @@ func (w *directWriter) card(c *playCardView) {
 		w.text(c.Edges[3])
 		w.s("</span>")
 	}
-	w.s("\n<div class=\"face\">\n<p class=\"card-title\"><strong>")
+	w.s("\n<div class=\"face\">")
+	if c.Whose.Name != "" {
+		w.s("\n<p class=\"side-band")
+		if c.Whose.Enemy {
+			w.s(" enemy")
+		}
+		w.s(`"><span>`)
+		w.text(c.Whose.Name)
+		w.s("</span></p>")
+	}
+	w.s("\n<p class=\"card-title\"><strong>")
 	w.text(c.Title)
 	w.s("</strong>")
 	if c.Tag != "" {
