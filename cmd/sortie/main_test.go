@@ -137,7 +137,7 @@ func TestTables(t *testing.T) {
 		ID     string
 		Tables []struct{ ID string }
 	}
-	if code != 0 || json.Unmarshal([]byte(js), &s) != nil || s.ID != "2d6-sword-and-sorcery" || len(s.Tables) != 33 {
+	if code != 0 || json.Unmarshal([]byte(js), &s) != nil || s.ID != "2d6-sword-and-sorcery" || len(s.Tables) != 34 {
 		t.Errorf("json tables: exit %d, %+v", code, s)
 	}
 }

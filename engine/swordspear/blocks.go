@@ -102,11 +102,26 @@ func (s *System) powerSection(b *Battle) *doc.Section {
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	text := fmt.Sprintf("Rolled %d turns ahead, each die read on %s at the magic-user's level: use it in place of the die rolled at the start of the turn. Past turn %d, roll yourself.", PowerTurns, s.power.Title, PowerTurns)
+	text := fmt.Sprintf("Rolled %d turns ahead, each die read on %s at the magic-user's level: use it in place of the die rolled at the start of the turn. Past turn %d, roll yourself. ", PowerTurns, s.power.Title, PowerTurns) + cellKey(b.Power)
 	if players > 1 || len(b.Power[0])-players > 1 {
 		text += " A side may hand its dice out among its magic-users as it likes (the book's rule): swap them and read " + s.power.Title + " again."
 	}
 	return &doc.Section{Title: s.power.Title, Blocks: []doc.Block{&doc.Para{Text: text}, t}}
+}
+
+// cellKey says how a cell of the power track reads, with one of its own
+// cells for the example: the first whose MP is more than its die, where
+// there is one, since that is the cell a reader stops at ("5→6").
+func cellKey(power [][]Power) string {
+	ex := power[0][0]
+	for _, turn := range power {
+		for _, p := range turn {
+			if p.MP != p.Roll.Dice.Value && ex.MP == ex.Roll.Dice.Value {
+				ex = p
+			}
+		}
+	}
+	return fmt.Sprintf("A cell is the die, then the MP it gives (the die plus the level's extra MP, at most 6): %d→%d is a %d, worth %d MP.", ex.Roll.Dice.Value, ex.MP, ex.Roll.Dice.Value, ex.MP)
 }
 
 // UnitsTable returns a side's units with every stat the book's play

@@ -658,3 +658,48 @@ func TestUnitsTableAndCommanders(t *testing.T) {
 		}
 	}
 }
+
+// TestPowerCellKey: the power track says how its "5→6" cells read, with a
+// cell of its own table as the example, one whose MP is more than its die
+// wherever the track has one.
+func TestPowerCellKey(t *testing.T) {
+	sys := load(t)
+	seen := 0
+	for i := range 200 {
+		e, err := sys.Encounter(dice.New(fmt.Sprint("cellkey", i)), engine.Request{Type: "battle"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc.Walk(e.Blocks, func(b doc.Block) {
+			sec, ok := b.(*doc.Section)
+			if !ok || sec.Title != "Magical Power" {
+				return
+			}
+			seen++
+			text := sec.Blocks[0].(*doc.Para).Text
+			tb := sec.Blocks[1].(*doc.Table)
+			m := regexp.MustCompile(`A cell is the die, then the MP it gives \(the die plus the level's extra MP, at most 6\): (\d)→(\d) is a (\d), worth (\d) MP\.`).FindStringSubmatch(text)
+			if m == nil || m[1] != m[3] || m[2] != m[4] {
+				t.Fatalf("seed %d: no key to the cells in %q", i, text)
+			}
+			raised := false
+			found := false
+			for _, row := range tb.Rows {
+				for _, c := range row[1:] {
+					d, mp, _ := strings.Cut(c, "→")
+					raised = raised || d != mp
+					found = found || c == m[1]+"→"+m[2]
+				}
+			}
+			if !found {
+				t.Errorf("seed %d: the example %s→%s is not a cell of the track", i, m[1], m[2])
+			}
+			if raised && m[1] == m[2] {
+				t.Errorf("seed %d: the example %s→%s shows no extra MP, though the track has a cell that does", i, m[1], m[2])
+			}
+		})
+	}
+	if seen == 0 {
+		t.Fatal("no battle had a magic-user")
+	}
+}

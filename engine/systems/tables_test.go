@@ -91,13 +91,13 @@ func TestEncounterTables(t *testing.T) {
 		want        []string // the data's, all listed
 		extra       func(id string) bool
 	}{
-		{"2d6-sword-and-sorcery", "explore", engine.Options{}, nil, battle2d6},
-		{"2d6-sword-and-sorcery", "raid", engine.Options{Enemies: "orcs"}, nil, battle2d6},
-		{"2d6-sword-and-sorcery", "defend", engine.Options{Enemies: "creatures"}, nil, battle2d6},
-		{"swordplay", "patrol", engine.Options{}, []string{"turn-sequence", "leader-die", "movement", "star-power", "grunt-break-off", "pef-movement", "np-force-movement"}, reaction},
-		{"swordplay", "raid-attack", engine.Options{}, []string{"turn-sequence", "leader-die", "movement", "star-power", "grunt-break-off", "pef-movement", "np-force-movement", "building-defensive-values"}, reaction},
-		{"swordplay", "raid-defend", engine.Options{}, []string{"turn-sequence", "leader-die", "movement", "star-power", "grunt-break-off", "pef-movement", "np-force-movement", "building-defensive-values"}, reaction},
-		{"chain-reaction-3", "patrol", engine.Options{}, []string{"star-power", "building-collapse", "pef-movement", "np-force-movement"}, nil},
+		{"2d6-sword-and-sorcery", "explore", engine.Options{}, turn2d6, battle2d6},
+		{"2d6-sword-and-sorcery", "raid", engine.Options{Enemies: "orcs"}, turn2d6, battle2d6},
+		{"2d6-sword-and-sorcery", "defend", engine.Options{Enemies: "creatures"}, turn2d6, battle2d6},
+		{"swordplay", "patrol", engine.Options{}, append([]string{"turn-sequence", "leader-die", "movement", "star-power", "grunt-break-off", "pef-movement", "np-force-movement"}, turnSwordplay...), reaction},
+		{"swordplay", "raid-attack", engine.Options{}, append([]string{"turn-sequence", "leader-die", "movement", "star-power", "grunt-break-off", "pef-movement", "np-force-movement", "building-defensive-values"}, turnSwordplay...), reaction},
+		{"swordplay", "raid-defend", engine.Options{}, append([]string{"turn-sequence", "leader-die", "movement", "star-power", "grunt-break-off", "pef-movement", "np-force-movement", "building-defensive-values"}, turnSwordplay...), reaction},
+		{"chain-reaction-3", "patrol", engine.Options{}, append([]string{"star-power", "building-collapse", "pef-movement", "np-force-movement"}, turnChainReaction...), nil},
 	} {
 		t.Run(tc.system+"/"+tc.typ, func(t *testing.T) {
 			sys := builtin(t, tc.system)
@@ -127,6 +127,16 @@ func TestEncounterTables(t *testing.T) {
 		})
 	}
 }
+
+// The tables every turn of a battle reads, whatever the forces, and the
+// box of the turn's rules the book gives as prose (issue 38): every
+// encounter lists them, so that its box of tables names them with their
+// QRS pages.
+var (
+	turn2d6           = []string{"action", "charge", "melee", "will-to-fight", "out-of-the-fight"}
+	turnSwordplay     = []string{"in-sight", "ranged-combat", "melee-combat", "active-figure", "facing-and-sight"}
+	turnChainReaction = []string{"reaction-tests", "ranged-combat", "melee-combat", "firing-rules"}
+)
 
 // reaction reports a Swordplay Reaction Tests table.
 func reaction(id string) bool { return strings.HasSuffix(id, "-reaction") }

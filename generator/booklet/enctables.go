@@ -37,8 +37,10 @@ func (r *renderer) qrsRef(id string) string { return "QRS p. " + r.pageOf("qrs/"
 // atTable prints, in the room left on the last page of an encounter's
 // spread, the tables the player rolls on at the table during it: whole,
 // each as the Quick Reference Sheets print it, titled with its page there
-// and linked to it, when they all fit; else one line naming each with its
-// QRS page, each name a link. It never adds a page: the spread is laid out
+// and linked to it, when they all fit; else those that fit, in order,
+// whole, and a line under them naming the rest with their QRS pages
+// (someWhole); else one line naming each with its QRS page, each name a
+// link. It never adds a page: the spread is laid out
 // as it would be without them, and the room kept for the entry's code
 // stays. It records which it printed as "tables/N" or "tableline/N".
 // When the last page has no room even for the line, the next pass prints
@@ -61,6 +63,13 @@ func (r *renderer) atTable(e *entry) {
 		r.lay.pages["tables/"+n] = r.f.PageNo()
 		return
 	}
+	if whole, rest := r.someWhole(e.enc.Tables, room); len(whole) > 0 {
+		_, draw := r.encounterTables(whole, encTablesTitle, r.fr.w)
+		draw()
+		r.flow(r.tableLine(rest, "Also at the table: "))
+		r.lay.pages["tables/"+n] = r.f.PageNo()
+		return
+	}
 	line := r.tableLine(e.enc.Tables, "At the table: ")
 	if r.laySpan(line, r.fr.w).h <= room {
 		r.flow(line)
@@ -68,6 +77,24 @@ func (r *renderer) atTable(e *entry) {
 		return
 	}
 	r.lay.pages["tablefirst/"+n] = r.lay.pages[e.anchor()]
+}
+
+// someWhole splits an entry's tables, when they do not all fit whole in
+// room, into those printed whole, each in order that still fits, and the
+// rest, named on the line under them: room keeps the line's height as it
+// would be naming them all, so that whichever are left it fits. It
+// returns no whole tables when none fits. atTable asks only when they do
+// not all fit in room, so some are always left for the line.
+func (r *renderer) someWhole(ids []string, room float64) (whole, rest []string) {
+	room -= r.laySpan(r.tableLine(ids, "Also at the table: "), r.fr.w).h
+	for _, id := range ids {
+		if h, _ := r.encounterTables(append(slices.Clip(whole), id), encTablesTitle, r.fr.w); h <= room {
+			whole = append(whole, id)
+		} else {
+			rest = append(rest, id)
+		}
+	}
+	return whole, rest
 }
 
 // playSpread fills the rest of an entry's last spread, when the entry

@@ -22,9 +22,12 @@ import (
 // and each entry names each of its tables on the last page of its spread
 // (or the last two, for an entry on more than one), whole ("Title · QRS
 // p. N") or in the line ("Title (QRS p. N)"), where N is the page of the
-// Quick Reference Sheets that prints that table.
+// Quick Reference Sheets that prints that table; each entry's tables
+// include its system's turnTables; an entry whose tables do not all fit
+// whole prints those that do and names the rest.
 func TestEncounterTablesPrinted(t *testing.T) {
-	whole, lines := 0, 0
+	whole, lines, parts := 0, 0, 0
+	named := map[string]int{} // entries of each system that name its turnTables
 	for _, paper := range []string{"a4", "letter"} {
 		docs := defaultDocs(t) // fresh: each run clears its booklet's tables
 		names := make([]string, 0, len(docs))
@@ -72,6 +75,17 @@ func TestEncounterTablesPrinted(t *testing.T) {
 					printed := ""
 					for k := p; k <= at; k++ {
 						printed += text[k] + "\n"
+					}
+					if p == pages["tables/"+n] && strings.Contains(printed, "Also at the table: ") {
+						parts++
+					}
+					if core, ok := turnTables[d.Set.System.ID]; ok {
+						for _, id := range core {
+							if !slices.Contains(enc.Tables, id) {
+								t.Errorf("entry %s: tables %q lack %s, which every turn reads", n, enc.Tables, id)
+							}
+						}
+						named[d.Set.System.ID]++
 					}
 					for _, id := range enc.Tables {
 						tb := d.Set.Table(id)
@@ -122,6 +136,27 @@ func TestEncounterTablesPrinted(t *testing.T) {
 	if whole == 0 || lines == 0 {
 		t.Errorf("%d entries print their tables whole, %d in the line: want some of each", whole, lines)
 	}
+	// Where not all fit whole, those that do are whole and the rest named
+	// under them (someWhole), rather than all of them only named.
+	if parts == 0 {
+		t.Error("no entry prints some of its tables whole and names the rest")
+	}
+	for sys := range turnTables {
+		if named[sys] == 0 {
+			t.Errorf("no entry of %s: its turn's tables are not checked", sys)
+		}
+	}
+}
+
+// turnTables are, for each system with them, the tables every turn of a
+// battle reads whatever the forces, and the box of the turn's rules the
+// book gives as prose (issue 38): every entry names them, whole ("Action
+// · QRS p. 23") or in the line ("Action (QRS p. 23)"), so that a turn
+// never needs a search.
+var turnTables = map[string][]string{
+	"2d6-sword-and-sorcery": {"action", "charge", "melee", "will-to-fight", "out-of-the-fight"},
+	"swordplay":             {"in-sight", "ranged-combat", "melee-combat", "active-figure", "facing-and-sight"},
+	"chain-reaction-3":      {"reaction-tests", "ranged-combat", "melee-combat", "firing-rules"},
 }
 
 // TestQRSSubset checks a booklet that names its QRS tables: it prints
