@@ -59,16 +59,17 @@ func parseFields(file string, lines []string, first int, allowed []string) (*Fie
 	// Mistakes the YAML library reports without a line, or in its own
 	// words, are caught here first, line by line.
 	for i, l := range lines {
+		// YAML ends a line at U+2028 and U+2029 too, where every editor's
+		// line count (and this file's) does not: refused at their line,
+		// on a line of nothing else as well (both are white space).
+		if strings.ContainsAny(l, "\u2028\u2029") {
+			return nil, &Error{file, at(i + 1), "a Unicode line or paragraph separator (U+2028, U+2029): end lines with a plain line break"}
+		}
 		t := strings.TrimSpace(l)
 		if t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
 		key, _, hasColon := strings.Cut(t, ":")
-		// YAML ends a line at U+2028 and U+2029 too, where every editor's
-		// line count (and this file's) does not: refused at their line.
-		if strings.ContainsAny(l, "\u2028\u2029") {
-			return nil, &Error{file, at(i + 1), "a Unicode line or paragraph separator (U+2028, U+2029): end lines with a plain line break"}
-		}
 		if strings.ContainsFunc(l, func(r rune) bool { return (unicode.IsControl(r) && r != '\t') || isNonCharacter(r) }) {
 			if hasColon && !strings.ContainsAny(key, " \t") {
 				return nil, &Error{file, at(i + 1), key + " holds a control character: use printable text"}
