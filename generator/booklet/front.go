@@ -182,7 +182,7 @@ func (fm *frontMatter) cover() {
 	fm.paint(fm.coverBand(w-fm.coverCode()), side, bodyTop)
 	fm.fr.y = bodyTop + 24
 
-	fm.flow(span{text: fm.title(), style: "B", size: 30})
+	fm.flow(fm.coverTitle(w))
 	if fm.kind() != fm.title() {
 		fm.flow(span{text: fm.kind(), size: 14, before: 2})
 	}
@@ -219,6 +219,38 @@ func (fm *frontMatter) cover() {
 	fm.howToUse()
 	fm.fr.y = max(fm.fr.y+4, fm.fr.bottom-fm.laySpan(made, fm.fr.w).h)
 	fm.flow(made)
+}
+
+// coverTitle is the booklet's title as the cover sets it, w wide: a
+// title that wraps keeps its last two words together ("December 2026",
+// not "2026" alone under "December"), joined by a no-break space, so
+// that its last line is never one word alone when two fit the line.
+func (fm *frontMatter) coverTitle(w float64) span {
+	s := span{text: fm.title(), style: "B", size: 30}
+	lines := fm.spanLines(s, w)
+	if len(lines) < 2 {
+		return s
+	}
+	var last strings.Builder
+	for _, sg := range lines[len(lines)-1] {
+		last.WriteString(sg.Text)
+	}
+	i := strings.LastIndex(s.text, " ")
+	if strings.Contains(strings.TrimSpace(last.String()), " ") || i < 0 {
+		return s
+	}
+	kept := s
+	kept.text = s.text[:i] + "\u00a0" + s.text[i+1:]
+	kl := fm.spanLines(kept, w)
+	if len(kl) > len(lines) {
+		return s // the two words do not fit a line together
+	}
+	for _, l := range kl {
+		if l[len(l)-1].Broken != "" {
+			return s
+		}
+	}
+	return kept
 }
 
 // coverBand lays out the cover's dark band, bw wide and 11 mm tall: the
