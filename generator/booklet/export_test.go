@@ -510,3 +510,10 @@ func SheetLaidOut(s Sheet, opt Options) (string, error) {
 	}
 	return out, ps.f.Error()
 }
+
+// TextBlock is where the text block of a booklet's page on paper starts
+// and ends, in mm from the page's top.
+func TextBlock(paper string) (top, bottom float64) {
+	_, w, h, _ := paperSize(paper)
+	return bodyTop, pageBox{w, h}.bottom()
+}
