@@ -441,7 +441,7 @@ func QRSPages(d Doc, opt Options) (pages int, k float64, full int, err error) {
 	if len(b.entries) == 0 {
 		newFrontMatter(m).cover()
 	}
-	whole, _ := newQRSSheets(m).modelRun(1)
+	whole, _ := newQRSSheets(m).modelRun(1, "")
 	return pages, k, whole.pages, nil
 }
 
