@@ -171,3 +171,29 @@ func TestFrontPagesFilled(t *testing.T) {
 		t.Log("no booklet sets its text under its contents with the band on a page of its own")
 	}
 }
+
+// TestFrontNoNotesPage checks the default site's packs and campaigns
+// with text of their own and a band, folded, on A4 and Letter: no Notes
+// page stands between the contents and the first entry, where the text
+// on a page of its own keeps the first entry on a left-hand page. The
+// Orc Border, Marsh and Ruin, Northmen Raids, Half a Year of Swords and
+// the Chain Reaction packs set their text under the contents and the
+// band on the page after, and skipped a Notes page to their first entry.
+func TestFrontNoNotesPage(t *testing.T) {
+	for name, d := range introDocs(t) {
+		for _, p := range papers {
+			what := name + " on " + p.name + ", folded"
+			opt := booklet.Options{Paper: p.name, Created: created, Version: "0.1.0", Impose: booklet.Saddle}
+			ed, err := booklet.EditionOf(d, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages, texts := ed.Pages, ed.Texts
+			for pg := pages["contents"] + 1; pg < pages["entry/1"]; pg++ {
+				if strings.TrimSpace(texts[pg]) == "Notes" || texts[pg] == "" {
+					t.Errorf("%s: page %d, before the first entry on page %d, is a Notes page:\n%q", what, pg, pages["entry/1"], texts[pg])
+				}
+			}
+		}
+	}
+}
