@@ -134,7 +134,7 @@ func deal(seed string, cs []*card) (order []*card, limit int, byKey map[pefKey]*
 		c.number = i + 1
 		byKey[pefKey{c.e.number, c.index}] = c
 	}
-	return order, plan.PageLimit(len(groups), window), byKey
+	return order, plan.PageLimit(len(groups), len(cs), window), byKey
 }
 
 // Card layout in millimetres.

@@ -441,7 +441,7 @@ func QRSPages(d Doc, opt Options) (pages int, k float64, full int, err error) {
 	if len(b.entries) == 0 {
 		newFrontMatter(m).cover()
 	}
-	whole, _ := newQRSSheets(m).modelRun(1)
+	whole, _ := newQRSSheets(m).modelRun(1, "")
 	return pages, k, whole.pages, nil
 }
 
@@ -509,4 +509,11 @@ func SheetLaidOut(s Sheet, opt Options) (string, error) {
 		return "", fmt.Errorf("page 1 painted records %q, not the title %q", ps.lay.text[1], title)
 	}
 	return out, ps.f.Error()
+}
+
+// TextBlock is where the text block of a booklet's page on paper starts
+// and ends, in mm from the page's top.
+func TextBlock(paper string) (top, bottom float64) {
+	_, w, h, _ := paperSize(paper)
+	return bodyTop, pageBox{w, h}.bottom()
 }

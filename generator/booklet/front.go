@@ -182,7 +182,7 @@ func (fm *frontMatter) cover() {
 	fm.paint(fm.coverBand(w-fm.coverCode()), side, bodyTop)
 	fm.fr.y = bodyTop + 24
 
-	fm.flow(span{text: fm.title(), style: "B", size: 30})
+	fm.flow(fm.coverTitle(w))
 	if fm.kind() != fm.title() {
 		fm.flow(span{text: fm.kind(), size: 14, before: 2})
 	}
@@ -221,6 +221,38 @@ func (fm *frontMatter) cover() {
 	fm.flow(made)
 }
 
+// coverTitle is the booklet's title as the cover sets it, w wide: a
+// title that wraps keeps its last two words together ("December 2026",
+// not "2026" alone under "December"), joined by a no-break space, so
+// that its last line is never one word alone when two fit the line.
+func (fm *frontMatter) coverTitle(w float64) span {
+	s := span{text: fm.title(), style: "B", size: 30}
+	lines := fm.spanLines(s, w)
+	if len(lines) < 2 {
+		return s
+	}
+	var last strings.Builder
+	for _, sg := range lines[len(lines)-1] {
+		last.WriteString(sg.Text)
+	}
+	i := strings.LastIndex(s.text, " ")
+	if strings.Contains(strings.TrimSpace(last.String()), " ") || i < 0 {
+		return s
+	}
+	kept := s
+	kept.text = s.text[:i] + "\u00a0" + s.text[i+1:]
+	kl := fm.spanLines(kept, w)
+	if len(kl) > len(lines) {
+		return s // the two words do not fit a line together
+	}
+	for _, l := range kl {
+		if l[len(l)-1].Broken != "" {
+			return s
+		}
+	}
+	return kept
+}
+
 // coverBand lays out the cover's dark band, bw wide and 11 mm tall: the
 // system's name on it in white, cut short to fit.
 func (fm *frontMatter) coverBand(bw float64) *frame.Frame {
@@ -236,7 +268,7 @@ func (fm *frontMatter) coverBand(bw float64) *frame.Frame {
 // spread.
 func (fm *frontMatter) bandAfter() {
 	if fm.single() && fm.hasBandPage() {
-		fm.frontSection(fm.bandTitle(), "band", false, (*frontMatter).bandBody)
+		fm.frontSection(fm.bandTitle(), "band", false, false, (*frontMatter).bandBody)
 	}
 }
 
@@ -655,9 +687,82 @@ func (fm *frontMatter) introSection() {
 	if len(fm.doc.Intro) == 0 {
 		return
 	}
-	fm.frontSection(fm.introTitle(), "intro", !fm.hasBandPage(), func(fm *frontMatter, c *cursor, p painter) {
-		fm.flowPiecesOn(c, p, fm.pieces(fm.doc.Intro, bandLook, 0, blockCtx{}, c.w))
-	})
+	fm.frontSection(fm.introTitle(), "intro", !fm.hasBandPage(), fm.introAlone(), (*frontMatter).introBody)
+}
+
+// introBody places the booklet's own text down the cursor, laid out for
+// its width, telling p what to paint.
+func (fm *frontMatter) introBody(c *cursor, p painter) {
+	fm.flowPiecesOn(c, p, fm.pieces(fm.doc.Intro, bandLook, 0, blockCtx{}, c.w))
+}
+
+// frontGap is the space above a front-matter section that shares the
+// page before it.
+const frontGap = 8.0
+
+// introAlone says whether the booklet's own text starts a page of its
+// own though it fits under the contents: it does when the band then
+// shares its page and that leaves the front's emptiest page fuller, the
+// first entry still on a left-hand page with no Notes page before it.
+// The Orc Border's contents and its text filled two thirds of a page and
+// its band a quarter of the next; the contents alone and the text over
+// the band fill about half of each. Each way is laid out as it would be
+// placed (frontWay); the band shares a page as frontSection decides.
+func (fm *frontMatter) introAlone() bool {
+	if fm.single() || !fm.hasBandPage() {
+		return false
+	}
+	under, alone := fm.frontWay(false), fm.frontWay(true)
+	if !under.fits {
+		return true
+	}
+	if under.even != alone.even {
+		return alone.even
+	}
+	return alone.least > under.least+0.001
+}
+
+// frontWay is how the booklet's own text and the band would lie, from
+// the contents' last page on: whether the text fits under the contents
+// (when it does not start a page of its own), whether the first entry
+// then starts on a left-hand page with no Notes page before it (even),
+// and how full the emptiest page of them is, as a share of the text
+// block's height (least).
+type frontWay struct {
+	fits, even bool
+	least      float64
+}
+
+// frontWay lays out the booklet's own text and the band from the
+// contents' last page, the text on a page of its own (alone) or under
+// the contents, the band under it when it fits and keeps the first entry
+// on a left-hand page (frontSection): pages the runs fill whole count as
+// full.
+func (fm *frontMatter) frontWay(alone bool) frontWay {
+	room := fm.fr.bottom - bodyTop
+	page, used := fm.f.PageNo(), fm.fr.y-bodyTop
+	var fills []float64
+	place := func(run *logRun, share bool) {
+		h := run.c.y - bodyTop
+		if share {
+			used += frontGap + h
+			return
+		}
+		fills = append(fills, used)
+		page += 1 + run.page
+		used = h
+	}
+	intro := fm.frontRun(fm.introTitle(), (*frontMatter).introBody)
+	fits := intro.page == 0 && used+frontGap+(intro.c.y-bodyTop) <= room
+	place(intro, !alone && fits)
+	chartPages := 0
+	if fm.chart != nil {
+		chartPages = len(fm.chart.Pages)
+	}
+	band := fm.frontRun(fm.bandTitle(), (*frontMatter).bandBody)
+	place(band, band.page == 0 && used+frontGap+(band.c.y-bodyTop) <= room && (page+chartPages)%2 == 1)
+	fills = append(fills, used)
+	return frontWay{fits: fits, even: (page+chartPages)%2 == 1, least: slices.Min(fills) / room}
 }
 
 // frontSection prints a section of the front matter (the booklet's own
@@ -668,11 +773,11 @@ func (fm *frontMatter) introSection() {
 // page, or the section's before it); the last section (last) does so
 // only when that does not leave the first entry a Notes page to skip
 // (entries start on a left-hand page, after the campaign chart's pages).
-func (fm *frontMatter) frontSection(title, anchor string, last bool, body func(fm *frontMatter, c *cursor, p painter)) {
-	const gap = 8.0
+func (fm *frontMatter) frontSection(title, anchor string, last, alone bool, body func(fm *frontMatter, c *cursor, p painter)) {
+	const gap = frontGap
 	// Only after the contents: a booklet of one encounter has none, and
 	// its band follows the spread (bandAfter).
-	share := !fm.single()
+	share := !fm.single() && !alone
 	if share && last {
 		chartPages := 0
 		if fm.chart != nil {
@@ -718,7 +823,7 @@ func (fm *frontMatter) bandSection() {
 	if !fm.hasBandPage() || fm.single() {
 		return
 	}
-	fm.frontSection(fm.bandTitle(), "band", true, (*frontMatter).bandBody)
+	fm.frontSection(fm.bandTitle(), "band", true, false, (*frontMatter).bandBody)
 }
 
 // bandBody places the band's figures and, for a campaign, where to

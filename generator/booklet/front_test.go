@@ -175,3 +175,66 @@ func TestGoldenFront(t *testing.T) {
 		t.Errorf("painted:\n%s\nthe frames say:\n%s", r.lay.text[page], says.String())
 	}
 }
+
+// TestCoverTitleLastLine checks the title's lines on the cover: a title
+// that wraps leaves no word alone on its last line ("Encounter of the
+// Month: December 2026" on A4 and Letter and on a folded booklet's A5
+// page ends "December 2026", not "2026" under "December"), a title on
+// one line or whose last line already holds two words is set as it is
+// given, and two last words too long for a line together are left to
+// break between them.
+func TestCoverTitleLastLine(t *testing.T) {
+	lastLine := func(fm *frontMatter, s span, w float64) (string, int) {
+		ls := fm.laySpan(s, w)
+		var b strings.Builder
+		for _, m := range ls.lines[len(ls.lines)-1].Marks {
+			if tx, ok := m.(frame.Text); ok {
+				b.WriteString(tx.S)
+			}
+		}
+		return strings.TrimSpace(b.String()), len(ls.lines)
+	}
+	lone := 0 // titles whose last word is alone set plainly
+	for _, paper := range []string{"a4", "letter", "a5"} {
+		r := testRenderer(paper)
+		if paper == "a5" {
+			r.pw, r.ph = 148.5, 210
+		}
+		fm := newFrontMatter(r)
+		w := r.contentW()
+		for _, c := range []struct {
+			title string
+			same  bool // set as given
+		}{
+			{"Encounter of the Month: December 2026", false},
+			{"Encounter of the Month: September 2026", false},
+			{"The Long Road", true},
+			{"Skirmishes at the Ford of the Long River and the Marsh Beyond It", true},
+			{"Encounter of the Month " + strings.Repeat("W", 40) + " " + strings.Repeat("M", 30), true},
+		} {
+			r.doc.Title = c.title
+			plain := span{text: c.title, style: "B", size: 30}
+			before, n := lastLine(fm, plain, w)
+			s := fm.coverTitle(w)
+			after, m := lastLine(fm, s, w)
+			if c.same && s.text != c.title {
+				t.Errorf("%s: %q set as %q", paper, c.title, s.text)
+			}
+			if n > 1 && !strings.Contains(before, " ") {
+				lone++
+			}
+			if n > 1 && !strings.ContainsAny(after, " \u00a0") && !c.same {
+				t.Errorf("%s: %q ends on a line of one word, %q (set plainly: %q)", paper, c.title, after, before)
+			}
+			if m != n {
+				t.Errorf("%s: %q takes %d lines, %d set plainly", paper, c.title, m, n)
+			}
+			if strings.ReplaceAll(s.text, "\u00a0", " ") != c.title {
+				t.Errorf("%s: %q set as %q: not the title", paper, c.title, s.text)
+			}
+		}
+	}
+	if lone < 3 {
+		t.Errorf("%d titles end on a word alone set plainly: the test tries too few", lone)
+	}
+}

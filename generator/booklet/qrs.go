@@ -79,7 +79,7 @@ func (q *qrsSheets) print() {
 		q.fr.brk = s.newPage
 		q.fr.y += 6
 	}
-	q.place(&q.fr, q.scale(), s)
+	q.place(&q.fr, q.scale(), q.opens(), s)
 }
 
 // place places the Quick Reference Sheets down the cursor, set at
@@ -87,9 +87,13 @@ func (q *qrsSheets) print() {
 // page, or under a cover's title), telling s what to paint, where pages
 // start and where the tables are marked as it places them: print
 // paints them as they are placed (qrsPrint), decide counts their
-// pages and notes their marks (qrsModel). It returns how much of their
-// last page they use, their two columns as halves of it.
-func (q *qrsSheets) place(c *cursor, bk float64, s qrsSink) (fill float64) {
+// pages and notes their marks (qrsModel). The table opens names, if
+// any, starts a page (decide: so that the last table does not stand
+// alone on the last page). It returns how much of their last page they
+// use, their two columns as halves of it, and whether the last table
+// stands alone on it: the page holds it whole and nothing of the table
+// before it.
+func (q *qrsSheets) place(c *cursor, bk float64, opens string, s qrsSink) (fill float64, alone bool) {
 	const title = "Quick Reference Sheets"
 	set := q.doc.Set
 	s.mark("qrs", c.y)
@@ -130,9 +134,16 @@ func (q *qrsSheets) place(c *cursor, bk float64, s qrsSink) (fill float64) {
 	place(0, c.y+1)
 	group := ""
 	ids := q.qrsTables()
+	var starts, ends []int // the page each table starts and ends on
 	for i, id := range ids {
 		t := set.Table(id)
 		tb := doc.RuleTable(t)
+		if id == opens && (col == 1 || !c.atTop()) {
+			if col == 0 {
+				next()
+			}
+			next()
+		}
 		if q.broad(tb, base, colW) {
 			// Across both columns, under whatever is above it.
 			label := groupLabel(set.System, t)
@@ -188,7 +199,9 @@ func (q *qrsSheets) place(c *cursor, bk float64, s qrsSink) (fill float64) {
 			c.need(q.topOf(tb, lk, false, c.w).h + 15)
 			s.mark("qrs/"+id, c.y)
 			s.bookmark(t.Title, 1, c.y)
+			starts = append(starts, s.page())
 			q.placeDrawn(c, tb, lk, s)
+			ends = append(ends, s.page())
 			col = 0
 			place(0, c.y+qrsGap)
 			continue
@@ -275,7 +288,9 @@ func (q *qrsSheets) place(c *cursor, bk float64, s qrsSink) (fill float64) {
 		c.need(headH + 15)
 		s.mark("qrs/"+id, c.y)
 		s.bookmark(t.Title, 1, c.y)
+		starts = append(starts, s.page())
 		q.placeDrawn(c, tb, lk, s)
+		ends = append(ends, s.page())
 		if right != nil && s.page() == page {
 			leftEnd, *c = c.y, *right
 		}
@@ -287,7 +302,9 @@ func (q *qrsSheets) place(c *cursor, bk float64, s qrsSink) (fill float64) {
 	if col == 1 {
 		fill += (leftEnd - bodyTop) / pageH / 2
 	}
-	return fill
+	n := len(starts)
+	alone = n > 1 && starts[n-1] == ends[n-1] && ends[n-2] < starts[n-1]
+	return fill, alone
 }
 
 // qrsSparse is the share of their last page at or under which the Quick
@@ -324,8 +341,8 @@ func (q *qrsSheets) decide() *qrsRun {
 	if run, ok := ds.get(key); ok {
 		return run
 	}
-	set := func(k float64) (*qrsRun, float64) {
-		run, fill := q.modelRun(k)
+	set := func(k float64, opens string) (*qrsRun, float64) {
+		run, fill := q.modelRun(k, opens)
 		if len(b.entries) == 0 {
 			// Where the tables of sheets on a cover start hangs on
 			// the cover: a pass sets them afresh.
@@ -333,13 +350,21 @@ func (q *qrsSheets) decide() *qrsRun {
 		}
 		return run, fill
 	}
-	run, fill := set(1)
+	run, fill := set(1, "")
 	if fill <= qrsSparse && run.pages > 1 {
 		for _, try := range qrsSettleScales {
-			if smaller, _ := set(try); smaller.pages < run.pages {
+			if smaller, _ := set(try, ""); smaller.pages < run.pages {
 				run = smaller
 				break
 			}
+		}
+	}
+	if ids := q.qrsTables(); len(ids) > 2 && run.alone {
+		// The last table alone on the last page: the one before it
+		// opens that page, when that keeps the sheets to as many
+		// pages and leaves neither last page a table alone.
+		if pulled, _ := set(run.k, ids[len(ids)-2]); pulled.pages == run.pages && !pulled.alone {
+			run = pulled
 		}
 	}
 	ds.put(key, run)
@@ -354,7 +379,20 @@ func (q *qrsSheets) decide() *qrsRun {
 type qrsRun struct {
 	k     float64
 	pages int
-	tape  *tape // nil for sheets that start on a booklet's cover
+	tape  *tape  // nil for sheets that start on a booklet's cover
+	opens string // the table that starts a page (place), or ""
+	// alone says whether the last page holds one table and nothing
+	// else: no table run on from the page before.
+	alone bool
+}
+
+// opens is the table the sheets start a page with to keep their last
+// table company: the pass's decision's (layout.qrs).
+func (q *qrsSheets) opens() string {
+	if run := q.lay.qrs; run != nil {
+		return run.opens
+	}
+	return ""
 }
 
 // before decides the sheets' scale (decide) before a booklet's first
@@ -380,7 +418,7 @@ func (q *qrsSheets) before() {
 // frame stands. It returns the run and how much of their last page
 // they use. It leaves the renderer's frame as it was, and the font it
 // wants as laying them out left it.
-func (q *qrsSheets) modelRun(k float64) (*qrsRun, float64) {
+func (q *qrsSheets) modelRun(k float64, opens string) (*qrsRun, float64) {
 	var c cursor
 	m := &qrsModel{tape: &tape{}, r: q.renderer, c: &c, at: -1}
 	if len(q.entries) > 0 {
@@ -390,8 +428,8 @@ func (q *qrsSheets) modelRun(k float64) (*qrsRun, float64) {
 		c.brk = m.newPage
 		c.y += 6
 	}
-	fill := q.place(&c, k, m)
-	return &qrsRun{k: k, pages: m.at - m.qrs + 1, tape: m.tape}, fill
+	fill, alone := q.place(&c, k, opens, m)
+	return &qrsRun{k: k, pages: m.at - m.qrs + 1, tape: m.tape, opens: opens, alone: alone}, fill
 }
 
 // qrsSink is told what the Quick Reference Sheets placed down a cursor

@@ -100,7 +100,7 @@ func TestQRSLaidOut(t *testing.T) {
 		m := newRenderer(b, newLayout())
 		newFrontMatter(m).cover()
 		pages := m.f.PageNo()
-		run, _ := newQRSSheets(m).modelRun(k)
+		run, _ := newQRSSheets(m).modelRun(k, "")
 		if m.f.PageNo() != pages {
 			t.Fatalf("%s: laying the sheets out added a page", what)
 		}
@@ -193,7 +193,7 @@ func tapeAnchors(tp *tape) []tapeAnchor {
 func TestQRSPlayedAsPlaced(t *testing.T) {
 	eachQRSBook(t, true, func(what string, set *rules.Set, b *book, k float64) {
 		model := newRenderer(b, newLayout())
-		run, _ := newQRSSheets(model).modelRun(k)
+		run, _ := newQRSSheets(model).modelRun(k, "")
 		if run.tape == nil {
 			t.Fatalf("%s: no tape", what)
 		}
@@ -204,7 +204,7 @@ func TestQRSPlayedAsPlaced(t *testing.T) {
 		newFrontMatter(placed).cover()
 		s := qrsPrint{paintNow{placed}, "Quick Reference Sheets"}
 		s.newPage()
-		newQRSSheets(placed).place(&placed.fr, k, s)
+		newQRSSheets(placed).place(&placed.fr, k, "", s)
 		for _, r := range []*renderer{played, placed} {
 			r.endPages()
 			if err := r.paintPages("TwoPageRight"); err != nil {
@@ -238,4 +238,59 @@ func TestQRSPlayedAsPlaced(t *testing.T) {
 			t.Errorf("%s: the sheets played from the tape are not the bytes of the sheets placed and painted", what)
 		}
 	})
+}
+
+// TestQRSLastTableNotAlone checks the last page of the Quick Reference
+// Sheets a booklet with entries prints, as decided (qrsSheets.decide), for
+// every built-in system on A4 and Letter, flat and folded: it does not
+// hold the last table alone (one table's start and nothing run on from
+// the page before, "(continued)") where starting it with the table
+// before would keep the sheets to as many pages and end them on both
+// (a folded booklet's page, one column, often cannot hold the two: its
+// last table stays alone). Chain Reaction 3.0's
+// sheets ended on a page holding After the Battle Recovery alone, a
+// fifth of it used, under a page of four tables.
+func TestQRSLastTableNotAlone(t *testing.T) {
+	tried := 0
+	for _, sys := range qrsSystems {
+		set := systemSet(t, sys)
+		for _, paper := range []string{"a4", "letter"} {
+			for _, impose := range []string{"", Saddle} {
+				what := fmt.Sprintf("%s %s %q", sys, paper, impose)
+				b, err := setup(Doc{Title: "Quick Reference Sheets", Set: set}, Options{Paper: paper, Impose: impose})
+				if err != nil {
+					t.Fatal(err)
+				}
+				b.entries = []*entry{{}}
+				run := newQRSSheets(newRenderer(b, newLayout())).decide()
+				last, on := 0, 0
+				for _, a := range tapeAnchors(run.tape) {
+					if strings.HasPrefix(a.anchor, "qrs/") {
+						if a.page > last {
+							last, on = a.page, 0
+						}
+						on++
+					}
+				}
+				played := newRenderer(b, newLayout())
+				newFrontMatter(played).cover()
+				run.tape.play(played)
+				played.endPages()
+				if err := played.paintPages("TwoPageRight"); err != nil {
+					t.Fatalf("%s: %v", what, err)
+				}
+				text := played.lay.text[played.lay.pages["qrs"]+last]
+				if on != 1 || strings.Contains(text, "(continued)") {
+					continue
+				}
+				tried++
+				ids := b.qrsTables()
+				pulled, _ := newQRSSheets(newRenderer(b, newLayout())).modelRun(run.k, ids[len(ids)-2])
+				if pulled.pages <= run.pages && !pulled.alone {
+					t.Errorf("%s: the sheets' last page, their %d, holds one table alone:\n%s\nstarted with %s, they keep to %d pages and end on both", what, run.pages, text, ids[len(ids)-2], pulled.pages)
+				}
+			}
+		}
+	}
+	t.Logf("%d sheets end on a table alone that the one before cannot join", tried)
 }

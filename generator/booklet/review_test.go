@@ -15,12 +15,15 @@ import (
 	"github.com/sortie-wargames/sortie/engine/campaign"
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/pack"
+	"github.com/sortie-wargames/sortie/engine/series"
 	"github.com/sortie-wargames/sortie/generator/booklet"
 	"github.com/sortie-wargames/sortie/generator/site"
 )
 
-// defaultDocs are the default site's packs and campaigns as booklets, and
-// the tests' own pack (with creature contacts) and campaign.
+// defaultDocs are the default site's packs, campaigns and series' months
+// up to December 2026 (as generator's monthBooklet makes them: a pack of
+// the month's one encounter) as booklets, and the tests' own pack (with
+// creature contacts) and campaign.
 func defaultDocs(t *testing.T) map[string]booklet.Doc {
 	t.Helper()
 	reg := registry(t)
@@ -53,6 +56,26 @@ func defaultDocs(t *testing.T) map[string]booklet.Doc {
 			t.Fatal(err)
 		}
 		docs["campaign/"+def.Slug] = booklet.Doc{Title: def.Title, Set: sys.Rules(), Seed: def.Seed, Campaign: c}
+	}
+	upTo, err := series.ParseMonth("2026-12")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, def := range s.Series {
+		sys, err := reg.Get(def.System)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rolled, err := series.Build(sys, def.Seed, def.Types, def.Start, upTo, def.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range rolled.Months {
+			p := &pack.Pack{System: rolled.System, Seed: rolled.Seed, Band: rolled.Band,
+				Entries: []*pack.Entry{{Number: 1, Type: e.Type, Encounter: e.Encounter}}}
+			docs["month/"+def.Slug+"/"+e.Month.String()] = booklet.Doc{Title: def.Title + ": " + e.Month.Title(), Summary: e.Encounter.Summary,
+				Set: sys.Rules(), Seed: rolled.Seed, Pack: p, QRS: e.Encounter.Tables}
+		}
 	}
 	return docs
 }
@@ -91,9 +114,11 @@ func laidEdition(t *testing.T, name string, d booklet.Doc, paper, impose string)
 
 // TestSealedCards checks the sealed cards of every default booklet on
 // A4 and Letter, flat and folded: every card printed once, the same size,
-// inside the margins, so that a card's size says nothing; no page holds
-// two cards of one entry (but in a booklet whose cards are all of one
-// entry, which fills its pages); a card has the same number in every
+// inside the margins, so that a card's size says nothing; one result
+// per view: no page holds two cards of one entry, but in a booklet whose
+// cards are all of one entry (a month's), whose pages hold two, never
+// two the entry reads one after the other, and no page facing a page of
+// cards or behind it holds cards; a card has the same number in every
 // edition; a Letter page holds as many cards as an A4 page, flat or
 // folded; and no text on a page of cards or of their backs is cut short
 // with "…".
@@ -124,16 +149,27 @@ func TestSealedCards(t *testing.T) {
 					// sheets of their own too (Fold).
 					pw, ph := p.w*25.4/72, p.h*25.4/72
 					perPage[edition] = per
-					onPage := map[int]map[int]int{}
+					// read is each card's place in its entry's order:
+					// the entry sends the player to them in turn.
+					read := map[int]int{}
+					for k, c := range ed.Numbers {
+						read[c] = k[1]
+					}
+					onPage := map[int]map[int][]int{}
 					count := map[int]int{}
 					for _, b := range boxes {
 						if onPage[b.Page] == nil {
-							onPage[b.Page] = map[int]int{}
+							onPage[b.Page] = map[int][]int{}
 						}
-						if other, ok := onPage[b.Page][b.Entry]; ok && entries > 1 {
-							t.Errorf("%s: page %d holds cards %d and %d, both of entry %d", edition, b.Page, other, b.Card, b.Entry)
+						for _, other := range onPage[b.Page][b.Entry] {
+							if d := read[other] - read[b.Card]; entries > 1 || d == 1 || d == -1 {
+								t.Errorf("%s: page %d holds cards %d and %d, both of entry %d, its PEFs %d and %d", edition, b.Page, other, b.Card, b.Entry, read[other]+1, read[b.Card]+1)
+							}
 						}
-						onPage[b.Page][b.Entry] = b.Card
+						if count[b.Page-1] > 0 || count[b.Page+1] > 0 {
+							t.Errorf("%s: pages %d and %d, a spread or a sheet's two sides, both hold cards", edition, b.Page, b.Page-1)
+						}
+						onPage[b.Page][b.Entry] = append(onPage[b.Page][b.Entry], b.Card)
 						count[b.Page]++
 						if math.Abs(b.W-boxes[0].W) > 0.01 || math.Abs(b.H-boxes[0].H) > 0.01 {
 							t.Errorf("%s: card %d is %.1f × %.1f mm, card %d %.1f × %.1f mm", edition, b.Card, b.W, b.H, boxes[0].Card, boxes[0].W, boxes[0].H)

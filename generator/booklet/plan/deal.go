@@ -24,7 +24,8 @@ const DealWindow = 8
 // encounter's. w is DealWindow when the groups allow it, else the
 // largest they allow (four groups of six cards: four), so a booklet of
 // few entries has fewer cards to a page. A booklet whose cards are all of
-// one entry is the exception: it fills its pages (PageLimit).
+// one entry (a month's) has nothing to mix them with: its cards lie two
+// to a page, never two that are read one after the other (alone).
 //
 // For a window w, the cards are laid down one at a time: of the groups
 // whose last card is at least w places back, the one with the most cards
@@ -34,6 +35,9 @@ const DealWindow = 8
 func Deal[T any](seed string, groups [][]T) (order []T, window int) {
 	if len(groups) == 0 {
 		return nil, DealWindow
+	}
+	if len(groups) == 1 && len(groups[0]) > 1 {
+		return alone(seed, groups[0]), 1
 	}
 	for w := DealWindow; w > 1; w-- {
 		if order = spread(seed, groups, w); order != nil {
@@ -83,15 +87,78 @@ func spread[T any](seed string, groups [][]T, w int) []T {
 }
 
 // PageLimit is the most sealed cards a page may hold, for a deal of
-// groups groups that kept window: the window, so that no page holds two
-// cards of one entry; but a booklet whose cards are all of one entry (a
-// one-encounter booklet) has nothing to mix them with, and fills its
-// pages.
-func PageLimit(groups, window int) int {
-	if groups <= 1 {
-		return DealWindow
+// cards cards in groups groups that kept window: the window, so that no
+// page holds two cards of one entry. A booklet whose cards are all of
+// one entry (a one-encounter booklet, as a month's) cannot keep them
+// apart: a page of it holds two (alone deals them so that the two are
+// never read one after the other), and of two cards, one, since those two
+// are; one card fills its page as a deal's widest window does.
+func PageLimit(groups, cards, window int) int {
+	switch {
+	case groups > 1:
+		return window
+	case cards == 2:
+		return 1
+	case cards > 2:
+		return 2
 	}
-	return window
+	return DealWindow
+}
+
+// alone deals the cards of a booklet's one entry, in the order they are
+// read (the entry's), two to a page (PageLimit), so that a player reading
+// one sees beside it no card read just before or just after it: the two
+// of a page are never neighbours in the entry's order. The cards are
+// shuffled from the seed until no page holds neighbours (a third of
+// shuffles of four cards do, more of more cards); should a hundred
+// shuffles fail, the even places then the odd ones (0, 2, 4, 1, 3:
+// for three or more cards no page holds neighbours) are taken as they
+// are. Two cards or fewer are shuffled once: each is a page of its own
+// (or the only card).
+func alone[T any](seed string, cards []T) []T {
+	r := dice.New(seed).Stream("booklet", "cards")
+	n := len(cards)
+	idx := make([]int, n)
+	for try := 0; try < 100; try++ {
+		for i := range idx {
+			idx[i] = i
+		}
+		for i := n - 1; i > 0; i-- {
+			k := r.Die(i+1) - 1
+			idx[i], idx[k] = idx[k], idx[i]
+		}
+		if n <= 2 || !neighbours(idx) {
+			return pick(cards, idx)
+		}
+	}
+	idx = idx[:0]
+	for i := 0; i < n; i += 2 {
+		idx = append(idx, i)
+	}
+	for i := 1; i < n; i += 2 {
+		idx = append(idx, i)
+	}
+	return pick(cards, idx)
+}
+
+// neighbours says whether a page of two, in the order idx, holds two
+// cards read one after the other (their places differ by one).
+func neighbours(idx []int) bool {
+	for i := 0; i+1 < len(idx); i += 2 {
+		if d := idx[i] - idx[i+1]; d == 1 || d == -1 {
+			return true
+		}
+	}
+	return false
+}
+
+// pick returns the cards in the order idx gives their places.
+func pick[T any](cards []T, idx []int) []T {
+	out := make([]T, len(idx))
+	for i, k := range idx {
+		out[i] = cards[k]
+	}
+	return out
 }
 
 // Paginate puts the cards, in order, perPage to a page.

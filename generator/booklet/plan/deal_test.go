@@ -41,6 +41,7 @@ func TestDeal(t *testing.T) {
 		{[]int{5, 1, 1}, 1},          // five of seven cards from one entry
 		{[]int{3, 1, 1, 1}, 2},       // 0, 2, 4 or so: never three apart in six
 		{[]int{4}, 1},                // a one-encounter booklet
+		{[]int{2}, 1},                // two cards: one a page
 		{[]int{1}, plan.DealWindow},  // one card: nothing to keep apart
 		{[]int{2, 2}, 2},             // abab
 		{[]int{3, 3, 3, 3, 3, 3, 3, 3}, plan.DealWindow},
@@ -71,8 +72,17 @@ func TestDeal(t *testing.T) {
 			if len(order) != total || len(seen) != total {
 				t.Errorf("%d cards dealt, %d different, want %d", len(order), len(seen), total)
 			}
-			limit := plan.PageLimit(len(groups), window)
-			if want := map[bool]int{true: plan.DealWindow, false: window}[len(groups) == 1]; limit != want {
+			limit := plan.PageLimit(len(groups), total, window)
+			want := window
+			switch {
+			case len(groups) == 1 && total > 2:
+				want = 2
+			case len(groups) == 1 && total == 2:
+				want = 1
+			case len(groups) == 1:
+				want = plan.DealWindow
+			}
+			if limit != want {
 				t.Errorf("page limit %d, want %d", limit, want)
 			}
 			for per := 1; per <= limit; per++ {
@@ -107,5 +117,51 @@ func TestDeal(t *testing.T) {
 	}
 	if order, window := plan.Deal[card]("seed", nil); order != nil || window != plan.DealWindow {
 		t.Errorf("no cards: %v, window %d", order, window)
+	}
+}
+
+// TestDealOneEntry checks the deal of a booklet whose cards are all of
+// one entry, of 1 to 12 cards from 20 seeds: every card once; a page holds
+// two cards (one when there are two), and never two the entry reads one
+// after the other (one result per view: a player reading a card does not
+// see the next one's, or the one before); the same seed deals the same,
+// and the seeds do not all deal four cards alike.
+func TestDealOneEntry(t *testing.T) {
+	deals := map[string]bool{}
+	for n := 1; n <= 12; n++ {
+		for s := range 20 {
+			seed := fmt.Sprintf("seed %d", s)
+			order, window := plan.Deal(seed, groupsOf(n))
+			limit := plan.PageLimit(1, n, window)
+			if n > 2 && limit != 2 || n == 2 && limit != 1 {
+				t.Errorf("%d cards: %d to a page", n, limit)
+			}
+			seen := map[card]bool{}
+			for _, c := range order {
+				seen[c] = true
+			}
+			if len(order) != n || len(seen) != n {
+				t.Errorf("%d cards: %d dealt, %d different", n, len(order), len(seen))
+			}
+			for p, page := range plan.Paginate(order, limit) {
+				for i := range page {
+					for j := range i {
+						if d := page[i].index - page[j].index; d == 1 || d == -1 {
+							t.Errorf("%d cards, %s: page %d holds the cards read %d and %d, one after the other (%v)", n, seed, p+1, page[j].index+1, page[i].index+1, order)
+						}
+					}
+				}
+			}
+			again, _ := plan.Deal(seed, groupsOf(n))
+			if fmt.Sprint(again) != fmt.Sprint(order) {
+				t.Errorf("%d cards, %s: two deals differ", n, seed)
+			}
+			if n == 4 {
+				deals[fmt.Sprint(order)] = true
+			}
+		}
+	}
+	if len(deals) < 2 {
+		t.Errorf("20 seeds deal four cards %d ways: the deal does not follow the seed", len(deals))
 	}
 }

@@ -1,0 +1,199 @@
+package booklet_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sortie-wargames/sortie/content"
+	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/doc"
+	"github.com/sortie-wargames/sortie/engine/pack"
+	"github.com/sortie-wargames/sortie/generator/booklet"
+	"github.com/sortie-wargames/sortie/generator/site"
+)
+
+// placedWord is a word pdftotext read on a page, its box in mm.
+type placedWord struct {
+	text       string
+	top, under float64
+}
+
+// pageWords reads the words of pages first to last of the PDF at path
+// with pdftotext -bbox, by page, their boxes in mm.
+func pageWords(t *testing.T, path string, first, last int) map[int][]placedWord {
+	t.Helper()
+	out, err := exec.Command(tool(t, "pdftotext"), "-bbox", "-f", strconv.Itoa(first), "-l", strconv.Itoa(last), path, "-").CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdftotext: %v\n%s", err, out)
+	}
+	word := regexp.MustCompile(`<word xMin="[0-9.]+" yMin="([0-9.]+)" xMax="[0-9.]+" yMax="([0-9.]+)">([^<]*)</word>`)
+	pages := map[int][]placedWord{}
+	for i, pg := range strings.Split(string(out), "<page ")[1:] {
+		for _, w := range word.FindAllStringSubmatch(pg, -1) {
+			y0, _ := strconv.ParseFloat(w[1], 64)
+			y1, _ := strconv.ParseFloat(w[2], 64)
+			pages[first+i] = append(pages[first+i], placedWord{w[3], y0 * 25.4 / 72, y1 * 25.4 / 72})
+		}
+	}
+	return pages
+}
+
+// bodyWords keeps the words of a page's text block: not its running head
+// or foot.
+func bodyWords(ws []placedWord, top, bottom float64) []placedWord {
+	var out []placedWord
+	for _, w := range ws {
+		if w.top >= top-1 && w.under <= bottom+0.5 {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// introDocs are the default site's packs and campaigns that have text of
+// their own and a band, as their booklets print them: the text's
+// paragraphs as the booklet's own text (the site sets them from the
+// page's Markdown: plain paragraphs here).
+func introDocs(t *testing.T) map[string]booklet.Doc {
+	t.Helper()
+	reg := registry(t)
+	s, err := site.Load(content.FS, site.ConfigFile, ".", "content/", reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	intro := func(body []byte) []doc.Block {
+		var bs []doc.Block
+		for _, p := range strings.Split(strings.TrimSpace(string(body)), "\n\n") {
+			if p = strings.TrimSpace(strings.ReplaceAll(p, "\n", " ")); p != "" {
+				bs = append(bs, &doc.Para{Text: p})
+			}
+		}
+		return bs
+	}
+	docs := map[string]booklet.Doc{}
+	for _, def := range s.Packs {
+		sys, err := reg.Get(def.System)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := pack.Build(sys, def.Seed, def.Types, def.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Band != nil && len(def.Body) > 0 {
+			docs["pack/"+def.Slug] = booklet.Doc{Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Pack: p, Intro: intro(def.Body)}
+		}
+	}
+	for _, def := range s.Campaigns {
+		sys, err := reg.Get(def.System)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := campaign.Build(sys, def.Seed, def.Steps, def.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(def.Body) > 0 {
+			docs["campaign/"+def.Slug] = booklet.Doc{Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Campaign: c, Intro: intro(def.Body)}
+		}
+	}
+	return docs
+}
+
+// TestFrontPagesFilled checks the front matter's pages of the default
+// site's packs and campaigns with text of their own and a band, on A4 and
+// Letter, measured as printed (pdftotext): where the booklet's own text
+// shares the contents' page and the band has a page of its own, setting
+// the text over the band instead (it fits there) would leave the
+// emptier of the two pages no fuller than it is. The Orc Border's band
+// stood on a page three quarters blank, under its contents and text on
+// two thirds of the page before; the text over the band fills about half
+// of each.
+func TestFrontPagesFilled(t *testing.T) {
+	const gap = 8.0 // frontGap: the space over a section that shares its page
+	dir := t.TempDir()
+	tried := 0
+	for name, d := range introDocs(t) {
+		for _, p := range papers {
+			what := name + " on " + p.name
+			opt := booklet.Options{Paper: p.name, Created: created, Version: "0.1.0"}
+			data, pages, _ := writeLaid(t, d, opt)
+			path := filepath.Join(dir, strings.ReplaceAll(what, "/", "-")+".pdf")
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			top, bottom := booklet.TextBlock(p.name)
+			room := bottom - top
+			ip, bp := pages["intro"], pages["band"]
+			words := pageWords(t, path, ip, bp)
+			end := func(ws []placedWord) float64 {
+				e := top
+				for _, w := range ws {
+					e = max(e, w.under)
+				}
+				return e - top
+			}
+			if ip == bp {
+				t.Logf("%s: the text and the band share page %d", what, ip)
+				continue
+			}
+			if ip == bp-1 && bytes.Contains(data, []byte("Contents")) {
+				on := bodyWords(words[ip], top, bottom)
+				heading := -1.0
+				for i, w := range on {
+					if w.text == "About" && i+1 < len(on) && on[i+1].text == "this" {
+						heading = w.top
+					}
+				}
+				if heading < 0 || heading < top+5 {
+					t.Logf("%s: the text starts page %d", what, ip)
+					continue
+				}
+				tried++
+				text := end(on) - (heading - top)
+				band := end(bodyWords(words[bp], top, bottom))
+				now := min(end(on), band)
+				alone, over := heading-gap-top, text+gap+band
+				if over <= room && min(alone, over) > now+2 {
+					t.Errorf("%s: the band stands on page %d, %.0f%% full, under the contents and the text on a page %.0f%% full; the text over the band would leave the pages %.0f%% and %.0f%% full",
+						what, bp, 100*band/room, 100*end(on)/room, 100*alone/room, 100*over/room)
+				}
+			}
+		}
+	}
+	if tried == 0 {
+		t.Log("no booklet sets its text under its contents with the band on a page of its own")
+	}
+}
+
+// TestFrontNoNotesPage checks the default site's packs and campaigns
+// with text of their own and a band, folded, on A4 and Letter: no Notes
+// page stands between the contents and the first entry, where the text
+// on a page of its own keeps the first entry on a left-hand page. The
+// Orc Border, Marsh and Ruin, Northmen Raids, Half a Year of Swords and
+// the Chain Reaction packs set their text under the contents and the
+// band on the page after, and skipped a Notes page to their first entry.
+func TestFrontNoNotesPage(t *testing.T) {
+	for name, d := range introDocs(t) {
+		for _, p := range papers {
+			what := name + " on " + p.name + ", folded"
+			opt := booklet.Options{Paper: p.name, Created: created, Version: "0.1.0", Impose: booklet.Saddle}
+			ed, err := booklet.EditionOf(d, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages, texts := ed.Pages, ed.Texts
+			for pg := pages["contents"] + 1; pg < pages["entry/1"]; pg++ {
+				if strings.TrimSpace(texts[pg]) == "Notes" || texts[pg] == "" {
+					t.Errorf("%s: page %d, before the first entry on page %d, is a Notes page:\n%q", what, pg, pages["entry/1"], texts[pg])
+				}
+			}
+		}
+	}
+}
