@@ -1215,7 +1215,13 @@ func swatch(e board.LegendEntry, w, h float64) []Op {
 			break
 		}
 	}
-	ops := Area(e.Kind, []P{{x, y + oy}, {x + w, y + oy}, {x + w, y + h + oy}, {x, y + h + oy}}, 2)
+	// Blocks for buildings, two of them; none on other ground, whose
+	// buildings the Buildings entry shows.
+	count := 0
+	if st.Blocks {
+		count = 2
+	}
+	ops := Area(e.Kind, []P{{x, y + oy}, {x + w, y + oy}, {x + w, y + h + oy}, {x, y + h + oy}}, count)
 	for i := range ops {
 		pts := make([]P, len(ops[i].Pts))
 		for k, p := range ops[i].Pts {
