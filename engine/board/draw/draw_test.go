@@ -370,3 +370,52 @@ func segDist(p, a, b draw.P) float64 {
 	}
 	return math.Hypot(a.X+t*dx-p.X, a.Y+t*dy-p.Y)
 }
+
+// TestRoadSaysWhereItRuns: a road that stops inside the board (Chain
+// Reaction's runs edge to edge of its own section alone) says on its
+// label which section it crosses, so that the piece drawn does not read
+// as the start of a road the table's length; its label is printed on the
+// board. Checked on the maps of 60 seeds of every system.
+func TestRoadSaysWhereItRuns(t *testing.T) {
+	names, maps := seedMaps(t, 60)
+	stubs := 0
+	for i, m := range maps {
+		for _, l := range m.Lines {
+			if l.Kind != board.Road || len(l.Path) < 2 {
+				continue
+			}
+			onEdge := func(p board.Point) bool {
+				return p.X <= 0.01 || p.Y <= 0.01 || p.X >= m.WidthIn-0.01 || p.Y >= m.HeightIn-0.01
+			}
+			a, b := l.Path[0], l.Path[len(l.Path)-1]
+			if onEdge(a) && onEdge(b) {
+				continue
+			}
+			stubs++
+			mid := board.Point{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2}
+			want := ""
+			for _, s := range m.Sections() {
+				if s.Contains(mid) {
+					want = fmt.Sprintf("section %d", s.Number)
+				}
+			}
+			if want == "" || !strings.Contains(l.Label, want) {
+				t.Errorf("%s: a road from %v to %v labelled %q, not naming %q", names[i], a, b, l.Label, want)
+			}
+			d := draw.Board(m, min(14, 180/m.WidthIn), boardtest.Measure)
+			var printed []string
+			for _, o := range d.Ops {
+				if o.Shape == draw.Text && o.Class == "label" {
+					printed = append(printed, o.Text)
+				}
+			}
+			if !strings.Contains(strings.Join(printed, " "), want) {
+				t.Errorf("%s: %q is not printed on the board: %q", names[i], want, printed)
+			}
+		}
+	}
+	if stubs == 0 {
+		t.Error("no road stops inside a board")
+	}
+	t.Logf("%d roads stop inside their boards", stubs)
+}
