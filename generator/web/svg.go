@@ -96,10 +96,16 @@ type drawnMap struct {
 	keys []draw.Key
 }
 
+// Board is board m as the site draws it: at its scale (svgScale), its
+// text measured as the site reckons it and no label under leastPt.
+func Board(m board.Map) draw.Drawing {
+	return draw.BoardLeast(m, svgScale(m), measure, leastPt)
+}
+
 // drawMap lays out a board's marks, and its track's above it.
 func (k *kept) drawMap(m board.Map) *drawnMap {
 	s := svgScale(m)
-	d := draw.BoardLeast(m, s, measure, leastPt)
+	d := Board(m)
 	dm := &drawnMap{m: m, k: k, d: d, ops: d.Ops, top: d.Top, keys: d.Keys}
 	if m.Track && len(m.Markers) > 0 {
 		dm.ops = append(dm.ops, track(m, s, dm.top)...)
