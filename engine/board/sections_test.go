@@ -269,6 +269,9 @@ func TestLegendBuildings(t *testing.T) {
 // uses it (a Two-Page map's "Brush or broken ground" and "Stream", whose
 // legend said "Rough ground" and "River"); two labels of one kind keep
 // the kind's legend, and so does a label that counts ("Buildings: 1").
+// A stream whose label gives no width has the width it is drawn in
+// given by the legend (which promised one on its label, "Stream (width
+// in inches)", that no label gave).
 func TestLegendSaysWhatMapSays(t *testing.T) {
 	m := board.Sectioned(36, 36, 3, 3)
 	m.Pieces = []board.Piece{
@@ -278,19 +281,50 @@ func TestLegendSaysWhatMapSays(t *testing.T) {
 		{Kind: board.Hills, Label: "Wooded hill"},
 		{Kind: board.Buildings, Label: "Buildings: 1", Count: 1},
 	}
-	m.Lines = []board.Line{{Kind: board.River, Label: "Stream"}}
+	m.Lines = []board.Line{{Kind: board.River, Label: "Stream", WidthIn: 2}}
 	got := map[string]string{}
 	for _, e := range board.Legend(m) {
 		got[e.Kind] = e.Label
 	}
 	for kind, want := range map[string]string{
 		board.Rough:     "Brush or broken ground",
-		board.River:     "Stream (width in inches)",
+		board.River:     `Stream, 2" wide`,
 		board.Hills:     board.StyleOf(board.Hills).Legend,
 		board.Buildings: board.StyleOf(board.Buildings).Legend,
 	} {
 		if got[kind] != want {
 			t.Errorf("%s: legend %q, want %q", kind, got[kind], want)
+		}
+	}
+}
+
+// TestLegendRiverWidths: a river whose label gives its width has the
+// legend say so in the map's unit; one whose label does not has the
+// legend give the width it is drawn, and carry it (Width) for the
+// drawing to be checked against.
+func TestLegendRiverWidths(t *testing.T) {
+	inches := board.Sectioned(36, 36, 3, 3)
+	inches.River(6, inches.Through(2, 5, 8)...)
+	du := board.Sectioned(24, 18, 4, 3)
+	du.Unit = "DU"
+	du.River(1, du.Through(5, 6, 7, 8)...)
+	du.Lines[0].Label = "River 1 DU"
+	stream := board.Sectioned(36, 36, 3, 3)
+	stream.River(2, stream.Through(4, 5, 6)...)
+	stream.Lines[0].Label = "Stream"
+	for _, tc := range []struct {
+		m     board.Map
+		want  string
+		width float64
+	}{
+		{inches, "River (width in inches)", 0},
+		{du, "River (width in DU)", 0},
+		{stream, `Stream, 2" wide`, 2},
+	} {
+		for _, e := range board.Legend(tc.m) {
+			if e.Kind == board.River && (e.Label != tc.want || e.Width != tc.width) {
+				t.Errorf("legend %q (width %v), want %q (width %v)", e.Label, e.Width, tc.want, tc.width)
+			}
 		}
 	}
 }

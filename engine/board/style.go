@@ -121,6 +121,10 @@ type LegendEntry struct {
 	Label  string
 	Grid   float64 // for Squares: the side of a square in inches
 	Sample string  // for PEF: the label of the maps' first marker, which the swatch shows
+	// Width is, for a line whose labels do not give its width, the width
+	// every line of its kind is drawn and the legend gives ("Stream, 2"
+	// wide"), in its maps' unit; 0 for none.
+	Width float64
 }
 
 // Legend lists what the maps show, each kind once, in a fixed order: the
@@ -136,6 +140,11 @@ func Legend(maps ...Map) []LegendEntry {
 	// "" once two differ: the legend says what the map says ("Brush or
 	// broken ground", "Stream"), not the kind's own name for it.
 	labels := map[string]string{}
+	// A line's width: each line's, as its map prints a length, and
+	// whether every label of a kind gives its line's width.
+	widths := map[string][]float64{}
+	units := map[string][]string{}
+	unsaid := map[string]bool{}
 	named := func(kind, label string) {
 		if l, ok := labels[kind]; !ok {
 			labels[kind] = label
@@ -177,6 +186,15 @@ func Legend(maps ...Map) []LegendEntry {
 		for _, l := range m.Lines {
 			seen[l.Kind] = true
 			named(l.Kind, l.Label)
+			if !slices.Contains(widths[l.Kind], l.WidthIn) {
+				widths[l.Kind] = append(widths[l.Kind], l.WidthIn)
+			}
+			if !slices.Contains(units[l.Kind], m.Unit) {
+				units[l.Kind] = append(units[l.Kind], m.Unit)
+			}
+			if !strings.Contains(l.Label, m.Length(l.WidthIn)) {
+				unsaid[l.Kind] = true
+			}
 		}
 		if g := m.GridIn(); !slices.ContainsFunc(grids, func(o Map) bool { return o.GridIn() == g && o.Unit == m.Unit }) {
 			grids = append(grids, m)
@@ -197,6 +215,8 @@ func Legend(maps ...Map) []LegendEntry {
 			}
 		case StyleOf(k).Blocks && uncounted:
 			e.Label = StyleOf(k).Label + " (drawn as blocks)"
+		case k == River:
+			e = riverEntry(e, labels[k], widths[k], units[k], unsaid[k])
 		}
 		out = append(out, e)
 		delete(seen, k)
@@ -214,6 +234,31 @@ func Legend(maps ...Map) []LegendEntry {
 		out = append(out, LegendEntry{Kind: Squares, Label: "1 square = " + m.Square(), Grid: m.GridIn()})
 	}
 	return out
+}
+
+// riverEntry is a river's legend entry: where every river's label gives
+// its width, the legend says so, in the maps' unit ("River (width in
+// inches)"); where none does and all are drawn one width, it gives that
+// width (a Two-Page map's "Stream, 2" wide", drawn so); else it names
+// the kind alone.
+func riverEntry(e LegendEntry, label string, widths []float64, units []string, unsaid bool) LegendEntry {
+	st := StyleOf(River)
+	name := label
+	if name == "" || strings.ContainsAny(name, "0123456789") {
+		name = st.Label
+	}
+	switch {
+	case !unsaid && len(units) == 1 && units[0] != "":
+		e.Label = name + " (width in " + units[0] + ")"
+	case !unsaid:
+		e.Label = name + strings.TrimPrefix(st.Legend, st.Label)
+	case len(widths) == 1 && len(units) == 1 && widths[0] > 0:
+		e.Label = name + ", " + (Map{Unit: units[0]}).Length(widths[0]) + " wide"
+		e.Width = widths[0]
+	default:
+		e.Label = name
+	}
+	return e
 }
 
 // legendLabel is what the legend says for kind when every piece of it

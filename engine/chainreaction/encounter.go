@@ -455,6 +455,10 @@ func (s *System) boardMap(e *Encounter) board.Map {
 			}
 		case sec.Road:
 			m.Road(from, to)
+			// The road runs edge to edge of its section alone: its label
+			// says so, or the piece of road reads as the start of one
+			// running the table's length.
+			m.Lines[len(m.Lines)-1].Label = "Road across section " + strconv.Itoa(sec.Number)
 		}
 	}
 	for _, p := range e.Places {

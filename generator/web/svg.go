@@ -27,12 +27,26 @@ type mapView struct {
 }
 
 // svgScale is how many millimetres an inch is drawn on the site: a board
-// 110 mm across, about as the booklets print two boards side by side, so
-// that its text, sized in points for print, is large against a board
-// shown in a column of a page.
+// 72 mm across. The page shows the board as wide as its column (on a
+// phone 412 px wide, 380 px), so the board's text, sized in points as for
+// print, is as large against the board as it must be to read there: a
+// label at LabelPt shows at 13 px, at leastPt at 12 (TestBoardTextReadsOnPhone).
+// Drawn 110 mm across, as it was, a label showed at 8 px.
 func svgScale(m board.Map) float64 {
-	return 110 / max(m.WidthIn, m.HeightIn, 1)
+	return boardMM / max(m.WidthIn, m.HeightIn, 1)
 }
+
+// boardMM is how wide the site draws a board's longer side, in mm, and
+// svgPad the room round it in its view box.
+const (
+	boardMM = 72.0
+	svgPad  = 2.0
+)
+
+// leastPt is the smallest type the site sets a board's label in: a label
+// that fits in none of the sizes from LabelPt down to it wraps, moves out
+// on a leader line or gives way to a key letter listed under the board.
+const leastPt = 7.0
 
 // measure is how wide the site reckons a board's text: the site cannot
 // know the face a browser prints a board in (style.css names DejaVu Sans,
@@ -82,10 +96,16 @@ type drawnMap struct {
 	keys []draw.Key
 }
 
+// Board is board m as the site draws it: at its scale (svgScale), its
+// text measured as the site reckons it and no label under leastPt.
+func Board(m board.Map) draw.Drawing {
+	return draw.BoardLeast(m, svgScale(m), measure, leastPt)
+}
+
 // drawMap lays out a board's marks, and its track's above it.
 func (k *kept) drawMap(m board.Map) *drawnMap {
 	s := svgScale(m)
-	d := draw.Board(m, s, measure)
+	d := Board(m)
 	dm := &drawnMap{m: m, k: k, d: d, ops: d.Ops, top: d.Top, keys: d.Keys}
 	if m.Track && len(m.Markers) > 0 {
 		dm.ops = append(dm.ops, track(m, s, dm.top)...)
@@ -96,7 +116,7 @@ func (k *kept) drawMap(m board.Map) *drawnMap {
 
 // appendSVG appends the board's svg element.
 func (dm *drawnMap) appendSVG(b []byte) []byte {
-	const pad = 2.0
+	const pad = svgPad
 	b = append(b, `<svg viewBox="`...)
 	b = appendNum(b, -pad)
 	b = append(b, ' ')
@@ -286,6 +306,9 @@ func writeOps(b []byte, ops []draw.Op) []byte {
 			b = appendPaint(b, o, true)
 			b = append(b, "/>"...)
 		case draw.Text:
+			if o.Halo {
+				b = appendBacking(b, o)
+			}
 			b = append(b, `<text x="`...)
 			b = appendNum(b, o.Pts[0].X)
 			b = append(b, `" y="`...)
@@ -317,6 +340,28 @@ func writeOps(b []byte, ops []draw.Op) []byte {
 		b = append(b, "</g>"...)
 	}
 	return b
+}
+
+// appendBacking appends the white box behind a label, as the booklets
+// print it: the box draw.TextBox measures, which draw placed clear of
+// everything else on the board, with a hairline round it. The text's own
+// white halo covers what a face wider than the one measured would print
+// past it.
+func appendBacking(b []byte, o draw.Op) []byte {
+	w, h := draw.TextBox(measure, o.Text, o.Size, o.Bold)
+	x := o.Pts[0].X - w/2
+	if o.Left {
+		x = o.Pts[0].X - draw.HaloX
+	}
+	b = append(b, `<rect x="`...)
+	b = appendNum(b, x)
+	b = append(b, `" y="`...)
+	b = appendNum(b, o.Pts[0].Y-h/2)
+	b = append(b, `" width="`...)
+	b = appendNum(b, w)
+	b = append(b, `" height="`...)
+	b = appendNum(b, h)
+	return append(b, `" fill="#fff" stroke="#000" stroke-width="0.15"/>`...)
 }
 
 // appendPaint appends a mark's fill (when fill is set) and, but for text,

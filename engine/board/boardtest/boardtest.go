@@ -8,6 +8,8 @@ package boardtest
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/go-fonts/liberation/liberationsansbold"
 	"github.com/go-fonts/liberation/liberationsansregular"
@@ -127,4 +129,100 @@ func Defects(d draw.Drawing, measure draw.Measure) (overlaps, outside []string) 
 		}
 	}
 	return overlaps, outside
+}
+
+// OverTerrain describes each label of a drawing of m (with the white box
+// a renderer draws behind it, measured with measure) that lies over a
+// piece of terrain it does not name: a label may lie over the pieces of
+// the section an area it names fills, and a line's label over the pieces
+// its line crosses; no label over any other piece. A key letter stands
+// for its key's text.
+func OverTerrain(d draw.Drawing, m board.Map, measure draw.Measure) []string {
+	keys := map[string]string{}
+	for _, k := range d.Keys {
+		keys[k.Mark] = k.Text
+	}
+	secs := m.Sections()
+	pieceBox := func(p board.Piece) box {
+		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, q := range p.Outline {
+			x, y := q.X*d.Scale, q.Y*d.Scale
+			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+		}
+		return box{x0, y0, x1, y1, p.Label, true}
+	}
+	// crosses reports whether line l runs over box g: a point of it, every
+	// tenth of a millimetre along it, lies in g.
+	crosses := func(l board.Line, g box) bool {
+		for i := 1; i < len(l.Path); i++ {
+			a, b := l.Path[i-1], l.Path[i]
+			n := int(math.Hypot(b.X-a.X, b.Y-a.Y)*d.Scale*10) + 1
+			for k := 0; k <= n; k++ {
+				f := float64(k) / float64(n)
+				x, y := (a.X+(b.X-a.X)*f)*d.Scale, (a.Y+(b.Y-a.Y)*f)*d.Scale
+				if x >= g.x0 && x <= g.x1 && y >= g.y0 && y <= g.y1 {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var out []string
+	for _, o := range d.Ops {
+		if o.Shape != draw.Text || o.Class != "label" {
+			continue
+		}
+		w, h := draw.TextBox(measure, o.Text, o.Size, o.Bold)
+		c := o.Pts[0]
+		lb := box{c.X - w/2, c.Y - h/2, c.X + w/2, c.Y + h/2, fmt.Sprintf("label %q", o.Text), true}
+		text := o.Text
+		if k, ok := keys[o.Text]; ok {
+			text = k
+		}
+		// The sections of the areas it names.
+		named := map[int]bool{}
+		for _, p := range m.Pieces {
+			if p.Section > 0 && p.Section <= len(secs) && names(p.Label+" buildings "+strconv.Itoa(p.Count)+" "+p.Note, text) {
+				named[p.Section] = true
+			}
+		}
+	pieces:
+		for _, p := range m.Pieces {
+			if len(p.Outline) == 0 {
+				continue
+			}
+			g := pieceBox(p)
+			if !lb.overlaps(g) || named[p.Section] {
+				continue
+			}
+			for _, l := range m.Lines {
+				if names(l.Label, text) && crosses(l, g) {
+					continue pieces
+				}
+			}
+			where := ""
+			if p.Section > 0 {
+				where = fmt.Sprintf(" in section %d", p.Section)
+			}
+			out = append(out, fmt.Sprintf("%s at %.1f,%.1f-%.1f,%.1f lies over %s%s", lb.what, lb.x0, lb.y0, lb.x1, lb.y1, p.Label, where))
+		}
+	}
+	return out
+}
+
+// names reports whether text is what, a part of it or a line of it
+// wrapped: each of its words one of what's, whatever their case and the
+// commas, colons and brackets round them.
+func names(what, text string) bool {
+	bag := map[string]bool{}
+	for _, w := range strings.Fields(what) {
+		bag[strings.ToLower(strings.Trim(w, ",:()"))] = true
+	}
+	ws := strings.Fields(text)
+	for _, w := range ws {
+		if !bag[strings.ToLower(strings.Trim(w, ",:()"))] {
+			return false
+		}
+	}
+	return len(ws) > 0
 }

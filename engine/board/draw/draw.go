@@ -7,9 +7,11 @@
 //
 // Text is measured by the renderer's own Measure, passed in: every
 // label's box is known before it is placed, and place.go puts each where
-// it covers no other label, marker, section number or building block and
-// stays on the board, trying a few places near where it belongs before
-// one further out tied back by a leader line.
+// it covers no other label, marker, section number or building block, nor
+// any piece of terrain it does not name, and stays on the board, trying a
+// few places near where it belongs (in its section, beside a piece
+// standing on its own, along its line) before one further out tied back
+// by a leader line.
 package draw
 
 import (
@@ -110,8 +112,23 @@ func KeyText(keys []Key) string {
 const MaxLabelShare = 0.2
 
 // MinLabelPt is the smallest type a label takes to fit where it belongs
-// before it gives way to a key letter.
+// before it gives way to a key letter, on a board drawn by Board.
 const MinLabelPt = 6
+
+// sizesFrom are the sizes from that are least points or more, largest
+// first; least alone if none is.
+func sizesFrom(least float64, from ...float64) []float64 {
+	var out []float64
+	for _, pt := range from {
+		if pt >= least {
+			out = append(out, pt)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, least)
+	}
+	return out
+}
 
 // Margins is the room a board drawn by Board needs above and below it for
 // its edge names, entry arrows and scale bar.
@@ -140,7 +157,16 @@ func edgeNamed(m board.Map, edge string) bool {
 // measure. Labels are placed where they cover no other label, marker,
 // section number or building, inside the board (see place).
 func Board(m board.Map, scale float64, measure Measure) Drawing {
-	return drawn(m, scale, measure, false)
+	return drawn(m, scale, measure, MinLabelPt, false)
+}
+
+// BoardLeast is Board setting no label, and no edge's name, in type
+// smaller than least points: a label that fits in none of those sizes
+// wraps, moves out on a leader line or gives way to a key letter. A
+// screen showing a board small, as a phone does, reads its labels only
+// from a size up.
+func BoardLeast(m board.Map, scale float64, measure Measure, least float64) Drawing {
+	return drawn(m, scale, measure, least, false)
 }
 
 // Size is Board's drawing of m at scale without its Ops: the same W, H,
@@ -151,14 +177,14 @@ func Board(m board.Map, scale float64, measure Measure) Drawing {
 // placed after the labels and so move none of them), the section badges
 // and the markers (whose room fixed holds either way).
 func Size(m board.Map, scale float64, measure Measure) Drawing {
-	return drawn(m, scale, measure, true)
+	return drawn(m, scale, measure, MinLabelPt, true)
 }
 
-func drawn(m board.Map, scale float64, measure Measure, sizing bool) Drawing {
+func drawn(m board.Map, scale float64, measure Measure, least float64, sizing bool) Drawing {
 	d := Drawing{Scale: scale, W: m.WidthIn * scale, H: m.HeightIn * scale}
 	d.Top, d.Bottom = Margins(m)
 	const in = 1.0 // labels stand clear of the board's outline: its stroke is 0.6 mm, a label box's 0.3
-	b := &builder{m: m, s: scale, d: &d, measure: measure,
+	b := &builder{m: m, s: scale, d: &d, measure: measure, least: least,
 		pl: &placer{frame: Box{in, in, d.W - in, d.H - in}, gap: Gap}}
 	b.fixed()
 	// Labels are placed before the buildings' blocks, which then stand
@@ -186,13 +212,19 @@ type builder struct {
 	d       *Drawing
 	measure Measure
 	pl      *placer
+	off     []offLabel // zones' labels set beyond their edges (labels)
+	least   float64    // the smallest type a label or edge name is set in, in points
 }
 
 // fixed takes the room of what does not move: the section numbers'
-// badges and the markers, which stand where the rules put them.
+// badges and the markers, which stand where the rules put them; and
+// keeps the box round each piece of terrain, which labels stand clear of.
 func (b *builder) fixed() {
 	for _, s := range b.m.Sections() {
-		b.pl.hold(b.badge(s))
+		// A badge keeps more room round it than Gap: a label beside it
+		// reads as its section's number's own.
+		bx := b.badge(s)
+		b.pl.hold(Box{bx.X0 - badgeRoom, bx.Y0 - badgeRoom, bx.X1 + badgeRoom, bx.Y1 + badgeRoom})
 	}
 	if !b.m.Track {
 		r := MarkerR(b.m, b.s)
@@ -200,7 +232,17 @@ func (b *builder) fixed() {
 			b.pl.hold(boxAt(b.pt(board.Point{X: mk.X, Y: mk.Y}), 2*r, 2*r))
 		}
 	}
+	for _, p := range b.m.Pieces {
+		if len(p.Outline) > 0 {
+			x0, y0, x1, y1 := bounds(b.pts(p.Outline))
+			b.pl.lay(Box{x0, y0, x1, y1})
+		}
+	}
 }
+
+// badgeRoom is the room a section number's badge keeps round it besides
+// Gap, in mm.
+const badgeRoom = 0.8
 
 // badge is the box of a section's number in its top left corner.
 func (b *builder) badge(s board.Section) Box {
@@ -293,7 +335,7 @@ func (b *builder) line(l board.Line) []Op {
 		p := st.Pattern
 		ops = append(ops, Op{Shape: Path, Class: l.Kind, Pts: path, Fill: None, Stroke: p.Grey, Width: p.Weight, Dash: p.Size})
 	} else {
-		ops = pattern(ops, l.Kind, st.Pattern, poly, angle)
+		ops = pattern(ops, l.Kind, st.Pattern, poly, angle, nil)
 	}
 	if st.Outline > 0 {
 		// A band's long sides are its banks or kerbs; its ends lie on the
@@ -322,9 +364,15 @@ func area(ops []Op, kind string, poly []P, count int, pl *placer) []Op {
 	}
 	st := board.StyleOf(kind)
 	ops = append(ops, Op{Shape: Poly, Class: kind, Pts: poly, Fill: st.Fill, Stroke: None})
-	ops = pattern(ops, kind, st.Pattern, poly, 0)
+	// Trees and dots under a label or a marker are left out, not half
+	// hidden by its white box.
+	var under []Box
+	if pl != nil {
+		under = pl.taken
+	}
+	ops = pattern(ops, kind, st.Pattern, poly, 0, under)
 	if st.Also.Kind != board.Plain {
-		ops = pattern(ops, kind, st.Also, poly, 0)
+		ops = pattern(ops, kind, st.Also, poly, 0, under)
 	}
 	if st.Blocks {
 		if count <= 0 {
@@ -353,7 +401,7 @@ const UncountedBlocks = 3
 // it shows through.
 func Zone(kind string, poly []P) []Op {
 	st := board.StyleOf(kind)
-	ops := pattern(nil, kind, st.Pattern, poly, 0)
+	ops := pattern(nil, kind, st.Pattern, poly, 0, nil)
 	return append(ops, Op{Shape: Poly, Class: kind, Pts: poly, Fill: None, Stroke: 0.3, Width: st.Outline})
 }
 
@@ -424,8 +472,9 @@ func blocks(kind string, poly []P, n int, pl *placer) []Op {
 }
 
 // pattern appends a pattern drawn inside poly to ops; angle turns it (for line
-// features, their direction).
-func pattern(ops []Op, kind string, p board.Pattern, poly []P, angle float64) []Op {
+// features, their direction). A tree or dot that would stand under one of
+// the boxes under is left out.
+func pattern(ops []Op, kind string, p board.Pattern, poly []P, angle float64, under []Box) []Op {
 	ink := func(pts []P) Op {
 		return Op{Shape: Path, Class: kind, Pts: pts, Fill: None, Stroke: p.Grey, Width: p.Weight}
 	}
@@ -444,7 +493,17 @@ func pattern(ops []Op, kind string, p board.Pattern, poly []P, angle float64) []
 			ops = append(ops, ink(w))
 		}
 	case board.Dots, board.Stipple, board.Trees:
+	spots:
 		for _, c := range spots(poly, p) {
+			reach := p.Size
+			if p.Kind == board.Trees {
+				reach = p.Size * 1.7 // its trunk
+			}
+			for _, u := range under {
+				if (Box{c.X - p.Size, c.Y - p.Size, c.X + p.Size, c.Y + reach}).overlaps(u, 0) {
+					continue spots
+				}
+			}
 			switch p.Kind {
 			case board.Trees:
 				ops = append(ops,
@@ -567,11 +626,13 @@ func spots(poly []P, p board.Pattern) []P {
 
 // labels prints every feature's label, with a white halo or box, above
 // all terrain. Each is placed where it covers nothing placed before it
-// (markers, section numbers, buildings and the labels before it), inside
-// the board: first where it belongs, an area's in the upper part of its
-// section (or its middle), a line's along it near where it enters the
-// board, a crossing's on it, a zone's along its outer edge; then beside
-// that; then further out, with a leader line back. Areas are labelled
+// (markers, section numbers, buildings and the labels before it) and no
+// piece of terrain but those it names, inside the board: first where it
+// belongs, an area's in the upper part of its section, beside a piece
+// standing on its own, a line's along it near where it enters the board,
+// a crossing's on it, a zone's along its outer edge; then beside that;
+// then further out, with a leader line back (a zone's label, where it
+// finds no room in its zone, in a row beyond its edge instead). Areas are labelled
 // first (those with a count or a note before the rest), then lines, then
 // zones, each in the map's order. An area's
 // label is wrapped to its section's width. It returns the marks, leader
@@ -599,65 +660,114 @@ func (b *builder) labels() []Op {
 		}
 		return w, h
 	}
-	// put places a label's lines: as they are where there is room, else
-	// in smaller type down to MinLabelPt, wrapped to the board's width or
-	// half of it, each where it covers nothing, in its home or else tied
-	// back to it (unless it must stay: a zone's); failing all, as a key
-	// letter, its text (key) listed beside the board.
-	put := func(lines []string, sizes []float64, anchor P, prefer []P, home *Box, key string, stay bool) {
+	// put places a label's lines (its box's place as w gives it, w and h
+	// aside): as they are where there is room, else in smaller type down
+	// to MinLabelPt, wrapped to fewer words a line, each where it covers
+	// nothing, in its home or beside what it names, else tied back to it;
+	// clear of every piece of terrain but those it names if it can be,
+	// else (a line's label) of all but the pieces crossed, else of what is
+	// taken alone (and counted Crowded). Failing all, it is a key letter,
+	// its text (key) listed beside the board; or, where the label may be
+	// set off the board (offBoard: a zone's), put leaves it unplaced and
+	// reports false.
+	put := func(lines []string, sizes []float64, w want, key string, crossed []Box, offBoard bool) bool {
 		fw := b.pl.frame.X1 - b.pl.frame.X0
+		fh := b.pl.frame.Y1 - b.pl.frame.Y0
 		type variant struct {
 			lines []string
 			sizes []float64
 		}
 		var vs []variant
-		for _, pt := range []float64{LabelPt, 7, 6.5, MinLabelPt} {
+		for _, pt := range sizesFrom(b.least, LabelPt, 7, 6.5, MinLabelPt) {
 			ss := make([]float64, len(sizes))
 			for i, sz := range sizes {
-				ss[i] = max(MinLabelPt, sz*pt/LabelPt)
+				ss[i] = max(b.least, MinLabelPt, sz*pt/LabelPt)
 			}
 			vs = append(vs, variant{lines, ss})
-			for _, ww := range []float64{fw, fw / 2} {
-				wl, ws := b.wrap(lines, ss, Snap(ww))
-				if len(wl) != len(lines) {
+			// Wrapped to fewer and fewer words a line: to fit beside a
+			// piece of terrain, in a section, or in a strip of open
+			// ground.
+			for k := 1.0; k <= 4; k++ {
+				wl, ws := b.wrap(lines, ss, Snap(fw/k))
+				if len(wl) != len(vs[len(vs)-1].lines) {
 					vs = append(vs, variant{wl, ws})
 				}
 			}
 		}
 		// Where it belongs, with no line back, in any of the sizes; else
-		// with a line back. A label that would cover more than
+		// with a line back; clear of the terrain it does not name, then
+		// (a line's label) over the pieces its line crosses, then of what
+		// is taken alone. A label that would cover more than
 		// MaxLabelShare of the board hides what it labels: it is a key
 		// letter instead.
-		fh := b.pl.frame.Y1 - b.pl.frame.Y0
-		for _, tied := range []bool{false, true} {
-			if tied && stay {
-				break // a label that must stay in its home is a key letter there instead
+		type step struct {
+			tied, over, clear bool
+			key               bool // as a key letter, clear of all terrain
+		}
+		steps := []step{{}, {over: true}, {tied: true}, {tied: true, over: true}}
+		if offBoard {
+			// Then off the board, in a row of its own beyond its edge's
+			// name, rather than on a leader line across the terrain.
+			steps = steps[:1]
+		} else {
+			// Then as a key letter, which finds room where its text does
+			// not; then over other terrain.
+			steps = append(steps, step{key: true}, step{clear: true}, step{tied: true, clear: true})
+		}
+		own := w.own
+		keyed := func() (Key, want) {
+			mark := string(rune('A' + len(b.d.Keys)%26))
+			if len(b.d.Keys) >= 26 {
+				mark += strconv.Itoa(len(b.d.Keys) / 26)
+			}
+			kw := w
+			kw.own = append(slices.Clone(own), crossed...)
+			kw.w, kw.h = size([]string{mark}, []float64{LabelPt})
+			return Key{Mark: mark, Text: key}, kw
+		}
+		for _, st := range steps {
+			if st.over && len(crossed) == 0 {
+				continue
+			}
+			if st.key {
+				k, kw := keyed()
+				if pl := b.pl.find(kw, false); pl.bare {
+					b.d.Keys = append(b.d.Keys, k)
+					emit([]string{k.Mark}, []float64{LabelPt}, kw.anchor, b.pl.take(pl))
+					return true
+				}
+				continue
+			}
+			w.own = own
+			if st.over {
+				w.own = append(slices.Clone(own), crossed...)
 			}
 			for i, v := range vs {
-				w, h := size(v.lines, v.sizes)
-				if i > 0 && (w > fw || h > fh) || w*h > MaxLabelShare*fw*fh {
+				w.w, w.h = size(v.lines, v.sizes)
+				if i > 0 && (w.w > fw || w.h > fh) || w.w*w.h > MaxLabelShare*fw*fh {
 					continue
 				}
-				if pl := b.pl.find(anchor, w, h, prefer, home); pl.clear && pl.leader == tied {
-					emit(v.lines, v.sizes, anchor, b.pl.take(pl))
-					return
+				pl := b.pl.find(w, st.clear)
+				if pl.leader == st.tied && (pl.bare || st.clear && pl.clear) {
+					if !pl.bare {
+						b.d.Crowded++
+					}
+					emit(v.lines, v.sizes, w.anchor, b.pl.take(pl))
+					return true
 				}
 			}
 		}
-		mark := string(rune('A' + len(b.d.Keys)%26))
-		if len(b.d.Keys) >= 26 {
-			mark += strconv.Itoa(len(b.d.Keys) / 26)
+		if offBoard {
+			return false
 		}
-		b.d.Keys = append(b.d.Keys, Key{Mark: mark, Text: key})
-		w, h := size([]string{mark}, []float64{LabelPt})
-		if len(prefer) > 0 {
-			prefer = []P{prefer[0]}
-		}
-		pl := b.pl.place(anchor, w, h, prefer, home)
-		if !pl.clear {
+		k, kw := keyed()
+		b.d.Keys = append(b.d.Keys, k)
+		pl := b.pl.place(kw, false)
+		if !pl.bare {
 			b.d.Crowded++
 		}
-		emit([]string{mark}, []float64{LabelPt}, anchor, pl)
+		emit([]string{k.Mark}, []float64{LabelPt}, kw.anchor, pl)
+		return true
 	}
 	// The pieces that say more (a count, a note) are placed first: when
 	// two share a section, the plain one is the one moved.
@@ -676,9 +786,6 @@ func (b *builder) labels() []Op {
 		if len(p.Outline) == 0 {
 			continue
 		}
-		var c P
-		var prefer []P
-		var home *Box
 		text := p.Label
 		switch {
 		case p.Count > 0 && board.StyleOf(p.Kind).Blocks:
@@ -691,36 +798,40 @@ func (b *builder) labels() []Op {
 		if p.Note != "" {
 			lines, sizes = append(lines, p.Note), append(sizes, NotePt)
 		}
+		var w want
 		if p.Section > 0 && p.Section <= len(secs) {
+			// A piece that fills its section is labelled in it, over it.
 			s := secs[p.Section-1]
-			c = b.pt(board.Point{X: s.Centre.X, Y: s.Y + s.H*0.3})
+			w.anchor = b.pt(board.Point{X: s.Centre.X, Y: s.Y + s.H*0.3})
 			lines, sizes = b.wrap(lines, sizes, Snap(s.W*b.s-2))
 			// Within its section: centred, or against either side (clear
 			// of the number in its corner), higher or lower.
-			w := 0.0
+			lw := 0.0
 			for i, l := range lines {
-				lw, _ := TextBox(b.measure, l, sizes[i], true)
-				w = max(w, lw)
+				tw, _ := TextBox(b.measure, l, sizes[i], true)
+				lw = max(lw, tw)
 			}
 			x0, x1 := s.X*b.s, (s.X+s.W)*b.s
-			home = &Box{x0, s.Y * b.s, x1, (s.Y + s.H) * b.s}
-			for _, fy := range []float64{0.3, 0.42, 0.2, 0.55, 0.68, 0.82} {
+			w.home = &Box{x0, s.Y * b.s, x1, (s.Y + s.H) * b.s}
+			w.own = []Box{*w.home}
+			for _, fy := range []float64{0.3, 0.42, 0.2, 0.55, 0.68, 0.82, 0.1, 0.92} {
 				y := (s.Y + s.H*fy) * b.s
-				prefer = append(prefer, P{c.X, y}, P{x1 - 1 - w/2, y}, P{x0 + 1 + w/2, y})
+				w.prefer = append(w.prefer, P{w.anchor.X, y}, P{x1 - 1.5 - lw/2, y}, P{x0 + 1.5 + lw/2, y})
 			}
 		} else {
+			// A piece standing on its own is labelled beside it, so
+			// that the label hides none of it: a small wood's few trees
+			// would be lost under it.
 			out := b.pts(p.Outline)
-			c = centroid(out)
-			if p.Kind == board.Ruins { // a thin wall: label it underneath
-				_, _, _, y1 := bounds(out)
-				c.Y = y1 + 2.2
-			}
+			w.anchor = centroid(out)
+			x0, y0, x1, y1 := bounds(out)
+			w.around = &Box{x0, y0, x1, y1}
 		}
 		key := text
 		if p.Note != "" {
 			key += " (" + p.Note + ")"
 		}
-		put(lines, sizes, c, prefer, home, key, false)
+		put(lines, sizes, w, key, nil, false)
 	}
 	for _, l := range m.Lines {
 		if len(l.Path) < 2 {
@@ -730,21 +841,28 @@ func (b *builder) labels() []Op {
 		// along its first stretch and a road a quarter of the way back
 		// along its last, so that neither sits on the other, on a crossing
 		// or on the label of the area at a section's centre; failing that,
-		// elsewhere along the same stretch.
-		a, c := b.pt(l.Path[0]), b.pt(l.Path[1])
+		// elsewhere along the same stretch, then along the others.
+		path := b.pts(l.Path)
 		if l.Kind == board.Road {
-			n := len(l.Path)
-			a, c = b.pt(l.Path[n-1]), b.pt(l.Path[n-2])
+			path = slices.Clone(path)
+			slices.Reverse(path)
 		}
 		fs := []float64{0.25, 0.4, 0.15, 0.55, 0.7, 0.85}
 		if l.Kind == board.Ford || l.Kind == board.Bridge {
 			fs = []float64{0.5}
 		}
-		var prefer []P
-		for _, f := range fs {
-			prefer = append(prefer, P{a.X + (c.X-a.X)*f, a.Y + (c.Y-a.Y)*f})
+		var w want
+		for i := 1; i < len(path); i++ {
+			a, c := path[i-1], path[i]
+			for _, f := range fs {
+				w.prefer = append(w.prefer, P{a.X + (c.X-a.X)*f, a.Y + (c.Y-a.Y)*f})
+			}
+			if l.Kind == board.Ford || l.Kind == board.Bridge {
+				break
+			}
 		}
-		put([]string{l.Label}, []float64{LabelPt}, prefer[0], prefer, nil, l.Label, false)
+		w.anchor = w.prefer[0]
+		put([]string{l.Label}, []float64{LabelPt}, w, l.Label, b.crossed(l), false)
 	}
 	for _, z := range m.Zones {
 		if z.Label == "" {
@@ -762,20 +880,65 @@ func (b *builder) labels() []Op {
 			rows = append(rows, outer+math.Copysign(k*(h+Gap), inner-outer))
 		}
 		cx := (z.X + z.W/2) * b.s
-		var prefer []P
+		var w want
 		for _, y := range rows {
-			prefer = append(prefer, P{cx, y})
+			w.prefer = append(w.prefer, P{cx, y})
 			for k := 1.0; k*3 < z.W*b.s/2; k++ {
-				prefer = append(prefer, P{cx - k*3, y}, P{cx + k*3, y})
+				w.prefer = append(w.prefer, P{cx - k*3, y}, P{cx + k*3, y})
 			}
 		}
-		home := Box{z.X * b.s, z.Y * b.s, (z.X + z.W) * b.s, (z.Y + z.H) * b.s}
-		// A zone's label stays in its zone: tied back from the other
-		// side's half of the board, "Your side sets up here" would be
+		w.anchor = w.prefer[0]
+		w.home = &Box{z.X * b.s, z.Y * b.s, (z.X + z.W) * b.s, (z.Y + z.H) * b.s}
+		// A zone's label stays on its side's half of the board: tied back
+		// from the other side's half, "Your side sets up here" would be
 		// read where the enemy sets up.
-		put([]string{z.Label}, []float64{LabelPt}, prefer[0], prefer, &home, z.Label, true)
+		edge := m.ZoneEdge(z)
+		w.bounds = b.half(edge, w.home)
+		// Where the terrain leaves no room for it on its side of the
+		// board, a zone's label is set in a row of its own beyond its
+		// edge's name, off the board, rather than over the terrain.
+		if !put([]string{z.Label}, []float64{LabelPt}, w, z.Label, nil, edge == board.Top || edge == board.Bottom) {
+			b.off = append(b.off, offLabel{edge, z.Label})
+		}
 	}
 	return append(leaders, texts...)
+}
+
+// crossed is the box round each piece of terrain line l passes over: its
+// label may lie over them, on the line, where it finds no room clear of
+// all terrain.
+func (b *builder) crossed(l board.Line) []Box {
+	path := b.pts(l.Path)
+	var out []Box
+	for _, g := range b.pl.ground {
+		for i := 1; i < len(path); i++ {
+			if len(clip(path[i-1], path[i], []P{{g.X0, g.Y0}, {g.X1, g.Y0}, {g.X1, g.Y1}, {g.X0, g.Y1}})) > 0 {
+				out = append(out, g)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// offLabel is a zone's label set off the board, beyond its edge.
+type offLabel struct{ edge, text string }
+
+// half is the half of the board along edge, or the zone's own box for a
+// zone along no edge.
+func (b *builder) half(edge string, zone *Box) *Box {
+	W, H := b.d.W, b.d.H
+	switch edge {
+	case board.Top:
+		return &Box{0, 0, W, H / 2}
+	case board.Bottom:
+		return &Box{0, H / 2, W, H}
+	case board.Left:
+		return &Box{0, 0, W / 2, H}
+	case board.Right:
+		return &Box{W / 2, 0, W, H}
+	}
+	return zone
 }
 
 // wrap breaks lines wider than w mm (white box included) at spaces, into
@@ -915,7 +1078,7 @@ func (b *builder) edges() {
 		// does not fit (a board drawn very small), the arrows alone mark
 		// the edge, as the legend says ("across your edge").
 		size, w, x := float64(EdgePt), 0.0, math.NaN()
-		for _, pt := range []float64{EdgePt, 7, MinLabelPt} {
+		for _, pt := range sizesFrom(b.least, EdgePt, 7, MinLabelPt) {
 			size, w = pt, b.measure(name, pt, true)
 			if x = free(edge, w); !math.IsNaN(x) {
 				break
@@ -955,6 +1118,30 @@ func (b *builder) edges() {
 		tick(x), tick(x+bar),
 		Op{Shape: Text, Class: "scale", Pts: []P{{x + bar + 1.5, y}}, Text: text, Size: NotePt, Fill: 0, Stroke: None, Left: true},
 	)
+	// The zones' labels the terrain left no room for on the board, each
+	// in a row of its own beyond its edge's.
+	for _, o := range b.off {
+		size := float64(LabelPt)
+		for _, pt := range sizesFrom(b.least, LabelPt, 7, 6.5, MinLabelPt) {
+			if size = pt; b.measure(o.text, pt, true)+2*HaloX <= b.d.W {
+				break
+			}
+		}
+		lines, sizes := b.wrap([]string{o.text}, []float64{size}, Snap(b.d.W))
+		for i, l := range lines {
+			_, h := TextBox(b.measure, l, sizes[i], true)
+			row := max(RowH*0.7, h+0.5)
+			var c P
+			if o.edge == board.Top {
+				c = P{b.d.W / 2, -b.d.Top - row/2}
+				b.d.Top += row
+			} else {
+				c = P{b.d.W / 2, b.d.H + b.d.Bottom + row/2}
+				b.d.Bottom += row
+			}
+			b.add(Op{Shape: Text, Class: "edge", Pts: []P{c}, Text: l, Size: sizes[i], Bold: true, Fill: 0, Stroke: None})
+		}
+	}
 }
 
 // arrow is an entry arrow reaching length mm out from at on the board's
@@ -1028,7 +1215,13 @@ func swatch(e board.LegendEntry, w, h float64) []Op {
 			break
 		}
 	}
-	ops := Area(e.Kind, []P{{x, y + oy}, {x + w, y + oy}, {x + w, y + h + oy}, {x, y + h + oy}}, 2)
+	// Blocks for buildings, two of them; none on other ground, whose
+	// buildings the Buildings entry shows.
+	count := 0
+	if st.Blocks {
+		count = 2
+	}
+	ops := Area(e.Kind, []P{{x, y + oy}, {x + w, y + oy}, {x + w, y + h + oy}, {x, y + h + oy}}, count)
 	for i := range ops {
 		pts := make([]P, len(ops[i].Pts))
 		for k, p := range ops[i].Pts {
@@ -1053,7 +1246,7 @@ func lineOps(kind string, st board.Style, pts []P, w float64, box []P) []Op {
 	if st.Pattern.Kind == board.Dashes {
 		ops = append(ops, Op{Shape: Path, Class: kind, Pts: pts, Fill: None, Stroke: st.Pattern.Grey, Width: st.Pattern.Weight, Dash: st.Pattern.Size})
 	} else {
-		ops = pattern(ops, kind, st.Pattern, kept, angle)
+		ops = pattern(ops, kind, st.Pattern, kept, angle, nil)
 	}
 	if st.Outline > 0 {
 		ops = append(ops, Op{Shape: Poly, Class: kind, Pts: kept, Fill: None, Stroke: 0, Width: st.Outline, Dash: dash(st)})

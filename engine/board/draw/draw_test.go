@@ -2,8 +2,10 @@ package draw_test
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sortie-wargames/sortie/engine/board"
@@ -259,4 +261,161 @@ func TestSizeIsBoardsSize(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestLegendDrawn draws the maps of 30 seeds of every encounter type of
+// every system, and the full test board, as a booklet's A4 page and the
+// site draw them, and checks that every entry of each map's legend is
+// drawn on it: its terrain, zones, markers (but on a track, which the
+// renderers draw), entry arrows, building blocks and scale bar; and a
+// line whose legend gives its width drawn that wide, or one whose legend
+// says its label gives its width so labelled. A swatch shows only
+// what its entry names: a wood's, no building blocks.
+func TestLegendDrawn(t *testing.T) {
+	names, maps := seedMaps(t, 30)
+	names, maps = append(names, "full board"), append(maps, boardtest.Full())
+	widths := 0
+	for i, m := range maps {
+		long := max(m.WidthIn, m.HeightIn, 1)
+		for _, d := range []draw.Drawing{
+			draw.Board(m, min(14, 180/m.WidthIn), boardtest.Measure),
+			draw.BoardLeast(m, siteMM/long, boardtest.SiteMeasure, sitePt),
+		} {
+			for _, e := range board.Legend(m) {
+				class := e.Kind
+				switch e.Kind {
+				case board.PEF:
+					if m.Track {
+						continue
+					}
+					class = "marker"
+				case board.EntryArrow:
+					class = "arrow"
+				case board.Squares:
+					class = "scale"
+				}
+				n := 0
+				for _, o := range d.Ops {
+					if o.Class == class && (e.Kind != board.Buildings || o.Shape == draw.Poly && o.Fill == 0) {
+						n++
+					}
+				}
+				if n == 0 {
+					t.Errorf("%s at %.2f mm/in: the legend's %q is not drawn", names[i], d.Scale, e.Label)
+				}
+				if strings.Contains(e.Label, "(width in") {
+					// The legend says each label gives its line's width.
+					for _, l := range m.Lines {
+						if l.Kind == e.Kind && !strings.Contains(l.Label, m.Length(l.WidthIn)) {
+							t.Errorf("%s: the legend's %q, the line's label %q", names[i], e.Label, l.Label)
+						}
+					}
+				}
+				if e.Width > 0 {
+					widths++
+					if got := bandWidth(m, d, e.Kind); math.Abs(got-e.Width*d.Scale) > 0.01 {
+						t.Errorf("%s at %.2f mm/in: the legend's %q drawn %.2f mm wide, want %.2f", names[i], d.Scale, e.Label, got, e.Width*d.Scale)
+					}
+				}
+			}
+		}
+	}
+	if widths == 0 {
+		t.Error("no legend gave a line's width")
+	}
+	for _, k := range []string{board.Woods, board.Rocks, board.Hills, board.WoodedHill, board.Rough} {
+		for _, o := range draw.Swatch(board.LegendEntry{Kind: k}, 0, 0, 9, 5) {
+			if o.Class == board.Buildings {
+				t.Errorf("the swatch of %s shows a building block", k)
+				break
+			}
+		}
+	}
+}
+
+// bandWidth is how wide the band of the first line of kind on m is drawn
+// on d: twice the distance from the middle of its path's first stretch
+// to the band's outline.
+func bandWidth(m board.Map, d draw.Drawing, kind string) float64 {
+	var poly []draw.P
+	for _, o := range d.Ops {
+		if o.Class == kind && o.Shape == draw.Poly && o.Fill != draw.None {
+			poly = o.Pts
+			break
+		}
+	}
+	var path []board.Point
+	for _, l := range m.Lines {
+		if l.Kind == kind {
+			path = l.Path
+			break
+		}
+	}
+	if poly == nil || len(path) < 2 {
+		return 0
+	}
+	mid := draw.P{X: (path[0].X + path[1].X) / 2 * d.Scale, Y: (path[0].Y + path[1].Y) / 2 * d.Scale}
+	best := math.Inf(1)
+	for k := range poly {
+		best = min(best, segDist(mid, poly[k], poly[(k+1)%len(poly)]))
+	}
+	return 2 * best
+}
+
+func segDist(p, a, b draw.P) float64 {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	t := 0.0
+	if l := dx*dx + dy*dy; l > 0 {
+		t = max(0, min(1, ((p.X-a.X)*dx+(p.Y-a.Y)*dy)/l))
+	}
+	return math.Hypot(a.X+t*dx-p.X, a.Y+t*dy-p.Y)
+}
+
+// TestRoadSaysWhereItRuns: a road that stops inside the board (Chain
+// Reaction's runs edge to edge of its own section alone) says on its
+// label which section it crosses, so that the piece drawn does not read
+// as the start of a road the table's length; its label is printed on the
+// board. Checked on the maps of 60 seeds of every system.
+func TestRoadSaysWhereItRuns(t *testing.T) {
+	names, maps := seedMaps(t, 60)
+	stubs := 0
+	for i, m := range maps {
+		for _, l := range m.Lines {
+			if l.Kind != board.Road || len(l.Path) < 2 {
+				continue
+			}
+			onEdge := func(p board.Point) bool {
+				return p.X <= 0.01 || p.Y <= 0.01 || p.X >= m.WidthIn-0.01 || p.Y >= m.HeightIn-0.01
+			}
+			a, b := l.Path[0], l.Path[len(l.Path)-1]
+			if onEdge(a) && onEdge(b) {
+				continue
+			}
+			stubs++
+			mid := board.Point{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2}
+			want := ""
+			for _, s := range m.Sections() {
+				if s.Contains(mid) {
+					want = fmt.Sprintf("section %d", s.Number)
+				}
+			}
+			if want == "" || !strings.Contains(l.Label, want) {
+				t.Errorf("%s: a road from %v to %v labelled %q, not naming %q", names[i], a, b, l.Label, want)
+			}
+			d := draw.Board(m, min(14, 180/m.WidthIn), boardtest.Measure)
+			var printed []string
+			for _, o := range d.Ops {
+				if o.Shape == draw.Text && o.Class == "label" {
+					printed = append(printed, o.Text)
+				}
+			}
+			if !strings.Contains(strings.Join(printed, " "), want) {
+				t.Errorf("%s: %q is not printed on the board: %q", names[i], want, printed)
+			}
+		}
+	}
+	if stubs == 0 {
+		t.Error("no road stops inside a board")
+	}
+	t.Logf("%d roads stop inside their boards", stubs)
 }

@@ -43,11 +43,15 @@ func (a Box) near(p P) P {
 type placer struct {
 	frame Box   // every box stays inside it
 	taken []Box // markers, section badges, building blocks, labels
-	gap   float64
+	// ground is the box round each piece of terrain: a label stands
+	// clear of every one but those of the section it names (want.own),
+	// so that no label hides a feature.
+	ground []Box
+	gap    float64
 }
 
 // Gap is the least room between two labels, or a label and a marker,
-// badge or block, in mm.
+// badge, block or piece of terrain, in mm.
 const Gap = 0.5
 
 // clamp shifts b into the frame, if it fits at all.
@@ -71,12 +75,41 @@ func (p *placer) free(b Box) bool {
 	return true
 }
 
-// cost is how much of b lies over what is taken: the least bad place when
-// none is free.
-func (p *placer) cost(b Box) float64 {
+// bare reports whether b lies over no piece of terrain but those inside
+// the boxes own.
+func (p *placer) bare(b Box, own []Box) bool {
+	for _, g := range p.ground {
+		if !g.within(own) && b.overlaps(g, p.gap) {
+			return false
+		}
+	}
+	return true
+}
+
+// within reports whether a lies inside one of bs.
+func (a Box) within(bs []Box) bool {
+	const eps = 1e-6
+	for _, b := range bs {
+		if a.X0 >= b.X0-eps && a.Y0 >= b.Y0-eps && a.X1 <= b.X1+eps && a.Y1 <= b.Y1+eps {
+			return true
+		}
+	}
+	return false
+}
+
+// cost is how much of b lies over what is taken, and over the pieces of
+// terrain but own: the least bad place when none is free. Room taken
+// weighs far more than terrain, so a label that cannot stand clear of
+// both covers a piece of terrain rather than another label.
+func (p *placer) cost(b Box, own []Box) float64 {
 	c := 0.0
 	for _, t := range p.taken {
-		c += b.area(Box{t.X0 - p.gap, t.Y0 - p.gap, t.X1 + p.gap, t.Y1 + p.gap})
+		c += 1e4 * b.area(Box{t.X0 - p.gap, t.Y0 - p.gap, t.X1 + p.gap, t.Y1 + p.gap})
+	}
+	for _, g := range p.ground {
+		if !g.within(own) {
+			c += b.area(Box{g.X0 - p.gap, g.Y0 - p.gap, g.X1 + p.gap, g.Y1 + p.gap})
+		}
 	}
 	return c
 }
@@ -86,53 +119,88 @@ func (p *placer) cost(b Box) float64 {
 type placement struct {
 	Box
 	leader bool
-	clear  bool // it overlaps nothing
+	clear  bool // it overlaps nothing taken
+	bare   bool // it is clear, and lies over no piece of terrain but its own
 }
 
-// place finds room for a box w x h that belongs at anchor: first at the
-// preferred centres in order, then next to the anchor (on it, above,
-// below, left, right), then further out on rings round it, tied back by a
-// leader line. A box with a home (an area's section, a zone; nil for
-// none) is tied back when its middle leaves the home, and only then.
-// Each try is first shifted inside the frame. When no place
-// is free it takes the one that covers least (and reports it not clear).
-func (p *placer) place(anchor P, w, h float64, prefer []P, home *Box) placement {
-	return p.take(p.find(anchor, w, h, prefer, home))
+// want is a box to find room for: w x h, belonging at anchor, best at
+// the preferred centres in order, or else beside around (a piece of
+// terrain standing on its own: below it, above, right, left, then at its
+// corners). A box with a home (an area's section, a zone) is tied back
+// when its middle leaves the home, and only then; one with bounds keeps
+// its middle inside them (a zone's label, on its own side's half of the
+// board). own holds the boxes whose pieces of terrain it may lie over:
+// the section of the area it names, the pieces a line it names crosses.
+type want struct {
+	anchor       P
+	w, h         float64
+	prefer       []P
+	around       *Box
+	home, bounds *Box
+	own          []Box
+}
+
+// place finds room for a box (see want): first at the preferred centres
+// in order, then next to the anchor (on it, above, below, left, right),
+// then further out on rings round it, tied back by a leader line. Each
+// try is first shifted inside the frame. It takes the first place that is
+// free of everything (bare), or else, when clear is enough, the first free
+// of what is taken; failing that, the one that covers least (reported not
+// clear).
+func (p *placer) place(w want, clear bool) placement {
+	return p.take(p.find(w, clear))
 }
 
 // find is where place would put a box, without taking the room.
-func (p *placer) find(anchor P, w, h float64, prefer []P, home *Box) placement {
+func (p *placer) find(wt want, clearEnough bool) placement {
 	best, bestCost := placement{}, math.Inf(1)
-	w, h = Snap(w), Snap(h)
-	anchor = P{Snap(anchor.X), Snap(anchor.Y)}
+	w, h := Snap(wt.w), Snap(wt.h)
+	anchor := P{Snap(wt.anchor.X), Snap(wt.anchor.Y)}
+	home, bounds := wt.home, wt.bounds
 	try := func(c P, leader bool) bool {
 		b, ok := p.clamp(boxAt(P{Snap(c.X), Snap(c.Y)}, w, h))
 		if !ok {
 			return false
 		}
+		m := b.centre()
+		if bounds != nil && (m.X < bounds.X0 || m.X > bounds.X1 || m.Y < bounds.Y0 || m.Y > bounds.Y1) {
+			return false
+		}
 		// A box that ends up away from its anchor, or out of its home (an
 		// area's section), is tied back to it.
-		m := b.centre()
 		away := home != nil && (m.X < home.X0 || m.X > home.X1 || m.Y < home.Y0 || m.Y > home.Y1)
 		if home != nil {
 			leader = away // in its home, a box needs no line back
 		}
 		lead := leader && b.dist(anchor) > 1.5
-		if p.free(b) {
-			best = placement{b, lead, true}
+		free := p.free(b)
+		bare := free && p.bare(b, wt.own)
+		if bare || free && clearEnough {
+			best = placement{b, lead, true, bare}
 			return true
 		}
-		if cost := p.cost(b); cost < bestCost-1e-9 {
-			best, bestCost = placement{b, lead, false}, cost
+		if cost := p.cost(b, wt.own); cost < bestCost-1e-9 {
+			best, bestCost = placement{b, lead, free, false}, cost
 		}
 		return false
 	}
-	for _, c := range prefer {
+	for _, c := range wt.prefer {
 		if try(c, false) {
 			return best
 		}
 	}
 	g := p.gap + 0.2
+	if a := wt.around; a != nil {
+		cx, cy := (a.X0+a.X1)/2, (a.Y0+a.Y1)/2
+		below, above := a.Y1+g+h/2, a.Y0-g-h/2
+		right, left := a.X1+g+w/2, a.X0-g-w/2
+		for _, c := range []P{{cx, below}, {cx, above}, {right, cy}, {left, cy},
+			{right, below}, {left, below}, {right, above}, {left, above}} {
+			if try(c, false) {
+				return best
+			}
+		}
+	}
 	for _, d := range []P{{0, 0}, {0, -(h + g)}, {0, h + g}, {-(w + g), 0}, {w + g, 0}} {
 		if try(P{anchor.X + d.X, anchor.Y + d.Y}, false) {
 			return best
@@ -168,4 +236,12 @@ func (p *placer) hold(bs ...Box) {
 	for _, b := range bs {
 		p.taken = append(p.taken, b.snap())
 	}
+}
+
+// lay keeps a piece of terrain's box, snapped, for labels to stand clear
+// of, and returns it.
+func (p *placer) lay(b Box) Box {
+	b = b.snap()
+	p.ground = append(p.ground, b)
+	return b
 }

@@ -80,6 +80,14 @@ func seedMaps(t *testing.T, n int) (names []string, maps []board.Map) {
 // 12" board 28 mm across, a 24" x 18" one 66 mm, a 36" one 42 mm).
 var leastFolded = map[float64]float64{12: 2.33, 24: 2.75, 36: 1.18}
 
+// siteMM is how wide the site draws a board's longer side, in mm
+// (generator/web's boardMM), and sitePt the least type it sets a label
+// in (its leastPt).
+const (
+	siteMM = 72.0
+	sitePt = 7.0
+)
+
 // scales are the scales the maps are drawn at: the site's, an A4 page's,
 // a folded booklet's A5 page's full width, the smallest a folded booklet
 // draws them at, and one between.
@@ -90,7 +98,7 @@ func scales(m board.Map) []float64 {
 		least = 28 / long
 	}
 	return []float64{
-		110 / long,
+		siteMM / long,
 		min(14, 180/m.WidthIn),
 		min(14, 128/m.WidthIn, 120/m.HeightIn),
 		least,
@@ -138,6 +146,64 @@ func TestLabelsClear(t *testing.T) {
 		}
 	}
 	t.Logf("%d maps, %d drawings: %d overlapping pairs, %d boxes outside their frame, %d labels on leader lines", len(maps), drawings, overlaps, outside, leaders)
+}
+
+// TestLabelsOffTerrain draws the maps of 200 seeds of every encounter
+// type of every system, and the full test board, as the site draws them
+// (its scale, its measure, no label under its least size) and as the
+// booklets do at an A4 page's width, a folded A5 page's and between that
+// and the smallest they draw a board at: no label lies over a piece of
+// terrain it does not name (an area's label may lie over the pieces of
+// the section it fills, a line's over the pieces its line crosses; a
+// piece standing on its own is labelled beside it), nor over a marker,
+// section number, building block or another label, nor leaves the board.
+// At the smallest scale a label may have to, and the drawing then says
+// so in Crowded, so that a booklet draws the board larger where it can.
+func TestLabelsOffTerrain(t *testing.T) {
+	names, maps := seedMaps(t, 200)
+	names, maps = append(names, "full board"), append(maps, boardtest.Full())
+	per := map[string]int{}
+	report := 20
+	over := 0
+	check := func(name string, m board.Map, d draw.Drawing, measure draw.Measure, least bool) {
+		o := boardtest.OverTerrain(d, m, measure)
+		x, y := boardtest.Defects(d, measure)
+		if least && d.Crowded > 0 {
+			return // said so
+		}
+		for _, e := range append(append(o, x...), y...) {
+			if report > 0 {
+				report--
+				t.Errorf("%s at %.2f mm/in: %s", name, d.Scale, e)
+			}
+		}
+		over += len(o)
+	}
+	for i, m := range maps {
+		per[strings.SplitN(names[i], "/", 2)[0]]++
+		long := max(m.WidthIn, m.HeightIn, 1)
+		d := draw.BoardLeast(m, siteMM/long, boardtest.SiteMeasure, sitePt)
+		for _, o := range d.Ops {
+			if o.Shape == draw.Text && (o.Class == "label" || o.Class == "edge") && o.Size < sitePt {
+				t.Errorf("%s on the site: %q at %.1f pt, under %.0f", names[i], o.Text, o.Size, sitePt)
+			}
+		}
+		check(names[i], m, d, boardtest.SiteMeasure, false)
+		ss := scales(m)
+		for _, s := range []float64{ss[1], ss[2], ss[4]} {
+			check(names[i], m, draw.Board(m, s, boardtest.Measure), boardtest.Measure, false)
+		}
+		check(names[i], m, draw.Board(m, ss[3], boardtest.Measure), boardtest.Measure, true)
+	}
+	for sys, n := range per {
+		if n < 200 && sys != "full board" {
+			t.Errorf("%s: %d boards, want 200 or more", sys, n)
+		}
+	}
+	if len(per) < 6 {
+		t.Errorf("boards of %d systems, want all five: %v", len(per)-1, per)
+	}
+	t.Logf("%d boards: %v; %d labels over terrain", len(maps), per, over)
 }
 
 // TestKeys draws the full test board at the smallest folded scale, where
