@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -190,22 +191,30 @@ func TestDistributions(t *testing.T) {
 	}
 }
 
+// TestCount: How Many of Them for forces of 1 to 6, in as many groups as
+// the rows give. Insurgents' "yours and half as many again" comes in two
+// groups: against a force of one it brings one in each, not 1 and 0.
 func TestCount(t *testing.T) {
-	for size, want := range map[string][]int{ // forces of 1..6
-		"half":      {1, 1, 1, 2, 2, 3},
-		"one-fewer": {1, 1, 2, 3, 4, 5},
-		"same":      {1, 2, 3, 4, 5, 6},
-		"one-more":  {2, 3, 4, 5, 6, 7},
-		"half-more": {1, 3, 4, 6, 7, 9},
-		"double":    {2, 4, 6, 8, 10, 12},
-		"triple":    {3, 6, 9, 12, 15, 18},
+	for _, c := range []struct {
+		size   string
+		groups int
+		want   []int // forces of 1..6
+	}{
+		{"half", 1, []int{1, 1, 1, 2, 2, 3}},
+		{"one-fewer", 1, []int{1, 1, 2, 3, 4, 5}},
+		{"same", 1, []int{1, 2, 3, 4, 5, 6}},
+		{"one-more", 1, []int{2, 3, 4, 5, 6, 7}},
+		{"half-more", 1, []int{1, 3, 4, 6, 7, 9}},
+		{"half-more", 2, []int{2, 3, 4, 6, 7, 9}},
+		{"double", 2, []int{2, 4, 6, 8, 10, 12}},
+		{"triple", 3, []int{3, 6, 9, 12, 15, 18}},
 	} {
 		var got []int
 		for n := 1; n <= 6; n++ {
-			got = append(got, chainreaction.Count(size, n))
+			got = append(got, chainreaction.Count(c.size, c.groups, n))
 		}
-		if !slices.Equal(got, want) {
-			t.Errorf("%s: %v, want %v", size, got, want)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s in %d groups: %v, want %v", c.size, c.groups, got, c.want)
 		}
 	}
 }
@@ -302,7 +311,7 @@ func TestRoster(t *testing.T) {
 						if p.From != taken+1 {
 							t.Fatalf("group starts at %d after %d taken", p.From, taken)
 						}
-						taken += chainreaction.Count(p.Size, size)
+						taken += chainreaction.Count(p.Size, p.Groups, size)
 					}
 					if taken != e.Taken || taken > len(e.Roster) {
 						t.Fatalf("groups take %d (recorded %d) of a roster of %d", taken, e.Taken, len(e.Roster))
@@ -314,7 +323,7 @@ func TestRoster(t *testing.T) {
 								if p.HowMany == nil {
 									continue
 								}
-								at += chainreaction.Count(p.Size, k)
+								at += chainreaction.Count(p.Size, p.Groups, k)
 								if at > len(e.Roster) {
 									t.Fatalf("%s seed %d: a force of %d runs past a roster of %d", own, i, force, len(e.Roster))
 								}
@@ -461,6 +470,9 @@ func TestDecisionNotes(t *testing.T) {
 		}
 		raw, _ := json.Marshal(out.Blocks)
 		printed := string(raw)
+		if m := emptyGroup.FindString(printed); m != "" {
+			t.Fatalf("seed %d: a count cell has an empty group: %s", i, m)
+		}
 		want := func(kind, note string) {
 			t.Helper()
 			seen[kind]++
@@ -503,14 +515,16 @@ func TestDecisionNotes(t *testing.T) {
 				if chainreaction.Halves(p.Size, n) {
 					want("halved", "half rounded down (Sortie's reading")
 				}
-				if chainreaction.Raw(p.Size, n) < 1 {
+				if raw := chainreaction.Raw(p.Size, n); raw < 1 {
 					want("floored", "though the row gives none (Sortie's floor")
+				} else if raw < p.Groups {
+					want("spread", fmt.Sprintf("one in each of the %d groups, though the row gives fewer figures (Sortie's floor", p.Groups))
 				}
 			}
 			switch e.Enemy.ID {
 			case "military":
 				teams := 0
-				for _, g := range chainreactionSplit(chainreaction.Count(p.Size, opt.BandSize), p.Groups) {
+				for _, g := range chainreactionSplit(chainreaction.Count(p.Size, p.Groups, opt.BandSize), p.Groups) {
 					teams += (g + 2) / 3
 				}
 				if len(p.Teams) != teams {
@@ -562,12 +576,15 @@ func TestDecisionNotes(t *testing.T) {
 		}
 	}
 	t.Logf("notes found printed: %v", seen)
-	for _, kind := range []string{"river direction", "police table", "gang table", "A again", "below the rows", "past the rows", "2X", "3X", "halved", "floored", "team weapon", "SAW", "rocket launcher"} {
+	for _, kind := range []string{"river direction", "police table", "gang table", "A again", "below the rows", "past the rows", "2X", "3X", "halved", "floored", "spread", "team weapon", "SAW", "rocket launcher"} {
 		if seen[kind] == 0 {
 			t.Errorf("no %s note came up", kind)
 		}
 	}
 }
+
+// emptyGroup finds a count cell of groups with one of them empty, "1+0".
+var emptyGroup = regexp.MustCompile(`"[0-9+]*\+0[+"]`)
 
 // chainreactionSplit is the engine's even split, largest first.
 func chainreactionSplit(total, groups int) []int {
