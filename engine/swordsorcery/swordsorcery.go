@@ -726,15 +726,16 @@ func (s *System) loadUp(r *dice.Roller, t *rules.Table, n int) ([]Figure, error)
 
 // restNote says, on the row of a creature after the first, why its Rep is
 // what it is: the rest of a group are one Rep lower than the list, never
-// below 3 (page 18).
+// below 3 (page 18). Short, so that a card's narrow column keeps it on
+// the row.
 func restNote(listed, rep int) string {
 	switch {
 	case rep < listed:
-		return fmt.Sprintf("Rep %d, one below the list's %d: only the first of a group has the listed Rep.", rep, listed)
+		return fmt.Sprintf("the rest are one below the list's %d", listed)
 	case rep == listed:
-		return fmt.Sprintf("Rep %d as listed: the rest of a group are one lower, but never below 3.", rep)
+		return "as listed: the rest are never below 3"
 	}
-	return fmt.Sprintf("Rep %d, above the list's %d: the rest of a group are never below 3.", rep, listed)
+	return fmt.Sprintf("the rest are never below 3 (the list's %d)", listed)
 }
 
 // creatures rolls a contact on the Creature List: 1d6 for the list, then
