@@ -218,10 +218,11 @@ func (s *System) Band(r *dice.Roller, opt engine.Options) (*engine.Force, error)
 	}
 	out := force("Your force", b.Figures)
 	out.Own = b
-	out.Notes = append(out.Notes, &doc.Para{Note: true, Text: fmt.Sprintf("Raised on the %s: 2d6 for each Grunt, one per point of your Star's Rep (%d), none above it; each Grunt rolls one Attribute (2d6).", list.Title, rep)})
+	raised := fmt.Sprintf("Raised on the %s: 2d6 for each Grunt, one per point of your Star's Rep (%d), none above it; each Grunt rolls one Attribute (2d6).", list.Title, rep)
 	if n := s.sizeNote(list, size, opt.BandSize != 0); n != "" {
-		out.Notes = append(out.Notes, &doc.Para{Note: true, Text: n})
+		raised += " " + n
 	}
+	out.Notes = append(out.Notes, &doc.Para{Note: true, Text: raised})
 	if arms != "" {
 		out.Notes = append(out.Notes, &doc.Para{Note: true, Text: arms})
 	}
@@ -243,9 +244,9 @@ func (s *System) starNote(rep int) string {
 
 // sizeNote says, when the force is not of a size the list gives its units
 // (Recruiting's Fewest to Most: a Military squad is 9 to 12), that Sortie
-// raises it as page 4 says, or as chosen, and does not fill it out: a
-// Patrol fields a force of any size. "" when the size is in the list's
-// range.
+// raises it as page 4 says (the sentence before it), or as chosen, and
+// does not fill it out: a Patrol fields a force of any size. "" when the
+// size is in the list's range.
 func (s *System) sizeNote(list *rules.Table, size int, chosen bool) string {
 	for i := range s.recruiting.Rows {
 		row := &s.recruiting.Rows[i]
@@ -256,11 +257,11 @@ func (s *System) sizeNote(list *rules.Table, size int, chosen bool) string {
 		if size >= lo && size <= hi {
 			return ""
 		}
-		how := "the Star and one Grunt per point of his Rep (page 4)"
+		how := ""
 		if chosen {
-			how = "as many as were asked for"
+			how = ", as asked for"
 		}
-		return fmt.Sprintf("Sortie's decision: your force is %s, %s. The %s's units are %d to %d figures; a Patrol fields a force of any size, so it is not filled out to one.",
+		return fmt.Sprintf("Sortie's decision: your force is %s%s, not filled out to the %s's %d to %d: a Patrol takes any size.",
 			words.Plural(size, "figure", "figures"), how, list.Title, lo, hi)
 	}
 	return ""
@@ -277,7 +278,8 @@ func (s *System) sizeNote(list *rules.Table, size int, chosen bool) string {
 func (s *System) armForce(r *dice.Roller, list *rules.Table, fs []Figure) (string, error) {
 	switch list.ID {
 	case "military":
-		var teams, rolls []string
+		var teams []string
+		given := false
 		for k, first := 0, 0; first < len(fs); k, first = k+1, first+3 {
 			last := min(first+2, len(fs)-1)
 			if last == first {
@@ -295,24 +297,20 @@ func (s *System) armForce(r *dice.Roller, list *rules.Table, fs []Figure) (strin
 			w := plain(res.Cell("Weapon").Text)
 			fs[last].Team = rollOf(s.teamArms, res, w)
 			fs[last].Weapon += ", " + w + " (" + res.Roll.String() + ")"
-			rolls = append(rolls, strconv.Itoa(last+1))
+			given = true
 		}
-		if len(rolls) == 0 {
+		if !given {
 			return "", nil
 		}
-		who := "figure "
-		if len(rolls) > 1 {
-			who = "figures "
-		}
-		return fmt.Sprintf("Teams of three in the order listed (%s): the last of each carries a grenade launcher or a SAW besides his rifle, rolled on %s (1d6) and shown on his row (%s). Sortie's decision: the book lets one in each team have one and does not say who. No rocket launcher team: the book gives one to every three squads.",
-			andList(teams), s.teamArms.Title, who+andList(rolls)), nil
+		return fmt.Sprintf("Teams of three as listed (%s): the last of each carries a grenade launcher or a SAW, rolled on %s (Sortie's decision: the book does not say who). No rocket launcher team: the book gives one for every three squads.",
+			andList(teams), s.teamArms.Title), nil
 	case "insurgents":
 		last := len(fs) - 1
 		if fs[last].Star {
 			return "", nil
 		}
 		fs[last].Weapon += ", SAW"
-		return fmt.Sprintf("Your force is one group: its last figure (%d) carries the group's SAW. Sortie's decision: the book allows one a group and does not say who. No rocket launcher: the book gives one to every two groups.", last+1), nil
+		return "Your force is one group: its last figure carries the SAW (Sortie's decision: the book allows one a group, not who). No rocket launcher: the book gives one for every two groups.", nil
 	}
 	return "", nil
 }
