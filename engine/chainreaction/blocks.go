@@ -175,16 +175,19 @@ func (s *System) pefItem(e *Encounter, p PEF, force int) doc.SealedItem {
 	}
 	t := &doc.Table{Head: []string{"Your force"}}
 	row := []string{"Enemies"}
-	var halved, floored []string
+	var halved, floored, spread []string
 	for n := 1; n <= max(force, 1); n++ {
 		t.Head = append(t.Head, strconv.Itoa(n))
 		if Halves(p.Size, n) {
 			halved = append(halved, strconv.Itoa(n))
 		}
-		if Raw(p.Size, n) < 1 {
+		switch raw := Raw(p.Size, n); {
+		case raw < 1:
 			floored = append(floored, strconv.Itoa(n))
+		case raw < p.Groups:
+			spread = append(spread, strconv.Itoa(n))
 		}
-		c := Count(p.Size, n)
+		c := Count(p.Size, p.Groups, n)
 		cell := strconv.Itoa(c)
 		if p.Groups > 1 {
 			var parts []string
@@ -196,8 +199,8 @@ func (s *System) pefItem(e *Encounter, p PEF, force int) doc.SealedItem {
 		row = append(row, cell)
 	}
 	t.Rows = [][]string{row}
-	t.Notes = countNotes(halved, floored)
-	n := Count(p.Size, force)
+	t.Notes = countNotes(halved, floored, spread, p.Groups)
+	n := Count(p.Size, p.Groups, force)
 	it.Blocks = append(it.Blocks, t,
 		&doc.Para{Text: fmt.Sprintf("Take the next ones from the enemy roster: %d against your whole force (places %s). Set the one nearest you on the PEF's spot and the rest around it; the PEF's Rep is no longer used.", n, words.Places(p.From, n, len(e.Roster)))},
 		&doc.Para{Note: true, Text: "Every group has a Leader: the figure of highest Rep among those you take (Sortie's reading; the book gives each group one)."})
@@ -261,14 +264,18 @@ func weaponParas(e *Encounter, p PEF) []doc.Block {
 }
 
 // countNotes are the words under a count table for the forces whose
-// count Sortie decided.
-func countNotes(halved, floored []string) []string {
+// count Sortie decided: halved, floored to one, or spread one to each of
+// the groups the row names, though it gives fewer figures.
+func countNotes(halved, floored, spread []string, groups int) []string {
 	var notes []string
 	if len(halved) > 0 {
 		notes = append(notes, fmt.Sprintf("Force of %s: half rounded down (Sortie's reading; the book does not say).", orList(halved)))
 	}
 	if len(floored) > 0 {
 		notes = append(notes, fmt.Sprintf("Force of %s: 1, though the row gives none (Sortie's floor: a group found has someone).", orList(floored)))
+	}
+	if len(spread) > 0 {
+		notes = append(notes, fmt.Sprintf("Force of %s: one in each of the %d groups, though the row gives fewer figures (Sortie's floor: a group found has someone).", orList(spread), groups))
 	}
 	return notes
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -190,22 +191,30 @@ func TestDistributions(t *testing.T) {
 	}
 }
 
+// TestCount: How Many of Them for forces of 1 to 6, in as many groups as
+// the rows give. Insurgents' "yours and half as many again" comes in two
+// groups: against a force of one it brings one in each, not 1 and 0.
 func TestCount(t *testing.T) {
-	for size, want := range map[string][]int{ // forces of 1..6
-		"half":      {1, 1, 1, 2, 2, 3},
-		"one-fewer": {1, 1, 2, 3, 4, 5},
-		"same":      {1, 2, 3, 4, 5, 6},
-		"one-more":  {2, 3, 4, 5, 6, 7},
-		"half-more": {1, 3, 4, 6, 7, 9},
-		"double":    {2, 4, 6, 8, 10, 12},
-		"triple":    {3, 6, 9, 12, 15, 18},
+	for _, c := range []struct {
+		size   string
+		groups int
+		want   []int // forces of 1..6
+	}{
+		{"half", 1, []int{1, 1, 1, 2, 2, 3}},
+		{"one-fewer", 1, []int{1, 1, 2, 3, 4, 5}},
+		{"same", 1, []int{1, 2, 3, 4, 5, 6}},
+		{"one-more", 1, []int{2, 3, 4, 5, 6, 7}},
+		{"half-more", 1, []int{1, 3, 4, 6, 7, 9}},
+		{"half-more", 2, []int{2, 3, 4, 6, 7, 9}},
+		{"double", 2, []int{2, 4, 6, 8, 10, 12}},
+		{"triple", 3, []int{3, 6, 9, 12, 15, 18}},
 	} {
 		var got []int
 		for n := 1; n <= 6; n++ {
-			got = append(got, chainreaction.Count(size, n))
+			got = append(got, chainreaction.Count(c.size, c.groups, n))
 		}
-		if !slices.Equal(got, want) {
-			t.Errorf("%s: %v, want %v", size, got, want)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s in %d groups: %v, want %v", c.size, c.groups, got, c.want)
 		}
 	}
 }
@@ -302,7 +311,7 @@ func TestRoster(t *testing.T) {
 						if p.From != taken+1 {
 							t.Fatalf("group starts at %d after %d taken", p.From, taken)
 						}
-						taken += chainreaction.Count(p.Size, size)
+						taken += chainreaction.Count(p.Size, p.Groups, size)
 					}
 					if taken != e.Taken || taken > len(e.Roster) {
 						t.Fatalf("groups take %d (recorded %d) of a roster of %d", taken, e.Taken, len(e.Roster))
@@ -314,7 +323,7 @@ func TestRoster(t *testing.T) {
 								if p.HowMany == nil {
 									continue
 								}
-								at += chainreaction.Count(p.Size, k)
+								at += chainreaction.Count(p.Size, p.Groups, k)
 								if at > len(e.Roster) {
 									t.Fatalf("%s seed %d: a force of %d runs past a roster of %d", own, i, force, len(e.Roster))
 								}
@@ -460,6 +469,9 @@ func TestDecisionNotes(t *testing.T) {
 		}
 		raw, _ := json.Marshal(out.Blocks)
 		printed := string(raw)
+		if m := emptyGroup.FindString(printed); m != "" {
+			t.Fatalf("seed %d: a count cell has an empty group: %s", i, m)
+		}
 		want := func(kind, note string) {
 			t.Helper()
 			seen[kind]++
@@ -502,14 +514,16 @@ func TestDecisionNotes(t *testing.T) {
 				if chainreaction.Halves(p.Size, n) {
 					want("halved", "half rounded down (Sortie's reading")
 				}
-				if chainreaction.Raw(p.Size, n) < 1 {
+				if raw := chainreaction.Raw(p.Size, n); raw < 1 {
 					want("floored", "though the row gives none (Sortie's floor")
+				} else if raw < p.Groups {
+					want("spread", fmt.Sprintf("one in each of the %d groups, though the row gives fewer figures (Sortie's floor", p.Groups))
 				}
 			}
 			switch e.Enemy.ID {
 			case "military":
 				teams := 0
-				for _, g := range chainreactionSplit(chainreaction.Count(p.Size, opt.BandSize), p.Groups) {
+				for _, g := range chainreactionSplit(chainreaction.Count(p.Size, p.Groups, opt.BandSize), p.Groups) {
 					teams += (g + 2) / 3
 				}
 				if len(p.Teams) != teams {
@@ -561,12 +575,15 @@ func TestDecisionNotes(t *testing.T) {
 		}
 	}
 	t.Logf("notes found printed: %v", seen)
-	for _, kind := range []string{"river direction", "police table", "gang table", "A again", "below the rows", "past the rows", "2X", "3X", "halved", "floored", "team weapon", "SAW", "rocket launcher"} {
+	for _, kind := range []string{"river direction", "police table", "gang table", "A again", "below the rows", "past the rows", "2X", "3X", "halved", "floored", "spread", "team weapon", "SAW", "rocket launcher"} {
 		if seen[kind] == 0 {
 			t.Errorf("no %s note came up", kind)
 		}
 	}
 }
+
+// emptyGroup finds a count cell of groups with one of them empty, "1+0".
+var emptyGroup = regexp.MustCompile(`"[0-9+]*\+0[+"]`)
 
 // chainreactionSplit is the engine's even split, largest first.
 func chainreactionSplit(total, groups int) []int {
@@ -701,4 +718,115 @@ func blockText(bs []doc.Block) string {
 		}
 	})
 	return b.String()
+}
+
+// TestForceRows: what Sortie decided about each figure of your force is
+// on its row. Over forces of every list, Star Rep and size: a Grunt rolled
+// again for a Rep above the Star's names each roll on its row, in order,
+// and no note under the table speaks of it; the Star's row gives his Rep
+// where it is not the Rep 5 the lists print, and no note says another; no
+// note gives a unit size the force is not, unless it says what Sortie did;
+// and the weapons the list leaves to the player are given on the rows: the
+// last of each Military team of three a Team Weapons roll, shown with its
+// dice, an Insurgent force's last figure the group's SAW.
+func TestForceRows(t *testing.T) {
+	sys := load(t)
+	teamArms := sys.Rules().Table("team-weapons")
+	rangeRe := regexp.MustCompile(`(\d+) to (\d+)`)
+	starRe := regexp.MustCompile(`Star, Rep (\d+)`)
+	again, teams := 0, 0
+	for i := range 400 {
+		own := sys.EnemySources()[i%4]
+		rep := 3 + (i/4)%4
+		size := 1 + (i/20)%(rep+1)
+		opt := engine.Options{Recruits: own, StarRep: rep, BandSize: size}
+		seed := fmt.Sprint("rows", i)
+		f, err := sys.Band(dice.New(seed), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := f.Own.(*chainreaction.Band)
+		var notes []string
+		for _, n := range f.Notes {
+			notes = append(notes, n.(*doc.Para).Text)
+		}
+		all := strings.Join(notes, "\n")
+		if strings.Contains(all, "Re-rolled") || strings.Contains(all, "Rolled again") {
+			t.Fatalf("seed %d: a re-roll is noted under the table:\n%s", i, all)
+		}
+		for _, m := range starRe.FindAllStringSubmatch(all, -1) {
+			if m[1] != fmt.Sprint(rep) {
+				t.Fatalf("seed %d: a Star of Rep %d, and a note says %q", i, rep, m[0])
+			}
+		}
+		if star := f.Figures[0].Note; rep != 5 && !strings.Contains(star, fmt.Sprintf("at Rep %d", rep)) {
+			t.Fatalf("seed %d: a Star of Rep %d, and his row says %q", i, rep, star)
+		}
+		for _, n := range notes {
+			for _, m := range rangeRe.FindAllStringSubmatch(n, -1) {
+				lo, hi := 0, 0
+				fmt.Sscan(m[1], &lo)
+				fmt.Sscan(m[2], &hi)
+				if (size < lo || size > hi) && !strings.Contains(n, fmt.Sprintf("Sortie's decision: your force is %d figure", size)) {
+					t.Fatalf("seed %d: a force of %d beside %q", i, size, n)
+				}
+			}
+		}
+		// Military and Insurgent figures roll nothing but the list on a
+		// Grunt's stream before the Attribute: roll it again here.
+		if own == "military" || own == "insurgents" {
+			for k := 1; k < size; k++ {
+				gr := dice.New(seed).Stream("grunt", fmt.Sprint(k))
+				var high []string
+				for {
+					res, err := b.List.Roll(gr, 0)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if res.Cell("Rep").Int <= rep {
+						break
+					}
+					high = append(high, fmt.Sprintf("%d %s", res.Roll.Value, res.Cell("Type").Text))
+				}
+				note := f.Figures[k].Note
+				if len(high) == 0 {
+					if note != "" {
+						t.Fatalf("seed %d: Grunt %d rolled once, note %q", i, k, note)
+					}
+					continue
+				}
+				again++
+				if want := "Rolled again after " + strings.Join(high, ", ") + ": Rep above the Star's"; !strings.HasPrefix(note, want) {
+					t.Fatalf("seed %d: Grunt %d: row says %q, want %q", i, k, note, want)
+				}
+			}
+		}
+		for k, fig := range b.Figures {
+			last := k%3 == 2 || k == len(b.Figures)-1
+			switch {
+			case own == "military" && last && !fig.Star:
+				teams++
+				w := map[bool]string{true: "Grenade Launcher", false: "SAW"}[fig.Team != nil && fig.Team.Dice.Value <= 3]
+				if fig.Team == nil || fig.Team.Label != teamArms.Title || fig.Team.Result != w ||
+					!strings.HasSuffix(f.Figures[k].Attrs[1], ", "+w+" ("+fig.Team.Dice.String()+")") {
+					t.Fatalf("seed %d: the last of team %d, figure %d: team roll %v, weapon %q", i, k/3+1, k+1, fig.Team, f.Figures[k].Attrs[1])
+				}
+				if !strings.Contains(all, "rolled on Team Weapons (Sortie's decision: the book does not say who)") {
+					t.Fatalf("seed %d: team weapons given and not said:\n%s", i, all)
+				}
+			case own == "insurgents" && k == len(b.Figures)-1 && !fig.Star:
+				if !strings.HasSuffix(f.Figures[k].Attrs[1], ", SAW") || !strings.Contains(all, "its last figure carries the SAW (Sortie's decision") {
+					t.Fatalf("seed %d: the Insurgent force's last figure %q, notes:\n%s", i, f.Figures[k].Attrs[1], all)
+				}
+			default:
+				if fig.Team != nil || strings.Contains(f.Figures[k].Attrs[1], "SAW") || strings.Contains(f.Figures[k].Attrs[1], "Launcher") {
+					t.Fatalf("seed %d: figure %d of %d carries %q", i, k+1, len(b.Figures), f.Figures[k].Attrs[1])
+				}
+			}
+		}
+	}
+	t.Logf("%d Grunts rolled again, %d team weapons", again, teams)
+	if again == 0 || teams == 0 {
+		t.Errorf("too few Grunts rolled again (%d) or team weapons (%d) to check", again, teams)
+	}
 }

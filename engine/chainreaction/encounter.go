@@ -112,10 +112,11 @@ func Raw(size string, n int) int {
 // odd, which Sortie rounds down.
 func Halves(size string, n int) bool { return (size == "half" || size == "half-more") && n%2 == 1 }
 
-// Count returns how many enemy figures a result of size brings against
-// a force of n (page 27): halves round down and a group found always has
-// at least one figure (the data's decisions).
-func Count(size string, n int) int { return max(1, Raw(size, n)) }
+// Count returns how many enemy figures a result of size, in groups,
+// brings against a force of n (page 27): halves round down and a group
+// found always has at least one figure (the data's decisions), so a row of
+// two groups that gives one figure brings one in each.
+func Count(size string, groups, n int) int { return max(1, groups, Raw(size, n)) }
 
 // split returns total figures in groups as even as they go, largest first.
 func split(total, groups int) []int {
@@ -371,12 +372,12 @@ func (s *System) pefs(r *dice.Roller, e *Encounter, force int) error {
 		p.Size = plain(hres.Cell("Size").Text)
 		p.HowMany = rollOf(e.HowMany, hres, p.Rule)
 		p.From = e.Taken + 1
-		e.Taken += Count(p.Size, force)
+		e.Taken += Count(p.Size, p.Groups, force)
 		p.FirstGroup = found + 1
 		found += p.Groups
 		if e.Enemy.ID == "military" {
 			tr := pr.Stream("team-weapons")
-			for _, g := range split(Count(p.Size, force), p.Groups) {
+			for _, g := range split(Count(p.Size, p.Groups, force), p.Groups) {
 				for range (g + 2) / 3 {
 					res, err := s.teamArms.Roll(tr, 0)
 					if err != nil {

@@ -27,9 +27,6 @@ func (s *System) Band(r *dice.Roller, opt engine.Options) (*engine.Force, error)
 	for _, fig := range b.Figures {
 		f.Figures = append(f.Figures, force(fig))
 	}
-	for _, ro := range b.Rerolled {
-		f.Notes = append(f.Notes, &doc.Para{Note: true, Text: "Re-rolled, Rep too high for the Star: " + ro.String() + " (row " + ro.Row + ")"})
-	}
 	for _, n := range b.Notes {
 		f.Notes = append(f.Notes, &doc.Para{Note: true, Text: n})
 	}
@@ -208,9 +205,6 @@ func (s *System) Afterwards(r *dice.Roller, _ engine.Step, force *engine.Force, 
 	}
 	if len(a.Recruits) > 0 {
 		bs = append(bs, figuresTable("Recruits", a.Recruits))
-	}
-	for _, ro := range a.Rerolled {
-		bs = append(bs, &doc.Para{Note: true, Text: "Re-rolled, Rep too high for the Star: " + ro.String() + " (row " + ro.Row + ")"})
 	}
 	return bs, nil
 }

@@ -42,6 +42,9 @@ type Figure struct {
 	Star  bool   `json:"star,omitempty"`
 	Note  string `json:"note,omitempty"` // why the figure differs from its roll
 	Roll  *Roll  `json:"roll,omitempty"` // the roll that made it
+	// Rerolled are a recruit's rolls that came up a Rep not below the
+	// Star's, rolled again before Roll (page 5).
+	Rerolled []*Roll `json:"rerolled,omitempty"`
 }
 
 // String returns "Veteran Melee, Rep 5, AC 4".
@@ -55,10 +58,9 @@ func (f Figure) String() string {
 
 // Band is the player's band: the Star first, then the Grunts.
 type Band struct {
-	StarRep  int      `json:"starRep"`
-	Figures  []Figure `json:"figures"`
-	Rerolled []*Roll  `json:"rerolled,omitempty"` // recruits re-rolled because their Rep was too high
-	Notes    []string `json:"notes,omitempty"`
+	StarRep int      `json:"starRep"`
+	Figures []Figure `json:"figures"`
+	Notes   []string `json:"notes,omitempty"`
 }
 
 // Size returns the number of figures in the band.
@@ -173,6 +175,5 @@ type Afterwards struct {
 	Outcome     string   `json:"outcome"`    // full, one or none
 	Result      string   `json:"result"`
 	Recruits    []Figure `json:"recruits,omitempty"` // ready to take, in the order rolled
-	Rerolled    []*Roll  `json:"rerolled,omitempty"`
-	Note        string   `json:"note,omitempty"` // why fewer recruits than the result allows
+	Note        string   `json:"note,omitempty"`     // why fewer recruits than the result allows
 }

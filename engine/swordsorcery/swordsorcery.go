@@ -18,6 +18,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine/board"
 	"github.com/sortie-wargames/sortie/engine/dice"
 	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/engine/words"
 )
 
 // ID is the system's stable id.
@@ -314,12 +315,11 @@ func (s *System) RollBand(r *dice.Roller, opt engine.Options) (*Band, error) {
 		return b, nil
 	}
 	for i := 1; i < size; i++ {
-		f, rerolled, err := s.recruit(r.Stream("grunt", strconv.Itoa(i)), rep)
+		f, err := s.recruit(r.Stream("grunt", strconv.Itoa(i)), rep)
 		if err != nil {
 			return nil, err
 		}
 		b.Figures = append(b.Figures, f)
-		b.Rerolled = append(b.Rerolled, rerolled...)
 	}
 	if n := missingClasses(b.Figures[1:]); n != "" && len(b.Figures) > 1 {
 		b.Notes = append(b.Notes, "The rulebook's Stop box (page 6) advises a band with at least one Missile and one Caster. This band rolled no "+n+": your Star, whose Class you choose, can be one.")
@@ -358,19 +358,30 @@ func (s *System) canRecruit(starRep int) bool {
 // chance of needing this many is below 1e-15.
 const maxRerolls = 1000
 
-func (s *System) recruit(r *dice.Roller, starRep int) (Figure, []*Roll, error) {
+// recruit rolls one Grunt on Recruiting, rolling again any whose Rep is
+// not below the Star's; the rolls made again are kept on the figure
+// (Rerolled) and named in its Note, so its row says what was rolled again
+// and why.
+func (s *System) recruit(r *dice.Roller, starRep int) (Figure, error) {
 	var rerolled []*Roll
+	var named []string
 	for range maxRerolls {
 		res, err := s.recruiting.Roll(r, 0)
 		if err != nil {
-			return Figure{}, nil, err
+			return Figure{}, err
 		}
 		if res.Cell("Rep").Int < starRep {
-			return figure(res), rerolled, nil
+			f := figure(res)
+			if len(rerolled) > 0 {
+				f.Rerolled = rerolled
+				f.Note = strings.TrimSpace(fmt.Sprintf("Rolled again after %s: a Grunt's Rep must be below the Star's %d. %s", strings.Join(named, ", "), starRep, f.Note))
+			}
+			return f, nil
 		}
 		rerolled = append(rerolled, RollOf(res))
+		named = append(named, fmt.Sprintf("%d (%s %s, Rep %d)", res.Roll.Value, res.Cell("Type").Text, res.Cell("Class").Text, res.Cell("Rep").Int))
 	}
-	return Figure{}, nil, fmt.Errorf("no recruit below Rep %d in %d rolls", starRep, maxRerolls)
+	return Figure{}, fmt.Errorf("no recruit below Rep %d in %d rolls", starRep, maxRerolls)
 }
 
 // Afterwards rolls New Recruits versus the Star's Rep and, when recruits
@@ -398,12 +409,11 @@ func (s *System) RollAfterwards(r *dice.Roller, band *Band, opt engine.Options) 
 		a.Note = fmt.Sprintf("No Recruiting row is below Rep %d, so no Grunt can join a Rep %d Star.", band.StarRep, band.StarRep)
 	}
 	for i := 1; i <= n; i++ {
-		f, rerolled, err := s.recruit(r.Stream("recruit", strconv.Itoa(i)), band.StarRep)
+		f, err := s.recruit(r.Stream("recruit", strconv.Itoa(i)), band.StarRep)
 		if err != nil {
 			return nil, err
 		}
 		a.Recruits = append(a.Recruits, f)
-		a.Rerolled = append(a.Rerolled, rerolled...)
 	}
 	return a, nil
 }
@@ -425,7 +435,6 @@ func (s *System) RollEncounter(r *dice.Roller, typ string, band *Band, opt engin
 		Objective:  def.Objective,
 		Forces:     def.Forces,
 		Deployment: def.Deployment,
-		Special:    def.Special,
 		Board:      Board{WidthIn: s.set.System.BoardW, HeightIn: s.set.System.BoardH},
 		Band:       band,
 	}
@@ -436,6 +445,7 @@ func (s *System) RollEncounter(r *dice.Roller, typ string, band *Band, opt engin
 	}
 	e.Terrain = Terrain{Name: tres.Cell("Terrain").Text, Roll: RollOf(tres)}
 	n := s.pefCount.Cell(s.pefCount.Named(e.Terrain.Name), "PEFs").Int
+	e.Special = append([]string{pefLine(s.pefCount, n, e.Terrain.Name)}, def.Special...)
 
 	if err := s.enemies(r, e, opt); err != nil {
 		return nil, err
@@ -445,6 +455,13 @@ func (s *System) RollEncounter(r *dice.Roller, typ string, band *Band, opt engin
 	}
 	e.Maps = s.maps(r.Stream("board"), e, def)
 	return e, nil
+}
+
+// pefLine is the special instruction that says how many PEFs to resolve:
+// the count PEFs by Terrain gives the terrain rolled, and only that one,
+// so a Cover board never reads the count for Clear.
+func pefLine(t *rules.Table, n int, terrain string) string {
+	return fmt.Sprintf("Resolve %s, the number for %s terrain (%s).", words.Plural(n, "PEF", "PEFs"), terrain, t.Title)
 }
 
 // trackLabel says what the PEF track over a board is.
@@ -707,6 +724,20 @@ func (s *System) loadUp(r *dice.Roller, t *rules.Table, n int) ([]Figure, error)
 	return out, nil
 }
 
+// restNote says, on the row of a creature after the first, why its Rep is
+// what it is: the rest of a group are one Rep lower than the list, never
+// below 3 (page 18). Short, so that a card's narrow column keeps it on
+// the row.
+func restNote(listed, rep int) string {
+	switch {
+	case rep < listed:
+		return fmt.Sprintf("the rest are one below the list's %d", listed)
+	case rep == listed:
+		return "as listed: the rest are never below 3"
+	}
+	return fmt.Sprintf("the rest are never below 3 (the list's %d)", listed)
+}
+
 // creatures rolls a contact on the Creature List: 1d6 for the list, then
 // the list's dice. "Only one" creatures come alone; otherwise the first has
 // the listed Rep and the rest one less, never below 3. "See List" rolls the
@@ -754,7 +785,7 @@ func (s *System) creatures(r *dice.Roller, count int) (*CreatureGroup, error) {
 		if i > 0 {
 			f.Rep = max(3, base.Rep-1)
 			f.Roll = nil
-			f.Note = "" // its Rep comes from the first's, not from a decision
+			f.Note = restNote(base.Rep, f.Rep)
 		}
 		g.Figures = append(g.Figures, f)
 	}

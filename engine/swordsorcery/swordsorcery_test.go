@@ -133,6 +133,17 @@ func TestRules(t *testing.T) {
 				clearMax = 3
 			}
 			check((die <= clearMax) == (e.Terrain.Name == "Clear"), "terrain die %d gave %s", die, e.Terrain.Name)
+			// The special instructions give the PEF count for the terrain
+			// rolled, and not the other's.
+			says := 0
+			for _, line := range e.Special {
+				other := map[string]string{"Clear": "Cover", "Cover": "Clear"}[e.Terrain.Name]
+				check(!strings.Contains(line, "Resolve") || !strings.Contains(line, other), "on %s: %q", e.Terrain.Name, line)
+				if strings.HasPrefix(line, fmt.Sprintf("Resolve %d PEFs, the number for %s terrain", len(e.PEFs), e.Terrain.Name)) {
+					says++
+				}
+			}
+			check(says == 1, "on %s, %d PEFs: special instructions %q", e.Terrain.Name, len(e.PEFs), e.Special)
 
 			alert, contacts := false, 0
 			for j, p := range e.PEFs {
@@ -236,10 +247,103 @@ func checkBand(t *testing.T, b *swordsorcery.Band, rep int) {
 			t.Fatalf("grunt %v not below the Star's Rep %d", g, rep)
 		}
 	}
-	for _, r := range b.Rerolled {
-		if r.Row != "10" && r.Row != "11" {
-			t.Fatalf("re-rolled recruit row %s is below Rep %d", r.Row, rep)
+	for _, g := range b.Figures[1:] {
+		for _, r := range g.Rerolled {
+			if r.Row != "10" && r.Row != "11" {
+				t.Fatalf("re-rolled recruit row %s is below Rep %d", r.Row, rep)
+			}
 		}
+	}
+}
+
+// TestRerolledOnRow: a recruit rolled again for a Rep not below the
+// Star's says so on its own row, naming each roll made again, and no note
+// under the band or the recruits speaks of it. The Recruiting rolls are
+// made again here from the same streams, so a recruit that says nothing
+// was rolled once.
+func TestRerolledOnRow(t *testing.T) {
+	sys := load(t)
+	recruiting := sys.Rules().Table("recruiting")
+	// expect rolls a Grunt's stream as the book says and returns the row
+	// note it should print: "" when the first roll stood.
+	expect := func(r *dice.Roller, rep int) string {
+		var named []string
+		for {
+			res, err := recruiting.Roll(r, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Cell("Rep").Int < rep {
+				if len(named) == 0 {
+					return ""
+				}
+				return "Rolled again after " + strings.Join(named, ", ") + fmt.Sprintf(": a Grunt's Rep must be below the Star's %d.", rep)
+			}
+			named = append(named, fmt.Sprintf("%d (%s %s, Rep %d)", res.Roll.Value, res.Cell("Type").Text, res.Cell("Class").Text, res.Cell("Rep").Int))
+		}
+	}
+	rows := func(t *doc.Table) []string {
+		var out []string
+		for _, r := range t.Rows {
+			out = append(out, r[len(r)-1])
+		}
+		return out
+	}
+	again := 0
+	for i := range 300 {
+		rep := 4 + i%3
+		seed := fmt.Sprint("rerolled-", i)
+		opt := engine.Options{StarRep: rep}
+		f, err := sys.Band(dice.New(seed), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		printed := rows(f.Table())
+		for k := 1; k < len(printed); k++ {
+			want := expect(dice.New(seed).Stream("grunt", fmt.Sprint(k)), rep)
+			if want != "" {
+				again++
+			}
+			if !strings.Contains(printed[k], want) || want == "" && strings.Contains(printed[k], "Rolled again") {
+				t.Fatalf("seed %s, Grunt %d: row says %q, want %q", seed, k, printed[k], want)
+			}
+		}
+		for _, n := range f.Notes {
+			if p := n.(*doc.Para); strings.Contains(p.Text, "Re-rolled") || strings.Contains(p.Text, "Rolled again") {
+				t.Fatalf("seed %s: a re-roll noted under the band: %q", seed, p.Text)
+			}
+		}
+		bs, err := sys.Afterwards(dice.New(seed).Stream("after"), engine.Step{}, f, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := sys.RollAfterwards(dice.New(seed).Stream("after"), f.Own.(*swordsorcery.Band), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range bs {
+			switch b := b.(type) {
+			case *doc.Para:
+				if strings.Contains(b.Text, "Re-rolled") || strings.Contains(b.Text, "Rolled again") {
+					t.Fatalf("seed %s: a re-roll noted under the recruits: %q", seed, b.Text)
+				}
+			case *doc.Table:
+				printed := rows(b)
+				for k := range a.Recruits {
+					want := expect(dice.New(seed).Stream("after").Stream("recruit", fmt.Sprint(k+1)), rep)
+					if want != "" {
+						again++
+					}
+					if !strings.Contains(printed[k], want) || want == "" && strings.Contains(printed[k], "Rolled again") {
+						t.Fatalf("seed %s, recruit %d: row says %q, want %q", seed, k+1, printed[k], want)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d recruits rolled again", again)
+	if again == 0 {
+		t.Error("no recruit was rolled again")
 	}
 }
 
@@ -295,6 +399,16 @@ func TestCreatures(t *testing.T) {
 					if f.Rep != max(3, first-1) {
 						t.Fatalf("%s: leader Rep %d, follower Rep %d", g.Name, first, f.Rep)
 					}
+					// The row says why its Rep is not the list's.
+					why := fmt.Sprintf("the rest are one below the list's %d", first)
+					if f.Rep == first {
+						why = "as listed: the rest are never below 3"
+					} else {
+						seen["lower"] = true
+					}
+					if !strings.Contains(f.Note, why) {
+						t.Fatalf("%s: follower of Rep %d (list %d) says %q", g.Name, f.Rep, first, f.Note)
+					}
 				}
 			}
 			if p.Contact.Count != len(g.Figures) {
@@ -302,7 +416,7 @@ func TestCreatures(t *testing.T) {
 			}
 		}
 	}
-	if len(seen) != 3 {
+	if len(seen) != 4 {
 		t.Errorf("in 400 encounters saw only %v", seen)
 	}
 }
@@ -446,13 +560,16 @@ func BenchmarkEncounter(b *testing.B) {
 }
 
 func TestFigureString(t *testing.T) {
-	for f, want := range map[swordsorcery.Figure]string{
-		{Type: "Veteran", Class: "Melee", Rep: 5, AC: 4}:                "Veteran Melee, Rep 5, AC 4",
-		{Name: "Wraith", Type: "Wraith", Class: "Melee", Rep: 6, AC: 6}: "Wraith Melee, Rep 6, AC 6",
-		{Name: "Star", Type: "Star", Class: "Caster", Rep: 5, AC: 2}:    "Star Caster, Rep 5, AC 2",
-		{Name: "Grukk", Type: "Veteran", Class: "Melee", Rep: 5, AC: 6}: "Grukk (Veteran) Melee, Rep 5, AC 6",
+	for _, c := range []struct {
+		f    swordsorcery.Figure
+		want string
+	}{
+		{swordsorcery.Figure{Type: "Veteran", Class: "Melee", Rep: 5, AC: 4}, "Veteran Melee, Rep 5, AC 4"},
+		{swordsorcery.Figure{Name: "Wraith", Type: "Wraith", Class: "Melee", Rep: 6, AC: 6}, "Wraith Melee, Rep 6, AC 6"},
+		{swordsorcery.Figure{Name: "Star", Type: "Star", Class: "Caster", Rep: 5, AC: 2}, "Star Caster, Rep 5, AC 2"},
+		{swordsorcery.Figure{Name: "Grukk", Type: "Veteran", Class: "Melee", Rep: 5, AC: 6}, "Grukk (Veteran) Melee, Rep 5, AC 6"},
 	} {
-		if got := f.String(); got != want {
+		if got, want := c.f.String(), c.want; got != want {
 			t.Errorf("%q, want %q", got, want)
 		}
 	}

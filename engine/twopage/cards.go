@@ -58,7 +58,7 @@ func cardReload(kind string) string {
 // fights and moves unloaded too.
 func Card(f Figure) doc.Card {
 	c := doc.Card{Title: f.Name, Tag: f.Die}
-	weapon := "none (hand weapons only)"
+	weapon := NoWeapon
 	if f.Weapon != nil {
 		weapon = fmt.Sprintf(`%s: %d", %d a phase, %s`, f.Weapon.Key, f.Range, f.Rate, cardReload(f.Reload))
 	}

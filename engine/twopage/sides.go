@@ -44,10 +44,14 @@ type Figure struct {
 	H2HOf []string // the modifiers that make it up, in the book's order
 }
 
-// WeaponName returns the weapon's name, or "none".
+// NoWeapon is the weapon of a figure without a missile weapon, the same
+// on its roster row and its action card.
+const NoWeapon = "none (hand weapons only)"
+
+// WeaponName returns the weapon's name, or NoWeapon.
 func (f Figure) WeaponName() string {
 	if f.Weapon == nil {
-		return "none"
+		return NoWeapon
 	}
 	return f.Weapon.Key
 }

@@ -718,3 +718,37 @@ columns Count:int | Weapon:text | Traits:text
 		}
 	}
 }
+
+// TestRosterAgreesWithCards: the roster names each figure's weapon as its
+// action card does: a figure without a missile weapon the same words on
+// both, a weapon by the name its card opens with.
+func TestRosterAgreesWithCards(t *testing.T) {
+	sys := load(t)
+	none := 0
+	for _, list := range sys.EnemySources()[1:] { // after "rolled"
+		e := roll(t, sys, "agree-"+list, engine.Options{Recruits: list})
+		for _, sd := range []twopage.Side{e.Player, e.Enemy} {
+			roster := sd.Force()
+			for k, f := range sd.Figures {
+				cell := roster.Figures[k].Attrs[2]
+				var card string
+				for _, fl := range twopage.Card(f).Fields {
+					if fl.Label == "Weapon" {
+						card = fl.Value
+					}
+				}
+				if f.Weapon == nil {
+					none++
+					if cell != card {
+						t.Errorf("%s %s: roster weapon %q, card %q", list, f.Name, cell, card)
+					}
+				} else if !strings.HasPrefix(card, cell+":") {
+					t.Errorf("%s %s: roster weapon %q, card %q", list, f.Name, cell, card)
+				}
+			}
+		}
+	}
+	if none == 0 {
+		t.Error("no figure without a missile weapon to check")
+	}
+}
