@@ -220,7 +220,9 @@ func withKey(t *doc.Table, cs []int) *doc.Table {
 			kt.Rows[i][c] = m
 		}
 		if len(key) > 0 {
-			parts = append(parts, t.Head[c]+" — "+strings.Join(key, "; ")+".")
+			// One full stop ends the column's key, never a second after
+			// a phrase that ends in its own.
+			parts = append(parts, strings.TrimSuffix(t.Head[c]+" — "+strings.Join(key, "; "), ".")+".")
 		}
 	}
 	kt.Footnotes = append([]string{strings.Join(parts, " ")}, t.Footnotes...)

@@ -60,6 +60,16 @@ func TestKeyedRoster(t *testing.T) {
 	if want := "Reload — a: empty after every shot."; !strings.HasPrefix(kt.Footnotes[0], want) {
 		t.Errorf("key reads %q, want it to start %q", kt.Footnotes[0], want)
 	}
+	// A phrase that ends in its own full stop gets no second.
+	stop := roster(9)
+	for _, row := range stop.Rows {
+		if row[5] != "-" {
+			row[5] = "empty after every shot, reload takes a turn."
+		}
+	}
+	if key := r.keyed(stop, spreadLook.table, w).Footnotes[0]; strings.Contains(key, "..") {
+		t.Errorf("key reads %q: two full stops", key)
+	}
 	if got := kt.Footnotes[len(kt.Footnotes)-1]; got != tb.Footnotes[0] {
 		t.Errorf("the system's own footnote became %q", got)
 	}
