@@ -812,7 +812,7 @@ func briefOf(bs []doc.Block) (start, end int) {
 // band's line and the way on. In order: "After the encounter"; the
 // lines after the brief outside any section (the cards to cut out); the
 // sections after the brief of rules text and tables alone (reference: a
-// track of dice rolled ahead, where the PEFs start), the last first; the
+// track of dice rolled ahead, where the markers start), the last first; the
 // sections before the brief that hold a table (the terrain the map
 // draws, section by section), the first first; the index of the sealed
 // cards. An entry without a brief gives way "After the encounter"
