@@ -173,6 +173,12 @@ func defaultApart(p string) bool {
 	return false
 }
 
+// corpusApart are the corpus's folders of other systems whose entries
+// are the stated rule's exception too: the 2d6 Sword & Sorcery campaign,
+// whose two boards, brief and long enemy list ("Dwarves – Red Sun
+// list") do not fit an A5 spread together.
+var corpusApart = []string{"campaigns/sns-campaign"}
+
 // apartOf is checkTurns' apart for a site whose folders' systems are
 // known (by "packs/name" or "campaigns/name").
 func apartOf(systemOf map[string]string) func(p string) bool {
@@ -181,6 +187,6 @@ func apartOf(systemOf map[string]string) func(p string) bool {
 		if len(f) < 2 {
 			return false
 		}
-		return slices.Contains(turnApart, systemOf[f[0]+"/"+f[1]])
+		return slices.Contains(turnApart, systemOf[f[0]+"/"+f[1]]) || slices.Contains(corpusApart, f[0]+"/"+f[1])
 	}
 }
