@@ -276,7 +276,7 @@ func TestCorpus(t *testing.T) {
 	encounters := map[string]int{} // packs, campaigns (entries), series (months)
 	start := time.Now()
 	var building, reading time.Duration
-	var pdfCount, pageCount int
+	var pdfCount, pageCount, turns int
 	for _, s := range sites {
 		dir := ""
 		if *corpusDir != "" {
@@ -324,6 +324,9 @@ func TestCorpus(t *testing.T) {
 		}
 		slices.Sort(pdfs)
 		began = time.Now()
+		if !s.hard {
+			turns += checkTurns(t, pdfs, func(p string) string { return filepath.Join(out, filepath.FromSlash(p)) }, apartOf(systemOf))
+		}
 		for _, r := range readBack(t, out, pdfs) {
 			byClass.report(r)
 			bySystem.report(r)
@@ -337,6 +340,9 @@ func TestCorpus(t *testing.T) {
 				bySystem.fault(p, f)
 			}
 		}
+	}
+	if turns < corpusMin {
+		t.Errorf("checked the turns of %d folded entries, fewer than %d", turns, corpusMin)
 	}
 	n := encounters["packs"] + encounters["campaigns"] + encounters["series"]
 	if n < corpusMin {

@@ -74,6 +74,8 @@ var faultKinds = []struct{ kind, name string }{
 	{booklet.FaultLone, "lone"},
 	{booklet.FaultSpill, "spill"},
 	{booklet.FaultLong, "long"},
+	{booklet.FaultApart, "apart"},
+	{booklet.FaultHeadFoot, "head"},
 }
 
 // faultName is the short name faultKinds gives a fault's kind.

@@ -136,19 +136,27 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx, w 
 		if len(body) > 0 {
 			h.keep = r.keepStart(body, w, lk.size)
 		}
-		// A short lead-in (three lines at most, in one piece or a few:
-		// an army's roll, then a note on its source) before a table does
-		// not go alone with its heading: the table's start comes too.
+		// A short lead-in (three lines of the body's size at most, in
+		// one piece or a few; or rolls alone, however many: an army's
+		// rolls; side remarks in smaller type on them count for none)
+		// before a table does not go alone with its heading: the
+		// table's start comes too.
 		if len(body) > 1 && body[0].sp != nil {
-			lead, most := 0.0, body[0].sp.before+3*lh(body[0].sp.size)+0.01
+			rolls := rollsLead(blocks)
+			lead, lines := 0.0, 0
 			for i, p := range body {
 				if p.tb != nil {
-					if i > 0 && lead <= most {
+					if i > 0 && lead <= maxLead {
 						h.keep = lead + r.layPiece(p, w).start
 					}
 					break
 				}
-				if lead += r.laySpan(*p.sp, w).h; lead > most {
+				ls := r.laySpan(*p.sp, w)
+				lead += ls.h
+				if p.sp.size >= lk.size-0.01 {
+					lines += len(ls.lines)
+				}
+				if lines > 3 && !rolls || p.sp.lay != nil {
 					break
 				}
 			}
@@ -187,6 +195,29 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx, w 
 		return r.cardsSpan(b, lk)
 	}
 	return nil
+}
+
+// maxLead is the most height a heading keeps of a lead-in before a
+// table, with the table's start: a third of a folded booklet's page.
+const maxLead = 60.0
+
+// rollsLead reports whether what comes before the first table of bs is
+// rolls and side remarks alone.
+func rollsLead(bs []doc.Block) bool {
+	for _, b := range bs {
+		switch b := b.(type) {
+		case *doc.Table:
+			return true
+		case *doc.Roll:
+		case *doc.Para:
+			if !b.Note {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // loneTable returns the table a headed section holds alone, when the

@@ -259,6 +259,10 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 			if err := r.finish(); err != nil {
 				return pdf{}, nil, fmt.Errorf("failed to write booklet: %w", err)
 			}
+			pages, says := r.placed.headsAtFoot()
+			for i, pg := range pages {
+				r.f.faults.add(Fault{Kind: FaultHeadFoot, Page: pg, Text: says[i]})
+			}
 			r.lay.faults = r.f.faults.faults
 			r.lay.passes = pass + 1
 			return r.f, r.lay, nil

@@ -107,3 +107,41 @@ func (r *renderer) paint(f *frame.Frame, x, y float64) {
 func (r *renderer) paintMarks(f *frame.Frame, x, y float64) {
 	r.placed.add(placedOp{kind: placedMarks, f: f, x: x, y: y})
 }
+
+// headsAtFoot returns the pages whose body ends with a heading, the
+// lowest thing painted on them a heading's rule (headSpan, layHeading)
+// with nothing of what it heads under it, and the heading's words on
+// each.
+func (p *placedPages) headsAtFoot() (pages []int, says []string) {
+	for i, pg := range p.pages {
+		ops := pg.parts[pageBody]
+		low, at := -1.0, -1
+		for k, op := range ops {
+			if (op.kind == placedFrame || op.kind == placedMarks) && op.f != nil && len(op.f.Marks) > 0 && op.y+op.f.H >= low-0.01 {
+				low, at = op.y+op.f.H, k
+			}
+		}
+		if at < 0 || !headRule(ops[at].f) {
+			continue
+		}
+		say := ops[at].f.Say
+		for k := at - 1; k >= 0 && say == ""; k-- {
+			if ops[k].f != nil {
+				say = ops[k].f.Say
+			}
+		}
+		pages, says = append(pages, i+1), append(says, say)
+	}
+	return pages, says
+}
+
+// headRule reports whether a frame ends with a heading's rule: a line
+// across the whole frame 0.35 mm thick, as headSpan and layHeading draw
+// under a heading's words.
+func headRule(f *frame.Frame) bool {
+	if len(f.Marks) == 0 {
+		return false
+	}
+	r, ok := f.Marks[len(f.Marks)-1].(frame.Rule)
+	return ok && r.Width == 0.35 && r.X1 == 0 && r.Y1 == r.Y2 && r.X2 == f.W
+}

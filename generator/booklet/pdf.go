@@ -82,6 +82,13 @@ const (
 	FaultCut    = "cut text"
 	FaultLone   = "lone table rows" // fewer than keepRows rows of a table alone in a column or page
 	FaultSpill  = "spilled spread"  // an entry on more spreads than its edition allows (maxSpreads)
+	// FaultApart is an entry on a folded booklet's page whose blocks
+	// that stay on its first spread, what gave way gone overleaf
+	// (giveWay), still run past it.
+	FaultApart = "turn apart"
+	// FaultHeadFoot is a page whose body ends with a heading: what it
+	// heads starts overleaf (placedPages.headsAtFoot).
+	FaultHeadFoot = "heading at foot"
 	// FaultLong is not a defect but a choice counted so that it can only
 	// become rarer: an entry too long for one spread laid out on more
 	// (four pages, or six on a folded page), marked so on its pages and

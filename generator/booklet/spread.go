@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,10 +45,17 @@ func (r *renderer) encounter(i int) {
 	start := r.f.PageNo()
 	sp := &entrySpread{renderer: r, e: e, look: spreadLook, lines: r.setAsLines(e)}
 	rest, under := sp.leftPage()
-	used := sp.rightPage(rest, under)
+	used, kept := sp.rightPage(rest, under)
 	r.lay.pages["end/"+strconv.Itoa(e.number)] = r.f.PageNo()
 	if sp.lines || (r.f.PageNo()-start+1 > 2 && hasChecklist(e.enc.Blocks)) {
 		r.lay.pages[linesKey(e)] = start // the next pass sets its checklists as lines
+	}
+	switch {
+	case !sp.narrow(): // a flat entry too long for its spread is FaultLong's
+	case kept > start+1:
+		r.f.faults.add(Fault{Kind: FaultApart, Page: start, Text: fmt.Sprintf("%s: what stays on the first spread ends on page %d of %d–%d", e.label(), kept, start, r.f.PageNo())})
+	case sp.apart:
+		r.f.faults.add(Fault{Kind: FaultApart, Page: start, Text: fmt.Sprintf("%s: its forces open its second spread, page %d of %d–%d", e.label(), start+2, start, r.f.PageNo())})
 	}
 	switch n := r.f.PageNo() - start + 1; {
 	case n > 2*sp.maxSpreads():
@@ -88,6 +96,16 @@ type entrySpread struct {
 	// entry has run past it with a grid, on every pass after
 	// (setAsLines).
 	lines bool
+	// away are what of the entry's blocks gave way, on a folded
+	// booklet's page, so that what a turn needs keeps to its first
+	// spread: they go overleaf (giveWay, planMaps). Indexes into the
+	// blocks the right-hand page prints, afterWay for "After the
+	// encounter".
+	away []int
+	// apart is set when not even that keeps an entry's forces (the
+	// sections after its brief) to its first spread on a folded
+	// booklet's page: they open the next spread, before what gave way.
+	apart bool
 }
 
 // maxSpreads is the most spreads an entry may take, each marked so: two
@@ -374,21 +392,44 @@ func (sp *entrySpread) planMaps(rest []doc.Block, ms []board.Map, w float64) ([]
 	// to a line) gives way to one set as lines, when the grid alone
 	// keeps the entry from its spread.
 	if !sp.lines && hasChecklist(rest) {
-		sp.look = spreadLook
+		sp.look, sp.away = spreadLook, nil
 		sp.lines = !sp.spreadFit(rest, ms, all, w, y, avail, used, legendH).ok
 	}
+	// On a folded booklet's page, when nothing of that keeps the whole
+	// entry to its spread, what a turn can be played without gives way
+	// (giveWay): it goes overleaf, one thing at a time, in the largest
+	// type that then keeps the rest to the spread.
+	ways := sp.giveWay(rest)
 	var plan mapPlan
-	for _, k := range spreadScales {
-		sp.look = spreadLook.scaled(k)
-		p := sp.spreadFit(rest, ms, all, w, y, avail, used, legendH)
-		if p.ok || k == spreadScales[len(spreadScales)-1] {
-			if !p.ok {
-				sp.look = spreadLook
-				p = sp.spreadFit(rest, ms, all, w, y, avail, used, legendH)
+	sp.away = nil
+scales:
+	for _, n := range []int{0, 1} {
+		for _, k := range spreadScales {
+			sp.look = spreadLook.scaled(k)
+			for m := n; m <= n*len(ways); m++ {
+				sp.away = ways[:m]
+				if plan = sp.spreadFit(rest, ms, all, w, y, avail, used, legendH); plan.ok {
+					break scales
+				}
 			}
-			plan = p
-			break
 		}
+	}
+	if _, end := briefOf(rest); !plan.ok && end > 0 && sp.narrow() {
+		// Not even that keeps the forces to the spread: they open the
+		// next, the brief and the way on staying, and what gives way
+		// follows them, as little as keeps the rest to the spread.
+		sp.look, sp.apart = spreadLook, true
+		for n := range len(ways) + 1 {
+			sp.away = ways[:n]
+			if plan = sp.spreadFit(rest, ms, all, w, y, avail, used, legendH); plan.ok {
+				break
+			}
+		}
+	}
+	if !plan.ok {
+		// Not even that keeps it to the spread: it keeps its order.
+		sp.look, sp.away, sp.apart = spreadLook, nil, false
+		plan = sp.spreadFit(rest, ms, all, w, y, avail, used, legendH)
 	}
 	if !plan.ok {
 		// Nothing else keeps the entry to its spread: the column beside
@@ -525,6 +566,9 @@ func (sp *entrySpread) spreadFit(rest []doc.Block, ms, legend []board.Map, w, y,
 	keep := mapPlan{avail: avail, used: used}
 	room := r.fr.bottom - (y + used + legendH + 4)
 	pageH := r.fr.bottom - bodyTop
+	if len(sp.away) > 0 || sp.apart {
+		pageH -= lh(overleafSize) + 1 // the line saying it goes on overleaf
+	}
 	us := sp.restUnits(rest, sp.look, w)
 	all := restTotal(us)
 	if all+4 <= pageH {
@@ -542,6 +586,9 @@ func (sp *entrySpread) spreadFit(rest []doc.Block, ms, legend []board.Map, w, y,
 	// go under the maps for the rest to fit the right-hand page.
 	need, found := 0.0, false
 	for _, u := range us {
+		if u.kind == unitOverleaf {
+			break
+		}
 		if !u.block() {
 			continue
 		}
@@ -640,11 +687,12 @@ type restUnit struct {
 type unitKind int
 
 const (
-	unitRun   unitKind = iota // a run of short sections side by side (briefRun)
-	unitBlock                 // one of the entry's blocks
-	unitBand                  // the line pointing to the band's page (bandSpan)
-	unitAfter                 // "After the encounter"
-	unitWayOn                 // in a campaign, the links on or the box at its end
+	unitRun      unitKind = iota // a run of short sections side by side (briefRun)
+	unitBlock                    // one of the entry's blocks
+	unitBand                     // the line pointing to the band's page (bandSpan)
+	unitAfter                    // "After the encounter"
+	unitWayOn                    // in a campaign, the links on or the box at its end
+	unitOverleaf                 // what gave way starts here, overleaf (sp.away)
 )
 
 // block reports whether the unit prints the entry's blocks (a run, or a
@@ -694,6 +742,7 @@ func (sp *entrySpread) units(bs []doc.Block, lk look, ctx blockCtx, w float64) i
 func (sp *entrySpread) restUnits(rest []doc.Block, lk look, w float64) []restUnit {
 	r, e := sp.renderer, sp.e
 	ctx := sp.ctx()
+	rest, away, after := sp.split(rest)
 	var band []restUnit
 	if r.band() != nil {
 		s := sp.bandSpan()
@@ -709,9 +758,13 @@ func (sp *entrySpread) restUnits(rest []doc.Block, lk look, w float64) []restUni
 	if band != nil { // no run: the band's line comes first
 		us = append(band, us...)
 	}
+	var afterUnit []restUnit
 	if len(e.after) > 0 {
 		ps := r.blockPieces(&doc.Section{Title: "After the encounter", Blocks: e.after}, lk, 0, ctx, w)
-		us = append(us, restUnit{kind: unitAfter, ps: ps, h: r.layPieces(ps, w).h})
+		afterUnit = []restUnit{{kind: unitAfter, ps: ps, h: r.layPieces(ps, w).h}}
+	}
+	if !after {
+		us, afterUnit = append(us, afterUnit...), nil
 	}
 	if e.campaign {
 		s := sp.endSpan()
@@ -720,7 +773,132 @@ func (sp *entrySpread) restUnits(rest []doc.Block, lk look, w float64) []restUni
 		}
 		us = append(us, restUnit{kind: unitWayOn, ps: []piece{{sp: &s}}, h: r.laySpan(s, w).h})
 	}
-	return us
+	if len(away) == 0 && len(afterUnit) == 0 {
+		return us
+	}
+	us = append(us, restUnit{kind: unitOverleaf})
+	for u := range sp.units(away, lk, ctx, w) {
+		us = append(us, u)
+	}
+	return append(us, afterUnit...)
+}
+
+// afterWay stands for "After the encounter" among what gives way
+// (entrySpread.away).
+const afterWay = -1
+
+// split splits the blocks rest the right-hand page prints into those
+// that stay on the spread and those that gave way (sp.away), each in
+// their order, and reports whether "After the encounter" gave way too.
+// With sp.apart, the sections after the brief go first among those that
+// gave way.
+func (sp *entrySpread) split(rest []doc.Block) (stay, away []doc.Block, after bool) {
+	if len(sp.away) == 0 && !sp.apart {
+		return rest, nil, false
+	}
+	_, end := briefOf(rest)
+	var forces []doc.Block
+	for i, b := range rest {
+		_, sec := b.(*doc.Section)
+		switch {
+		case slices.Contains(sp.away, i):
+			away = append(away, b)
+		case sp.apart && sec && i >= end:
+			forces = append(forces, b)
+		default:
+			stay = append(stay, b)
+		}
+	}
+	return stay, append(forces, away...), slices.Contains(sp.away, afterWay)
+}
+
+// briefOf is where the brief starts and ends among an entry's blocks
+// bs: its first run of two or more short sections (briefRun); 0, 0 for
+// none.
+func briefOf(bs []doc.Block) (start, end int) {
+	for i := range bs {
+		if n := briefRun(bs[i:]); n >= 2 {
+			return i, i + n
+		}
+	}
+	return 0, 0
+}
+
+// giveWay is what of an entry's blocks rest (those its right-hand page
+// prints) may go overleaf on a folded booklet's page, in the order it
+// gives way, so that what a turn is played from keeps to the entry's
+// first spread: its maps, its brief (the short sections side by side:
+// objective, forces, deployment, special instructions), the sections
+// after the brief that are not reference (each side's forces), the
+// band's line and the way on. In order: "After the encounter"; the
+// lines after the brief outside any section (the cards to cut out); the
+// sections after the brief of rules text and tables alone (reference: a
+// track of dice rolled ahead, where the markers start), the last first; the
+// sections before the brief that hold a table (the terrain the map
+// draws, section by section), the first first; the index of the sealed
+// cards. An entry without a brief gives way "After the encounter"
+// alone. A flat page has room for the whole entry: nothing gives way.
+func (sp *entrySpread) giveWay(rest []doc.Block) []int {
+	if !sp.narrow() {
+		return nil
+	}
+	var ways []int
+	if len(sp.e.after) > 0 {
+		ways = append(ways, afterWay)
+	}
+	brief, end := briefOf(rest)
+	if end == 0 {
+		return ways
+	}
+	for i := end; i < len(rest); i++ {
+		switch rest[i].(type) {
+		case *doc.Para, *doc.Cards:
+			ways = append(ways, i)
+		}
+	}
+	for i := len(rest) - 1; i >= end; i-- {
+		if s, ok := rest[i].(*doc.Section); ok && reference(s) {
+			ways = append(ways, i)
+		}
+	}
+	for i := range brief {
+		if s, ok := rest[i].(*doc.Section); ok && holdsTable(s) {
+			ways = append(ways, i)
+		}
+	}
+	for i := end; i < len(rest); i++ {
+		if _, ok := rest[i].(*doc.Sealed); ok {
+			ways = append(ways, i)
+		}
+	}
+	return ways
+}
+
+// reference reports whether a section is rules text and tables alone, a
+// table at least: no roll, no labelled line, no side remark, no list,
+// which a side's forces have (how it was picked, or the order its
+// figures are taken in).
+func reference(s *doc.Section) bool {
+	for _, b := range s.Blocks {
+		switch b := b.(type) {
+		case *doc.Table:
+		case *doc.Para:
+			if b.Note || b.Lead != "" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return holdsTable(s)
+}
+
+// holdsTable reports whether a section holds a table of its own.
+func holdsTable(s *doc.Section) bool {
+	return slices.ContainsFunc(s.Blocks, func(b doc.Block) bool {
+		_, ok := b.(*doc.Table)
+		return ok
+	})
 }
 
 // restTotal is about the height an entry's right-hand page takes to hold
@@ -729,6 +907,9 @@ func (sp *entrySpread) restUnits(rest []doc.Block, lk look, w float64) []restUni
 func restTotal(us []restUnit) float64 {
 	h := lh(14) + 1
 	for _, u := range us {
+		if u.kind == unitOverleaf {
+			break
+		}
 		h += u.h
 	}
 	return h
@@ -741,6 +922,9 @@ func restTotal(us []restUnit) float64 {
 func underFill(us []restUnit, room float64) float64 {
 	fill := 0.0
 	for _, u := range us {
+		if u.kind == unitOverleaf {
+			break
+		}
 		if !u.block() {
 			continue
 		}
@@ -836,8 +1020,10 @@ func (sp *entrySpread) boxedMap(m board.Map, h float64) span {
 // cards; in a campaign, what follows and where to turn. The maps that
 // found no room on the left-hand page (sp.overMaps) open it, and the
 // blocks are set in sp.look. It returns how far down its last page the
-// entry ran, from the top of the body, before the room left for notes.
-func (sp *entrySpread) rightPage(rest []doc.Block, under bool) float64 {
+// entry ran, from the top of the body, before the room left for notes,
+// and the page on which what stays on the entry's first spread ended
+// (all of it but what gave way: sp.away).
+func (sp *entrySpread) rightPage(rest []doc.Block, under bool) (float64, int) {
 	r := sp.renderer
 	e, lk := sp.e, sp.look
 	start := r.f.PageNo()
@@ -871,21 +1057,40 @@ func (sp *entrySpread) rightPage(rest []doc.Block, under bool) float64 {
 	for _, m := range sp.overMaps {
 		r.flow(sp.boxedMap(m, (r.fr.bottom-bodyTop)/2))
 	}
+	kept := 0
 	for _, u := range sp.restUnits(rest, lk, r.fr.w) {
 		switch u.kind {
 		case unitRun:
 			sp.placeRun(u, lk)
 		case unitBlock:
 			sp.placeBlock(u.ps)
+		case unitOverleaf:
+			kept = r.f.PageNo()
+			sp.turnOver(start)
 		default: // the band's line, "After the encounter", the way on
 			r.flowPieces(u.ps)
 		}
+	}
+	if kept == 0 {
+		kept = r.f.PageNo()
 	}
 	r.atTable(e)
 	r.entryCode(e)
 	used := r.fr.y - bodyTop
 	r.notesArea()
-	return used
+	return used, kept
+}
+
+// turnOver starts what gave way (sp.away) overleaf, on the left-hand
+// page after the entry's first spread (which starts on page start), the
+// room left on the spread kept for notes; past the spread already, it
+// goes on where it is.
+func (sp *entrySpread) turnOver(start int) {
+	r := sp.renderer
+	for r.f.PageNo() <= start+1 {
+		r.notesArea()
+		r.fr.brk()
+	}
 }
 
 // placeRun prints a run of short sections (u, laid out in the look lk
@@ -1214,7 +1419,7 @@ func (sp *entrySpread) entryHead() {
 	if start, ok := r.lay.pages[e.anchor()]; ok && r.f.PageNo() > start+1 {
 		note, style = "continued", "I"
 		if n := r.spreadsOf(e); n > 1 {
-			note = fmt.Sprintf("spread %d of %d", (r.f.PageNo()-start)/2+1, n)
+			note = fmt.Sprintf("continued · spread %d of %d", (r.f.PageNo()-start)/2+1, n)
 		}
 	}
 	r.font(style, 10)

@@ -153,3 +153,45 @@ func swordsDoc(t *testing.T) booklet.Doc {
 	}
 	return booklet.Doc{Title: "Half a Year of Swords", Set: sys.Rules(), Seed: "sortie-default-campaign-2", Campaign: c}
 }
+
+// TestArmyHeadingKeepsItsTable builds the default site's Sword & Spear
+// pack, Border Battles, folded on A4 and Letter: each army's heading
+// prints on the page its units' table starts on. The enemy's heading
+// and its three lines of rolls (each wrapping to two) were left at the
+// foot of page 6 of the A4 booklet, its table on page 7 with no heading
+// over it: a lead-in of rolls and side remarks now goes with the
+// heading and the table's start, however many lines it takes.
+func TestArmyHeadingKeepsItsTable(t *testing.T) {
+	sys, err := registry(t).Get("sword-and-spear-fantasy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := pack.Build(sys, "sortie-default-pack-6", []string{"battle", "battle", "battle"}, engine.Options{Recruits: "human-kingdom"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := booklet.Doc{Title: "Border Battles", Set: sys.Rules(), Seed: "sortie-default-pack-6", Pack: p}
+	for _, paper := range []string{"a4", "letter"} {
+		texts, err := booklet.PageTexts(d, booklet.Options{Paper: paper, Impose: booklet.Saddle, Created: created, Version: "0.1.0"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		armies := 0
+		for _, pg := range slices.Sorted(maps.Keys(texts)) {
+			lines := strings.Split(texts[pg], "\n")
+			for i, l := range lines {
+				if !strings.HasPrefix(l, "Your army: ") && !strings.HasPrefix(l, "The enemy: ") {
+					continue
+				}
+				armies++
+				// The units' table's header row: "Unit Type Strength ...".
+				if !slices.ContainsFunc(lines[i:], func(s string) bool { return strings.HasPrefix(s, "Unit Type ") }) {
+					t.Errorf("%s p%d: %q is on the page, its units' table is not", paper, pg, l)
+				}
+			}
+		}
+		if armies != 6 {
+			t.Errorf("%s: %d armies' headings, want two for each of three battles", paper, armies)
+		}
+	}
+}
