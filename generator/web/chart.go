@@ -15,6 +15,12 @@ import (
 // a chart wider than the column scrolls across.
 const chartPx = 4.0
 
+// chartShrink is the least a chart is scaled to fit a narrow column
+// (style.css reads it from --chart-min): a chart a little
+// wider than a phone's column (three boxes a row) fits it whole, and a
+// box, 12 mm at chartPx, stays 44 px tall, a finger's target.
+const chartShrink = 0.92
+
 // chartWidth is the width the chart is laid out in, mm: as the booklet's
 // text block, or less for narrow campaigns, whose boxes would otherwise
 // stand far apart.
@@ -62,8 +68,8 @@ func chartSVG(c *campaign.Campaign, entryHref func(int) string) (template.HTML, 
 	}
 	pg := ch.Pages[0]
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %s %s" width="%s" height="%s" role="group" aria-label="Campaign chart" xmlns="http://www.w3.org/2000/svg">`,
-		num(pg.W), num(pg.H), num(pg.W*chartPx), num(pg.H*chartPx))
+	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %s %s" width="%s" height="%s" style="--chart-min: %spx" role="group" aria-label="Campaign chart" xmlns="http://www.w3.org/2000/svg">`,
+		num(pg.W), num(pg.H), num(pg.W*chartPx), num(pg.H*chartPx), num(pg.W*chartPx*chartShrink))
 	fmt.Fprintf(&b, "\n<title>Campaign chart</title>\n<desc>%s</desc>", esc(chartDesc(c)))
 
 	// What the texts and lines of a kind share is said once, on their

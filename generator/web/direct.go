@@ -34,7 +34,7 @@ import (
 // directNames are the partials drawn here: "blocks", "table" and the
 // four that hold blocks are replaced (directDefs), the rest are reached
 // only through them.
-var directNames = []string{"blocks", "block", "heading", "section", "para", "list", "roll", "table", "grid",
+var directNames = []string{"blocks", "block", "heading", "section", "para", "list", "roll", "table", "caption", "grid",
 	"odds", "odds-grid", "map", "sealed", "cards", "card", "links", "encounter", "band", "print", "enctables"}
 
 // directDefs replace the templates the pages call with the Go drawing.
@@ -359,7 +359,10 @@ func (w *directWriter) table(t *tableView) error {
 		w.s(`"`)
 	}
 	w.s(">")
-	if !t.Caption {
+	if t.Caption {
+		w.s("\n")
+		w.caption(t.Grid)
+	} else {
 		w.notes(t.Notes, "")
 	}
 	w.s("\n<div class=\"scroll\"")
@@ -388,7 +391,9 @@ func (w *directWriter) table(t *tableView) error {
 	}
 	w.notes(t.Footnotes, "")
 	if t.Odds != nil {
-		w.s(`<div class="scroll odds"`)
+		w.s(`<p class="odds-caption">`)
+		w.text(t.Odds.Caption)
+		w.s("</p>\n<div class=\"scroll odds\"")
 		if t.Label != "" {
 			w.s(` tabindex="0" role="region" aria-label="Odds, `)
 			w.text(t.Label)
@@ -434,6 +439,30 @@ func (w *directWriter) kept(data any, draw func(any)) {
 	}
 }
 
+// caption is a table's title band, drawn above its scrolling box.
+func (w *directWriter) caption(g *gridView) {
+	w.s(`<p class="caption">`)
+	if g.Corner != "" {
+		w.s(`<span class="corner" title="Roll this many six-sided dice">`)
+		w.text(g.Corner)
+		w.s("</span> ")
+	}
+	w.s(`<span class="title">`)
+	w.text(g.Title)
+	w.s("</span>")
+	for _, s := range g.HowToRead {
+		w.s(`<span class="read">`)
+		w.text(s)
+		w.s("</span>")
+	}
+	for _, s := range g.Notes {
+		w.s(`<span class="cnote">`)
+		w.text(s)
+		w.s("</span>")
+	}
+	w.s("</p>")
+}
+
 func (w *directWriter) grid(data any) {
 	g := data.(*gridView)
 	w.s("<table")
@@ -441,28 +470,6 @@ func (w *directWriter) grid(data any) {
 		w.s(` class="compact"`)
 	}
 	w.s(">")
-	if g.Caption {
-		w.s("\n<caption>")
-		if g.Corner != "" {
-			w.s(`<span class="corner" title="Roll this many six-sided dice">`)
-			w.text(g.Corner)
-			w.s("</span> ")
-		}
-		w.s(`<span class="title">`)
-		w.text(g.Title)
-		w.s("</span>")
-		for _, s := range g.HowToRead {
-			w.s(`<span class="read">`)
-			w.text(s)
-			w.s("</span>")
-		}
-		for _, s := range g.Notes {
-			w.s(`<span class="cnote">`)
-			w.text(s)
-			w.s("</span>")
-		}
-		w.s("</caption>")
-	}
 	if len(g.Head) > 0 {
 		w.s("\n<thead><tr>")
 		for _, c := range g.Head {
@@ -506,9 +513,7 @@ func (w *directWriter) grid(data any) {
 
 func (w *directWriter) oddsGrid(data any) {
 	o := data.(*doc.Odds)
-	w.s("<table class=\"odds\">\n<caption>")
-	w.text(o.Caption)
-	w.s("</caption>\n<thead><tr><th scope=\"col\">")
+	w.s("<table class=\"odds\">\n<thead><tr><th scope=\"col\">")
 	w.text(o.Corner)
 	w.s("</th>")
 	for _, h := range o.Head {
@@ -1047,8 +1052,6 @@ func (w *directWriter) encounterContent(l *layout, c *packEncounterContent) erro
 	}
 	w.s("seed <code>")
 	w.text(c.View.E.Seed)
-	w.s("</code>, stream <code>")
-	w.text(c.View.E.Stream)
 	w.s("</code></p>")
 	if len(c.Sheet.PDFs) > 0 {
 		w.s("\n<p><span class=\"meta sheet\">Play sheet (")
