@@ -16,14 +16,15 @@ import (
 const chartPx = 4.0
 
 // chartShrink is the least a chart is scaled to fit a narrow column
-// (style.css reads it from --chart-min): a chart a little
-// wider than a phone's column (three boxes a row) fits it whole, and a
-// box, 12 mm at chartPx, stays 44 px tall, a finger's target.
+// (style.css reads it from --chart-min): a chart a little wider than a
+// phone's column (three boxes a row) fits it whole, and a box, 12 mm at
+// chartPx, stays 44 px tall, a finger's target.
 const chartShrink = 0.92
 
 // chartWidth is the width the chart is laid out in, mm: as the booklet's
 // text block, or less for narrow campaigns, whose boxes would otherwise
-// stand far apart.
+// stand far apart: 5 mm between boxes, so that three a row (102 mm, 408
+// px) fit a phone's column of 380 px at chartShrink.
 func chartWidth(c *campaign.Campaign) float64 {
 	widest := map[int]int{}
 	most := 0
@@ -31,7 +32,7 @@ func chartWidth(c *campaign.Campaign) float64 {
 		widest[n.Step]++
 		most = max(most, widest[n.Step])
 	}
-	return min(180, chart.LabelW+float64(most)*(chart.DefaultBoxW+6))
+	return min(180, chart.LabelW+float64(most)*(chart.DefaultBoxW+5))
 }
 
 // sansWidth estimates the width of s in mm in the site's sans-serif face

@@ -468,6 +468,8 @@ func (w *directWriter) grid(data any) {
 	w.s("<table")
 	if g.Compact {
 		w.s(` class="compact"`)
+	} else if g.Stack {
+		w.s(` class="stack"`)
 	}
 	w.s(">")
 	if len(g.Head) > 0 {
@@ -500,6 +502,11 @@ func (w *directWriter) grid(data any) {
 				w.s("<td")
 				if c.Wide {
 					w.s(` class="wide"`)
+				}
+				if c.Head != "" {
+					w.s(` data-h="`)
+					w.text(c.Head)
+					w.s(`"`)
 				}
 				w.s(">")
 				w.text(c.Text)

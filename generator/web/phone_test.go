@@ -62,7 +62,9 @@ const longWord = "Unbreakablewordsthatnophonecanfitonalineofitsownwidth55"
 // screen's sides or out of a box that clips or scrolls it, but a table or
 // chart scrolling across whole in a box of its own, its title band and
 // prose outside it (phone.mjs, "cut"); on the phone every tap target but
-// a link in a line of text is at least tapMin each way.
+// a link in a line of text is at least tapMin each way, and a table of
+// three columns or more (table.stack) stands row by row, no wider than
+// its box.
 // The same holds for a copy of the default site whose pack, campaign and
 // page are titled with one 55-letter word. Laid out for print on A4, a
 // page with play cards fits the paper and every card keeps the size the
@@ -167,6 +169,10 @@ func TestPhoneWidth(t *testing.T) {
 				What string
 				W, H int
 			}
+			Across []struct {
+				What   string
+				W, Box int
+			}
 		}
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
@@ -193,6 +199,9 @@ func TestPhoneWidth(t *testing.T) {
 		if p.Width == phoneWidth {
 			for _, c := range p.Small {
 				t.Errorf("%s at %d px: the tap target %s is %d × %d px, want at least %d each way", p.Path, p.Width, c.What, c.W, c.H, tapMin)
+			}
+			for _, a := range p.Across {
+				t.Errorf("%s at %d px: the table %q is %d px wide in a box of %d: its rows should stand as blocks", p.Path, p.Width, a.What, a.W, a.Box)
 			}
 		}
 		if p.Footer <= 0 {

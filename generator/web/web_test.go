@@ -211,8 +211,11 @@ func TestEncounterDrawsEveryBlockKind(t *testing.T) {
 		`<div class="scroll" tabindex="0" role="region" aria-label="Foe table">`,
 		`<span class="title">Foe table</span>`, `<span class="read">Read the total</span>`, `<span class="cnote">A short note</span>`,
 		`<th scope="col" class="key">Roll</th>`, `<th scope="col" class="wide">What they do</th>`,
-		`<th scope="row" class="key">2-6</th><td>Bandit</td><td class="wide">Runs at the first wound.</td>`,
-		`<th scope="row" class="key">7-12</th><td>Knight</td><td class="wide"></td>`,
+		// three columns: on a phone each row stands as a block, each cell
+		// with its column's head
+		`<p class="caption"><span class="corner"`, `<table class="stack">`,
+		`<th scope="row" class="key">2-6</th><td data-h="Foe">Bandit</td><td class="wide" data-h="What they do">Runs at the first wound.</td>`,
+		`<th scope="row" class="key">7-12</th><td data-h="Foe">Knight</td><td class="wide" data-h="What they do"></td>`,
 		`<table class="mods">`, `<td>In the dark</td><td class="mod">-1</td>`,
 		`<p class="note">(1) A footnote.</p>`, `<p class="note">* Sortie's decision: the book is silent, so this.</p>`, `<p class="note">Book: page 25.</p>`,
 		// sealed items: closed boxes with ids from the encounter's prefix
@@ -233,7 +236,7 @@ func TestEncounterDrawsEveryBlockKind(t *testing.T) {
 		`<p class="line">Small print</p>`,
 		`<div class="play-card back edged"`, `<span class="edge right">Move only</span>`, `<span class="side">back</span>`,
 		// the band, as a table and its notes
-		`<h2 id="band">Your party</h2>`, `<th scope="col">Grit</th>`, `<td>Sidekick</td>`, `2d6 = 2 &#43; 2 = 4`, `<p class="note">A band note.</p>`,
+		`<h2 id="band">Your party</h2>`, `<th scope="col">Grit</th>`, `<td data-h="Figure">Sidekick</td>`, `2d6 = 2 &#43; 2 = 4`, `<p class="note">A band note.</p>`,
 		// the print-only sealed section
 		`<section class="sealed" aria-hidden="true">`, `<h2>Sealed Secrets</h2>`, `<p class="which">2 of 2: The second secret (the prize)</p>`,
 		// under the title, the seed, and nothing of the engine's streams

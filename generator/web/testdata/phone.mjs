@@ -26,7 +26,9 @@
 //   as a whole; its title band and prose stand outside, wrapped);
 //   "small": [{"what", "w", "h"}], the tap targets (at most five) under
 //   44 px either way: every control, and every link but one set inline in
-//   a line of text (a link of a chart counts).
+//   a line of text (a link of a chart counts);
+//   "across": [{"what", "w", "box"}], stacked tables (table.stack) wider
+//   than their box, which would scroll across (at most five).
 // The Go test TestPhoneWidth decides what fails. playwright-core comes
 // from .ci/axe (npm ci there); it never downloads a browser.
 import { createRequire } from "node:module";
@@ -140,7 +142,15 @@ try {
             if (small.length === 5) break;
           }
         }
-        return { cut, small };
+        // A stacked table (table.stack) fits its box: on a phone its rows
+        // stand as blocks rather than scroll across.
+        const across = [];
+        for (const t of document.querySelectorAll("table.stack")) {
+          const box = t.closest(".scroll") || t.parentElement;
+          if (box.scrollWidth > box.clientWidth + 1) across.push({ what: box.getAttribute("aria-label") || name(t), w: box.scrollWidth, box: box.clientWidth });
+          if (across.length === 5) break;
+        }
+        return { cut, small, across };
       }));
       if (shots !== "-") {
         const name = p.replace(/[^A-Za-z0-9.-]+/g, "_") + "-" + width + ".png";
