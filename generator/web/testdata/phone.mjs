@@ -23,7 +23,8 @@
 //   past the viewport's sides or out of a box that clips it, so that
 //   words are lost: a box that scrolls across is a clip too, unless it
 //   holds only a table or a chart and no caption (a wide table may scroll
-//   as a whole; its title band and prose stand outside, wrapped);
+//   as a whole; its title band and prose stand outside, wrapped), and
+//   for the text of a cell spanning every column, prose that wraps;
 //   "small": [{"what", "w", "h"}], the tap targets (at most five) under
 //   44 px either way: every control, and every link but one set inline in
 //   a line of text (a link of a chart counts);
@@ -101,6 +102,10 @@ try {
         // caption: what runs past its sides is there to scroll to.
         const scrollsWhole = (a) => ["auto", "scroll"].includes(getComputedStyle(a).overflowX) &&
           a.children.length === 1 && ["TABLE", "svg"].includes(a.children[0].tagName) && !a.querySelector("caption, .caption");
+        const spansAll = (el) => {
+          const c = el.closest("td, th");
+          return !!c && c.colSpan > 1 && c.colSpan >= Math.max(...[...c.closest("table").rows].map((r) => r.cells.length));
+        };
         const cut = [];
         const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
         text: for (let n = walker.nextNode(); n && cut.length < 5; n = walker.nextNode()) {
@@ -114,7 +119,9 @@ try {
           for (let a = el; a && a !== document.body; a = a.parentElement) {
             const cs = getComputedStyle(a);
             if (cs.overflowX === "visible" && cs.overflowY === "visible") continue;
-            if (scrollsWhole(a)) continue text;
+            // ... but prose across the whole table (a cell spanning
+            // every column) wraps to the box, as a caption would.
+            if (scrollsWhole(a) && !spansAll(el)) continue text;
             const b = a.getBoundingClientRect();
             const l = b.left + a.clientLeft, t = b.top + a.clientTop;
             if (cs.overflowX !== "visible" && (l > left || l + a.clientWidth < right)) {
