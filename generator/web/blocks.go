@@ -87,16 +87,18 @@ type tableView struct {
 	Source    string
 	Odds      *doc.Odds
 	// Grid is what partials.html's "grid" draws: the table element, its
-	// caption, head and rows, from the table alone (not its id or label),
+	// head and rows ("caption" its title band), from the table alone (not its id or label),
 	// so a rule table's grid is drawn once for every page that prints it
 	// (the "kept" function, kept.go).
 	Grid *gridView
 }
 
-// gridView is a table's grid: its caption, head and rows.
+// gridView is a table's grid: its title band (drawn above the box that
+// scrolls it), head and rows.
 type gridView struct {
 	Caption   bool
 	Compact   bool
+	Stack     bool // on a phone each row stands as a block, each cell under its column's head (style.css, table.stack)
 	Corner    string
 	Title     string
 	HowToRead []string
@@ -107,8 +109,9 @@ type gridView struct {
 
 type cellView struct {
 	Text string
-	Key  bool // the first column: read first
-	Wide bool // long text
+	Key  bool   // the first column: read first
+	Wide bool   // long text
+	Head string // a body cell of a stacked table: its column's head, printed beside it on a phone
 }
 
 type sealedView struct {
@@ -348,6 +351,7 @@ func newTableCells(t *doc.Table) *tableCells {
 		wide[i] = true
 	}
 	g.Compact = !g.Caption && len(wide) == 0
+	g.Stack = !g.Compact && len(t.Head) >= 3
 	cell := func(i int, s string) cellView { return cellView{Text: s, Key: i == 0, Wide: i > 0 && wide[i]} }
 	for i, h := range t.Head {
 		g.Head = append(g.Head, cell(i, h))
@@ -359,6 +363,11 @@ func newTableCells(t *doc.Table) *tableCells {
 		}
 		for i := len(r); i < len(t.Head); i++ {
 			row = append(row, cell(i, ""))
+		}
+		if g.Stack {
+			for i := 1; i < len(row) && i < len(t.Head); i++ {
+				row[i].Head = t.Head[i]
+			}
 		}
 		g.Rows = append(g.Rows, row)
 	}

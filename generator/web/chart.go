@@ -15,9 +15,16 @@ import (
 // a chart wider than the column scrolls across.
 const chartPx = 4.0
 
+// chartShrink is the least a chart is scaled to fit a narrow column
+// (style.css reads it from --chart-min): a chart a little wider than a
+// phone's column (three boxes a row) fits it whole, and a box, 12 mm at
+// chartPx, stays 44 px tall, a finger's target.
+const chartShrink = 0.92
+
 // chartWidth is the width the chart is laid out in, mm: as the booklet's
 // text block, or less for narrow campaigns, whose boxes would otherwise
-// stand far apart.
+// stand far apart: 5 mm between boxes, so that three a row (102 mm, 408
+// px) fit a phone's column of 380 px at chartShrink.
 func chartWidth(c *campaign.Campaign) float64 {
 	widest := map[int]int{}
 	most := 0
@@ -25,7 +32,7 @@ func chartWidth(c *campaign.Campaign) float64 {
 		widest[n.Step]++
 		most = max(most, widest[n.Step])
 	}
-	return min(180, chart.LabelW+float64(most)*(chart.DefaultBoxW+6))
+	return min(180, chart.LabelW+float64(most)*(chart.DefaultBoxW+5))
 }
 
 // sansWidth estimates the width of s in mm in the site's sans-serif face
@@ -62,8 +69,8 @@ func chartSVG(c *campaign.Campaign, entryHref func(int) string) (template.HTML, 
 	}
 	pg := ch.Pages[0]
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %s %s" width="%s" height="%s" role="group" aria-label="Campaign chart" xmlns="http://www.w3.org/2000/svg">`,
-		num(pg.W), num(pg.H), num(pg.W*chartPx), num(pg.H*chartPx))
+	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %s %s" width="%s" height="%s" style="--chart-min: %spx" role="group" aria-label="Campaign chart" xmlns="http://www.w3.org/2000/svg">`,
+		num(pg.W), num(pg.H), num(pg.W*chartPx), num(pg.H*chartPx), num(pg.W*chartPx*chartShrink))
 	fmt.Fprintf(&b, "\n<title>Campaign chart</title>\n<desc>%s</desc>", esc(chartDesc(c)))
 
 	// What the texts and lines of a kind share is said once, on their

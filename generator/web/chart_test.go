@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -15,6 +16,8 @@ import (
 	"github.com/sortie-wargames/sortie/engine/campaign"
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/swordplay"
+	"github.com/sortie-wargames/sortie/engine/swordsorcery"
+	"github.com/sortie-wargames/sortie/generator/chart"
 )
 
 // svgParts reads a chart's SVG as XML and returns its title, its desc,
@@ -182,5 +185,52 @@ func TestCampaignChartWide(t *testing.T) {
 	again, err := chartSVG(c, entryFile)
 	if err != nil || again != svg {
 		t.Error("two drawings of one campaign differ")
+	}
+}
+
+// TestChartOnAPhone: a campaign of three entries a row, as the default
+// site's The Long Road, is drawn to shrink into a phone's column (380 px
+// within a 412 px screen) whole, where it was cut at the right before;
+// shrunk as far as it may be, a box is still a finger's target, 44 px.
+func TestChartOnAPhone(t *testing.T) {
+	const column, finger = 380.0, 44.0
+	if h := chart.DefaultBoxH * chartPx * chartShrink; h < finger {
+		t.Errorf("a box shrunk to %v is %.1f px tall, want at least %v", chartShrink, h, finger)
+	}
+	sub, err := fs.Sub(content.FS, "systems/"+swordsorcery.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := rules.Load(sub, "content/systems/"+swordsorcery.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := swordsorcery.New(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := campaign.Build(sys, "three-a-row", 12, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := map[int]int{}
+	most := 0
+	for _, n := range c.Nodes {
+		row[n.Step]++
+		most = max(most, row[n.Step])
+	}
+	if most != 3 {
+		t.Fatalf("the campaign's widest row has %d entries, want 3", most)
+	}
+	svg, err := chartSVG(c, entryFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`style="--chart-min: ([0-9.]+)px"`).FindStringSubmatch(string(svg))
+	if m == nil {
+		t.Fatal("the chart says nothing of how far it may shrink")
+	}
+	if least, _ := strconv.ParseFloat(m[1], 64); least > column {
+		t.Errorf("a chart of three entries a row shrinks to %v px at least, wider than a phone's column of %v: its right-hand boxes are cut", least, column)
 	}
 }

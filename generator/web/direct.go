@@ -34,7 +34,7 @@ import (
 // directNames are the partials drawn here: "blocks", "table" and the
 // four that hold blocks are replaced (directDefs), the rest are reached
 // only through them.
-var directNames = []string{"blocks", "block", "heading", "section", "para", "list", "checklist", "roll", "table", "grid",
+var directNames = []string{"blocks", "block", "heading", "section", "para", "list", "checklist", "roll", "table", "caption", "grid",
 	"odds", "odds-grid", "map", "sealed", "cards", "card", "links", "encounter", "band", "print", "enctables"}
 
 // directDefs replace the templates the pages call with the Go drawing.
@@ -391,7 +391,10 @@ func (w *directWriter) table(t *tableView) error {
 		w.s(`"`)
 	}
 	w.s(">")
-	if !t.Caption {
+	if t.Caption {
+		w.s("\n")
+		w.caption(t.Grid)
+	} else {
 		w.notes(t.Notes, "")
 	}
 	w.s("\n<div class=\"scroll\"")
@@ -420,7 +423,9 @@ func (w *directWriter) table(t *tableView) error {
 	}
 	w.notes(t.Footnotes, "")
 	if t.Odds != nil {
-		w.s(`<div class="scroll odds"`)
+		w.s(`<p class="odds-caption">`)
+		w.text(t.Odds.Caption)
+		w.s("</p>\n<div class=\"scroll odds\"")
 		if t.Label != "" {
 			w.s(` tabindex="0" role="region" aria-label="Odds, `)
 			w.text(t.Label)
@@ -466,35 +471,39 @@ func (w *directWriter) kept(data any, draw func(any)) {
 	}
 }
 
+// caption is a table's title band, drawn above its scrolling box.
+func (w *directWriter) caption(g *gridView) {
+	w.s(`<p class="caption">`)
+	if g.Corner != "" {
+		w.s(`<span class="corner" title="Roll this many six-sided dice">`)
+		w.text(g.Corner)
+		w.s("</span> ")
+	}
+	w.s(`<span class="title">`)
+	w.text(g.Title)
+	w.s("</span>")
+	for _, s := range g.HowToRead {
+		w.s(`<span class="read">`)
+		w.text(s)
+		w.s("</span>")
+	}
+	for _, s := range g.Notes {
+		w.s(`<span class="cnote">`)
+		w.text(s)
+		w.s("</span>")
+	}
+	w.s("</p>")
+}
+
 func (w *directWriter) grid(data any) {
 	g := data.(*gridView)
 	w.s("<table")
 	if g.Compact {
 		w.s(` class="compact"`)
+	} else if g.Stack {
+		w.s(` class="stack"`)
 	}
 	w.s(">")
-	if g.Caption {
-		w.s("\n<caption>")
-		if g.Corner != "" {
-			w.s(`<span class="corner" title="Roll this many six-sided dice">`)
-			w.text(g.Corner)
-			w.s("</span> ")
-		}
-		w.s(`<span class="title">`)
-		w.text(g.Title)
-		w.s("</span>")
-		for _, s := range g.HowToRead {
-			w.s(`<span class="read">`)
-			w.text(s)
-			w.s("</span>")
-		}
-		for _, s := range g.Notes {
-			w.s(`<span class="cnote">`)
-			w.text(s)
-			w.s("</span>")
-		}
-		w.s("</caption>")
-	}
 	if len(g.Head) > 0 {
 		w.s("\n<thead><tr>")
 		for _, c := range g.Head {
@@ -526,6 +535,11 @@ func (w *directWriter) grid(data any) {
 				if c.Wide {
 					w.s(` class="wide"`)
 				}
+				if c.Head != "" {
+					w.s(` data-h="`)
+					w.text(c.Head)
+					w.s(`"`)
+				}
 				w.s(">")
 				w.text(c.Text)
 				w.s("</td>")
@@ -538,9 +552,7 @@ func (w *directWriter) grid(data any) {
 
 func (w *directWriter) oddsGrid(data any) {
 	o := data.(*doc.Odds)
-	w.s("<table class=\"odds\">\n<caption>")
-	w.text(o.Caption)
-	w.s("</caption>\n<thead><tr><th scope=\"col\">")
+	w.s("<table class=\"odds\">\n<thead><tr><th scope=\"col\">")
 	w.text(o.Corner)
 	w.s("</th>")
 	for _, h := range o.Head {
@@ -1089,8 +1101,6 @@ func (w *directWriter) encounterContent(l *layout, c *packEncounterContent) erro
 	}
 	w.s("seed <code>")
 	w.text(c.View.E.Seed)
-	w.s("</code>, stream <code>")
-	w.text(c.View.E.Stream)
 	w.s("</code></p>")
 	if len(c.Sheet.PDFs) > 0 {
 		w.s("\n<p><span class=\"meta sheet\">Play sheet (")

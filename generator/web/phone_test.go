@@ -34,11 +34,17 @@ const phoneWidth = 412
 const footerMax = 320
 
 // printMax is the tallest the "Print it:" block at the top of a page may
-// be on a phone, in CSS pixels: the links in short, a few to a line (155
-// on the default site's campaign of three volumes). With every label in
-// full it was 370 on an encounter of the default site, 600 on that
-// campaign's page.
-const printMax = 180
+// be on a phone, in CSS pixels: the links in short, a few to a line, each
+// a tap target of tapMin (249 on the default site's packs and campaigns:
+// five rows; 155 for the campaign of three volumes when a link was 26 px
+// tall). With every label in full it was 370 on an encounter of the
+// default site, 600 on that campaign's page.
+const printMax = 260
+
+// tapMin is the least width and height of a tap target on a phone, in
+// CSS pixels: a finger's, the common guideline (Apple's 44 points,
+// WCAG 2.5.5). A link inside a line of text is exempt, as WCAG has it.
+const tapMin = 44
 
 // a4Width is the width A4 leaves for a page within the stylesheet's
 // 14 mm print margins (182 mm), in CSS pixels.
@@ -52,6 +58,13 @@ const longWord = "Unbreakablewordsthatnophonecanfitonalineofitsownwidth55"
 // at a phone's width and a desktop's: no page may be wider than the
 // screen (document.scrollingElement.scrollWidth; a wide table scrolls in
 // its own box), and a page's footer stays a few lines tall on the phone.
+// With every sealed item open, no text runs out of sight past the
+// screen's sides or out of a box that clips or scrolls it, but a table or
+// chart scrolling across whole in a box of its own, its title band and
+// prose outside it (phone.mjs, "cut"); on the phone every tap target but
+// a link in a line of text is at least tapMin each way, and a table of
+// three columns or more (table.stack) stands row by row, no wider than
+// its box.
 // The same holds for a copy of the default site whose pack, campaign and
 // page are titled with one 55-letter word. Laid out for print on A4, a
 // page with play cards fits the paper and every card keeps the size the
@@ -77,10 +90,8 @@ func TestPhoneWidth(t *testing.T) {
 	files := defaultSite(t)
 	writeFiles(t, filepath.Join(dir, "default"), files)
 	var pages []string
-	for _, p := range pagesOfEachKind(t, files) {
-		if p != missing && p != web.NotFound { // their links start at the host's root, not on disk
-			pages = append(pages, "default/"+p)
-		}
+	for _, p := range phonePages(t, files) {
+		pages = append(pages, "default/"+p)
 	}
 
 	// The same site with titles that cannot break; its pages only.
@@ -104,14 +115,17 @@ func TestPhoneWidth(t *testing.T) {
 	if err := skeleton.Write(src, site); err != nil {
 		t.Fatal(err)
 	}
-	long, _, err := generator.Render(generator.Options{Source: src, Month: "2026-11", Systems: systems.Builtin(), PagesOnly: true})
+	// With the Roll page, whose form is what a phone opens first (its
+	// engine is not loaded here: TestRollPageInBrowser rolls with it).
+	roll := &generator.RollEngine{Wasm: []byte("\x00asm not loaded"), Loader: []byte("// wasm_exec.js")}
+	long, _, err := generator.Render(generator.Options{Source: src, Month: "2026-11", Systems: systems.Builtin(), PagesOnly: true, Roll: roll})
 	if err != nil {
 		t.Fatal(err)
 	}
 	writeFiles(t, filepath.Join(dir, "long"), long)
 	for _, p := range []string{"index.html", "packs/border-battles/index.html", "packs/border-battles/encounter-1.html",
-		"campaigns/the-long-road/index.html", "campaigns/the-long-road/entry-1.html", "pages/at-the-table.html", web.Downloads} {
-		if !slices.ContainsFunc(long, func(f output.File) bool { return f.Path == p && bytes.Contains(f.Data, []byte(longWord)) }) {
+		"campaigns/the-long-road/index.html", "campaigns/the-long-road/entry-1.html", "pages/at-the-table.html", web.Downloads, web.RollPage} {
+		if !slices.ContainsFunc(long, func(f output.File) bool { return f.Path == p && (bytes.Contains(f.Data, []byte(longWord)) || p == web.RollPage) }) {
 			t.Errorf("the retitled site's %s does not show the long title", p)
 		}
 		pages = append(pages, "long/"+p)
@@ -148,6 +162,17 @@ func TestPhoneWidth(t *testing.T) {
 				What  string
 				Right int
 			}
+			Cut []struct {
+				What, Text, Edge string
+			}
+			Small []struct {
+				What string
+				W, H int
+			}
+			Across []struct {
+				What   string
+				W, Box int
+			}
 		}
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
@@ -167,6 +192,17 @@ func TestPhoneWidth(t *testing.T) {
 				what = append(what, w.What+" to "+strconv.Itoa(w.Right)+" px")
 			}
 			t.Errorf("%s at %d px is %d px wide: %s", p.Path, p.Width, p.ScrollWidth, strings.Join(what, ", "))
+		}
+		for _, c := range p.Cut {
+			t.Errorf("%s at %d px: %s %q runs out of %s, its words cut", p.Path, p.Width, c.What, c.Text, c.Edge)
+		}
+		if p.Width == phoneWidth {
+			for _, c := range p.Small {
+				t.Errorf("%s at %d px: the tap target %s is %d × %d px, want at least %d each way", p.Path, p.Width, c.What, c.W, c.H, tapMin)
+			}
+			for _, a := range p.Across {
+				t.Errorf("%s at %d px: the table %q is %d px wide in a box of %d: its rows should stand as blocks", p.Path, p.Width, a.What, a.W, a.Box)
+			}
 		}
 		if p.Footer <= 0 {
 			t.Errorf("%s at %d px has no footer", p.Path, p.Width)
@@ -223,6 +259,32 @@ func TestPhoneWidth(t *testing.T) {
 		t.Errorf("no page measured has print links")
 	}
 	t.Logf("%d pages at %d px: the widest %d px, the tallest footer %d px, the tallest print links %d px", len(pages), phoneWidth, widest, tallest, printed)
+}
+
+// phonePages are the pages TestPhoneWidth opens: one of each kind
+// (pagesOfEachKind, but those whose links start at the host's root), and
+// more of the kinds whose tables and charts differ most: every system's
+// Quick Reference Sheets, every pack's page with its band, every
+// campaign's page (its chart) and second entry. (The Roll page is opened
+// from the retitled site, built with it.)
+func phonePages(t *testing.T, files []output.File) []string {
+	t.Helper()
+	var pages []string
+	for _, p := range pagesOfEachKind(t, files) {
+		if p != missing && p != web.NotFound { // their links start at the host's root, not on disk
+			pages = append(pages, p)
+		}
+	}
+	more := regexp.MustCompile(`^(systems/[^/]+/qrs\.html|packs/[^/]+/index\.html|campaigns/[^/]+/(index|entry-2)\.html)$`)
+	for _, f := range files {
+		if more.MatchString(f.Path) && !slices.Contains(pages, f.Path) {
+			pages = append(pages, f.Path)
+		}
+	}
+	if len(pages) < 28 {
+		t.Errorf("%d pages to open, want every kind and every system's QRS, pack and campaign: %v", len(pages), pages)
+	}
+	return pages
 }
 
 // cardSize finds a play card's size in its style: its width in mm and

@@ -935,9 +935,6 @@ type campaignEntryContent struct {
 	Links      []blockView // none at the last step
 	Sheet      PlaySheet
 	Index      string // the campaign's page, from the root
-	Prev, Next *campaign.Node
-	PrevHref   string // from the root
-	NextHref   string
 	Print      printView
 }
 
@@ -991,7 +988,9 @@ func (r *Renderer) campaign(c Campaign, add func(string, []byte, error)) {
 
 // campaignEntry renders the page of the campaign's i-th entry: its
 // encounter, what follows it and where it leads, and nothing of any other
-// entry but its number, as on the chart.
+// entry but its number, as on the chart. Its only ways on are its own
+// links: no "next entry" invites reading an entry the player was not sent
+// to, as a gamebook's numbers are not read in order.
 func (r *Renderer) campaignEntry(c Campaign, i int) (string, []byte, error) {
 	n := c.Rolled.Nodes[i]
 	dir := CampaignDir(c.Def.Slug)
@@ -1003,14 +1002,6 @@ func (r *Renderer) campaignEntry(c Campaign, i int) (string, []byte, error) {
 		Sheet: c.Sheets[n.Number], Index: path.Join(dir, "index.html")}
 	if len(n.Links) > 0 {
 		cc.Links = d.blocks(id, 2, []doc.Block{&doc.Links{Links: n.Links}})
-	}
-	if i > 0 {
-		cc.Prev = c.Rolled.Nodes[i-1]
-		cc.PrevHref = path.Join(dir, entryFile(cc.Prev.Number))
-	}
-	if i+1 < len(c.Rolled.Nodes) {
-		cc.Next = c.Rolled.Nodes[i+1]
-		cc.NextHref = path.Join(dir, entryFile(cc.Next.Number))
 	}
 	cc.Print = d.printSealed([]int{n.Number}, [][]doc.Block{n.Encounter.Blocks})
 	title := fmt.Sprintf("%s, entry %d: %s", c.Def.Title, n.Number, n.Encounter.Title)

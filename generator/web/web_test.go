@@ -216,8 +216,11 @@ func TestEncounterDrawsEveryBlockKind(t *testing.T) {
 		`<div class="scroll" tabindex="0" role="region" aria-label="Foe table">`,
 		`<span class="title">Foe table</span>`, `<span class="read">Read the total</span>`, `<span class="cnote">A short note</span>`,
 		`<th scope="col" class="key">Roll</th>`, `<th scope="col" class="wide">What they do</th>`,
-		`<th scope="row" class="key">2-6</th><td>Bandit</td><td class="wide">Runs at the first wound.</td>`,
-		`<th scope="row" class="key">7-12</th><td>Knight</td><td class="wide"></td>`,
+		// three columns: on a phone each row stands as a block, each cell
+		// with its column's head
+		`<p class="caption"><span class="corner"`, `<table class="stack">`,
+		`<th scope="row" class="key">2-6</th><td data-h="Foe">Bandit</td><td class="wide" data-h="What they do">Runs at the first wound.</td>`,
+		`<th scope="row" class="key">7-12</th><td data-h="Foe">Knight</td><td class="wide" data-h="What they do"></td>`,
 		`<table class="mods">`, `<td>In the dark</td><td class="mod">-1</td>`,
 		`<p class="note">(1) A footnote.</p>`, `<p class="note">* Sortie's decision: the book is silent, so this.</p>`, `<p class="note">Book: page 25.</p>`,
 		// sealed items: closed boxes with ids from the encounter's prefix
@@ -238,11 +241,15 @@ func TestEncounterDrawsEveryBlockKind(t *testing.T) {
 		`<p class="line">Small print</p>`,
 		`<div class="play-card back edged"`, `<span class="edge right">Move only</span>`, `<span class="side">back</span>`,
 		// the band, as a table and its notes
-		`<h2 id="band">Your party</h2>`, `<th scope="col">Grit</th>`, `<td>Sidekick</td>`, `2d6 = 2 &#43; 2 = 4`, `<p class="note">A band note.</p>`,
+		`<h2 id="band">Your party</h2>`, `<th scope="col">Grit</th>`, `<td data-h="Figure">Sidekick</td>`, `2d6 = 2 &#43; 2 = 4`, `<p class="note">A band note.</p>`,
 		// the print-only sealed section
 		`<section class="sealed" aria-hidden="true">`, `<h2>Sealed Secrets</h2>`, `<p class="which">2 of 2: The second secret (the prize)</p>`,
-		"stream <code>pack/1/skirmish</code>",
+		// under the title, the seed, and nothing of the engine's streams
+		`seed <code>`,
 	)
+	if bytes.Contains(enc, []byte("stream")) {
+		t.Error("the encounter's page names the engine's stream, which says nothing to a player")
+	}
 	if bytes.Contains(enc, []byte("<script")) {
 		t.Error("a paragraph's text was not escaped")
 	}
@@ -299,13 +306,23 @@ func TestCampaignPage(t *testing.T) {
 		`<h2>After the encounter</h2>`, `New blood: 2d6 = 5 &#43; 5 = 10</span> → <strong>One joins</strong>`,
 		`<a href="entry-2.html">Success: go to 2</a> <span class="note">(EAL goes up by 1)</span> <span class="sep">·</span> <strong>Failure: the campaign ends here.</strong>`,
 		`id="entry-1-sealed-1"`, `id="entry-1-foes"`,
-		`<a href="../../campaigns/tc/index.html#entries">All entries</a><a rel="next" href="../../campaigns/tc/entry-2.html">Entry 2 →</a>`,
+		"<nav class=\"pager\" aria-label=\"Entries\">\n<a href=\"../../campaigns/tc/index.html#entries\">All entries</a>\n</nav>",
 	)
 	contains(t, two, files[two],
 		`<a href="entry-2.html">Onward: go to 2</a>`, `<p class="goto end">The campaign ends here.</p>`,
 		`id="entry-2-sealed-2"`, `id="entry-2-foes"`,
-		`<a rel="prev" href="../../campaigns/tc/entry-1.html">← Entry 1</a>`,
+		`<a href="../../campaigns/tc/index.html#entries">All entries</a>`,
 	)
+	// A gamebook's entries are not read in order: an entry leads on by its
+	// own links alone, with no "next" or "previous" entry.
+	for _, p := range []string{one, two} {
+		if bytes.Contains(files[p], []byte(`rel="next"`)) || bytes.Contains(files[p], []byte(`rel="prev"`)) {
+			t.Errorf("%s links the entry before or after it, inviting the player to read on", p)
+		}
+	}
+	if bytes.Contains(files[two], []byte("entry-1.html")) {
+		t.Errorf("%s links entry 1, which no link of it leads to", two)
+	}
 	// Fog of war: an entry's page shows its own encounter and sealed
 	// items, none of the other entry's.
 	for _, p := range []struct{ page, other string }{{one, "entry-2-"}, {two, "entry-1-"}} {
@@ -492,7 +509,7 @@ func TestBuiltinSystems(t *testing.T) {
 				want++
 			}
 		}
-		if got := bytes.Count(files[page], []byte(`<table class="odds">`+"\n<caption>Odds ")); got != want {
+		if got := bytes.Count(files[page], []byte(`<p class="odds-caption">Odds `)); got != want {
 			t.Errorf("%s: %d odds strips, want %d", page, got, want)
 		}
 		if want > 0 && !bytes.Contains(files[page], []byte(`<tr><th scope="row">Rep 4</th><td>4/9 · 44%</td>`)) {
