@@ -74,6 +74,7 @@ var faultKinds = []struct{ kind, name string }{
 	{booklet.FaultLone, "lone"},
 	{booklet.FaultSpill, "spill"},
 	{booklet.FaultLong, "long"},
+	{booklet.FaultSmall, "small"},
 }
 
 // faultName is the short name faultKinds gives a fault's kind.

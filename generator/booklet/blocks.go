@@ -160,7 +160,7 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx, w 
 	case *doc.Roll:
 		return sp(span{runs: rollRuns(b), size: lk.size, before: rollBefore})
 	case *doc.Table:
-		return []piece{{tb: b, tl: lk.table, before: 1.2, key: true}}
+		return []piece{{tb: b, tl: r.ownLook(b, lk.table, w), before: 1.2, key: true}}
 	case *doc.Map:
 		if ctx.skipMaps {
 			return nil
@@ -870,10 +870,10 @@ func (r *renderer) topOf(t *doc.Table, tl tableLook, continued bool, w float64) 
 	var top tableTop
 	if !continued {
 		if read := sentences(t.HowToRead); read != "" {
-			top.spans = append(top.spans, span{text: read, style: "BI", size: tl.size - 0.5, before: 1})
+			top.spans = append(top.spans, span{text: read, style: "BI", size: face.Floored(tl.size - 0.5), before: 1})
 		}
 		for _, n := range t.Notes {
-			top.spans = append(top.spans, span{text: n, size: tl.size - 1, before: 0.5})
+			top.spans = append(top.spans, span{text: n, size: face.Floored(tl.size - 1), before: 0.5})
 		}
 		for _, m := range t.Modifiers {
 			top.spans = append(top.spans, r.modifierSpan(m, tl))
@@ -991,7 +991,7 @@ func (r *renderer) bandFrame(t *doc.Table, tl tableLook, continued bool, w float
 // two-column table.
 func (r *renderer) modifierSpan(m doc.Modifier, tl tableLook) span {
 	build := func(w float64) *grid {
-		g := &grid{size: tl.size - 0.5, headSize: tl.head - 0.5, cols: []gridCol{
+		g := &grid{size: face.Floored(tl.size - 0.5), headSize: face.Floored(tl.head - 0.5), cols: []gridCol{
 			{head: m.Head[0], align: "L", grow: true},
 			{head: m.Head[1], style: "B", align: "C"},
 		}}
@@ -1012,14 +1012,14 @@ func (r *renderer) modifierSpan(m doc.Modifier, tl tableLook) span {
 func (r *renderer) footSpans(t *doc.Table, tl tableLook) []span {
 	var spans []span
 	for _, f := range t.Footnotes {
-		spans = append(spans, span{text: f, size: tl.size - 1.5, before: 0.8})
+		spans = append(spans, span{text: f, size: face.Floored(tl.size - 1.5), before: 0.8})
 	}
 	spans = append(spans, r.oddsSpans(t.Odds, tl)...)
 	for _, d := range t.Decisions {
-		spans = append(spans, span{text: "* Sortie's decision: " + d, style: "I", size: tl.size - 2, before: 0.8})
+		spans = append(spans, span{text: "* Sortie's decision: " + d, style: "I", size: face.Floored(tl.size - 2), before: 0.8})
 	}
 	if t.Source != "" {
-		spans = append(spans, span{text: "Book: " + t.Source + ".", size: tl.size - 2.5, grey: true, before: 0.8})
+		spans = append(spans, span{text: "Book: " + t.Source + ".", size: face.Floored(tl.size - 2.5), grey: true, before: 0.8})
 	}
 	return spans
 }

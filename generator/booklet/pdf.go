@@ -71,7 +71,7 @@ type faultLog struct {
 // text cut short. Write and WriteSheet report the printed pass's faults
 // to Options.Faults.
 type Fault struct {
-	Kind string // FaultBroken, FaultCut, FaultLone, FaultSpill or FaultLong
+	Kind string // FaultBroken, FaultCut, FaultLone, FaultSpill, FaultSmall or FaultLong
 	Page int    // the page of the unimposed document, from 1
 	Text string // the broken word, the whole text that was cut, the lone rows' first row, or the entry that spilled
 }
@@ -82,6 +82,7 @@ const (
 	FaultCut    = "cut text"
 	FaultLone   = "lone table rows" // fewer than keepRows rows of a table alone in a column or page
 	FaultSpill  = "spilled spread"  // an entry on more spreads than its edition allows (maxSpreads)
+	FaultSmall  = "small type"      // text painted smaller than face.MinSize: its size and the text
 	// FaultLong is not a defect but a choice counted so that it can only
 	// become rarer: an entry too long for one spread laid out on more
 	// (four pages, or six on a folded page), marked so on its pages and

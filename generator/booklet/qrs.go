@@ -6,6 +6,7 @@ import (
 
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
 )
 
 // This file prints the Quick Reference Sheets: every table the system
@@ -530,7 +531,7 @@ func (q *qrsSheets) footAlone(t *doc.Table, lk tableLook, y float64) bool {
 
 // qrsTallScales are the sizes, as shares of qrsLook's, a table taller
 // than a page is set in to keep it to one, its odds with it: down to
-// 0.8, cells of 7.6 pt, still above the tables' floor (tableFloor).
+// 0.8, cells of 7.6 pt, above the smallest type (face.MinSize).
 var qrsTallScales = []float64{0.95, 0.9, 0.85, 0.8}
 
 // qrsFit returns the largest of qrsTallScales at which a table, height(k)
@@ -544,9 +545,11 @@ func qrsFit(bk float64, height func(k float64) float64, room float64) (float64, 
 	return 1, false
 }
 
-// scaled is a table's look with every type size times k.
+// scaled is a table's look with every type size times k, none smaller
+// than face.MinSize.
 func (t tableLook) scaled(k float64) tableLook {
-	t.size, t.head, t.key, t.title, t.band = t.size*k, t.head*k, t.key*k, t.title*k, t.band*k
+	f := face.Floored
+	t.size, t.head, t.key, t.title, t.band = f(t.size*k), f(t.head*k), f(t.key*k), f(t.title*k), t.band*k
 	return t
 }
 

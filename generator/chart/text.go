@@ -42,6 +42,16 @@ type Item struct {
 // largest at which every box's text fits, so that boxes read alike. The
 // lines of a box stand together in its middle.
 func BoxTexts(items []Item, w, h float64, m Measure) [][]Line {
+	lines, _ := SetBoxes(items, w, h, smallMin, m)
+	return lines
+}
+
+// SetBoxes is BoxTexts with the small lines set no smaller than least
+// points: it reports whether every box's text fits at that size or
+// larger. When it does not, the lines are set at least and overrun their
+// boxes; a page that prints no type under least lays its chart out
+// again, with taller or wider boxes, until they fit.
+func SetBoxes(items []Item, w, h, least float64, m Measure) ([][]Line, bool) {
 	iw := w - 1.6
 	numPt := numMax
 	for _, it := range items {
@@ -60,9 +70,13 @@ func BoxTexts(items []Item, w, h float64, m Measure) [][]Line {
 	}
 	pt := smallMax
 	for _, it := range items {
-		for pt > smallMin && !fits(it, pt) {
-			pt -= 0.25
+		for pt > least && !fits(it, pt) {
+			pt = max(least, pt-0.25)
 		}
+	}
+	ok := true
+	for _, it := range items {
+		ok = ok && fits(it, pt)
 	}
 	smallH := pt * ptMM * 1.15
 	out := make([][]Line, len(items))
@@ -77,7 +91,7 @@ func BoxTexts(items []Item, w, h float64, m Measure) [][]Line {
 		}
 		out[i] = lines
 	}
-	return out
+	return out, ok
 }
 
 // wrap breaks s at its spaces into lines no wider than w where it can.
