@@ -17,18 +17,18 @@ const (
 	chartPt    = face.MinSize // the arrows' marks and the notes, pt
 )
 
-// chartKeyH is the height of the key above the chart, the space under
-// it included.
-func chartKeyH() float64 { return lh(chartKeyPt) + 2.5 }
+// chartKeyGap is the space between the key (chartKey, one line of
+// chartKeyPt) and the chart under it.
+const chartKeyGap = 2.5
 
 // chartTop is where the chart's frame starts on its page: under the
 // heading (as heading draws it) and the key.
-func chartTop() float64 { return bodyTop + lh(chartHead) + 1.5 + chartKeyH() }
+func chartTop() float64 { return bodyTop + lh(chartHead) + 1.5 + lh(chartKeyPt) + chartKeyGap }
 
 // chartBoxHs are the boxes' heights tried, mm, the least first: a box
 // grows taller before its encounter and state are set smaller than
 // face.MinSize.
-var chartBoxHs = []float64{chart.DefaultBoxH, 14, 16, 18}
+var chartBoxHs = []float64{chart.DefaultBoxH, 13, 14, 16, 18}
 
 // layChart lays a campaign's chart out in the frame its pages leave,
 // upright if its boxes' words fit there at face.MinSize or larger
@@ -40,7 +40,7 @@ var chartBoxHs = []float64{chart.DefaultBoxH, 14, 16, 18}
 // smaller: the print check counts it (FaultSmall).
 func layChart(c *campaign.Campaign, entries []*entry, fc *face.Face, pw, ph float64) (ch *chart.Chart, turned bool, err error) {
 	up := chart.Options{Width: pw - 2*side, Height: ph - footGap - chartTop()}
-	along := chart.Options{Width: ph - footGap - chartTurnTop(), Height: pw - 2*side - chartKeyH()}
+	along := chart.Options{Width: ph - footGap - chartTurnTop(), Height: pw - 2*side - lh(chartKeyPt) - chartKeyGap}
 	var first *chart.Chart
 	for _, turn := range []bool{false, true} {
 		opt := up
@@ -143,12 +143,13 @@ func (r *renderer) turnedChart(pg chart.Page) *frame.Frame {
 	in := &frame.Frame{W: long, H: r.contentW()}
 	key := r.chartKey(long)
 	page := r.chartPage(pg)
-	in.Marks = append(in.Marks, frame.Sub{F: key}, frame.Sub{Y: chartKeyH(), F: page})
+	top := key.H + chartKeyGap
+	in.Marks = append(in.Marks, frame.Sub{F: key}, frame.Sub{Y: top, F: page})
 	in.Say = page.Say
 	f := &frame.Frame{W: r.contentW(), H: long, Marks: []frame.Mark{frame.Sub{F: unlinked(in), Turn: true}}, Say: in.Say}
 	// A point (x, y) of the turned frame prints at (y, long-x).
 	for _, b := range pg.Boxes {
-		y := chartKeyH() + b.Y
+		y := top + b.Y
 		f.Marks = append(f.Marks, frame.Link{X: y, Y: long - b.X - b.W, W: b.H, H: b.W, Anchor: r.entries[b.Number-1].anchor()})
 	}
 	return f

@@ -82,9 +82,9 @@ var sheetSizes = func() []float64 {
 
 // sheetLook is the look of a sheet set at a body size s.
 func sheetLook(s float64) look {
-	return look{size: s, note: face.Floored(s - 0.75), head: s + 1.5, table: tableLook{
-		size: face.Floored(s - 0.75), head: face.Floored(s - 1), key: face.Floored(s - 0.75),
-		zebra: true, band: 6, title: s + 0.5, pad: 0.3, fold: true,
+	return look{size: s, note: max(s-0.75, face.MinSize), head: s + 1.5, table: tableLook{
+		size: max(s-0.75, face.MinSize), head: max(s-1, face.MinSize), key: max(s-0.75, face.MinSize),
+		zebra: true, band: 6, title: s + 0.5, pad: 0.3, fold: true, floor: face.MinSize,
 	}}
 }
 

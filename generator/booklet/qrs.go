@@ -6,7 +6,6 @@ import (
 
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
-	"github.com/sortie-wargames/sortie/generator/booklet/face"
 )
 
 // This file prints the Quick Reference Sheets: every table the system
@@ -546,10 +545,9 @@ func qrsFit(bk float64, height func(k float64) float64, room float64) (float64, 
 }
 
 // scaled is a table's look with every type size times k, none smaller
-// than face.MinSize.
+// than its floor.
 func (t tableLook) scaled(k float64) tableLook {
-	f := face.Floored
-	t.size, t.head, t.key, t.title, t.band = f(t.size*k), f(t.head*k), f(t.key*k), f(t.title*k), t.band*k
+	t.size, t.head, t.key, t.title, t.band = t.pt(t.size*k), t.pt(t.head*k), t.pt(t.key*k), t.pt(t.title*k), t.band*k
 	return t
 }
 

@@ -863,7 +863,7 @@ func (r *renderer) oddsSpans(o *doc.Odds, tl tableLook) []span {
 	if o == nil || len(o.Rows) == 0 {
 		return nil
 	}
-	size := face.Floored(tl.size - 2)
+	size := tl.pt(tl.size - 2)
 	build := func(rows []doc.OddsRow, w float64) *grid {
 		g := &grid{size: size, headSize: size, pad: 0.35, cols: []gridCol{{head: o.Corner, style: "B", align: "L"}}}
 		for _, h := range o.Head {
@@ -1055,7 +1055,12 @@ func (r *renderer) ownLook(t *doc.Table, tl tableLook, w float64) tableLook {
 		least = min(least, g.size)
 	}
 	if d := tl.size - least; d > 0.001 {
-		tl.size, tl.head, tl.key = least, face.Floored(tl.head-d), face.Floored(tl.key-d)
+		tl.size, tl.head, tl.key = least, tl.pt(tl.head-d), tl.pt(tl.key-d)
 	}
 	return tl
 }
+
+// pt is size in points, or the look's floor when size is smaller: the
+// size a type derived from the look's (its notes two points under its
+// cells, the look scaled down) prints at.
+func (t tableLook) pt(size float64) float64 { return max(size, t.floor) }

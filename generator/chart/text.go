@@ -25,6 +25,7 @@ type Line struct {
 const (
 	numMax   = 13.0 // an entry's number
 	numMin   = 7.0
+	numLeast = 8.0 // the least it gives way to for the lines under it (SetBoxes)
 	smallMax = 7.5 // the encounter and the state
 	smallMin = 4.0
 )
@@ -59,7 +60,7 @@ func SetBoxes(items []Item, w, h, least float64, m Measure) ([][]Line, bool) {
 			numPt -= 0.5
 		}
 	}
-	numH := numPt * ptMM * 1.05
+	var numH, pt float64
 	fits := func(it Item, pt float64) bool {
 		small := append(wrap(it.Title, iw, pt, m), wrap(it.State, iw, pt, m)...)
 		ok := numH+float64(len(small))*pt*ptMM*1.15 <= h-1.2
@@ -68,15 +69,25 @@ func SetBoxes(items []Item, w, h, least float64, m Measure) ([][]Line, bool) {
 		}
 		return ok
 	}
-	pt := smallMax
-	for _, it := range items {
-		for pt > least && !fits(it, pt) {
-			pt = max(least, pt-0.25)
+	// The number gives way, down to numLeast, before the small lines
+	// would go under least.
+	ok := false
+	for {
+		numH = numPt * ptMM * 1.05
+		pt = smallMax
+		for _, it := range items {
+			for pt > least && !fits(it, pt) {
+				pt = max(least, pt-0.25)
+			}
 		}
-	}
-	ok := true
-	for _, it := range items {
-		ok = ok && fits(it, pt)
+		ok = true
+		for _, it := range items {
+			ok = ok && fits(it, pt)
+		}
+		if ok || numPt-0.5 < numLeast {
+			break
+		}
+		numPt -= 0.5
 	}
 	smallH := pt * ptMM * 1.15
 	out := make([][]Line, len(items))

@@ -36,11 +36,6 @@ import (
 // turns). docs/print.md says why 7 pt.
 const MinSize = 7.0
 
-// Floored is size in points, or MinSize when size is smaller: the size a
-// look derived from another (a table's notes two points under its cells,
-// a look scaled down to fit) prints at.
-func Floored(size float64) float64 { return max(size, MinSize) }
-
 // The font families a face registers with fpdf: the reading text in four
 // styles ("", "B", "I", "BI"), and the seed.
 const (
