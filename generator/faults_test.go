@@ -23,10 +23,11 @@ var faultCeiling = map[string]int{
 	booklet.FaultLong:   171, // on a folded page, not a defect, but counted so it only becomes rarer
 	flatLong:            0,   // of them, on flat A4 or Letter: none, every entry on its spread
 	// Text painted under face.MinSize (7 pt): 14,554 texts before the
-	// floor. What is left is the cut-out cards' foot lines (cards.go,
-	// sheets.go) and the Battle Boards' labels (engine/board/draw), set
-	// by code of their own.
-	booklet.FaultSmall: 1940,
+	// floor. What is left is on the cut-out cards (their foot lines, a
+	// sealed card's tables at 90%: cards.go, sheets.go, cardLook) and
+	// the Battle Boards' labels (engine/board/draw), set by code of
+	// their own.
+	booklet.FaultSmall: 2872,
 }
 
 // flatLong counts the entries of flat A4 and Letter booklets that take
