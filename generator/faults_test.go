@@ -25,6 +25,12 @@ var faultCeiling = map[string]int{
 	apartBeyond:           0,   // of them, of a system not in turnApart
 	booklet.FaultHeadFoot: 0,   // a heading the last thing on its page
 	flatLong:              0,   // of them, on flat A4 or Letter: none, every entry on its spread
+	// Text painted under face.MinSize (7 pt): 14,554 texts before the
+	// floor. What is left is on the cut-out cards (their foot lines, a
+	// sealed card's tables at 90%: cards.go, sheets.go, cardLook) and
+	// the Battle Boards' labels (engine/board/draw), set by code of
+	// their own.
+	booklet.FaultSmall: 2872,
 }
 
 // apartBeyond counts the entries of folded booklets whose turn is apart

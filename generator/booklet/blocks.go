@@ -40,13 +40,17 @@ type tableLook struct {
 	title           float64 // the title's size in the band, points
 	pad             float64 // a cell's padding above and below its text, mm; 0 for the usual
 	fold            bool    // a long, narrow table prints in parts side by side (foldTable)
+	// floor is the least size the look sets text in, scaled down or
+	// derived (its notes, odds and Book line under its cells): face.MinSize
+	// for every look but a card's, whose sizes its sheet sets (cardLook).
+	floor float64
 }
 
 var (
-	spreadLook = look{size: 9, note: 8.5, head: sub, table: tableLook{size: 8, head: 7.5, key: 8, zebra: true, band: 7, title: 10, pad: 0.4, fold: true}}
-	bandLook   = look{size: bodySize, note: 8.5, head: 12, table: tableLook{size: 9, head: 8.5, key: 9, zebra: true, band: 7.5, title: 10.5}}
+	spreadLook = look{size: 9, note: 8.5, head: sub, table: tableLook{size: 8, head: 7.5, key: 8, zebra: true, band: 7, title: 10, pad: 0.4, fold: true, floor: face.MinSize}}
+	bandLook   = look{size: bodySize, note: 8.5, head: 12, table: tableLook{size: 9, head: 8.5, key: 9, zebra: true, band: 7.5, title: 10.5, floor: face.MinSize}}
 	cardLook   = look{size: 8.5, note: 7.5, head: 9.5, table: tableLook{size: 7.5, head: 7.5, key: 7.5, band: 6, title: 9}}
-	qrsLook    = tableLook{size: qrsCell, head: 8.5, key: qrsKey, keyMax: qrsKeyMax, zebra: true, keyC: true, fill: true, band: qrsBandH, title: 11}
+	qrsLook    = tableLook{size: qrsCell, head: 8.5, key: qrsKey, keyMax: qrsKeyMax, zebra: true, keyC: true, fill: true, band: qrsBandH, title: 11, floor: face.MinSize}
 )
 
 // piece is one thing to flow: a span of text (or a drawn box) or a table.
@@ -178,7 +182,7 @@ func (r *renderer) blockPieces(b doc.Block, lk look, depth int, ctx blockCtx, w 
 	case *doc.Roll:
 		return sp(span{runs: rollRuns(b), size: lk.size, before: rollBefore})
 	case *doc.Table:
-		return []piece{{tb: b, tl: lk.table, before: 1.2, key: true}}
+		return []piece{{tb: b, tl: r.ownLook(b, lk.table, w), before: 1.2, key: true}}
 	case *doc.Map:
 		if ctx.skipMaps {
 			return nil
@@ -911,10 +915,10 @@ func (r *renderer) topOf(t *doc.Table, tl tableLook, continued bool, w float64) 
 	var top tableTop
 	if !continued {
 		if read := sentences(t.HowToRead); read != "" {
-			top.spans = append(top.spans, span{text: read, style: "BI", size: tl.size - 0.5, before: 1})
+			top.spans = append(top.spans, span{text: read, style: "BI", size: tl.pt(tl.size - 0.5), before: 1})
 		}
 		for _, n := range t.Notes {
-			top.spans = append(top.spans, span{text: n, size: tl.size - 1, before: 0.5})
+			top.spans = append(top.spans, span{text: n, size: tl.pt(tl.size - 1), before: 0.5})
 		}
 		for _, m := range t.Modifiers {
 			top.spans = append(top.spans, r.modifierSpan(m, tl))
@@ -1032,7 +1036,7 @@ func (r *renderer) bandFrame(t *doc.Table, tl tableLook, continued bool, w float
 // two-column table.
 func (r *renderer) modifierSpan(m doc.Modifier, tl tableLook) span {
 	build := func(w float64) *grid {
-		g := &grid{size: tl.size - 0.5, headSize: tl.head - 0.5, cols: []gridCol{
+		g := &grid{size: tl.pt(tl.size - 0.5), headSize: tl.pt(tl.head - 0.5), cols: []gridCol{
 			{head: m.Head[0], align: "L", grow: true},
 			{head: m.Head[1], style: "B", align: "C"},
 		}}
@@ -1053,14 +1057,14 @@ func (r *renderer) modifierSpan(m doc.Modifier, tl tableLook) span {
 func (r *renderer) footSpans(t *doc.Table, tl tableLook) []span {
 	var spans []span
 	for _, f := range t.Footnotes {
-		spans = append(spans, span{text: f, size: tl.size - 1.5, before: 0.8})
+		spans = append(spans, span{text: f, size: tl.pt(tl.size - 1.5), before: 0.8})
 	}
 	spans = append(spans, r.oddsSpans(t.Odds, tl)...)
 	for _, d := range t.Decisions {
-		spans = append(spans, span{text: "* Sortie's decision: " + d, style: "I", size: tl.size - 2, before: 0.8})
+		spans = append(spans, span{text: "* Sortie's decision: " + d, style: "I", size: tl.pt(tl.size - 2), before: 0.8})
 	}
 	if t.Source != "" {
-		spans = append(spans, span{text: "Book: " + t.Source + ".", size: tl.size - 2.5, grey: true, before: 0.8})
+		spans = append(spans, span{text: "Book: " + t.Source + ".", size: tl.pt(tl.size - 2.5), grey: true, before: 0.8})
 	}
 	return spans
 }

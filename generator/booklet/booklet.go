@@ -374,7 +374,13 @@ type book struct {
 	saidIntro map[*doc.Cards]bool
 	// sealedName is what the cards hold, from the Sealed blocks' titles.
 	sealedName string
-	chart      *chart.Chart // a campaign's chart, laid out for the paper
+	// own maps each entry's own tables to all of its own (ownTables):
+	// an entry's rosters print at one size (ownLook).
+	own   map[*doc.Table][]*doc.Table
+	chart *chart.Chart // a campaign's chart, laid out for the paper
+	// chartTurned is set when the chart is laid out along its pages,
+	// turned (layChart).
+	chartTurned bool
 	// fullW and fullH are the whole sheet a folded booklet's pages are
 	// half of, pw and ph otherwise: the card sheets print on it, flat,
 	// and are given it as a value (book.sheet, newCardSheets).
@@ -430,6 +436,10 @@ func setup(d Doc, opt Options) (*book, error) {
 	if b.aids, err = aidsOf(b.entries, sw, sh, sheetName); err != nil {
 		return nil, err
 	}
+	b.own = map[*doc.Table][]*doc.Table{}
+	for _, e := range b.entries {
+		maps.Copy(b.own, ownTables(e.enc.Blocks))
+	}
 	b.cardBlocks = map[*doc.Cards][2]int{}
 	b.saidIntro = map[*doc.Cards]bool{}
 	for _, e := range b.entries {
@@ -451,7 +461,7 @@ func setup(d Doc, opt Options) (*book, error) {
 		})
 	}
 	if d.Campaign != nil {
-		if b.chart, err = layChart(d.Campaign, pw, ph); err != nil {
+		if b.chart, b.chartTurned, err = layChart(d.Campaign, b.entries, b.face, pw, ph); err != nil {
 			return nil, err
 		}
 	}

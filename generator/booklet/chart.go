@@ -12,18 +12,96 @@ import (
 
 // The campaign chart's page: a heading, a key, and the chart under them.
 const (
-	chartHead  = 14.0 // the heading's size, pt
-	chartKeyPt = 8.0  // the key's size, pt
-	chartPt    = 6.0  // the arrows' marks and the notes, pt
+	chartHead  = 14.0         // the heading's size, pt
+	chartKeyPt = 8.0          // the key's size, pt
+	chartPt    = face.MinSize // the arrows' marks and the notes, pt
 )
+
+// chartKeyGap is the space between the key (chartKey, one line of
+// chartKeyPt) and the chart under it.
+const chartKeyGap = 2.5
 
 // chartTop is where the chart's frame starts on its page: under the
 // heading (as heading draws it) and the key.
-func chartTop() float64 { return bodyTop + lh(chartHead) + 1.5 + lh(chartKeyPt) + 2.5 }
+func chartTop() float64 { return bodyTop + lh(chartHead) + 1.5 + lh(chartKeyPt) + chartKeyGap }
 
-// layChart lays a campaign's chart out in the frame its pages leave.
-func layChart(c *campaign.Campaign, pw, ph float64) (*chart.Chart, error) {
-	return chart.Layout(c, chart.Options{Width: pw - 2*side, Height: ph - footGap - chartTop()})
+// chartBoxHs are the boxes' heights tried, mm, the least first: a box
+// grows taller before its encounter and state are set smaller than
+// face.MinSize.
+var chartBoxHs = []float64{chart.DefaultBoxH, 13, 14, 16, 18}
+
+// layChart lays a campaign's chart out in the frame its pages leave,
+// upright if its boxes' words fit there at face.MinSize or larger
+// (their boxes as short as that lets them be), else turned: along the
+// page, the key and the chart read with the page turned clockwise, its
+// rows as long as the page is tall (a folded booklet's A5 page, where a
+// row of eleven boxes leaves each a word narrower than "Defend"). When
+// neither fits, it is set upright in its least boxes, and its type
+// smaller: the print check counts it (FaultSmall).
+func layChart(c *campaign.Campaign, entries []*entry, fc *face.Face, pw, ph float64) (ch *chart.Chart, turned bool, err error) {
+	up := chart.Options{Width: pw - 2*side, Height: ph - footGap - chartTop()}
+	along := chart.Options{Width: ph - footGap - chartTurnTop(), Height: pw - 2*side - lh(chartKeyPt) - chartKeyGap}
+	var first *chart.Chart
+	for _, turn := range []bool{false, true} {
+		opt := up
+		if turn {
+			opt = along
+		}
+		for _, h := range chartBoxHs {
+			opt.BoxH = h
+			ch, err := chart.Layout(c, opt)
+			if err != nil {
+				if first == nil && !turn {
+					return nil, false, err
+				}
+				continue
+			}
+			if first == nil {
+				first = ch
+			}
+			if chartFits(ch, entries, fc) {
+				return ch, turn, nil
+			}
+		}
+	}
+	return first, false, nil
+}
+
+// chartTurnTop is where a turned chart's frame starts on its page: under
+// the heading.
+func chartTurnTop() float64 { return bodyTop + lh(chartHead) + 1.5 }
+
+// chartFits reports whether every box of ch sets its words at
+// face.MinSize or larger.
+func chartFits(ch *chart.Chart, entries []*entry, fc *face.Face) bool {
+	m := chartMeasure(fc)
+	for _, pg := range ch.Pages {
+		if _, ok := chart.SetBoxes(chartItems(pg, entries), ch.BoxW, ch.BoxH, face.MinSize, m); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// chartItems are what the boxes of a page of the chart say.
+func chartItems(pg chart.Page, entries []*entry) []chart.Item {
+	items := make([]chart.Item, len(pg.Boxes))
+	for i, b := range pg.Boxes {
+		e := entries[b.Number-1]
+		items[i] = chart.Item{Number: b.Number, Title: e.enc.Title, State: e.state}
+	}
+	return items
+}
+
+// chartMeasure measures a chart's words in the face, as fpdf does.
+func chartMeasure(fc *face.Face) chart.Measure {
+	return func(s string, pt float64, bold bool) float64 {
+		style := ""
+		if bold {
+			style = "B"
+		}
+		return fc.Widths(face.Sans, style).Width(s, pt*ptMM)
+	}
 }
 
 // chartSection prints the campaign as a flowchart, on a page of its own
@@ -47,10 +125,52 @@ func (r *renderer) chartSection() {
 		} else {
 			r.heading(title+" (continued)", chartHead, 0)
 		}
-		r.paint(r.chartKey(r.contentW()), side, r.fr.y)
-		r.paint(r.chartPage(pg), side, chartTop())
+		if !r.chartTurned {
+			r.paint(r.chartKey(r.contentW()), side, r.fr.y)
+			r.paint(r.chartPage(pg), side, chartTop())
+			continue
+		}
+		r.paint(r.turnedChart(pg), side, chartTurnTop())
 	}
 	r.lay.pages["chart/last"] = r.f.PageNo()
+}
+
+// turnedChart lays out a page of a turned chart (layChart) in the page's
+// frame under its heading: the key and the chart under it, turned, and
+// over them each box's link, where the box prints turned.
+func (r *renderer) turnedChart(pg chart.Page) *frame.Frame {
+	long := r.bottom() - chartTurnTop()
+	in := &frame.Frame{W: long, H: r.contentW()}
+	key := r.chartKey(long)
+	page := r.chartPage(pg)
+	top := key.H + chartKeyGap
+	in.Marks = append(in.Marks, frame.Sub{F: key}, frame.Sub{Y: top, F: page})
+	in.Say = page.Say
+	f := &frame.Frame{W: r.contentW(), H: long, Marks: []frame.Mark{frame.Sub{F: unlinked(in), Turn: true}}, Say: in.Say}
+	// A point (x, y) of the turned frame prints at (y, long-x).
+	for _, b := range pg.Boxes {
+		y := top + b.Y
+		f.Marks = append(f.Marks, frame.Link{X: y, Y: long - b.X - b.W, W: b.H, H: b.W, Anchor: r.entries[b.Number-1].anchor()})
+	}
+	return f
+}
+
+// unlinked is f without its links, in it or in the frames inside it.
+func unlinked(f *frame.Frame) *frame.Frame {
+	out := *f
+	out.Marks = nil
+	for _, m := range f.Marks {
+		switch m := m.(type) {
+		case frame.Link:
+			continue
+		case frame.Sub:
+			m.F = unlinked(m.F)
+			out.Marks = append(out.Marks, m)
+		default:
+			out.Marks = append(out.Marks, m)
+		}
+	}
+	return &out
 }
 
 // chartFont is the chart's face in a style at a size.
@@ -88,8 +208,8 @@ func (r *renderer) chartKey(w float64) *frame.Frame {
 	}
 	room := w - x
 	note, size := "", float64(chartKeyPt)
-	for _, n := range []string{"Rows: encounters. Boxes: the entries to turn to. Bold: the start.", "Rows: encounters. Boxes: entries. Bold: the start."} {
-		for _, pt := range []float64{chartKeyPt, 7.5, 7, 6.5} {
+	for _, n := range []string{"Rows: encounters. Boxes: the entries to turn to. Bold: the start.", "Rows: encounters. Boxes: entries. Bold: the start.", "Rows: encounters. Bold: the start."} {
+		for _, pt := range []float64{chartKeyPt, 7.5, face.MinSize} {
 			r.font("", pt)
 			note, size = n, pt
 			if r.f.GetStringWidth(n) <= room {
@@ -130,11 +250,6 @@ func (r *renderer) chartPage(pg chart.Page) *frame.Frame {
 	if r.doc.Campaign != nil {
 		start = r.doc.Campaign.Start
 	}
-	items := make([]chart.Item, len(pg.Boxes))
-	for i, b := range pg.Boxes {
-		e := r.entries[b.Number-1]
-		items[i] = chart.Item{Number: b.Number, Title: e.enc.Title, State: e.state}
-	}
 	measure := func(s string, pt float64, bold bool) float64 {
 		if bold {
 			r.font("B", pt)
@@ -143,7 +258,13 @@ func (r *renderer) chartPage(pg chart.Page) *frame.Frame {
 		}
 		return r.f.GetStringWidth(s)
 	}
-	texts := chart.BoxTexts(items, ch.BoxW, ch.BoxH, measure)
+	// A chart laid out to fit (layChart) sets its boxes at face.MinSize
+	// or larger; one that fits nowhere, in what type its boxes hold.
+	items := chartItems(pg, r.entries)
+	texts, ok := chart.SetBoxes(items, ch.BoxW, ch.BoxH, face.MinSize, measure)
+	if !ok {
+		texts = chart.BoxTexts(items, ch.BoxW, ch.BoxH, measure)
+	}
 	var carried, continued bool
 	for i, b := range pg.Boxes {
 		f.Marks = append(f.Marks, frame.Sub{X: b.X, Y: b.Y, F: r.chartBox(b, texts[i], b.Number == start), KeepInk: true})

@@ -40,9 +40,10 @@ func swordplayCampaign(t *testing.T, seed string, steps int) booklet.Doc {
 }
 
 // TestCampaignChart checks the chart page of a 12-step campaign on each
-// paper: one page after the contents and the band, listed in the
-// contents, facing or just before the first entry, whose text carries
-// every entry's number and encounter.
+// paper: one page after the contents and the band (or two, where one
+// would set its boxes' words under face.MinSize: on Letter), listed in
+// the contents, facing or just before the first entry, whose text
+// carries every entry's number and encounter.
 func TestCampaignChart(t *testing.T) {
 	docs := []booklet.Doc{campaignDoc(t, "summer"), swordplayCampaign(t, "raids", 12)}
 	keys := []string{"campaign", "swordplay-raids-12"} // sharedLaid's
@@ -52,11 +53,11 @@ func TestCampaignChart(t *testing.T) {
 				opt := booklet.Options{Paper: p.name, Created: created, Version: "0.1.0"}
 				pdf, pages, _ := sharedLaid(t, keys[i], d, opt)
 				first := pages["entry/"+strconv.Itoa(d.Campaign.Start)]
-				if pages["chart"] <= pages["band"] || pages["band"] < pages["contents"] || pages["chart/last"] != pages["chart"] || first-pages["chart"] > 2 {
+				if pages["chart"] <= pages["band"] || pages["band"] < pages["contents"] || pages["chart/last"]-pages["chart"] > 1 || first <= pages["chart/last"] || first-pages["chart"] > 2 {
 					t.Fatalf("the chart runs from page %d to %d, want one page after the contents (page %d) and the band (page %d), by the first entry (page %d)", pages["chart"], pages["chart/last"], pages["contents"], pages["band"], first)
 				}
 				path := save(t, "chart-"+p.name+"-"+d.Set.System.ID+".pdf", pdf)
-				page := pdftotext(t, path, pages["chart"], pages["chart"])
+				page := pdftotext(t, path, pages["chart"], pages["chart/last"])
 				// Every entry's number, as a word of its own.
 				words := map[string]bool{}
 				for _, w := range regexp.MustCompile(`\d+`).FindAllString(page, -1) {

@@ -2,6 +2,7 @@ package booklet
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sortie-wargames/sortie/generator/booklet/face"
 	"github.com/sortie-wargames/sortie/generator/booklet/frame"
@@ -99,10 +100,20 @@ func (r *renderer) drawMarks(f *frame.Frame, x, y float64) {
 			if m.Clip {
 				r.f.ClipRect(sx, sy, m.F.W, m.F.H, false)
 			}
+			if m.Turn {
+				// Turned about its bottom-left corner as it stands: its
+				// top-left corner, turned, comes to (sx, sy).
+				sy += m.F.W
+				r.f.TransformBegin()
+				r.f.TransformRotate(90, sx, sy)
+			}
 			if m.KeepInk {
 				r.drawMarks(m.F, sx, sy)
 			} else {
 				r.drawFrame(m.F, sx, sy)
+			}
+			if m.Turn {
+				r.f.TransformEnd()
 			}
 			if m.Clip {
 				r.f.ClipEnd()
@@ -122,6 +133,7 @@ func (r *renderer) drawMarks(f *frame.Frame, x, y float64) {
 				r.f.Rect(x+m.X, y+m.Y, m.W, m.H, style)
 			}
 		case frame.Text:
+			r.small(m.Font, m.S)
 			r.f.SetFont(m.Font.Family, m.Font.Style, m.Font.Size)
 			r.f.SetTextColor(m.Grey, m.Grey, m.Grey)
 			if m.Filled {
@@ -147,12 +159,14 @@ func (r *renderer) drawMarks(f *frame.Frame, x, y float64) {
 			r.f.Line(cx+m.W, cy, cx+m.W, cy+m.H)
 			r.ink()
 		case frame.Baseline:
+			r.small(m.Font, m.S)
 			r.f.SetFont(m.Font.Family, m.Font.Style, m.Font.Size)
 			r.f.SetTextColor(m.Grey, m.Grey, m.Grey)
 			r.f.Text(x+m.X, y+m.Y, m.S)
 		case frame.Turned:
 			// Text, not a cell: before the turn, a cell's left edge may be
 			// off the page, where SetXY would measure from the right.
+			r.small(m.Font, m.S)
 			r.f.SetFont(m.Font.Family, m.Font.Style, m.Font.Size)
 			r.f.SetTextColor(m.Grey, m.Grey, m.Grey)
 			cx, cy := x+m.X, y+m.Y
@@ -227,4 +241,12 @@ func (r *renderer) ink() {
 	r.f.SetFillColor(255, 255, 255)
 	r.f.SetLineWidth(0.25)
 	r.f.SetDashPattern(nil, 0)
+}
+
+// small notes a fault when text is painted in type smaller than
+// face.MinSize.
+func (r *renderer) small(f frame.Font, text string) {
+	if f.Size < face.MinSize-0.001 && strings.TrimSpace(text) != "" {
+		r.f.faults.add(Fault{Kind: FaultSmall, Page: r.f.PageNo(), Text: fmt.Sprintf("%.2f pt: %s", f.Size, text)})
+	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/engine/words"
+	"github.com/sortie-wargames/sortie/generator/booklet/face"
 	"github.com/sortie-wargames/sortie/generator/booklet/flow"
 	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 	"github.com/sortie-wargames/sortie/generator/booklet/memo"
@@ -68,7 +69,7 @@ func SheetPages(e *engine.Encounter) int {
 var ErrSheetFull = errors.New("too long for one side of paper")
 
 // sheetFloor is the smallest body size a sheet is set in, in points.
-const sheetFloor = 7.0
+const sheetFloor = face.MinSize
 
 // sheetSizes are the body sizes tried, largest first.
 var sheetSizes = func() []float64 {
@@ -81,14 +82,14 @@ var sheetSizes = func() []float64 {
 
 // sheetLook is the look of a sheet set at a body size s.
 func sheetLook(s float64) look {
-	return look{size: s, note: max(s-0.75, sheetFloor-0.5), head: s + 1.5, table: tableLook{
-		size: max(s-0.75, sheetFloor), head: max(s-1, sheetFloor-0.5), key: max(s-0.75, sheetFloor),
-		zebra: true, band: 6, title: s + 0.5, pad: 0.3, fold: true,
+	return look{size: s, note: max(s-0.75, face.MinSize), head: s + 1.5, table: tableLook{
+		size: max(s-0.75, face.MinSize), head: max(s-1, face.MinSize), key: max(s-0.75, face.MinSize),
+		zebra: true, band: 6, title: s + 0.5, pad: 0.3, fold: true, floor: face.MinSize,
 	}}
 }
 
 // Map column widths tried at each size, as a share of the text block.
-var sheetMapShares = []float64{0.5, 0.44, 0.4, 0.36}
+var sheetMapShares = []float64{0.5, 0.44, 0.4, 0.36, 0.32, 0.28}
 
 // WriteSheet renders an encounter's play sheet as a PDF to w.
 func WriteSheet(w io.Writer, s Sheet, opt Options) error {
@@ -149,7 +150,8 @@ func sheetBook(s Sheet, opt Options) (*book, error) {
 		title = s.Title + ", " + title
 	}
 	return &book{doc: Doc{Title: title, Set: s.Set, Seed: s.Encounter.Seed}, opt: opt, created: created,
-		paperName: name, pw: pw, ph: ph, face: face, cov: cov, monoSeed: cov.monoHas(s.Encounter.Seed), setter: flow.New(face)}, nil
+		paperName: name, pw: pw, ph: ph, face: face, cov: cov, monoSeed: cov.monoHas(s.Encounter.Seed), setter: flow.New(face),
+		own: ownTables(s.Encounter.Blocks)}, nil
 }
 
 // sheetPDF lays out and writes a play sheet, with the layout defects its

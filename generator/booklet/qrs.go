@@ -568,7 +568,7 @@ func (q *qrsSheets) footAlone(t *doc.Table, lk tableLook, y float64) bool {
 
 // qrsTallScales are the sizes, as shares of qrsLook's, a table taller
 // than a page is set in to keep it to one, its odds with it: down to
-// 0.8, cells of 7.6 pt, still above the tables' floor (tableFloor).
+// 0.8, cells of 7.6 pt, above the smallest type (face.MinSize).
 var qrsTallScales = []float64{0.95, 0.9, 0.85, 0.8}
 
 // qrsFit returns the largest of qrsTallScales at which a table, height(k)
@@ -582,9 +582,10 @@ func qrsFit(bk float64, height func(k float64) float64, room float64) (float64, 
 	return 1, false
 }
 
-// scaled is a table's look with every type size times k.
+// scaled is a table's look with every type size times k, none smaller
+// than its floor.
 func (t tableLook) scaled(k float64) tableLook {
-	t.size, t.head, t.key, t.title, t.band = t.size*k, t.head*k, t.key*k, t.title*k, t.band*k
+	t.size, t.head, t.key, t.title, t.band = t.pt(t.size*k), t.pt(t.head*k), t.pt(t.key*k), t.pt(t.title*k), t.band*k
 	return t
 }
 

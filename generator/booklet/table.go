@@ -50,7 +50,7 @@ type grid struct {
 	pad      float64 // a cell's padding above and below its text, mm; 0 for padY
 	// stack, when set, is the grid as a stack of narrower grids, the key
 	// repeated in each (fitColumns): a table too wide for its frame even
-	// in tableFloor type. The grid itself is then drawn only through them.
+	// in the smallest type (face.MinSize). The grid itself is then drawn only through them.
 	stack []*grid
 	// base is the type sizes the grid was made with, before fitColumns
 	// made them smaller: cell, header, and each column's.
@@ -101,12 +101,6 @@ func (g *grid) width() float64 {
 	return total
 }
 
-// tableFloor is the smallest type a table's cells and header give way to
-// (fitColumns) before any word would have to break: 6 pt still reads
-// at arm's length on a printed page, and is the size of the odds strips'
-// smallest figures.
-const tableFloor = 6.0
-
 // fitColumns sets the columns' widths to fill w, as CSS's automatic table
 // layout does: each column is at least as wide as its longest word and at
 // most as wide as its longest line; every column gets its longest line
@@ -114,7 +108,7 @@ const tableFloor = 6.0
 // does not fit the widest columns give way first (squeeze), never below
 // their longest word. When even the longest words do not fit across w,
 // the table's type gives way, a quarter point at a time, down to
-// tableFloor. A table too wide even at the floor is stacked: set as two
+// face.MinSize. A table too wide even at the floor is stacked: set as two
 // or more tables, one under the other, each with the key column (and the
 // number column before it) and as many of the others as fit, in their
 // order, in the grid's own type where they fit in it. Only a key too wide
@@ -239,14 +233,14 @@ func (r *renderer) widths(g *grid) float64 {
 }
 
 // shrink sets the grid's type a quarter point smaller, and reports false
-// when it is at tableFloor already.
+// when it is at face.MinSize already.
 func (g *grid) shrink() bool {
 	const step = 0.25
-	if g.size-step < tableFloor-0.001 || g.headSize-step < tableFloor-0.001 {
+	if g.size-step < face.MinSize-0.001 || g.headSize-step < face.MinSize-0.001 {
 		return false
 	}
 	for i := range g.cols {
-		if s := g.cols[i].size; s > 0 && s-step < tableFloor-0.001 {
+		if s := g.cols[i].size; s > 0 && s-step < face.MinSize-0.001 {
 			return false
 		}
 	}
@@ -869,7 +863,7 @@ func (r *renderer) oddsSpans(o *doc.Odds, tl tableLook) []span {
 	if o == nil || len(o.Rows) == 0 {
 		return nil
 	}
-	size := tl.size - 2
+	size := tl.pt(tl.size - 2)
 	build := func(rows []doc.OddsRow, w float64) *grid {
 		g := &grid{size: size, headSize: size, pad: 0.35, cols: []gridCol{{head: o.Corner, style: "B", align: "L"}}}
 		for _, h := range o.Head {
@@ -1018,3 +1012,55 @@ func (r *renderer) layGrid(g *grid, shade int, lineW float64) *frame.Frame {
 	f.Marks = append(f.Marks, frame.Box{W: f.W, H: f.H, Fill: -1, Stroke: 0, Width: lineW})
 	return f
 }
+
+// ownTables maps each of an encounter's own tables (its rosters: a table
+// with a header and no book page, outside its sealed items) to all of
+// them, itself included, for ownLook.
+func ownTables(bs []doc.Block) map[*doc.Table][]*doc.Table {
+	var own []*doc.Table
+	var walk func(bs []doc.Block)
+	walk = func(bs []doc.Block) {
+		for _, b := range bs {
+			switch b := b.(type) {
+			case *doc.Section:
+				walk(b.Blocks)
+			case *doc.Table:
+				if b.Source == "" && len(b.Head) > 0 {
+					own = append(own, b)
+				}
+			}
+		}
+	}
+	walk(bs)
+	m := make(map[*doc.Table][]*doc.Table, len(own))
+	for _, t := range own {
+		m[t] = own
+	}
+	return m
+}
+
+// ownLook is the look an encounter's own table t prints in, in a frame w
+// wide: tl, unless one of the encounter's own tables (your side's roster
+// and the enemy's) must be set smaller than tl to fit w, when every one
+// of them is set at that size, so that the rosters an entry prints side
+// by side read alike. None is set under face.MinSize: a table too wide
+// even then stacks (fitColumns), at that size.
+func (r *renderer) ownLook(t *doc.Table, tl tableLook, w float64) tableLook {
+	least := tl.size
+	for _, s := range r.own[t] {
+		g := r.layTable(r.keyed(s, tl, w), tl, w).grid
+		if g.stack != nil {
+			g = g.stack[0]
+		}
+		least = min(least, g.size)
+	}
+	if d := tl.size - least; d > 0.001 {
+		tl.size, tl.head, tl.key = least, tl.pt(tl.head-d), tl.pt(tl.key-d)
+	}
+	return tl
+}
+
+// pt is size in points, or the look's floor when size is smaller: the
+// size a type derived from the look's (its notes two points under its
+// cells, the look scaled down) prints at.
+func (t tableLook) pt(size float64) float64 { return max(size, t.floor) }

@@ -25,6 +25,7 @@ type Line struct {
 const (
 	numMax   = 13.0 // an entry's number
 	numMin   = 7.0
+	numLeast = 8.0 // the least it gives way to for the lines under it (SetBoxes)
 	smallMax = 7.5 // the encounter and the state
 	smallMin = 4.0
 )
@@ -42,6 +43,16 @@ type Item struct {
 // largest at which every box's text fits, so that boxes read alike. The
 // lines of a box stand together in its middle.
 func BoxTexts(items []Item, w, h float64, m Measure) [][]Line {
+	lines, _ := SetBoxes(items, w, h, smallMin, m)
+	return lines
+}
+
+// SetBoxes is BoxTexts with the small lines set no smaller than least
+// points: it reports whether every box's text fits at that size or
+// larger. When it does not, the lines are set at least and overrun their
+// boxes; a page that prints no type under least lays its chart out
+// again, with taller or wider boxes, until they fit.
+func SetBoxes(items []Item, w, h, least float64, m Measure) ([][]Line, bool) {
 	iw := w - 1.6
 	numPt := numMax
 	for _, it := range items {
@@ -49,7 +60,7 @@ func BoxTexts(items []Item, w, h float64, m Measure) [][]Line {
 			numPt -= 0.5
 		}
 	}
-	numH := numPt * ptMM * 1.05
+	var numH, pt float64
 	fits := func(it Item, pt float64) bool {
 		small := append(wrap(it.Title, iw, pt, m), wrap(it.State, iw, pt, m)...)
 		ok := numH+float64(len(small))*pt*ptMM*1.15 <= h-1.2
@@ -58,11 +69,25 @@ func BoxTexts(items []Item, w, h float64, m Measure) [][]Line {
 		}
 		return ok
 	}
-	pt := smallMax
-	for _, it := range items {
-		for pt > smallMin && !fits(it, pt) {
-			pt -= 0.25
+	// The number gives way, down to numLeast, before the small lines
+	// would go under least.
+	ok := false
+	for {
+		numH = numPt * ptMM * 1.05
+		pt = smallMax
+		for _, it := range items {
+			for pt > least && !fits(it, pt) {
+				pt = max(least, pt-0.25)
+			}
 		}
+		ok = true
+		for _, it := range items {
+			ok = ok && fits(it, pt)
+		}
+		if ok || numPt-0.5 < numLeast {
+			break
+		}
+		numPt -= 0.5
 	}
 	smallH := pt * ptMM * 1.15
 	out := make([][]Line, len(items))
@@ -77,7 +102,7 @@ func BoxTexts(items []Item, w, h float64, m Measure) [][]Line {
 		}
 		out[i] = lines
 	}
-	return out
+	return out, ok
 }
 
 // wrap breaks s at its spaces into lines no wider than w where it can.

@@ -29,6 +29,13 @@ import (
 	"golang.org/x/image/font/gofont/gomono"
 )
 
+// MinSize is the smallest size, in points, any text of a booklet, play
+// sheet or Quick Reference Sheet is printed at: a look may set text no
+// smaller (floored), and a layout that would need smaller type gives way
+// by another rule (a table wraps, stacks or folds into parts; a chart
+// turns). docs/print.md says why 7 pt.
+const MinSize = 7.0
+
 // The font families a face registers with fpdf: the reading text in four
 // styles ("", "B", "I", "BI"), and the seed.
 const (

@@ -107,13 +107,19 @@ type Rule struct {
 // defaults, unless KeepInk: then it is left as the inner frame's marks
 // set it, as it is after a paragraph's lines (text alone, in a box of
 // links or beside a grid). With Clip, nothing of F is painted outside
-// its own W by H (a sealed card's face in its cell).
+// its own W by H (a sealed card's face in its cell). With Turn, F is
+// painted turned a quarter anticlockwise, read with the page turned
+// clockwise: it then takes F.H across and F.W down from (X, Y), its top
+// along the left (a campaign chart too wide for its page, set along
+// it). Links do not turn: a turned frame holds none (its links are
+// placed beside it, over where it paints).
 type Sub struct {
 	X, Y    float64
 	Grid    bool
 	F       *Frame
 	KeepInk bool
 	Clip    bool
+	Turn    bool
 }
 
 // Cut is the dashed outline to cut a card W by H out along, from (X, Y):
@@ -207,6 +213,9 @@ func (f *Frame) write(b *strings.Builder, indent string) {
 			}
 			if m.Clip {
 				b.WriteString("clipped ")
+			}
+			if m.Turn {
+				b.WriteString("turned ")
 			}
 			m.F.write(b, indent+"  ")
 		case Text:
