@@ -160,7 +160,12 @@ func TestFrontPagesFilled(t *testing.T) {
 				band := end(bodyWords(words[bp], top, bottom))
 				now := min(end(on), band)
 				alone, over := heading-gap-top, text+gap+band
-				if over <= room && min(alone, over) > now+2 {
+				// The layout weighs the two ways by their frames, this
+				// test by the printed words' boxes: the two differ by a
+				// line's leading and the gaps over headings, so a way
+				// counts as fuller here only by 3% of the text block
+				// (the Orc Border's went from 22% to about half).
+				if over <= room && min(alone, over) > now+0.03*room {
 					t.Errorf("%s: the band stands on page %d, %.0f%% full, under the contents and the text on a page %.0f%% full; the text over the band would leave the pages %.0f%% and %.0f%% full",
 						what, bp, 100*band/room, 100*end(on)/room, 100*alone/room, 100*over/room)
 				}
