@@ -182,7 +182,10 @@ func defaultApart(p string) bool {
 // are the stated rule's exception too: the 2d6 Sword & Sorcery campaign,
 // whose two boards, brief and long enemy list ("Dwarves – Red Sun
 // list") do not fit an A5 spread together.
-var corpusApart = []string{"campaigns/sns-campaign"}
+//
+// So is one of the corpus's 2d6 packs (entry 2 of sns-10, A4 folded),
+// as the Orc Border's raid is in the default site (defaultApart).
+var corpusApart = []string{"campaigns/sns-campaign", "packs/sns-10"}
 
 // apartOf is checkTurns' apart for a site whose folders' systems are
 // known (by "packs/name" or "campaigns/name").
