@@ -67,7 +67,10 @@ func RuleOdds(t *rules.Table) *Odds {
 	case s.Kind == odds.Versus:
 		beat := "passes more dice than"
 		if s.Successes {
-			beat = "scores more successes in one roll than" // a melee rolled again and again is not read by these
+			beat = "scores more successes in one roll than"
+			if t.RollAgain {
+				beat = "ends with more successes than"
+			}
 		}
 		side := "the row's " + s.Name
 		if s.Name == "" {

@@ -153,6 +153,10 @@ func Of(t *rules.Table) *Strip {
 		for i := range s.Lines {
 			s.Results = append(s.Results, s.Label(s.Lines[i]))
 			for _, other := range runs {
+				if t.RollAgain {
+					s.Lines[i].Chances = append(s.Lines[i].Chances, lastMore(t, runs[i].line.Lo, other.line.Lo))
+					continue
+				}
 				s.Lines[i].Chances = append(s.Lines[i].Chances, more(runs[i].dist, other.dist))
 			}
 		}
@@ -234,6 +238,55 @@ func more(a, b []*big.Rat) *big.Rat {
 		}
 	}
 	return p
+}
+
+// lastMore is the chance that a side rolling a dice of t ends with more
+// successes than one rolling b when each rolls its successes again until
+// a side has none (t.RollAgain): win(a, b) sums, over every pair of
+// successes (x, y), the chance of the pair times x > y when x or y is
+// none, else win(x, y). The pair (a, b) rolls the same dice again, so
+// win(a, b) = rest / (1 - P(a of a) P(b of b)).
+func lastMore(t *rules.Table, a, b int) *big.Rat {
+	dists := map[int][]*big.Rat{}
+	dist := func(n int) []*big.Rat {
+		if d, ok := dists[n]; ok {
+			return d
+		}
+		d := distAt(t, n)
+		dists[n] = d
+		return d
+	}
+	wins := map[[2]int]*big.Rat{}
+	var win func(a, b int) *big.Rat
+	win = func(a, b int) *big.Rat {
+		if w, ok := wins[[2]int{a, b}]; ok {
+			return w
+		}
+		da, db := dist(a), dist(b)
+		rest, same := new(big.Rat), new(big.Rat)
+		for x, px := range da {
+			for y, py := range db {
+				p := new(big.Rat).Mul(px, py)
+				switch {
+				case x == 0 || y == 0:
+					if x > y {
+						rest.Add(rest, p)
+					}
+				case x == a && y == b:
+					same.Add(same, p)
+				default:
+					rest.Add(rest, p.Mul(p, win(x, y)))
+				}
+			}
+		}
+		w := rest.Quo(rest, new(big.Rat).Sub(big.NewRat(1, 1), same))
+		wins[[2]int{a, b}] = w
+		return w
+	}
+	if a < 1 || b < 1 {
+		return more(dist(max(a, 0)), dist(max(b, 0)))
+	}
+	return win(a, b)
 }
 
 func sameDist(a, b []*big.Rat) bool {

@@ -168,6 +168,11 @@ func TestRealTables(t *testing.T) {
 					t.Fatalf("no odds (held %+v)", tb.Held)
 				}
 				checked++
+				if tb.RollAgain { // a melee of many rolls: TestRollAgain
+					once := *tb
+					once.RollAgain = false
+					tb, st = &once, odds.Of(&once)
+				}
 				checkStrip(t, tb, st)
 			})
 		}
@@ -393,6 +398,90 @@ func TestPercent(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestRollAgain works out the odds of a melee rolled again until a side
+// has no successes (Chain Reaction 3.0's): Rep 1 against Rep 1 ends won
+// a third of the time (each roll: both succeed 1/4, roll again; one side
+// alone 1/4 each; neither 1/4, even); Rep 3 against 3 about 40%, where a
+// single roll gives 34%. Equal sides win as often as they lose.
+func TestRollAgain(t *testing.T) {
+	tb := load(t, "chain-reaction-3").Table("melee-combat")
+	if tb == nil || !tb.RollAgain {
+		t.Fatal("the melee table does not roll again")
+	}
+	s := odds.Of(tb)
+	once := *tb
+	once.RollAgain = false
+	one := odds.Of(&once)
+	if s == nil || one == nil {
+		t.Fatal("no odds")
+	}
+	at := func(s *odds.Strip, row, col string) *big.Rat {
+		for i, l := range s.Lines {
+			if s.Label(l) == row {
+				for j, m := range s.Lines {
+					if s.Label(m) == col {
+						return s.Lines[i].Chances[j]
+					}
+				}
+			}
+		}
+		t.Fatalf("no odds of %s against %s", row, col)
+		return nil
+	}
+	// Worked out apart, as a chain of rolls: the chance of each pair
+	// of dice left, roll after roll, until a side has none.
+	chain := func(a, b int) float64 {
+		binom := func(n, k int) float64 { // k of n dice succeed, each 1/2
+			c := 1.0
+			for i := range k {
+				c = c * float64(n-i) / float64(i+1)
+			}
+			return c / math.Pow(2, float64(n))
+		}
+		mass, won := map[[2]int]float64{{a, b}: 1}, 0.0
+		for range 200 {
+			next := map[[2]int]float64{}
+			for st, m := range mass {
+				for x := 0; x <= st[0]; x++ {
+					for y := 0; y <= st[1]; y++ {
+						p := m * binom(st[0], x) * binom(st[1], y)
+						switch {
+						case x == 0 || y == 0:
+							if x > y {
+								won += p
+							}
+						default:
+							next[[2]int{x, y}] += p
+						}
+					}
+				}
+			}
+			mass = next
+		}
+		return won
+	}
+	for _, row := range s.Lines {
+		for _, col := range s.Lines {
+			got, _ := at(s, s.Label(row), s.Label(col)).Float64()
+			if want := chain(row.Lo, col.Lo); math.Abs(got-want) > 1e-9 {
+				t.Errorf("%s against %s: %.6f, worked out apart %.6f", s.Label(row), s.Label(col), got, want)
+			}
+		}
+	}
+	if p, _ := at(s, "Rep 3", "Rep 3").Float64(); p < 0.38 || p > 0.42 {
+		t.Errorf("Rep 3 against 3 ends won %.3f of the time, want about 0.40", p)
+	}
+	if p, _ := at(one, "Rep 3", "Rep 3").Float64(); p > 0.36 {
+		t.Errorf("one roll of Rep 3 against 3 reads %.3f, want about 0.34", p)
+	}
+	for _, l := range s.Lines {
+		w := at(s, s.Label(l), s.Label(l))
+		if w.Cmp(big.NewRat(1, 2)) >= 0 {
+			t.Errorf("%s against itself wins %s: at least half, with evens possible", s.Label(l), w.RatString())
 		}
 	}
 }

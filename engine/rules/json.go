@@ -12,6 +12,7 @@ type tableJSON struct {
 	Read      Read         `json:"read"`
 	Target    string       `json:"target,omitempty"`
 	SixFails  bool         `json:"sixFails,omitempty"`
+	RollAgain bool         `json:"rollAgain,omitempty"`
 	Caption   string       `json:"caption"`
 	KeyHeader string       `json:"keyHeader"`
 	Notes     []string     `json:"notes,omitempty"`
@@ -69,7 +70,7 @@ type cellJSON struct {
 // MarshalJSON writes the table in the form docs/json.md documents.
 func (t *Table) MarshalJSON() ([]byte, error) {
 	j := tableJSON{
-		ID: t.ID, Title: t.Title, Read: t.Read, Target: t.Target, SixFails: t.SixFails,
+		ID: t.ID, Title: t.Title, Read: t.Read, Target: t.Target, SixFails: t.SixFails, RollAgain: t.RollAgain,
 		Caption: t.Caption, KeyHeader: t.KeyHeader, Notes: t.Notes, Groups: t.Groups,
 		Source: t.Source, Decisions: t.Decisions,
 	}

@@ -229,7 +229,7 @@ var directives = map[string]map[string]bool{
 	"system": {"name": false, "publisher": false, "book": false, "summary": false,
 		"board": false, "star-rep": false, "first-encounter": false, "qrs": true, "sections": false, "group-title": true,
 		"encounter-tables": true},
-	"table": {"title": false, "dice": false, "read": false, "target": false, "six-fails": false,
+	"table": {"title": false, "dice": false, "read": false, "target": false, "six-fails": false, "roll-again": false,
 		"caption": false, "key": false, "note": true, "columns": false, "group": true,
 		"source": false, "decision": true, "across": false, "modifiers": true, "modifier": true,
 		"footnote": true},
@@ -254,7 +254,7 @@ func (p *parser) directive(key, value string) {
 		return
 	}
 	p.seen[key] = p.pos
-	if value == "" && key != "six-fails" && key != "camp" && key != "band-starts" {
+	if value == "" && key != "six-fails" && key != "roll-again" && key != "camp" && key != "band-starts" {
 		p.errorf("%q needs a value", key)
 		return
 	}
@@ -450,6 +450,12 @@ func (p *parser) tableDirective(key, value string) {
 			p.errorf("six-fails %q: want yes or no", value)
 		}
 		t.SixFails = b
+	case "roll-again":
+		b, ok := parseYes(value)
+		if !ok {
+			p.errorf("roll-again %q: want yes or no", value)
+		}
+		t.RollAgain = b
 	case "caption":
 		t.Caption = value
 	case "key":
@@ -963,6 +969,9 @@ func (p *parser) finishTable(t *Table) {
 		}
 	}
 	t.Dice.Mode = readMode(t.Read)
+	if t.RollAgain && (t.Read != ReadOpposedSuccesses || t.Dice.CountName == "") {
+		p.blockError(p.seen["roll-again"], "table %s: roll-again applies only to read opposed-successes with a named count of dice (Rep d6)", t.ID)
+	}
 	if t.SixFails && t.Read != ReadPass && t.Read != ReadOpposed {
 		p.blockError(p.seen["six-fails"], "table %s: six-fails applies only to dice taken versus a target", t.ID)
 	}

@@ -482,6 +482,13 @@ func TestParseErrors(t *testing.T) {
 			only:    true,
 		},
 		{
+			name:    "roll-again on a table not read opposed-successes",
+			text:    tab("dice Rep d6", "read successes", "roll-again yes", "columns A:text", "| 0 | a |", "| 1+ | b |"),
+			line:    5,
+			phrases: []string{"table t: roll-again applies only to read opposed-successes with a named count of dice (Rep d6)"},
+			only:    true,
+		},
+		{
 			name:    "modifier on dice taken versus a target",
 			text:    tab("dice 2d6+1", "read pass", "target 4", "columns A:text", "| 0-2 | a |"),
 			line:    3,

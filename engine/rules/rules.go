@@ -136,13 +136,16 @@ type Footnote struct {
 
 // Table is a rule table.
 type Table struct {
-	ID        string
-	Title     string
-	Dice      dice.Expr // Mode and Target already set from read/target
-	HasDice   bool
-	Read      Read
-	Target    string // what dice are taken versus ("Rep", "4", "DV")
-	SixFails  bool
+	ID       string
+	Title    string
+	Dice     dice.Expr // Mode and Target already set from read/target
+	HasDice  bool
+	Read     Read
+	Target   string // what dice are taken versus ("Rep", "4", "DV")
+	SixFails bool
+	// RollAgain: opposed successes rolled again, each side its
+	// successes, until a side has none; the last roll is read.
+	RollAgain bool
 	Caption   string   // how to read the dice; derived from Read when not written
 	KeyHeader string   // the left-hand column's header
 	Notes     []string // short lines under the caption, as printed (a footnote marker as "(1)")
