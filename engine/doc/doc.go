@@ -117,7 +117,9 @@ type Chance struct {
 	Percent  string // to the nearest whole per cent: "44%", "<1%", ">99%"
 }
 
-// Text is a chance as printed: "4/9 · 44%", or "never" and "always".
+// Text is a chance as printed: "4/9 · 44%", or "never" and "always"; a
+// fraction longer than LongFraction, which no one reads at the table
+// ("3911/9765"), prints as its per cent alone.
 func (c Chance) Text() string {
 	switch c.Fraction {
 	case "0":
@@ -125,8 +127,15 @@ func (c Chance) Text() string {
 	case "1":
 		return "always"
 	}
+	if len(c.Fraction) > LongFraction {
+		return c.Percent
+	}
 	return c.Fraction + " · " + c.Percent
 }
+
+// LongFraction is the most characters of a fraction printed beside its
+// per cent: "1/46656" is, "3911/9765" is not.
+const LongFraction = 8
 
 // Modifier is one group of circumstance modifiers: its two headers
 // ("Circumstance", "Modifier") and its rows.

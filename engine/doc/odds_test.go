@@ -89,3 +89,25 @@ func TestRuleTableOdds(t *testing.T) {
 		t.Errorf("a table without odds writes them: %s", b)
 	}
 }
+
+// TestLongFraction prints a chance whose fraction no one reads at the
+// table as its per cent alone, and says so in the strip's caption.
+func TestLongFraction(t *testing.T) {
+	for _, c := range []struct {
+		c    doc.Chance
+		want string
+	}{
+		{doc.Chance{Fraction: "4/9", Percent: "44%"}, "4/9 · 44%"},
+		{doc.Chance{Fraction: "1/46656", Percent: "<1%"}, "1/46656 · <1%"},
+		{doc.Chance{Fraction: "3911/9765", Percent: "40%"}, "40%"},
+		{doc.Chance{Fraction: "0", Percent: "0%"}, "never"},
+	} {
+		if got := c.c.Text(); got != c.want {
+			t.Errorf("%s: %q, want %q", c.c.Fraction, got, c.want)
+		}
+	}
+	o := doc.RuleOdds(loadSystem(t, "chain-reaction-3").Table("melee-combat"))
+	if o == nil || !strings.Contains(o.Caption, "ends with more successes") || !strings.Contains(o.Caption, "a long fraction as its per cent alone") {
+		t.Errorf("the melee's odds caption reads %+v", o)
+	}
+}

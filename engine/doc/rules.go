@@ -1,6 +1,8 @@
 package doc
 
 import (
+	"strings"
+
 	"github.com/sortie-wargames/sortie/engine/odds"
 	"github.com/sortie-wargames/sortie/engine/rules"
 )
@@ -85,12 +87,18 @@ func RuleOdds(t *rules.Table) *Odds {
 			o.Head[i] = "vs " + h
 		}
 	}
+	long := false
 	for _, l := range s.Lines {
 		row := OddsRow{Label: s.Label(l)}
 		for _, p := range l.Chances {
-			row.Cells = append(row.Cells, Chance{Fraction: odds.Fraction(p), Percent: odds.Percent(p)})
+			c := Chance{Fraction: odds.Fraction(p), Percent: odds.Percent(p)}
+			long = long || len(c.Fraction) > LongFraction
+			row.Cells = append(row.Cells, c)
 		}
 		o.Rows = append(o.Rows, row)
+	}
+	if long {
+		o.Caption = strings.TrimSuffix(o.Caption, ")") + "; a long fraction as its per cent alone)"
 	}
 	return o
 }
