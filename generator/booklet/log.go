@@ -207,7 +207,7 @@ func (lg *campaignLog) encounterLog(run *logRun) {
 		cols: []gridCol{
 			{head: "Entry", style: "B", align: "C", minW: 16, write: writeEntry},
 			{head: "Encounter", align: "L", minW: 40, write: writeTitle},
-			{head: "Result", align: "C"},
+			{head: "Result", align: "C", middle: true},
 			{head: notes, align: "L", grow: true, write: writeNote},
 		},
 		size: 9.5, headSize: 9,

@@ -6,6 +6,7 @@ import (
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/pack"
 	"github.com/sortie-wargames/sortie/engine/rules"
+	"github.com/sortie-wargames/sortie/generator/booklet/frame"
 )
 
 // swordplayBand is Half a Year of Swords' band as its log prints it:
@@ -125,4 +126,26 @@ func testLog(pw, ph float64, band bool, n int) *campaignLog {
 	}
 	b := &book{doc: Doc{Title: "Log", Set: &rules.Set{System: &rules.System{Name: "Test"}}, Pack: p}, pw: pw, ph: ph, entries: make([]*entry, n)}
 	return newCampaignLog(newRenderer(b, newLayout()))
+}
+
+// TestLogResultMiddle checks that a log row's printed "Success /
+// Failure", in a row taller than its text to write in, stands at the
+// row's middle, not at its top.
+func TestLogResultMiddle(t *testing.T) {
+	r := testRenderer("a4")
+	g := &grid{cols: []gridCol{{head: "Entry", align: "C", minW: 16}, {head: "Result", align: "C", middle: true}, {head: "Notes", align: "L", grow: true}},
+		size: 9.5, headSize: 9, minRow: 14}
+	row := []string{"", "Success / Failure", ""}
+	g.rows = [][]string{row}
+	r.fitColumns(g, 120)
+	f := r.rowFrame(g, row, false, 255)
+	for _, m := range f.Marks {
+		if tx, ok := m.(frame.Text); ok && tx.S != "" {
+			if mid := tx.Y + tx.H/2; mid < f.H/2-0.01 || mid > f.H/2+0.01 {
+				t.Errorf("%q stands at %.2f of a %.2f mm row, not its middle", tx.S, mid, f.H)
+			}
+			return
+		}
+	}
+	t.Fatal("no result printed")
 }

@@ -33,7 +33,10 @@ type gridCol struct {
 	maxW  float64 // the most width a fixed column takes (wrapping); 0 for no limit
 	size  float64 // font size, if not the grid's
 	grey  bool    // the cells (not the header) print grey: pre-filled values
-	w     float64
+	// middle sets the cells' text at the middle of a row taller than it
+	// (a write-in row's printed choice, "Success / Failure"), not its top.
+	middle bool
+	w      float64
 }
 
 // grid is a table with a header row, drawn with its header repeated
@@ -594,8 +597,12 @@ func (r *renderer) rowFrame(g *grid, row []string, head bool, fill int) *frame.F
 		if c.grey && !head {
 			grey = 110
 		}
+		top := g.padTop()
+		if c.middle && !head {
+			top = (h - float64(len(lines[i]))*lh(size)) / 2
+		}
 		for j, l := range lines[i] {
-			f.Marks = append(f.Marks, frame.Text{X: cx + padX, Y: g.padTop() + float64(j)*lh(size), W: c.w - 2*padX, H: lh(size),
+			f.Marks = append(f.Marks, frame.Text{X: cx + padX, Y: top + float64(j)*lh(size), W: c.w - 2*padX, H: lh(size),
 				Font: frame.Font{Family: face.Sans, Style: style, Size: size}, Grey: grey, Align: c.align, S: l})
 		}
 		cells[i] = strings.Join(lines[i], " ")
