@@ -125,7 +125,9 @@ func TestPhoneWidth(t *testing.T) {
 	writeFiles(t, filepath.Join(dir, "long"), long)
 	for _, p := range []string{"index.html", "packs/border-battles/index.html", "packs/border-battles/encounter-1.html",
 		"campaigns/the-long-road/index.html", "campaigns/the-long-road/entry-1.html", "pages/at-the-table.html", web.Downloads, web.RollPage} {
-		if !slices.ContainsFunc(long, func(f output.File) bool { return f.Path == p && (bytes.Contains(f.Data, []byte(longWord)) || p == web.RollPage) }) {
+		if !slices.ContainsFunc(long, func(f output.File) bool {
+			return f.Path == p && (bytes.Contains(f.Data, []byte(longWord)) || p == web.RollPage)
+		}) {
 			t.Errorf("the retitled site's %s does not show the long title", p)
 		}
 		pages = append(pages, "long/"+p)
