@@ -1,12 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -85,8 +87,7 @@ the quickest preview while you write.`,
 			pages.PagesOnly = true
 			pages.Reuse = &generator.Reuse{}
 			opt.Reuse = &generator.Reuse{}
-			srv, err := serve.Listen(serve.Options{
-				Addr:  net.JoinHostPort("127.0.0.1", strconv.Itoa(port)),
+			sopt := serve.Options{
 				Watch: source,
 				Log:   stderr,
 				Quiet: quiet,
@@ -113,9 +114,10 @@ the quickest preview while you write.`,
 					kept, _ := pages.Reuse.Pages()
 					return len(kept)
 				},
-			})
+			}
+			srv, err := listenFree(sopt, port, !cmd.Flags().Changed("port"), stderr)
 			if err != nil {
-				return &hintError{err, "pass --port to pick another port"}
+				return err
 			}
 			fmt.Fprintf(stdout, "sortie: serving %s at %s (Ctrl-C stops)\n", siteName(source), srv.URL())
 			return srv.Run(cmd.Context())
@@ -150,4 +152,50 @@ func imposeFlag(v string) (string, error) {
 		return "", &hintError{fmt.Errorf("--impose %q: want saddle or none", v), ""}
 	}
 	return strings.ToLower(strings.TrimSpace(v)), nil
+}
+
+// portTries is how many ports after a taken one the preview tries.
+const portTries = 20
+
+// listenFree serves on 127.0.0.1 at port. When the port is taken (Hugo's
+// preview defaults to 1313 too) and the user did not ask for it by
+// --port, the preview says so and takes the next free one, as Hugo does;
+// a port asked for by name is never swapped silently: the error names
+// the next free one instead.
+func listenFree(opt serve.Options, port int, mayMove bool, stderr io.Writer) (*serve.Server, error) {
+	opt.Addr = net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
+	srv, err := serve.Listen(opt)
+	if err == nil || !errors.Is(err, syscall.EADDRINUSE) || port == 0 {
+		if err != nil {
+			return nil, &hintError{err, "pass --port to pick another port"}
+		}
+		return srv, nil
+	}
+	free := nextFree(port)
+	if free == 0 {
+		return nil, &hintError{fmt.Errorf("port %d is in use, and so are the %d after it: %w", port, portTries, err), "pass --port 0 to pick any free port"}
+	}
+	if !mayMove {
+		return nil, &hintError{fmt.Errorf("port %d is in use (another server, perhaps Hugo's, which uses 1313 too): %w", port, err),
+			fmt.Sprintf("port %d is free: sortie serve --port %d", free, free)}
+	}
+	fmt.Fprintf(stderr, "sortie: port %d is in use (another server, perhaps Hugo's); serving on %d instead\n", port, free)
+	opt.Addr = net.JoinHostPort("127.0.0.1", strconv.Itoa(free))
+	if srv, err = serve.Listen(opt); err != nil {
+		return nil, &hintError{err, "pass --port to pick another port"}
+	}
+	return srv, nil
+}
+
+// nextFree is the first port after port on 127.0.0.1 that can be
+// listened on, or 0 when none of the next portTries can.
+func nextFree(port int) int {
+	for p := port + 1; p <= port+portTries && p <= 65535; p++ {
+		ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(p)))
+		if err == nil {
+			ln.Close()
+			return p
+		}
+	}
+	return 0
 }
