@@ -55,7 +55,7 @@ and sheets.`,
   sortie build --source mysite --paper letter
   sortie build --impose saddle
   sortie build --out /tmp/sortie-demo`,
-		Args: cobra.NoArgs,
+		Args: noSiteArg,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if quiet && verbose {
 				return errors.New("--quiet and --verbose: pick one")

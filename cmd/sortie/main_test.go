@@ -297,7 +297,7 @@ func TestBuildCommandErrors(t *testing.T) {
 		{[]string{"build", "--out", home}, nil, "sortie: refusing to build into " + home + ": it is your home directory"},
 		{[]string{"build", "--out", "/"}, nil, "sortie: refusing to build into /: it is the root of the file system"},
 		{[]string{"build", "--source", t.TempDir(), "--out", t.TempDir()}, nil, "sortie.conf: missing"},
-		{[]string{"build", "extra"}, nil, `unknown command "extra"`},
+		{[]string{"build", "extra"}, nil, `sortie build takes no arguments, got "extra"`},
 	} {
 		h := testHost()
 		h.home = home

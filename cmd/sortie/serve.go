@@ -41,7 +41,7 @@ the quickest preview while you write.`,
 		Example: `  cd mysite && sortie serve
   sortie serve --source mysite --port 8080
   sortie serve --paper none`,
-		Args: cobra.NoArgs,
+		Args: noSiteArg,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if port < 0 || port > 65535 {
 				return fmt.Errorf("--port %d: want 0 to 65535", port)

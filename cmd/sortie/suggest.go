@@ -49,11 +49,17 @@ func flagError(cmd *cobra.Command, err error) error {
 		if short == "v" {
 			return &hintError{err, "-v is --version, and only before a command (sortie -v); " + verboseHint(cmd)}
 		}
+		if h := hugoHint(cmd, "-"+short); h != "" {
+			return &hintError{err, h}
+		}
 		return &hintError{err, fmt.Sprintf("\"%s --help\" lists its flags", cmd.CommandPath())}
 	default:
 		return err
 	}
 	typed, _, _ = strings.Cut(typed, "=")
+	if h := hugoHint(cmd, "--"+typed); h != "" {
+		return &hintError{err, h}
+	}
 	var near []string
 	visit := func(f *pflag.Flag) {
 		if f.Hidden || slices.Contains(near, f.Name) {
@@ -112,4 +118,59 @@ func commonPrefix(a, b string) int {
 		n++
 	}
 	return n
+}
+
+// hugoFlags are Hugo's build and server flags a Hugo user types by habit,
+// with Sortie's way to say the same ("" where Sortie has no such thing,
+// and why).
+var hugoFlags = map[string]struct{ flag, why string }{
+	"-D":                    {"drafts", ""},
+	"--buildDrafts":         {"drafts", ""},
+	"-F":                    {"future", ""},
+	"--buildFuture":         {"future", ""},
+	"-E":                    {"", "Sortie has no expiry date: a pack or campaign stays on the site until you delete it or mark it draft: true"},
+	"--buildExpired":        {"", "Sortie has no expiry date: a pack or campaign stays on the site until you delete it or mark it draft: true"},
+	"-d":                    {"out", ""},
+	"--destination":         {"out", ""},
+	"-s":                    {"source", ""},
+	"-b":                    {"baseurl", ""},
+	"-w":                    {"", "sortie serve always watches the site's files, and sortie build never does"},
+	"--watch":               {"", "sortie serve always watches the site's files, and sortie build never does"},
+	"--minify":              {"", "Sortie has no minifier"},
+	"--cleanDestinationDir": {"", "sortie build always replaces public/ whole, keeping nothing stale"},
+	"--gc":                  {"", "sortie build always replaces public/ whole, keeping nothing stale"},
+}
+
+// hugoHint names Sortie's flag for a Hugo flag typed to cmd, or "" when
+// typed is not one of Hugo's.
+func hugoHint(cmd *cobra.Command, typed string) string {
+	h, ok := hugoFlags[typed]
+	if !ok {
+		return ""
+	}
+	if h.flag == "" {
+		return typed + " is Hugo's: " + h.why
+	}
+	if cmd.Flags().Lookup(h.flag) == nil && cmd.InheritedFlags().Lookup(h.flag) == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s is Hugo's; Sortie's is --%s (%s --%s)", typed, h.flag, cmd.CommandPath(), h.flag)
+}
+
+// noSiteArg is the Args of build and serve: they take no arguments, and
+// a directory typed as one (sortie build ., as hugo takes none either but
+// other generators do) is pointed to --source.
+func noSiteArg(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	err := fmt.Errorf("%s takes no arguments, got %q", cmd.CommandPath(), strings.Join(args, " "))
+	a := args[0]
+	if a == "." || a == "./" {
+		return &hintError{err, fmt.Sprintf("%s alone works on the site the current directory lies in", cmd.CommandPath())}
+	}
+	if a == ".." || strings.ContainsAny(a, `/\`) {
+		return &hintError{err, fmt.Sprintf("the site is the one the current directory lies in; for another, %s --source %s", cmd.CommandPath(), a)}
+	}
+	return &hintError{err, fmt.Sprintf("if %s is a site's directory, %s --source %s", a, cmd.CommandPath(), a)}
 }
