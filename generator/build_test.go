@@ -852,3 +852,64 @@ func TestSerialEqualsParallel(t *testing.T) {
 		}
 	}
 }
+
+// TestLinksToLeftOut: a link to a draft or to a pack dated ahead says the
+// page exists but is left out of this build, and names the flag that
+// builds it; a link to a Markdown file names the page Sortie makes of it.
+// Each builds once the flag is given or the link is to the page.
+func TestLinksToLeftOut(t *testing.T) {
+	src := minimal + `-- content/packs/draft.md --
+---
+title: Draft Pack
+draft: true
+system: 2d6-sword-and-sorcery
+seed: d-1
+encounters: explore
+---
+-- content/campaigns/later.md --
+---
+title: Later Road
+date: 2030-01-01
+system: 2d6-sword-and-sorcery
+seed: l-1
+steps: 2
+---
+-- content/pages/links.md --
+---
+title: Links
+---
+[draft](../packs/draft/index.html)
+
+[its first](../packs/draft/encounter-1.html)
+
+[later](../campaigns/later/index.html)
+
+[notes](notes.md) [small](../packs/small.md) [none](nothing.md)
+`
+	dir := writeSite(t, src)
+	today := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	_, _, err := Render(Options{Systems: systems.Builtin(), Source: dir, Today: today, PagesOnly: true})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	prefix := filepath.ToSlash(dir) + "/content/pages/links.md:"
+	for _, want := range []string{
+		prefix + `4: link "../packs/draft/index.html": no page packs/draft/index.html in this build: packs/draft is a draft (draft: true, `,
+		"left out of this build: --drafts builds it",
+		prefix + `6: link "../packs/draft/encounter-1.html": no page packs/draft/encounter-1.html in this build: packs/draft is a draft`,
+		prefix + `8: link "../campaigns/later/index.html": no page campaigns/later/index.html in this build: campaigns/later is dated 2030-01-01 (`,
+		"after the build's day, 2026-12-01, so left out of this build: --future builds it now",
+		prefix + `10: link "notes.md": a Markdown file is linked by the page Sortie makes of it: ../pages/notes.html`,
+		prefix + `10: link "../packs/small.md": a Markdown file is linked by the page Sortie makes of it: ../packs/small/index.html`,
+		prefix + `10: link "nothing.md": no page pages/nothing.md in the site: a Markdown file is linked by the page Sortie makes of it (content/pages/nothing.md would be pages/nothing.html), and there is no content/pages/nothing.md`,
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q:\n%v", want, err)
+		}
+	}
+	// With both flags and the links to pages, it builds.
+	fixed := strings.Replace(src, "[notes](notes.md) [small](../packs/small.md) [none](nothing.md)", "[notes](notes.html) [small](../packs/small/index.html)", 1)
+	if _, _, err := Render(Options{Systems: systems.Builtin(), Source: writeSite(t, fixed), Today: today, Drafts: true, Future: true, PagesOnly: true}); err != nil {
+		t.Errorf("with --drafts, --future and the links to pages: %v", err)
+	}
+}

@@ -34,20 +34,39 @@ type Selection struct {
 func (s *Site) Select(sel Selection) {
 	s.month = sel.Month
 	future := sel.Future || s.Future
-	keep := func(p *Page) bool {
+	keep := func(kind string, p *Page) bool {
 		if p.Draft && !sel.Drafts {
 			s.Warnings = append(s.Warnings, fmt.Sprintf("%s:%d: a draft: left out of the build (--drafts builds it)", p.File, p.Fields.Line("draft")))
+			s.LeftOut = append(s.LeftOut, LeftOut{Kind: kind, Page: p,
+				Why: fmt.Sprintf("a draft (draft: true, %s:%d), left out of this build: --drafts builds it", p.File, p.Fields.Line("draft"))})
 			return false
 		}
 		if !future && !sel.Today.IsZero() && p.Date.After(sel.Today) {
 			s.Warnings = append(s.Warnings, fmt.Sprintf("%s:%d: date %s is after the build's day, %s: left out of the build and its feeds until then (--future, or future: true in %s, builds it now)",
 				p.File, p.Fields.Line("date"), p.Date.Format(time.DateOnly), sel.Today.Format(time.DateOnly), ConfigFile))
+			s.LeftOut = append(s.LeftOut, LeftOut{Kind: kind, Page: p,
+				Why: fmt.Sprintf("dated %s (%s:%d), after the build's day, %s, so left out of this build: --future builds it now", p.Date.Format(time.DateOnly), p.File, p.Fields.Line("date"), sel.Today.Format(time.DateOnly))})
 			return false
 		}
 		return true
 	}
-	s.Pages = slices.DeleteFunc(s.Pages, func(p *Page) bool { return !keep(p) })
-	s.Packs = slices.DeleteFunc(s.Packs, func(p *Pack) bool { return !keep(&p.Page) })
-	s.Campaigns = slices.DeleteFunc(s.Campaigns, func(c *Campaign) bool { return !keep(&c.Page) })
-	s.Series = slices.DeleteFunc(s.Series, func(r *Series) bool { return !keep(&r.Page) })
+	s.Pages = slices.DeleteFunc(s.Pages, func(p *Page) bool { return !keep(KindPage, p) })
+	s.Packs = slices.DeleteFunc(s.Packs, func(p *Pack) bool { return !keep(KindPack, &p.Page) })
+	s.Campaigns = slices.DeleteFunc(s.Campaigns, func(c *Campaign) bool { return !keep(KindCampaign, &c.Page) })
+	s.Series = slices.DeleteFunc(s.Series, func(r *Series) bool { return !keep(KindSeries, &r.Page) })
+}
+
+// The kinds of page a site's content/ folders hold, named as the folders.
+const (
+	KindPage     = "pages"
+	KindPack     = "packs"
+	KindCampaign = "campaigns"
+	KindSeries   = "series"
+)
+
+// LeftOut is a page, pack, campaign or series a build left out, and why.
+type LeftOut struct {
+	Kind string // KindPage, KindPack, KindCampaign or KindSeries
+	Page *Page
+	Why  string // "a draft (draft: true, FILE:LINE), left out of this build: --drafts builds it"
 }

@@ -52,6 +52,10 @@ type Site struct {
 	// Keep names what a rebuild keeps at the top of the output when the
 	// build does not make it, besides .git and CNAME ("keep: .nojekyll").
 	Keep []string
+	// LeftOut are the pages, packs, campaigns and series Select left out
+	// of this build (drafts, and what is dated ahead), each with why: a
+	// link to one is told why it leads nowhere, not only that it does.
+	LeftOut []LeftOut
 	// Warnings are what Sortie read but will not use as written, each
 	// "file:line: message" (or "file: message"), in a stable order: files
 	// under content/ it does not read, raw HTML it drops, a comment after

@@ -158,7 +158,19 @@ func (l mdLink) target() (target, fragment string, ok bool) {
 // folder ("../packs/x/") leads to its index.html (folderIndex writes it
 // so). Images are full https: URLs, or files of the site, such as those
 // static/ holds, by the same relative paths.
-func checkLinks(links []mdLink, exists map[string]bool, hasID func(page, id string) bool) error {
+//
+// gone names why a page is not in this build (a draft, or dated ahead),
+// keyed by the page's path: a link to it, or to a file beside it, says
+// so rather than only that the page is missing.
+func checkLinks(links []mdLink, exists map[string]bool, gone map[string]string, hasID func(page, id string) bool) error {
+	goneWhy := func(target string) (string, string) {
+		for p := target; p != "." && p != "/" && p != ""; p = path.Dir(p) {
+			if why, ok := gone[p]; ok {
+				return p, why
+			}
+		}
+		return "", ""
+	}
 	var errs []error
 	fail := func(l mdLink, format string, args ...any) {
 		errs = append(errs, &site.Error{File: l.file, Line: l.line, Msg: fmt.Sprintf("%s %q: ", kind(l), l.dest) + fmt.Sprintf(format, args...)})
@@ -189,7 +201,22 @@ func checkLinks(links []mdLink, exists map[string]bool, hasID func(page, id stri
 		case !exists[target] && !strings.HasPrefix(target, "../") && exists[path.Join(target, "index.html")]:
 			fail(l, "%s is a folder, which a browser opening the site from disk shows as a list of files: link its page, %s/index.html", target, strings.TrimSuffix(u.Path, "/"))
 			continue
+		case !exists[target] && strings.HasSuffix(target, ".md") && madeOf(target) != "":
+			made := madeOf(target)
+			switch at, why := goneWhy(made); {
+			case why != "":
+				fail(l, "a Markdown file is linked by the page Sortie makes of it, %s, and that page is %s", at, why)
+			case exists[made]:
+				fail(l, "a Markdown file is linked by the page Sortie makes of it: %s%s", strings.Repeat("../", strings.Count(l.page, "/")), made)
+			default:
+				fail(l, "no page %s in the site: a Markdown file is linked by the page Sortie makes of it (content/%s would be %s), and there is no content/%s", target, target, made, target)
+			}
+			continue
 		case !exists[target] || strings.HasPrefix(target, "../"):
+			if at, why := goneWhy(target); why != "" {
+				fail(l, "no page %s in this build: %s is %s", target, at, why)
+				continue
+			}
 			fail(l, "no page %s in the site", target)
 			continue
 		}
@@ -227,4 +254,21 @@ func folderIndex(dest []byte) []byte {
 		p, rest = p[:i], p[i:]
 	}
 	return []byte(p + "index.html" + rest)
+}
+
+// madeOf is the page Sortie makes of a content file, both relative to
+// their roots ("packs/x.md" is made into "packs/x/index.html"), or "" for
+// a path that is not a page's Markdown.
+func madeOf(md string) string {
+	dir, file := path.Split(md)
+	dir, slug := strings.TrimSuffix(dir, "/"), strings.TrimSuffix(file, ".md")
+	switch {
+	case slug == "":
+		return ""
+	case dir == "" && slug == "index":
+		return "index.html"
+	case dir == site.KindPage, dir == site.KindPack, dir == site.KindCampaign, dir == site.KindSeries:
+		return ContentPage(dir, slug)
+	}
+	return ""
 }

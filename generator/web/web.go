@@ -400,7 +400,15 @@ func (r *Renderer) CheckLinks(paths []string) error {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return checkLinks(r.links, exists, func(p, id string) bool { return r.found[p][id] })
+	gone := map[string]string{}
+	for _, o := range r.in.Site.LeftOut {
+		at := ContentPage(o.Kind, o.Page.Slug)
+		if o.Kind != site.KindPage {
+			at = path.Dir(at) // the encounters, booklets and sheets beside it too
+		}
+		gone[at] = o.Why
+	}
+	return checkLinks(r.links, exists, gone, func(p, id string) bool { return r.found[p][id] })
 }
 
 // noteIDs records which of the ids Markdown links to are on the page out.
