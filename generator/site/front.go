@@ -95,6 +95,20 @@ func parseFields(file string, lines []string, first int, allowed []string) (*Fie
 		}
 	}
 	if err != nil {
+		for i, l := range lines {
+			key, value, _ := strings.Cut(l, ":")
+			v := strings.TrimSpace(value)
+			closes := false // a quoted value may go on over indented lines
+			for _, next := range lines[i+1:] {
+				if !strings.HasPrefix(next, " ") {
+					break
+				}
+				closes = closes || (v != "" && strings.ContainsRune(next, rune(v[0])))
+			}
+			if !strings.HasPrefix(l, " ") && unclosed(v) && !closes {
+				return nil, &Error{file, at(i + 1), fmt.Sprintf("%s: the value opens a quote (%c) it never closes: close it at the end of the value, or drop it", strings.TrimSpace(key), v[0])}
+			}
+		}
 		msg := strings.TrimPrefix(err.Error(), "yaml: ")
 		if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
 			msg = m[1]
@@ -152,7 +166,7 @@ func flatLine(l string) string {
 		return l
 	}
 	v := strings.TrimSpace(value)
-	if v == "" || (value[0] != ' ' && value[0] != '\t') {
+	if v == "" || (value[0] != ' ' && value[0] != '\t') || unclosed(v) {
 		return l
 	}
 	var n yaml.Node
@@ -321,4 +335,11 @@ func (f *Fields) Bool(key string) (bool, error) {
 		return false, nil
 	}
 	return false, &Error{f.File, v.line, fmt.Sprintf("%s %q: want true or false", key, v.value)}
+}
+
+// unclosed says a value opens a quote and never closes it ("title:
+// \"Orc Border"): YAML refuses it, and the flat format's rescue would read
+// the quote as part of the title.
+func unclosed(v string) bool {
+	return v != "" && (v[0] == '"' || v[0] == '\'') && !strings.ContainsRune(v[1:], rune(v[0]))
 }

@@ -1,10 +1,12 @@
 package site
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -232,4 +234,53 @@ func rawHTML(p *Page) []string {
 		return ast.WalkContinue, nil
 	})
 	return out
+}
+
+// shortcode is a Hugo shortcode's opening, "{{<" or "{{%".
+var shortcode = regexp.MustCompile(`\{\{\s*[<%]`)
+
+// shortcodes refuses, at its line, a Hugo shortcode in a page's Markdown
+// outside code: Sortie has none, and one would print as it is written.
+// In a code span or block it is text the author means to show.
+func shortcodes(p *Page) error {
+	src := p.Body
+	if !shortcode.Match(src) {
+		return nil
+	}
+	doc := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough)).Parser().Parse(text.NewReader(src))
+	var code [][2]int // byte ranges of code spans and blocks
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n.(type) {
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			lines := n.Lines()
+			if lines.Len() > 0 {
+				code = append(code, [2]int{lines.At(0).Start, lines.At(lines.Len() - 1).Stop})
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeSpan:
+			for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+				if t, ok := c.(*ast.Text); ok {
+					code = append(code, [2]int{t.Segment.Start, t.Segment.Stop})
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, m := range shortcode.FindAllIndex(src, -1) {
+		if slices.ContainsFunc(code, func(r [2]int) bool { return m[0] >= r[0] && m[0] < r[1] }) {
+			continue
+		}
+		line := p.BodyLine + bytes.Count(src[:m[0]], []byte("\n"))
+		end := bytes.IndexByte(src[m[0]:], '\n')
+		if end < 0 {
+			end = len(src) - m[0]
+		}
+		what := strings.TrimSpace(string(src[m[0] : m[0]+min(end, 60)]))
+		return &Error{p.File, line, fmt.Sprintf("%s: a Hugo shortcode, which Sortie does not have: it would print as written. Write it in Markdown (an image: ![what it shows](../img/map.png), with the file in static/img/), or put it in `backticks` to show it as code", what)}
+	}
+	return nil
 }

@@ -54,6 +54,12 @@ func (s *Site) Select(sel Selection) {
 	s.Packs = slices.DeleteFunc(s.Packs, func(p *Pack) bool { return !keep(KindPack, &p.Page) })
 	s.Campaigns = slices.DeleteFunc(s.Campaigns, func(c *Campaign) bool { return !keep(KindCampaign, &c.Page) })
 	s.Series = slices.DeleteFunc(s.Series, func(r *Series) bool { return !keep(KindSeries, &r.Page) })
+	for _, r := range s.Series {
+		if sel.Month != 0 && r.Start > sel.Month {
+			s.Warnings = append(s.Warnings, fmt.Sprintf("%s:%d: start %s is after the build's month, %s: the series has no month to show yet, and its page says when it starts (is the year right?)",
+				r.File, r.Fields.Line("start"), r.Start, sel.Month))
+		}
+	}
 }
 
 // The kinds of page a site's content/ folders hold, named as the folders.

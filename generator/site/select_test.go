@@ -120,6 +120,29 @@ func TestHasFeedsSeriesNotStarted(t *testing.T) {
 	}
 }
 
+// TestSeriesNotStartedWarns: a series whose start is after the build's
+// month (a year mistyped, say) builds, with a warning at its start: line;
+// one that has started builds without.
+func TestSeriesNotStartedWarns(t *testing.T) {
+	for _, c := range []struct {
+		month string
+		warns bool
+	}{{"2026-05", true}, {"2026-06", false}, {"2027-01", false}} {
+		s := mustLoad(t, map[string]string{"content/series/m.md": seriesFile()}) // starts 2026-06
+		m, err := series.ParseMonth(c.month)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Select(site.Selection{Month: m})
+		warned := slices.ContainsFunc(s.Warnings, func(w string) bool {
+			return strings.Contains(w, "content/series/m.md:") && strings.Contains(w, "start 2026-06 is after the build's month, "+c.month)
+		})
+		if warned != c.warns {
+			t.Errorf("month %s: warned %v, want %v (%q)", c.month, warned, c.warns, s.Warnings)
+		}
+	}
+}
+
 // TestDateAndFlagErrors: a date in the right form but not on the
 // calendar is told why; draft: and future: take true or false.
 func TestDateAndFlagErrors(t *testing.T) {

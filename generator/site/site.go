@@ -165,6 +165,7 @@ func Load(fsys fs.FS, conf, dir, prefix string, systems *engine.Registry) (*Site
 		if err == nil {
 			s.Warnings = append(s.Warnings, p.Fields.Warnings...)
 			s.Warnings = append(s.Warnings, rawHTML(p)...)
+			err = shortcodes(p)
 		}
 		return p, err
 	}
