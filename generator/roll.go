@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/series"
@@ -45,13 +48,20 @@ type RollSeries struct {
 	Types   []string       `json:"types"`
 	Start   string         `json:"start"`
 	Options engine.Options `json:"options"`
+	// Latest is the month the site was built up to: a later month is not
+	// out yet, on the Roll page as on the series' pages. "" rolls any.
+	Latest string `json:"latest,omitempty"`
 }
 
 func (s RollSeries) options() engine.Options { return s.Options }
 
 // rollSeriesOf is a series of the site as the Roll page carries it.
-func rollSeriesOf(def *site.Series) RollSeries {
-	return RollSeries{Slug: def.Slug, Title: def.Title, System: def.System, Seed: def.Seed, Types: def.Types, Start: def.Start.String(), Options: def.Options}
+func rollSeriesOf(def *site.Series, latest series.Month) RollSeries {
+	s := RollSeries{Slug: def.Slug, Title: def.Title, System: def.System, Seed: def.Seed, Types: def.Types, Start: def.Start.String(), Options: def.Options}
+	if latest != 0 {
+		s.Latest = latest.String()
+	}
+	return s
 }
 
 // Rolled is one encounter rolled for the Roll page or "sortie encounter":
@@ -67,6 +77,9 @@ type Rolled struct {
 
 // RollOne rolls one encounter as "sortie encounter" does.
 func RollOne(reg *engine.Registry, system, seed, typ string, opt engine.Options) (*Rolled, error) {
+	if err := CheckSeed(seed); err != nil {
+		return nil, err
+	}
 	sys, err := reg.Get(system)
 	if err != nil {
 		return nil, err
@@ -91,6 +104,15 @@ func RollMonth(reg *engine.Registry, s RollSeries, m series.Month) (*Rolled, err
 	}
 	if len(s.Types) == 0 {
 		return nil, fmt.Errorf("series %s: no encounter types", s.Slug)
+	}
+	if s.Latest != "" {
+		latest, err := series.ParseMonth(s.Latest)
+		if err != nil {
+			return nil, fmt.Errorf("series %s: latest: %w", s.Slug, err)
+		}
+		if m > latest {
+			return nil, fmt.Errorf("%s is not out yet: this site's %s runs to %s, the month it was built for; each month's encounter comes with the site built for that month", m.Title(), s.Title, latest.Title())
+		}
 	}
 	band, err := series.Band(sys, s.Seed, s.options())
 	if err != nil {
@@ -186,13 +208,14 @@ func RollForm(builders []engine.Builder, reg *engine.Registry, all []*site.Serie
 			continue
 		}
 		sys, _ := reg.Get(def.System)
-		data, err := json.Marshal(rollSeriesOf(def))
+		latest := def.Start
+		built, err := series.ParseMonth(month)
+		if err == nil && built > latest {
+			latest = built
+		}
+		data, err := json.Marshal(rollSeriesOf(def, latest))
 		if err != nil {
 			return nil, fmt.Errorf("failed to write the Roll page: %w", err)
-		}
-		latest := def.Start
-		if m, err := series.ParseMonth(month); err == nil && m > latest {
-			latest = m
 		}
 		f.Series = append(f.Series, web.RollSeries{Slug: def.Slug, Title: def.Title, SystemName: sys.Rules().System.Name,
 			Start: def.Start.String(), Latest: latest.String(), Data: string(data)})
@@ -280,4 +303,26 @@ func rollFiles(e *RollEngine) []output.File {
 	}
 	slices.SortFunc(out, func(a, b output.File) int { return strings.Compare(a.Path, b.Path) })
 	return out
+}
+
+// ErrEmptySeed is CheckSeed's error for an empty seed: each client says
+// its own way to get a random one.
+var ErrEmptySeed = errors.New("seed is empty")
+
+// CheckSeed refuses a seed that could not be printed and typed back in:
+// an empty one, one that is not UTF-8 text, one holding a control
+// character. The CLI and the Roll page refuse the same seeds.
+func CheckSeed(s string) error {
+	if s == "" {
+		return ErrEmptySeed
+	}
+	if !utf8.ValidString(s) {
+		return errors.New("seed is not UTF-8 text")
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return fmt.Errorf("seed %q holds a control character: use printable text", s)
+		}
+	}
+	return nil
 }

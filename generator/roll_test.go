@@ -64,7 +64,7 @@ func TestRollPage(t *testing.T) {
 		`<li><a href="../roll/index.html" aria-current="page">Roll</a></li>`,
 		`<option value="2d6-sword-and-sorcery">2d6 Sword &amp; Sorcery</option>`,
 		`<option value="series:fight">Fight of the Month (Swordplay)</option>`,
-		`<input id="roll-month-fight" name="month" type="month" min="2026-10" value="2026-11"`,
+		`<input id="roll-month-fight" name="month" type="month" min="2026-10" max="2026-11" value="2026-11"`,
 		`data-created="1790000000" data-version="9.9.9"`,
 		`<script src="roll.js" defer="defer"></script>`,
 		`<noscript>`,

@@ -10,6 +10,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -88,7 +89,11 @@ func (r *roller) rolled(req request) (*generator.Rolled, error) {
 		return generator.RollMonth(r.reg, *req.Series, m)
 	}
 	opt := engine.Options{StarRep: req.StarRep, BandSize: req.Band, Enemies: req.Enemies, Recruits: req.Recruits}
-	return generator.RollOne(r.reg, req.System, req.Seed, req.Type, opt)
+	one, err := generator.RollOne(r.reg, req.System, req.Seed, req.Type, opt)
+	if errors.Is(err, generator.ErrEmptySeed) {
+		return nil, fmt.Errorf("%w: type one, or press New seed for a random one (the CLI refuses an empty --seed too)", err)
+	}
+	return one, err
 }
 
 // decode reads a request given as JSON.

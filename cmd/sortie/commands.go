@@ -10,8 +10,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -110,18 +108,15 @@ func (c *common) check(cmd *cobra.Command) error {
 	return nil
 }
 
-// checkSeed refuses seeds that could not be printed and typed back in.
+// checkSeed refuses seeds that could not be printed and typed back in,
+// as the Roll page does (generator.CheckSeed).
 func checkSeed(s string) error {
-	if s == "" {
+	err := generator.CheckSeed(s)
+	switch {
+	case errors.Is(err, generator.ErrEmptySeed):
 		return &hintError{errors.New("--seed is empty"), "leave --seed out for a random seed"}
-	}
-	if !utf8.ValidString(s) {
-		return errors.New("--seed is not UTF-8 text")
-	}
-	for _, r := range s {
-		if unicode.IsControl(r) {
-			return fmt.Errorf("--seed %q holds a control character: use printable text", s)
-		}
+	case err != nil:
+		return errors.New("--" + err.Error())
 	}
 	return nil
 }
