@@ -29,7 +29,8 @@ func serveCmd(stdout, stderr io.Writer, h host, src *siteSource) *cobra.Command 
 		Long: `Serve builds a site in memory and serves it at http://127.0.0.1:PORT/ (this
 machine only). It watches the site's files and rebuilds when you save: the
 pages first, served at once, then the booklets and play sheets in the
-background. A page open in the browser reloads itself when its build changes;
+background. A page open in the browser reloads itself when its build changes
+(a stylesheet alone is swapped in place);
 a page whose booklets are still being made says so, and a booklet asked for
 then is sent once it is made. A build that fails prints its errors here and
 shows them on every page until fixed, then the open pages reload. Ctrl-C

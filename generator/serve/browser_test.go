@@ -19,7 +19,8 @@ import (
 // (testdata/live.mjs) and edits the site under it: the page reloads
 // itself after each save, into the error while the build is broken and
 // out of it once fixed, and its note that PDFs are being made goes away
-// by itself, without a reload, once they are. The site is a stand-in
+// by itself, without a reload, once they are; a saved stylesheet is
+// swapped into the open page in place. The site is a stand-in
 // with one page and one PDF, so the test is about the browser's side.
 func TestBrowserReload(t *testing.T) {
 	node, err := exec.LookPath("node")
@@ -50,8 +51,16 @@ func TestBrowserReload(t *testing.T) {
 		if strings.Contains(string(title), "BROKEN") {
 			return nil, errors.New("title.txt:1: a broken title")
 		}
-		return []byte("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>t</title></head><body><h1>" +
+		return []byte("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>t</title><link rel=\"stylesheet\" href=\"style.css\"></head><body><h1>" +
 			strings.TrimSpace(string(title)) + "</h1><p><a href=\"b.pdf\">the booklet</a></p></body></html>"), nil
+	}
+	styleFile := filepath.Join(dir, "style.css")
+	if err := os.WriteFile(styleFile, []byte("h1 { color: rgb(0, 0, 255) }"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	style := func() []output.File {
+		css, _ := os.ReadFile(styleFile)
+		return []output.File{{Path: "style.css", Data: css}}
 	}
 	release, stopped := make(chan struct{}, 8), make(chan struct{})
 	srv, err := serve.Listen(serve.Options{
@@ -67,14 +76,14 @@ func TestBrowserReload(t *testing.T) {
 			if err != nil {
 				return nil, err
 			}
-			return []output.File{{Path: "b.pdf", Data: []byte("%PDF-1.7")}, {Path: "index.html", Data: p}}, nil
+			return append(style(), output.File{Path: "b.pdf", Data: []byte("%PDF-1.7")}, output.File{Path: "index.html", Data: p}), nil
 		},
 		Pages: func(func(output.File)) ([]output.File, []string, error) {
 			p, err := page()
 			if err != nil {
 				return nil, nil, err
 			}
-			return []output.File{{Path: "index.html", Data: p}}, []string{"b.pdf"}, nil
+			return append(style(), output.File{Path: "index.html", Data: p}), []string{"b.pdf"}, nil
 		},
 	})
 	if err != nil {
@@ -150,6 +159,12 @@ func TestBrowserReload(t *testing.T) {
 	expect("load Gamma +note")
 	release <- struct{}{}
 	expect("note gone")
+	// A stylesheet saved: swapped in place, the page not reloaded.
+	if err := os.WriteFile(styleFile, []byte("h1 { color: rgb(255, 0, 0) }"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	expect("style rgb(255, 0, 0)")
+	release <- struct{}{}
 }
 
 // skipTool skips the test for a missing tool, or fails it when

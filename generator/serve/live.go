@@ -30,12 +30,30 @@ const liveScript = `// Sortie's preview: reload this page when its build changes
 (function () {
   var me = document.currentScript;
   if (!me || !window.EventSource) return;
-  var url = "/__sortie/events?path=" + encodeURIComponent(location.pathname) +
-    "&v=" + encodeURIComponent(me.getAttribute("data-v"));
+  var css = me.getAttribute("data-c");
+  function url() {
+    return "/__sortie/events?path=" + encodeURIComponent(location.pathname) +
+      "&v=" + encodeURIComponent(me.getAttribute("data-v")) + "&c=" + encodeURIComponent(css);
+  }
   var es = null;
   function listen() {
-    es = new EventSource(url);
+    es = new EventSource(url());
     es.addEventListener("reload", function () { es.close(); location.reload(); });
+    // A stylesheet changed, the page did not: swap the sheets in place,
+    // keeping the scroll and what is typed or ticked.
+    es.addEventListener("css", function (ev) {
+      css = ev.data;
+      Array.prototype.forEach.call(document.querySelectorAll('link[rel~="stylesheet"][href]'), function (l) {
+        var u = new URL(l.getAttribute("href"), location.href);
+        if (u.origin !== location.origin) return;
+        u.searchParams.set("sortie-css", css);
+        var next = l.cloneNode();
+        next.href = u.href;
+        next.addEventListener("load", function () { l.remove(); });
+        next.addEventListener("error", function () { l.remove(); });
+        l.after(next);
+      });
+    });
     es.addEventListener("ready", function () {
       var n = document.getElementById("sortie-later");
       if (n) n.remove();
@@ -62,21 +80,70 @@ func tagOf(data []byte, err error) string {
 	return "p" + hex.EncodeToString(sum[:8])
 }
 
-// current is the tag of what a request for p gets now, and how many of
+// look is what an open page shows, as tags: the page with every file it
+// shows but its stylesheets (its images, scripts, icons), which reloads
+// it when it changes, and its stylesheets, which are swapped in place.
+type look struct{ page, css string }
+
+// assetTag finds the files a page loads: <link>, <script> and <img>
+// tags, with the address they load.
+var (
+	assetTag  = regexp.MustCompile(`<(?:link|script|img)\b[^>]*>`)
+	assetAddr = regexp.MustCompile(`\b(?:href|src)="([^"#?]+)`)
+)
+
+// lookOf is the look of page p, whose bytes are data. It is called with
+// s.mu held.
+func (s *Server) lookOf(p string, data []byte) look {
+	page, css := sha256.New(), sha256.New()
+	page.Write(data)
+	for _, tag := range assetTag.FindAll(data, -1) {
+		m := assetAddr.FindSubmatch(tag)
+		if m == nil {
+			continue
+		}
+		file := sitePathOf(p, string(m[1]))
+		if file == "" {
+			continue
+		}
+		to := page
+		if bytes.HasPrefix(tag, []byte("<link")) && bytes.Contains(tag, []byte(`rel="stylesheet"`)) {
+			to = css
+		}
+		b, ok := s.file(file)
+		fmt.Fprintf(to, "%s %t %d\n", file, ok, len(b))
+		to.Write(b)
+	}
+	return look{"p" + hex.EncodeToString(page.Sum(nil)[:8]), "c" + hex.EncodeToString(css.Sum(nil)[:8])}
+}
+
+// sitePathOf is the build's file an address on page p names, or "" for
+// one on another site.
+func sitePathOf(p, href string) string {
+	switch {
+	case strings.Contains(href, "://"), strings.HasPrefix(href, "//"), strings.HasPrefix(href, "data:"):
+		return ""
+	case strings.HasPrefix(href, "/"):
+		return strings.TrimPrefix(path.Clean(href), "/")
+	}
+	return path.Join(path.Dir(p), href)
+}
+
+// current is the look of what a request for p gets now, and how many of
 // the booklets and play sheets it links are still being made. It is
 // called with s.mu held.
-func (s *Server) current(p string) (string, int) {
+func (s *Server) current(p string) (look, int) {
 	if s.err != nil {
-		return tagOf(nil, s.err), 0
+		return look{page: tagOf(nil, s.err)}, 0
 	}
 	data, ok := s.file(p)
 	if !ok {
 		if nf, ok := s.file("404.html"); ok {
-			return tagOf(nf, nil), 0
+			return s.lookOf("404.html", nf), 0
 		}
-		return "none", 0
+		return look{page: "none"}, 0
 	}
-	return tagOf(data, nil), pending(p, data, s.later)
+	return s.lookOf(p, data), pending(p, data, s.later)
 }
 
 // pdfHref finds the links to PDFs in a page.
@@ -107,8 +174,8 @@ func pending(p string, data []byte, later map[string]bool) int {
 // of the files it links are still being made, a note saying so at the
 // top of its body. Only the server does this: a build's files never
 // hold either.
-func inject(page []byte, tag string, n int) []byte {
-	script := fmt.Appendf(nil, `<script src="%s" data-v="%s" defer></script>`, liveScriptPath, tag)
+func inject(page []byte, l look, n int) []byte {
+	script := fmt.Appendf(nil, `<script src="%s" data-v="%s" data-c="%s" defer></script>`, liveScriptPath, l.page, l.css)
 	out := insert(page, []byte("</head>"), script, false)
 	if n > 0 {
 		what := fmt.Sprintf("%d of the PDFs this page links: each opens once made", n)
@@ -142,7 +209,8 @@ func insert(page, mark, what []byte, after bool) []byte {
 }
 
 // events streams to one open page (Server-Sent Events) "reload" when
-// what the server would send for it changes, and "ready" once none of
+// what the server would send for it changes (the page, or an image or
+// script it shows), "css" when only its stylesheets do, and "ready" once none of
 // the booklets it links are still being made. The stream ends with the
 // server.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
@@ -152,7 +220,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	p, v := sitePath(q.Get("path")), q.Get("v")
+	p, v, css := sitePath(q.Get("path")), q.Get("v"), q.Get("c")
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.WriteHeader(http.StatusOK)
 	fmt.Fprint(w, "retry: 500\n\n")
@@ -162,13 +230,18 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	ready := false
 	for {
 		s.mu.Lock()
-		tag, n := s.current(p)
+		now, n := s.current(p)
 		changed := s.changed
 		s.mu.Unlock()
-		if tag != v {
-			fmt.Fprintf(w, "event: reload\ndata: %s\n\n", tag)
+		if now.page != v {
+			fmt.Fprintf(w, "event: reload\ndata: %s\n\n", now.page)
 			fl.Flush()
 			return
+		}
+		if now.css != css {
+			fmt.Fprintf(w, "event: css\ndata: %s\n\n", now.css)
+			fl.Flush()
+			css = now.css
 		}
 		if n == 0 && !ready {
 			fmt.Fprint(w, "event: ready\ndata: \n\n")

@@ -32,7 +32,7 @@ type stream struct {
 func listen(t *testing.T, base, page, v string) *stream {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, "GET", base+"__sortie/events?path="+page+"&v="+v, nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", base+"__sortie/events?path="+page+"&"+v, nil)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -69,9 +69,10 @@ func (s *stream) next(t *testing.T) string {
 	return ""
 }
 
-var dataV = regexp.MustCompile(`<script src="/__sortie/live.js" data-v="([^"]+)" defer></script>`)
+var dataV = regexp.MustCompile(`<script src="/__sortie/live.js" data-v="([^"]+)" data-c="([^"]*)" defer></script>`)
 
-// page gets a page and the tag its live-reload script carries.
+// page gets a page and what its live-reload script says it shows, as
+// the event stream's query ("v=...&c=...").
 func page(t *testing.T, url string) (int, string, string) {
 	t.Helper()
 	code, body := get(t, url)
@@ -79,7 +80,7 @@ func page(t *testing.T, url string) (int, string, string) {
 	if m == nil {
 		t.Fatalf("%s: no live-reload script:\n%s", url, body)
 	}
-	return code, body, m[1]
+	return code, body, "v=" + m[1] + "&c=" + m[2]
 }
 
 // TestLiveReload serves the starter site with its pages first and its
@@ -261,6 +262,28 @@ func TestLiveReload(t *testing.T) {
 	}
 	if code, body, _ := page(t, base+packURL); code != 200 || !strings.Contains(body, "Bandits in the Hills") {
 		t.Errorf("after the fix: %d\n%s", code, body)
+	}
+	release <- struct{}{}
+
+	// A stylesheet saved (the site's own layouts/style.css): the open
+	// page is told to swap its stylesheets, not to reload, and the new
+	// sheet is served.
+	_, _, v = page(t, base+packURL)
+	open = listen(t, base, "/"+packURL, v)
+	if e := open.next(t); e != "ready" {
+		t.Fatalf("first event %q", e)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "layouts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "layouts", "style.css"), []byte("h1 { color: rgb(200, 0, 0) }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if e := open.next(t); e != "css" {
+		t.Fatalf("after a stylesheet is saved: event %q, want css", e)
+	}
+	if code, css := get(t, base+"style.css"); code != 200 || !strings.Contains(css, "rgb(200, 0, 0)") {
+		t.Errorf("the stylesheet once saved: %d %q", code, css)
 	}
 	release <- struct{}{}
 	if !strings.Contains(log.String(), "sortie: fixed: rebuilt") {

@@ -677,13 +677,20 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	data, ok := s.file(p)
 	_, dir := s.file(path.Join(p, "index.html"))
 	notFound, has404 := s.file("404.html")
+	var seen look // what the page shows, for its live reload
+	switch {
+	case ok && path.Ext(p) == ".html":
+		seen = s.lookOf(p, data)
+	case !ok && has404:
+		seen = s.lookOf("404.html", notFound)
+	}
 	s.mu.Unlock()
 	if berr != nil {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(http.StatusInternalServerError)
 		var b bytes.Buffer
 		errorPage.Execute(&b, berr.Error())
-		w.Write(inject(b.Bytes(), tagOf(nil, berr), 0))
+		w.Write(inject(b.Bytes(), look{page: tagOf(nil, berr)}, 0))
 		return
 	}
 	if !ok {
@@ -694,7 +701,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if has404 {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			w.WriteHeader(http.StatusNotFound)
-			w.Write(inject(notFound, tagOf(notFound, nil), 0))
+			w.Write(inject(notFound, seen, 0))
 			return
 		}
 		http.Error(w, "404: the build has no "+p, http.StatusNotFound)
@@ -704,7 +711,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", ct)
 	}
 	if path.Ext(p) == ".html" {
-		data = inject(data, tagOf(data, nil), pending(p, data, later))
+		data = inject(data, seen, pending(p, data, later))
 	}
 	http.ServeContent(w, r, p, time.Time{}, bytes.NewReader(data))
 }

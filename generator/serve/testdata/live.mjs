@@ -3,6 +3,8 @@
 //   load <h1 text>[ +note]   the page loaded (again), with the note that
 //                            its PDFs are still being made, or not
 //   note gone                the note went away without a reload
+//   style <h1 colour>        a stylesheet was swapped in place, without
+//                            a reload, and the heading is now that colour
 // until its standard input closes. The Go test TestBrowserReload edits
 // the site between lines. playwright-core comes from .ci/axe (npm ci
 // there); it never downloads a browser.
@@ -21,7 +23,19 @@ const browser = await chromium.launch({
 });
 const page = await browser.newPage();
 await page.exposeFunction("sortieNoteGone", () => console.log("note gone"));
+await page.exposeFunction("sortieStyle", (colour) => console.log("style " + colour));
 await page.addInitScript(() => {
+  document.addEventListener("DOMContentLoaded", () => {
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of r.addedNodes) {
+          if (n.nodeName === "LINK" && n.rel === "stylesheet") {
+            n.addEventListener("load", () => window.sortieStyle(getComputedStyle(document.querySelector("h1")).color));
+          }
+        }
+      }
+    }).observe(document.head, { childList: true });
+  });
   document.addEventListener("DOMContentLoaded", () => {
     if (!document.getElementById("sortie-later")) return;
     new MutationObserver((_, obs) => {
