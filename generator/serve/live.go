@@ -219,6 +219,21 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "no event stream here", http.StatusInternalServerError)
 		return
 	}
+	s.mu.Lock()
+	full := s.streams >= maxStreams
+	if !full {
+		s.streams++
+	}
+	s.mu.Unlock()
+	if full {
+		http.Error(w, fmt.Sprintf("sortie serve keeps %d open pages live at once: reload this one by hand once others are closed", maxStreams), http.StatusServiceUnavailable)
+		return
+	}
+	defer func() {
+		s.mu.Lock()
+		s.streams--
+		s.mu.Unlock()
+	}()
 	q := r.URL.Query()
 	p, v, css := sitePath(q.Get("path")), q.Get("v"), q.Get("c")
 	w.Header().Set("Content-Type", "text/event-stream")

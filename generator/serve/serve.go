@@ -101,6 +101,7 @@ type Server struct {
 	// changed is closed, and replaced, whenever what is served changes:
 	// it wakes the event streams.
 	changed chan struct{}
+	streams int              // event streams open (maxStreams)
 	edits   int              // changes seen: a background build older than the last is dropped
 	snap    map[string]stamp // the watched files when the last build started (polling, and Run's first look)
 	builds  int              // builds made, full or pages only, for tests (Builds)
@@ -177,7 +178,7 @@ func (s *Server) Builds() int {
 // Run serves until ctx is done, rebuilding the site when its files
 // change. It returns nil once ctx is done and the server has shut down.
 func (s *Server) Run(ctx context.Context) error {
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, IdleTimeout: idleTimeout, MaxHeaderBytes: 64 << 10}
+	srv := &http.Server{Handler: s, ReadHeaderTimeout: headerTimeout, ReadTimeout: time.Minute, IdleTimeout: idleTimeout, MaxHeaderBytes: 64 << 10}
 	// Shutdown counts a connection that has sent nothing yet as idle
 	// only after five seconds: a spare one an HTTP client dialled, or a
 	// browser's preconnect, held the stop that long. Stopping closes
@@ -186,7 +187,7 @@ func (s *Server) Run(ctx context.Context) error {
 	srv.ConnState = unused.track
 	srv.RegisterOnShutdown(unused.close)
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(s.ln) }()
+	go func() { served <- srv.Serve(&capped{Listener: s.ln, free: make(chan struct{}, maxConns)}) }()
 	bgctx, stopBG := context.WithCancel(ctx)
 	s.wg.Go(func() { s.background(bgctx) })
 	stop := func() error {
@@ -716,9 +717,54 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, p, time.Time{}, bytes.NewReader(data))
 }
 
-// idleTimeout closes a keep-alive connection that has sent nothing for
-// that long.
-var idleTimeout = time.Minute
+// The preview's bounds: it serves one person's browser on this machine,
+// so a page, a tab or a script left running cannot hold it. Variables,
+// so tests can shorten them.
+var (
+	// idleTimeout closes a keep-alive connection that has sent nothing
+	// for that long: a browser opens a new one when it needs it.
+	idleTimeout = 5 * time.Second
+	// headerTimeout closes a connection whose request headers have not
+	// all come in that long.
+	headerTimeout = 5 * time.Second
+	// maxConns is how many connections are served at once; more wait to
+	// be accepted until one closes.
+	maxConns = 128
+	// maxStreams is how many open pages' event streams are kept at once
+	// (a browser keeps six connections to a server, and each hidden tab
+	// lets its stream go); more are told 503 and reload by hand.
+	maxStreams = 32
+)
+
+// capped is a listener that holds at most cap(free) connections open:
+// Accept waits for one to close first.
+type capped struct {
+	net.Listener
+	free chan struct{}
+}
+
+func (l *capped) Accept() (net.Conn, error) {
+	l.free <- struct{}{}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.free
+		return nil, err
+	}
+	return &cappedConn{Conn: c, release: func() { <-l.free }}, nil
+}
+
+// cappedConn gives its place back once, when closed.
+type cappedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *cappedConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
+}
 
 // sitePath is the build's file a URL path names: a folder's index.html.
 func sitePath(urlPath string) string {
