@@ -104,6 +104,22 @@ func TestStaticNames(t *testing.T) {
 	}
 }
 
+// TestStaticNamesNormalized: two static files whose names are the same
+// letters, one with "é" as one code point and one with "e" and a combining
+// accent (as macOS writes names), are one file on macOS's disks: the
+// second is refused at its path, as a name differing only in case is.
+func TestStaticNamesNormalized(t *testing.T) {
+	dir := writeSite(t, minimal+"-- static/caf\u00e9.txt --\none\n")
+	p := filepath.Join(dir, "static", "cafe\u0301.txt")
+	if err := os.WriteFile(p, []byte("two"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := Render(quick(dir))
+	if err == nil || !strings.Contains(err.Error(), "only in how an accent is encoded (one code point, or a letter and a combining accent): they are one file on macOS's disks; rename one") {
+		t.Errorf("café.txt twice, NFC and NFD: error %v, want the second refused", err)
+	}
+}
+
 // TestDeviceSlugs: a page whose slug Windows keeps for a device (con,
 // aux, nul) is refused at its file, as the site could not be copied there.
 func TestDeviceSlugs(t *testing.T) {

@@ -3,6 +3,7 @@ package generator
 import (
 	"errors"
 	"fmt"
+	"golang.org/x/text/unicode/norm"
 	"io/fs"
 	"path"
 	"strings"
@@ -123,12 +124,12 @@ func walkFiles(fsys fs.FS, dir, prefix string, add func(name string, data []byte
 // files.
 func (x *siteExtras) addStatic(written []string, emit func(output.File) error) error {
 	ours := map[string]bool{output.Marker: true}
-	folded := map[string]string{} // lower case -> the path as Sortie writes it
+	folded := map[string]string{} // folded (foldName) -> the path as Sortie writes it
 	for _, p := range written {
 		ours[p] = true
 		for q := p; q != "."; q = path.Dir(q) {
-			if _, ok := folded[strings.ToLower(q)]; !ok {
-				folded[strings.ToLower(q)] = q
+			if _, ok := folded[foldName(q)]; !ok {
+				folded[foldName(q)] = q
 			}
 		}
 	}
@@ -139,7 +140,7 @@ func (x *siteExtras) addStatic(written []string, emit func(output.File) error) e
 		}
 	}
 	var errs []error
-	statics := map[string]string{} // lower case -> the static file's path
+	statics := map[string]string{} // folded (foldName) -> the static file's path in the site
 	for _, f := range x.static {
 		file := x.files[f.Path]
 		switch {
@@ -158,13 +159,13 @@ func (x *siteExtras) addStatic(written []string, emit func(output.File) error) e
 			errs = append(errs, fmt.Errorf("%s: %w", file, err))
 			continue
 		}
-		low := strings.ToLower(f.Path)
+		low := foldName(f.Path)
 		if q, ok := folded[low]; ok {
-			errs = append(errs, fmt.Errorf("%s: differs from %s, which Sortie writes, only in case: they are one file on macOS's and Windows's disks; rename it", file, q))
+			errs = append(errs, fmt.Errorf("%s: differs from %s, which Sortie writes, only %s; rename it", file, q, howAlike(f.Path, q)))
 		} else if other, ok := statics[low]; ok {
-			errs = append(errs, fmt.Errorf("%s: differs from %s only in case: they are one file on macOS's and Windows's disks; rename one", file, other))
+			errs = append(errs, fmt.Errorf("%s: differs from %s only %s; rename one", file, x.files[other], howAlike(f.Path, other)))
 		}
-		statics[low] = file
+		statics[low] = f.Path
 	}
 	if len(errs) > 0 {
 		return errors.Join(errs...)
@@ -195,4 +196,19 @@ func portableName(p string) error {
 		}
 	}
 	return nil
+}
+
+// foldName is a name as the disks that hold a site on other machines
+// compare it: macOS's and Windows's ignore case, and macOS's also how an
+// accent is encoded ("é" as one code point, or "e" and a combining
+// accent, as macOS itself writes names), so two names that fold alike
+// are one file there.
+func foldName(p string) string { return strings.ToLower(norm.NFC.String(p)) }
+
+// howAlike says how two names that fold alike differ.
+func howAlike(a, b string) string {
+	if strings.EqualFold(a, b) {
+		return "in case: they are one file on macOS's and Windows's disks"
+	}
+	return "in how an accent is encoded (one code point, or a letter and a combining accent): they are one file on macOS's disks"
 }
