@@ -616,7 +616,17 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		}
 	}
 	if in.Roll != nil {
-		for _, f := range rollFiles(b.opt.Roll) {
+		var own map[string]string // the site's own rule files, for the page's engine
+		if b.opt.Source != "" {
+			if own, err = SiteRules(b.opt.Source); err != nil {
+				return nil, err
+			}
+		}
+		files, err := rollFiles(b.opt.Roll, own)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
 			if err := counted(f); err != nil {
 				return nil, err
 			}

@@ -164,7 +164,7 @@ func (r *Rolled) SheetName(paper string) string {
 // rollForm is the Roll page's form for the build (RollForm); nil when
 // it would offer nothing (every system's data the site's own).
 func (b *builder) rollForm() (*web.RollForm, error) {
-	f, err := RollForm(b.opt.Systems, b.reg, b.site.Series, b.opt.Month)
+	f, err := RollForm(b.reg, b.site.Series, b.opt.Month)
 	if err != nil || len(f.Systems)+len(f.Series) == 0 {
 		return nil, err
 	}
@@ -172,32 +172,17 @@ func (b *builder) rollForm() (*web.RollForm, error) {
 	return f, nil
 }
 
-// RollForm is what the Roll page offers, for a site's systems (reg, loaded
-// with the built-in systems' builders) and
+// RollForm is what the Roll page offers, for a site's systems (reg) and
 // monthly series built up to month (YYYY-MM; "" for their start): every
-// built-in system that rolls encounters and whose rule data the site
-// leaves as built in (the engine in the browser carries the built-in
-// data only), each with its encounter types and the options it takes,
-// and the series on those systems.
-func RollForm(builders []engine.Builder, reg *engine.Registry, all []*site.Series, month string) (*web.RollForm, error) {
-	builtin, err := LoadSystems("", builders)
-	if err != nil {
-		return nil, err
-	}
+// system that rolls encounters, with the site's own rule data (the page's
+// engine loads it too, from roll/rules.json), each with its encounter
+// types and the options it takes, and the series.
+func RollForm(reg *engine.Registry, all []*site.Series, month string) (*web.RollForm, error) {
 	f := &web.RollForm{}
 	usable := map[string]bool{}
-	for _, id := range builtin.IDs() {
+	for _, id := range reg.IDs() {
 		sys, _ := reg.Get(id)
-		base, _ := builtin.Get(id)
-		if _, ok := base.(engine.Encounterer); !ok || sys == nil {
-			continue
-		}
-		same, err := sameRules(sys, base)
-		if err != nil {
-			return nil, err
-		}
-		if !same {
-			f.Left = append(f.Left, sys.Rules().System.Name)
+		if _, ok := sys.(engine.Encounterer); !ok {
 			continue
 		}
 		usable[id] = true
@@ -221,19 +206,6 @@ func RollForm(builders []engine.Builder, reg *engine.Registry, all []*site.Serie
 			Start: def.Start.String(), Latest: latest.String(), Data: string(data)})
 	}
 	return f, nil
-}
-
-// sameRules reports whether two loads of a system hold the same data.
-func sameRules(a, b engine.System) (bool, error) {
-	ja, err := json.Marshal(a.Rules())
-	if err != nil {
-		return false, fmt.Errorf("failed to read the rule data of %s: %w", a.Rules().System.ID, err)
-	}
-	jb, err := json.Marshal(b.Rules())
-	if err != nil {
-		return false, fmt.Errorf("failed to read the rule data of %s: %w", b.Rules().System.ID, err)
-	}
-	return bytes.Equal(ja, jb), nil
 }
 
 // rollSystem is one system's part of the Roll page's form.
@@ -295,14 +267,22 @@ func choice(sys engine.System, id string) web.Choice {
 }
 
 // rollFiles are the Roll page's files besides the page: the engine, its
-// loader, the page's script and style.
-func rollFiles(e *RollEngine) []output.File {
+// loader, the page's script and style, and the site's own rule files
+// (rules, as SiteRules gives them) for the engine to load.
+func rollFiles(e *RollEngine, rules map[string]string) ([]output.File, error) {
+	if rules == nil {
+		rules = map[string]string{}
+	}
+	js, err := json.Marshal(rules) // keys sorted: the same bytes every build
+	if err != nil {
+		return nil, fmt.Errorf("failed to write the Roll page's rules: %w", err)
+	}
 	var out []output.File
-	for _, f := range pwa.RollFiles(e.Wasm, e.Loader) {
+	for _, f := range pwa.RollFiles(e.Wasm, e.Loader, js) {
 		out = append(out, output.File{Path: f.Path, Data: f.Data})
 	}
 	slices.SortFunc(out, func(a, b output.File) int { return strings.Compare(a.Path, b.Path) })
-	return out
+	return out, nil
 }
 
 // ErrEmptySeed is CheckSeed's error for an empty seed: each client says

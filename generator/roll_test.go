@@ -87,7 +87,7 @@ func TestRollPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	form, err := RollForm(systems.Builtin(), reg, s.Series, "2026-11")
+	form, err := RollForm(reg, s.Series, "2026-11")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,10 +126,10 @@ func TestRollPage(t *testing.T) {
 	}
 }
 
-// TestRollFormLeavesOut: a system whose rule data the site changes is
-// not offered, nor a series on it, and the page says which; the others
-// are.
-func TestRollFormLeavesOut(t *testing.T) {
+// TestRollFormSiteRules: a system whose rule data the site changes (its
+// own army list) is offered with that data, and the series on it; the
+// page's engine gets the site's rule files in roll/rules.json.
+func TestRollFormSiteRules(t *testing.T) {
 	dir := writeSite(t, `
 -- sortie.conf --
 title: Roll Test
@@ -162,15 +162,41 @@ columns Type:text | Class:text | Rep:int | AC:int
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := RollForm(systems.Builtin(), reg, s.Series, "2026-11")
+	f, err := RollForm(reg, s.Series, "2026-11")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var ids []string
+	var enemies []string
 	for _, s := range f.Systems {
 		ids = append(ids, s.ID)
+		if s.ID == "2d6-sword-and-sorcery" {
+			for _, c := range s.Enemies {
+				enemies = append(enemies, c.ID)
+			}
+		}
 	}
-	if slices.Contains(ids, "2d6-sword-and-sorcery") || len(ids) != 4 || len(f.Series) != 0 || !slices.Equal(f.Left, []string{"2d6 Sword & Sorcery"}) {
-		t.Errorf("offered %v and %d series, left out %v: want the four others, no series, 2d6 Sword & Sorcery left out", ids, len(f.Series), f.Left)
+	if len(ids) != 5 || len(f.Series) != 1 || !slices.Contains(enemies, "brigands") {
+		t.Errorf("offered %v (2d6 enemies %v) and %d series: want all five, the site's brigands among 2d6's enemies, and its series", ids, enemies, len(f.Series))
+	}
+	rules, err := SiteRules(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rules) != 1 || !strings.Contains(rules["systems/2d6-sword-and-sorcery/brigands.rules"], "table brigands") {
+		t.Errorf("the site's rules for the page's engine: %v", rules)
+	}
+	reg2, err := LoadSystemsOver(rules, systems.Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range reg.IDs() {
+		a, _ := reg.Get(id)
+		b, _ := reg2.Get(id)
+		ja, _ := json.Marshal(a.Rules())
+		jb, _ := json.Marshal(b.Rules())
+		if !bytes.Equal(ja, jb) {
+			t.Errorf("%s: the rules the page's engine loads differ from the build's", id)
+		}
 	}
 }

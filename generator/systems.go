@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/sortie-wargames/sortie/content"
 	"github.com/sortie-wargames/sortie/engine"
@@ -88,12 +89,38 @@ func unwrapPath(err error) error {
 	return err
 }
 
-func loadSystems(builders []engine.Builder, sources ...dataSource) (*engine.Registry, error) {
-	type file struct {
-		name string // path for messages
-		data []byte
+// ruleFile is one .rules file as read: its path for messages and its
+// bytes.
+type ruleFile struct {
+	name string
+	data []byte
+}
+
+// ruleFiles are the .rules files of every system, by system folder and
+// base name ("swordplay" -> "armies.rules").
+type ruleFiles map[string]map[string]ruleFile
+
+// add puts a file in, replacing one of the same folder and name (a
+// site's file replaces the embedded one).
+func (r ruleFiles) add(dir, base string, f ruleFile) {
+	if r[dir] == nil {
+		r[dir] = map[string]ruleFile{}
 	}
-	systems := map[string]map[string]file{} // id -> base name -> file
+	r[dir][base] = f
+}
+
+func loadSystems(builders []engine.Builder, sources ...dataSource) (*engine.Registry, error) {
+	systems, err := readSources(sources...)
+	if err != nil {
+		return nil, err
+	}
+	return assemble(builders, systems)
+}
+
+// readSources reads the .rules files of each source in turn, a later
+// source's file replacing an earlier one of the same name.
+func readSources(sources ...dataSource) (ruleFiles, error) {
+	systems := ruleFiles{}
 	for _, src := range sources {
 		dirs, err := fs.ReadDir(src.fsys, path.Join(src.dir, "systems"))
 		if err != nil {
@@ -120,13 +147,16 @@ func loadSystems(builders []engine.Builder, sources ...dataSource) (*engine.Regi
 				if err != nil {
 					return nil, err
 				}
-				if systems[d.Name()] == nil {
-					systems[d.Name()] = map[string]file{}
-				}
-				systems[d.Name()][e.Name()] = file{src.prefix + dir + "/" + e.Name(), data}
+				systems.add(d.Name(), e.Name(), ruleFile{src.prefix + dir + "/" + e.Name(), data})
 			}
 		}
 	}
+	return systems, nil
+}
+
+// assemble parses every system's files and builds the registry: a
+// system whose id has a builder gets its procedures.
+func assemble(builders []engine.Builder, systems ruleFiles) (*engine.Registry, error) {
 	reg := engine.NewRegistry()
 	ids := make([]string, 0, len(systems))
 	for id := range systems {
@@ -204,4 +234,54 @@ func readRules(fsys fs.FS, e fs.DirEntry, name, file string) ([]byte, error) {
 		return nil, fmt.Errorf("failed to read %s: %w", file, unwrapPath(err))
 	}
 	return data, nil
+}
+
+// SiteRules are a site's own .rules files, by their path under content/
+// ("systems/swordplay/my-army.rules"): what the Roll page's engine loads
+// over its built-in data (LoadSystemsOver), so it rolls the site's own
+// systems and lists as the site's pages do.
+func SiteRules(site string) (map[string]string, error) {
+	root, err := openSite(site)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	if _, err := fs.Stat(root.FS(), "content/systems"); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	files, err := readSources(dataSource{root.FS(), "content", sitePrefix(site) + "content/"})
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for dir, byName := range files {
+		for base, f := range byName {
+			out[path.Join("systems", dir, base)] = string(f.data)
+		}
+	}
+	return out, nil
+}
+
+// LoadSystemsOver loads the built-in rule data overlaid by over, a site's
+// own files as SiteRules gives them: the same systems LoadSystems loads
+// from the site's folder, for an engine that has no folder to read (the
+// Roll page's, in the browser).
+func LoadSystemsOver(over map[string]string, builders []engine.Builder) (*engine.Registry, error) {
+	systems, err := readSources(dataSource{content.FS, ".", "content/"})
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(over))
+	for n := range over {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		parts := strings.Split(n, "/")
+		if len(parts) != 3 || parts[0] != "systems" || path.Ext(parts[2]) != ".rules" || site.Skipped(parts[1]) || site.Skipped(parts[2]) {
+			return nil, fmt.Errorf("site rules %q: want systems/<id>/<name>.rules", n)
+		}
+		systems.add(parts[1], parts[2], ruleFile{"content/" + n, []byte(over[n])})
+	}
+	return assemble(builders, systems)
 }

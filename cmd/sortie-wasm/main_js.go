@@ -10,14 +10,24 @@ import (
 	"github.com/sortie-wargames/sortie/generator"
 )
 
-// main puts sortieRoll(requestJSON) and sortieSheet(requestJSON), each
-// returning its answer as JSON, and sortieVersion, the version its play
-// sheets print, on the global object, and waits, serving the page's
-// calls, until the page goes.
+// main loads the built-in systems overlaid by the site's own rule files
+// (sortieRules, JSON, when the page set it), puts sortieRoll(requestJSON)
+// and sortieSheet(requestJSON), each returning its answer as JSON, and
+// sortieVersion, the version its play sheets print, on the global
+// object, and waits, serving the page's calls, until the page goes.
 func main() {
 	info, _ := debug.ReadBuildInfo()
 	version := generator.BuildVersion(info)
-	r, err := newRoller(version)
+	// The site's own rule files, which the page's worker fetched
+	// (roll/rules.json) and set before starting the engine.
+	var over map[string]string
+	if v := js.Global().Get("sortieRules"); v.Type() == js.TypeString {
+		if err := json.Unmarshal([]byte(v.String()), &over); err != nil {
+			js.Global().Set("sortieError", "rules.json: "+err.Error())
+			return
+		}
+	}
+	r, err := newRoller(version, over)
 	if err != nil {
 		js.Global().Set("sortieError", err.Error())
 		return

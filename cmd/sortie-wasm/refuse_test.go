@@ -9,7 +9,7 @@ import (
 // swordplay&seed=") is refused as the CLI refuses an empty --seed, saying
 // how to get a random one, for the encounter and for its play sheet.
 func TestRollRefusesEmptySeed(t *testing.T) {
-	r, err := newRoller("test")
+	r, err := newRoller("test", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestRollRefusesEmptySeed(t *testing.T) {
 // month the site was built for, as the series' pages show them; a later
 // month is refused, saying so, and a site's month itself rolls.
 func TestRollMonthNotOutYet(t *testing.T) {
-	r, err := newRoller("test")
+	r, err := newRoller("test", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -67,8 +67,11 @@ type roller struct {
 	version string // printed in the play sheet's footer
 }
 
-func newRoller(version string) (*roller, error) {
-	reg, err := generator.LoadSystems("", systems.Builtin())
+// newRoller loads the built-in systems overlaid by a site's own rule
+// files (over, as generator.SiteRules gives them; nil for none), as the
+// site's build loads them.
+func newRoller(version string, over map[string]string) (*roller, error) {
+	reg, err := generator.LoadSystemsOver(over, systems.Builtin())
 	if err != nil {
 		return nil, err
 	}

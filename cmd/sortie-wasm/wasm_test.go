@@ -100,7 +100,7 @@ func TestWasmRollsAsNative(t *testing.T) {
 		t.Errorf("sortie.wasm is %d bytes gzipped, over the budget of %d", gz.Len(), budget)
 	}
 
-	r, err := newRoller("test")
+	r, err := newRoller("test", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

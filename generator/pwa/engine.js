@@ -1,5 +1,5 @@
 // Sortie's Roll page engine: runs sortie.wasm (loaded by Go's
-// wasm_exec.js, both beside this file) in a worker, off the page's main
+// wasm_exec.js, both beside this file, over the site's own rules.json) in a worker, off the page's main
 // thread, so the page answers at once while the engine starts. The page
 // posts {id, fn: "roll" or "sheet", request: JSON} and gets back {id,
 // answer: JSON}; first, it gets {ready: true, version} or {ready: false,
@@ -8,6 +8,12 @@
 importScripts("wasm_exec.js");
 
 const ready = (async () => {
+  // The site's own rule files, loaded over the engine's built-in data
+  // (the site's army lists, its own systems): without them it would roll
+  // other encounters than the site's pages.
+  const rules = await fetch("rules.json");
+  if (!rules.ok) throw new Error("rules.json: HTTP " + rules.status);
+  self.sortieRules = await rules.text();
   const go = new Go();
   const fetched = async () => {
     const res = await fetch("sortie.wasm");

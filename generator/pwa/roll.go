@@ -18,6 +18,7 @@ const (
 	RollScript = "roll/roll.js"
 	RollWorker = "roll/engine.js" // runs the engine off the page's main thread
 	RollStyle  = "roll/roll.css"
+	RollRules  = "roll/rules.json" // the site's own rule files, loaded over the engine's built-in data
 )
 
 //go:embed roll.js
@@ -31,7 +32,7 @@ var rollCSS []byte
 
 // RollFiles returns the Roll page's files: wasm is cmd/sortie-wasm built
 // for GOOS=js GOARCH=wasm, loader the wasm_exec.js of the Go that built
-// it.
-func RollFiles(wasm, loader []byte) []File {
-	return []File{{RollWasm, wasm}, {RollLoader, loader}, {RollScript, rollJS}, {RollWorker, engineJS}, {RollStyle, rollCSS}}
+// it, rules the site's own rule files as JSON ("{}" for none).
+func RollFiles(wasm, loader, rules []byte) []File {
+	return []File{{RollWasm, wasm}, {RollLoader, loader}, {RollScript, rollJS}, {RollWorker, engineJS}, {RollStyle, rollCSS}, {RollRules, rules}}
 }

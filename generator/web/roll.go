@@ -58,9 +58,6 @@ const RollPage = "roll/index.html"
 type RollForm struct {
 	Systems []RollSystem
 	Series  []RollSeries
-	// Left names the systems left out because the site changes their
-	// rule data, which the engine in the browser does not carry.
-	Left []string
 	// Created is the date the play sheets carry, in seconds since 1970:
 	// the build's PDFs' date. Version is the build's, which the page
 	// compares with its engine's.
