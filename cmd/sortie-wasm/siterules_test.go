@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,7 +22,8 @@ import (
 // (brigands) and a monthly series against it. Its Roll page, in
 // Chromium, offers its system with that list and its series, and rolls
 // byte for byte what this machine rolls over the site's rules, whose play
-// sheet is the one "sortie encounter --source SITE --sheet" writes.
+// sheet is the one "sortie encounter --source SITE --sheet" writes; the
+// boxes ticked on a roll are kept when the page is opened again.
 func TestRollPageSiteRules(t *testing.T) {
 	if testing.Short() {
 		t.Skip("opens a browser")
@@ -109,6 +111,18 @@ func TestRollPageSiteRules(t *testing.T) {
 	month := r.roll([]byte(`{"series":` + form.Series[0].Data + `,"month":"2026-11","root":"../"}`))
 	if month.Error != "" || m.Said != "Rolled: "+month.Title+"." || m.Text != text(month.HTML) {
 		t.Fatalf("the site's series on its Roll page: %+v (this machine: %q %s)", m, month.Title, month.Error)
+	}
+
+	// Boxes ticked on a roll stay ticked when the page is opened again.
+	var tk struct {
+		Before, After []string
+		Boxes         int
+		Error         string
+	}
+	tq := url.Values{"system": {"swordplay"}, "type": {"patrol"}, "seed": {"ticks"}} // its draw order has boxes
+	p.do(&tk, map[string]any{"cmd": "ticks", "url": base + "?" + tq.Encode(), "n": 2})
+	if tk.Boxes < 2 || len(tk.Before) != 2 || !slices.Equal(tk.Before, tk.After) {
+		t.Errorf("boxes ticked on the Roll page: %v before a reload, %v after (of %d boxes); want them kept", tk.Before, tk.After, tk.Boxes)
 	}
 
 	// A month after the site's is not out yet, in the page too.

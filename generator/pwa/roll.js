@@ -181,6 +181,9 @@
       current = q;
       document.getElementById("roll-title").textContent = a.title;
       result.innerHTML = a.html;
+      // Its boxes are kept on this device, as on every encounter's page
+      // (state.js), under this roll's choices.
+      if (window.sortiePlay) window.sortiePlay.keepRolled(result, q.toString());
       var here = location.pathname.split("/").pop() + "?" + q.toString();
       link.innerHTML = "";
       var code = function (text) {

@@ -59,11 +59,15 @@
 
   const ID = /^[A-Za-z][A-Za-z0-9_-]{0,199}$/;
 
-  // isPath: a page's path from the site's root, "packs/p/encounter-1.html".
+  // isPath: a page's path from the site's root, "packs/p/encounter-1.html",
+  // or an encounter the Roll page rolled, by its address's choices in
+  // order, "roll/index.html?seed=x&system=swordplay&type=patrol".
   function isPath(p) {
+    if (typeof p === "string" && p.startsWith(ROLLED)) return p.length <= 600 && /^[A-Za-z0-9%._~=&+-]+$/.test(p.slice(ROLLED.length));
     return typeof p === "string" && p.length <= 400 && /\.html$/.test(p) && !p.includes("\\") &&
       p.split("/").every((s) => s !== "" && s !== "." && s !== "..");
   }
+  const ROLLED = "roll/index.html?";
 
   function isObject(v) {
     return v !== null && typeof v === "object" && !Array.isArray(v);
@@ -549,6 +553,29 @@
     say("Imported " + f.name + ": " + plural(Object.keys(s.pages).length, "page") + " and " +
       plural(Object.keys(s.campaigns).length, "campaign") + "; what this device kept for the others stays.");
   }
+
+  // --- The Roll page: an encounter drawn after the page loaded. ---
+
+  // keepRolled keeps the boxes of an encounter the Roll page drew into
+  // root, under the address's choices (query, sorted): the same roll
+  // asked again, or the page reloaded, shows them ticked.
+  function keepRolled(root, query) {
+    const q = new URLSearchParams(query);
+    q.sort();
+    const key = ROLLED + q.toString();
+    if (!isPath(key)) return;
+    const list = Array.from(root.querySelectorAll("input.box[id]"));
+    const ticked = new Set((read().pages[key] || { boxes: [] }).boxes);
+    for (const b of list) {
+      b.checked = ticked.has(b.id);
+      b.addEventListener("change", () => change((s) => {
+        const p = s.pages[key] || (s.pages[key] = { boxes: [], opened: [] });
+        p.boxes = p.boxes.filter((id) => id !== b.id);
+        if (b.checked) p.boxes.push(b.id);
+      }));
+    }
+  }
+  window.sortiePlay = { keepRolled };
 
   apply();
   if (!kept) say("This browser keeps nothing (its storage is off): ticks and opened items last until the page is left.", true);

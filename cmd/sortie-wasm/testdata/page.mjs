@@ -14,6 +14,9 @@
 //                                  {"search", "said", "text"}
 //   {"cmd": "download", "paper"}   press the play sheet's button {"name", "sha256"}
 //   {"cmd": "kept"}                wait until the worker keeps sortie.wasm {"kept"}
+//   {"cmd": "ticks", "url", "n"}   open the page at a roll's address, tick its
+//                                  first n boxes, reload it: the boxes ticked
+//                                  before and after {"before", "after", "boxes"}
 //   {"cmd": "axe"}                 axe-core's violations {"violations": [...]}
 //   {"cmd": "plain", "url", "js"}  open the page in a context of its own,
 //                                  JavaScript on or off, and read what it says
@@ -74,6 +77,19 @@ async function open(url) {
     controlled: await page.evaluate(() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)),
     version: await page.evaluate(() => window.sortieRollPage.version),
   };
+}
+
+async function ticks(url, n) {
+  const checked = () => page.evaluate(() => Array.from(document.querySelectorAll("#roll-result input.box:checked")).map((b) => b.id));
+  let o = await open(url);
+  if (o.error) return o;
+  const boxes = await page.evaluate(() => document.querySelectorAll("#roll-result input.box").length);
+  const ids = await page.evaluate((k) => Array.from(document.querySelectorAll("#roll-result input.box")).slice(0, k).map((b) => b.id), n);
+  for (const id of ids) await page.check("#" + id);
+  const before = await checked();
+  o = await open(url);
+  if (o.error) return o;
+  return { before, after: await checked(), boxes };
 }
 
 async function rolls(searches) {
@@ -179,6 +195,7 @@ for await (const line of rl) {
     else if (c.cmd === "form") answer(await form(c.what, c.fields, c.seed));
     else if (c.cmd === "download") answer(await download(c.paper));
     else if (c.cmd === "kept") answer(await kept());
+    else if (c.cmd === "ticks") answer(await ticks(c.url, c.n));
     else if (c.cmd === "axe") answer(await axe());
     else if (c.cmd === "plain") answer(await plain(c.url, c.js));
     else answer({ error: "unknown command " + c.cmd });
