@@ -137,7 +137,11 @@ func parseFields(file string, lines []string, first int, allowed []string) (*Fie
 		}
 		key := k.Value
 		if !slices.Contains(allowed, key) {
-			return nil, &Error{file, n, fmt.Sprintf("unknown key %q (known: %s)", key, strings.Join(allowed, ", "))}
+			msg := fmt.Sprintf("unknown key %q (known: %s)", key, strings.Join(allowed, ", "))
+			if where, ok := keyOf[key]; ok {
+				msg += ": " + where
+			}
+			return nil, &Error{file, n, msg}
 		}
 		if prev, dup := f.values[key]; dup {
 			return nil, &Error{file, n, fmt.Sprintf("%s given twice (first on line %d)", key, prev.line)}
@@ -342,4 +346,13 @@ func (f *Fields) Bool(key string) (bool, error) {
 // the quote as part of the title.
 func unclosed(v string) bool {
 	return v != "" && (v[0] == '"' || v[0] == '\'') && !strings.ContainsRune(v[1:], rune(v[0]))
+}
+
+// keyOf says where a key belongs that one kind of page takes and
+// another does not: a pack saved in campaigns/ is told so, not only that
+// "encounters" is unknown.
+var keyOf = map[string]string{
+	"encounters": "packs (content/packs/) and series (content/series/) take encounters:; a campaign takes steps:",
+	"steps":      "campaigns (content/campaigns/) take steps:; a pack or series takes encounters:",
+	"start":      "only a monthly series (content/series/) takes start:",
 }

@@ -346,7 +346,7 @@ func TestErrors(t *testing.T) {
 			`content/packs/x.md:6: unknown key "difficulty" (known: ` + knownPackKeys + `)`},
 		{"unknown key in campaign",
 			map[string]string{"content/campaigns/c.md": campaignFile("encounters: explore")},
-			`content/campaigns/c.md:6: unknown key "encounters" (known: ` + knownCampaignKeys + `)`},
+			`content/campaigns/c.md:6: unknown key "encounters" (known: ` + knownCampaignKeys + `): packs (content/packs/) and series (content/series/) take encounters:; a campaign takes steps:`},
 		{"keys are case sensitive",
 			map[string]string{"content/pages/p.md": front("Title: P")},
 			`content/pages/p.md:2: unknown key "Title" (known: ` + knownPageKeys + `)`},
@@ -1090,7 +1090,7 @@ func TestSystemPages(t *testing.T) {
 		t.Fatalf("Systems = %+v", s.Systems)
 	}
 	_, err := load(t, map[string]string{"content/systems/" + systemID + "/index.md": front("title: Intro", "steps: 3")})
-	want := `content/systems/` + systemID + `/index.md:3: unknown key "steps" (known: title, summary)`
+	want := `content/systems/` + systemID + `/index.md:3: unknown key "steps" (known: title, summary): campaigns (content/campaigns/) take steps:; a pack or series takes encounters:`
 	if err == nil || err.Error() != want {
 		t.Errorf("error = %v, want %q", err, want)
 	}
