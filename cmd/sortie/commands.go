@@ -140,7 +140,11 @@ func (c *common) options() engine.Options {
 
 func (c *common) load() (engine.System, error) {
 	if c.format != "md" && c.format != "json" {
-		return nil, fmt.Errorf("unknown format %q: want md or json", c.format)
+		err := fmt.Errorf("unknown format %q: want md or json", c.format)
+		if strings.EqualFold(c.format, "pdf") || strings.EqualFold(c.format, "html") {
+			return nil, &hintError{err, "a printed play sheet is --sheet FILE (with --paper a4 or letter); the site's pages and booklets are sortie build's"}
+		}
+		return nil, err
 	}
 	reg, err := loadSystems(c.source)
 	if err != nil {
@@ -367,7 +371,13 @@ func systemsCmd(stdout io.Writer, src *siteSource) *cobra.Command {
 and --recruits take, by id and title. A site's own rule data
 (content/systems/) is listed with the built-in data.`,
 		Example: "  sortie systems\n  sortie systems --source mysite",
-		Args:    cobra.NoArgs,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return nil
+			}
+			return &hintError{fmt.Errorf("sortie systems takes no arguments, got %q", strings.Join(args, " ")),
+				fmt.Sprintf("it lists every system; one system's tables: sortie tables --system %s", args[0])}
+		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			source, err := src.path()
 			if err != nil {

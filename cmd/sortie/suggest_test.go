@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// TestHugoHabits types what a Hugo user types by habit: each gets a hint
-// naming Sortie's way (or saying Sortie has no such thing), never only
-// "unknown flag".
+// TestHugoHabits types what a Hugo user (or any newcomer) types by habit:
+// each gets a hint naming Sortie's way (or saying Sortie has no such
+// thing), never only "unknown flag" or "unknown command".
 func TestHugoHabits(t *testing.T) {
 	site := filepath.Join(t.TempDir(), "s")
 	if _, errs, code := runIn(t, filepath.Dir(site), "new", "site", site); code != 0 {
@@ -26,6 +26,8 @@ func TestHugoHabits(t *testing.T) {
 		{"build .", "hint: sortie build alone works on the site the current directory lies in"},
 		{"build ../other", "sortie build --source ../other"},
 		{"serve mysite", "sortie serve --source mysite"},
+		{"systems swordplay", "hint: it lists every system; one system's tables: sortie tables --system swordplay"},
+		{"encounter --system swordplay --seed x --format pdf", "hint: a printed play sheet is --sheet FILE"},
 	} {
 		_, errs, code := runIn(t, site, strings.Fields(c.args)...)
 		if code == 0 || !strings.Contains(errs, c.want) {
