@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -143,53 +142,8 @@ func TestRollPageInBrowser(t *testing.T) {
 		t.Skip("opens a browser")
 	}
 	p := startPage(t)
-	wasmExec, wasm := buildWasm(t)
-	eng := &generator.RollEngine{}
-	var err error
-	if eng.Wasm, err = os.ReadFile(wasm); err != nil {
-		t.Fatal(err)
-	}
-	if eng.Loader, err = os.ReadFile(wasmExec); err != nil {
-		t.Fatal(err)
-	}
-	cli := filepath.Join(t.TempDir(), "sortie")
-	if out, err := exec.Command("go", "build", "-buildvcs=false", "-o", cli, "../sortie").CombinedOutput(); err != nil {
-		t.Fatalf("go build sortie: %v\n%s", err, out)
-	}
-
-	files, _, err := generator.Render(generator.Options{Month: "2026-11", Systems: systems.Builtin(), Papers: []string{}, Roll: eng})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := t.TempDir()
-	var rollPage []byte
-	for _, f := range files {
-		pth := filepath.Join(out, filepath.FromSlash(f.Path))
-		if err := os.MkdirAll(filepath.Dir(pth), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(pth, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if f.Path == web.RollPage {
-			rollPage = f.Data
-		}
-	}
-	if rollPage == nil {
-		t.Fatal("the build wrote no Roll page")
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fsrv := http.FileServer(http.Dir(out))
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-store")
-		fsrv.ServeHTTP(w, r)
-	})}
-	go srv.Serve(ln)
-	defer srv.Close()
-	base := "http://" + ln.Addr().String() + "/" + web.RollPage
+	cli := buildCLI(t)
+	base, out, srv := serveBuilt(t, generator.Options{Month: "2026-11", Systems: systems.Builtin(), Papers: []string{}})
 
 	r, err := newRoller(generator.Version+"+devel", nil)
 	if err != nil {

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"net"
-	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -15,7 +13,6 @@ import (
 	"github.com/sortie-wargames/sortie/generator"
 	"github.com/sortie-wargames/sortie/generator/site"
 	"github.com/sortie-wargames/sortie/generator/skeleton"
-	"github.com/sortie-wargames/sortie/generator/web"
 )
 
 // TestRollPageSiteRules: the starter site ships its own army list
@@ -29,15 +26,6 @@ func TestRollPageSiteRules(t *testing.T) {
 		t.Skip("opens a browser")
 	}
 	p := startPage(t)
-	wasmExec, wasm := buildWasm(t)
-	eng := &generator.RollEngine{}
-	var err error
-	if eng.Wasm, err = os.ReadFile(wasm); err != nil {
-		t.Fatal(err)
-	}
-	if eng.Loader, err = os.ReadFile(wasmExec); err != nil {
-		t.Fatal(err)
-	}
 	dir := filepath.Join(t.TempDir(), "mysite")
 	starter, err := skeleton.Starter("2026-11")
 	if err != nil {
@@ -46,32 +34,7 @@ func TestRollPageSiteRules(t *testing.T) {
 	if err := skeleton.Write(dir, starter); err != nil {
 		t.Fatal(err)
 	}
-	files, _, err := generator.Render(generator.Options{Source: dir, Month: "2026-11", Systems: systems.Builtin(), Papers: []string{}, Roll: eng})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := t.TempDir()
-	for _, f := range files {
-		pth := filepath.Join(out, filepath.FromSlash(f.Path))
-		if err := os.MkdirAll(filepath.Dir(pth), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(pth, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fsrv := http.FileServer(http.Dir(out))
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-store")
-		fsrv.ServeHTTP(w, r)
-	})}
-	go srv.Serve(ln)
-	defer srv.Close()
-	base := "http://" + ln.Addr().String() + "/" + web.RollPage
+	base, _, _ := serveBuilt(t, generator.Options{Source: dir, Month: "2026-11", Systems: systems.Builtin(), Papers: []string{}})
 
 	own, err := generator.SiteRules(dir)
 	if err != nil {
@@ -133,10 +96,7 @@ func TestRollPageSiteRules(t *testing.T) {
 	}
 
 	// The play sheet, against the CLI over the same site.
-	cli := filepath.Join(t.TempDir(), "sortie")
-	if out, err := exec.Command("go", "build", "-buildvcs=false", "-o", cli, "../sortie").CombinedOutput(); err != nil {
-		t.Fatalf("go build sortie: %v\n%s", err, out)
-	}
+	cli := buildCLI(t)
 	f := filepath.Join(t.TempDir(), "sheet.pdf")
 	cmd := exec.Command(cli, "encounter", "--source", dir, "--system", "2d6-sword-and-sorcery", "--type", "raid", "--seed", "own-list", "--enemies", "brigands", "--sheet", f, "--paper", "a4")
 	cmd.Env = append(os.Environ(), "SOURCE_DATE_EPOCH=")
