@@ -143,9 +143,9 @@ const (
 	cardPad   = 3.5
 	cardMinW  = 70.0 // the least width of a card: narrower, a sheet has one column
 	cardHeadH = 9.0
-	cardFootS = 6.5 // the size of the card's foot line, in points
-	introS    = 9.0 // the instruction over a page of cards, in points
-	backS     = 8.5 // the note over a page of backs, in points
+	cardFootS = face.MinSize // the size of the card's foot line, in points: the smallest any text prints
+	introS    = 9.0          // the instruction over a page of cards, in points
+	backS     = 8.5          // the note over a page of backs, in points
 )
 
 // sealedFit is how the sealed cards lie on their pages, the same for
