@@ -41,15 +41,15 @@ type tableLook struct {
 	pad             float64 // a cell's padding above and below its text, mm; 0 for the usual
 	fold            bool    // a long, narrow table prints in parts side by side (foldTable)
 	// floor is the least size the look sets text in, scaled down or
-	// derived (its notes, odds and Book line under its cells): face.MinSize
-	// for every look but a card's, whose sizes its sheet sets (cardLook).
+	// derived (its notes, odds and Book line under its cells):
+	// face.MinSize.
 	floor float64
 }
 
 var (
 	spreadLook = look{size: 9, note: 8.5, head: sub, table: tableLook{size: 8, head: 7.5, key: 8, zebra: true, band: 7, title: 10, pad: 0.4, fold: true, floor: face.MinSize}}
 	bandLook   = look{size: bodySize, note: 8.5, head: 12, table: tableLook{size: 9, head: 8.5, key: 9, zebra: true, band: 7.5, title: 10.5, floor: face.MinSize}}
-	cardLook   = look{size: 8.5, note: 7.5, head: 9.5, table: tableLook{size: 7.5, head: 7.5, key: 7.5, band: 6, title: 9}}
+	cardLook   = look{size: 8.5, note: 7.5, head: 9.5, table: tableLook{size: 7.5, head: 7.5, key: 7.5, band: 6, title: 9, floor: face.MinSize}}
 	qrsLook    = tableLook{size: qrsCell, head: 8.5, key: qrsKey, keyMax: qrsKeyMax, zebra: true, keyC: true, fill: true, band: qrsBandH, title: 11, floor: face.MinSize}
 )
 

@@ -284,6 +284,7 @@ func guessDigits(entries, qrsPages int) int {
 type layout struct {
 	pages  map[string]int
 	cards  []cardBox      // where each card was printed
+	backs  []cardBox      // where each sealed card's back was printed
 	plays  []playBox      // where each play card's front was printed
 	legend []legendItem   // where each map legend item was printed
 	text   map[int]string // the text the block drawers drew, by page, for tests

@@ -3,6 +3,7 @@ package booklet
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,7 +14,7 @@ import (
 )
 
 // This file prints the sealed cards: a page of cards to cut out for
-// every few sealed items, each card the same size, with their backs
+// every few sealed items, each card as tall as what it holds, with their backs
 // overleaf. With the play cards' sheets (sheets.go) they are the
 // booklet's card sheets, after its entries.
 
@@ -28,8 +29,8 @@ import (
 // booklet's page, or a folded booklet's whole sheet, after its
 // half-sheet pages (foldedBooklet.build). The pages they start
 // (newPageOn, startOnPage), what they paint across the page (the
-// instruction, the cut lines, a sheet's outlines), the sealed cards' grid
-// (size) and what a sealed card's blocks ask of the page (blockCtx.page:
+// instruction, the cut lines, a sheet's outlines), where the sealed cards
+// lie (size) and what a sealed card's blocks ask of the page (blockCtx.page:
 // a map, whether it is narrow) all take its size from sheet, never from
 // the book; the running head and foot of their pages are given it by
 // whoever sets them (newRenderer, foldedBooklet.build). One read is left:
@@ -142,49 +143,46 @@ const (
 	cardPad   = 3.5
 	cardMinW  = 70.0 // the least width of a card: narrower, a sheet has one column
 	cardHeadH = 9.0
-	cardMinH  = 55.0 // the least height of a card
-	cardFootS = 6.5  // the size of the card's foot line, in points
-	introS    = 9.0  // the instruction over a page of cards, in points
-	backS     = 8.5  // the note over a page of backs, in points
+	cardFootS = face.MinSize // the size of the card's foot line, in points: the smallest any text prints
+	introS    = 9.0          // the instruction over a page of cards, in points
+	backS     = 8.5          // the note over a page of backs, in points
 )
-
-// cardScales are the type sizes the cards' text tries, as multiples of
-// cardLook's, largest first: a smaller size is taken only when it puts
-// another row of cards on the page, on both papers (cardPapers), or lets
-// Letter hold as many rows as A4. 0.935 keeps table cells at 7 pt, the
-// play sheets' floor; the last, 0.9, sets them at 6.75 pt (the body at
-// 7.65), above tables' 6 pt floor (tableFloor), for the row it gains:
-// Half a Year of Swords' tallest sealed cards, 118 mm at 0.935 where a
-// Letter page has 115.5 mm for each of two rows, held every page of its
-// 128 cards to two.
-var cardScales = []float64{1, 0.965, 0.935, 0.9}
 
 // sealedFit is how the sealed cards lie on their pages, the same for
 // every pass: the most a page may hold (plan.PageLimit), from the deal,
-// and the grid the first pass sizes them to (cardSheets.size).
+// and where each card lies, which the first pass works out
+// (cardSheets.size).
 type sealedFit struct {
 	limit int
-	grid  cardGrid
+	lay   cardLayout
 }
 
-// cardGrid is how sealed cards lie on a page: cols × rows cards of w × h
-// mm from (side, top), their text at scale k.
-type cardGrid struct {
-	cols, rows int
-	w, h, top  float64
-	k          float64
+// cardLayout is where the sealed cards lie: in cols columns w mm wide,
+// from top down a page of cards, each card as tall as what it holds
+// (its spot, in card-number order). A page of cards is read down its
+// first column, then the next: a column is one strip to cut from the
+// page, then across into its cards.
+type cardLayout struct {
+	cols   int
+	w, top float64
+	spots  []cardSpot
 }
 
-func (g cardGrid) perPage() int { return g.cols * g.rows }
+// cardSpot is where one sealed card lies: on which page of cards (from
+// 0), in which column, how far under the cards' top, and how tall.
+type cardSpot struct {
+	page, col int
+	y, h      float64
+}
 
-// cell returns the top-left corner of the i-th card of a page; on the
-// back, the columns run the other way, so each back is behind its card.
-func (g cardGrid) cell(i int, back bool) (x, y float64) {
-	c := i % g.cols
+// at returns the top-left corner of a card at spot s; on the back, the
+// columns run the other way, so each back is behind its card.
+func (l cardLayout) at(s cardSpot, back bool) (x, y float64) {
+	c := s.col
 	if back {
-		c = g.cols - 1 - c
+		c = l.cols - 1 - c
 	}
-	return side + float64(c)*g.w, g.top + float64(i/g.cols)*g.h
+	return side + float64(c)*l.w, l.top + s.y
 }
 
 // cardCols is how many cards a row of a sheet holds: two, or one on a
@@ -252,121 +250,113 @@ func (cs *cardSheets) textFrame(text, style string, size, w float64, align strin
 	return f
 }
 
-// size sizes the sealed cards (sizeCards) for their pages, on the sheet
-// they are given (whole sheets whether the booklet is flat or folded),
-// before the renderer lays anything out, and keeps the grid for every
-// pass (book.sealed). Measuring them leaves the font wanted as it was,
-// and the renderer's frame untouched: a card's text is laid out for the
-// card's width (cardPieces).
+// size lays out the sealed cards (layCards) for their pages, on the
+// sheet they are given (whole sheets whether the booklet is flat or
+// folded), before the renderer lays anything out, and keeps where they
+// lie for every pass (book.sealed). Measuring them leaves the font wanted
+// as it was, and the renderer's frame untouched: a card's text is laid
+// out for the card's width (cardPieces).
 func (cs *cardSheets) size() error {
 	if len(cs.cards) == 0 {
 		return nil
 	}
 	defer func(want fontSel) { cs.f.font.want = want }(cs.f.font.want)
-	g, err := cs.sizeCards(cs.sealed.limit)
+	l, err := cs.layCards(cs.sealed.limit)
 	if err != nil {
 		return err
 	}
-	cs.sealed.grid = g
+	cs.sealed.lay = l
 	return nil
 }
 
-// sizeCards lays out the sealed cards: every card the same size, so that
-// a card's size says nothing of what it holds, as many rows to a page as
-// the tallest card allows on both papers, A4 and Letter, whole sheets
-// whether the booklet is flat or folded (cardPapers), at most limit cards
-// to a page, and the text as large as fits that. The cards
-// fill the page's height. A card too tall for a page even at the
-// smallest type is an error: it would be cut short. The cards are
-// measured on the renderer as card sheets of each paper in turn; their
-// feet name a page as wide as any ("000"), the pages not being known.
-func (cs *cardSheets) sizeCards(limit int) (cardGrid, error) {
-	type fit struct {
-		avail   float64
-		tallest []float64 // by scale
-	}
-	measure := func(cs *cardSheets) fit {
-		w := cs.sheet.contentW() / float64(min(cs.cardCols(), limit))
-		f := fit{avail: cs.sheet.bottom() - cs.cardTop() - 1.5} // clear of the footer
-		back := cs.cardBack(cs.cards[0], w, 0).H                // every back is as tall
-		for _, k := range cardScales {
-			h := max(cardMinH, back)
-			for _, c := range cs.cards {
-				f, _ := cs.cardFace(c, w, 0, k, "000")
-				h = max(h, f.H)
-			}
-			f.tallest = append(f.tallest, math.Ceil(h*10)/10)
-		}
-		return f
-	}
-	own := measure(cs)
-	var fits []fit
-	for _, p := range cardPapers() {
-		if p == cs.sheet {
-			fits = append(fits, own)
-			continue
-		}
-		fits = append(fits, measure(newCardSheets(cs.renderer, p)))
-	}
-	// scaleFor is the largest scale at which f's tallest card fits a row
-	// of a page of rows, or -1.
-	scaleFor := func(f fit, rows int) int {
-		for i, h := range f.tallest {
-			if h <= f.avail/float64(rows)+0.001 {
-				return i
-			}
-		}
-		return -1
-	}
+// layCards lays out the sealed cards, in number order, each as tall as
+// what it holds (its face, or its back where that is taller), its type
+// at the cards' own sizes (cardLook), never smaller: down the first
+// column of a page until the next card would run past the page's foot
+// or the column holds half the page's cards (limit, rounded up), then
+// down the next, then on to the next page, at most limit cards to a
+// page. A card is as tall on A4 as on Letter, and a page ends where it
+// would on the shorter of the two (cardPapers), so that every paper,
+// flat or folded, has the same pages of cards. A card too tall for a
+// page is an error: it would be cut short. The cards are measured on
+// the renderer as card sheets of each paper in turn; their feet name a
+// page as wide as any ("000"), the pages not being known.
+func (cs *cardSheets) layCards(limit int) (cardLayout, error) {
 	cols := min(cs.cardCols(), limit)
-	rows := 0
-	for n := limit / cols; n >= 1 && rows == 0; n-- {
-		ok := true
-		for _, f := range fits {
-			ok = ok && scaleFor(f, n) >= 0
+	papers := cardPapers()
+	if !slices.Contains(papers, cs.sheet) {
+		papers = []pageBox{cs.sheet}
+	}
+	hs := make([]float64, len(cs.cards))
+	avail := math.Inf(1)
+	for _, p := range papers {
+		on := cs
+		if p != cs.sheet {
+			on = newCardSheets(cs.renderer, p)
 		}
-		if ok {
-			rows = n
+		w := on.sheet.contentW() / float64(cols)
+		avail = min(avail, on.sheet.bottom()-on.cardTop()-1.5) // clear of the footer
+		back := on.cardBack(cs.cards[0], w, 0).H               // every back is as tall
+		for i, c := range cs.cards {
+			f, _ := on.cardFace(c, w, 0, "000")
+			hs[i] = max(hs[i], back, math.Ceil(f.H*10)/10)
 		}
 	}
-	if rows == 0 {
-		// Some other paper cannot hold the tallest card: this one
-		// goes as far as it can alone.
-		for n := limit / cols; n >= 1 && rows == 0; n-- {
-			if scaleFor(own, n) >= 0 {
-				rows = n
+	perCol := (limit + cols - 1) / cols
+	l := cardLayout{cols: cols, w: cs.sheet.contentW() / float64(cols), top: cs.cardTop()}
+	at := cardSpot{}
+	n, inCol := 0, 0 // cards on the page, in the column
+	for _, h := range hs {
+		if h > avail+0.001 {
+			return cardLayout{}, fmt.Errorf("a sealed card is %.0f mm tall but a sheet holds %.0f mm", h, avail)
+		}
+		switch {
+		case n == limit:
+			at, n, inCol = cardSpot{page: at.page + 1}, 0, 0
+		case at.y+h > avail+0.001 || inCol == perCol:
+			if at.col+1 < cols {
+				at, inCol = cardSpot{page: at.page, col: at.col + 1}, 0
+			} else {
+				at, n, inCol = cardSpot{page: at.page + 1}, 0, 0
 			}
 		}
+		at.h = h
+		l.spots = append(l.spots, at)
+		at.y += h
+		n++
+		inCol++
 	}
-	if rows == 0 {
-		return cardGrid{}, fmt.Errorf("a sealed card is %.0f mm tall but a sheet holds %.0f mm", own.tallest[len(own.tallest)-1], own.avail)
-	}
-	k := cardScales[scaleFor(own, rows)]
-	return cardGrid{cols: cols, rows: rows, w: cs.sheet.contentW() / float64(cols), h: math.Floor(own.avail/float64(rows)*10) / 10, top: cs.cardTop(), k: k}, nil
+	return l, nil
 }
 
 // cardSection prints the pages of cards, each on a right-hand page with
-// the cards in card-number order, as many to a page as their grid holds
-// (plan.Paginate), cardCols() to a row, every card the same size, with
-// dashed lines to cut along. The page behind each holds the cards'
-// backs, mirrored, so that cards printed double-sided and cut out show
-// their number on the back and can be kept face down.
+// the cards in card-number order where layCards put them, with dashed
+// lines to cut along. The page behind each holds the cards' backs,
+// mirrored, so that cards printed double-sided and cut out show their
+// number on the back and can be kept face down.
 func (cs *cardSheets) cardSection() {
-	g := cs.sealed.grid
-	if g.perPage() == 0 { // no sealed cards, or none sized (size)
+	l := cs.sealed.lay
+	if len(l.spots) == 0 { // no sealed cards, or none laid out (size)
 		return
 	}
-	for s, sheet := range plan.Paginate(cs.cards, g.perPage()) {
-		cs.cardPage(s == 0)
-		for i, c := range sheet {
-			x, y := g.cell(i, false)
-			cs.paintMarks(cutFrame(cs.sheet, x, y, g.w, g.h), 0, 0)
+	for first := 0; first < len(cs.cards); {
+		page := l.spots[first].page
+		end := first
+		for end < len(cs.cards) && l.spots[end].page == page {
+			end++
+		}
+		cs.cardPage(first == 0)
+		for i := first; i < end; i++ {
+			c, s := cs.cards[i], l.spots[i]
+			x, y := l.at(s, false)
+			cs.paintMarks(cutFrame(cs.sheet, x, y, l.w, s.h), 0, 0)
 			cs.mark(c.anchor(), y)
 			cs.lay.pages[fmt.Sprintf("pef/%d/%d", c.e.number, c.index)] = cs.f.PageNo()
-			cs.lay.cards = append(cs.lay.cards, cardBox{card: c.number, entry: c.e.number, page: cs.f.PageNo(), x: x, y: y, w: g.w, h: g.h})
-			cs.drawCard(c, x, y, g.w, g.h)
+			cs.lay.cards = append(cs.lay.cards, cardBox{card: c.number, entry: c.e.number, page: cs.f.PageNo(), x: x, y: y, w: l.w, h: s.h})
+			cs.drawCard(c, x, y, l.w, s.h)
 		}
-		cs.cardBacks(sheet)
+		cs.cardBacks(first, end)
+		first = end
 	}
 }
 
@@ -376,17 +366,20 @@ type cardBox struct {
 	x, y, w, h        float64
 }
 
-// cardBacks prints the backs of a page's cards on the next page, each
-// behind its card when the sheet is printed on both sides (flipped on the
-// long edge): its number, what it is, and the booklet's title at its foot.
-func (cs *cardSheets) cardBacks(sheet []*card) {
-	g := cs.sealed.grid
+// cardBacks prints the backs of the cards first to end (a page of
+// them) on the next page, each behind its card when the sheet is printed
+// on both sides (flipped on the long edge): its number, what it is, and
+// the booklet's title at its foot.
+func (cs *cardSheets) cardBacks(first, end int) {
+	l := cs.sealed.lay
 	cs.newPageOn(cs.sheet, cs.cardsTitle()+": backs")
 	cs.paint(cs.textFrame(cs.backText(), "", backS, cs.sheet.contentW(), "L", backGrey), side, bodyTop)
-	for i, c := range sheet {
-		x, y := g.cell(i, true)
-		cs.paintMarks(cutFrame(cs.sheet, x, y, g.w, g.h), 0, 0)
-		cs.paint(cs.cardBack(c, g.w, g.h), x, y)
+	for i := first; i < end; i++ {
+		s := l.spots[i]
+		x, y := l.at(s, true)
+		cs.paintMarks(cutFrame(cs.sheet, x, y, l.w, s.h), 0, 0)
+		cs.lay.backs = append(cs.lay.backs, cardBox{card: cs.cards[i].number, entry: cs.cards[i].e.number, page: cs.f.PageNo(), x: x, y: y, w: l.w, h: s.h})
+		cs.paint(cs.cardBack(cs.cards[i], l.w, s.h), x, y)
 	}
 }
 
@@ -417,8 +410,7 @@ func (cs *cardSheets) cardBack(c *card, w, h float64) *frame.Frame {
 	}}
 }
 
-// cardFace lays out a card's face w wide and h tall, its text at scale
-// k, its foot naming the entry's page as page: its head from the inner
+// cardFace lays out a card's face w wide and h tall, its foot naming the entry's page as page: its head from the inner
 // corner (cardHead), what it says under it (cardPieces, laid out
 // unbroken: piecesFrame) and its foot at the inner foot (cardFootFrame).
 // It returns how far what it says runs past the foot's top (over: 0 or
@@ -428,9 +420,9 @@ func (cs *cardSheets) cardBack(c *card, w, h float64) *frame.Frame {
 // text does not take, at the top under the head, but cards have always
 // been sized with it (as layPieces measures pieces), and sized
 // without it some booklets' cards come out in other sizes.
-func (cs *cardSheets) cardFace(c *card, w, h, k float64, page string) (f *frame.Frame, over float64) {
+func (cs *cardSheets) cardFace(c *card, w, h float64, page string) (f *frame.Frame, over float64) {
 	head := cs.cardHead(c, w)
-	ps := cs.cardPieces(c, k, w-2*cardPad)
+	ps := cs.cardPieces(c, w-2*cardPad)
 	body := cs.piecesFrame(ps, w-2*cardPad)
 	foot := cs.cardFootFrame(c, w, page)
 	if h == 0 {
@@ -458,12 +450,14 @@ func (lk look) scaled(k float64) look {
 	return lk
 }
 
-// cardPieces is what a card says, at scale k, for a text w wide (the
-// card's less its pad): its item's blocks, drawn as everywhere else.
+// cardPieces is what a card says, for a text w wide (the card's less
+// its pad): its item's blocks, drawn as everywhere else, in the cards'
+// look (cardLook), whose tables give way by their columns (stacked)
+// rather than by type under face.MinSize.
 // Which item it is goes in small print at the foot (cardFoot), so that
 // the eye lands on nothing that names an encounter.
-func (cs *cardSheets) cardPieces(c *card, k, w float64) []piece {
-	return cs.pieces(c.item.Blocks, cardLook.scaled(k), 0, blockCtx{page: cs.sheet}, w)
+func (cs *cardSheets) cardPieces(c *card, w float64) []piece {
+	return cs.pieces(c.item.Blocks, cardLook, 0, blockCtx{page: cs.sheet}, w)
 }
 
 // cardFoot is the small print at a card's foot that names its entry and
@@ -571,7 +565,7 @@ func cutFrame(pg pageBox, x, y, w, h float64) *frame.Frame {
 // out for the cell (cardFace), clipped to it. A card whose text runs past
 // its foot is an error, not a card cut short.
 func (cs *cardSheets) drawCard(c *card, x, y, w, h float64) {
-	f, over := cs.cardFace(c, w, h, cs.sealed.grid.k, cs.pageOf(c.e.anchor()))
+	f, over := cs.cardFace(c, w, h, cs.pageOf(c.e.anchor()))
 	if over > 0.01 {
 		cs.f.SetErrorf("card %d (entry %d, item %d) runs %.1f mm past its box", c.number, c.e.number, c.item.Number, over)
 	}

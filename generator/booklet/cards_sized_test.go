@@ -1,6 +1,7 @@
 package booklet_test
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -8,17 +9,18 @@ import (
 	"github.com/sortie-wargames/sortie/generator/booklet"
 )
 
-// TestCardsSized checks the sealed cards' size as laid out before the
-// first pass (cardSheets.size: the cards measured on the pass's own renderer,
-// its page set to A4 and to Letter in turn, no scratch document) against
-// the booklet printed: for a few packs, flat on A4 and on Letter and
-// folded, every card is printed in the cell sizing chose, as many to a
-// page as it allows; sizing paints nothing and leaves the renderer as it
-// found it; and the cards lie the same way on A4 and on Letter.
+// TestCardsSized checks the sealed cards' layout as worked out before
+// the first pass (cardSheets.size: the cards measured on the pass's own
+// renderer, its page set to A4 and to Letter in turn, no scratch
+// document) against the booklet printed: for a few packs, flat on A4
+// and on Letter and folded, every card is printed where sizing put it,
+// each as tall as sizing made it, no page holding more than the deal
+// allows; sizing paints nothing and leaves the renderer as it found it;
+// and the cards lie the same way on A4 and on Letter.
 func TestCardsSized(t *testing.T) {
 	for _, seed := range []string{"marsh-1", "marsh-7", "sized"} {
 		d := packDoc(t, seed, engine.Options{})
-		rows := map[string]int{}
+		laid := map[string][]booklet.CardSpot{}
 		for _, c := range []struct {
 			name string
 			opt  booklet.Options
@@ -28,41 +30,49 @@ func TestCardsSized(t *testing.T) {
 			{"A4 folded", booklet.Options{Paper: "a4", Impose: booklet.Saddle}},
 		} {
 			what := seed + ", " + c.name
-			g, quiet, err := booklet.CardSizing(d, c.opt)
+			spots, limit, quiet, err := booklet.CardSizing(d, c.opt)
 			if err != nil {
 				t.Fatalf("%s: %v", what, err)
 			}
 			if !quiet {
 				t.Errorf("%s: sizing the cards painted or moved something", what)
 			}
-			if c.opt.Impose != booklet.Saddle {
-				rows[c.name] = g.Rows
-			}
+			laid[c.name] = spots
 			e, err := booklet.EditionOf(d, c.opt)
 			if err != nil {
 				t.Fatalf("%s: %v", what, err)
 			}
-			if len(e.Cards) == 0 {
-				t.Fatalf("%s: no sealed cards printed", what)
+			if len(e.Cards) == 0 || len(e.Cards) != len(spots) {
+				t.Fatalf("%s: %d sealed cards printed, %d sized", what, len(e.Cards), len(spots))
 			}
-			if e.PerPage != g.Cols*g.Rows {
-				t.Errorf("%s: %d cards to a page printed, sizing chose %d × %d", what, e.PerPage, g.Cols, g.Rows)
+			if e.PerPage != limit {
+				t.Errorf("%s: at most %d cards to a page printed, the deal allows %d", what, e.PerPage, limit)
 			}
 			perPage := map[int]int{}
-			for _, b := range e.Cards {
+			for i, b := range e.Cards {
+				s := spots[b.Card-1]
 				perPage[b.Page]++
-				if b.W != g.W || b.H != g.H {
-					t.Errorf("%s: card %d printed %.1f × %.1f mm, sized %.1f × %.1f mm", what, b.Card, b.W, b.H, g.W, g.H)
+				if b.W != s.W || b.H != s.H {
+					t.Errorf("%s: card %d printed %.1f × %.1f mm, sized %.1f × %.1f mm", what, b.Card, b.W, b.H, s.W, s.H)
+				}
+				if i == 0 {
+					continue
+				}
+				p, ps := e.Cards[i-1], spots[e.Cards[i-1].Card-1]
+				if (p.Page == b.Page) != (ps.Page == s.Page) || math.Abs((b.Y-p.Y)-(s.Y-ps.Y)) > 0.001 {
+					t.Errorf("%s: card %d printed on page %d at %.1f mm after card %d on page %d at %.1f; sized on page %d at %.1f after page %d at %.1f", what, b.Card, b.Page, b.Y, p.Card, p.Page, p.Y, s.Page, s.Y, ps.Page, ps.Y)
 				}
 			}
 			for p, n := range perPage {
-				if n > g.Cols*g.Rows {
-					t.Errorf("%s: page %d holds %d cards, more than the %d sizing allows", what, p, n, g.Cols*g.Rows)
+				if n > limit {
+					t.Errorf("%s: page %d holds %d cards, more than the %d the deal allows", what, p, n, limit)
 				}
 			}
 		}
-		if rows["A4"] != rows["Letter"] {
-			t.Errorf("%s: %d rows of cards on A4, %d on Letter", seed, rows["A4"], rows["Letter"])
+		for i, a := range laid["A4"] {
+			if l := laid["Letter"][i]; l.Page != a.Page || l.Col != a.Col || l.Y != a.Y || l.H != a.H {
+				t.Errorf("%s: card %d lies %+v on A4, %+v on Letter", seed, i+1, a, l)
+			}
 		}
 	}
 }

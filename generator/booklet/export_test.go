@@ -37,16 +37,17 @@ func sizedBook(d Doc, opt Options) (*book, error) {
 	return b, nil
 }
 
-// CardGrid is how sizing laid d's sealed cards on a page: Cols × Rows
-// cards of W × H mm, their text at scale K.
-type CardGrid struct {
-	Cols, Rows int
-	W, H, K    float64
+// CardSpot is where sizing put a sealed card: on which page of cards
+// (from 0), in which column, how far under the cards' top (Y), and its
+// size, W × H mm.
+type CardSpot struct {
+	Page, Col int
+	Y, W, H   float64
 }
 
 // SealedFaces lays out d's sealed cards, in number order, as the card
 // sheets of the booklet opt describes lay them out on the sheet they are
-// given (cardSheets.cardFace, in the cell sizing chose, each naming its
+// given (cardSheets.cardFace, in the spot sizing chose, each naming its
 // entry's page as "31"), and returns each written out as text, with the
 // sheet's size.
 func SealedFaces(d Doc, opt Options) (faces []string, sheet [2]float64, err error) {
@@ -55,31 +56,58 @@ func SealedFaces(d Doc, opt Options) (faces []string, sheet [2]float64, err erro
 		return nil, sheet, err
 	}
 	cs := newCardSheets(newRenderer(b, newLayout()), b.sheet())
-	g := b.sealed.grid
-	for _, c := range b.cards {
-		f, _ := cs.cardFace(c, g.w, g.h, g.k, "31")
+	l := b.sealed.lay
+	for i, c := range b.cards {
+		f, _ := cs.cardFace(c, l.w, l.spots[i].h, "31")
 		faces = append(faces, f.String())
 	}
 	return faces, [2]float64{cs.sheet.w, cs.sheet.h}, nil
 }
 
 // CardSizing sizes d's sealed cards as render's first pass does
-// (cardSheets.size), on a renderer that has laid nothing out, and returns the
-// grid chosen and whether sizing left the renderer as it found it: no
-// page, the font wanted and the frame as they were.
-func CardSizing(d Doc, opt Options) (g CardGrid, quiet bool, err error) {
+// (cardSheets.size), on a renderer that has laid nothing out, and returns
+// where each card goes, in number order, the most a page may hold, and
+// whether sizing left the renderer as it found it: no page, the font
+// wanted and the frame as they were.
+func CardSizing(d Doc, opt Options) (spots []CardSpot, limit int, quiet bool, err error) {
 	b, err := setup(d, opt)
 	if err != nil {
-		return CardGrid{}, false, err
+		return nil, 0, false, err
 	}
 	r := newRenderer(b, newLayout())
 	want, fr := r.f.font.want, r.fr
 	if err := newCardSheets(r, b.sheet()).size(); err != nil {
-		return CardGrid{}, false, err
+		return nil, 0, false, err
 	}
 	quiet = r.f.PageNo() == 0 && r.f.font.want == want && r.fr.y == fr.y && r.fr.w == fr.w && r.pw == b.pw && r.ph == b.ph
-	cg := b.sealed.grid
-	return CardGrid{Cols: cg.cols, Rows: cg.rows, W: cg.w, H: cg.h, K: cg.k}, quiet, nil
+	l := b.sealed.lay
+	for _, s := range l.spots {
+		spots = append(spots, CardSpot{Page: s.page, Col: s.col, Y: s.y, W: l.w, H: s.h})
+	}
+	return spots, b.sealed.limit, quiet, nil
+}
+
+// CardNeeds measures d's sealed cards, in number order, on the card
+// sheets of the booklet opt describes: the height each needs there (its
+// face laid out as tall as it needs, its foot naming a page "000", or
+// its back where that is taller), and the room a page of cards has
+// under the instruction, clear of the footer.
+func CardNeeds(d Doc, opt Options) (needs []float64, room float64, err error) {
+	b, err := setup(d, opt)
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(b.cards) == 0 {
+		return nil, 0, nil
+	}
+	cs := newCardSheets(newRenderer(b, newLayout()), b.sheet())
+	w := cs.sheet.contentW() / float64(min(cs.cardCols(), b.sealed.limit))
+	back := cs.cardBack(b.cards[0], w, 0).H
+	for _, c := range b.cards {
+		f, _ := cs.cardFace(c, w, 0, "000")
+		needs = append(needs, max(f.H, back))
+	}
+	return needs, cs.sheet.bottom() - cs.cardTop() - 1.5, nil
 }
 
 // CardOf returns the card number of an entry's PEF (index from 0), as
@@ -127,23 +155,6 @@ func CardBoxes(d Doc, opt Options) ([]CardBox, error) {
 		out = append(out, CardBox{Card: c.card, Entry: c.entry, Page: c.page, X: c.x, Y: c.y, W: c.w, H: c.h})
 	}
 	return out, nil
-}
-
-// CardLayout renders d and returns where every card was printed, the
-// text drawn on each page, and the most cards a page may hold.
-func CardLayout(d Doc, opt Options) (boxes []CardBox, texts map[int]string, perPage int, err error) {
-	b, err := sizedBook(d, opt)
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	_, lay, err := render(d, opt)
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	for _, c := range lay.cards {
-		boxes = append(boxes, CardBox{Card: c.card, Entry: c.entry, Page: c.page, X: c.x, Y: c.y, W: c.w, H: c.h})
-	}
-	return boxes, lay.text, b.sealed.grid.perPage(), nil
 }
 
 // LegendRights renders d and returns the right edge of every map legend
@@ -336,6 +347,7 @@ type Edition struct {
 	Pages       map[string]int // as Pages
 	Count       int            // the page count
 	Cards       []CardBox
+	Backs       []CardBox // where each sealed card's back was printed, in the order printed
 	Texts       map[int]string
 	PerPage     int
 	Numbers     map[[2]int]int
@@ -343,6 +355,7 @@ type Edition struct {
 	Limit       float64
 	Lefts, Tops []float64
 	Margin      float64
+	Faults      []Fault // what the printed pass noted (Options.Faults)
 }
 
 // EditionOf sets d up and renders it once for everything Edition holds,
@@ -357,9 +370,12 @@ func EditionOf(d Doc, opt Options) (*Edition, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Edition{Pages: lay.pages, Count: f.PageCount(), Texts: lay.text, PerPage: b.sealed.grid.perPage(), Numbers: map[[2]int]int{}}
+	e := &Edition{Pages: lay.pages, Count: f.PageCount(), Texts: lay.text, PerPage: b.sealed.limit, Numbers: map[[2]int]int{}}
 	for _, c := range lay.cards {
 		e.Cards = append(e.Cards, CardBox{Card: c.card, Entry: c.entry, Page: c.page, X: c.x, Y: c.y, W: c.w, H: c.h})
+	}
+	for _, c := range lay.backs {
+		e.Backs = append(e.Backs, CardBox{Card: c.card, Entry: c.entry, Page: c.page, X: c.x, Y: c.y, W: c.w, H: c.h})
 	}
 	for k, c := range b.cardOf {
 		e.Numbers[[2]int{k.entry, k.index}] = c.number
@@ -370,6 +386,7 @@ func EditionOf(d Doc, opt Options) (*Edition, error) {
 	}
 	_, pw, _, _ := paperSize(opt.Paper)
 	e.Limit, e.Margin = pw-side, side
+	e.Faults = lay.faults
 	return e, nil
 }
 

@@ -320,12 +320,12 @@ func TestGoldenCardFrames(t *testing.T) {
 		&doc.Para{Note: true, Text: "The straw hides no more."},
 	}}
 	c := &card{number: 12, e: e, item: &item, of: 3}
-	const w, h, k = 90.0, 100.0, 1.0
+	const w, h = 90.0, 100.0
 	const slipW = 85.0
 	lay := func() []byte {
 		var b strings.Builder
-		least, _ := cs.cardFace(c, w, 0, k, "000")
-		face, _ := cs.cardFace(c, w, h, k, "31")
+		least, _ := cs.cardFace(c, w, 0, "000")
+		face, _ := cs.cardFace(c, w, h, "31")
 		b.WriteString(least.String())
 		b.WriteString(face.String())
 		b.WriteString(cs.cardBack(c, w, h).String())
@@ -341,7 +341,7 @@ func TestGoldenCardFrames(t *testing.T) {
 		ps   []piece
 		w    float64
 	}{
-		{"card", cs.cardPieces(c, k, w-2*cardPad), w - 2*cardPad},
+		{"card", cs.cardPieces(c, w-2*cardPad), w - 2*cardPad},
 		{"slip", sheet.slipPieces(sheetItem{n: 2, item: item}, sheetLook(8.5), slipW), slipW},
 	} {
 		cur := cursor{w: pc.w, bottom: 1000, brk: func() { t.Fatalf("the %s's text broke", pc.name) }}
@@ -350,8 +350,8 @@ func TestGoldenCardFrames(t *testing.T) {
 			t.Errorf("the %s's text is a frame %.2f mm tall, placed it ends at %.2f", pc.name, f.H, cur.y)
 		}
 	}
-	least, over := cs.cardFace(c, w, 0, k, "000")
-	head, foot, body := cs.cardHead(c, w), cs.cardFootFrame(c, w, "000"), r.piecesFrame(cs.cardPieces(c, k, w-2*cardPad), w-2*cardPad)
+	least, over := cs.cardFace(c, w, 0, "000")
+	head, foot, body := cs.cardHead(c, w), cs.cardFootFrame(c, w, "000"), r.piecesFrame(cs.cardPieces(c, w-2*cardPad), w-2*cardPad)
 	// The roll opens the card: its space above is the lead.
 	if want := head.H + 2*cardPad + foot.H + (rollBefore + body.H); least.H != want {
 		t.Errorf("the least face is %.2f mm tall, its parts %.2f", least.H, want)
@@ -359,11 +359,11 @@ func TestGoldenCardFrames(t *testing.T) {
 	if over > 0 {
 		t.Errorf("the least face's text runs %.2f mm past its foot", over)
 	}
-	if _, over := cs.cardFace(c, w, least.H-rollBefore-0.5, k, "000"); math.Abs(over-0.5) > 0.001 {
+	if _, over := cs.cardFace(c, w, least.H-rollBefore-0.5, "000"); math.Abs(over-0.5) > 0.001 {
 		t.Errorf("in a cell 0.5 mm too short for its text, the text runs %.2f mm past the foot", over)
 	}
 	golden(t, "card-frames.txt", got)
-	for _, f := range []*frame.Frame{func() *frame.Frame { f, _ := cs.cardFace(c, w, h, k, "31"); return f }(), cs.cardBack(c, w, h)} {
+	for _, f := range []*frame.Frame{func() *frame.Frame { f, _ := cs.cardFace(c, w, h, "31"); return f }(), cs.cardBack(c, w, h)} {
 		r.f.AddPage()
 		page := r.f.PageNo()
 		r.lay.text[page] = ""

@@ -113,8 +113,9 @@ func laidEdition(t *testing.T, name string, d booklet.Doc, paper, impose string)
 }
 
 // TestSealedCards checks the sealed cards of every default booklet on
-// A4 and Letter, flat and folded: every card printed once, the same size,
-// inside the margins, so that a card's size says nothing; one result
+// A4 and Letter, flat and folded: every card printed once, all as wide,
+// inside the margins, its back behind it on the next page (mirrored
+// across the page, as the sheet is turned on its long edge); one result
 // per view: no page holds two cards of one entry, but in a booklet whose
 // cards are all of one entry (a month's), whose pages hold two, never
 // two the entry reads one after the other, and no page facing a page of
@@ -155,6 +156,10 @@ func TestSealedCards(t *testing.T) {
 					for k, c := range ed.Numbers {
 						read[c] = k[1]
 					}
+					backs := map[int]booklet.CardBox{}
+					for _, b := range ed.Backs {
+						backs[b.Card] = b
+					}
 					onPage := map[int]map[int][]int{}
 					count := map[int]int{}
 					for _, b := range boxes {
@@ -171,8 +176,11 @@ func TestSealedCards(t *testing.T) {
 						}
 						onPage[b.Page][b.Entry] = append(onPage[b.Page][b.Entry], b.Card)
 						count[b.Page]++
-						if math.Abs(b.W-boxes[0].W) > 0.01 || math.Abs(b.H-boxes[0].H) > 0.01 {
-							t.Errorf("%s: card %d is %.1f × %.1f mm, card %d %.1f × %.1f mm", edition, b.Card, b.W, b.H, boxes[0].Card, boxes[0].W, boxes[0].H)
+						if math.Abs(b.W-boxes[0].W) > 0.01 {
+							t.Errorf("%s: card %d is %.1f mm wide, card %d %.1f mm", edition, b.Card, b.W, boxes[0].Card, boxes[0].W)
+						}
+						if back, ok := backs[b.Card]; !ok || back.Page != b.Page+1 || math.Abs(back.X-(pw-b.X-b.W)) > 0.01 || math.Abs(back.Y-b.Y) > 0.01 || back.W != b.W || back.H != b.H {
+							t.Errorf("%s: card %d, %.1f × %.1f mm at (%.1f, %.1f) on page %d, has its back %+v, not behind it", edition, b.Card, b.W, b.H, b.X, b.Y, b.Page, back)
 						}
 						if b.X < 14.9 || b.X+b.W > pw-14.9 || b.Y < 12 || b.Y+b.H > ph-19.9 {
 							t.Errorf("%s: card %d at (%.1f, %.1f) %.1f × %.1f runs past the margins", edition, b.Card, b.X, b.Y, b.W, b.H)
@@ -317,7 +325,8 @@ func TestCardTooTall(t *testing.T) {
 // TestCardTables checks that every table of a sealed item is printed
 // whole on its card: a contact's count of enemies for every band size
 // (the header "Your figures 1 2 ... 7" and the row of enemies) and the
-// figures it brings.
+// figures it brings, a repeated long cell as its key where the card
+// keys it (printedLines).
 func TestCardTables(t *testing.T) {
 	d := packDoc(t, "marsh", engine.Options{Enemies: "creatures"})
 	opt := booklet.Options{Paper: "a4", Created: created, Version: "0.1.0"}
@@ -339,7 +348,7 @@ func TestCardTables(t *testing.T) {
 				if len(tb.Head) > 0 && tb.Head[0] == "Your figures" {
 					counts++
 				}
-				for _, w := range tableLines(tb) {
+				for _, w := range printedLines(tb, text) {
 					if !strings.Contains(text, w) {
 						t.Errorf("card %d (entry %d, %s) lacks %q:\n%s", card, e.Number, it.Title, w, text)
 					}
@@ -350,6 +359,34 @@ func TestCardTables(t *testing.T) {
 	if counts == 0 {
 		t.Fatal("no contact with a count of enemies in the pack: pick another seed")
 	}
+}
+
+// printedLines returns tb's header and rows, each as one line
+// (tableLines), as a page whose text is text prints them: a row the page
+// does not print whole with a cell the page keys (a repeated long cell
+// printed as a letter, with the key under the table: "Rolled — a: the
+// rest are one below the list's 4.") with that cell as its letter.
+func printedLines(tb *doc.Table, text string) []string {
+	keyed := &doc.Table{Head: tb.Head}
+	for _, row := range tb.Rows {
+		r := slices.Clone(row)
+		for i, c := range r {
+			for l := 'a'; l <= 'z'; l++ {
+				if len(c) > 2 && strings.Contains(text, "— "+string(l)+": "+squash(c)+".") {
+					r[i] = string(l)
+					break
+				}
+			}
+		}
+		keyed.Rows = append(keyed.Rows, r)
+	}
+	lines, alt := tableLines(tb), tableLines(keyed)
+	for i, w := range lines {
+		if !strings.Contains(text, w) {
+			lines[i] = alt[i]
+		}
+	}
+	return lines
 }
 
 // TestCardFoot checks that a card prints its item's blocks in order and
@@ -543,7 +580,11 @@ func sealedItems(enc *engine.Encounter) []doc.SealedItem {
 
 // itemTexts returns what an item's blocks say, squashed, in order: roll
 // lines, paragraphs' leads and texts, list items, tables' lines.
-func itemTexts(it doc.SealedItem) []string {
+func itemTexts(it doc.SealedItem) []string { return itemTextsOn(it, "") }
+
+// itemTextsOn is itemTexts as a page whose text is text prints the
+// item: its tables' rows as the page prints them (printedLines).
+func itemTextsOn(it doc.SealedItem, text string) []string {
 	var out []string
 	add := func(s string) {
 		if s = squash(s); s != "" {
@@ -564,7 +605,7 @@ func itemTexts(it doc.SealedItem) []string {
 		case *doc.Section:
 			add(b.Title)
 		case *doc.Table:
-			out = append(out, tableLines(b)...)
+			out = append(out, printedLines(b, text)...)
 		}
 	})
 	return out

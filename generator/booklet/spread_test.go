@@ -107,38 +107,6 @@ func longEntries(t *testing.T, d booklet.Doc, paper string) []booklet.Fault {
 	return long
 }
 
-// TestSealedCardsFourToAPage builds the default site's Swordplay
-// campaign on A4 and Letter: its 128 sealed cards stand four to a page
-// (two rows of two), every page but the last full. Its tallest cards,
-// 118 mm at 0.935 of the cards' type where two rows of Letter leave
-// 115.5 mm each, held every page to two: 64 pages of cards, where 32
-// do (cardScales' 0.9).
-func TestSealedCardsFourToAPage(t *testing.T) {
-	d := swordsDoc(t)
-	for _, paper := range []string{"a4", "letter"} {
-		pages, err := booklet.Pages(d, booklet.Options{Paper: paper, Created: created, Version: "0.1.0"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		perPage := map[int]int{}
-		for anchor, p := range pages {
-			if strings.HasPrefix(anchor, "card/") {
-				perPage[p]++
-			}
-		}
-		ps := slices.Sorted(maps.Keys(perPage))
-		if len(ps) == 0 {
-			t.Fatalf("%s: no sealed cards", paper)
-		}
-		for _, p := range ps[:len(ps)-1] {
-			if perPage[p] != 4 {
-				t.Errorf("%s: page %d holds %d cards, want 4", paper, p, perPage[p])
-			}
-		}
-		t.Logf("%s: %d pages of cards", paper, len(ps))
-	}
-}
-
 // swordsDoc is the default site's Swordplay campaign, Half a Year of
 // Swords, as its booklets print it.
 func swordsDoc(t *testing.T) booklet.Doc {

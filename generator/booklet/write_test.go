@@ -161,7 +161,7 @@ func TestFogOfWar(t *testing.T) {
 				t.Fatalf("entry %d, %s: card %d on page %d", e.Number, it.Title, card, cp)
 			}
 			cardText := squash(raw[cp])
-			want := append(secrets, fmt.Sprintf("Card %d", card), fmt.Sprintf("Entry %d · %s (%d of %d)", e.Number, it.Title, it.Number, len(items)))
+			want := append(itemTextsOn(it, cardText), fmt.Sprintf("Card %d", card), fmt.Sprintf("Entry %d · %s (%d of %d)", e.Number, it.Title, it.Number, len(items)))
 			for _, s := range want {
 				if !strings.Contains(cardText, s) {
 					t.Errorf("card %d (page %d) does not show %q", card, cp, s)
