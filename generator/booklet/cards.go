@@ -270,7 +270,8 @@ func (cs *cardSheets) size() error {
 }
 
 // layCards lays out the sealed cards, in number order, each as tall as
-// what it holds (its face, or its back where that is taller), its type
+// what it holds (its face, or its back where that is taller; the cards
+// of one entry all as tall as the tallest of them), its type
 // at the cards' own sizes (cardLook), never smaller: down the first
 // column of a page until the next card would run past the page's foot
 // or the column holds half the page's cards (limit, rounded up), then
@@ -301,6 +302,16 @@ func (cs *cardSheets) layCards(limit int) (cardLayout, error) {
 			f, _ := on.cardFace(c, w, 0, "000")
 			hs[i] = max(hs[i], back, math.Ceil(f.H*10)/10)
 		}
+	}
+	// The cards of one entry are as tall as the tallest of them: cut out
+	// and laid face down, an entry's cards must not tell a contact (a
+	// taller card) from nothing there. Cards of other entries may differ.
+	tallest := map[*entry]float64{}
+	for i, c := range cs.cards {
+		tallest[c.e] = max(tallest[c.e], hs[i])
+	}
+	for i, c := range cs.cards {
+		hs[i] = tallest[c.e]
 	}
 	perCol := (limit + cols - 1) / cols
 	l := cardLayout{cols: cols, w: cs.sheet.contentW() / float64(cols), top: cs.cardTop()}
