@@ -25,6 +25,11 @@ var faultCeiling = map[string]int{
 	apartBeyond:           0,   // of them, of a system not in turnApart
 	booklet.FaultHeadFoot: 0,   // a heading the last thing on its page
 	flatLong:              0,   // of them, on flat A4 or Letter: none, every entry on its spread
+	// A front page under a fifth full, or a Notes page before the first
+	// entry: Northmen Raids' text alone on its folded Letter page 4, where
+	// its log, two pages on its own and three under the band, leaves no
+	// other way to the first entry's left-hand page (docs/booklets.md).
+	booklet.FaultSparse: 1,
 	// Text painted under face.MinSize (7 pt): 14,554 texts before the
 	// floor. What is left is on the cut-out cards (their foot lines, a
 	// sealed card's tables at 90%: cards.go, sheets.go, cardLook) and
