@@ -25,6 +25,11 @@ var faultCeiling = map[string]int{
 	apartBeyond:           0,   // of them, of a system not in turnApart
 	booklet.FaultHeadFoot: 0,   // a heading the last thing on its page
 	flatLong:              0,   // of them, on flat A4 or Letter: none, every entry on its spread
+	// A front page under a fifth full, or a Notes page before the first
+	// entry: Northmen Raids' text alone on its folded Letter page 4, where
+	// its log, two pages on its own and three under the band, leaves no
+	// other way to the first entry's left-hand page (docs/booklets.md).
+	booklet.FaultSparse: 1,
 	// Text painted under face.MinSize (7 pt): 14,554 texts before the
 	// floor; 2,721 on 2026-12-07, of them 2,223 on the sealed cards
 	// (their foot lines at 6.5 pt, their tables and notes at 90%), now

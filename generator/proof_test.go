@@ -76,6 +76,7 @@ var faultKinds = []struct{ kind, name string }{
 	{booklet.FaultLong, "long"},
 	{booklet.FaultApart, "apart"},
 	{booklet.FaultHeadFoot, "head"},
+	{booklet.FaultSparse, "sparse"},
 	{booklet.FaultSmall, "small"},
 }
 

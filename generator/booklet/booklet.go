@@ -263,6 +263,9 @@ func render(d Doc, opt Options) (pdf, *layout, error) {
 			for i, pg := range pages {
 				r.f.faults.add(Fault{Kind: FaultHeadFoot, Page: pg, Text: says[i]})
 			}
+			for _, pg := range r.sparsePages() {
+				r.f.faults.add(Fault{Kind: FaultSparse, Page: pg, Text: fmt.Sprintf("%.0f%% of the text block", 100*r.placed.fill(pg, r.ph, r.bottom()))})
+			}
 			r.lay.faults = r.f.faults.faults
 			r.lay.passes = pass + 1
 			return r.f, r.lay, nil

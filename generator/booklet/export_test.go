@@ -534,3 +534,22 @@ func TextBlock(paper string) (top, bottom float64) {
 	_, w, h, _ := paperSize(paper)
 	return bodyTop, pageBox{w, h}.bottom()
 }
+
+// Unimposed renders d and returns its pages as laid out, one page of the
+// booklet a page of the PDF (a folded booklet's half sheets before they
+// are imposed and split into volumes, its card sheets after them), with
+// the page each anchor landed on and the faults the layout reported.
+func Unimposed(d Doc, opt Options) (pdf []byte, pages map[string]int, faults []Fault, err error) {
+	f, lay, err := render(d, opt)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var b bytes.Buffer
+	if err := f.Output(&b); err != nil {
+		return nil, nil, nil, err
+	}
+	if pdf, err = press.Deflate(b.Bytes()); err != nil {
+		return nil, nil, nil, err
+	}
+	return pdf, lay.pages, lay.faults, nil
+}

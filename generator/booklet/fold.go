@@ -221,12 +221,13 @@ func (fb *foldedBooklet) build() {
 	if len(r.entries) > 0 {
 		fb.part(plan.Part{Name: "intro", Label: front.introTitle()}, front.introSection)
 		fb.part(plan.Part{Name: "band", Label: r.bandTitle()}, front.bandSection)
+		fb.part(plan.Part{Name: "front log", Label: "Campaign log"}, front.logSection)
 		fb.part(plan.Part{Name: "chart", Label: "Campaign chart"}, r.chartSection)
 		for i, e := range r.entries {
 			fb.part(plan.Part{Name: e.anchor(), Label: e.label(), Entry: e.number, Even: true}, func() { r.encounter(i) })
 		}
 		fb.part(plan.Part{Name: "band after", Label: r.bandTitle()}, front.bandAfter)
-		fb.part(plan.Part{Name: "log", Label: "Campaign log"}, newCampaignLog(r).print)
+		fb.part(plan.Part{Name: "log", Label: "Campaign log"}, newCampaignLog(r).printBack)
 		fb.part(plan.Part{Name: "qrs", Label: "Quick Reference Sheets"}, newQRSSheets(r).print)
 	}
 	r.padPages(4)

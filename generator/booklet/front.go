@@ -142,13 +142,16 @@ func (r *renderer) single() bool {
 // after its spread (bandAfter). It is laid out on the pass's renderer,
 // which brings what every part uses (flowing text and pieces, headings,
 // marks, the pages of the previous pass); what lays the front matter out
-// and decides whether a section shares the page before it (frontSection,
-// frontRun) are its methods, which nothing else in a booklet calls. It
-// keeps no state of its own: what it decides by is the booklet's, and
-// what it records (its anchors) is the pass's layout. Both builds print
-// it (renderer.build, foldedBooklet.build).
+// and decides where its sections go (plan, frontSection, frontRun) are
+// its methods, which nothing else in a booklet calls. It keeps one thing
+// of its own, the plan it decides for its sections once the contents
+// are laid out; what it decides by is the booklet's, and what it records
+// (its anchors) is the pass's layout. Both builds print it
+// (renderer.build, foldedBooklet.build), the log too where the plan
+// moves it to the front (logSection).
 type frontMatter struct {
 	*renderer
+	way *frontPlan // the plan of the sections after the contents, once decided (plan)
 }
 
 // newFrontMatter starts the front matter on the renderer of a booklet's
@@ -268,7 +271,7 @@ func (fm *frontMatter) coverBand(bw float64) *frame.Frame {
 // spread.
 func (fm *frontMatter) bandAfter() {
 	if fm.single() && fm.hasBandPage() {
-		fm.frontSection(fm.bandTitle(), "band", false, false, (*frontMatter).bandBody)
+		fm.frontSection(fm.bandTitle(), "band", false, (*frontMatter).bandBody)
 	}
 }
 
@@ -682,12 +685,12 @@ func (fm *frontMatter) introTitle() string {
 }
 
 // introSection prints the pack's or campaign's own text, the Markdown
-// body of its page, on pages of its own.
+// body of its page, where the front's plan puts it (frontPlan).
 func (fm *frontMatter) introSection() {
 	if len(fm.doc.Intro) == 0 {
 		return
 	}
-	fm.frontSection(fm.introTitle(), "intro", !fm.hasBandPage(), fm.introAlone(), (*frontMatter).introBody)
+	fm.frontSection(fm.introTitle(), "intro", fm.plan().introAlone, (*frontMatter).introBody)
 }
 
 // introBody places the booklet's own text down the cursor, laid out for
@@ -700,91 +703,197 @@ func (fm *frontMatter) introBody(c *cursor, p painter) {
 // page before it.
 const frontGap = 8.0
 
-// introAlone says whether the booklet's own text starts a page of its
-// own though it fits under the contents: it does when the band then
-// shares its page and that leaves the front's emptiest page fuller, the
-// first entry still on a left-hand page with no Notes page before it.
-// The Orc Border's contents and its text filled two thirds of a page and
-// its band a quarter of the next; the contents alone and the text over
-// the band fill about half of each. Each way is laid out as it would be
-// placed (frontWay); the band shares a page as frontSection decides.
-func (fm *frontMatter) introAlone() bool {
-	if fm.single() || !fm.hasBandPage() {
-		return false
+// sparse is the least share of its text block a front page may hold: a
+// page of the front matter under a fifth full (two lines of the
+// booklet's own text on a page of their own, "About this pack" alone)
+// is nearly empty, and the front is laid out another way when one
+// leaves none (frontPlan); the layout reports one it could not avoid
+// (FaultSparse).
+const sparse = 0.2
+
+// sparsePages are the pages of the front matter, between the cover and
+// the first entry, that hold less than sparse of their text block
+// (placedPages.fill), as the pass placed them: none in a booklet of one
+// encounter, whose spread follows its cover, or of the Quick Reference
+// Sheets alone.
+func (r *renderer) sparsePages() []int {
+	if len(r.entries) == 0 {
+		return nil
 	}
-	under, alone := fm.frontWay(false), fm.frontWay(true)
-	if !under.fits {
-		return true
+	var pages []int
+	for pg := 2; pg < r.lay.pages[r.entries[0].anchor()]; pg++ {
+		if r.placed.fill(pg, r.ph, r.bottom()) < sparse {
+			pages = append(pages, pg)
+		}
 	}
-	if under.even != alone.even {
-		return alone.even
-	}
-	return alone.least > under.least+0.001
+	return pages
 }
 
-// frontWay is how the booklet's own text and the band would lie, from
-// the contents' last page on: whether the text fits under the contents
-// (when it does not start a page of its own), whether the first entry
-// then starts on a left-hand page with no Notes page before it (even),
-// and how full the emptiest page of them is, as a share of the text
-// block's height (least).
-type frontWay struct {
-	fits, even bool
-	least      float64
+// frontPlan is how the front matter's sections lie after the contents:
+// whether the booklet's own text and the band each start a page of
+// their own or go under what is before them (they do only when they fit
+// there whole), and whether the log moves into the front, after the
+// band and before the campaign chart. The rule (frontMatter.decide):
+// the first entry opens on a left-hand page with no Notes page before
+// it; the ways are tried in tiers, the log at the back, then in the
+// front on a page of its own, then in the front under the band's table
+// (a log of two pages, as on a folded booklet's half page, changes no
+// parity on pages of its own), and of the first tier whose fullest way
+// leaves no page under sparse, that way; when no tier does, the way
+// whose emptiest page is fullest. A log of more than maxFrontLog pages
+// stays at the back. A flat booklet whose log moves to the front may
+// print a Notes page before its cards (backMatter), which start on a
+// right-hand page: the same count of pages, the ruled one at the back.
+type frontPlan struct {
+	introAlone, bandAlone, log bool
+	// logUnder sets the log in the front under the band's table, running
+	// on over the page, rather than on a page of its own: where the log
+	// takes two pages, as on a folded booklet's, the parity of a page
+	// of its own would not help.
+	logUnder bool
+	// least is how full the emptiest page of the front is, from the
+	// contents' last page to the first entry, as a share of its text
+	// block; even says whether the first entry then opens on a
+	// left-hand page with no Notes page before it.
+	least float64
+	even  bool
 }
 
-// frontWay lays out the booklet's own text and the band from the
-// contents' last page, the text on a page of its own (alone) or under
-// the contents, the band under it when it fits and keeps the first entry
-// on a left-hand page (frontSection): pages the runs fill whole count as
-// full.
-func (fm *frontMatter) frontWay(alone bool) frontWay {
+// plan is the front's plan, decided once for the pass as the first
+// section after the contents asks for it (decide), and kept.
+func (fm *frontMatter) plan() frontPlan {
+	if fm.way == nil {
+		w := fm.decide()
+		fm.way = &w
+	}
+	return *fm.way
+}
+
+// decide lays out every way the front's sections may lie (frontPlan)
+// from where the contents end, and picks one by frontPlan's rule.
+func (fm *frontMatter) decide() frontPlan {
+	if fm.single() {
+		return frontPlan{even: true, least: 1}
+	}
+	var intro, band *logRun
+	if len(fm.doc.Intro) > 0 {
+		intro = fm.frontRun(fm.introTitle(), (*frontMatter).introBody)
+	}
+	if fm.hasBandPage() {
+		band = fm.frontRun(fm.bandTitle(), (*frontMatter).bandBody)
+	}
+	logPages := newCampaignLog(fm.renderer).pages()
+	// The ways in tiers, in the order the rule tries them: the log at
+	// the back, on a page of its own in the front, under the band.
+	tiers := make([][]frontPlan, 3)
+	for t, lw := range []frontPlan{{}, {log: true}, {log: true, logUnder: true}} {
+		if lw.log && logPages > maxFrontLog {
+			break
+		}
+		for _, sw := range []frontPlan{{}, {introAlone: true}, {bandAlone: true}, {introAlone: true, bandAlone: true}} {
+			if intro == nil && sw.introAlone || band == nil && (sw.bandAlone || lw.logUnder) {
+				continue
+			}
+			sw.log, sw.logUnder = lw.log, lw.logUnder
+			sw.least, sw.even = fm.frontWay(sw, intro, band, logPages)
+			tiers[t] = append(tiers[t], sw)
+		}
+	}
+	// best is the way whose emptiest page is fullest, the first of
+	// equals; of those that keep the first entry from a Notes page
+	// (even) when any does.
+	best := func(ws []frontPlan, even bool) (frontPlan, bool) {
+		var b frontPlan
+		ok := false
+		for _, w := range ws {
+			if (w.even || !even) && (!ok || w.least > b.least+0.001) {
+				b, ok = w, true
+			}
+		}
+		return b, ok
+	}
+	var all []frontPlan
+	for _, ws := range tiers {
+		if b, ok := best(ws, true); ok && b.least >= sparse {
+			return b
+		}
+		all = append(all, ws...)
+	}
+	if b, ok := best(all, true); ok {
+		return b
+	}
+	// No way keeps the first entry from a Notes page: the fullest with
+	// the log at the back.
+	b, _ := best(tiers[0], false)
+	return b
+}
+
+// maxFrontLog is the most pages a log moved to the front may take: a
+// pack of many encounters, whose log takes several, keeps it at the
+// back, after its cards.
+const maxFrontLog = 2
+
+// frontWay lays out the front's sections as w says, from the contents'
+// last page, where the frame stands: a section goes under what is
+// before it unless w starts it on a page of its own, and only when it
+// fits there whole; the log and the chart take pages of their own,
+// which they fill. It returns how full the emptiest page is, as a
+// share of the text block (pages a run fills whole count as full), and
+// whether the first entry then opens on a left-hand page.
+func (fm *frontMatter) frontWay(w frontPlan, intro, band *logRun, logPages int) (least float64, even bool) {
 	room := fm.fr.bottom - bodyTop
 	page, used := fm.f.PageNo(), fm.fr.y-bodyTop
 	var fills []float64
-	place := func(run *logRun, share bool) {
+	next := func(pages int, h float64) {
+		fills = append(fills, used)
+		page += pages
+		used = h
+	}
+	place := func(run *logRun, alone bool) {
+		if run == nil {
+			return
+		}
 		h := run.c.y - bodyTop
-		if share {
+		if !alone && run.page == 0 && used+frontGap+h <= room {
 			used += frontGap + h
 			return
 		}
-		fills = append(fills, used)
-		page += 1 + run.page
-		used = h
+		next(1+run.page, h)
 	}
-	intro := fm.frontRun(fm.introTitle(), (*frontMatter).introBody)
-	fits := intro.page == 0 && used+frontGap+(intro.c.y-bodyTop) <= room
-	place(intro, !alone && fits)
-	chartPages := 0
-	if fm.chart != nil {
-		chartPages = len(fm.chart.Pages)
+	place(intro, w.introAlone)
+	place(band, w.bandAlone)
+	switch {
+	case w.logUnder:
+		more, ok := newCampaignLog(fm.renderer).laidFrom(bodyTop + used)
+		if !ok {
+			return 0, false
+		}
+		if more+1 > maxFrontLog {
+			return 0, false
+		}
+		page += more
+		used = room
+	case w.log:
+		next(logPages, room)
 	}
-	band := fm.frontRun(fm.bandTitle(), (*frontMatter).bandBody)
-	place(band, band.page == 0 && used+frontGap+(band.c.y-bodyTop) <= room && (page+chartPages)%2 == 1)
+	if fm.chart != nil && len(fm.chart.Pages) > 0 {
+		next(len(fm.chart.Pages), room)
+	}
 	fills = append(fills, used)
-	return frontWay{fits: fits, even: (page+chartPages)%2 == 1, least: slices.Min(fills) / room}
+	return slices.Min(fills) / room, page%2 == 1
 }
 
 // frontSection prints a section of the front matter (the booklet's own
 // text, the band): its heading, anchor and bookmark, then body, placed
 // down the frame and painted there. It goes under what the page before
-// it holds when it fits there whole, laid out first on a page of its own
-// (frontRun), so that no front page is left nearly empty (the contents'
-// page, or the section's before it); the last section (last) does so
-// only when that does not leave the first entry a Notes page to skip
-// (entries start on a left-hand page, after the campaign chart's pages).
-func (fm *frontMatter) frontSection(title, anchor string, last, alone bool, body func(fm *frontMatter, c *cursor, p painter)) {
+// it holds when it fits there whole, laid out first on a page of its
+// own (frontRun), unless the front's plan starts it on a page of its
+// own (alone).
+func (fm *frontMatter) frontSection(title, anchor string, alone bool, body func(fm *frontMatter, c *cursor, p painter)) {
 	const gap = frontGap
 	// Only after the contents: a booklet of one encounter has none, and
 	// its band follows the spread (bandAfter).
 	share := !fm.single() && !alone
-	if share && last {
-		chartPages := 0
-		if fm.chart != nil {
-			chartPages = len(fm.chart.Pages)
-		}
-		share = (fm.f.PageNo()+chartPages)%2 == 1
-	}
 	if share {
 		run := fm.frontRun(title, body)
 		share = run.page == 0 && fm.fr.y+gap+(run.c.y-bodyTop) <= fm.fr.bottom
@@ -799,6 +908,17 @@ func (fm *frontMatter) frontSection(title, anchor string, last, alone bool, body
 	fm.bookmark(title, 0, fm.fr.y)
 	fm.heading(title, 16, 20)
 	body(fm, &fm.fr, paintNow{fm.renderer})
+}
+
+// logSection prints the log in the front, after the band, on a page of
+// its own or under the band's table, where the front's plan puts it
+// there (frontPlan.log, logUnder); the back matter then leaves it out
+// (campaignLog.inFront).
+func (fm *frontMatter) logSection() {
+	if fm.single() || !fm.plan().log {
+		return
+	}
+	newCampaignLog(fm.renderer).printOn(fm.plan().logUnder)
 }
 
 // frontRun lays out a front-matter section, its heading and body, on a
@@ -823,7 +943,7 @@ func (fm *frontMatter) bandSection() {
 	if !fm.hasBandPage() || fm.single() {
 		return
 	}
-	fm.frontSection(fm.bandTitle(), "band", true, false, (*frontMatter).bandBody)
+	fm.frontSection(fm.bandTitle(), "band", fm.plan().bandAlone, (*frontMatter).bandBody)
 }
 
 // bandBody places the band's figures and, for a campaign, where to

@@ -52,11 +52,17 @@ func newCampaignLog(r *renderer) *campaignLog { return &campaignLog{renderer: r}
 // to date and an encounter log with a row per encounter, its rows
 // filling the rest of the page; under the band's table, on its page,
 // when it fits there (shares).
-func (lg *campaignLog) print() {
-	shared := lg.shares()
+func (lg *campaignLog) print() { lg.printOn(lg.shares()) }
+
+// printOn prints the log under what is on the page (shared: the band's
+// table, in a booklet of one encounter or in the front matter) or on a
+// page of its own.
+func (lg *campaignLog) printOn(shared bool) {
 	if shared {
 		lg.fr.y += 8
 		lg.section = "Campaign log"
+		// The pages it runs onto are the log's, and headed so.
+		lg.fr.brk = func() { lg.newPage("Campaign log") }
 	} else {
 		lg.newPage("Campaign log")
 	}
@@ -174,8 +180,25 @@ func (lg *campaignLog) top(run *logRun, shared bool) {
 		keep = "The roster below is " + band + " above, to keep up to date"
 	}
 	run.flow(r, span{text: keep + ": each figure's values print grey, as rolled; when one changes, strike it out and write the new one beside it, and strike out the figures you lose. Log each encounter you play and how it ended.", size: bodySize})
-	run.heading(r, words.Capital(noun)+" roster", 12, 20)
+	run.heading(r, words.Capital(noun)+" roster", 12, lg.rosterKeep(run.c.w))
 	run.table(r, lg.roster())
+}
+
+// rosterKeep is how much of the roster its heading keeps with it, for a
+// frame w wide: the roster's header row and its first keepRows rows, as
+// the table breaks no sooner (a table never leaves its header or fewer
+// rows alone), so that the heading never ends a page with the roster
+// overleaf, as it did under the band on a folded page.
+func (lg *campaignLog) rosterKeep(w float64) float64 {
+	r := lg.renderer
+	g := lg.roster()
+	r.fitColumns(g, w)
+	keep := r.headRow(g, tableShade).H
+	for _, row := range g.rows[:min(keepRows, len(g.rows))] {
+		_, h := r.cellLines(g, row, false)
+		keep += max(g.minRow, h)
+	}
+	return keep
 }
 
 // campaignSheet is the system's own sheet the log prints, such as a
@@ -261,6 +284,30 @@ func (lg *campaignLog) laidOut(shared bool) (run *logRun, open bool) {
 	return run, false
 }
 
+// laidFrom lays the log out as printOn prints it under the band's table
+// ending at y on the page, without painting: how many pages after that
+// one it runs onto, its encounter log filling the last; ok is false when
+// it cannot go there, its heading kept off the page or its campaign
+// sheet, which breaks nowhere, not fitting whole where it stands.
+func (lg *campaignLog) laidFrom(y float64) (more int, ok bool) {
+	r := lg.renderer
+	defer func(want fontSel) { r.f.font.want = want }(r.f.font.want)
+	run := newLogRun(cursor{x: side, w: r.contentW(), top: bodyTop, y: y + 8, bottom: r.bottom(), brk: func() {}}, r.bottom())
+	lg.top(run, true)
+	if len(run.parts) == 0 || run.parts[0].page != 0 {
+		return 0, false
+	}
+	if ps := lg.campaignSheet(run.c.w); ps != nil {
+		h := r.layPieces(ps, run.c.w).h
+		if run.c.y+h > run.c.bottom {
+			return 0, false
+		}
+		run.c.y += h
+	}
+	lg.encounterLog(run)
+	return run.page, true
+}
+
 // pages is how many pages the log took in the previous pass; before the
 // first, how many it takes laid out on pages of its own (laidOut; two
 // for a log whose campaign sheet goes over a page, all backMatter asks
@@ -279,15 +326,35 @@ func (lg *campaignLog) pages() int {
 	return run.page + 1
 }
 
+// inFront says whether the log was printed in the front matter in this
+// pass (frontMatter.logSection): the back matter leaves it out.
+func (lg *campaignLog) inFront() bool {
+	_, ok := lg.lay.pages["log"]
+	return ok
+}
+
+// printBack prints the log after the entries unless it is in the front
+// (inFront): a folded booklet's part "log".
+func (lg *campaignLog) printBack() {
+	if !lg.inFront() {
+		lg.print()
+	}
+}
+
 // backMatter prints what follows a flat booklet's entries: the cards to
-// cut out, the sealed cards and the log (campaignLog). The cards start
-// on a right-hand page, their backs overleaf. The log goes first where
-// it shares the band's page (campaignLog.shares), or where the page
-// after the entries is a left-hand one and the log takes one page: in
-// the place of a Notes page. A folded booklet prints its log as a part
-// of its own and its cards after the volumes (foldedBooklet.build).
+// cut out, the sealed cards and the log (campaignLog), unless the front
+// printed it. The cards start on a right-hand page, their backs
+// overleaf. The log goes first where it shares the band's page
+// (campaignLog.shares), or where the page after the entries is a
+// left-hand one and the log takes one page: in the place of a Notes
+// page. A folded booklet prints its log as a part of its own and its
+// cards after the volumes (foldedBooklet.build).
 func (r *renderer) backMatter() {
 	lg := newCampaignLog(r)
+	if lg.inFront() {
+		newCardSheets(r, r.sheet()).sections()
+		return
+	}
 	cards := len(r.aids) > 0 || len(r.cards) > 0
 	first := lg.shares() || cards && (r.f.PageNo()+1)%2 == 0 && lg.pages() == 1
 	if first {

@@ -145,3 +145,25 @@ func headRule(f *frame.Frame) bool {
 	r, ok := f.Marks[len(f.Marks)-1].(frame.Rule)
 	return ok && r.Width == 0.35 && r.X1 == 0 && r.Y1 == r.Y2 && r.X2 == f.W
 }
+
+// fill is how much of page pg's text block (bodyTop to bottom) its body
+// covers, from the top to the foot of the lowest frame painted in it, as
+// a share: what is painted across the whole page from its corner (a
+// Notes page's title and ruled lines, a volume's line in the head
+// margin) covers none of it, so a Notes page's is 0.
+func (p *placedPages) fill(pg int, ph, bottom float64) float64 {
+	if pg < 1 || pg > len(p.pages) {
+		return 0
+	}
+	low := bodyTop
+	for _, op := range p.pages[pg-1].parts[pageBody] {
+		if (op.kind != placedFrame && op.kind != placedMarks) || op.f == nil || len(op.f.Marks) == 0 {
+			continue
+		}
+		if op.x == 0 && op.y == 0 && op.f.H >= ph-0.01 {
+			continue
+		}
+		low = max(low, op.y+op.f.H)
+	}
+	return min(1, (low-bodyTop)/(bottom-bodyTop))
+}

@@ -71,7 +71,7 @@ type faultLog struct {
 // text cut short. Write and WriteSheet report the printed pass's faults
 // to Options.Faults.
 type Fault struct {
-	Kind string // FaultBroken, FaultCut, FaultLone, FaultSpill, FaultSmall or FaultLong
+	Kind string // FaultBroken, FaultCut, FaultLone, FaultSpill, FaultApart, FaultHeadFoot, FaultSparse, FaultSmall or FaultLong
 	Page int    // the page of the unimposed document, from 1
 	Text string // the broken word, the whole text that was cut, the lone rows' first row, or the entry that spilled
 }
@@ -89,6 +89,10 @@ const (
 	// FaultHeadFoot is a page whose body ends with a heading: what it
 	// heads starts overleaf (placedPages.headsAtFoot).
 	FaultHeadFoot = "heading at foot"
+	// FaultSparse is a page of the front matter, between the cover and
+	// the first entry, holding less than a fifth of its text block
+	// (sparse; a Notes page holds none): how full it is.
+	FaultSparse = "sparse front page"
 	// FaultSmall is text painted smaller than face.MinSize: its size and the text.
 	FaultSmall = "small type"
 	// FaultLong is not a defect but a choice counted so that it can only

@@ -94,6 +94,7 @@ func (r *renderer) build() {
 	if len(r.entries) > 0 {
 		front.introSection()
 		front.bandSection()
+		front.logSection()
 		r.chartSection()
 		r.encounters()
 		front.bandAfter()

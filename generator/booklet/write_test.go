@@ -269,7 +269,10 @@ func TestLayout(t *testing.T) {
 			// after the last entry is a left-hand one (the cards open on a
 			// right-hand page), in the place of a Notes page; after them
 			// otherwise. Either way no page between the entries and the
-			// QRS is left to Notes.
+			// QRS is left to Notes, unless the front matter took the log
+			// (frontPlan: it stands after the band, before the first
+			// entry), and the cards open on the first right-hand page
+			// after the entries.
 			last, log, first := 0, pages["log"], pages["card/1"]
 			for a, n := range pages {
 				if strings.HasPrefix(a, "end/") {
@@ -279,10 +282,15 @@ func TestLayout(t *testing.T) {
 			if pages["log/end"] != log {
 				t.Errorf("%s: the log runs from page %d to %d", p.name, log, pages["log/end"])
 			}
-			if before := (last+1)%2 == 0; before && !(log == last+1 && first == log+1) || !before && !(first == last+1 && prev < log) {
+			inFront := log < entries[0]
+			before := (last+1)%2 == 0
+			switch {
+			case inFront && (log <= pages["band"] || first != last+1+last%2):
+				t.Errorf("%s: log on %d in the front (band on %d), entries end on %d, cards from %d", p.name, log, pages["band"], last, first)
+			case !inFront && (before && !(log == last+1 && first == log+1) || !before && !(first == last+1 && prev < log)):
 				t.Errorf("%s: entries end on %d, cards run from %d to %d, log on %d", p.name, last, first, prev, log)
 			}
-			if back := prev + 1; pages["qrs"] != max(back, log)+1 {
+			if back := prev + 1; !inFront && pages["qrs"] != max(back, log)+1 || inFront && pages["qrs"] != back+1 {
 				t.Errorf("%s: cards end on %d (backs overleaf), log on %d, QRS on %d", p.name, prev, log, pages["qrs"])
 			}
 		}
