@@ -47,7 +47,7 @@ func (r *renderer) encounter(i int) {
 	rest, under := sp.leftPage()
 	used, kept := sp.rightPage(rest, under)
 	r.lay.pages["end/"+strconv.Itoa(e.number)] = r.f.PageNo()
-	if sp.lines || (r.f.PageNo()-start+1 > 2 && hasChecklist(e.enc.Blocks)) {
+	if sp.lines || sp.pastLimit(start, kept) && hasChecklist(e.enc.Blocks) {
 		r.lay.pages[linesKey(e)] = start // the next pass sets its checklists as lines
 	}
 	switch {
@@ -93,8 +93,8 @@ type entrySpread struct {
 	// lines sets the entry's checklists as lines (checklistFlowed), not
 	// grids: the first thing to give way when the entry would run past
 	// its spread, before its maps and its type (planMaps); and, once an
-	// entry has run past it with a grid, on every pass after
-	// (setAsLines).
+	// entry has run past its limit with a grid (pastLimit), on every
+	// pass after (setAsLines).
 	lines bool
 	// away are what of the entry's blocks gave way, on a folded
 	// booklet's page, so that what a turn needs keeps to its first
@@ -118,6 +118,21 @@ func (sp *entrySpread) maxSpreads() int {
 		return 3
 	}
 	return 2
+}
+
+// pastLimit reports whether the entry, laid out from page start, ran
+// past its own limit, so that the next pass sets its checklists as
+// lines: on a flat page, past its spread; on a folded booklet's page,
+// whose entry may go on overleaf (maxSpreads), past its most spreads, or
+// with what stays on its first spread past it (that ended on page kept,
+// or the forces opened the second spread).
+func (sp *entrySpread) pastLimit(start, kept int) bool {
+	r := sp.renderer
+	n := r.f.PageNo() - start + 1
+	if !sp.narrow() {
+		return n > 2
+	}
+	return n > 2*sp.maxSpreads() || kept > start+1 || sp.apart
 }
 
 // ctx is how an entry's blocks print on its spread: maps are on
@@ -418,10 +433,17 @@ func (sp *entrySpread) planMaps(rest []doc.Block, ms []board.Map, w float64) ([]
 	}
 	// Before any of that, a checklist set as a grid (a row of figures
 	// to a line) gives way to one set as lines, when the grid alone
-	// keeps the entry from its spread.
+	// keeps the entry from its spread. On a folded booklet's page, whose
+	// entry may go on overleaf, the grid is judged by the entry's own
+	// limit, what stays on its first spread: it gives way when, with the
+	// grid, that does not keep to it, whatever else gives way.
 	if !sp.lines && hasChecklist(rest) {
 		sp.look, sp.away = spreadLook, nil
-		sp.lines = !sp.spreadFit(rest, ms, all, w, y, avail, used, legendH).ok
+		if !sp.narrow() {
+			sp.lines = !sp.spreadFit(rest, ms, all, w, y, avail, used, legendH).ok
+		} else {
+			sp.lines = !fit().ok
+		}
 	}
 	sp.away = nil
 	plan := fit()
