@@ -181,13 +181,13 @@ func defaultApart(p string) bool {
 }
 
 // corpusApart are the corpus's folders of other systems whose entries
-// are the stated rule's exception too: the 2d6 Sword & Sorcery campaign,
+// may be the stated rule's exception too: one of the corpus's 2d6
+// packs (entry 2 of sns-10, A4 folded), as the Orc Border's raid is in
+// the default site (defaultApart). The 2d6 Sword & Sorcery campaign,
 // whose two boards, brief and long enemy list ("Dwarves – Red Sun
-// list") do not fit an A5 spread together.
-//
-// So is one of the corpus's 2d6 packs (entry 2 of sns-10, A4 folded),
-// as the Orc Border's raid is in the default site (defaultApart).
-var corpusApart = []string{"campaigns/sns-campaign", "packs/sns-10"}
+// list") did not fit an A5 spread together, keeps to it since the
+// brief's other boxes give way.
+var corpusApart = []string{"packs/sns-10"}
 
 // apartOf is checkTurns' apart for a site whose folders' systems are
 // known (by "packs/name" or "campaigns/name").
