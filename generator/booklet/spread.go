@@ -406,18 +406,18 @@ func (sp *entrySpread) planMaps(rest []doc.Block, ms []board.Map, w float64) ([]
 	// On a folded booklet's page, when nothing of that keeps the whole
 	// entry to its spread, what a turn can be played without gives way
 	// (giveWay): it goes overleaf, one thing at a time, in the largest
-	// type that then keeps the rest to the spread. Once the brief's
-	// boxes start to give way (ways past the first firm), the maps give
-	// up no more scale: a board smaller than the one the forces would
-	// open the next spread beside is not worth the brief's boxes kept on
-	// the spread.
+	// type that then keeps the rest to the spread. The brief's boxes
+	// (ways past the first firm) give way last, only when nothing else
+	// in any type does, and the maps give up no more scale for them: a
+	// board smaller than the one the forces would open the next spread
+	// beside is not worth them.
 	ways, firm := sp.giveWay(rest)
 	fit := func() mapPlan {
 		var plan mapPlan
-		for _, n := range []int{0, 1} {
+		for _, step := range [][2]int{{0, 0}, {1, firm}, {firm + 1, len(ways)}} {
 			for _, k := range spreadScales {
 				sp.look = spreadLook.scaled(k)
-				for m := n; m <= n*len(ways); m++ {
+				for m := step[0]; m <= step[1]; m++ {
 					sp.away = ways[:m]
 					plan = sp.spreadFit(rest, ms, all, w, y, avail, used, legendH)
 					if plan.ok && m > firm && plan.avail < avail-0.01 {
