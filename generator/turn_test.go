@@ -32,14 +32,16 @@ var folioLine = regexp.MustCompile(`\bPage (\d+)\s*$`)
 
 // turnApart is the systems whose entries may be the stated rule's
 // exception (docs/booklets.md, booklet.FaultApart): on a folded page
-// their forces, the brief and the board take more than the spread holds
-// with the board at the least scale it may take and the type no smaller
-// than 7 pt (a Two-Page Skirmish's two rosters, a board and a brief,
-// some 260 mm where the spread holds 200; a Sword & Spear battle's two
-// armies; a Swordplay raid's or a Chain Reaction patrol's enemy list
-// and the order its figures come in). The forces of such an entry open
-// its second spread, its objective and ways on staying on the first.
-var turnApart = []string{"two-page-skirmish", "sword-and-spear-fantasy", "swordplay", "chain-reaction-3"}
+// their forces, the objective and the board take more than the spread
+// holds with the board at the least scale it may take, the type no
+// smaller than 7 pt and the rest of the brief overleaf (a Two-Page
+// Skirmish's two rosters and a board, some 250 mm where the spread holds
+// 200; a Sword & Spear battle's two armies). The forces of such an
+// entry open its second spread, its objective and ways on staying on
+// the first. A Swordplay raid's or a Chain Reaction patrol's enemy list
+// and the order its figures come in keep to the first spread since the
+// brief's other boxes give way.
+var turnApart = []string{"two-page-skirmish", "sword-and-spear-fantasy"}
 
 // foldedPages reads a folded volume back, page by page of the booklet
 // (each sheet's side holds two, left and right), with pdftotext: the
@@ -170,7 +172,7 @@ func defaultApart(p string) bool {
 	// Sword & Sorcery campaign's case (corpusApart): since the turn's
 	// core tables and the PEF count joined the entry, its list opens
 	// the second spread.
-	for _, b := range []string{"packs/skirmishes-at-the-ford/", "packs/border-battles/", "packs/northmen-raids/", "campaigns/half-a-year-of-swords/", "packs/patrol-military/", "packs/patrol-police/", "packs/orc-border/orc-border-a4-folded"} {
+	for _, b := range []string{"packs/skirmishes-at-the-ford/", "packs/border-battles/", "packs/orc-border/orc-border-a4-folded"} {
 		if strings.HasPrefix(p, b) {
 			return true
 		}
@@ -179,13 +181,13 @@ func defaultApart(p string) bool {
 }
 
 // corpusApart are the corpus's folders of other systems whose entries
-// are the stated rule's exception too: the 2d6 Sword & Sorcery campaign,
+// may be the stated rule's exception too: one of the corpus's 2d6
+// packs (entry 2 of sns-10, A4 folded), as the Orc Border's raid is in
+// the default site (defaultApart). The 2d6 Sword & Sorcery campaign,
 // whose two boards, brief and long enemy list ("Dwarves – Red Sun
-// list") do not fit an A5 spread together.
-//
-// So is one of the corpus's 2d6 packs (entry 2 of sns-10, A4 folded),
-// as the Orc Border's raid is in the default site (defaultApart).
-var corpusApart = []string{"campaigns/sns-campaign", "packs/sns-10"}
+// list") did not fit an A5 spread together, keeps to it since the
+// brief's other boxes give way.
+var corpusApart = []string{"packs/sns-10"}
 
 // apartOf is checkTurns' apart for a site whose folders' systems are
 // known (by "packs/name" or "campaigns/name").

@@ -208,7 +208,9 @@ func linesKey(e *entry) string { return "lines/" + strconv.Itoa(e.number) }
 
 // setAsLines reports whether an entry's checklists are set as lines from
 // the start: the previous pass set them so, or found the entry past its
-// spread with them as grids. Once set, it stays so, and the passes settle.
+// own limit with them as grids (entrySpread.pastLimit: a flat entry's
+// spread; what stays on a folded entry's first spread, or its most
+// spreads). Once set, it stays so, and the passes settle.
 func (r *renderer) setAsLines(e *entry) bool {
 	_, ok := r.prev.pages[linesKey(e)]
 	return ok

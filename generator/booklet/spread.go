@@ -47,7 +47,7 @@ func (r *renderer) encounter(i int) {
 	rest, under := sp.leftPage()
 	used, kept := sp.rightPage(rest, under)
 	r.lay.pages["end/"+strconv.Itoa(e.number)] = r.f.PageNo()
-	if sp.lines || (r.f.PageNo()-start+1 > 2 && hasChecklist(e.enc.Blocks)) {
+	if sp.lines || sp.pastLimit(start, kept) && hasChecklist(e.enc.Blocks) {
 		r.lay.pages[linesKey(e)] = start // the next pass sets its checklists as lines
 	}
 	switch {
@@ -93,8 +93,8 @@ type entrySpread struct {
 	// lines sets the entry's checklists as lines (checklistFlowed), not
 	// grids: the first thing to give way when the entry would run past
 	// its spread, before its maps and its type (planMaps); and, once an
-	// entry has run past it with a grid, on every pass after
-	// (setAsLines).
+	// entry has run past its limit with a grid (pastLimit), on every
+	// pass after (setAsLines).
 	lines bool
 	// away are what of the entry's blocks gave way, on a folded
 	// booklet's page, so that what a turn needs keeps to its first
@@ -118,6 +118,21 @@ func (sp *entrySpread) maxSpreads() int {
 		return 3
 	}
 	return 2
+}
+
+// pastLimit reports whether the entry, laid out from page start, ran
+// past its own limit, so that the next pass sets its checklists as
+// lines: on a flat page, past its spread; on a folded booklet's page,
+// whose entry may go on overleaf (maxSpreads), past its most spreads, or
+// with what stays on its first spread past it (that ended on page kept,
+// or the forces opened the second spread).
+func (sp *entrySpread) pastLimit(start, kept int) bool {
+	r := sp.renderer
+	n := r.f.PageNo() - start + 1
+	if !sp.narrow() {
+		return n > 2
+	}
+	return n > 2*sp.maxSpreads() || kept > start+1 || sp.apart
 }
 
 // ctx is how an entry's blocks print on its spread: maps are on
@@ -388,37 +403,56 @@ func (sp *entrySpread) planMaps(rest []doc.Block, ms []board.Map, w float64) ([]
 	// must go under them instead, and failing that the spread's type
 	// gives way a little (spreadScales): a spread of two pages, not four.
 	//
-	// Before any of that, a checklist set as a grid (a row of figures
-	// to a line) gives way to one set as lines, when the grid alone
-	// keeps the entry from its spread.
-	if !sp.lines && hasChecklist(rest) {
-		sp.look, sp.away = spreadLook, nil
-		sp.lines = !sp.spreadFit(rest, ms, all, w, y, avail, used, legendH).ok
-	}
 	// On a folded booklet's page, when nothing of that keeps the whole
 	// entry to its spread, what a turn can be played without gives way
 	// (giveWay): it goes overleaf, one thing at a time, in the largest
-	// type that then keeps the rest to the spread.
-	ways := sp.giveWay(rest)
-	var plan mapPlan
-	sp.away = nil
-scales:
-	for _, n := range []int{0, 1} {
-		for _, k := range spreadScales {
-			sp.look = spreadLook.scaled(k)
-			for m := n; m <= n*len(ways); m++ {
-				sp.away = ways[:m]
-				if plan = sp.spreadFit(rest, ms, all, w, y, avail, used, legendH); plan.ok {
-					break scales
+	// type that then keeps the rest to the spread. The brief's boxes
+	// (ways past the first firm) give way last, only when nothing else
+	// in any type does, and the maps give up no more scale for them: a
+	// board smaller than the one the forces would open the next spread
+	// beside is not worth them.
+	ways, firm := sp.giveWay(rest)
+	fit := func() mapPlan {
+		var plan mapPlan
+		for _, step := range [][2]int{{0, 0}, {1, firm}, {firm + 1, len(ways)}} {
+			for _, k := range spreadScales {
+				sp.look = spreadLook.scaled(k)
+				for m := step[0]; m <= step[1]; m++ {
+					sp.away = ways[:m]
+					plan = sp.spreadFit(rest, ms, all, w, y, avail, used, legendH)
+					if plan.ok && m > firm && plan.avail < avail-0.01 {
+						plan.ok = false // the maps would shrink for it
+					}
+					if plan.ok {
+						return plan
+					}
 				}
 			}
 		}
+		return plan
 	}
-	if _, end := briefOf(rest); !plan.ok && end > 0 && sp.narrow() {
+	// Before any of that, a checklist set as a grid (a row of figures
+	// to a line) gives way to one set as lines, when the grid alone
+	// keeps the entry from its spread. On a folded booklet's page, whose
+	// entry may go on overleaf, the grid is judged by the entry's own
+	// limit, what stays on its first spread: it gives way when, with the
+	// grid, that does not keep to it, whatever else gives way.
+	if !sp.lines && hasChecklist(rest) {
+		sp.look, sp.away = spreadLook, nil
+		if !sp.narrow() {
+			sp.lines = !sp.spreadFit(rest, ms, all, w, y, avail, used, legendH).ok
+		} else {
+			sp.lines = !fit().ok
+		}
+	}
+	sp.away = nil
+	plan := fit()
+	if brief, end := briefOf(rest); !plan.ok && end > 0 && sp.narrow() {
 		// Not even that keeps the forces to the spread: they open the
 		// next, the brief and the way on staying, and what gives way
 		// follows them, as little as keeps the rest to the spread.
 		sp.look, sp.apart = spreadLook, true
+		ways := slices.DeleteFunc(slices.Clone(ways), func(i int) bool { return i > brief && i < end })
 		for n := range len(ways) + 1 {
 			sp.away = ways[:n]
 			if plan = sp.spreadFit(rest, ms, all, w, y, avail, used, legendH); plan.ok {
@@ -736,12 +770,17 @@ func (sp *entrySpread) units(bs []doc.Block, lk look, ctx blockCtx, w float64) i
 // restUnits is what an entry's right-hand page holds under its head and
 // the maps that open it (sp.overMaps), in the look lk, w wide, in the
 // order rightPage prints it: the entry's blocks from rest, the line
-// pointing to the band's page after the first run of short sections (or
-// before the blocks, when there is none), "After the encounter" and, in a
+// pointing to the band's page after the first run of short sections, or
+// after the brief's first box when the rest of the brief gave way (before
+// the blocks, when there is neither), "After the encounter" and, in a
 // campaign, the way on.
 func (sp *entrySpread) restUnits(rest []doc.Block, lk look, w float64) []restUnit {
 	r, e := sp.renderer, sp.e
 	ctx := sp.ctx()
+	var objective doc.Block // the brief's first box
+	if start, end := briefOf(rest); end > 0 {
+		objective = rest[start]
+	}
 	rest, away, after := sp.split(rest)
 	var band []restUnit
 	if r.band() != nil {
@@ -751,8 +790,10 @@ func (sp *entrySpread) restUnits(rest []doc.Block, lk look, w float64) []restUni
 	var us []restUnit
 	for u := range sp.units(rest, lk, ctx, w) {
 		us = append(us, u)
-		if u.kind == unitRun {
-			us, band = append(us, band...), nil // after the whole run, not the part of it one page takes
+		// After the whole run, not the part of it one page takes; after
+		// the brief's first box when the others gave way.
+		if u.kind == unitRun || u.kind == unitBlock && rest[u.end-1] == objective {
+			us, band = append(us, band...), nil
 		}
 	}
 	if band != nil { // no run: the band's line comes first
@@ -827,8 +868,8 @@ func briefOf(bs []doc.Block) (start, end int) {
 // giveWay is what of an entry's blocks rest (those its right-hand page
 // prints) may go overleaf on a folded booklet's page, in the order it
 // gives way, so that what a turn is played from keeps to the entry's
-// first spread: its maps, its brief (the short sections side by side:
-// objective, forces, deployment, special instructions), the sections
+// first spread: its maps, its objective (the first of the brief's short
+// sections side by side), the sections
 // after the brief that are not reference (each side's forces), the
 // band's line and the way on. In order: "After the encounter"; the
 // lines after the brief outside any section (the cards to cut out); the
@@ -836,19 +877,22 @@ func briefOf(bs []doc.Block) (start, end int) {
 // track of dice rolled ahead, where the markers start), the last first; the
 // sections before the brief that hold a table (the terrain the map
 // draws, section by section), the first first; the index of the sealed
-// cards. An entry without a brief gives way "After the encounter"
-// alone. A flat page has room for the whole entry: nothing gives way.
-func (sp *entrySpread) giveWay(rest []doc.Block) []int {
+// cards; last, the brief's boxes but its first (the objective stays: the
+// forces' box, deployment and special instructions, which set the table
+// up, in order), so that the forces keep to the spread. firm is how many
+// of the ways come before the brief's boxes. An entry without a brief
+// gives way "After the encounter" alone. A flat page has room for the
+// whole entry: nothing gives way.
+func (sp *entrySpread) giveWay(rest []doc.Block) (ways []int, firm int) {
 	if !sp.narrow() {
-		return nil
+		return nil, 0
 	}
-	var ways []int
 	if len(sp.e.after) > 0 {
 		ways = append(ways, afterWay)
 	}
 	brief, end := briefOf(rest)
 	if end == 0 {
-		return ways
+		return ways, len(ways)
 	}
 	for i := end; i < len(rest); i++ {
 		switch rest[i].(type) {
@@ -871,7 +915,11 @@ func (sp *entrySpread) giveWay(rest []doc.Block) []int {
 			ways = append(ways, i)
 		}
 	}
-	return ways
+	firm = len(ways)
+	for i := brief + 1; i < end; i++ {
+		ways = append(ways, i)
+	}
+	return ways, firm
 }
 
 // reference reports whether a section is rules text and tables alone, a

@@ -2,6 +2,7 @@ package booklet_test
 
 import (
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -160,6 +161,55 @@ func TestArmyHeadingKeepsItsTable(t *testing.T) {
 		}
 		if armies != 6 {
 			t.Errorf("%s: %d armies' headings, want two for each of three battles", paper, armies)
+		}
+	}
+}
+
+// TestFoldedChecklistGrid builds the default site's Chain Reaction pack,
+// Hill Country Patrols, folded on A4 and Letter. An entry there takes
+// two spreads (what a turn is played without goes overleaf), and its
+// enemy's order of figures on the first spread was set as lines from
+// the second pass on, as a flat entry's past its two pages is, though
+// the grid fitted with room to spare (A4 folded page 7, Notes under
+// it). The switch is judged by the folded entry's own limit: what stays
+// on its first spread. Entry 1's order prints as a grid there, a row of
+// figures to a line, each item a line of the page's text of its own.
+func TestFoldedChecklistGrid(t *testing.T) {
+	sys, err := registry(t).Get("chain-reaction-3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := pack.Build(sys, "sortie-default-pack-4", []string{"patrol", "patrol", "patrol", "patrol"}, engine.Options{Recruits: "military", Enemies: "insurgents"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := booklet.Doc{Title: "Hill Country Patrols", Set: sys.Rules(), Seed: "sortie-default-pack-4", Pack: p}
+	item := regexp.MustCompile(`^1 \pL[^()]* \(\d+\)$`) // "1 Experienced (7)" alone: a grid's first cell
+	for _, paper := range []string{"a4", "letter"} {
+		opt := booklet.Options{Paper: paper, Impose: booklet.Saddle, Created: created, Version: "0.1.0"}
+		_, pages, err := booklet.Passes(d, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, end := pages["entry/1"], pages["end/1"]
+		if end-start+1 <= 2 {
+			t.Fatalf("%s: entry 1 is pages %d–%d: the case is an entry past its first spread", paper, start, end)
+		}
+		if _, ok := pages["lines/1"]; ok {
+			t.Errorf("%s: entry 1 (pages %d–%d) sets its checklist as lines", paper, start, end)
+		}
+		texts, err := booklet.PageTexts(d, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		grid := false
+		for _, pg := range []int{start, start + 1} {
+			for _, l := range strings.Split(texts[pg], "\n") {
+				grid = grid || item.MatchString(l)
+			}
+		}
+		if !grid {
+			t.Errorf("%s: entry 1's first spread (pages %d–%d) has no grid of the enemy's order", paper, start, start+1)
 		}
 	}
 }
