@@ -392,7 +392,7 @@ func TestHostileContent(t *testing.T) {
 	dir := writeSite(t, `
 -- sortie.conf --
 title: </title><script>alert("conf")</script>
-tagline: "><img src=x onerror=alert(1)>
+tagline: a"><img src=x onerror=alert(1)>
 -- content/index.md --
 ---
 title: </title><script>alert("title")</script>

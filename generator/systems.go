@@ -97,7 +97,7 @@ type ruleFile struct {
 }
 
 // ruleFiles are the .rules files of every system, by system folder and
-// base name ("swordplay" -> "armies.rules").
+// base name ("my-system" -> "armies.rules").
 type ruleFiles map[string]map[string]ruleFile
 
 // add puts a file in, replacing one of the same folder and name (a
@@ -237,7 +237,7 @@ func readRules(fsys fs.FS, e fs.DirEntry, name, file string) ([]byte, error) {
 }
 
 // SiteRules are a site's own .rules files, by their path under content/
-// ("systems/swordplay/my-army.rules"): what the Roll page's engine loads
+// ("systems/my-system/my-army.rules"): what the Roll page's engine loads
 // over its built-in data (LoadSystemsOver), so it rolls the site's own
 // systems and lists as the site's pages do.
 func SiteRules(site string) (map[string]string, error) {

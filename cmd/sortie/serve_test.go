@@ -225,4 +225,4 @@ func TestServeDrawsWhatChanged(t *testing.T) {
 }
 
 // liveScript is the script tag serve adds to every page.
-var liveScript = regexp.MustCompile(`<script src="/__sortie/[^"]*" data-v="[^"]*" defer></script>`)
+var liveScript = regexp.MustCompile(`<script src="/__sortie/[^"]*" data-v="[^"]*" data-c="[^"]*" defer></script>`)
