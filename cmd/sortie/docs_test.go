@@ -105,3 +105,53 @@ func TestReadmeShort(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeSectionsNamed: a section of the README that Sortie's output
+// or code names ("see \"Selling your pack in print\" in the README";
+// README, "X" in a comment) is a heading of the README, so that moving
+// detail out of the README does not leave a message pointing at nothing.
+func TestReadmeSectionsNamed(t *testing.T) {
+	root := filepath.Join("..", "..")
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	heads := map[string]bool{}
+	for _, line := range strings.Split(string(readme), "\n") {
+		if h, ok := strings.CutPrefix(strings.TrimLeft(line, "#"), " "); ok && strings.HasPrefix(line, "#") {
+			heads[h] = true
+		}
+	}
+	named := regexp.MustCompile(`\\?"([^"\\]+)\\?" in the README|README, \\?"([^"\\]+)\\?"`)
+	wrap := regexp.MustCompile(`\n\s*// `) // a comment's line break
+	seen := 0
+	err = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "testdata" || d.Name() == "node_modules") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || filepath.Ext(p) != ".go" || p == filepath.Join(root, "cmd", "sortie", "docs_test.go") {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, m := range named.FindAllStringSubmatch(wrap.ReplaceAllString(string(data), " "), -1) {
+			h := m[1] + m[2]
+			seen++
+			if !heads[h] {
+				t.Errorf("%s names the README's section %q, which the README does not have", p, h)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seen == 0 {
+		t.Error("no README section named anywhere: the pattern no longer finds cmd/sortie's \"Selling your pack in print\"")
+	}
+}
