@@ -27,10 +27,11 @@ var faultCeiling = map[string]int{
 	flatLong:              0,   // of them, on flat A4 or Letter: none, every entry on its spread
 	// Text painted under face.MinSize (7 pt): 14,554 texts before the
 	// floor. What is left is on the cut-out cards (their foot lines, a
-	// sealed card's tables at 90%: cards.go, sheets.go, cardLook) and
-	// the Battle Boards' labels (engine/board/draw), set by code of
-	// their own.
-	booklet.FaultSmall: 2721,
+	// sealed card's tables at 90%: cards.go, sheets.go, cardLook); the
+	// Battle Boards' 379 (markers' letters at 6.2-6.98 pt, the PEF
+	// swatch's at 6.46, labels and notes at 6-6.53) are none since
+	// engine/board/draw holds them to draw.MinPt.
+	booklet.FaultSmall: 2342,
 }
 
 // apartBeyond counts the entries of folded booklets whose turn is apart

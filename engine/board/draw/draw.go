@@ -53,9 +53,13 @@ type Op struct {
 	Left   bool // the text starts at Pts[0] rather than centring on it
 }
 
-// Text sizes in points. At the booklet's map sizes (120-170 mm wide) and
-// on the site's, no text on a board is smaller than 7 pt.
+// Text sizes in points. No text on a board, nor in a legend's swatch, is
+// set smaller than MinPt, at any scale it is drawn (docs/print.md: the
+// booklet's smallest type); a label that does not fit at it wraps, moves
+// out on a leader line or gives way to a key letter, and a marker too
+// small for its letter at MinPt is drawn larger.
 const (
+	MinPt     = 7
 	LabelPt   = 7.5
 	NotePt    = 7
 	SectionPt = 9
@@ -112,8 +116,8 @@ func KeyText(keys []Key) string {
 const MaxLabelShare = 0.2
 
 // MinLabelPt is the smallest type a label takes to fit where it belongs
-// before it gives way to a key letter, on a board drawn by Board.
-const MinLabelPt = 6
+// before it gives way to a key letter, on a board drawn by Board: MinPt.
+const MinLabelPt = MinPt
 
 // sizesFrom are the sizes from that are least points or more, largest
 // first; least alone if none is.
@@ -214,6 +218,7 @@ type builder struct {
 	pl      *placer
 	off     []offLabel // zones' labels set beyond their edges (labels)
 	least   float64    // the smallest type a label or edge name is set in, in points
+	spots   []P        // where each marker stands (markerSpots)
 }
 
 // fixed takes the room of what does not move: the section numbers'
@@ -228,8 +233,9 @@ func (b *builder) fixed() {
 	}
 	if !b.m.Track {
 		r := MarkerR(b.m, b.s)
-		for _, mk := range b.m.Markers {
-			b.pl.hold(boxAt(b.pt(board.Point{X: mk.X, Y: mk.Y}), 2*r, 2*r))
+		b.spots = b.markerSpots(r)
+		for _, c := range b.spots {
+			b.pl.hold(boxAt(c, 2*r, 2*r))
 		}
 	}
 	for _, p := range b.m.Pieces {
@@ -678,7 +684,7 @@ func (b *builder) labels() []Op {
 			sizes []float64
 		}
 		var vs []variant
-		for _, pt := range sizesFrom(b.least, LabelPt, 7, 6.5, MinLabelPt) {
+		for _, pt := range sizesFrom(b.least, LabelPt, MinLabelPt) {
 			ss := make([]float64, len(sizes))
 			for i, sz := range sizes {
 				ss[i] = max(b.least, MinLabelPt, sz*pt/LabelPt)
@@ -1002,11 +1008,19 @@ func (b *builder) sectionNumbers() {
 func MarkerR(m board.Map, s float64) float64 {
 	r := max(2.6, 0.33*s)
 	if secs := m.Sections(); len(secs) > 0 {
-		// Markers in one section stand at least a fifth of its width apart.
-		r = min(r, secs[0].W*s/5*0.45, 3.4)
+		// Markers in one section stand at least a fifth of its width apart,
+		// but none so small that its letter is under MinPt.
+		r = max(min(r, secs[0].W*s/5*0.45, 3.4), MinMarkerR)
 	}
 	return r
 }
+
+// markerPt is the size of a marker's letter for each mm of its radius.
+const markerPt = 3.4
+
+// MinMarkerR is the smallest radius a marker is drawn at, in mm: its
+// letter is then MinPt.
+const MinMarkerR = MinPt / markerPt
 
 // markers draws the PEF markers that stand on the board (a track above
 // it is the renderers' own: it is laid out with the page).
@@ -1015,17 +1029,100 @@ func (b *builder) markers() {
 		return
 	}
 	r := MarkerR(b.m, b.s)
-	for _, mk := range b.m.Markers {
-		b.add(Marker(mk.Label, b.pt(board.Point{X: mk.X, Y: mk.Y}), r)...)
+	for i, mk := range b.m.Markers {
+		b.add(Marker(mk.Label, b.spots[i], r)...)
 	}
 }
 
-// Marker is a numbered PEF marker of radius r centred on c.
+// markerSpots are where the markers drawn r mm round stand, in the
+// order of the map's: where the map puts them, or, for the markers of a
+// section that would touch there (a board drawn small, its markers kept
+// at MinMarkerR so their letters stay readable), in rows Gap apart from
+// the foot of their section up, as many to a row as its width holds.
+// Rows that climb into the section's number count as Crowded: a
+// renderer that can draw the board larger should.
+func (b *builder) markerSpots(r float64) []P {
+	spots := make([]P, len(b.m.Markers))
+	bySection := map[int][]int{}
+	var order []int
+	for i, mk := range b.m.Markers {
+		spots[i] = b.pt(board.Point{X: mk.X, Y: mk.Y})
+		if mk.Section > 0 && mk.Section <= len(b.m.Sections()) {
+			if bySection[mk.Section] == nil {
+				order = append(order, mk.Section)
+			}
+			bySection[mk.Section] = append(bySection[mk.Section], i)
+		}
+	}
+	pitch := 2*r + Gap
+	for _, n := range order {
+		idx := bySection[n]
+		touch := false
+		for a := range idx {
+			for c := a + 1; c < len(idx); c++ {
+				p, q := spots[idx[a]], spots[idx[c]]
+				if math.Abs(p.X-q.X) < pitch && math.Abs(p.Y-q.Y) < pitch {
+					touch = true
+				}
+			}
+		}
+		if !touch {
+			continue
+		}
+		s := b.m.Section(n)
+		x0, x1 := s.X*b.s, (s.X+s.W)*b.s
+		bottom := (s.Y+s.H)*b.s - 1
+		badge := b.badge(s)
+		// Rows from the foot up, each as full as its width holds: the
+		// width beside the section's number, where a row reaches up to it.
+		type row struct{ y, from, to float64 }
+		var rows []row
+		left := len(idx)
+		var counts []int
+		for y := bottom - r; left > 0; y -= pitch {
+			from := x0 + 0.5
+			if y-r < badge.Y1+badgeRoom {
+				from = badge.X1 + badgeRoom + Gap
+			}
+			k := int((x1 - 0.5 - from + Gap) / pitch)
+			if y-r < s.Y*b.s+0.5 || k < 1 {
+				// No room left in the section: the rest stand in the
+				// last row, crowded.
+				b.d.Crowded++
+				if len(rows) == 0 {
+					rows, counts = append(rows, row{bottom - r, x0 + 0.5, x1 - 0.5}), append(counts, 0)
+				}
+				counts[len(counts)-1] += left
+				break
+			}
+			k = min(k, left)
+			rows, counts = append(rows, row{y, from, x1 - 0.5}), append(counts, k)
+			left -= k
+		}
+		slices.Reverse(rows)
+		slices.Reverse(counts)
+		k := 0
+		for ri, rw := range rows {
+			n := counts[ri]
+			w := rw.to - rw.from
+			step := max(pitch, w/float64(n+1))
+			for col := range n {
+				spots[idx[k]] = P{rw.from + w/2 + (float64(col)-float64(n-1)/2)*step, rw.y}
+				k++
+			}
+		}
+	}
+	return spots
+}
+
+// Marker is a numbered PEF marker of radius r centred on c, at least
+// MinMarkerR.
 func Marker(text string, c P, r float64) []Op {
+	r = max(r, MinMarkerR)
 	return snapOps([]Op{
 		{Shape: Circle, Class: "marker", Pts: []P{c}, R: r, Fill: 1, Stroke: 0, Width: 0.6},
 		{Shape: Circle, Class: "marker", Pts: []P{c}, R: r - 0.8, Fill: None, Stroke: 0, Width: 0.2},
-		{Shape: Text, Class: "marker", Pts: []P{c}, Text: text, Size: min(14, r*3.4), Bold: true, Fill: 0, Stroke: None},
+		{Shape: Text, Class: "marker", Pts: []P{c}, Text: text, Size: min(14, r*markerPt), Bold: true, Fill: 0, Stroke: None},
 	})
 }
 
@@ -1078,7 +1175,7 @@ func (b *builder) edges() {
 		// does not fit (a board drawn very small), the arrows alone mark
 		// the edge, as the legend says ("across your edge").
 		size, w, x := float64(EdgePt), 0.0, math.NaN()
-		for _, pt := range sizesFrom(b.least, EdgePt, 7, MinLabelPt) {
+		for _, pt := range sizesFrom(b.least, EdgePt, 7.5, MinLabelPt) {
 			size, w = pt, b.measure(name, pt, true)
 			if x = free(edge, w); !math.IsNaN(x) {
 				break
@@ -1122,7 +1219,7 @@ func (b *builder) edges() {
 	// in a row of its own beyond its edge's.
 	for _, o := range b.off {
 		size := float64(LabelPt)
-		for _, pt := range sizesFrom(b.least, LabelPt, 7, 6.5, MinLabelPt) {
+		for _, pt := range sizesFrom(b.least, LabelPt, MinLabelPt) {
 			if size = pt; b.measure(o.text, pt, true)+2*HaloX <= b.d.W {
 				break
 			}
