@@ -151,17 +151,28 @@ func OverTerrain(d draw.Drawing, m board.Map, measure draw.Measure) []string {
 		}
 		return box{x0, y0, x1, y1, p.Label, true}
 	}
-	// crosses reports whether line l runs over box g: a point of it, every
-	// tenth of a millimetre along it, lies in g.
+	// crosses reports whether line l runs over box g or beside it: a
+	// point of it, or of it moved draw.Beside to either side (a piece the
+	// line was laid across stands cut back from its band), every tenth of
+	// a millimetre along it, lies in g.
 	crosses := func(l board.Line, g box) bool {
+		reach := draw.Beside(l, d.Scale)
 		for i := 1; i < len(l.Path); i++ {
 			a, b := l.Path[i-1], l.Path[i]
-			n := int(math.Hypot(b.X-a.X, b.Y-a.Y)*d.Scale*10) + 1
+			long := math.Hypot(b.X-a.X, b.Y-a.Y)
+			if long == 0 {
+				continue
+			}
+			nx, ny := -(b.Y-a.Y)/long*reach, (b.X-a.X)/long*reach
+			n := int(long*d.Scale*10) + 1
 			for k := 0; k <= n; k++ {
 				f := float64(k) / float64(n)
 				x, y := (a.X+(b.X-a.X)*f)*d.Scale, (a.Y+(b.Y-a.Y)*f)*d.Scale
-				if x >= g.x0 && x <= g.x1 && y >= g.y0 && y <= g.y1 {
-					return true
+				for _, side := range []float64{0, 1, -1} {
+					sx, sy := x+side*nx, y+side*ny
+					if sx >= g.x0 && sx <= g.x1 && sy >= g.y0 && sy <= g.y1 {
+						return true
+					}
 				}
 			}
 		}

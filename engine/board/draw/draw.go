@@ -806,8 +806,10 @@ func (b *builder) labels() []Op {
 		}
 		var w want
 		if p.Section > 0 && p.Section <= len(secs) {
-			// A piece that fills its section is labelled in it, over it.
-			s := secs[p.Section-1]
+			// A piece that fills its section is labelled in it, over it;
+			// one cut back from a road or river (board.ClearGap), in the
+			// part of the section it keeps.
+			s := keeps(secs[p.Section-1], p)
 			w.anchor = b.pt(board.Point{X: s.Centre.X, Y: s.Y + s.H*0.3})
 			lines, sizes = b.wrap(lines, sizes, Snap(s.W*b.s-2))
 			// Within its section: centred, or against either side (clear
@@ -910,21 +912,61 @@ func (b *builder) labels() []Op {
 	return append(leaders, texts...)
 }
 
-// crossed is the box round each piece of terrain line l passes over: its
-// label may lie over them, on the line, where it finds no room clear of
-// all terrain.
+// keeps is the part of section s that piece p, laid in it, takes: the
+// section, less the side a road or river took from a piece cut back
+// from it. A piece that fills its section (less Fill's narrow margin)
+// keeps it whole.
+func keeps(s board.Section, p board.Piece) board.Section {
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, q := range p.Outline {
+		x0, y0, x1, y1 = min(x0, q.X), min(y0, q.Y), max(x1, q.X), max(y1, q.Y)
+	}
+	margin := 0.05 * min(s.W, s.H)
+	x0, y0 = max(s.X, x0-margin), max(s.Y, y0-margin)
+	x1, y1 = min(s.X+s.W, x1+margin), min(s.Y+s.H, y1+margin)
+	if x1 <= x0 || y1 <= y0 {
+		return s
+	}
+	if x0 == s.X && y0 == s.Y && x1 == s.X+s.W && y1 == s.Y+s.H {
+		return s
+	}
+	k := s
+	k.X, k.Y, k.W, k.H = x0, y0, x1-x0, y1-y0
+	k.Centre = board.Point{X: x0 + k.W/2, Y: y0 + k.H/2}
+	return k
+}
+
+// crossed is the box round each piece of terrain line l passes over or
+// beside (the pieces a road or river is laid across stand cut back from
+// its band, board.ClearGap away: Beside): its label may lie over them,
+// on the line, where it finds no room clear of all terrain.
 func (b *builder) crossed(l board.Line) []Box {
 	path := b.pts(l.Path)
+	reach := Beside(l, b.s)
 	var out []Box
 	for _, g := range b.pl.ground {
 		for i := 1; i < len(path); i++ {
-			if len(clip(path[i-1], path[i], []P{{g.X0, g.Y0}, {g.X1, g.Y0}, {g.X1, g.Y1}, {g.X0, g.Y1}})) > 0 {
+			// The stretch and its sides reach away, not past its ends.
+			a, c := path[i-1], path[i]
+			d := norm(P{c.X - a.X, c.Y - a.Y})
+			n := P{-d.Y * reach, d.X * reach}
+			if slices.ContainsFunc([]float64{0, 1, -1}, func(k float64) bool {
+				return len(clip(P{a.X + k*n.X, a.Y + k*n.Y}, P{c.X + k*n.X, c.Y + k*n.Y}, []P{{g.X0, g.Y0}, {g.X1, g.Y0}, {g.X1, g.Y1}, {g.X0, g.Y1}})) > 0
+			}) {
 				out = append(out, g)
 				break
 			}
 		}
 	}
 	return out
+}
+
+// Beside is how far from a line's middle, in mm on a board drawn s mm to
+// the inch, a piece stands that runs beside it: half the line's width,
+// the room a piece cut back from it keeps (board.ClearGap) and a little
+// more.
+func Beside(l board.Line, s float64) float64 {
+	return (l.WidthIn/2+board.ClearGap)*s + 0.3
 }
 
 // offLabel is a zone's label set off the board, beyond its edge.
