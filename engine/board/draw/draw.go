@@ -794,6 +794,8 @@ func (b *builder) labels() []Op {
 		}
 		text := p.Label
 		switch {
+		case counted(p.Label, p.Count):
+			// "A building": the label says how many.
 		case p.Count > 0 && board.StyleOf(p.Kind).Blocks:
 			text += ": " + strconv.Itoa(p.Count)
 		case p.Count > 0:
@@ -934,6 +936,19 @@ func keeps(s board.Section, p board.Piece) board.Section {
 	k.X, k.Y, k.W, k.H = x0, y0, x1-x0, y1-y0
 	k.Centre = board.Point{X: x0 + k.W/2, Y: y0 + k.H/2}
 	return k
+}
+
+// counted reports whether a label says how many buildings stand on its
+// piece already: a figure in it, or "A" or "An" before one building.
+func counted(label string, n int) bool {
+	if n <= 0 {
+		return false
+	}
+	if strings.ContainsAny(label, "0123456789") {
+		return true
+	}
+	first, _, _ := strings.Cut(label, " ")
+	return n == 1 && (first == "A" || first == "An")
 }
 
 // crossed is the box round each piece of terrain line l passes over or
