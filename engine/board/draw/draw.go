@@ -812,7 +812,13 @@ func (b *builder) labels() []Op {
 			// one cut back from a road or river (board.ClearGap), in the
 			// part of the section it keeps.
 			s := keeps(secs[p.Section-1], p)
-			w.anchor = b.pt(board.Point{X: s.Centre.X, Y: s.Y + s.H*0.3})
+			fys := []float64{0.3, 0.42, 0.2, 0.55, 0.68, 0.82, 0.1, 0.92}
+			if s != secs[p.Section-1] {
+				// In the part a road or river left it: from its middle,
+				// away from the line, which keeps the line's label room.
+				fys = []float64{0.5, 0.62, 0.38, 0.75, 0.25, 0.88, 0.12}
+			}
+			w.anchor = b.pt(board.Point{X: s.Centre.X, Y: s.Y + s.H*fys[0]})
 			lines, sizes = b.wrap(lines, sizes, Snap(s.W*b.s-2))
 			// Within its section: centred, or against either side (clear
 			// of the number in its corner), higher or lower.
@@ -824,7 +830,7 @@ func (b *builder) labels() []Op {
 			x0, x1 := s.X*b.s, (s.X+s.W)*b.s
 			w.home = &Box{x0, s.Y * b.s, x1, (s.Y + s.H) * b.s}
 			w.own = []Box{*w.home}
-			for _, fy := range []float64{0.3, 0.42, 0.2, 0.55, 0.68, 0.82, 0.1, 0.92} {
+			for _, fy := range fys {
 				y := (s.Y + s.H*fy) * b.s
 				w.prefer = append(w.prefer, P{w.anchor.X, y}, P{x1 - 1.5 - lw/2, y}, P{x0 + 1.5 + lw/2, y})
 			}
