@@ -814,8 +814,9 @@ func (b *builder) labels() []Op {
 			s := keeps(secs[p.Section-1], p)
 			fys := []float64{0.3, 0.42, 0.2, 0.55, 0.68, 0.82, 0.1, 0.92}
 			if s != secs[p.Section-1] {
-				// In the part a road or river left it: from its middle,
-				// away from the line, which keeps the line's label room.
+				// In the part a road or river left it (or a piece drawn
+				// smaller than its section takes): from its middle, away
+				// from the line, which keeps the line's label room.
 				fys = []float64{0.5, 0.62, 0.38, 0.75, 0.25, 0.88, 0.12}
 			}
 			w.anchor = b.pt(board.Point{X: s.Centre.X, Y: s.Y + s.H*fys[0]})
@@ -922,8 +923,9 @@ func (b *builder) labels() []Op {
 
 // keeps is the part of section s that piece p, laid in it, takes: the
 // section, less the side a road or river took from a piece cut back
-// from it. A piece that fills its section (less Fill's narrow margin)
-// keeps it whole.
+// from it (or the box round a piece drawn smaller than its section). A
+// piece that fills its section (less Fill's narrow margin) keeps it
+// whole.
 func keeps(s board.Section, p board.Piece) board.Section {
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, q := range p.Outline {
