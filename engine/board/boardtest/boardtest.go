@@ -110,16 +110,19 @@ func boxes(d draw.Drawing, measure draw.Measure) []box {
 // marker, section number badge, building block, edge name and scale text,
 // and describes each pair of boxes that overlap and each box outside its
 // frame: the board for what stands on it, the drawing with its rows above
-// and below for edge names and the scale.
+// and below for edge names and the scale (as wide as the board, or
+// draw.OffBoardW centred on a board drawn narrower: a zone's label set
+// off the board may run past its sides).
 func Defects(d draw.Drawing, measure draw.Measure) (overlaps, outside []string) {
 	bs := boxes(d, measure)
 	const eps = 0.01
 	for i, a := range bs {
 		top, bottom := -d.Top, d.H+d.Bottom
+		left, right := min(0, (d.W-draw.OffBoardW)/2), max(d.W, (d.W+draw.OffBoardW)/2)
 		if a.board {
-			top, bottom = 0, d.H
+			top, bottom, left, right = 0, d.H, 0, d.W
 		}
-		if a.x0 < -eps || a.x1 > d.W+eps || a.y0 < top-eps || a.y1 > bottom+eps {
+		if a.x0 < left-eps || a.x1 > right+eps || a.y0 < top-eps || a.y1 > bottom+eps {
 			outside = append(outside, fmt.Sprintf("%s at %.1f,%.1f-%.1f,%.1f is outside its frame (%.1f x %.1f-%.1f)", a.what, a.x0, a.y0, a.x1, a.y1, d.W, top, bottom))
 		}
 		for _, b := range bs[i+1:] {

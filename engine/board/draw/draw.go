@@ -1282,14 +1282,16 @@ func (b *builder) edges() {
 	)
 	// The zones' labels the terrain left no room for on the board, each
 	// in a row of its own beyond its edge's.
+	// A board drawn narrower than OffBoardW lets them run past its sides.
+	width := max(b.d.W, OffBoardW)
 	for _, o := range b.off {
 		size := float64(LabelPt)
 		for _, pt := range sizesFrom(b.least, LabelPt, MinLabelPt) {
-			if size = pt; b.measure(o.text, pt, true)+2*HaloX <= b.d.W {
+			if size = pt; b.measure(o.text, pt, true)+2*HaloX <= width {
 				break
 			}
 		}
-		lines, sizes := b.wrap([]string{o.text}, []float64{size}, Snap(b.d.W))
+		lines, sizes := b.wrap([]string{o.text}, []float64{size}, Snap(width))
 		for i, l := range lines {
 			_, h := TextBox(b.measure, l, sizes[i], true)
 			row := max(RowH*0.7, h+0.5)
@@ -1305,6 +1307,14 @@ func (b *builder) edges() {
 		}
 	}
 }
+
+// OffBoardW is the least width, in mm, a zone's label set off the board
+// (in a row beyond its edge) is wrapped to, though the board be drawn
+// narrower: centred on the board, it runs past its sides rather than down
+// the page a word a line. A board drawn small, whose labels no longer
+// fit on it at MinPt, would otherwise grow taller round it the smaller it
+// is drawn, and a layout looking for a scale at which it fits find none.
+const OffBoardW = 60.0
 
 // arrow is an entry arrow reaching length mm out from at on the board's
 // edge, pointing (dx, dy) into the board, its tip just short of the edge.
