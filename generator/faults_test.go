@@ -20,8 +20,8 @@ var faultCeiling = map[string]int{
 	booklet.FaultSpill:    0, // past two spreads flat, three folded
 	flatSpill:             0, // of them, on flat A4 or Letter
 	booklet.FaultLone:     0,
-	booklet.FaultLong:     172, // on a folded page, not a defect, but counted so it only becomes rarer
-	booklet.FaultApart:    95,  // a folded entry's forces past its first spread: turnApart's systems' alone, counted so it only becomes rarer
+	booklet.FaultLong:     171, // on a folded page, not a defect, but counted so it only becomes rarer
+	booklet.FaultApart:    94,  // a folded entry's forces past its first spread: turnApart's systems' alone, counted so it only becomes rarer
 	apartBeyond:           0,   // of them, of a system not in turnApart
 	booklet.FaultHeadFoot: 0,   // a heading the last thing on its page
 	flatLong:              0,   // of them, on flat A4 or Letter: none, every entry on its spread
