@@ -58,3 +58,37 @@ func leastScale(long float64) float64 {
 	}
 	return 28 / long
 }
+
+// TestOffBoardLabelsWhole draws the maps of 20 seeds of every encounter
+// type of every system from the smallest a folded booklet draws a board
+// at down to 1 mm to the inch: a zone's label set off the board, in a row
+// beyond its edge, is printed whole on one line (wrapped to
+// draw.OffBoardW at the least, not to a board a few centimetres wide a
+// word a line, which made the board's overhead grow the smaller it was
+// drawn).
+func TestOffBoardLabelsWhole(t *testing.T) {
+	names, maps := seedMaps(t, 20)
+	off := 0
+	for i, m := range maps {
+		zones := map[string]bool{}
+		for _, z := range m.Zones {
+			zones[z.Label] = true
+		}
+		long := max(m.WidthIn, m.HeightIn, 1)
+		for s := leastScale(long); s >= 1; s *= 0.8 {
+			for _, op := range draw.Board(m, s, boardtest.Measure).Ops {
+				if op.Shape != draw.Text || op.Class != "edge" || op.Text == "Your edge" || op.Text == "Enemy edge" {
+					continue
+				}
+				off++
+				if !zones[op.Text] {
+					t.Errorf("%s at %.2f mm/in: %q, a piece of a zone's label on a line of its own", names[i], s, op.Text)
+				}
+			}
+		}
+	}
+	if off == 0 {
+		t.Error("no zone's label was set off the board: the scales tried do not reach where they are")
+	}
+	t.Logf("%d zone labels set off the board", off)
+}
