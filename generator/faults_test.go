@@ -32,10 +32,11 @@ var faultCeiling = map[string]int{
 	booklet.FaultSparse: 1,
 	// Text painted under face.MinSize (7 pt): 14,554 texts before the
 	// floor; 2,721 on 2026-12-07, of them 2,223 on the sealed cards
-	// (their foot lines at 6.5 pt, their tables and notes at 90%), now
-	// none. What is left is the Battle Boards' labels (engine/board/draw:
-	// 154 on the booklets' maps, 295 on the play sheets') and 50 running
-	// feet of half-Letter pages, set by code of their own.
+	// (their foot lines at 6.5 pt, their tables and notes at 90%) and 379
+	// on the Battle Boards (markers' letters, the PEF swatch's, labels and
+	// notes), now none: cards.go and engine/board/draw hold them to
+	// face.MinSize. What is left is the running feet of half-Letter pages,
+	// set by code of their own.
 	booklet.FaultSmall: 499,
 }
 

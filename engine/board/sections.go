@@ -210,7 +210,8 @@ const inset = 0.04
 
 // Fill lays a piece of terrain of the given kind over section n: the
 // section less a narrow margin with its corners cut, or for a Lake an oval
-// in the middle of it.
+// in the middle of it; cut back from a road or river already laid across
+// it (clearOf), as Road and River cut back the pieces laid before them.
 func (m *Map) Fill(n int, kind string, opts ...Option) {
 	s := m.Section(n)
 	d := inset * min(s.W, s.H)
@@ -239,7 +240,15 @@ func (m *Map) Fill(n int, kind string, opts ...Option) {
 	for _, o := range opts {
 		o(&p)
 	}
-	m.Pieces = append(m.Pieces, p)
+	m.Pieces = append(m.Pieces, clearOf(p, m.Lines))
+}
+
+// lay adds a line, and cuts back the pieces it crosses (clearOf).
+func (m *Map) lay(l Line) {
+	m.Lines = append(m.Lines, l)
+	for i := range m.Pieces {
+		m.Pieces[i] = clearOf(m.Pieces[i], []Line{l})
+	}
 }
 
 // Through returns a path through the centres of the given sections, in
@@ -285,15 +294,16 @@ func (m Map) toEdge(p Point, dx, dy float64) Point {
 // RoadWidth is how wide a road is drawn, in inches.
 const RoadWidth = 1.5
 
-// Road lays a road along path (see Through).
+// Road lays a road along path (see Through), cutting back the pieces it
+// crosses (clearOf).
 func (m *Map) Road(path ...Point) {
-	m.Lines = append(m.Lines, Line{Kind: Road, Label: Label(Road), Path: path, WidthIn: RoadWidth})
+	m.lay(Line{Kind: Road, Label: Label(Road), Path: path, WidthIn: RoadWidth})
 }
 
-// River lays a river widthIn inches wide along path (see Through); its
-// label gives the width.
+// River lays a river widthIn inches wide along path (see Through), cutting
+// back the pieces it crosses (clearOf); its label gives the width.
 func (m *Map) River(widthIn float64, path ...Point) {
-	m.Lines = append(m.Lines, Line{
+	m.lay(Line{
 		Kind: River, Label: Label(River) + " " + inches(widthIn) + `"`,
 		Path: path, WidthIn: widthIn,
 	})

@@ -214,7 +214,12 @@ func Legend(maps ...Map) []LegendEntry {
 				e.Label = StyleOf(k).Legend + "s " + strings.Join(marks, ", ")
 			}
 		case StyleOf(k).Blocks && uncounted:
-			e.Label = StyleOf(k).Label + " (drawn as blocks)"
+			// As the maps name it ("Village (drawn as blocks)").
+			name := labels[k]
+			if name == "" || strings.ContainsAny(name, "0123456789") {
+				name = StyleOf(k).Label
+			}
+			e.Label = name + " (drawn as blocks)"
 		case k == River:
 			e = riverEntry(e, labels[k], widths[k], units[k], unsaid[k])
 		}

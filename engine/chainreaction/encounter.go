@@ -417,19 +417,22 @@ func (s *System) boardMap(e *Encounter) board.Map {
 		if sec.Buildings > 0 {
 			opts = append(opts, board.Count(sec.Buildings))
 		}
+		// A piece is labelled with the Terrain Generator's word for it,
+		// as the section's roll prints it ("Rough", not "Rough ground").
+		named := append(opts, board.Labelled(sec.Terrain))
 		switch sec.Terrain {
 		case "Hill":
-			m.Fill(sec.Number, board.Hills, opts...)
+			m.Fill(sec.Number, board.Hills, named...)
 		case "Wooded Hill":
-			m.Fill(sec.Number, board.WoodedHill, append(opts, board.Note("woods on a hill"))...)
+			m.Fill(sec.Number, board.WoodedHill, append(named, board.Note("woods on a hill"))...)
 		case "Woods":
 			// Buildings rolled in woods stand among the trees: the
 			// woods drawn as woods, with a block for each building.
-			m.Fill(sec.Number, board.Woods, opts...)
+			m.Fill(sec.Number, board.Woods, named...)
 		case "Rough":
-			m.Fill(sec.Number, board.Rough, opts...)
+			m.Fill(sec.Number, board.Rough, named...)
 		case "Impassable":
-			m.Fill(sec.Number, board.Impassable)
+			m.Fill(sec.Number, board.Impassable, board.Labelled(sec.Terrain))
 		default: // Clear
 			if sec.Buildings > 0 {
 				m.Fill(sec.Number, board.Buildings, opts...)

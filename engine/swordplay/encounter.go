@@ -396,6 +396,8 @@ func (s *System) boardMap(e *Encounter) board.Map {
 	}
 	// A section's buildings stand on its terrain: woods, a hill or rough
 	// ground is drawn as itself with a block for each building.
+	// Each piece is labelled with the Terrain Generator's word for it, as
+	// the section's roll prints it ("Rough", not "Rough ground").
 	kinds := map[string]string{"Woods": board.Woods, "Hill": board.Hills, "Rough": board.Rough}
 	for _, sec := range e.Sections {
 		if e.Raid != nil && sec.Number == 2 {
@@ -404,11 +406,11 @@ func (s *System) boardMap(e *Encounter) board.Map {
 		kind, ok := kinds[sec.Terrain]
 		switch {
 		case sec.Buildings > 0 && ok:
-			m.Fill(sec.Number, kind, board.Count(sec.Buildings))
+			m.Fill(sec.Number, kind, board.Count(sec.Buildings), board.Labelled(sec.Terrain))
 		case sec.Buildings > 0:
 			m.Fill(sec.Number, board.Buildings, board.Count(sec.Buildings))
 		case ok:
-			m.Fill(sec.Number, kind)
+			m.Fill(sec.Number, kind, board.Labelled(sec.Terrain))
 		}
 	}
 	if e.Raid != nil {
@@ -416,10 +418,13 @@ func (s *System) boardMap(e *Encounter) board.Map {
 		// drawn on it.
 		sec := e.Sections[1]
 		kind, ok := kinds[sec.Terrain]
-		if !ok {
+		opts := []board.Option{board.Count(e.Raid.Buildings + sec.Buildings), board.Note("the raid's objective")}
+		if ok {
+			opts = append(opts, board.Labelled(sec.Terrain))
+		} else {
 			kind = board.Buildings
 		}
-		m.Fill(2, kind, board.Count(e.Raid.Buildings+sec.Buildings), board.Note("the raid's objective"))
+		m.Fill(2, kind, opts...)
 	}
 	for _, p := range e.Places {
 		m.PlaceInSection(p.Section, p.Label)

@@ -184,7 +184,9 @@ func (s *System) boardMap(e *Encounter) board.Map {
 	}
 	// What a kind of terrain does in play is said once, in the caption,
 	// not under every section's label: on a folded page's 24 mm section
-	// "height advantage +1" wrapped to three lines over the stream.
+	// "height advantage +1" wrapped to three lines over the stream. Each
+	// section's label is its Terrain roll's result, word for word: the
+	// map and the table beside it name a piece alike ("A low hill").
 	var walls []string
 	says := map[string]string{}
 	for _, sec := range e.Sections {
@@ -193,12 +195,12 @@ func (s *System) boardMap(e *Encounter) board.Map {
 			m.Fill(sec.Number, board.Rough, board.Labelled(sec.Terrain))
 			says["rough"] = words.LowerFirst(sec.Terrain) + " costs double"
 		case "hills":
-			m.Fill(sec.Number, board.Hills)
+			m.Fill(sec.Number, board.Hills, board.Labelled(sec.Terrain))
 			says["hills"] = "a hill, height advantage +1"
 		case "woods":
-			m.Fill(sec.Number, board.Woods)
+			m.Fill(sec.Number, board.Woods, board.Labelled(sec.Terrain))
 		case "buildings":
-			m.Fill(sec.Number, board.Buildings, board.Count(sec.Buildings))
+			m.Fill(sec.Number, board.Buildings, board.Count(sec.Buildings), board.Labelled(sec.Terrain))
 			says["buildings"] = "a building's room is one space"
 		case "walls":
 			walls = append(walls, strconv.Itoa(sec.Number))

@@ -110,16 +110,19 @@ func boxes(d draw.Drawing, measure draw.Measure) []box {
 // marker, section number badge, building block, edge name and scale text,
 // and describes each pair of boxes that overlap and each box outside its
 // frame: the board for what stands on it, the drawing with its rows above
-// and below for edge names and the scale.
+// and below for edge names and the scale (as wide as the board, or
+// draw.OffBoardW centred on a board drawn narrower: a zone's label set
+// off the board may run past its sides).
 func Defects(d draw.Drawing, measure draw.Measure) (overlaps, outside []string) {
 	bs := boxes(d, measure)
 	const eps = 0.01
 	for i, a := range bs {
 		top, bottom := -d.Top, d.H+d.Bottom
+		left, right := min(0, (d.W-draw.OffBoardW)/2), max(d.W, (d.W+draw.OffBoardW)/2)
 		if a.board {
-			top, bottom = 0, d.H
+			top, bottom, left, right = 0, d.H, 0, d.W
 		}
-		if a.x0 < -eps || a.x1 > d.W+eps || a.y0 < top-eps || a.y1 > bottom+eps {
+		if a.x0 < left-eps || a.x1 > right+eps || a.y0 < top-eps || a.y1 > bottom+eps {
 			outside = append(outside, fmt.Sprintf("%s at %.1f,%.1f-%.1f,%.1f is outside its frame (%.1f x %.1f-%.1f)", a.what, a.x0, a.y0, a.x1, a.y1, d.W, top, bottom))
 		}
 		for _, b := range bs[i+1:] {
@@ -151,17 +154,28 @@ func OverTerrain(d draw.Drawing, m board.Map, measure draw.Measure) []string {
 		}
 		return box{x0, y0, x1, y1, p.Label, true}
 	}
-	// crosses reports whether line l runs over box g: a point of it, every
-	// tenth of a millimetre along it, lies in g.
+	// crosses reports whether line l runs over box g or beside it: a
+	// point of it, or of it moved draw.Beside to either side (a piece the
+	// line was laid across stands cut back from its band), every tenth of
+	// a millimetre along it, lies in g.
 	crosses := func(l board.Line, g box) bool {
+		reach := draw.Beside(l, d.Scale)
 		for i := 1; i < len(l.Path); i++ {
 			a, b := l.Path[i-1], l.Path[i]
-			n := int(math.Hypot(b.X-a.X, b.Y-a.Y)*d.Scale*10) + 1
+			long := math.Hypot(b.X-a.X, b.Y-a.Y)
+			if long == 0 {
+				continue
+			}
+			nx, ny := -(b.Y-a.Y)/long*reach, (b.X-a.X)/long*reach
+			n := int(long*d.Scale*10) + 1
 			for k := 0; k <= n; k++ {
 				f := float64(k) / float64(n)
 				x, y := (a.X+(b.X-a.X)*f)*d.Scale, (a.Y+(b.Y-a.Y)*f)*d.Scale
-				if x >= g.x0 && x <= g.x1 && y >= g.y0 && y <= g.y1 {
-					return true
+				for _, side := range []float64{0, 1, -1} {
+					sx, sy := x+side*nx, y+side*ny
+					if sx >= g.x0 && sx <= g.x1 && sy >= g.y0 && sy <= g.y1 {
+						return true
+					}
 				}
 			}
 		}

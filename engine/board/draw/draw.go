@@ -53,9 +53,13 @@ type Op struct {
 	Left   bool // the text starts at Pts[0] rather than centring on it
 }
 
-// Text sizes in points. At the booklet's map sizes (120-170 mm wide) and
-// on the site's, no text on a board is smaller than 7 pt.
+// Text sizes in points. No text on a board, nor in a legend's swatch, is
+// set smaller than MinPt, at any scale it is drawn (docs/print.md: the
+// booklet's smallest type); a label that does not fit at it wraps, moves
+// out on a leader line or gives way to a key letter, and a marker too
+// small for its letter at MinPt is drawn larger.
 const (
+	MinPt     = 7
 	LabelPt   = 7.5
 	NotePt    = 7
 	SectionPt = 9
@@ -112,8 +116,8 @@ func KeyText(keys []Key) string {
 const MaxLabelShare = 0.2
 
 // MinLabelPt is the smallest type a label takes to fit where it belongs
-// before it gives way to a key letter, on a board drawn by Board.
-const MinLabelPt = 6
+// before it gives way to a key letter, on a board drawn by Board: MinPt.
+const MinLabelPt = MinPt
 
 // sizesFrom are the sizes from that are least points or more, largest
 // first; least alone if none is.
@@ -214,6 +218,7 @@ type builder struct {
 	pl      *placer
 	off     []offLabel // zones' labels set beyond their edges (labels)
 	least   float64    // the smallest type a label or edge name is set in, in points
+	spots   []P        // where each marker stands (markerSpots)
 }
 
 // fixed takes the room of what does not move: the section numbers'
@@ -228,8 +233,9 @@ func (b *builder) fixed() {
 	}
 	if !b.m.Track {
 		r := MarkerR(b.m, b.s)
-		for _, mk := range b.m.Markers {
-			b.pl.hold(boxAt(b.pt(board.Point{X: mk.X, Y: mk.Y}), 2*r, 2*r))
+		b.spots = b.markerSpots(r)
+		for _, c := range b.spots {
+			b.pl.hold(boxAt(c, 2*r, 2*r))
 		}
 	}
 	for _, p := range b.m.Pieces {
@@ -678,7 +684,7 @@ func (b *builder) labels() []Op {
 			sizes []float64
 		}
 		var vs []variant
-		for _, pt := range sizesFrom(b.least, LabelPt, 7, 6.5, MinLabelPt) {
+		for _, pt := range sizesFrom(b.least, LabelPt, MinLabelPt) {
 			ss := make([]float64, len(sizes))
 			for i, sz := range sizes {
 				ss[i] = max(b.least, MinLabelPt, sz*pt/LabelPt)
@@ -788,6 +794,8 @@ func (b *builder) labels() []Op {
 		}
 		text := p.Label
 		switch {
+		case counted(p.Label, p.Count):
+			// "A building": the label says how many.
 		case p.Count > 0 && board.StyleOf(p.Kind).Blocks:
 			text += ": " + strconv.Itoa(p.Count)
 		case p.Count > 0:
@@ -800,9 +808,18 @@ func (b *builder) labels() []Op {
 		}
 		var w want
 		if p.Section > 0 && p.Section <= len(secs) {
-			// A piece that fills its section is labelled in it, over it.
-			s := secs[p.Section-1]
-			w.anchor = b.pt(board.Point{X: s.Centre.X, Y: s.Y + s.H*0.3})
+			// A piece that fills its section is labelled in it, over it;
+			// one cut back from a road or river (board.ClearGap), in the
+			// part of the section it keeps.
+			s := keeps(secs[p.Section-1], p)
+			fys := []float64{0.3, 0.42, 0.2, 0.55, 0.68, 0.82, 0.1, 0.92}
+			if s != secs[p.Section-1] {
+				// In the part a road or river left it (or a piece drawn
+				// smaller than its section takes): from its middle, away
+				// from the line, which keeps the line's label room.
+				fys = []float64{0.5, 0.62, 0.38, 0.75, 0.25, 0.88, 0.12}
+			}
+			w.anchor = b.pt(board.Point{X: s.Centre.X, Y: s.Y + s.H*fys[0]})
 			lines, sizes = b.wrap(lines, sizes, Snap(s.W*b.s-2))
 			// Within its section: centred, or against either side (clear
 			// of the number in its corner), higher or lower.
@@ -814,7 +831,7 @@ func (b *builder) labels() []Op {
 			x0, x1 := s.X*b.s, (s.X+s.W)*b.s
 			w.home = &Box{x0, s.Y * b.s, x1, (s.Y + s.H) * b.s}
 			w.own = []Box{*w.home}
-			for _, fy := range []float64{0.3, 0.42, 0.2, 0.55, 0.68, 0.82, 0.1, 0.92} {
+			for _, fy := range fys {
 				y := (s.Y + s.H*fy) * b.s
 				w.prefer = append(w.prefer, P{w.anchor.X, y}, P{x1 - 1.5 - lw/2, y}, P{x0 + 1.5 + lw/2, y})
 			}
@@ -904,21 +921,75 @@ func (b *builder) labels() []Op {
 	return append(leaders, texts...)
 }
 
-// crossed is the box round each piece of terrain line l passes over: its
-// label may lie over them, on the line, where it finds no room clear of
-// all terrain.
+// keeps is the part of section s that piece p, laid in it, takes: the
+// section, less the side a road or river took from a piece cut back
+// from it (or the box round a piece drawn smaller than its section). A
+// piece that fills its section (less Fill's narrow margin) keeps it
+// whole.
+func keeps(s board.Section, p board.Piece) board.Section {
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, q := range p.Outline {
+		x0, y0, x1, y1 = min(x0, q.X), min(y0, q.Y), max(x1, q.X), max(y1, q.Y)
+	}
+	margin := 0.05 * min(s.W, s.H)
+	x0, y0 = max(s.X, x0-margin), max(s.Y, y0-margin)
+	x1, y1 = min(s.X+s.W, x1+margin), min(s.Y+s.H, y1+margin)
+	if x1 <= x0 || y1 <= y0 {
+		return s
+	}
+	if x0 == s.X && y0 == s.Y && x1 == s.X+s.W && y1 == s.Y+s.H {
+		return s
+	}
+	k := s
+	k.X, k.Y, k.W, k.H = x0, y0, x1-x0, y1-y0
+	k.Centre = board.Point{X: x0 + k.W/2, Y: y0 + k.H/2}
+	return k
+}
+
+// counted reports whether a label says how many buildings stand on its
+// piece already: a figure in it, or "A" or "An" before one building.
+func counted(label string, n int) bool {
+	if n <= 0 {
+		return false
+	}
+	if strings.ContainsAny(label, "0123456789") {
+		return true
+	}
+	first, _, _ := strings.Cut(label, " ")
+	return n == 1 && (first == "A" || first == "An")
+}
+
+// crossed is the box round each piece of terrain line l passes over or
+// beside (the pieces a road or river is laid across stand cut back from
+// its band, board.ClearGap away: Beside): its label may lie over them,
+// on the line, where it finds no room clear of all terrain.
 func (b *builder) crossed(l board.Line) []Box {
 	path := b.pts(l.Path)
+	reach := Beside(l, b.s)
 	var out []Box
 	for _, g := range b.pl.ground {
 		for i := 1; i < len(path); i++ {
-			if len(clip(path[i-1], path[i], []P{{g.X0, g.Y0}, {g.X1, g.Y0}, {g.X1, g.Y1}, {g.X0, g.Y1}})) > 0 {
+			// The stretch and its sides reach away, not past its ends.
+			a, c := path[i-1], path[i]
+			d := norm(P{c.X - a.X, c.Y - a.Y})
+			n := P{-d.Y * reach, d.X * reach}
+			if slices.ContainsFunc([]float64{0, 1, -1}, func(k float64) bool {
+				return len(clip(P{a.X + k*n.X, a.Y + k*n.Y}, P{c.X + k*n.X, c.Y + k*n.Y}, []P{{g.X0, g.Y0}, {g.X1, g.Y0}, {g.X1, g.Y1}, {g.X0, g.Y1}})) > 0
+			}) {
 				out = append(out, g)
 				break
 			}
 		}
 	}
 	return out
+}
+
+// Beside is how far from a line's middle, in mm on a board drawn s mm to
+// the inch, a piece stands that runs beside it: half the line's width,
+// the room a piece cut back from it keeps (board.ClearGap) and a little
+// more.
+func Beside(l board.Line, s float64) float64 {
+	return (l.WidthIn/2+board.ClearGap)*s + 0.3
 }
 
 // offLabel is a zone's label set off the board, beyond its edge.
@@ -1002,11 +1073,19 @@ func (b *builder) sectionNumbers() {
 func MarkerR(m board.Map, s float64) float64 {
 	r := max(2.6, 0.33*s)
 	if secs := m.Sections(); len(secs) > 0 {
-		// Markers in one section stand at least a fifth of its width apart.
-		r = min(r, secs[0].W*s/5*0.45, 3.4)
+		// Markers in one section stand at least a fifth of its width apart,
+		// but none so small that its letter is under MinPt.
+		r = max(min(r, secs[0].W*s/5*0.45, 3.4), MinMarkerR)
 	}
 	return r
 }
+
+// markerPt is the size of a marker's letter for each mm of its radius.
+const markerPt = 3.4
+
+// MinMarkerR is the smallest radius a marker is drawn at, in mm: its
+// letter is then MinPt.
+const MinMarkerR = MinPt / markerPt
 
 // markers draws the PEF markers that stand on the board (a track above
 // it is the renderers' own: it is laid out with the page).
@@ -1015,17 +1094,100 @@ func (b *builder) markers() {
 		return
 	}
 	r := MarkerR(b.m, b.s)
-	for _, mk := range b.m.Markers {
-		b.add(Marker(mk.Label, b.pt(board.Point{X: mk.X, Y: mk.Y}), r)...)
+	for i, mk := range b.m.Markers {
+		b.add(Marker(mk.Label, b.spots[i], r)...)
 	}
 }
 
-// Marker is a numbered PEF marker of radius r centred on c.
+// markerSpots are where the markers drawn r mm round stand, in the
+// order of the map's: where the map puts them, or, for the markers of a
+// section that would touch there (a board drawn small, its markers kept
+// at MinMarkerR so their letters stay readable), in rows Gap apart from
+// the foot of their section up, as many to a row as its width holds.
+// Rows that climb into the section's number count as Crowded: a
+// renderer that can draw the board larger should.
+func (b *builder) markerSpots(r float64) []P {
+	spots := make([]P, len(b.m.Markers))
+	bySection := map[int][]int{}
+	var order []int
+	for i, mk := range b.m.Markers {
+		spots[i] = b.pt(board.Point{X: mk.X, Y: mk.Y})
+		if mk.Section > 0 && mk.Section <= len(b.m.Sections()) {
+			if bySection[mk.Section] == nil {
+				order = append(order, mk.Section)
+			}
+			bySection[mk.Section] = append(bySection[mk.Section], i)
+		}
+	}
+	pitch := 2*r + Gap
+	for _, n := range order {
+		idx := bySection[n]
+		touch := false
+		for a := range idx {
+			for c := a + 1; c < len(idx); c++ {
+				p, q := spots[idx[a]], spots[idx[c]]
+				if math.Abs(p.X-q.X) < pitch && math.Abs(p.Y-q.Y) < pitch {
+					touch = true
+				}
+			}
+		}
+		if !touch {
+			continue
+		}
+		s := b.m.Section(n)
+		x0, x1 := s.X*b.s, (s.X+s.W)*b.s
+		bottom := (s.Y+s.H)*b.s - 1
+		badge := b.badge(s)
+		// Rows from the foot up, each as full as its width holds: the
+		// width beside the section's number, where a row reaches up to it.
+		type row struct{ y, from, to float64 }
+		var rows []row
+		left := len(idx)
+		var counts []int
+		for y := bottom - r; left > 0; y -= pitch {
+			from := x0 + 0.5
+			if y-r < badge.Y1+badgeRoom {
+				from = badge.X1 + badgeRoom + Gap
+			}
+			k := int((x1 - 0.5 - from + Gap) / pitch)
+			if y-r < s.Y*b.s+0.5 || k < 1 {
+				// No room left in the section: the rest stand in the
+				// last row, crowded.
+				b.d.Crowded++
+				if len(rows) == 0 {
+					rows, counts = append(rows, row{bottom - r, x0 + 0.5, x1 - 0.5}), append(counts, 0)
+				}
+				counts[len(counts)-1] += left
+				break
+			}
+			k = min(k, left)
+			rows, counts = append(rows, row{y, from, x1 - 0.5}), append(counts, k)
+			left -= k
+		}
+		slices.Reverse(rows)
+		slices.Reverse(counts)
+		k := 0
+		for ri, rw := range rows {
+			n := counts[ri]
+			w := rw.to - rw.from
+			step := max(pitch, w/float64(n+1))
+			for col := range n {
+				spots[idx[k]] = P{rw.from + w/2 + (float64(col)-float64(n-1)/2)*step, rw.y}
+				k++
+			}
+		}
+	}
+	return spots
+}
+
+// Marker is a numbered PEF marker of radius r centred on c, at least
+// MinMarkerR.
 func Marker(text string, c P, r float64) []Op {
+	r = max(r, MinMarkerR)
 	return snapOps([]Op{
 		{Shape: Circle, Class: "marker", Pts: []P{c}, R: r, Fill: 1, Stroke: 0, Width: 0.6},
 		{Shape: Circle, Class: "marker", Pts: []P{c}, R: r - 0.8, Fill: None, Stroke: 0, Width: 0.2},
-		{Shape: Text, Class: "marker", Pts: []P{c}, Text: text, Size: min(14, r*3.4), Bold: true, Fill: 0, Stroke: None},
+		{Shape: Text, Class: "marker", Pts: []P{c}, Text: text, Size: min(14, r*markerPt), Bold: true, Fill: 0, Stroke: None},
 	})
 }
 
@@ -1078,7 +1240,7 @@ func (b *builder) edges() {
 		// does not fit (a board drawn very small), the arrows alone mark
 		// the edge, as the legend says ("across your edge").
 		size, w, x := float64(EdgePt), 0.0, math.NaN()
-		for _, pt := range sizesFrom(b.least, EdgePt, 7, MinLabelPt) {
+		for _, pt := range sizesFrom(b.least, EdgePt, 7.5, MinLabelPt) {
 			size, w = pt, b.measure(name, pt, true)
 			if x = free(edge, w); !math.IsNaN(x) {
 				break
@@ -1120,14 +1282,16 @@ func (b *builder) edges() {
 	)
 	// The zones' labels the terrain left no room for on the board, each
 	// in a row of its own beyond its edge's.
+	// A board drawn narrower than OffBoardW lets them run past its sides.
+	width := max(b.d.W, OffBoardW)
 	for _, o := range b.off {
 		size := float64(LabelPt)
-		for _, pt := range sizesFrom(b.least, LabelPt, 7, 6.5, MinLabelPt) {
-			if size = pt; b.measure(o.text, pt, true)+2*HaloX <= b.d.W {
+		for _, pt := range sizesFrom(b.least, LabelPt, MinLabelPt) {
+			if size = pt; b.measure(o.text, pt, true)+2*HaloX <= width {
 				break
 			}
 		}
-		lines, sizes := b.wrap([]string{o.text}, []float64{size}, Snap(b.d.W))
+		lines, sizes := b.wrap([]string{o.text}, []float64{size}, Snap(width))
 		for i, l := range lines {
 			_, h := TextBox(b.measure, l, sizes[i], true)
 			row := max(RowH*0.7, h+0.5)
@@ -1143,6 +1307,14 @@ func (b *builder) edges() {
 		}
 	}
 }
+
+// OffBoardW is the least width, in mm, a zone's label set off the board
+// (in a row beyond its edge) is wrapped to, though the board be drawn
+// narrower: centred on the board, it runs past its sides rather than down
+// the page a word a line. A board drawn small, whose labels no longer
+// fit on it at MinPt, would otherwise grow taller round it the smaller it
+// is drawn, and a layout looking for a scale at which it fits find none.
+const OffBoardW = 60.0
 
 // arrow is an entry arrow reaching length mm out from at on the board's
 // edge, pointing (dx, dy) into the board, its tip just short of the edge.
