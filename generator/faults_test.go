@@ -20,8 +20,8 @@ var faultCeiling = map[string]int{
 	booklet.FaultSpill:    0, // past two spreads flat, three folded
 	flatSpill:             0, // of them, on flat A4 or Letter
 	booklet.FaultLone:     0,
-	booklet.FaultLong:     172, // on a folded page, not a defect, but counted so it only becomes rarer
-	booklet.FaultApart:    13,  // a folded entry's forces past its first spread: turnApart's systems' alone, counted so it only becomes rarer
+	booklet.FaultLong:     171, // on a folded page, not a defect, but counted so it only becomes rarer
+	booklet.FaultApart:    12,  // a folded entry's forces past its first spread: turnApart's systems' alone, counted so it only becomes rarer
 	apartBeyond:           0,   // of them, of a system not in turnApart
 	booklet.FaultHeadFoot: 0,   // a heading the last thing on its page
 	flatLong:              0,   // of them, on flat A4 or Letter: none, every entry on its spread
@@ -34,10 +34,10 @@ var faultCeiling = map[string]int{
 	// floor; 2,721 on 2026-12-07, of them 2,223 on the sealed cards
 	// (their foot lines at 6.5 pt, their tables and notes at 90%) and 379
 	// on the Battle Boards (markers' letters, the PEF swatch's, labels and
-	// notes), now none: cards.go and engine/board/draw hold them to
-	// face.MinSize. What is left is the running feet of half-Letter pages,
-	// set by code of their own.
-	booklet.FaultSmall: 499,
+	// notes), and 120 in the running feet of half-Letter pages (shrunk
+	// to 6 pt for a long seed): none now. cards.go, engine/board/draw and
+	// footLeft hold them to face.MinSize.
+	booklet.FaultSmall: 0,
 }
 
 // apartBeyond counts the entries of folded booklets whose turn is apart

@@ -309,9 +309,10 @@ func (r *renderer) footerFrame(pw, ph float64) *frame.Frame {
 	return f
 }
 
-// footLeft returns the footer's left part, shrinking the font down to 6 pt
-// to fit a long seed; a seed longer still is cut short, pointing to the
-// cover where it is printed whole. A booklet without a seed prints none.
+// footLeft returns the footer's left part, shrinking the font down to
+// face.MinSize (7 pt) to fit a long seed; a seed longer still is cut
+// short, pointing to the cover where it is printed whole. A booklet
+// without a seed prints none.
 func (r *renderer) footLeft(w float64, size *float64) string {
 	sys := r.doc.Set.System.Name
 	seed := r.cov.printable(r.doc.Seed)
@@ -320,15 +321,15 @@ func (r *renderer) footLeft(w float64, size *float64) string {
 	if r.doc.Seed == "" {
 		whole = sys + " · " + ver
 	}
-	for s := 7.5; s >= 6; s -= 0.5 {
+	for s := 7.5; s >= face.MinSize; s -= 0.25 {
 		r.font("", s)
 		if r.f.GetStringWidth(whole) <= w {
 			*size = s
 			return whole
 		}
 	}
-	*size = 6
-	r.font("", 6)
+	*size = face.MinSize
+	r.font("", face.MinSize)
 	tail := "… (whole seed on page 1) · " + ver
 	return sys + " · Seed: " + r.fit(seed, w-r.f.GetStringWidth(sys+" · Seed: "+tail)) + tail
 }
