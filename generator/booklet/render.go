@@ -310,9 +310,10 @@ func (r *renderer) footerFrame(pw, ph float64) *frame.Frame {
 }
 
 // footLeft returns the footer's left part, shrinking the font down to
-// face.MinSize (7 pt) to fit a long seed; a seed longer still is cut
-// short, pointing to the cover where it is printed whole. A booklet
-// without a seed prints none.
+// face.MinSize (7 pt) to fit a long seed, then dropping the seed's label
+// and then the system's name (the cover prints both); a seed longer
+// still is cut short, pointing to the cover where it is printed whole. A
+// booklet without a seed prints none.
 func (r *renderer) footLeft(w float64, size *float64) string {
 	sys := r.doc.Set.System.Name
 	seed := r.cov.printable(r.doc.Seed)
@@ -328,8 +329,17 @@ func (r *renderer) footLeft(w float64, size *float64) string {
 			return whole
 		}
 	}
+	// At the smallest size, the same in fewer words: the seed without its
+	// label, then without the system (the cover names both).
 	*size = face.MinSize
 	r.font("", face.MinSize)
+	if r.doc.Seed != "" {
+		for _, short := range []string{sys + " · " + seed + " · " + ver, seed + " · " + ver} {
+			if r.f.GetStringWidth(short) <= w {
+				return short
+			}
+		}
+	}
 	tail := "… (whole seed on page 1) · " + ver
 	return sys + " · Seed: " + r.fit(seed, w-r.f.GetStringWidth(sys+" · Seed: "+tail)) + tail
 }
