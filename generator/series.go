@@ -149,12 +149,12 @@ func campaignItem(c *site.Campaign) feed.Item {
 
 // listFeeds returns the Atom feed and JSON Feed of each list that has a
 // page of its own (a system's, an encounter type's, a tag's: web.Lists)
-// and a pack or campaign: its dated packs and campaigns, newest first,
+// and a dated pack or campaign (web.List.HasFeeds): those, newest first,
 // as the site's own feed lists them, in the list's folder.
 func listFeeds(s *site.Site, lists []web.List) ([]output.File, error) {
 	var out []output.File
 	for _, l := range lists {
-		if len(l.Items) == 0 {
+		if !l.HasFeeds() {
 			continue
 		}
 		var items []feed.Item

@@ -9,7 +9,7 @@ func TestFeedsKeptOnceOpened(t *testing.T) {
 	for p, want := range map[string]bool{
 		"feed.xml": false, "tags/orcs/feed.xml": false, "tags/orcs/feed.json": false,
 		"systems/swordplay/encounters/patrol/feed.xml": false,
-		"tags/orcs/index.html": true, "page/2/index.html": true,
+		"tags/orcs/index.html":                         true, "page/2/index.html": true,
 	} {
 		if got := Precached(p, 1000); got != want {
 			t.Errorf("Precached(%s) = %v, want %v", p, got, want)

@@ -122,6 +122,14 @@ type List struct {
 	drawn   bool // list.html draws its pages: not a system's, whose list is on the system's page
 }
 
+// HasFeeds says whether the list has feeds: whether some pack or
+// campaign of it has a date, as the site's own feeds list only those. A
+// list of none writes no feed, rather than an empty one dated 1 January
+// 1970, and its page links none.
+func (l List) HasFeeds() bool {
+	return slices.ContainsFunc(l.Items, func(it Item) bool { return !it.Def().Date.IsZero() })
+}
+
 // Lists returns the lists that have pages and feeds of their own, in
 // the order they are written: each system's (its page is the system's
 // page), each encounter type's of a system that some pack or campaign
@@ -285,7 +293,10 @@ func (r *Renderer) lists(add func(string, []byte, error)) {
 		}
 		for i, c := range r.listPages(l.Dir, l.Items) {
 			out := pageOf(l.Dir, i+1)
-			c.Atom, c.JSON, c.Tags = path.Join(l.Dir, "feed.xml"), path.Join(l.Dir, "feed.json"), tagsAt
+			c.Tags = tagsAt
+			if l.HasFeeds() {
+				c.Atom, c.JSON = path.Join(l.Dir, "feed.xml"), path.Join(l.Dir, "feed.json")
+			}
 			title := l.Title
 			if c.Pager.Of > 1 {
 				title += ": page " + strconv.Itoa(i+1) + " of " + strconv.Itoa(c.Pager.Of)

@@ -772,7 +772,7 @@ type systemContent struct {
 	Set       *rules.Set
 	Body      template.HTML
 	Types     map[string]string // the page of each encounter type some pack or campaign plays, from the root
-	Atom      string            // the system's feeds, from the root
+	Atom      string            // the system's feeds, from the root, or "" (List.HasFeeds)
 	JSON      string
 	Packs     []Pack
 	Campaigns []Campaign
@@ -783,7 +783,7 @@ func (r *Renderer) system(s System) (string, []byte, error) {
 	id := s.Set.System.ID
 	out := path.Join(SystemDir(id), "index.html")
 	c := systemContent{Set: s.Set, Body: r.markdown(s.Page, out), QRS: path.Join(SystemDir(id), "qrs.html"),
-		Types: map[string]string{}, Atom: path.Join(SystemDir(id), "feed.xml"), JSON: path.Join(SystemDir(id), "feed.json")}
+		Types: map[string]string{}}
 	for _, p := range r.in.Packs {
 		if p.Def.System == id {
 			c.Packs = append(c.Packs, p)
@@ -794,10 +794,14 @@ func (r *Renderer) system(s System) (string, []byte, error) {
 			c.Campaigns = append(c.Campaigns, k)
 		}
 	}
-	for _, it := range newest(c.Packs, c.Campaigns) {
+	items := newest(c.Packs, c.Campaigns)
+	for _, it := range items {
 		for _, t := range it.Types() {
 			c.Types[t] = path.Join(TypeDir(id, t), "index.html")
 		}
+	}
+	if (List{Items: items}).HasFeeds() {
+		c.Atom, c.JSON = path.Join(SystemDir(id), "feed.xml"), path.Join(SystemDir(id), "feed.json")
 	}
 	data, err := r.page("system", out, s.Set.System.Name, s.Set.System.Summary, s.PDFs, c)
 	return out, data, err
