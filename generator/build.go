@@ -639,6 +639,11 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	lists, err := listFeeds(s, r.Lists())
+	if err != nil {
+		return nil, err
+	}
+	extra = append(extra, lists...)
 	for _, f := range extra {
 		if err := counted(f); err != nil {
 			return nil, err
@@ -739,12 +744,12 @@ func thinPack(p *pack.Pack) *pack.Pack {
 }
 
 // thinCampaign is thinPack for a campaign: its entries keep their number,
-// step, state, title and summary.
+// step, type, state, title and summary.
 func thinCampaign(c *campaign.Campaign) *campaign.Campaign {
 	t := *c
 	t.Nodes = make([]*campaign.Node, len(c.Nodes))
 	for i, n := range c.Nodes {
-		t.Nodes[i] = &campaign.Node{Number: n.Number, Step: n.Step, State: n.State, Encounter: &engine.Encounter{Title: n.Encounter.Title, Summary: n.Encounter.Summary}}
+		t.Nodes[i] = &campaign.Node{Number: n.Number, Step: n.Step, Type: n.Type, State: n.State, Encounter: &engine.Encounter{Title: n.Encounter.Title, Summary: n.Encounter.Summary}}
 	}
 	t.Begin, t.Log = nil, nil
 	return &t

@@ -46,7 +46,7 @@ func TestFoldedBooklets(t *testing.T) {
 	for page, want := range map[string][]string{
 		"packs/small/index.html":     {label, `/small-a4-folded.pdf">booklet</a>`, `/small-a4-folded-cards.pdf">card sheets, flat<span class="pdf-more"> (pages `},
 		"campaigns/short/index.html": {label, `/short-a4-folded.pdf">booklet</a>`, `/short-a4-folded-cards.pdf">card sheets, flat<span class="pdf-more"> (pages `},
-		"index.html":                 {`/small-a4-folded.pdf">booklet</a>`, `/short-a4-folded-cards.pdf">card sheets`},
+		"downloads.html":             {`/small-a4-folded.pdf">booklet</a>`, `/short-a4-folded-cards.pdf">card sheets`},
 	} {
 		for _, w := range want {
 			if !strings.Contains(string(files[page]), w) {
@@ -102,11 +102,11 @@ func TestFoldedVolumes(t *testing.T) {
 		if _, ok := m[base+".pdf"]; ok {
 			t.Errorf("%s.pdf written beside its volumes", base)
 		}
-		for _, page := range []string{"campaigns/short/index.html", "index.html"} {
+		for _, page := range []string{"campaigns/short/index.html", "downloads.html"} {
 			for k := 1; k <= n; k++ {
 				// The campaign's page names it in short on a phone.
 				want := fmt.Sprintf("/short-%s-folded-%d.pdf\">volume %d (pages ", paper, k, k)
-				if page != "index.html" {
+				if page != "downloads.html" {
 					want = fmt.Sprintf("/short-%s-folded-%d.pdf\">volume %d<span class=\"pdf-more\"> (pages ", paper, k, k)
 				}
 				if !strings.Contains(string(m[page]), want) {

@@ -210,6 +210,12 @@ func TestReusePages(t *testing.T) {
 	if r, d := build("the campaign"); len(d) != 1 || d["campaigns/the-first-road"] != pages["campaigns/the-first-road"] || len(r) != 3 {
 		t.Errorf("the campaign edited: reused %v, drew %v", r, d)
 	}
+	// The site's first tag puts Tags in every page's navigation: every
+	// part's pages are drawn again, not only the tagged pack's.
+	edit("content/packs/third.md", "\n---\n", "\ntags: orcs\n---\n")
+	if r, d := build("a first tag"); len(r) != 0 || !maps.Equal(d, pages) {
+		t.Errorf("a first tag: reused %v, drew %v", r, d)
+	}
 	edit("sortie.conf", "\n", "\n# a comment\n")
 	if r, d := build("sortie.conf"); len(r) != 0 || !maps.Equal(d, pages) {
 		t.Errorf("sortie.conf edited: reused %v, drew %v", r, d)

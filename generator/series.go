@@ -87,14 +87,12 @@ func feeds(s *site.Site, ss []web.Series, paths []string) ([]output.File, error)
 		var items []feed.Item
 		for _, p := range s.Packs {
 			if !p.Date.IsZero() {
-				items = append(items, feed.Item{ID: feed.ID("pack/" + p.System + "/" + p.Seed + "/" + strings.Join(p.Types, ",") + optionsID(p.Options)),
-					Title: "New pack: " + p.Title, Href: path.Join(web.PackDir(p.Slug), "index.html"), Date: p.Date, Summary: p.Summary})
+				items = append(items, packItem(p))
 			}
 		}
 		for _, c := range s.Campaigns {
 			if !c.Date.IsZero() {
-				items = append(items, feed.Item{ID: feed.ID("campaign/" + c.System + "/" + c.Seed + "/" + strconv.Itoa(c.Steps) + optionsID(c.Options)),
-					Title: "New campaign: " + c.Title, Href: path.Join(web.CampaignDir(c.Slug), "index.html"), Date: c.Date, Summary: c.Summary})
+				items = append(items, campaignItem(c))
 			}
 		}
 		for _, sr := range ss {
@@ -133,6 +131,52 @@ func feeds(s *site.Site, ss []web.Series, paths []string) ([]output.File, error)
 			return nil, err
 		}
 		out = append(out, output.File{Path: "sitemap.xml", Data: sm})
+	}
+	return out, nil
+}
+
+// packItem is a dated pack as a feed lists it.
+func packItem(p *site.Pack) feed.Item {
+	return feed.Item{ID: feed.ID("pack/" + p.System + "/" + p.Seed + "/" + strings.Join(p.Types, ",") + optionsID(p.Options)),
+		Title: "New pack: " + p.Title, Href: path.Join(web.PackDir(p.Slug), "index.html"), Date: p.Date, Summary: p.Summary}
+}
+
+// campaignItem is a dated campaign as a feed lists it.
+func campaignItem(c *site.Campaign) feed.Item {
+	return feed.Item{ID: feed.ID("campaign/" + c.System + "/" + c.Seed + "/" + strconv.Itoa(c.Steps) + optionsID(c.Options)),
+		Title: "New campaign: " + c.Title, Href: path.Join(web.CampaignDir(c.Slug), "index.html"), Date: c.Date, Summary: c.Summary}
+}
+
+// listFeeds returns the Atom feed and JSON Feed of each list that has a
+// page of its own (a system's, an encounter type's, a tag's: web.Lists)
+// and a dated pack or campaign (web.List.HasFeeds): those, newest first,
+// as the site's own feed lists them, in the list's folder.
+func listFeeds(s *site.Site, lists []web.List) ([]output.File, error) {
+	var out []output.File
+	for _, l := range lists {
+		if !l.HasFeeds() {
+			continue
+		}
+		var items []feed.Item
+		for _, it := range l.Items {
+			switch {
+			case it.Def().Date.IsZero():
+			case it.Pack != nil:
+				items = append(items, packItem(it.Pack.Def))
+			default:
+				items = append(items, campaignItem(it.Campaign.Def))
+			}
+		}
+		fs := feed.Site{Title: s.Title + ": " + l.Title, Tagline: l.Summary, BaseURL: s.BaseURL, Version: Version, Dir: l.Dir}
+		atom, err := feed.Atom(fs, items)
+		if err != nil {
+			return nil, err
+		}
+		js, err := feed.JSON(fs, items)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, output.File{Path: path.Join(l.Dir, "feed.xml"), Data: atom}, output.File{Path: path.Join(l.Dir, "feed.json"), Data: js})
 	}
 	return out, nil
 }

@@ -10,6 +10,8 @@ import (
 	"encoding/xml"
 	"fmt"
 	"net/url"
+	"path"
+	"strings"
 	"time"
 )
 
@@ -19,6 +21,10 @@ type Site struct {
 	Tagline string
 	BaseURL string // "https://example.org/x/", or "" for links relative to the site's root
 	Version string // Sortie's version, for the generator element
+	// Dir is the folder of a list's feeds and page from the root
+	// ("tags/orcs": tags/orcs/feed.xml, tags/orcs/index.html), or "" for
+	// the site's own feeds beside its home page.
+	Dir string
 }
 
 // Item is one entry of a feed.
@@ -48,6 +54,10 @@ func ID(name string) string {
 // base URL when there is one.
 func (s Site) link(p string) string {
 	if s.BaseURL == "" {
+		// Relative to the feed itself, which a reader resolves it against.
+		if s.Dir != "" {
+			return strings.Repeat("../", strings.Count(s.Dir, "/")+1) + p
+		}
 		return p
 	}
 	base, err := url.Parse(s.BaseURL)
@@ -59,6 +69,15 @@ func (s Site) link(p string) string {
 		return p
 	}
 	return base.ResolveReference(ref).String()
+}
+
+// dirID is what a list's folder adds to its feed's id: nothing for the
+// site's own feed, whose id stays what it was.
+func (s Site) dirID() string {
+	if s.Dir == "" {
+		return ""
+	}
+	return "/" + s.Dir
 }
 
 // updated is the newest item's date, or the zero time's stand-in.
@@ -115,11 +134,11 @@ func Atom(s Site, items []Item) ([]byte, error) {
 		Entries   []entry   `xml:"entry"`
 	}
 	f := feed{
-		ID: ID("feed/" + s.BaseURL + "/" + s.Title), Title: text{"text", s.Title}, Updated: rfc3339(updated(items)),
+		ID: ID("feed/" + s.BaseURL + "/" + s.Title + s.dirID()), Title: text{"text", s.Title}, Updated: rfc3339(updated(items)),
 		Author: author{s.Title},
 		Links: []link{
-			{Rel: "alternate", Type: "text/html", Href: s.link("index.html")},
-			{Rel: "self", Type: "application/atom+xml", Href: s.link("feed.xml")},
+			{Rel: "alternate", Type: "text/html", Href: s.link(path.Join(s.Dir, "index.html"))},
+			{Rel: "self", Type: "application/atom+xml", Href: s.link(path.Join(s.Dir, "feed.xml"))},
 		},
 		Generator: generator{Version: s.Version, Name: "Sortie"},
 	}
@@ -169,7 +188,7 @@ func JSON(s Site, items []Item) ([]byte, error) {
 	}
 	f := feed{Version: JSONFeedVersion, Title: s.Title, Description: s.Tagline, Authors: []author{{s.Title}}, Language: "en", Items: []item{}}
 	if s.BaseURL != "" {
-		f.HomePageURL, f.FeedURL = s.link("index.html"), s.link("feed.json")
+		f.HomePageURL, f.FeedURL = s.link(path.Join(s.Dir, "index.html")), s.link(path.Join(s.Dir, "feed.json"))
 	}
 	for _, it := range items {
 		content := it.Title

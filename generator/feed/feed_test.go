@@ -43,3 +43,34 @@ func TestRelative(t *testing.T) {
 		t.Errorf("sitemap without a base URL: %v", err)
 	}
 }
+
+// TestListFeed: a list's feed in its folder links its items from there
+// (a reader resolves a relative link against the feed's own address),
+// names its own page and address under a base URL, and has an id of its
+// own; the site's own feed keeps the id it had.
+func TestListFeed(t *testing.T) {
+	items := []feed.Item{{ID: feed.ID("a"), Title: "A", Href: "packs/a/index.html", Date: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)}}
+	atom, err := feed.Atom(feed.Site{Title: "T", Dir: "tags/orcs"}, items)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{`href="../../packs/a/index.html"`, `<link rel="alternate" type="text/html" href="../../tags/orcs/index.html"></link>`, `<link rel="self" type="application/atom+xml" href="../../tags/orcs/feed.xml"></link>`} {
+		if !strings.Contains(string(atom), w) {
+			t.Errorf("atom lacks %s:\n%s", w, atom)
+		}
+	}
+	js, err := feed.JSON(feed.Site{Title: "T", BaseURL: "https://example.org/x/", Dir: "systems/swordplay/encounters/patrol"}, items)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{`"feed_url": "https://example.org/x/systems/swordplay/encounters/patrol/feed.json"`, `"home_page_url": "https://example.org/x/systems/swordplay/encounters/patrol/index.html"`, `"url": "https://example.org/x/packs/a/index.html"`} {
+		if !strings.Contains(string(js), w) {
+			t.Errorf("json feed lacks %s:\n%s", w, js)
+		}
+	}
+	id := regexp.MustCompile(`<id>(urn:uuid:[^<]+)</id>`)
+	root, _ := feed.Atom(feed.Site{Title: "T"}, items)
+	if a, b := id.FindSubmatch(atom), id.FindSubmatch(root); string(a[1]) == string(b[1]) || string(b[1]) != feed.ID("feed//T") {
+		t.Errorf("feed ids %s (list) and %s (site), want the site's %s and the list's another", a[1], b[1], feed.ID("feed//T"))
+	}
+}

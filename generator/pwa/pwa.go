@@ -184,14 +184,15 @@ type Kept struct {
 var Ignored = map[string]bool{Worker: true, ".sortie-output": true}
 
 // feeds are kept once opened, not at the first visit: a feed reader
-// fetches them, not a player at the table.
+// fetches them, not a player at the table. A list's feeds in its folder
+// (tags/orcs/feed.xml) too.
 var feeds = map[string]bool{"feed.xml": true, "feed.json": true, "sitemap.xml": true}
 
 // Precached reports whether the worker keeps the file at the first visit
 // (a page, the style sheet, an icon, a small file of the site's own),
 // rather than once opened (a PDF, a feed, a file over PrecacheLimit).
 func Precached(p string, size int) bool {
-	return path.Ext(p) != ".pdf" && !feeds[p] && size <= PrecacheLimit
+	return path.Ext(p) != ".pdf" && !feeds[path.Base(p)] && size <= PrecacheLimit
 }
 
 // hashLen is how many hex digits of a file's SHA-256 name its bytes in

@@ -46,7 +46,7 @@ func (e *Error) Error() string {
 
 // listKeys may hold a YAML list; its items are joined with ", ", the
 // form a flat line writes them in ("encounters: explore 3, raid").
-var listKeys = []string{"encounters", "paper"}
+var listKeys = []string{"encounters", "paper", "tags"}
 
 // yamlLine finds the line in a YAML library message: "yaml: line 3: ...".
 var yamlLine = regexp.MustCompile(`^yaml: line \d+: (.*)$`)

@@ -77,6 +77,10 @@ type Site struct {
 	// be added to a phone's home screen and works offline after one
 	// visit; "offline: false" leaves them out.
 	Offline bool
+	// Paginate is how many packs and campaigns a page of the home page
+	// (and of every list of them) holds before the older ones go on to
+	// page/2/index.html ("paginate: 20", the default, as Hugo's).
+	Paginate int
 	// month is the month the build rolls series up to (Select), or zero.
 	month series.Month
 }
@@ -107,6 +111,7 @@ type Page struct {
 	BodyLine int       // line of the file where Body starts
 	Date     time.Time // when a pack or campaign was added ("date: 2026-11-23"), for the feeds; zero when not given
 	Draft    bool      // "draft: true": left out of a build unless it asks for drafts (Select)
+	Tags     []string  // a pack's or campaign's "tags:", each a slug, in the order written
 	Fields   *Fields
 }
 
@@ -130,13 +135,13 @@ type Campaign struct {
 
 // Keys allowed in each kind of file.
 var (
-	configKeys   = slices.Concat([]string{"title", "tagline", "paper", "impose", "baseurl", "keep", "print", "future", "offline"}, FontKeys[:])
+	configKeys   = slices.Concat([]string{"title", "tagline", "paper", "impose", "baseurl", "keep", "print", "future", "offline", "paginate"}, FontKeys[:])
 	pageKeys     = []string{"title", "slug", "summary", "weight", "draft"}
 	homeKeys     = []string{"title", "summary"}
 	systemKeys   = []string{"title", "summary"} // the page's slug is the system's id, and system pages keep the systems' order
 	optionKeys   = engine.OptionKeys()
-	packKeys     = slices.Concat(pageKeys, []string{"system", "seed", "encounters", "date"}, optionKeys)
-	campaignKeys = slices.Concat(pageKeys, []string{"system", "seed", "steps", "date"}, optionKeys)
+	packKeys     = slices.Concat(pageKeys, []string{"system", "seed", "encounters", "date", "tags"}, optionKeys)
+	campaignKeys = slices.Concat(pageKeys, []string{"system", "seed", "steps", "date", "tags"}, optionKeys)
 )
 
 // maxErrors bounds the mistakes reported at once.
@@ -350,6 +355,9 @@ func (s *Site) config(fsys fs.FS, name, prefix string) error {
 		return f.Errorf("baseurl", "%v", err)
 	}
 	if s.Future, err = f.Bool("future"); err != nil {
+		return err
+	}
+	if s.Paginate, err = f.Int("paginate", DefaultPaginate, 1, 1000); err != nil {
 		return err
 	}
 	s.Offline = true
@@ -782,6 +790,9 @@ func newPack(p *Page, systems *engine.Registry) (*Pack, error) {
 	if p.Date, err = dateOf(p.Fields); err != nil {
 		return nil, err
 	}
+	if p.Tags, err = tagsOf(p.Fields); err != nil {
+		return nil, err
+	}
 	if _, ok := sys.(engine.Encounterer); sys != nil && !ok {
 		return nil, p.Fields.Errorf("system", "system %s has data only: Sortie has no procedures to roll its encounters, so it has no packs (its tables still print as Quick Reference Sheets)", sys.Rules().System.ID)
 	}
@@ -831,6 +842,9 @@ func newCampaign(p *Page, systems *engine.Registry) (*Campaign, error) {
 		return nil, err
 	}
 	if p.Date, err = dateOf(p.Fields); err != nil {
+		return nil, err
+	}
+	if p.Tags, err = tagsOf(p.Fields); err != nil {
 		return nil, err
 	}
 	if _, ok := sys.(engine.Campaigner); sys != nil && !ok {

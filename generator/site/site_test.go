@@ -136,8 +136,8 @@ func campaignFile(extra ...string) string {
 
 const (
 	knownPageKeys     = "title, slug, summary, weight, draft"
-	knownPackKeys     = "title, slug, summary, weight, draft, system, seed, encounters, date, star-rep, band, enemies, recruits"
-	knownCampaignKeys = "title, slug, summary, weight, draft, system, seed, steps, date, star-rep, band, enemies, recruits"
+	knownPackKeys     = "title, slug, summary, weight, draft, system, seed, encounters, date, tags, star-rep, band, enemies, recruits"
+	knownCampaignKeys = "title, slug, summary, weight, draft, system, seed, steps, date, tags, star-rep, band, enemies, recruits"
 )
 
 // errLines splits a (possibly joined) error into its messages.
@@ -213,7 +213,8 @@ func TestDefaultSite(t *testing.T) {
 		t.Errorf("pack types = %q, want %q", pk.Types, wantTypes)
 	}
 	if pk.Slug != "marsh-and-ruin" || pk.Title != "Marsh and Ruin" || pk.System != systemID ||
-		pk.Seed != "sortie-default-pack-1" || pk.Weight != 1 || pk.File != "content/packs/marsh-and-ruin.md" || pk.BodyLine != 11 || pk.Date.Format(time.DateOnly) != "2026-11-22" {
+		pk.Seed != "sortie-default-pack-1" || pk.Weight != 1 || pk.File != "content/packs/marsh-and-ruin.md" || pk.BodyLine != 12 || pk.Date.Format(time.DateOnly) != "2026-11-22" ||
+		!slices.Equal(pk.Tags, []string{"creatures", "one-evening"}) {
 		t.Errorf("pack = %+v", pk.Page)
 	}
 	if pk.Options != (engine.Options{Enemies: "creatures"}) {
@@ -690,7 +691,7 @@ func TestErrors(t *testing.T) {
 			`sortie.conf:3: paper "legal": want a4 or letter, or none`},
 		{"config unknown key",
 			map[string]string{site.ConfigFile: "title: T\npapers: a4\n"},
-			`sortie.conf:2: unknown key "papers" (known: title, tagline, paper, impose, baseurl, keep, print, future, offline, font, font-bold, font-italic, font-bold-italic)`},
+			`sortie.conf:2: unknown key "papers" (known: title, tagline, paper, impose, baseurl, keep, print, future, offline, paginate, font, font-bold, font-italic, font-bold-italic)`},
 		{"config keep with a path",
 			map[string]string{site.ConfigFile: "title: T\nkeep: .nojekyll, docs/old\n"},
 			`sortie.conf:2: cannot keep "docs/old": want a plain name at the top of the output, such as .nojekyll`},

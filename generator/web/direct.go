@@ -86,7 +86,7 @@ func (r *Renderer) canDrawDirect() bool {
 // builtinFuncs name the functions a template may call, for parse.Parse:
 // its own and text/template's (it checks only that a name is known).
 var builtinFuncs = map[string]any{
-	"plural": nil, "add": nil, "pdfs": nil, "sheet": nil, "lists": nil, "kept": nil, "drawnBlocks": nil, "drawnTable": nil, "drawn": nil,
+	"plural": nil, "add": nil, "pdfs": nil, "sheet": nil, "lists": nil, "items": nil, "browse": nil, "kept": nil, "drawnBlocks": nil, "drawnTable": nil, "drawn": nil,
 	"and": nil, "call": nil, "html": nil, "index": nil, "slice": nil, "js": nil, "len": nil, "not": nil, "or": nil,
 	"print": nil, "printf": nil, "println": nil, "urlquery": nil, "eq": nil, "ge": nil, "gt": nil, "le": nil, "lt": nil, "ne": nil,
 }

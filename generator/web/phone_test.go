@@ -107,6 +107,10 @@ func TestPhoneWidth(t *testing.T) {
 		case "content/packs/border-battles.md", "content/campaigns/the-long-road.md", "content/pages/at-the-table.md":
 			site[i].Data = title.ReplaceAll(f.Data, []byte("title: "+longWord))
 			retitled++
+		case "sortie.conf":
+			// Three to a page: the home page has older pages, and the
+			// long title is on the second (page/2/index.html).
+			site[i].Data = append(bytes.Clone(f.Data), "\npaginate: 3\n"...)
 		}
 	}
 	if retitled != 3 {
@@ -123,8 +127,13 @@ func TestPhoneWidth(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeFiles(t, filepath.Join(dir, "long"), long)
+	if i := slices.IndexFunc(long, func(f output.File) bool { return f.Path == "page/2/index.html" }); i < 0 ||
+		!bytes.Contains(long[i].Data, []byte(`rel="prev"`)) || !bytes.Contains(long[i].Data, []byte(`rel="next"`)) {
+		t.Error("the home page's second page of three has no newer and older links")
+	}
 	for _, p := range []string{"index.html", "packs/border-battles/index.html", "packs/border-battles/encounter-1.html",
-		"campaigns/the-long-road/index.html", "campaigns/the-long-road/entry-1.html", "pages/at-the-table.html", web.Downloads, web.RollPage} {
+		"campaigns/the-long-road/index.html", "campaigns/the-long-road/entry-1.html", "pages/at-the-table.html", web.Downloads, web.RollPage,
+		"page/2/index.html", path.Join(web.TagDir("battles"), "index.html"), path.Join(web.TypeDir("sword-and-spear-fantasy", "battle"), "index.html")} {
 		if !slices.ContainsFunc(long, func(f output.File) bool {
 			return f.Path == p && (bytes.Contains(f.Data, []byte(longWord)) || p == web.RollPage)
 		}) {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"slices"
 	"text/template/parse"
 )
 
@@ -28,13 +29,15 @@ var partKinds = []string{"pack", "encounter", "campaign", "entry"}
 
 // PartInputs returns what every page of a pack or campaign is drawn
 // from besides the site's files, the build's options and the part's own
-// file: whether the site has feeds, and where its downloads page is.
+// file: whether the site has feeds, where its downloads page is, and
+// whether some pack or campaign has tags (every page's navigation then
+// links the tags page).
 // isolated is false when the templates that draw those pages read
 // something of .Site that may show another part (.Site.Packs, .Site
 // itself handed on whole, a field not known to be the config's): the
 // pages are then drawn again at every build.
 func (r *Renderer) PartInputs() (shared string, isolated bool) {
-	return fmt.Sprintf("feeds=%v downloads=%q", r.in.Site.HasFeeds(), r.downloadsAt), r.isolated
+	return fmt.Sprintf("feeds=%v downloads=%q tags=%v", r.in.Site.HasFeeds(), r.downloadsAt, slices.ContainsFunc(r.nav, func(l Link) bool { return l.Href == TagsPage })), r.isolated
 }
 
 // Reused records a page a build took from the build before, as drawing it

@@ -84,7 +84,7 @@ func LayoutNames() []string {
 }
 
 // pageKinds are the templates that each draw one kind of page.
-var pageKinds = []string{"home", "page", "system", "qrs", "pack", "encounter", "campaign", "entry", "series", "month", "downloads", "404", "roll"}
+var pageKinds = []string{"home", "page", "system", "qrs", "pack", "encounter", "campaign", "entry", "series", "month", "downloads", "404", "roll", "list", "tags"}
 
 // Favicon is the file name of Sortie's own favicon in a built site.
 const Favicon = "favicon.svg"
@@ -213,6 +213,9 @@ func New(in Input) (*Renderer, error) {
 	}
 	for _, p := range in.Site.Pages {
 		r.nav = append(r.nav, Link{Label: p.Title, Href: path.Join("pages", p.Slug+".html")})
+	}
+	if len(tagsOf(newest(in.Packs, in.Campaigns))) > 0 {
+		r.nav = append(r.nav, Link{Label: "Tags", Href: TagsPage})
 	}
 	if in.Roll != nil {
 		r.nav = append(r.nav, Link{Label: "Roll", Href: RollPage})
@@ -355,6 +358,7 @@ func (r *Renderer) Site(packs []Pack, campaigns []Campaign) ([]File, error) {
 			add(r.month(s, i))
 		}
 	}
+	r.lists(add)
 	if len(errs) > 0 {
 		return nil, errs[0]
 	}
@@ -502,6 +506,8 @@ func (r *Renderer) parse() error {
 		"lists": func(l layout, cs []Campaign, ps []Pack) bookLists {
 			return bookLists{Layout: l, Campaigns: cs, Packs: ps}
 		},
+		"items":       func(l layout, v []listedView, p pager) itemList { return itemList{l, v, p} },
+		"browse":      func(l layout, b browseLinks) browseView { return browseView{l, b} },
 		"kept":        r.keptHTML,
 		"drawnBlocks": r.drawnBlocks,
 		"drawnTable":  r.drawnTable,
@@ -724,8 +730,13 @@ func (r *Renderer) render(p *site.Page, out string) (template.HTML, error) {
 type pageContent struct{ Body template.HTML }
 
 type homeContent struct {
-	Series    []seriesNow
-	Body      template.HTML
+	Series []seriesNow
+	Body   template.HTML
+	// Newest are the first page of the site's packs and campaigns,
+	// newest first; the Pager leads to the older pages (lists.go).
+	Newest    []listedView
+	Pager     pager
+	Tags      string // the page of every tag, from the root, or ""
 	Systems   []System
 	Packs     []Pack
 	Campaigns []Campaign
@@ -749,12 +760,20 @@ func (r *Renderer) home() ([]byte, error) {
 		}
 		c.Series = append(c.Series, n)
 	}
+	first := r.listPages("", newest(r.in.Packs, r.in.Campaigns))[0]
+	c.Newest, c.Pager = first.Items, first.Pager
+	if len(tagsOf(newest(r.in.Packs, r.in.Campaigns))) > 0 {
+		c.Tags = TagsPage
+	}
 	return r.page("home", "index.html", s.Home.Title, lede, nil, c)
 }
 
 type systemContent struct {
 	Set       *rules.Set
 	Body      template.HTML
+	Types     map[string]string // the page of each encounter type some pack or campaign plays, from the root
+	Atom      string            // the system's feeds, from the root, or "" (List.HasFeeds)
+	JSON      string
 	Packs     []Pack
 	Campaigns []Campaign
 	QRS       string
@@ -763,7 +782,8 @@ type systemContent struct {
 func (r *Renderer) system(s System) (string, []byte, error) {
 	id := s.Set.System.ID
 	out := path.Join(SystemDir(id), "index.html")
-	c := systemContent{Set: s.Set, Body: r.markdown(s.Page, out), QRS: path.Join(SystemDir(id), "qrs.html")}
+	c := systemContent{Set: s.Set, Body: r.markdown(s.Page, out), QRS: path.Join(SystemDir(id), "qrs.html"),
+		Types: map[string]string{}}
 	for _, p := range r.in.Packs {
 		if p.Def.System == id {
 			c.Packs = append(c.Packs, p)
@@ -773,6 +793,15 @@ func (r *Renderer) system(s System) (string, []byte, error) {
 		if k.Def.System == id {
 			c.Campaigns = append(c.Campaigns, k)
 		}
+	}
+	items := newest(c.Packs, c.Campaigns)
+	for _, it := range items {
+		for _, t := range it.Types() {
+			c.Types[t] = path.Join(TypeDir(id, t), "index.html")
+		}
+	}
+	if (List{Items: items}).HasFeeds() {
+		c.Atom, c.JSON = path.Join(SystemDir(id), "feed.xml"), path.Join(SystemDir(id), "feed.json")
 	}
 	data, err := r.page("system", out, s.Set.System.Name, s.Set.System.Summary, s.PDFs, c)
 	return out, data, err
@@ -831,6 +860,7 @@ type packContent struct {
 	Entries []packEntry
 	Board   bool   // some encounter has a map: list the first one's terrain
 	Sealed  string // the sealed items' title, if some encounter has any
+	Browse  browseLinks
 }
 
 type packEntry struct {
@@ -852,7 +882,8 @@ func (r *Renderer) systemSet(id string) *rules.Set {
 func (r *Renderer) pack(p Pack) (string, []byte, error) {
 	out := path.Join(PackDir(p.Def.Slug), "index.html")
 	d := r.newDrawer(nil, "band")
-	c := packContent{Pack: p, Body: r.markdown(&p.Def.Page, out), System: r.systemSet(p.Def.System), Band: newBandView(d, p.Rolled.Band)}
+	c := packContent{Pack: p, Body: r.markdown(&p.Def.Page, out), System: r.systemSet(p.Def.System), Band: newBandView(d, p.Rolled.Band),
+		Browse: r.browseLinks(Item{Pack: &p})}
 	for _, e := range p.Rolled.Entries {
 		pe := packEntry{Entry: e, Href: encounterPage(p.Def.Slug, e.Number)}
 		if ms := doc.Maps(e.Encounter.Blocks); len(ms) > 0 {
@@ -914,6 +945,7 @@ type campaignContent struct {
 	Start  string // the first entry's page, from this one
 	Steps  []campaignStep
 	Chart  template.HTML // the gamebook drawn as a flowchart (chart.go)
+	Browse browseLinks
 }
 
 // campaignStep is one row of a campaign page's list of entries: the
@@ -970,7 +1002,7 @@ func (r *Renderer) campaign(c Campaign, add func(string, []byte, error)) {
 	}
 	d := r.newDrawer(entryFile, taken...)
 	cc := campaignContent{Campaign: c, Body: r.markdown(&c.Def.Page, out), System: r.systemSet(c.Def.System), Band: newBandView(d, c.Rolled.Band),
-		Start: entryFile(c.Rolled.Start)}
+		Start: entryFile(c.Rolled.Start), Browse: r.browseLinks(Item{Campaign: &c})}
 	if c.Rolled.Begin != nil {
 		cc.Begin = d.blocks("begin", 3, []doc.Block{c.Rolled.Begin})
 	}
