@@ -36,7 +36,7 @@ func readSearchIndex(t *testing.T, files map[string][]byte) ([]byte, []searchEnt
 		t.Fatalf("%s holds no search index", web.SearchPage)
 	}
 	var ix struct {
-		Kinds []struct{ Name, Child, Href, Title string }
+		Kinds          []struct{ Name, Child, Href, Title string }
 		Systems, Words []string
 		Pages          [][]json.RawMessage
 	}
