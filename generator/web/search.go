@@ -234,15 +234,13 @@ func (r *Renderer) searchIndex() ([]byte, int, error) {
 	if b.err != nil {
 		return nil, 0, b.err
 	}
+	// Escaped as for HTML (<, > and & as \u003c, \u003e, \u0026): nothing
+	// in it ends its script element, and the page stays well-formed XML.
 	var out bytes.Buffer
-	enc := json.NewEncoder(&out)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(b.ix); err != nil {
+	if err := json.NewEncoder(&out).Encode(b.ix); err != nil {
 		return nil, 0, fmt.Errorf("failed to write the search index: %w", err)
 	}
-	// In a script element, "</script" would end it: a < is only ever in
-	// a string, where \u003c reads the same.
-	return bytes.ReplaceAll(bytes.TrimSuffix(out.Bytes(), []byte("\n")), []byte("<"), []byte(`\u003c`)), b.n, nil
+	return bytes.TrimSuffix(out.Bytes(), []byte("\n")), b.n, nil
 }
 
 // searchContent is what search.html draws.
