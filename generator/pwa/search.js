@@ -106,7 +106,9 @@
     list.textContent = "";
     if (q.length === 0) {
       list.hidden = true;
-      status.textContent = "Type to search the " + plural(pages.length, "page", "pages") + " of this site.";
+      var tables = pages.filter(function (p) { return p.href.indexOf("#") >= 0; }).length;
+      status.textContent = "Type to search this site's " + plural(pages.length - tables, "page", "pages") +
+        (tables > 0 ? " and " + plural(tables, "table", "tables") : "") + ".";
       return;
     }
     var found = [];
@@ -117,9 +119,9 @@
     found.sort(function (a, b) { return b.s - a.s || a.i - b.i; });
     found.slice(0, SHOWN).forEach(function (f) { list.appendChild(item(f.p)); });
     list.hidden = found.length === 0;
-    if (found.length === 0) status.textContent = "No page matches every word.";
-    else if (found.length > SHOWN) status.textContent = plural(found.length, "page matches", "pages match") + "; the best " + SHOWN + " are listed: another word narrows them.";
-    else status.textContent = plural(found.length, "page matches", "pages match") + ".";
+    if (found.length === 0) status.textContent = "Nothing holds every word.";
+    else if (found.length > SHOWN) status.textContent = plural(found.length, "match", "matches") + "; the best " + SHOWN + " are listed: another word narrows them.";
+    else status.textContent = plural(found.length, "match", "matches") + ".";
   }
 
   // The address keeps the words (?q=), so going back to the page, or a
