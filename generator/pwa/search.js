@@ -34,7 +34,9 @@
       inTitle: words(title), rest: words(summary + " " + kind + " " + system),
     });
   }
-  // A page's children are [n, t, s], or [t] when n is t's slug: their
+  // A page is [kind, system, title, n, summary, children], n its slug in
+  // its kind's page ("" for its title's slug); its children are [n, t, s],
+  // or [t] when n is t's slug: their
   // kind's patterns spell their file and title from n and the word t
   // (search.go).
   function spell(pattern, n, t) {
@@ -46,8 +48,9 @@
   index.pages.forEach(function (p) {
     var kind = index.kinds[p[0]];
     var system = p[1] >= 0 ? index.systems[p[1]] : "";
-    add(p[2], p[3], p[4], kind.name, system);
-    var dir = p[3].slice(0, p[3].lastIndexOf("/") + 1);
+    var href = kind.page.replace("{n}", p[3] || slug(p[2]));
+    add(p[2], href, p[4], kind.name, system);
+    var dir = href.slice(0, href.lastIndexOf("/") + 1);
     (p[5] || []).forEach(function (c) {
       if (c.length === 1) c = [slug(index.words[c[0]]), c[0]];
       var t = index.words[c[1]];

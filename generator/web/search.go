@@ -27,10 +27,12 @@ const searchSummaryWords = 12
 // searchIndex is what the search page searches, small enough to be a
 // few kilobytes for a hundred pages. Each page is
 //
-//	[kind, system, title, href, summary, children]
+//	[kind, system, title, n, summary, children]
 //
-// kind an index into Kinds, system into Systems (-1 for none), href from
-// the site's root; children (left out when none) are the pages under it,
+// kind an index into Kinds, system into Systems (-1 for none), n its
+// slug, which its kind's Page spells its address with ("packs/{n}/index.html"),
+// or "" when it is the slug of its title (searchSlug: "marsh-and-ruin"
+// for "Marsh and Ruin"); children (left out when none) are the pages under it,
 // each [n, t, s]: n its number or name, t and s indexes into Words, its
 // title's own part and its summary (s left out when none), or [t] when
 // n is the slug of t (searchSlug: "star-power" for "Star Power"). Its kind's
@@ -49,6 +51,7 @@ type searchIndex struct {
 // searchKind is a kind of page, and of the pages under it.
 type searchKind struct {
 	Name  string `json:"name"`            // "Scenario pack"
+	Page  string `json:"page"`            // "packs/{n}/index.html", from the site's root
 	Child string `json:"child,omitempty"` // "Encounter"
 	Href  string `json:"href,omitempty"`  // "encounter-{n}.html"
 	Title string `json:"title,omitempty"` // " {n}: {t}"
@@ -65,12 +68,12 @@ const (
 )
 
 var searchKinds = []searchKind{
-	searchPack:     {"Scenario pack", "Encounter", "encounter-{n}.html", " {n}: {t}"},
-	searchCampaign: {"Campaign", "Campaign entry", "entry-{n}.html", ", entry {n}: {t}"},
-	searchSeries:   {"Monthly series", "Month", "{n}.html", ", {t}"},
-	searchSystem:   {Name: "Rule system"},
-	searchQRS:      {"Quick Reference Sheets", "Table", "qrs.html#{n}", ": {t}"},
-	searchPage:     {Name: "Page"},
+	searchPack:     {"Scenario pack", "packs/{n}/index.html", "Encounter", "encounter-{n}.html", " {n}: {t}"},
+	searchCampaign: {"Campaign", "campaigns/{n}/index.html", "Campaign entry", "entry-{n}.html", ", entry {n}: {t}"},
+	searchSeries:   {"Monthly series", "series/{n}/index.html", "Month", "{n}.html", ", {t}"},
+	searchSystem:   {Name: "Rule system", Page: "systems/{n}/index.html"},
+	searchQRS:      {"Quick Reference Sheets", "systems/{n}/qrs.html", "Table", "qrs.html#{n}", ": {t}"},
+	searchPage:     {Name: "Page", Page: "pages/{n}.html"},
 }
 
 // searchBuilder gathers the index, numbering systems and words in the
@@ -114,11 +117,17 @@ func (b *searchBuilder) word(s string) int {
 // its number or name n, its file from the page's folder and its title's
 // part after the page's (both checked against its kind's patterns), the
 // part t that varies and its summary.
-func (b *searchBuilder) page(kind, system int, title, href, summary string) func(n any, file, suffix, t, summary string) {
-	b.ix.Pages = append(b.ix.Pages, []any{kind, system, title, href, fewWords(summary, searchSummaryWords)})
+func (b *searchBuilder) page(kind, system int, title, slug, href, summary string) func(n any, file, suffix, t, summary string) {
+	k := searchKinds[kind]
+	if a := strings.ReplaceAll(k.Page, "{n}", slug); a != href {
+		b.err = fmt.Errorf("the search index spells %s as %s", href, a)
+	}
+	if slug == searchSlug(title) && ascii(title) {
+		slug = ""
+	}
+	b.ix.Pages = append(b.ix.Pages, []any{kind, system, title, slug, fewWords(summary, searchSummaryWords)})
 	b.n++
 	at := len(b.ix.Pages) - 1
-	k := searchKinds[kind]
 	return func(n any, file, suffix, t, summary string) {
 		ns := fmt.Sprint(n)
 		if f := strings.ReplaceAll(k.Href, "{n}", ns); f != file {
@@ -193,7 +202,7 @@ func (r *Renderer) searchIndex() ([]byte, int, error) {
 	b := searchBuilder{r: r, ix: searchIndex{Kinds: searchKinds, Systems: []string{}, Words: []string{}, Pages: [][]any{}},
 		systems: map[string]int{}, words: map[string]int{}}
 	for _, p := range r.in.Packs {
-		add := b.page(searchPack, b.system(p.Def.System), p.Def.Title, path.Join(PackDir(p.Def.Slug), "index.html"), p.Def.Summary)
+		add := b.page(searchPack, b.system(p.Def.System), p.Def.Title, p.Def.Slug, path.Join(PackDir(p.Def.Slug), "index.html"), p.Def.Summary)
 		if p.Rolled == nil {
 			continue
 		}
@@ -202,7 +211,7 @@ func (r *Renderer) searchIndex() ([]byte, int, error) {
 		}
 	}
 	for _, c := range r.in.Campaigns {
-		add := b.page(searchCampaign, b.system(c.Def.System), c.Def.Title, path.Join(CampaignDir(c.Def.Slug), "index.html"), c.Def.Summary)
+		add := b.page(searchCampaign, b.system(c.Def.System), c.Def.Title, c.Def.Slug, path.Join(CampaignDir(c.Def.Slug), "index.html"), c.Def.Summary)
 		if c.Rolled == nil {
 			continue
 		}
@@ -211,7 +220,7 @@ func (r *Renderer) searchIndex() ([]byte, int, error) {
 		}
 	}
 	for _, s := range r.in.Series {
-		add := b.page(searchSeries, b.system(s.Def.System), s.Def.Title, path.Join(SeriesDir(s.Def.Slug), "index.html"), s.Def.Summary)
+		add := b.page(searchSeries, b.system(s.Def.System), s.Def.Title, s.Def.Slug, path.Join(SeriesDir(s.Def.Slug), "index.html"), s.Def.Summary)
 		for _, e := range s.Rolled.Months {
 			t := e.Month.Title() + ": " + e.Encounter.Title
 			add(e.Month.String(), path.Base(MonthPage(s.Def.Slug, e.Month)), ", "+t, t, e.Encounter.Summary)
@@ -220,8 +229,8 @@ func (r *Renderer) searchIndex() ([]byte, int, error) {
 	for _, s := range r.in.Systems {
 		id := s.Set.System.ID
 		sys := b.system(id)
-		b.page(searchSystem, sys, s.Set.System.Name, path.Join(SystemDir(id), "index.html"), s.Set.System.Summary)
-		add := b.page(searchQRS, sys, s.Set.System.Name+qrsSuffix, path.Join(SystemDir(id), "qrs.html"), "")
+		b.page(searchSystem, sys, s.Set.System.Name, id, path.Join(SystemDir(id), "index.html"), s.Set.System.Summary)
+		add := b.page(searchQRS, sys, s.Set.System.Name+qrsSuffix, id, path.Join(SystemDir(id), "qrs.html"), "")
 		for _, t := range r.qrsTables(s) {
 			if t.ID != "" && t.Title != "" {
 				add(t.ID, "qrs.html#"+t.ID, ": "+t.Title, t.Title, "")
@@ -229,7 +238,7 @@ func (r *Renderer) searchIndex() ([]byte, int, error) {
 		}
 	}
 	for _, p := range r.in.Site.Pages {
-		b.page(searchPage, -1, p.Title, path.Join("pages", p.Slug+".html"), p.Summary)
+		b.page(searchPage, -1, p.Title, p.Slug, path.Join("pages", p.Slug+".html"), p.Summary)
 	}
 	if b.err != nil {
 		return nil, 0, b.err
