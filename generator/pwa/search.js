@@ -40,7 +40,8 @@
   // kind's patterns spell their file and title from n and the word t
   // (search.go).
   function spell(pattern, n, t) {
-    return pattern.replace("{n}", String(n)).replace("{t}", t);
+    // functions, not strings, so that a "$&" in a title is no pattern
+    return pattern.replace("{n}", function () { return String(n); }).replace("{t}", function () { return t; });
   }
   function slug(t) {
     return t.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
@@ -48,7 +49,7 @@
   index.pages.forEach(function (p) {
     var kind = index.kinds[p[0]];
     var system = p[1] >= 0 ? index.systems[p[1]] : "";
-    var href = kind.page.replace("{n}", p[3] || slug(p[2]));
+    var href = spell(kind.page, p[3] || slug(p[2]), "");
     add(p[2], href, p[4], kind.name, system);
     var dir = href.slice(0, href.lastIndexOf("/") + 1);
     (p[5] || []).forEach(function (c) {

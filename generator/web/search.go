@@ -81,7 +81,6 @@ var searchKinds = []searchKind{
 type searchBuilder struct {
 	r       *Renderer
 	ix      searchIndex
-	n       int // pages, children included
 	systems map[string]int
 	words   map[string]int
 	err     error
@@ -119,21 +118,20 @@ func (b *searchBuilder) word(s string) int {
 // part t that varies and its summary.
 func (b *searchBuilder) page(kind, system int, title, slug, href, summary string) func(n any, file, suffix, t, summary string) {
 	k := searchKinds[kind]
-	if a := strings.ReplaceAll(k.Page, "{n}", slug); a != href {
+	if a := strings.ReplaceAll(k.Page, "{n}", slug); a != href && b.err == nil {
 		b.err = fmt.Errorf("the search index spells %s as %s", href, a)
 	}
 	if slug == searchSlug(title) && ascii(title) {
 		slug = ""
 	}
 	b.ix.Pages = append(b.ix.Pages, []any{kind, system, title, slug, fewWords(summary, searchSummaryWords)})
-	b.n++
 	at := len(b.ix.Pages) - 1
 	return func(n any, file, suffix, t, summary string) {
 		ns := fmt.Sprint(n)
-		if f := strings.ReplaceAll(k.Href, "{n}", ns); f != file {
+		if f := strings.ReplaceAll(k.Href, "{n}", ns); f != file && b.err == nil {
 			b.err = fmt.Errorf("the search index spells %s as %s", path.Join(path.Dir(href), file), f)
 		}
-		if s := strings.NewReplacer("{n}", ns, "{t}", t).Replace(k.Title); s != suffix {
+		if s := strings.NewReplacer("{n}", ns, "{t}", t).Replace(k.Title); s != suffix && b.err == nil {
 			b.err = fmt.Errorf("the search index spells the title %q as %q", title+suffix, title+s)
 		}
 		c := []any{n, b.word(t)}
@@ -142,7 +140,6 @@ func (b *searchBuilder) page(kind, system int, title, slug, href, summary string
 		} else if ns == searchSlug(t) && ascii(t) {
 			c = c[1:] // [t]: n is t's slug
 		}
-		b.n++
 		p := b.ix.Pages[at]
 		if len(p) == 5 {
 			p = append(p, [][]any{})
@@ -195,10 +192,9 @@ func fewWords(s string, n int) string {
 // searchIndex builds the index of every page the site lists, in the
 // home page's order: packs with their encounters, campaigns with their
 // entries, series with their months, systems and their Quick Reference
-// Sheets' tables, then the site's own pages; and returns how many pages
-// it holds. The titles are the pages' own (their h1), so a result reads
+// Sheets' tables, then the site's own pages. The titles are the pages' own (their h1), so a result reads
 // as the page it opens.
-func (r *Renderer) searchIndex() ([]byte, int, error) {
+func (r *Renderer) searchIndex() ([]byte, error) {
 	b := searchBuilder{r: r, ix: searchIndex{Kinds: searchKinds, Systems: []string{}, Words: []string{}, Pages: [][]any{}},
 		systems: map[string]int{}, words: map[string]int{}}
 	for _, p := range r.in.Packs {
@@ -241,15 +237,15 @@ func (r *Renderer) searchIndex() ([]byte, int, error) {
 		b.page(searchPage, -1, p.Title, p.Slug, path.Join("pages", p.Slug+".html"), p.Summary)
 	}
 	if b.err != nil {
-		return nil, 0, b.err
+		return nil, b.err
 	}
 	// Escaped as for HTML (<, > and & as \u003c, \u003e, \u0026): nothing
 	// in it ends its script element, and the page stays well-formed XML.
 	var out bytes.Buffer
 	if err := json.NewEncoder(&out).Encode(b.ix); err != nil {
-		return nil, 0, fmt.Errorf("failed to write the search index: %w", err)
+		return nil, fmt.Errorf("failed to write the search index: %w", err)
 	}
-	return bytes.TrimSuffix(out.Bytes(), []byte("\n")), b.n, nil
+	return bytes.TrimSuffix(out.Bytes(), []byte("\n")), nil
 }
 
 // searchContent is what search.html draws.
@@ -259,7 +255,7 @@ type searchContent struct {
 
 // search renders the search page.
 func (r *Renderer) search() ([]byte, error) {
-	ix, _, err := r.searchIndex()
+	ix, err := r.searchIndex()
 	if err != nil {
 		return nil, err
 	}
