@@ -146,8 +146,8 @@ func TestBuildProgressFlags(t *testing.T) {
 		t.Errorf("verbose stdout has %s\n%s", got, out)
 	}
 	// Five Quick Reference Sheets and the pack; the three slowest named;
-	// fifteen pages, the downloads page among them.
-	if _, line, _ := strings.Cut(out, "sortie: booklets: 6, "); !strings.Contains(out, ": 15 pages, 6 booklets, 1 play sheets") || strings.Count(strings.SplitN(line, "\n", 2)[0], ".pdf ") != 3 {
+	// sixteen pages, the downloads and search pages among them.
+	if _, line, _ := strings.Cut(out, "sortie: booklets: 6, "); !strings.Contains(out, ": 16 pages, 6 booklets, 1 play sheets") || strings.Count(strings.SplitN(line, "\n", 2)[0], ".pdf ") != 3 {
 		t.Errorf("verbose stdout does not count the booklets or name the slowest three:\n%s", out)
 	}
 
