@@ -153,6 +153,10 @@ var ownScript = regexp.MustCompile(`<script src="(?:/|(?:\.\./)*|[^"<>]*/)offlin
 // the one that keeps play state on the device.
 var stateScript = regexp.MustCompile(`<script src="(?:\.\./)*state\.js" defer="defer"></script>`)
 
+// searchScripts are the search page's two script elements besides the
+// layout's: the index it searches (JSON, no script) and its own script.
+var searchScripts = regexp.MustCompile(`<script type="application/json" id="search-index" data-root="\.\./">[^<]*</script>|<script src="search\.js" defer="defer"></script>`)
+
 // withoutOwnScript returns a page without the layout's script element
 // (the first in its head) and the play state's (the first in its body),
 // for the checks that no other script is there.

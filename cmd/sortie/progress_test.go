@@ -146,9 +146,9 @@ func TestBuildProgressFlags(t *testing.T) {
 		t.Errorf("verbose stdout has %s\n%s", got, out)
 	}
 	// Five Quick Reference Sheets and the pack; the three slowest named;
-	// sixteen pages, the downloads page and the pack's encounter type's
-	// page among them.
-	if _, line, _ := strings.Cut(out, "sortie: booklets: 6, "); !strings.Contains(out, ": 16 pages, 6 booklets, 1 play sheets") || strings.Count(strings.SplitN(line, "\n", 2)[0], ".pdf ") != 3 {
+	// seventeen pages, the downloads and search pages and the pack's
+	// encounter type's page among them.
+	if _, line, _ := strings.Cut(out, "sortie: booklets: 6, "); !strings.Contains(out, ": 17 pages, 6 booklets, 1 play sheets") || strings.Count(strings.SplitN(line, "\n", 2)[0], ".pdf ") != 3 {
 		t.Errorf("verbose stdout does not count the booklets or name the slowest three:\n%s", out)
 	}
 

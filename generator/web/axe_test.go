@@ -194,9 +194,10 @@ func pagesOfEachKind(t *testing.T, files []output.File) []string {
 	}
 	pages = append(pages, path.Join(web.CampaignDir(s.Campaigns[0].Slug), "index.html"), web.EntryPage(s.Campaigns[0].Slug, 1),
 		path.Join(web.SeriesDir(s.Series[0].Slug), "index.html"), web.MonthPage(s.Series[0].Slug, s.Series[0].Start),
-		web.Downloads, web.NotFound, missing,
+		web.Downloads, web.NotFound, missing, web.SearchPage+"?q=raid",
 		web.TagsPage, path.Join(web.TagDir("orcs"), "index.html"), path.Join(web.TypeDir("swordplay", "patrol"), "index.html"))
 	for _, p := range pages {
+		p, _, _ = strings.Cut(p, "?") // the search page, with results listed
 		if p != missing && !slices.ContainsFunc(files, func(f output.File) bool { return f.Path == p }) {
 			t.Errorf("the default site has no %s", p)
 		}

@@ -84,7 +84,7 @@ func LayoutNames() []string {
 }
 
 // pageKinds are the templates that each draw one kind of page.
-var pageKinds = []string{"home", "page", "system", "qrs", "pack", "encounter", "campaign", "entry", "series", "month", "downloads", "404", "roll", "list", "tags"}
+var pageKinds = []string{"home", "page", "system", "qrs", "pack", "encounter", "campaign", "entry", "series", "month", "downloads", "404", "roll", "list", "tags", "search"}
 
 // Favicon is the file name of Sortie's own favicon in a built site.
 const Favicon = "favicon.svg"
@@ -220,6 +220,7 @@ func New(in Input) (*Renderer, error) {
 	if in.Roll != nil {
 		r.nav = append(r.nav, Link{Label: "Roll", Href: RollPage})
 	}
+	r.nav = append(r.nav, Link{Label: "Search", Href: SearchPage})
 	if len(r.bookletPaths()) > 0 {
 		r.downloadsAt = Downloads
 	}
@@ -344,6 +345,8 @@ func (r *Renderer) Site(packs []Pack, campaigns []Campaign) ([]File, error) {
 	if r.in.Roll != nil {
 		at(RollPage)(r.roll())
 	}
+	at(SearchPage)(r.search())
+	files = append(files, searchFiles()...)
 	for _, p := range r.in.Site.Pages {
 		out := path.Join("pages", p.Slug+".html")
 		at(out)(r.page("page", out, p.Title, p.Summary, nil, pageContent{Body: r.markdown(p, out)}))
@@ -807,8 +810,18 @@ func (r *Renderer) system(s System) (string, []byte, error) {
 	return out, data, err
 }
 
+// qrsSuffix ends the title of a system's Quick Reference Sheets page.
+const qrsSuffix = ": Quick Reference Sheets"
+
 func (r *Renderer) qrs(s System) (string, []byte, error) {
 	out := path.Join(SystemDir(s.Set.System.ID), "qrs.html")
+	data, err := r.page("qrs", out, s.Set.System.Name+qrsSuffix, "Every table the book collects for play, printed from the data Sortie rolls on.", s.PDFs, r.qrsTables(s))
+	return out, data, err
+}
+
+// qrsTables are the tables of a system's Quick Reference Sheets page, with
+// their ids on it.
+func (r *Renderer) qrsTables(s System) []*tableView {
 	d := r.newDrawer(nil)
 	var tables []*tableView
 	for _, id := range s.Set.System.QRS {
@@ -816,8 +829,7 @@ func (r *Renderer) qrs(s System) (string, []byte, error) {
 			tables = append(tables, d.table(d.kept.ruleTable(t), t.ID))
 		}
 	}
-	data, err := r.page("qrs", out, s.Set.System.Name+": Quick Reference Sheets", "Every table the book collects for play, printed from the data Sortie rolls on.", s.PDFs, tables)
-	return out, data, err
+	return tables
 }
 
 // encounterView is one encounter as the templates draw it.
