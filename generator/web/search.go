@@ -65,6 +65,7 @@ const (
 	searchSystem
 	searchQRS
 	searchPage
+	searchList
 )
 
 var searchKinds = []searchKind{
@@ -74,6 +75,7 @@ var searchKinds = []searchKind{
 	searchSystem:   {Name: "Rule system", Page: "systems/{n}/index.html"},
 	searchQRS:      {"Quick Reference Sheets", "systems/{n}/qrs.html", "Table", "qrs.html#{n}", ": {t}"},
 	searchPage:     {Name: "Page", Page: "pages/{n}.html"},
+	searchList:     {Name: "List", Page: "{n}/index.html"}, // an encounter type's, a tag's, the tags'
 }
 
 // searchBuilder gathers the index, numbering systems and words in the
@@ -235,6 +237,24 @@ func (r *Renderer) searchIndex() ([]byte, error) {
 	}
 	for _, p := range r.in.Site.Pages {
 		b.page(searchPage, -1, p.Title, p.Slug, path.Join("pages", p.Slug+".html"), p.Summary)
+	}
+	// The lists of an encounter type and of a tag (a system's list is its
+	// page, already in), and the page of every tag.
+	tags := false
+	for _, l := range r.Lists() {
+		if !l.drawn {
+			continue
+		}
+		sys := -1
+		if id, _, ok := strings.Cut(strings.TrimPrefix(l.Dir, "systems/"), "/encounters/"); ok && strings.HasPrefix(l.Dir, "systems/") {
+			sys = b.system(id)
+		} else {
+			tags = true
+		}
+		b.page(searchList, sys, l.Title, l.Dir, path.Join(l.Dir, "index.html"), "") // its title says it all
+	}
+	if tags {
+		b.page(searchList, -1, "Tags", path.Dir(TagsPage), TagsPage, "")
 	}
 	if b.err != nil {
 		return nil, b.err

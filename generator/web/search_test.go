@@ -159,7 +159,7 @@ func TestSearchIndex(t *testing.T) {
 		if e.Kind == "" {
 			t.Errorf("%s: no kind", e.Href)
 		}
-		if e.System == "" && !strings.HasPrefix(e.Href, "pages/") {
+		if e.System == "" && !strings.HasPrefix(e.Href, "pages/") && !strings.HasPrefix(e.Href, "tags/") {
 			t.Errorf("%s: no system", e.Href)
 		}
 	}
