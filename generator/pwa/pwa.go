@@ -8,8 +8,9 @@
 // a new build's worker fetches only the files that changed and drops
 // every file the build no longer has, or has with other bytes. Pages,
 // the style sheet, icons and other small files are kept at the first
-// visit (precached); PDFs, which a site may have hundreds of, and any
-// file over PrecacheLimit, are kept once the player opens them.
+// visit (precached), up to PrecacheBudget in all; PDFs, which a site
+// may have hundreds of, any file over PrecacheLimit, and the pages past
+// the budget are kept once the player opens them.
 package pwa
 
 import (
@@ -36,6 +37,15 @@ const (
 
 // PrecacheLimit is the size above which a file is kept only once opened.
 const PrecacheLimit = 1 << 20
+
+// PrecacheBudget is the most the worker fetches at the first visit: a
+// club's site of hundreds of packs would otherwise send a phone a
+// hundred megabytes of pages it may never open. The site's own files
+// (style, scripts, icons) come first, then its pages from the top down
+// (the home page and its lists, then each pack's and campaign's page,
+// then their encounters), until the budget is spent; the rest are kept
+// once opened, as PDFs are.
+const PrecacheBudget = 16 << 20
 
 //go:embed sw.js
 var workerJS string
@@ -209,6 +219,7 @@ func WorkerFile(files []Entry) (File, Kept, error) {
 	var k Kept
 	pre, opened := map[string]string{}, map[string]string{}
 	var all bytes.Buffer
+	first := firstVisit(es)
 	for i, e := range es {
 		if i > 0 && es[i-1].Path == e.Path {
 			return File{}, Kept{}, fmt.Errorf("failed to write %s: %s is given twice", Worker, e.Path)
@@ -218,7 +229,7 @@ func WorkerFile(files []Entry) (File, Kept, error) {
 		}
 		h := fmt.Sprintf("%x", e.Sum)
 		fmt.Fprintf(&all, "%s\x00%s\n", e.Path, h)
-		if Precached(e.Path, e.Size) {
+		if first[e.Path] {
 			pre[e.Path] = h[:hashLen]
 			k.Precached++
 			k.PrecachedBytes += int64(e.Size)
@@ -243,6 +254,47 @@ func WorkerFile(files []Entry) (File, Kept, error) {
 	}
 	js := strings.Replace(workerJS, "/*DATA*/\n", data.String(), 1)
 	return File{Worker, []byte(js)}, k, nil
+}
+
+// firstVisit returns the files the worker keeps at the first visit:
+// those Precached, in the order of PrecacheBudget (files that are not
+// pages, then pages by depth, a folder's index.html first, then by
+// path), while they fit in it.
+func firstVisit(es []Entry) map[string]bool {
+	var cand []Entry
+	for _, e := range es {
+		if !Ignored[e.Path] && Precached(e.Path, e.Size) {
+			cand = append(cand, e)
+		}
+	}
+	// Not a page 0, then by the page's depth, a folder's index.html (a
+	// list, a pack's or a campaign's page) before the pages beside it.
+	rank := func(e Entry) int {
+		if path.Ext(e.Path) != ".html" {
+			return 0
+		}
+		r := 1 + 2*strings.Count(e.Path, "/")
+		if path.Base(e.Path) != "index.html" {
+			r++
+		}
+		return r
+	}
+	slices.SortStableFunc(cand, func(a, b Entry) int {
+		if ra, rb := rank(a), rank(b); ra != rb {
+			return ra - rb
+		}
+		return strings.Compare(a.Path, b.Path)
+	})
+	keep := map[string]bool{}
+	spent := 0
+	for _, e := range cand {
+		if spent+e.Size > PrecacheBudget {
+			break
+		}
+		spent += e.Size
+		keep[e.Path] = true
+	}
+	return keep
 }
 
 // marshal writes a map as a JavaScript object, one key a line, in key
