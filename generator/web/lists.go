@@ -116,6 +116,7 @@ func newest(packs []Pack, campaigns []Campaign) []Item {
 // and a JSON feed in its folder (Dir/feed.xml, Dir/feed.json).
 type List struct {
 	Dir     string // its folder from the root: "tags/orcs"
+	System  string // the system's id, for a system's or an encounter type's list; "" for a tag's
 	Title   string
 	Summary string
 	Items   []Item
@@ -139,7 +140,7 @@ func (r *Renderer) Lists() []List {
 	var out []List
 	for _, s := range r.in.Systems {
 		id := s.Set.System.ID
-		sys := List{Dir: SystemDir(id), Title: s.Set.System.Name, Summary: s.Set.System.Summary}
+		sys := List{Dir: SystemDir(id), System: id, Title: s.Set.System.Name, Summary: s.Set.System.Summary}
 		for _, it := range all {
 			if it.System() == id {
 				sys.Items = append(sys.Items, it)
@@ -147,7 +148,7 @@ func (r *Renderer) Lists() []List {
 		}
 		out = append(out, sys)
 		for _, e := range s.Set.Encounters {
-			l := List{Dir: TypeDir(id, e.ID), drawn: true, Title: e.Title + " encounters: " + s.Set.System.Name,
+			l := List{Dir: TypeDir(id, e.ID), System: id, drawn: true, Title: e.Title + " encounters: " + s.Set.System.Name,
 				Summary: "Every pack and campaign of the site that plays " + s.Set.System.Name + "'s " + e.Title + " encounters, newest first."}
 			for _, it := range sys.Items {
 				if slices.Contains(it.Types(), e.ID) {

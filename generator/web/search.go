@@ -245,13 +245,8 @@ func (r *Renderer) searchIndex() ([]byte, error) {
 		if !l.drawn {
 			continue
 		}
-		sys := -1
-		if id, _, ok := strings.Cut(strings.TrimPrefix(l.Dir, "systems/"), "/encounters/"); ok && strings.HasPrefix(l.Dir, "systems/") {
-			sys = b.system(id)
-		} else {
-			tags = true
-		}
-		b.page(searchList, sys, l.Title, l.Dir, path.Join(l.Dir, "index.html"), "") // its title says it all
+		tags = tags || l.System == ""
+		b.page(searchList, b.system(l.System), l.Title, l.Dir, path.Join(l.Dir, "index.html"), "") // its title says it all
 	}
 	if tags {
 		b.page(searchList, -1, "Tags", path.Dir(TagsPage), TagsPage, "")
