@@ -200,6 +200,10 @@ func build(sys engine.System, root *dice.Roller, first engine.Step, band *engine
 				{Label: "Success", To: g.entry[key{k.step + 1, es[0].To}], Note: es[0].Note},
 				{Label: "Failure", To: g.entry[key{k.step + 1, es[1].To}], Note: es[1].Note},
 			}
+		}
+		// The last step's game has its steps after it too when the
+		// campaign goes on from the player's file (engine.Keeper).
+		if _, keeps := sys.(engine.Keeper); keeps || n.Links != nil {
 			n.Afterwards, err = camp.Afterwards(r.Stream("afterwards"), k.at, c.Band, opt)
 			if err != nil {
 				return nil, fmt.Errorf("failed to roll what follows step %d (%s): %w", k.step, k.at.Type, err)
