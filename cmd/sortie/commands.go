@@ -136,26 +136,6 @@ func (c *common) prepare(cmd *cobra.Command, src *siteSource) (engine.System, er
 	return c.load()
 }
 
-// optionValues are the options given on the command line, as a
-// campaign file and a site's front matter spell them.
-func (c *common) optionValues(cmd *cobra.Command) map[string]string {
-	o := map[string]string{}
-	f := cmd.Flags()
-	if f.Changed("star-rep") {
-		o["star-rep"] = strconv.Itoa(c.starRep)
-	}
-	if f.Changed("band") {
-		o["band"] = strconv.Itoa(c.band)
-	}
-	if c.enemies != "" {
-		o["enemies"] = c.enemies
-	}
-	if c.recruits != "" {
-		o["recruits"] = c.recruits
-	}
-	return o
-}
-
 func (c *common) options() engine.Options {
 	return engine.Options{StarRep: c.starRep, BandSize: c.band, Enemies: c.enemies, Recruits: c.recruits}
 }
@@ -349,7 +329,7 @@ chapter on any machine.`,
 				return fmt.Errorf("failed to roll the campaign: %w", err)
 			}
 			if stateOut != "" {
-				st, err := campaign.NewState(sys, camp, c.optionValues(cmd))
+				st, err := campaign.NewState(sys, camp, c.options().Values())
 				if err != nil {
 					return &hintError{err, "a campaign file keeps a band between games: 2d6-sword-and-sorcery and swordplay have one"}
 				}
