@@ -508,9 +508,23 @@ and --recruits take, by id and title. A site's own rule data
 				}
 				fmt.Fprintf(stdout, "%s\t%s (%s)\n", id, s.Name, what)
 				writeSources(stdout, sys)
+				writeFates(stdout, sys)
 			}
 			return nil
 		},
+	}
+}
+
+// writeFates lists, under a system that keeps a campaign file, the words
+// a game's line in it may say of a figure, each with what it means.
+func writeFates(w io.Writer, sys engine.System) {
+	k, ok := sys.(engine.Keeper)
+	if !ok {
+		return
+	}
+	fmt.Fprintf(w, "  a game in a campaign file (sortie campaign --continue) says of a figure:\n")
+	for _, f := range k.Fates() {
+		fmt.Fprintf(w, "    %s\t%s\n", f.Word, f.Meaning)
 	}
 }
 

@@ -379,7 +379,7 @@ func (s *State) Marshal() []byte {
 		}
 	}
 	b.WriteString("# A game a line, in the order played: its entry, success or failure, and\n")
-	b.WriteString("# what happened to whom (sortie campaign --help lists the words), e.g.\n")
+	b.WriteString("# what happened to whom (sortie systems lists the words), e.g.\n")
 	b.WriteString("#   - {entry: 1, result: success, out: [Bera]}\n")
 	b.WriteString("games:\n")
 	for _, p := range s.Games {
