@@ -338,9 +338,8 @@ func CampaignMarkdown(w io.Writer, sys engine.System, c *campaign.Campaign) erro
 	if len(c.Between) > 0 {
 		m.printf("## Between chapters\n\n")
 		m.blocks(c.Between, 3)
-	} else {
-		m.force(c.Band, "##")
 	}
+	m.force(c.Band, "##")
 	for _, n := range c.Nodes {
 		title := n.Encounter.Title
 		if n.State != "" {

@@ -1040,13 +1040,22 @@ func (fm *frontMatter) bandBody(c *cursor, p painter) {
 		if len(fm.entries) == 1 {
 			every = "The encounter in this booklet is"
 		}
-		fm.flowOn(c, p, span{text: "Pre-rolled: " + words.Plural(b.Size(), "figure", "figures") + ". " + every + " rolled for this band.", size: bodySize})
+		what := "Pre-rolled: "
+		if camp := fm.doc.Campaign; camp != nil && camp.Chapter > 1 {
+			what = fmt.Sprintf("As chapter %d left it (Between chapters, below): ", camp.Chapter-1)
+		}
+		fm.flowOn(c, p, span{text: what + words.Plural(b.Size(), "figure", "figures") + ". " + every + " rolled for this band.", size: bodySize})
 		c.gap(2)
 		fm.flowPiecesOn(c, p, fm.pieces(b.Blocks(), bandLook, 0, blockCtx{}, c.w))
 	}
 	camp := fm.doc.Campaign
 	if camp == nil {
 		return
+	}
+	if len(camp.Between) > 0 {
+		c.gap(8)
+		fm.headingOn(c, p, "Between chapters", 13, 16)
+		fm.flowPiecesOn(c, p, fm.pieces(camp.Between, bandLook, 0, blockCtx{}, c.w))
 	}
 	c.gap(8)
 	if camp.Begin != nil {
