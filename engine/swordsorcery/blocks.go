@@ -211,7 +211,7 @@ func (s *System) Afterwards(r *dice.Roller, _ engine.Step, force *engine.Force, 
 		byPlace,
 		&doc.Para{Lead: "3. If a figure did not come back:", Text: s.newRecruits.Title + ", up to your Star's Rep in figures."},
 		&doc.Roll{Label: a.NewRecruits.Title, Dice: a.NewRecruits.Dice, Row: a.NewRecruits.Row, Result: a.Result},
-		&doc.Para{Note: true, Text: fmt.Sprintf("Read against your Star's Rep %d. If it has changed, read the same dice against the new Rep.", a.AgainstRep)},
+		&doc.Para{Note: true, Text: fmt.Sprintf("Read against your Star's starting Rep %d. If it has changed, read the same dice against the new Rep.", a.AgainstRep)},
 		recruits,
 		&doc.Para{Note: true, Text: decideStar + " " + decideLosses + " " + decideSize},
 	}, nil

@@ -244,9 +244,9 @@ var repDie = dice.Expr{Count: 1, Faces: 6}
 
 // Sortie's decisions where the book is silent, printed where they apply.
 const (
-	decideStar   = "Sortie's decision: if your Star does not return, the campaign ends with it (the book does not say what a band does without its Star)."
-	decideLosses = "Sortie's decision: the band took losses when a figure did not come back from the game (killed, or not returned at After the Battle Recovery)."
-	decideSize   = "Sortie's decision: when your Star's Rep falls below the band's size, those who joined last leave first (the book only says the band shrinks)."
+	decideStar   = "Sortie's decision: a Star that does not return ends the campaign (the book does not say what a band does without its Star)."
+	decideLosses = "Sortie's decision: a loss is a figure that did not come back (killed, or not returned at After the Battle Recovery)."
+	decideSize   = "Sortie's decision: when the Star's Rep falls below the band's size, the last to join leave first."
 )
 
 // After takes the book's steps after one game (engine.Keeper): After the
@@ -264,7 +264,7 @@ func (s *System) After(r *dice.Roller, _ engine.Step, force *engine.Force, game 
 		return nil, nil, err
 	}
 	if fates[0].fell == fateDead {
-		return nil, nil, fmt.Errorf("your Star was killed: %s", decideStar)
+		return nil, nil, fmt.Errorf("your Star was killed, and the campaign ends here. %s", decideStar)
 	}
 	var bs []doc.Block
 	var steps []doc.Block
@@ -297,7 +297,7 @@ func (s *System) After(r *dice.Roller, _ engine.Step, force *engine.Force, game 
 		steps = append(steps, &doc.Roll{Label: fmt.Sprintf("%s (place %d, %s): %s", f.Name, place, fates[i].fell, s.recovery.Title), Dice: res.Roll, Row: res.Row.Key, Result: what})
 		if !back {
 			if f.Star {
-				return nil, nil, fmt.Errorf("your Star did not return (%s: %s): %s", s.recovery.Title, res.Roll, decideStar)
+				return nil, nil, fmt.Errorf("your Star did not return (%s: %s), and the campaign ends here. %s", s.recovery.Title, res.Roll, decideStar)
 			}
 			losses = true
 			continue

@@ -454,7 +454,7 @@ func TestAfterStarLost(t *testing.T) {
 	sys := load(t)
 	f, _ := sys.Restore(handBand(), engine.Options{})
 	g, bs, err := sys.After(dice.New("x"), engine.Step{}, f, engine.Game{Fates: map[string][]string{"Star": {"dead"}}}, engine.Options{})
-	if err == nil || g != nil || bs != nil || !strings.Contains(err.Error(), "your Star was killed") || !strings.Contains(err.Error(), "Sortie's decision: if your Star does not return, the campaign ends") {
+	if err == nil || g != nil || bs != nil || !strings.Contains(err.Error(), "your Star was killed") || !strings.Contains(err.Error(), "the campaign ends here. Sortie's decision: a Star that does not return ends the campaign") {
 		t.Fatalf("%v %v %v", g, bs, err)
 	}
 	for i := range 500 {
