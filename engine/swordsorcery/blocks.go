@@ -217,13 +217,15 @@ func (s *System) Afterwards(r *dice.Roller, _ engine.Step, force *engine.Force, 
 	}, nil
 }
 
-// diceList is the dice as they fell: "3, 5".
+// diceList is the dice as they fell, "3 5", held together by a no-break
+// space so that a phone's narrow column neither splits a place's dice nor
+// pushes the last place out of sight.
 func diceList(ds []int) string {
 	s := make([]string, len(ds))
 	for i, d := range ds {
 		s[i] = strconv.Itoa(d)
 	}
-	return strings.Join(s, ", ")
+	return strings.Join(s, "\u00a0")
 }
 
 // playTables are the battle tables (pages 6-12) that depend on the

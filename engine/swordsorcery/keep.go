@@ -291,7 +291,13 @@ func (s *System) After(r *dice.Roller, _ engine.Step, force *engine.Force, game 
 		}
 		back := returns(fates[i].fell, res.Roll.Value)
 		what := "returns to the band"
-		if !back {
+		switch {
+		case back:
+		case res.Roll.Value == 1 && fates[i].fell == fateFled:
+			what = "does not return: it left before its Leader"
+		case res.Roll.Value == 1 && fates[i].fell == fateOut:
+			what = "does not return: it was not recovered"
+		default:
 			what = "does not return"
 		}
 		steps = append(steps, &doc.Roll{Label: fmt.Sprintf("%s (place %d, %s): %s", f.Name, place, fates[i].fell, s.recovery.Title), Dice: res.Roll, Row: res.Row.Key, Result: what})

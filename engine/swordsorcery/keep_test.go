@@ -175,7 +175,9 @@ func placeDice(t *testing.T, bs []doc.Block) (recovery, rep map[int]string) {
 		}
 		for c := 1; c < len(tb.Head); c++ {
 			p, _ := strconv.Atoi(tb.Head[c])
-			recovery[p], rep[p] = tb.Rows[0][c], tb.Rows[1][c]
+			// The dice are held together by a no-break space.
+			recovery[p] = strings.ReplaceAll(tb.Rows[0][c], "\u00a0", ", ")
+			rep[p] = tb.Rows[1][c]
 		}
 		return recovery, rep
 	}
