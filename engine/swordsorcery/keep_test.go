@@ -594,3 +594,58 @@ func TestCampaignGoesOn(t *testing.T) {
 		t.Fatalf("the same file gave a different chapter 3: %v", err)
 	}
 }
+
+// TestAfterStarRepFalls: when the Star's Rep falls, a Grunt whose Rep is
+// not below it leaves (page 5), and a band now larger than the Star's
+// Rep loses those who joined last (Sortie's decision, said where it
+// applies).
+func TestAfterStarRepFalls(t *testing.T) {
+	sys := load(t)
+	ms := []engine.Member{
+		member("Star", true, "class", "Melee", "rep", "5", "ac", "4"),
+		member("Bera", false, "class", "Missile", "rep", "4", "ac", "2"),
+		member("Grim", false, "class", "Melee", "rep", "3", "ac", "4"),
+		member("Odo", false, "class", "Caster", "rep", "3", "ac", "2"),
+		member("Ulf", false, "class", "Melee", "rep", "3", "ac", "2"),
+	}
+	for _, c := range []struct {
+		name string
+		band []engine.Member
+		want []string
+		says string
+	}{
+		{"a Grunt as good as the Star leaves", ms[:4], []string{"Star", "Grim", "Odo"}, "Bera leaves: a Grunt's Rep 4 is not below the Star's 4"},
+		{"the last to join leave", append(append(slices.Clone(ms[:1]), ms[2:]...), member("Ygg", false, "class", "Missile", "rep", "3", "ac", "2")),
+			[]string{"Star", "Grim", "Odo", "Ulf"}, "Ygg leaves: a Rep 4 Star leads at most 4 figures. Sortie's decision"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			// The Star was recovered and passed Recovery; its Rep die is a 1.
+			f, err := sys.Restore(c.band, engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range 2000 {
+				r := dice.New(fmt.Sprint("falls-", i))
+				printed, _ := sys.Afterwards(r, engine.Step{}, f, engine.Options{})
+				rc, rp := placeDice(t, printed)
+				if passed(rc[1], 5) == 0 || rp[1] != "1" {
+					continue
+				}
+				g, bs, err := sys.After(r, engine.Step{}, f, engine.Game{Fates: map[string][]string{"Star": {"recovered"}}}, engine.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var names []string
+				for _, fig := range g.Figures {
+					names = append(names, fig.Name)
+				}
+				text := string(marshal(t, bs))
+				if !slices.Equal(names, c.want) || !strings.Contains(text, c.says) || g.Figures[0].Attrs[1] != "4" {
+					t.Fatalf("band %v, want %v, saying %q:\n%s", names, c.want, c.says, text)
+				}
+				return
+			}
+			t.Fatal("no seed gave the Star a fall")
+		})
+	}
+}
