@@ -102,8 +102,11 @@ func TestGraph(t *testing.T) {
 				t.Fatalf("entry %d is %s but holds a %s", n.Number, n.Type, n.Encounter.Type)
 			}
 			if n.Step == steps {
-				if len(n.Links) != 0 || n.Afterwards != nil {
-					t.Errorf("last-step entry %d leads on", n.Number)
+				// A system that keeps a campaign file prints the steps
+				// after the last game too.
+				_, keeps := sys.(engine.Keeper)
+				if len(n.Links) != 0 || (n.Afterwards != nil) != keeps {
+					t.Errorf("last-step entry %d leads on, or its afterwards (%v) do not match a system that keeps a file (%v)", n.Number, n.Afterwards != nil, keeps)
 				}
 				continue
 			}

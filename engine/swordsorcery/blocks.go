@@ -23,14 +23,7 @@ func (s *System) Band(r *dice.Roller, opt engine.Options) (*engine.Force, error)
 	if err != nil {
 		return nil, err
 	}
-	f := &engine.Force{Title: "Your band", Columns: figureColumns, Own: b}
-	for _, fig := range b.Figures {
-		f.Figures = append(f.Figures, force(fig))
-	}
-	for _, n := range b.Notes {
-		f.Notes = append(f.Notes, &doc.Para{Note: true, Text: n})
-	}
-	return f, nil
+	return s.forceOf(b), nil
 }
 
 // force returns a figure as a row of a Force.
@@ -181,9 +174,11 @@ func (s *System) Next(at engine.Step, success bool) (engine.Edge, error) {
 }
 
 // Afterwards is the campaign's Afterwards in the book's order (lines
-// 944-964): After the Battle Recovery, then Rep Adjustment, both taken
-// from how the encounter went and so printed as steps with their QRS
-// tables, then New Recruits, rolled here (RollAfterwards).
+// 944-964): After the Battle Recovery, then Rep Adjustment, then New
+// Recruits, with the dice of each rolled here (RollAfterwards): a
+// figure's by its place in the band as it stood when the game began, so
+// that the player reads them for the band as it then is, and After,
+// given the game, reads the very same dice.
 func (s *System) Afterwards(r *dice.Roller, _ engine.Step, force *engine.Force, opt engine.Options) ([]doc.Block, error) {
 	band, err := s.band(force)
 	if err != nil {
@@ -193,20 +188,44 @@ func (s *System) Afterwards(r *dice.Roller, _ engine.Step, force *engine.Force, 
 	if err != nil {
 		return nil, err
 	}
-	bs := []doc.Block{
-		&doc.Para{Lead: "1. " + s.recovery.Title + ":", Text: "roll 2d6 versus Rep for each figure that went Out of the Fight or left the table (QRS)."},
-		&doc.Para{Lead: "2. " + s.repAdjustment.Title + ":", Text: "each figure tests whether its Rep goes up or down (QRS)."},
-		&doc.Para{Lead: "3. If the band took losses:", Text: s.newRecruits.Title + "."},
+	byPlace := &doc.Table{Head: []string{"Place"}, Rows: [][]string{{"Recovery 2d6"}, {"Rep 1d6"}},
+		Notes: []string{"Place 1 is your Star, then the others in the order they joined, as the band stood when this game began."}}
+	for _, p := range a.Places {
+		byPlace.Head = append(byPlace.Head, strconv.Itoa(p.Place))
+		byPlace.Rows[0] = append(byPlace.Rows[0], diceList(p.Recovery.Dice))
+		byPlace.Rows[1] = append(byPlace.Rows[1], diceList(p.Rep.Dice))
+	}
+	recruits := &doc.Table{Head: []string{"Recruit"}, Rows: [][]string{{"Recruiting 2d6"}},
+		Notes: []string{"Read a recruit's rolls in order on Recruiting (QRS): it is the first whose Rep is below your Star's."}}
+	for i, chain := range a.Recruits {
+		var sums []string
+		for _, c := range chain {
+			sums = append(sums, strconv.Itoa(c.Dice.Value))
+		}
+		recruits.Head = append(recruits.Head, strconv.Itoa(i+1))
+		recruits.Rows[0] = append(recruits.Rows[0], strings.Join(sums, ", "))
+	}
+	return []doc.Block{
+		&doc.Para{Lead: "1. " + s.recovery.Title + ":", Text: "each figure that went Out of the Fight or left the table reads its Recovery dice against its Rep (QRS)."},
+		&doc.Para{Lead: "2. " + s.repAdjustment.Title + ":", Text: "each figure that came back and fought, or went down or left, reads its Rep die (QRS)."},
+		byPlace,
+		&doc.Para{Lead: "3. If a figure did not come back:", Text: s.newRecruits.Title + ", up to your Star's Rep in figures."},
 		&doc.Roll{Label: a.NewRecruits.Title, Dice: a.NewRecruits.Dice, Row: a.NewRecruits.Row, Result: a.Result},
 		&doc.Para{Note: true, Text: fmt.Sprintf("Read against your Star's starting Rep %d. If it has changed, read the same dice against the new Rep.", a.AgainstRep)},
+		recruits,
+		&doc.Para{Note: true, Text: decideStar + " " + decideLosses + " " + decideSize},
+	}, nil
+}
+
+// diceList is the dice as they fell, "3 5", held together by a no-break
+// space so that a phone's narrow column neither splits a place's dice nor
+// pushes the last place out of sight.
+func diceList(ds []int) string {
+	s := make([]string, len(ds))
+	for i, d := range ds {
+		s[i] = strconv.Itoa(d)
 	}
-	if a.Note != "" {
-		bs = append(bs, &doc.Para{Text: a.Note})
-	}
-	if len(a.Recruits) > 0 {
-		bs = append(bs, figuresTable("Recruits", a.Recruits))
-	}
-	return bs, nil
+	return strings.Join(s, "\u00a0")
 }
 
 // playTables are the battle tables (pages 6-12) that depend on the

@@ -168,12 +168,26 @@ type Enemies struct {
 	Roster []Figure `json:"roster,omitempty"`
 }
 
-// Afterwards is what is rolled for the band after an encounter.
+// Afterwards is what is rolled for the band after an encounter, before
+// anyone knows how it went, and printed with the entry: each place's dice
+// for After the Battle Recovery and Rep Adjustment, New Recruits, and
+// each recruit's Recruiting rolls. After reads the same streams.
 type Afterwards struct {
-	NewRecruits *Roll    `json:"newRecruits"`
-	AgainstRep  int      `json:"againstRep"` // the Star's Rep the dice were read against: the starting Rep, since Sortie cannot know how it has changed
-	Outcome     string   `json:"outcome"`    // full, one or none
-	Result      string   `json:"result"`
-	Recruits    []Figure `json:"recruits,omitempty"` // ready to take, in the order rolled
-	Note        string   `json:"note,omitempty"`     // why fewer recruits than the result allows
+	Places      []PlaceDice `json:"places"`
+	NewRecruits *Roll       `json:"newRecruits"`
+	AgainstRep  int         `json:"againstRep"` // the Star's Rep the dice were read against: the band's when the chapter began; the same dice read against the Rep as it stands after Rep Adjustment
+	Outcome     string      `json:"outcome"`    // full, one or none
+	Result      string      `json:"result"`
+	// Recruits are each recruit's Recruiting rolls in order, up to the
+	// first that any Star who can recruit at all would take: a recruit is
+	// the first of them whose Rep is below the Star's (page 5).
+	Recruits [][]*Roll `json:"recruits"`
+}
+
+// PlaceDice are the dice of one place in the band as it stood when the
+// game began (1 is the Star, then the others in the order they joined).
+type PlaceDice struct {
+	Place    int       `json:"place"`
+	Recovery dice.Roll `json:"recovery"` // 2d6, read against the figure's Rep
+	Rep      dice.Roll `json:"rep"`      // 1d6, read as Rep Adjustment says
 }

@@ -33,7 +33,7 @@ type System struct {
 
 	recruiting, enemy, pefResolution, contactSize, pefCount *rules.Table
 	nextEncounter, newRecruits, creatureList                *rules.Table
-	recovery, repAdjustment                                 *rules.Table // printed as Afterwards steps, not rolled
+	recovery, repAdjustment                                 *rules.Table // the steps after a game (keep.go)
 	armies                                                  []*rules.Table
 }
 
@@ -67,7 +67,7 @@ func New(set *rules.Set) (*System, error) {
 	s.pefCount = c.Table("pef-count", rules.ReadLookup, "PEFs")
 	s.nextEncounter = c.Table("next-encounter", rules.ReadLookup, "If succeeded", "If failed")
 	s.newRecruits = c.Table("new-recruits", rules.ReadPass, "Result", "Outcome")
-	// Named, not rolled: the campaign's Afterwards prints them as steps.
+	// The steps after a game: After reads them, Afterwards prints their dice.
 	s.recovery = c.Table("after-the-battle-recovery", rules.ReadPass, "Result")
 	s.repAdjustment = c.Table("rep-adjustment", rules.ReadLookup)
 	s.creatureList = c.Table("creature-list", rules.ReadAsRolled, "List", "Table")
@@ -289,7 +289,10 @@ func figure(res rules.Result) Figure {
 }
 
 // Band recruits the Star and up to Rep less one Grunts from the Recruiting
-// table, re-rolling any Grunt whose Rep is not below the Star's.
+// table, re-rolling any Grunt whose Rep is not below the Star's. Each
+// Grunt is named by its type and Class, numbered from the second of a
+// name ("Experienced Melee 2"), so a campaign's file and a game's line
+// can speak of it.
 func (s *System) RollBand(r *dice.Roller, opt engine.Options) (*Band, error) {
 	rep, err := s.starRep(opt)
 	if err != nil {
@@ -319,6 +322,7 @@ func (s *System) RollBand(r *dice.Roller, opt engine.Options) (*Band, error) {
 		if err != nil {
 			return nil, err
 		}
+		f.Name = uniqueName(b.Figures, f.Type+" "+f.Class)
 		b.Figures = append(b.Figures, f)
 	}
 	if n := missingClasses(b.Figures[1:]); n != "" && len(b.Figures) > 1 {
@@ -384,8 +388,11 @@ func (s *System) recruit(r *dice.Roller, starRep int) (Figure, error) {
 	return Figure{}, fmt.Errorf("no recruit below Rep %d in %d rolls", starRep, maxRerolls)
 }
 
-// Afterwards rolls New Recruits versus the Star's Rep and, when recruits
-// are allowed, the recruits to take.
+// RollAfterwards rolls the dice of the steps after an encounter for
+// band: each place's After the Battle Recovery and Rep Adjustment dice,
+// for places 1 to the Star's Rep and two more (room for a band whose Star
+// has risen twice), New Recruits versus the Star's Rep, and the
+// Recruiting rolls of as many recruits as such a band could want.
 func (s *System) RollAfterwards(r *dice.Roller, band *Band, opt engine.Options) (*Afterwards, error) {
 	res, err := s.newRecruits.Roll(r.Stream("new-recruits"), band.StarRep)
 	if err != nil {
@@ -397,25 +404,38 @@ func (s *System) RollAfterwards(r *dice.Roller, band *Band, opt engine.Options) 
 		Result:      res.Cell("Result").Text,
 		AgainstRep:  band.StarRep,
 	}
-	n := 0
-	switch a.Outcome {
-	case "full":
-		n = band.StarRep - 1
-	case "one":
-		n = 1
+	places := max(band.Size(), band.StarRep+2)
+	rec := dice.Expr{Count: s.recovery.Dice.Count, Faces: s.recovery.Dice.Faces}
+	for p := 1; p <= places; p++ {
+		a.Places = append(a.Places, PlaceDice{Place: p, Recovery: recoveryStream(r, p).Roll(rec), Rep: repStream(r, p).Roll(repDie)})
 	}
-	if n > 0 && !s.canRecruit(band.StarRep) {
-		n = 0
-		a.Note = fmt.Sprintf("No Recruiting row is below Rep %d, so no Grunt can join a Rep %d Star.", band.StarRep, band.StarRep)
-	}
-	for i := 1; i <= n; i++ {
-		f, err := s.recruit(r.Stream("recruit", strconv.Itoa(i)), band.StarRep)
-		if err != nil {
-			return nil, err
+	lowest := s.lowestRecruitRep()
+	for i := 1; i < places; i++ {
+		rr := recruitStream(r, i)
+		var chain []*Roll
+		for range maxRerolls {
+			res, err := s.recruiting.Roll(rr, 0)
+			if err != nil {
+				return nil, err
+			}
+			chain = append(chain, RollOf(res))
+			if res.Cell("Rep").Int <= lowest {
+				break
+			}
 		}
-		a.Recruits = append(a.Recruits, f)
+		a.Recruits = append(a.Recruits, chain)
 	}
 	return a, nil
+}
+
+// lowestRecruitRep is the lowest Rep the Recruiting table gives: a roll
+// every Star who can recruit at all takes.
+func (s *System) lowestRecruitRep() int {
+	lo := maxRep
+	for _, r := range s.recruiting.Rows {
+		lo = min(lo, s.recruiting.Cell(&r, "Rep").Int)
+	}
+	return lo
 }
 
 // Encounter rolls one encounter of type typ for band: terrain, PEFs in the

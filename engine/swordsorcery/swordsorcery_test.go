@@ -313,15 +313,17 @@ func TestRerolledOnRow(t *testing.T) {
 				t.Fatalf("seed %s: a re-roll noted under the band: %q", seed, p.Text)
 			}
 		}
-		bs, err := sys.Afterwards(dice.New(seed).Stream("after"), engine.Step{}, f, opt)
+		// Every Grunt killed: New Recruits after the game, and the
+		// recruits' rows say what was rolled again, as the band's do.
+		game := engine.Game{Fates: map[string][]string{}}
+		for _, fig := range f.Figures[1:] {
+			game.Fates[fig.Name] = []string{"dead"}
+		}
+		_, bs, err := sys.After(dice.New(seed).Stream("after"), engine.Step{}, f, game, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := sys.RollAfterwards(dice.New(seed).Stream("after"), f.Own.(*swordsorcery.Band), opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, b := range bs {
+		for _, b := range flatten(bs) {
 			switch b := b.(type) {
 			case *doc.Para:
 				if strings.Contains(b.Text, "Re-rolled") || strings.Contains(b.Text, "Rolled again") {
@@ -329,7 +331,7 @@ func TestRerolledOnRow(t *testing.T) {
 				}
 			case *doc.Table:
 				printed := rows(b)
-				for k := range a.Recruits {
+				for k := range printed {
 					want := expect(dice.New(seed).Stream("after").Stream("recruit", fmt.Sprint(k+1)), rep)
 					if want != "" {
 						again++
@@ -525,6 +527,17 @@ func TestLoadingUpDecisions(t *testing.T) {
 	checkRoster(t, sys, e.Enemies.Roster)
 }
 
+func flatten(bs []doc.Block) []doc.Block {
+	var out []doc.Block
+	doc.Walk(bs, func(b doc.Block) { out = append(out, b) })
+	return out
+}
+
+// TestAfterwards: the dice rolled before the game are for every place of
+// a band whose Star has risen twice, and each recruit's Recruiting rolls
+// run up to the first Rep 3 (the lowest the table gives, which any Star
+// who can recruit takes) and no further; New Recruits is taken versus the
+// Star's Rep, a 6 failing.
 func TestAfterwards(t *testing.T) {
 	sys := load(t)
 	counts := map[string]int{}
@@ -536,9 +549,22 @@ func TestAfterwards(t *testing.T) {
 			t.Fatal(err)
 		}
 		counts[a.Outcome]++
-		want := map[string]int{"full": 4, "one": 1, "none": 0}[a.Outcome]
-		if len(a.Recruits) != want {
-			t.Fatalf("%s with %d recruits", a.Outcome, len(a.Recruits))
+		if len(a.Places) != 7 || len(a.Recruits) != 6 {
+			t.Fatalf("%d places and %d recruits for a Rep 5 Star, want 7 and 6", len(a.Places), len(a.Recruits))
+		}
+		for k, p := range a.Places {
+			if p.Place != k+1 || len(p.Recovery.Dice) != 2 || len(p.Rep.Dice) != 1 {
+				t.Fatalf("place %d: %+v", k+1, p)
+			}
+		}
+		recruiting := sys.Rules().Table("recruiting")
+		for k, chain := range a.Recruits {
+			for n, c := range chain {
+				rep := recruiting.Cell(recruiting.RowFor(c.Dice.Value), "Rep").Int
+				if last := n == len(chain)-1; (rep == 3) != last {
+					t.Fatalf("recruit %d, roll %d of %d: Rep %d", k+1, n+1, len(chain), rep)
+				}
+			}
 		}
 		d := a.NewRecruits.Dice
 		if d.Expr.Target != 5 || !d.Expr.SixFails {
@@ -654,8 +680,9 @@ func TestAfterwardsOrder(t *testing.T) {
 				t.Errorf("seed %d: step %d is %q, want %q", i, k+1, leads[k], w)
 			}
 		}
-		if _, ok := bs[len(want)].(*doc.Roll); !ok {
-			t.Errorf("seed %d: New Recruits is not followed by its roll: %T", i, bs[len(want)])
+		at := slices.IndexFunc(bs, func(b doc.Block) bool { p, ok := b.(*doc.Para); return ok && strings.HasPrefix(p.Lead, "3. ") })
+		if _, ok := bs[at+1].(*doc.Roll); !ok {
+			t.Errorf("seed %d: New Recruits is not followed by its roll: %T", i, bs[at+1])
 		}
 	}
 }
