@@ -294,20 +294,6 @@ func (s *System) Next(at engine.Step, success bool) (engine.Edge, error) {
 	return engine.Edge{To: engine.Step{Type: next.ID, State: ealState(to)}, Note: note}, nil
 }
 
-// Afterwards is the rest of the campaign turn (page 28): Stay or Go for
-// every Grunt and After the Battle Recovery for the wounded. Both depend
-// on how the Encounter went, so they are printed as steps to take, with
-// the tables on the Quick Reference Sheets.
-func (s *System) Afterwards(_ *dice.Roller, _ engine.Step, _ *engine.Force, _ engine.Options) ([]doc.Block, error) {
-	return []doc.Block{
-		&doc.List{Items: []string{
-			"After the Battle Recovery for each figure Out of the Fight or run away (QRS).",
-			"Stay or Go for each Grunt (QRS; the sheet is in the campaign log).",
-			"Log the month and the result, then follow Success or Failure.",
-		}},
-	}, nil
-}
-
 // LogSheet is the Stay or Go sheet (page 27): a row for every Grunt, and
 // spare rows for recruits, to fill in after each month's Encounter.
 func (s *System) LogSheet(band *engine.Force, steps int) []doc.Block {
