@@ -81,35 +81,26 @@ func (s *System) Afterwards(r *dice.Roller, _ engine.Step, force *engine.Force, 
 	if err != nil {
 		return nil, err
 	}
-	steps := &doc.List{Items: []string{
-		"After the Battle Recovery (QRS) for each Grunt Out of the Fight or run away: its 2d6 below, each die vs its Rep. A Star who cheated death comes back 1 Rep lower.",
-		"A Grunt of higher Rep than your Star leaves.",
-		"Stay or Go for each Grunt left: count the 1-3s of its dice and of yours, and read Stay or Go (QRS).",
-		"New Grunts: the book gives no way to recruit between months. To take one on, add it to the band in your campaign file.",
-		"Log the month and the result, then follow Success or Failure.",
-	}}
 	if len(b.Figures) < 2 {
-		return []doc.Block{steps}, nil
+		return []doc.Block{&doc.Para{Text: "Your Star alone: no Grunt takes After the Battle Recovery or Stay or Go. " + Recruiting}}, nil
 	}
 	grunt, you := s.diceCounts(b)
 	t := &doc.Table{
-		Title: "Dice by place",
-		Head:  []string{"Place", "Recovery", "Its dice", "Your dice"},
-		Notes: []string{
-			"Places as the game began: your Star is 1, the rest in the order they joined.",
-			"Its dice: use the first as many as its Rep. Your dice: the first as many as your Star's Rep, -1 if you went Out of the Fight, -1 if any Grunt went Out of the Fight or Obviously Dead, -1 if its mind was poisoned, +1 for each 3 months in a row it has served, this one counted.",
-		},
+		Head:  []string{"Place"},
+		Rows:  [][]string{{"Recovery 2d6"}, {"Its first Rep"}, {"Your first N"}},
+		Notes: []string{"Dice for the steps after the game, by place in the band as it began (your Star is 1): how to read them, and N, on the Stay or Go sheet."},
 	}
 	for place := 2; place <= len(b.Figures); place++ {
-		t.Rows = append(t.Rows, []string{
-			strconv.Itoa(place),
-			dieList(recoveryStream(r, place).Sum(s.recovery.Dice.Count)),
-			dieList(gruntStream(r, place).Successes(grunt)),
-			dieList(yourStream(r, place).Successes(you)),
-		})
+		t.Head = append(t.Head, strconv.Itoa(place))
+		t.Rows[0] = append(t.Rows[0], dieList(recoveryStream(r, place).Sum(s.recovery.Dice.Count)))
+		t.Rows[1] = append(t.Rows[1], dieList(gruntStream(r, place).Successes(grunt)))
+		t.Rows[2] = append(t.Rows[2], dieList(yourStream(r, place).Successes(you)))
 	}
-	return []doc.Block{steps, t}, nil
+	return []doc.Block{t}, nil
 }
+
+// Recruiting is what the book leaves to the player between months.
+const Recruiting = "The book has no recruiting between months: to take on a new Grunt, add it to the band in your campaign file (Sortie checks it)."
 
 // diceCounts are the most dice a Stay or Go test of the chapter that
 // begins with band b can need: the Grunt's side (its Rep; no Rep goes up)
@@ -125,13 +116,17 @@ func (s *System) diceCounts(b *Band) (grunt, you int) {
 }
 
 // dieList prints the dice as they fell, for a player to read the first
-// of: "3 5 1".
+// of: two as "3 5", more in threes, "351 246 2", to count off the first
+// N at a glance.
 func dieList(r dice.Roll) string {
-	s := make([]string, len(r.Dice))
+	var b strings.Builder
 	for i, d := range r.Dice {
-		s[i] = strconv.Itoa(d)
+		if i > 0 && (len(r.Dice) <= 2 || i%3 == 0) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(d))
 	}
-	return strings.Join(s, " ")
+	return b.String()
 }
 
 // placed is a figure of the band with its place as the game began.
@@ -269,7 +264,7 @@ func (s *System) After(r *dice.Roller, _ engine.Step, force *engine.Force, game 
 	if len(sog) > 0 {
 		bs = append(bs, &doc.Section{Title: "Stay or Go", Blocks: sog})
 	}
-	bs = append(bs, &doc.Para{Lead: "New Grunts:", Text: "the book gives no way to recruit between months, so Sortie rolls none. To take one on, add it to the band in your campaign file (class, rep, armor, weapon; months: 0, poisoned: no, skips: no); Sortie checks it."})
+	bs = append(bs, &doc.Para{Lead: "New Grunts:", Text: "the book has no recruiting between months, so Sortie rolls none. To take one on, add it to the band in your campaign file (class, rep, armor, weapon; months: 0, poisoned: no, skips: no); Sortie checks it."})
 
 	nb := &Band{StarRep: star.Rep, List: b.List}
 	for _, f := range band {
