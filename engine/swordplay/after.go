@@ -254,7 +254,7 @@ func (s *System) After(r *dice.Roller, _ engine.Step, force *engine.Force, game 
 		}
 		text := "no one of equal or lower Rep is left."
 		if len(minds) > 0 {
-			text = andList(minds) + ": -1d6 for you at the next Stay or Go."
+			text = andList(minds) + ": -1d6 for you at the next Stay or Go (Sortie's reading: the book's modifier is for a mind poisoned after the last Encounter, so it counts next month, not this one)."
 		}
 		sog = append(sog, &doc.Para{Lead: "Minds poisoned by " + andList(by) + ":", Text: text})
 	}

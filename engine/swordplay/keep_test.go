@@ -631,6 +631,37 @@ func TestCampaignGoesOn(t *testing.T) {
 	if !strings.Contains(texts(c2.Between), dead+": Obviously Dead") {
 		t.Errorf("between chapters:\n%s", texts(c2.Between))
 	}
+	// The steps after each game read the dice its entry printed.
+	for g, entry := range []int{1, second} {
+		pd := printed(t, c.Node(entry).Afterwards)
+		n := 0
+		rs := rolls(c2.Between[g].(*doc.Section).Blocks)
+		for j, r := range rs {
+			i := strings.Index(r.Label, "(place ")
+			if i < 0 {
+				continue
+			}
+			var place int
+			fmt.Sscanf(r.Label[i:], "(place %d", &place)
+			check := func(r *doc.Roll, col int) {
+				if got := r.Dice.Dice; len(got) > len(pd[place][col]) || !slices.Equal(got, pd[place][col][:len(got)]) {
+					t.Errorf("game %d: %s rolled %v, entry %d printed %v", g+1, r.Label, got, entry, pd[place][col])
+				}
+				n++
+			}
+			if strings.Contains(r.Label, ", Rep ") {
+				check(r, 0)
+				continue
+			}
+			check(r, 1)
+			if j+1 < len(rs) && strings.HasPrefix(rs[j+1].Label, "Your dice") {
+				check(rs[j+1], 2)
+			}
+		}
+		if n == 0 {
+			t.Errorf("game %d: no rolls between chapters", g+1)
+		}
+	}
 	// Chapter 2: one game, the Star cheats death.
 	st2.Games = []campaign.Played{{Entry: 1, Success: true, Fates: []campaign.Fate{{Word: "cheated", Names: []string{"Star"}}}}}
 	st2 = reread(t, st2)
