@@ -363,7 +363,7 @@ func (s *System) stayOrGoTest(r *dice.Roller, g *placed, starRep int, youOut, gr
 	for _, m := range []struct {
 		on   bool
 		text string
-	}{{youOut, "-1 you went Out of the Fight"}, {gruntsDown, "-1 Grunts went down"}, {poisoned, "-1 mind poisoned"}} {
+	}{{youOut, "-1 you went Out of the Fight"}, {gruntsDown, "-1 Grunts OOF or OD"}, {poisoned, "-1 mind poisoned"}} {
 		if m.on {
 			n--
 			mods = append(mods, m.text)

@@ -138,7 +138,7 @@ func (s *System) figure(m engine.Member) (Figure, error) {
 			if m.Star {
 				who = "the Star"
 			}
-			return Figure{}, bad(a.Key, "%s: unknown key %q: %s has %s", m.Name, a.Key, who, strings.Join(want, ", "))
+			return Figure{}, bad(a.Key, "unknown key %q on %s: %s has %s", a.Key, m.Name, who, strings.Join(want, ", "))
 		}
 	}
 	v := map[string]string{}
@@ -157,19 +157,19 @@ func (s *System) figure(m engine.Member) (Figure, error) {
 	case m.Star && strings.EqualFold(v[KeyClass], YourChoice):
 		f.Class = YourChoice
 	default:
-		return Figure{}, bad(KeyClass, "%s: unknown Class %q: want %s (page 5)", m.Name, v[KeyClass], s.classList(m.Star))
+		return Figure{}, bad(KeyClass, "unknown Class %q for %s: want %s (page 5)", v[KeyClass], m.Name, s.classList(m.Star))
 	}
 	rep, err := strconv.Atoi(v[KeyRep])
 	if err != nil || rep < MinRep || rep > MaxRep {
-		return Figure{}, bad(KeyRep, "%s: Rep %q: want %d to %d (the book's Reps are 3 to 5; running away and cheating death can leave a figure lower, so Sortie takes down to %d)", m.Name, v[KeyRep], MinRep, MaxRep, MinRep)
+		return Figure{}, bad(KeyRep, "Rep %q for %s: want %d to %d (the book's Reps are 3 to 5; running away and cheating death can leave a figure lower, so Sortie takes down to %d)", v[KeyRep], m.Name, MinRep, MaxRep, MinRep)
 	}
 	f.Rep = rep
 	if f.AC, f.Shield, ok = parseArmor(v[KeyArmor]); !ok {
-		return Figure{}, bad(KeyArmor, "%s: armor %q: want AC 2, AC 4 or AC 6 (page 6), with \" + Shield\" if it carries one", m.Name, v[KeyArmor])
+		return Figure{}, bad(KeyArmor, "armor %q for %s: want AC 2, AC 4 or AC 6 (page 6), with \" + Shield\" if it carries one", v[KeyArmor], m.Name)
 	}
 	f.Weapon = v[KeyWeapon]
 	if !(m.Star && strings.EqualFold(f.Weapon, YourChoice)) && !s.knownWeapon(f.Weapon) {
-		return Figure{}, bad(KeyWeapon, "%s: weapon %q: name a weapon the book has: a melee weapon marked (1HW) or (2HW), Unarmed, Improvised, or a ranged weapon (%s)", m.Name, f.Weapon, strings.Join(s.rangedWeapons(), ", "))
+		return Figure{}, bad(KeyWeapon, "weapon %q for %s: name a weapon the book has: a melee weapon marked (1HW) or (2HW), Unarmed, Improvised, or a ranged weapon (%s)", f.Weapon, m.Name, strings.Join(s.rangedWeapons(), ", "))
 	}
 	if m.Star {
 		if strings.EqualFold(f.Weapon, YourChoice) {
@@ -179,12 +179,12 @@ func (s *System) figure(m engine.Member) (Figure, error) {
 	}
 	n, err := strconv.Atoi(v[KeyMonths])
 	if err != nil || n < 0 {
-		return Figure{}, bad(KeyMonths, "%s: months %q: want the months in a row it has been in the band, 0 or more", m.Name, v[KeyMonths])
+		return Figure{}, bad(KeyMonths, "months %q for %s: want the months in a row it has been in the band, 0 or more", v[KeyMonths], m.Name)
 	}
 	f.Months = n
 	for _, k := range []string{KeyPoisoned, KeySkips} {
 		if v[k] != "yes" && v[k] != "no" {
-			return Figure{}, bad(k, "%s: %s %q: want yes or no", m.Name, k, v[k])
+			return Figure{}, bad(k, "%s %q for %s: want yes or no", k, v[k], m.Name)
 		}
 	}
 	f.Poisoned, f.Skips = v[KeyPoisoned] == "yes", v[KeySkips] == "yes"

@@ -138,7 +138,7 @@ func TestRestoreMistakes(t *testing.T) {
 		field  string
 		want   string
 	}{
-		{"unknown class", set(2, "class", "Wizards"), 2, "class", `unknown Class "Wizards": want Missile, Nobles, Peasants, Soldiers, Warriors`},
+		{"unknown class", set(2, "class", "Wizards"), 2, "class", `unknown Class "Wizards" for Grim: want Missile, Nobles, Peasants, Soldiers, Warriors`},
 		{"grunt of your choice", set(1, "class", "your choice"), 1, "class", "unknown Class"},
 		{"rep too high", set(3, "rep", "6"), 3, "rep", "want 1 to 5"},
 		{"rep zero", set(1, "rep", "0"), 1, "rep", "want 1 to 5"},
@@ -148,7 +148,7 @@ func TestRestoreMistakes(t *testing.T) {
 		{"months", set(5, "months", "-1"), 5, "months", "0 or more"},
 		{"poisoned", set(4, "poisoned", "maybe"), 4, "poisoned", "want yes or no"},
 		{"skips", set(4, "skips", "1"), 4, "skips", "want yes or no"},
-		{"unknown key", set(1, "wounds", "2"), 1, "wounds", `unknown key "wounds": a Grunt has class, rep, armor, weapon, months, poisoned, skips`},
+		{"unknown key", set(1, "wounds", "2"), 1, "wounds", `unknown key "wounds" on Bera: a Grunt has class, rep, armor, weapon, months, poisoned, skips`},
 		{"star with a grunt's key", set(0, "months", "2"), 0, "months", "the Star has class, rep, armor, weapon"},
 		{"missing key", drop(3, "armor"), 3, "armor", "Hal has no armor"},
 		{"missing mark", drop(5, "skips"), 5, "skips", "Jon has no skips"},
