@@ -699,3 +699,30 @@ func reread(t *testing.T, st *campaign.State) *campaign.State {
 	}
 	return back
 }
+
+// TestStayOrGoSheet: the campaign log's Stay or Go sheet starts from what
+// the file carries: each Grunt's months in the band, a poisoned mind, and
+// a test it skips after the first month's Encounter.
+func TestStayOrGoSheet(t *testing.T) {
+	sys := load(t)
+	band, err := sys.Restore(handBand(), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheet := sys.LogSheet(band, 6)[0].(*doc.Table)
+	want := [][]string{
+		{"Bera", "4", "", "", ""},
+		{"Grim", "3", "5", "", ""},
+		{"Hal", "5", "2", "", ""},
+		{"Ida", "4", "8", "yes", ""},
+		{"Jon", "3", "1", "", "skips the test"},
+	}
+	for i, w := range want {
+		if got := sheet.Rows[i][:5]; !slices.Equal(got, w) {
+			t.Errorf("row %d: %q, want %q", i+1, got, w)
+		}
+	}
+	if len(sheet.Rows) != len(want)+3 {
+		t.Errorf("%d rows, want the 5 Grunts and 3 spare", len(sheet.Rows))
+	}
+}
