@@ -246,15 +246,23 @@ func (s *System) After(r *dice.Roller, _ engine.Step, force *engine.Force, game 
 			by = append(by, p.Name)
 			low = max(low, p.Rep)
 		}
+		var spared []string
 		for _, g := range grunts {
-			if g.gone == "" && g.Rep <= low {
+			switch {
+			case g.gone != "" || g.Rep > low:
+			case g.Skips:
+				spared = append(spared, g.Name)
+			default:
 				g.Poisoned = true
 				minds = append(minds, g.Name)
 			}
 		}
-		text := "no one of equal or lower Rep is left."
+		text := "no one of equal or lower Rep is left to test next month."
 		if len(minds) > 0 {
 			text = andList(minds) + ": -1d6 for you at the next Stay or Go (Sortie's reading: the book's modifier is for a mind poisoned after the last Encounter, so it counts next month, not this one)."
+		}
+		if len(spared) > 0 {
+			text += " " + andList(spared) + " " + skipVerb(len(spared)) + " next month's test, when the poison counts, so it is spent."
 		}
 		sog = append(sog, &doc.Para{Lead: "Minds poisoned by " + andList(by) + ":", Text: text})
 	}
@@ -273,6 +281,13 @@ func (s *System) After(r *dice.Roller, _ engine.Step, force *engine.Force, game 
 		}
 	}
 	return nb.force(), bs, nil
+}
+
+func skipVerb(n int) string {
+	if n == 1 {
+		return "skips"
+	}
+	return "skip"
 }
 
 func leaveVerb(n int) string {

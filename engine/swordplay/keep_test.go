@@ -326,7 +326,8 @@ func book(band []engine.Member, game engine.Game, dice map[int][3][]int) []kept 
 		}
 	}
 	for _, f := range stay {
-		if f.rep <= poison {
+		// a poisoned mind counts at the next test; one who skips it is spared
+		if f.rep <= poison && !f.skips {
 			f.poisoned = true
 		}
 		out = append(out, f.kept)
@@ -432,8 +433,11 @@ func TestAfterReadsPrintedDice(t *testing.T) {
 		if strings.Contains(texts(bs), "Higher Rep than your Star") {
 			seen["higher"] = true
 		}
+		if strings.Contains(texts(bs), "so it is spent") {
+			seen["spared"] = true
+		}
 	}
-	for _, k := range []string{"recovery 0", "recovery 1", "recovery 2", "skip", "poison", "higher",
+	for _, k := range []string{"recovery 0", "recovery 1", "recovery 2", "skip", "poison", "higher", "spared",
 		"stay or go Twice as many as the other side, you", "stay or go Twice as many as the other side, the Grunt",
 		"stay or go More than the other side, you", "stay or go More than the other side, the Grunt",
 		"stay or go Both score zero", "stay or go Same number, one or more"} {
