@@ -585,6 +585,13 @@ func TestBattlefield(t *testing.T) {
 				}
 			}
 		}
+		// The terrain's note sends the player to the runs drawn, not to
+		// set them out unseen.
+		doc.Walk(enc.Blocks, func(b doc.Block) {
+			if p, ok := b.(*doc.Para); ok && strings.HasPrefix(p.Text, "Walls, fences or hedges") && !strings.Contains(p.Text, "where the map draws them") {
+				t.Errorf("%s: %q", seed, p.Text)
+			}
+		})
 		legend := false
 		for _, le := range board.Legend(m) {
 			legend = legend || le.Kind == board.Wall
