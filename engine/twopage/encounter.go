@@ -233,7 +233,7 @@ func (s *System) boardMap(e *Encounter) board.Map {
 	}
 	drawn, undrawn := wallSections(e, m)
 	if len(drawn) > 0 {
-		m.Caption += " Walls, fences or hedges in " + sectionList(drawn) + ", as drawn: 4\" to cross, +1 defending."
+		m.Caption += " Walls, fences or hedges in " + sectionList(drawn) + ": set them out as drawn; 4\" to cross, +1 defending."
 	}
 	if len(undrawn) > 0 {
 		m.Caption += " Walls, fences or hedges in " + sectionList(undrawn) + " (no room on the map to draw them): 4\" to cross, +1 defending."
@@ -284,10 +284,9 @@ func (s *System) blocks(e *Encounter) []doc.Block {
 		terr.Rows = append(terr.Rows, []string{strconv.Itoa(sec.Number), sec.Roll.Dice.String(), sec.Terrain})
 	}
 	tblocks := []doc.Block{terr, e.Stream}
-	drawn, undrawn := wallSections(e, m)
-	if len(drawn) > 0 {
-		tblocks = append(tblocks, &doc.Para{Text: "Walls, fences or hedges in " + sectionList(drawn) + ": set out low runs where the map draws them. Crossing one costs 4\"; a figure defending one adds +1 in hand-to-hand."})
-	}
+	_, undrawn := wallSections(e, m)
+	// Walls the map draws are said once, in its caption, as every kind
+	// of terrain is; those it has no room for are set out by the note.
 	if len(undrawn) > 0 {
 		tblocks = append(tblocks, &doc.Para{Text: "Walls, fences or hedges in " + sectionList(undrawn) + ", which the map has no room to draw: set out a few low runs across the section. Crossing one costs 4\"; a figure defending one adds +1 in hand-to-hand."})
 	}

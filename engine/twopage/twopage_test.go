@@ -585,11 +585,15 @@ func TestBattlefield(t *testing.T) {
 				}
 			}
 		}
-		// The terrain's note sends the player to the runs drawn, not to
-		// set them out unseen.
+		// Walls drawn are said once, in the caption, which sends the
+		// player to the runs drawn; no note tells him to set them out
+		// unseen.
+		if slices.ContainsFunc(m.Lines, func(l board.Line) bool { return l.Kind == board.Wall }) && !strings.Contains(m.Caption, "set them out as drawn") {
+			t.Errorf("%s: caption %q", seed, m.Caption)
+		}
 		doc.Walk(enc.Blocks, func(b doc.Block) {
-			if p, ok := b.(*doc.Para); ok && strings.HasPrefix(p.Text, "Walls, fences or hedges") && !strings.Contains(p.Text, "where the map draws them") {
-				t.Errorf("%s: %q", seed, p.Text)
+			if p, ok := b.(*doc.Para); ok && strings.Contains(p.Text, "Walls, fences or hedges") {
+				t.Errorf("%s: the walls drawn said again: %q", seed, p.Text)
 			}
 		})
 		legend := false
