@@ -161,6 +161,25 @@ func ParseOptions(values map[string]string) (Options, error) {
 	return o, nil
 }
 
+// Values spells the options that are set as a site's front matter and a
+// campaign file do: ParseOptions reads them back.
+func (o Options) Values() map[string]string {
+	v := map[string]string{}
+	if o.StarRep != 0 {
+		v["star-rep"] = strconv.Itoa(o.StarRep)
+	}
+	if o.BandSize != 0 {
+		v["band"] = strconv.Itoa(o.BandSize)
+	}
+	if o.Enemies != "" {
+		v["enemies"] = o.Enemies
+	}
+	if o.Recruits != "" {
+		v["recruits"] = o.Recruits
+	}
+	return v
+}
+
 // Options are the player's choices that shape what is rolled.
 type Options struct {
 	StarRep  int    `json:"star-rep,omitempty"` // the Star's Rep; 0 means the system's default

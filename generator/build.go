@@ -549,15 +549,20 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		w.start(p)
 	}
 	camps := slices.Clone(in.Campaigns)
+	var stateFiles []output.File // the campaign files of chapters rolled from one
 	for i, def := range s.Campaigns {
 		if b.ctx.Err() != nil {
 			break
 		}
 		sys, _ := b.reg.Get(def.System)
-		rolled, err := campaign.Build(sys, def.Seed, def.Steps, def.Options)
+		rolled, next, err := rollCampaign(sys, def)
 		if err != nil {
 			rollErrs = append(rollErrs, fmt.Errorf("%s: %w", def.File, err))
 			continue
+		}
+		if next != nil {
+			camps[i].File = path.Join(web.CampaignDir(def.Slug), fmt.Sprintf("%s-chapter-%d.yaml", def.Slug, next.Chapter))
+			stateFiles = append(stateFiles, output.File{Path: camps[i].File, Data: next.Marshal()})
 		}
 		if len(rollErrs) > 0 || w.failed() {
 			continue
@@ -612,6 +617,11 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 	}
 	for _, f := range pages {
 		if err := counted(output.File{Path: f.Path, Data: f.Data}); err != nil {
+			return nil, err
+		}
+	}
+	for _, f := range stateFiles {
+		if err := counted(f); err != nil {
 			return nil, err
 		}
 	}
@@ -745,6 +755,24 @@ func thinPack(p *pack.Pack) *pack.Pack {
 
 // thinCampaign is thinPack for a campaign: its entries keep their number,
 // step, type, state, title and summary.
+// rollCampaign rolls a site's campaign: whole from its seed, or, when it
+// goes on from a campaign file, that file's next chapter and the file to
+// play it with.
+func rollCampaign(sys engine.System, def *site.Campaign) (*campaign.Campaign, *campaign.State, error) {
+	if def.From != nil {
+		return campaign.Continue(sys, def.From)
+	}
+	c, err := campaign.Build(sys, def.Seed, def.Steps, def.Options)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, keeps := sys.(engine.Keeper); !keeps {
+		return c, nil, nil
+	}
+	st, err := campaign.NewState(sys, c, def.Options.Values())
+	return c, st, err
+}
+
 func thinCampaign(c *campaign.Campaign) *campaign.Campaign {
 	t := *c
 	t.Nodes = make([]*campaign.Node, len(c.Nodes))

@@ -326,10 +326,18 @@ func (m *mdWriter) tableTitles(set *rules.Set, ids []string) {
 // CampaignMarkdown writes a campaign as a Markdown gamebook.
 func CampaignMarkdown(w io.Writer, sys engine.System, c *campaign.Campaign) error {
 	m := &mdWriter{w: w}
-	m.printf("# %s campaign: %d encounters\n\n", sys.Rules().System.Name, c.Steps)
+	name := sys.Rules().System.Name + " campaign"
+	if c.Chapter > 0 {
+		name += fmt.Sprintf(", chapter %d", c.Chapter)
+	}
+	m.printf("# %s: %d encounters\n\n", name, c.Steps)
 	m.printf("Seed %s. Sortie %s. %d entries; start at 1 and follow the links.\n\n", code(c.Seed), Version, len(c.Nodes))
 	if c.Begin != nil {
 		m.printf("%s\n\n", c.Begin.Text())
+	}
+	if len(c.Between) > 0 {
+		m.printf("## Between chapters\n\n")
+		m.blocks(c.Between, 3)
 	}
 	m.force(c.Band, "##")
 	for _, n := range c.Nodes {

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -292,17 +294,32 @@ type.`,
 func campaignCmd(stdout, stderr io.Writer, newSeed func() string, src *siteSource) *cobra.Command {
 	var c common
 	var steps int
+	var stateOut, from string
 	cmd := &cobra.Command{
 		Use:   "campaign",
-		Short: "Roll a campaign as a gamebook",
+		Short: "Roll a campaign as a gamebook, and its next chapter from your campaign file",
 		Long: `Roll a campaign of N encounters as a gamebook: every encounter ends with
 "Success: go to X. Failure: go to Y." following the Next Encounter table.
 Each entry is rolled from its own stream, so the graph stays small and
-stable.`,
+stable.
+
+A campaign goes on from a file you keep (docs/campaigns.md): --state FILE
+writes it beside the first chapter. Play the chapter, write a line under
+"games:" for each game (its entry, success or failure, and what happened to
+whom), then --continue FILE: Sortie takes the book's steps after each game
+on the dice its entry printed, rolls the next chapter for the band as it
+then stands, and writes FILE for that chapter (the file as you wrote it is
+kept beside it, as NAME-chapter-N.yaml). The same file gives the same
+chapter on any machine.`,
 		Example: `  sortie campaign --system 2d6-sword-and-sorcery --encounters 12 --seed summer
-  sortie campaign --system 2d6-sword-and-sorcery --encounters 6 --format json`,
+  sortie campaign --system 2d6-sword-and-sorcery --encounters 6 --format json
+  sortie campaign --system swordplay --encounters 3 --seed summer --state summer.yaml
+  sortie campaign --continue summer.yaml`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if from != "" {
+				return continueCampaign(cmd, stdout, &c, src, from, stateOut)
+			}
 			sys, err := c.prepare(cmd, src)
 			if err != nil {
 				return err
@@ -311,19 +328,110 @@ stable.`,
 			if err != nil {
 				return fmt.Errorf("failed to roll the campaign: %w", err)
 			}
-			if c.format == "json" {
-				return writeJSON(stdout, struct {
-					Version int `json:"version"`
-					*campaign.Campaign
-				}{engine.Version, camp})
+			if stateOut != "" {
+				st, err := campaign.NewState(sys, camp, c.options().Values())
+				if err != nil {
+					return &hintError{err, "a campaign file keeps a band between games: 2d6-sword-and-sorcery and swordplay have one"}
+				}
+				if err := writeAtomic(stateOut, st.Marshal()); err != nil {
+					return fmt.Errorf("failed to write the campaign file: %w", err)
+				}
 			}
-			return generator.CampaignMarkdown(stdout, sys, camp)
+			return writeCampaign(stdout, c.format, sys, camp)
 		},
 	}
 	c.flags(cmd)
-	cmd.Flags().IntVar(&steps, "encounters", 12, "number of encounters in the campaign")
+	cmd.Flags().IntVar(&steps, "encounters", 12, "number of encounters in the campaign (in each chapter, with --state)")
+	cmd.Flags().StringVar(&stateOut, "state", "", "also write the campaign file to go on from (with --continue: write it here, not over the file read)")
+	cmd.Flags().StringVar(&from, "continue", "", "roll the next chapter from this campaign file, and update it for that chapter")
 	completeRolls(cmd, src)
 	return cmd
+}
+
+// writeCampaign writes a campaign or a chapter in the chosen format.
+func writeCampaign(w io.Writer, format string, sys engine.System, camp *campaign.Campaign) error {
+	if format == "json" {
+		return writeJSON(w, struct {
+			Version int `json:"version"`
+			*campaign.Campaign
+		}{engine.Version, camp})
+	}
+	return generator.CampaignMarkdown(w, sys, camp)
+}
+
+// continueCampaign rolls the next chapter from the campaign file from:
+// the system, seed, options and chapter length are the file's, so no
+// flag may give them again (but --system, which must agree).
+func continueCampaign(cmd *cobra.Command, stdout io.Writer, c *common, src *siteSource, from, stateOut string) error {
+	for _, f := range []string{"seed", "encounters", "band", "star-rep", "enemies", "recruits"} {
+		if cmd.Flags().Changed(f) {
+			return &hintError{fmt.Errorf("--%s with --continue", f), "the campaign file gives it: change it there"}
+		}
+	}
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return fmt.Errorf("failed to read the campaign file: %w", err)
+	}
+	st, err := campaign.Parse(from, data)
+	if err != nil {
+		return err
+	}
+	if c.system == "" {
+		c.system = st.System
+	}
+	sys, err := c.prepare(cmd, src)
+	if err != nil {
+		return err
+	}
+	camp, next, err := campaign.Continue(sys, st)
+	if err != nil {
+		return err
+	}
+	if stateOut == "" {
+		kept := keptName(from, st.Chapter)
+		if err := writeAtomic(kept, data); err != nil {
+			return fmt.Errorf("failed to keep the file as written: %w", err)
+		}
+		stateOut = from
+	}
+	if err := writeAtomic(stateOut, next.Marshal()); err != nil {
+		return fmt.Errorf("failed to write the campaign file: %w", err)
+	}
+	return writeCampaign(stdout, c.format, sys, camp)
+}
+
+// keptName is where the file as written for chapter n is kept:
+// "summer.yaml" as "summer-chapter-2.yaml".
+func keptName(file string, n int) string {
+	ext := filepath.Ext(file)
+	return strings.TrimSuffix(file, ext) + "-chapter-" + strconv.Itoa(n) + ext
+}
+
+// writeAtomic writes data to name whole or not at all: a new file
+// beside it, renamed over it.
+func writeAtomic(name string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	if err := os.Rename(f.Name(), name); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	return nil
 }
 
 func tablesCmd(stdout io.Writer, src *siteSource) *cobra.Command {
@@ -400,9 +508,23 @@ and --recruits take, by id and title. A site's own rule data
 				}
 				fmt.Fprintf(stdout, "%s\t%s (%s)\n", id, s.Name, what)
 				writeSources(stdout, sys)
+				writeFates(stdout, sys)
 			}
 			return nil
 		},
+	}
+}
+
+// writeFates lists, under a system that keeps a campaign file, the words
+// a game's line in it may say of a figure, each with what it means.
+func writeFates(w io.Writer, sys engine.System) {
+	k, ok := sys.(engine.Keeper)
+	if !ok {
+		return
+	}
+	fmt.Fprintf(w, "  a game in a campaign file (sortie campaign --continue) says of a figure:\n")
+	for _, f := range k.Fates() {
+		fmt.Fprintf(w, "    %s\t%s\n", f.Word, f.Meaning)
 	}
 }
 

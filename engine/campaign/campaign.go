@@ -34,7 +34,7 @@ type Campaign struct {
 	// the player's file (Continue), 0 for a campaign rolled whole.
 	Chapter int `json:"chapter,omitempty"`
 	// Between is what happened between the last chapter and this one:
-	// the steps after each game, every roll shown, and the band as it
+	// the steps after each game, every roll shown, which left Band as it
 	// now stands.
 	Between []doc.Block `json:"between,omitempty"`
 }

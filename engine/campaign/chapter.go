@@ -149,7 +149,6 @@ func Continue(sys engine.System, st *State) (*Campaign, *State, error) {
 		p.Chapter, p.Type = st.Chapter, k.at.Type
 		played = append(played, p)
 	}
-	between = append(between, &doc.Section{Title: "Your band as it stands", Blocks: band.Blocks()})
 	c, err := build(sys, chapterRoot(st.Seed, st.Chapter+1), next, band, st.Encounters, opt)
 	if err != nil {
 		return nil, nil, fmt.Errorf("failed to roll chapter %d: %w", st.Chapter+1, err)

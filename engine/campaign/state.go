@@ -203,7 +203,11 @@ func (s *State) options(v *yaml.Node) (map[string]string, error) {
 		s.lines["options."+k.Value] = k.Line
 	}
 	if _, err := engine.ParseOptions(o); err != nil {
-		return nil, &Error{File: s.file, Line: v.Line, Msg: err.Error()}
+		line := v.Line
+		if oe, ok := err.(*engine.OptionError); ok && s.lines["options."+oe.Option] > 0 {
+			line = s.lines["options."+oe.Option]
+		}
+		return nil, &Error{File: s.file, Line: line, Msg: err.Error()}
 	}
 	return o, nil
 }
@@ -375,7 +379,7 @@ func (s *State) Marshal() []byte {
 		}
 	}
 	b.WriteString("# A game a line, in the order played: its entry, success or failure, and\n")
-	b.WriteString("# what happened to whom (sortie campaign --help lists the words), e.g.\n")
+	b.WriteString("# what happened to whom (sortie systems lists the words), e.g.\n")
 	b.WriteString("#   - {entry: 1, result: success, out: [Bera]}\n")
 	b.WriteString("games:\n")
 	for _, p := range s.Games {
@@ -419,7 +423,7 @@ func line(b *bytes.Buffer, indent int, key, value string) {
 // double-quoted otherwise.
 func quote(v string) string {
 	var n yaml.Node
-	if v != "" && !strings.ContainsAny(v, "#\n\"'") && yaml.Unmarshal([]byte("["+v+"]"), &n) == nil &&
+	if v != "" && !strings.ContainsAny(v, "\n") && yaml.Unmarshal([]byte("["+v+"]"), &n) == nil &&
 		len(n.Content) == 1 && len(n.Content[0].Content) == 1 {
 		if x := n.Content[0].Content[0]; x.Kind == yaml.ScalarNode && x.Style == 0 && x.Value == v {
 			return v

@@ -143,15 +143,17 @@ func (r *renderer) single() bool {
 // which brings what every part uses (flowing text and pieces, headings,
 // marks, the pages of the previous pass); what lays the front matter out
 // and decides where its sections go (plan, frontSection, frontRun) are
-// its methods, which nothing else in a booklet calls. It keeps one thing
-// of its own, the plan it decides for its sections once the contents
-// are laid out; what it decides by is the booklet's, and what it records
+// its methods, which nothing else in a booklet calls. It keeps two things
+// of its own: what the cover leaves of the page it runs on to, and the
+// plan it decides for its sections from the contents on, once the cover
+// is laid out; what it decides by is the booklet's, and what it records
 // (its anchors) is the pass's layout. Both builds print it
 // (renderer.build, foldedBooklet.build), the log too where the plan
 // moves it to the front (logSection).
 type frontMatter struct {
 	*renderer
-	way *frontPlan // the plan of the sections after the contents, once decided (plan)
+	way  *frontPlan // the plan of the sections from the contents on, once decided (plan)
+	rest coverRest  // what the cover leaves of the page it runs on to, once printed
 }
 
 // newFrontMatter starts the front matter on the renderer of a booklet's
@@ -219,9 +221,21 @@ func (fm *frontMatter) cover() {
 		return
 	}
 	fm.inside()
-	fm.howToUse()
-	fm.fr.y = max(fm.fr.y+4, fm.fr.bottom-fm.laySpan(made, fm.fr.w).h)
+	box := fm.boxFrame(fm.contentW(), fm.howToSpans())
+	h := fm.laySpan(made, fm.fr.w).h
+	if fm.fr.y+8+box.H <= fm.fr.bottom || fm.fr.y+4+h > fm.fr.bottom {
+		fm.howToUse(box)
+		fm.fr.y = max(fm.fr.y+4, fm.fr.bottom-h)
+		fm.flow(made)
+		return
+	}
+	// The box goes over to page 2 (a folded booklet's half page): the
+	// cover's last line stays at the foot of page 1, and the rest of
+	// page 2 is left for what follows (coverRest).
+	fm.fr.y = fm.fr.bottom - h
 	fm.flow(made)
+	fm.howToUse(box)
+	fm.rest = coverRest{page: fm.f.PageNo(), y: fm.fr.y}
 }
 
 // coverTitle is the booklet's title as the cover sets it, w wide: a
@@ -490,11 +504,10 @@ func (fm *frontMatter) seedFrame(w float64) *frame.Frame {
 	return f
 }
 
-// howToUse is the cover's box telling the player how to read the
+// howToUse prints the cover's box telling the player how to read the
 // booklet (howToSpans, in a boxFrame), 8 mm under what is above it and
 // kept whole.
-func (fm *frontMatter) howToUse() {
-	box := fm.boxFrame(fm.contentW(), fm.howToSpans())
+func (fm *frontMatter) howToUse(box *frame.Frame) {
 	fm.fr.y += 8
 	fm.need(box.H)
 	fm.paintMarks(box, side, fm.fr.y)
@@ -549,12 +562,39 @@ func (fm *frontMatter) boxFrame(w float64, spans []span) *frame.Frame {
 	return in.f
 }
 
-// contents lists the sections and every entry with their pages, as links.
+// contents lists the sections and every entry with their pages, as
+// links: on a page of their own, or under the cover's box on the page
+// the cover runs on to, where the front's plan puts them there
+// (frontPlan.contentsUnder), going over the page if need be.
 func (fm *frontMatter) contents() {
-	fm.newPage("Contents")
-	fm.mark("contents", bodyTop)
-	fm.bookmark("Contents", 0, bodyTop)
-	fm.heading("Contents", 16, 10)
+	if !fm.plan().contentsUnder {
+		fm.newPage("Contents")
+		fm.mark("contents", bodyTop)
+		fm.bookmark("Contents", 0, bodyTop)
+		fm.contentsOn(&fm.fr, paintNow{fm.renderer})
+		return
+	}
+	fm.fr.y += frontGap
+	fm.fr.brk = func() { fm.newPage("Contents") }
+	fm.section = "Contents"
+	fm.mark("contents", fm.fr.y)
+	fm.bookmark("Contents", 0, fm.fr.y)
+	fm.contentsOn(&fm.fr, paintNow{fm.renderer})
+}
+
+// coverRest is what the cover leaves of the page it runs on to, when
+// its box goes over to page 2 and its last line stays on page 1: the
+// page, and where the box ends on it (y). Its page is 0 on a cover of
+// one page, or one whose last line went over with the box.
+type coverRest struct {
+	page int
+	y    float64
+}
+
+// contentsOn places the contents, their heading and lines, down the
+// cursor, telling p what to paint.
+func (fm *frontMatter) contentsOn(c *cursor, p painter) {
+	fm.headingOn(c, p, "Contents", 16, 10)
 	type line struct {
 		text, anchor string
 		level        int
@@ -629,7 +669,7 @@ func (fm *frontMatter) contents() {
 				total += lh(10.5) + s.lead + s.gap
 			}
 		}
-		if total <= fm.fr.bottom-fm.fr.y {
+		if total <= c.bottom-c.y {
 			sp = s
 			break
 		}
@@ -641,11 +681,11 @@ func (fm *frontMatter) contents() {
 		}
 		h := lh(size) + sp.lead
 		if l.level == 0 {
-			fm.gap(sp.gap)
+			c.gap(sp.gap)
 		}
-		fm.need(h)
-		fm.paintMarks(fm.contentsLine(l.text, fm.pageOf(l.anchor), l.anchor, style, size, 6*float64(l.level), h), side, fm.fr.y)
-		fm.fr.y += h
+		c.need(h)
+		p.marks(fm.contentsLine(l.text, fm.pageOf(l.anchor), l.anchor, style, size, 6*float64(l.level), h), c.x, c.y)
+		c.y += h
 	}
 }
 
@@ -729,22 +769,34 @@ func (r *renderer) sparsePages() []int {
 	return pages
 }
 
-// frontPlan is how the front matter's sections lie after the contents:
-// whether the booklet's own text and the band each start a page of
-// their own or go under what is before them (they do only when they fit
-// there whole), and whether the log moves into the front, after the
-// band and before the campaign chart. The rule (frontMatter.decide):
-// the first entry opens on a left-hand page with no Notes page before
-// it; the ways are tried in tiers, the log at the back, then in the
-// front on a page of its own, then in the front under the band's table
-// (a log of two pages, as on a folded booklet's half page, changes no
-// parity on pages of its own), and of the first tier whose fullest way
-// leaves no page under sparse, that way; when no tier does, the way
-// whose emptiest page is fullest. A log of more than maxFrontLog pages
-// stays at the back. A flat booklet whose log moves to the front may
-// print a Notes page before its cards (backMatter), which start on a
-// right-hand page: the same count of pages, the ruled one at the back.
+// frontPlan is how the front matter's sections lie after the cover:
+// whether the contents start a page of their own or follow the cover's
+// box on the page it runs on to, whether the booklet's own text and the
+// band each start a page of their own or go under what is before them
+// (they do only when they fit there whole), and whether the log moves
+// into the front, after the band and before the campaign chart. The
+// rule (frontMatter.decide): the first entry opens on a left-hand page
+// with no Notes page before it; the ways are tried in tiers, the log at
+// the back, then in the front on a page of its own, then in the front
+// under the band's table (a log of two pages, as on a folded booklet's
+// half page, changes no parity on pages of its own), and of the first
+// tier whose fullest way leaves no page under sparse, that way; when no
+// tier does, the way whose emptiest page is fullest. The contents start
+// a page of their own in every tier; only when none of them leaves
+// every page a fifth full, and the cover ran on to page 2 (a folded
+// booklet's half page, its box too tall for page 1), are the tiers
+// tried again with the contents following the box there, going over the
+// page if need be: that takes a page out of the front, and so changes
+// its parity, which nothing after the contents may (a log of two pages,
+// or three under the band, adds two). A log of more than maxFrontLog
+// pages stays at the back. A flat booklet whose log moves to the front
+// may print a Notes page before its cards (backMatter), which start on
+// a right-hand page: the same count of pages, the ruled one at the back.
 type frontPlan struct {
+	// contentsUnder sets the contents under the cover's box, on the
+	// page the cover runs on to (coverRest), rather than on a page of
+	// their own.
+	contentsUnder              bool
 	introAlone, bandAlone, log bool
 	// logUnder sets the log in the front under the band's table, running
 	// on over the page, rather than on a page of its own: where the log
@@ -770,7 +822,7 @@ func (fm *frontMatter) plan() frontPlan {
 }
 
 // decide lays out every way the front's sections may lie (frontPlan)
-// from where the contents end, and picks one by frontPlan's rule.
+// from where the cover ends, and picks one by frontPlan's rule.
 func (fm *frontMatter) decide() frontPlan {
 	if fm.single() {
 		return frontPlan{even: true, least: 1}
@@ -783,20 +835,39 @@ func (fm *frontMatter) decide() frontPlan {
 		band = fm.frontRun(fm.bandTitle(), (*frontMatter).bandBody)
 	}
 	logPages := newCampaignLog(fm.renderer).pages()
-	// The ways in tiers, in the order the rule tries them: the log at
-	// the back, on a page of its own in the front, under the band.
-	tiers := make([][]frontPlan, 3)
-	for t, lw := range []frontPlan{{}, {log: true}, {log: true, logUnder: true}} {
-		if lw.log && logPages > maxFrontLog {
-			break
-		}
-		for _, sw := range []frontPlan{{}, {introAlone: true}, {bandAlone: true}, {introAlone: true, bandAlone: true}} {
-			if intro == nil && sw.introAlone || band == nil && (sw.bandAlone || lw.logUnder) {
-				continue
+	// Where the contents leave the front: on a page of their own, then,
+	// where the cover ran on to page 2, under its box there, going over
+	// the page if need be.
+	type start struct {
+		under bool
+		page  int     // the page the contents end on
+		used  float64 // how much of its text block they and what is above them take
+	}
+	alone := fm.contentsRun(cursor{x: side, w: fm.contentW(), top: bodyTop, y: bodyTop, bottom: fm.bottom()})
+	starts := []start{{page: fm.f.PageNo() + 1 + alone.page, used: alone.c.y - bodyTop}}
+	if fm.rest.page > 0 {
+		under := fm.contentsRun(cursor{x: side, w: fm.contentW(), top: bodyTop, y: fm.rest.y + frontGap, bottom: fm.bottom()})
+		starts = append(starts, start{under: true, page: fm.rest.page + under.page, used: under.c.y - bodyTop})
+	}
+	// The ways in tiers, in the order the rule tries them: for each
+	// place of the contents, the log at the back, on a page of its own
+	// in the front, under the band.
+	var tiers [][]frontPlan
+	for _, st := range starts {
+		for _, lw := range []frontPlan{{}, {log: true}, {log: true, logUnder: true}} {
+			if lw.log && logPages > maxFrontLog {
+				break
 			}
-			sw.log, sw.logUnder = lw.log, lw.logUnder
-			sw.least, sw.even = fm.frontWay(sw, intro, band, logPages)
-			tiers[t] = append(tiers[t], sw)
+			var tier []frontPlan
+			for _, sw := range []frontPlan{{}, {introAlone: true}, {bandAlone: true}, {introAlone: true, bandAlone: true}} {
+				if intro == nil && sw.introAlone || band == nil && (sw.bandAlone || lw.logUnder) {
+					continue
+				}
+				sw.contentsUnder, sw.log, sw.logUnder = st.under, lw.log, lw.logUnder
+				sw.least, sw.even = fm.frontWay(sw, st.page, st.used, intro, band, logPages)
+				tier = append(tier, sw)
+			}
+			tiers = append(tiers, tier)
 		}
 	}
 	// best is the way whose emptiest page is fullest, the first of
@@ -823,9 +894,20 @@ func (fm *frontMatter) decide() frontPlan {
 		return b
 	}
 	// No way keeps the first entry from a Notes page: the fullest with
-	// the log at the back.
+	// the contents on a page of their own and the log at the back.
 	b, _ := best(tiers[0], false)
 	return b
+}
+
+// contentsRun lays out the contents from the cursor c, as contentsOn
+// places them, without painting: a run whose page says how many pages
+// they went over and whose cursor where they end. It leaves the font
+// wanted as it was, and the renderer's frame untouched.
+func (fm *frontMatter) contentsRun(c cursor) *logRun {
+	defer func(want fontSel) { fm.f.font.want = want }(fm.f.font.want)
+	run := newLogRun(c, fm.bottom())
+	fm.contentsOn(&run.c, noPaint{})
+	return run
 }
 
 // maxFrontLog is the most pages a log moved to the front may take: a
@@ -834,15 +916,15 @@ func (fm *frontMatter) decide() frontPlan {
 const maxFrontLog = 2
 
 // frontWay lays out the front's sections as w says, from the contents'
-// last page, where the frame stands: a section goes under what is
-// before it unless w starts it on a page of its own, and only when it
-// fits there whole; the log and the chart take pages of their own,
-// which they fill. It returns how full the emptiest page is, as a
-// share of the text block (pages a run fills whole count as full), and
-// whether the first entry then opens on a left-hand page.
-func (fm *frontMatter) frontWay(w frontPlan, intro, band *logRun, logPages int) (least float64, even bool) {
-	room := fm.fr.bottom - bodyTop
-	page, used := fm.f.PageNo(), fm.fr.y-bodyTop
+// last page, page, of whose text block they and what is above them
+// take used mm: a section goes under what is before it unless w starts
+// it on a page of its own, and only when it fits there whole; the log
+// and the chart take pages of their own, which they fill. It returns
+// how full the emptiest page is, as a share of the text block (pages a
+// run fills whole count as full), and whether the first entry then
+// opens on a left-hand page.
+func (fm *frontMatter) frontWay(w frontPlan, page int, used float64, intro, band *logRun, logPages int) (least float64, even bool) {
+	room := fm.bottom() - bodyTop
 	var fills []float64
 	next := func(pages int, h float64) {
 		fills = append(fills, used)
@@ -958,13 +1040,22 @@ func (fm *frontMatter) bandBody(c *cursor, p painter) {
 		if len(fm.entries) == 1 {
 			every = "The encounter in this booklet is"
 		}
-		fm.flowOn(c, p, span{text: "Pre-rolled: " + words.Plural(b.Size(), "figure", "figures") + ". " + every + " rolled for this band.", size: bodySize})
+		what := "Pre-rolled: "
+		if camp := fm.doc.Campaign; camp != nil && camp.Chapter > 1 {
+			what = fmt.Sprintf("As chapter %d left it (Between chapters, below): ", camp.Chapter-1)
+		}
+		fm.flowOn(c, p, span{text: what + words.Plural(b.Size(), "figure", "figures") + ". " + every + " rolled for this band.", size: bodySize})
 		c.gap(2)
 		fm.flowPiecesOn(c, p, fm.pieces(b.Blocks(), bandLook, 0, blockCtx{}, c.w))
 	}
 	camp := fm.doc.Campaign
 	if camp == nil {
 		return
+	}
+	if len(camp.Between) > 0 {
+		c.gap(8)
+		fm.headingOn(c, p, "Between chapters", 13, 16)
+		fm.flowPiecesOn(c, p, fm.pieces(camp.Between, bandLook, 0, blockCtx{}, c.w))
 	}
 	c.gap(8)
 	if camp.Begin != nil {

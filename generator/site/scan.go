@@ -118,6 +118,8 @@ func mdFolder(fsys fs.FS, dir, prefix string, errs *[]error, warn, fail func(str
 		case isDir:
 			fail(name, fmt.Sprintf("a folder inside %s/: Sortie reads only the .md files directly in it; move its pages up", path.Base(dir)))
 		case path.Ext(e.Name()) == ".md":
+		case path.Base(dir) == "campaigns" && isStateFile(e.Name()):
+			// a campaign file, read where a campaign names it (continue:)
 		default:
 			fileIn(name, path.Base(dir)+"/", "*.md", warn, fail)
 		}
@@ -283,4 +285,11 @@ func shortcodes(p *Page) error {
 		return &Error{p.File, line, fmt.Sprintf("%s: a Hugo shortcode, which Sortie does not have: it would print as written. Write it in Markdown (an image: ![what it shows](../img/map.png), with the file in static/img/), or put it in `backticks` to show it as code", what)}
 	}
 	return nil
+}
+
+// isStateFile reports the names a campaign file may have: a campaign's
+// "continue:" names one beside it in campaigns/.
+func isStateFile(name string) bool {
+	ext := path.Ext(name)
+	return ext == ".yaml" || ext == ".yml"
 }

@@ -131,6 +131,10 @@ type Campaign struct {
 	Seed    string
 	Steps   int
 	Options engine.Options
+	// From is the campaign file the campaign goes on from (front
+	// matter "continue:"): the campaign is its next chapter, and seed,
+	// steps and options are the file's. Nil for a campaign rolled whole.
+	From *campaign.State
 }
 
 // Keys allowed in each kind of file.
@@ -141,7 +145,7 @@ var (
 	systemKeys   = []string{"title", "summary"} // the page's slug is the system's id, and system pages keep the systems' order
 	optionKeys   = engine.OptionKeys()
 	packKeys     = slices.Concat(pageKeys, []string{"system", "seed", "encounters", "date", "tags"}, optionKeys)
-	campaignKeys = slices.Concat(pageKeys, []string{"system", "seed", "steps", "date", "tags"}, optionKeys)
+	campaignKeys = slices.Concat(pageKeys, []string{"system", "seed", "steps", "continue", "date", "tags"}, optionKeys)
 )
 
 // maxErrors bounds the mistakes reported at once.
@@ -221,7 +225,11 @@ func Load(fsys fs.FS, conf, dir, prefix string, systems *engine.Registry) (*Site
 		return err
 	})
 	each("campaigns", campaignKeys, func(p *Page) error {
-		c, err := newCampaign(p, systems)
+		c, err := newCampaign(p, systems, func(name string) (string, []byte, error) {
+			full := path.Join(dir, "campaigns", name)
+			b, err := fs.ReadFile(fsys, full)
+			return prefix + full, b, err
+		})
 		if err == nil {
 			s.Campaigns = append(s.Campaigns, c)
 		}
@@ -836,21 +844,20 @@ func newPack(p *Page, systems *engine.Registry) (*Pack, error) {
 	return pk, nil
 }
 
-func newCampaign(p *Page, systems *engine.Registry) (*Campaign, error) {
+// newCampaign reads a campaign page. read opens a file beside it in
+// campaigns/ by name, for "continue:".
+func newCampaign(p *Page, systems *engine.Registry, read func(name string) (string, []byte, error)) (*Campaign, error) {
+	f := p.Fields
+	if f.Has("continue") {
+		return goesOn(p, systems, read)
+	}
 	sys, seed, opt, err := common(p, systems)
 	if err != nil {
 		return nil, err
 	}
-	if p.Date, err = dateOf(p.Fields); err != nil {
+	if err := campaignPage(p, sys); err != nil {
 		return nil, err
 	}
-	if p.Tags, err = tagsOf(p.Fields); err != nil {
-		return nil, err
-	}
-	if _, ok := sys.(engine.Campaigner); sys != nil && !ok {
-		return nil, p.Fields.Errorf("system", "system %s has no campaign procedures in Sortie, so it has no campaigns", sys.Rules().System.ID)
-	}
-	f := p.Fields
 	if !f.Has("steps") {
 		return nil, &Error{p.File, f.End, "missing steps: how many encounters the campaign runs"}
 	}
@@ -859,6 +866,71 @@ func newCampaign(p *Page, systems *engine.Registry) (*Campaign, error) {
 		return nil, err
 	}
 	return &Campaign{Page: *p, System: f.String("system"), Seed: seed, Steps: steps, Options: opt}, nil
+}
+
+// campaignPage reads what every campaign page has: its date, its tags,
+// and a system that has campaigns.
+func campaignPage(p *Page, sys engine.System) error {
+	var err error
+	if p.Date, err = dateOf(p.Fields); err != nil {
+		return err
+	}
+	if p.Tags, err = tagsOf(p.Fields); err != nil {
+		return err
+	}
+	if _, ok := sys.(engine.Campaigner); sys != nil && !ok {
+		return p.Fields.Errorf("system", "system %s has no campaign procedures in Sortie, so it has no campaigns", sys.Rules().System.ID)
+	}
+	return nil
+}
+
+// goesOn reads a campaign that goes on from a campaign file
+// ("continue: summer.yaml", beside the page in campaigns/): its system
+// is the file's, and its seed, length and options too, so the page may
+// not give them again.
+func goesOn(p *Page, systems *engine.Registry, read func(name string) (string, []byte, error)) (*Campaign, error) {
+	f := p.Fields
+	if err := needTitle(p); err != nil {
+		return nil, err
+	}
+	for _, k := range slices.Concat([]string{"seed", "steps"}, engine.OptionKeys()) {
+		if f.Has(k) {
+			return nil, f.Errorf(k, "%s with continue: the campaign file gives it; change it there", k)
+		}
+	}
+	name := f.String("continue")
+	if name != path.Base(name) || !isStateFile(name) {
+		return nil, f.Errorf("continue", "continue %q: want the name of a campaign file beside this page in campaigns/, ending .yaml", name)
+	}
+	file, data, err := read(name)
+	if err != nil {
+		return nil, f.Errorf("continue", "failed to read the campaign file: %v", err)
+	}
+	st, err := campaign.Parse(file, data)
+	if err != nil {
+		return nil, err
+	}
+	id, err := f.Required("system")
+	if err != nil {
+		return nil, err
+	}
+	if id != st.System {
+		return nil, f.Errorf("system", "system %s, but the campaign file %s is a campaign of %s", id, name, st.System)
+	}
+	var sys engine.System
+	if systems != nil {
+		if sys, err = systems.Get(id); err != nil {
+			return nil, f.Errorf("system", "%v", err)
+		}
+	}
+	if err := campaignPage(p, sys); err != nil {
+		return nil, err
+	}
+	opt, err := engine.ParseOptions(st.Options)
+	if err != nil {
+		return nil, &Error{file, 0, err.Error()}
+	}
+	return &Campaign{Page: *p, System: id, Seed: st.Seed, Steps: st.Encounters, Options: opt, From: st}, nil
 }
 
 func pagesOf[T interface{ page() *Page }](items []T) []*Page {

@@ -137,7 +137,7 @@ func campaignFile(extra ...string) string {
 const (
 	knownPageKeys     = "title, slug, summary, weight, draft"
 	knownPackKeys     = "title, slug, summary, weight, draft, system, seed, encounters, date, tags, star-rep, band, enemies, recruits"
-	knownCampaignKeys = "title, slug, summary, weight, draft, system, seed, steps, date, tags, star-rep, band, enemies, recruits"
+	knownCampaignKeys = "title, slug, summary, weight, draft, system, seed, steps, continue, date, tags, star-rep, band, enemies, recruits"
 )
 
 // errLines splits a (possibly joined) error into its messages.

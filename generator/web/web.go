@@ -117,6 +117,10 @@ type Campaign struct {
 	Rolled *campaign.Campaign
 	PDFs   []Link
 	Sheets map[int]PlaySheet // each entry's play sheet, by entry number
+	// File is the campaign file to play this chapter with (a campaign
+	// that goes on from one, site.Campaign.From), from the site root;
+	// "" for a campaign rolled whole.
+	File string
 }
 
 // Link is a link from the site root: Href is a path relative to the root.
@@ -949,15 +953,17 @@ func (r *Renderer) packEncounter(p Pack, e *pack.Entry) (string, []byte, error) 
 
 type campaignContent struct {
 	Campaign
-	Body   template.HTML
-	System *rules.Set
-	Begin  []blockView // the roll that set the first state, if any
-	Log    []blockView // the system's sheet to keep beside the campaign log, if any
-	Band   *bandView
-	Start  string // the first entry's page, from this one
-	Steps  []campaignStep
-	Chart  template.HTML // the gamebook drawn as a flowchart (chart.go)
-	Browse browseLinks
+	Body    template.HTML
+	System  *rules.Set
+	Begin   []blockView // the roll that set the first state, if any
+	Between []blockView // the steps after the last chapter's games, when it goes on from a campaign file
+	FileRef string      // the campaign file for this chapter, from this page
+	Log     []blockView // the system's sheet to keep beside the campaign log, if any
+	Band    *bandView
+	Start   string // the first entry's page, from this one
+	Steps   []campaignStep
+	Chart   template.HTML // the gamebook drawn as a flowchart (chart.go)
+	Browse  browseLinks
 }
 
 // campaignStep is one row of a campaign page's list of entries: the
@@ -1008,7 +1014,7 @@ func entryFile(n int) string { return entryID(n) + ".html" }
 func (r *Renderer) campaign(c Campaign, add func(string, []byte, error)) {
 	dir := CampaignDir(c.Def.Slug)
 	out := path.Join(dir, "index.html")
-	taken := []string{"band", "chart", "entries", "log"}
+	taken := []string{"band", "between", "chart", "entries", "file", "log"}
 	for _, n := range c.Rolled.Nodes {
 		taken = append(taken, entryID(n.Number))
 	}
@@ -1019,6 +1025,10 @@ func (r *Renderer) campaign(c Campaign, add func(string, []byte, error)) {
 		cc.Begin = d.blocks("begin", 3, []doc.Block{c.Rolled.Begin})
 	}
 	cc.Log = d.blocks("log", 3, c.Rolled.Log)
+	cc.Between = d.blocks("between", 3, c.Rolled.Between)
+	if c.File != "" {
+		cc.FileRef = path.Base(c.File)
+	}
 	var err error
 	if cc.Chart, err = chartSVG(c.Rolled, entryFile); err != nil {
 		add(out, nil, fmt.Errorf("campaign %s: %w", c.Def.Slug, err))
