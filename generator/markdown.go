@@ -224,9 +224,12 @@ func (m *mdWriter) table(t *doc.Table, h string) {
 		m.printf("\n|%s\n", strings.Repeat("---|", len(head)))
 		for _, r := range t.Rows {
 			for i, c := range r {
-				if i == 0 {
+				switch {
+				case i == 0 && c == "":
+					m.printf("|  |") // a blank row to fill in, not "****"
+				case i == 0:
 					m.printf("| **%s** |", cell(c))
-				} else {
+				default:
 					m.printf(" %s |", cell(c))
 				}
 			}
@@ -356,6 +359,10 @@ func CampaignMarkdown(w io.Writer, sys engine.System, c *campaign.Campaign) erro
 			m.blocks(n.Afterwards, 4)
 		}
 		m.links(n.Links)
+	}
+	if len(c.Log) > 0 {
+		m.printf("## Between encounters\n\n")
+		m.blocks(c.Log, 3)
 	}
 	return m.err
 }

@@ -103,10 +103,13 @@ const (
 	River  = "river"
 	Ford   = "ford"   // a crossing of a river, drawn across it
 	Bridge = "bridge" // likewise
+	// Low walls, fences or hedges: short runs standing in a section
+	// (Walls), drawn as a line with blocks along it.
+	Wall = "wall"
 )
 
 // Kinds lists every feature kind the model defines, areas then lines.
-var Kinds = []string{Woods, Rocks, Impassable, Ruins, Hills, WoodedHill, Rough, Buildings, Lake, Road, River, Ford, Bridge}
+var Kinds = []string{Woods, Rocks, Impassable, Ruins, Hills, WoodedHill, Rough, Buildings, Lake, Road, River, Ford, Bridge, Wall}
 
 // Piece is one area of terrain: a closed outline.
 type Piece struct {
@@ -118,13 +121,18 @@ type Piece struct {
 	Note    string  `json:"note,omitempty"`    // printed under the label, such as "DV 2"
 }
 
-// Line is a road, a river, or a ford or bridge across a river: a band
-// WidthIn wide along Path.
+// Line is a road, a river, a ford or bridge across a river, or a run of
+// wall: a band WidthIn wide along Path.
 type Line struct {
 	Kind    string  `json:"kind"`
 	Label   string  `json:"label"`
 	Path    []Point `json:"path"`
 	WidthIn float64 `json:"widthIn"`
+	// Section is the section a line stands in, on a sectioned board: the
+	// runs of wall Walls lays there. The lines of one section that carry
+	// one label are labelled once, in the section, as an area filling it
+	// is. 0 for a line that runs where it will (a road, a river).
+	Section int `json:"section,omitempty"`
 }
 
 // Point is a position in inches.

@@ -191,7 +191,7 @@ func TestLegend(t *testing.T) {
 	for _, e := range board.Legend(boardtest.Full()) {
 		got = append(got, e.Kind)
 	}
-	want := []string{board.PEF, board.EntryArrow, board.Woods, board.Hills, board.Rough, board.Buildings, board.Lake, board.Road, board.River, board.Ford, board.Bridge, board.Squares}
+	want := []string{board.PEF, board.EntryArrow, board.Woods, board.Hills, board.Rough, board.Buildings, board.Lake, board.Road, board.River, board.Ford, board.Bridge, board.Wall, board.Squares}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("legend %v, want %v", got, want)
 	}

@@ -23,6 +23,10 @@ const (
 	Waves    = "waves"    // wavy lines at Angle, Spacing apart, Size high
 	Contours = "contours" // the outline again, shrunk towards its middle, every Spacing
 	Dashes   = "dashes"   // a dashed line along a line feature's middle, Size long
+	// A solid line Weight wide along a line feature's middle, with a
+	// filled block Size long every Spacing along it: a wall, fence or
+	// hedge, as printed maps draw one.
+	Posts = "posts"
 )
 
 // Pattern describes a pattern abstractly, in millimetres as printed. For
@@ -87,6 +91,11 @@ var Styles = map[string]Style{
 		Pattern: Pattern{Kind: Dots, Spacing: 1.6, Size: 0.45, Grey: 0}},
 	Bridge: {Label: "Bridge", Legend: "Bridge", Fill: 1, Outline: 0.6,
 		Pattern: Pattern{Kind: Hatch, Angle: 90, Spacing: 1, Weight: 0.15, Grey: 0.4}},
+	// A wall's band is white ground round its mark, with no outline: a
+	// black line with blocks along it, read apart from a road's dashes
+	// between kerbs and a river's waves.
+	Wall: {Label: "Walls, fences or hedges", Legend: "Walls, fences or hedges", Fill: 1,
+		Pattern: Pattern{Kind: Posts, Spacing: 2.2, Size: 1.1, Weight: 0.45, Grey: 0}},
 	// Zones are drawn over the terrain with no ground of their own (Fill
 	// is unused): a hatch slanting one way for the enemy's, the other way
 	// for the player's, and a solid outline.

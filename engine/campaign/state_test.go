@@ -17,15 +17,15 @@ func aState() *campaign.State {
 		System: "2d6-sword-and-sorcery", Seed: "summer: 2026", Options: map[string]string{"star-rep": "5"},
 		Encounters: 3, Chapter: 2, Start: engine.Step{Type: "raid", State: "EAL 3"},
 		Band: []engine.Member{
-			{Name: "Star", Star: true, Attrs: []engine.Attr{{"class", "Melee"}, {"rep", "5"}, {"ac", "4"}}},
-			{Name: "Bera: the Bold", Attrs: []engine.Attr{{"class", "Missile"}, {"rep", "4"}, {"ac", "2"}}},
-			{Name: "O'Brien", Attrs: []engine.Attr{{"class", "Melee"}, {"rep", "3"}, {"ac", "2"}}},
-			{Name: "true", Attrs: []engine.Attr{{"class", "Caster"}, {"rep", "#4"}, {"ac", ""}}},
-			{Name: "[Grim], 2", Attrs: []engine.Attr{{"class", "Melee"}, {"rep", "4"}, {"ac", "4"}}},
+			{Name: "Star", Star: true, Attrs: []engine.Attr{{Key: "class", Value: "Melee"}, {Key: "rep", Value: "5"}, {Key: "ac", Value: "4"}}},
+			{Name: "Bera: the Bold", Attrs: []engine.Attr{{Key: "class", Value: "Missile"}, {Key: "rep", Value: "4"}, {Key: "ac", Value: "2"}}},
+			{Name: "O'Brien", Attrs: []engine.Attr{{Key: "class", Value: "Melee"}, {Key: "rep", Value: "3"}, {Key: "ac", Value: "2"}}},
+			{Name: "true", Attrs: []engine.Attr{{Key: "class", Value: "Caster"}, {Key: "rep", Value: "#4"}, {Key: "ac", Value: ""}}},
+			{Name: "[Grim], 2", Attrs: []engine.Attr{{Key: "class", Value: "Melee"}, {Key: "rep", Value: "4"}, {Key: "ac", Value: "4"}}},
 		},
-		Played: []campaign.Played{{Chapter: 1, Entry: 1, Type: "explore", Success: true, Fates: []campaign.Fate{{"hit", []string{"Star", "O'Brien"}}}}},
+		Played: []campaign.Played{{Chapter: 1, Entry: 1, Type: "explore", Success: true, Fates: []campaign.Fate{{Word: "hit", Names: []string{"Star", "O'Brien"}}}}},
 		Games: []campaign.Played{
-			{Entry: 1, Success: false, Fates: []campaign.Fate{{"out", []string{"Bera: the Bold"}}, {"dead", []string{"[Grim], 2"}}}},
+			{Entry: 1, Success: false, Fates: []campaign.Fate{{Word: "out", Names: []string{"Bera: the Bold"}}, {Word: "dead", Names: []string{"[Grim], 2"}}}},
 			{Entry: 3, Success: true},
 		},
 	}

@@ -294,20 +294,6 @@ func (s *System) Next(at engine.Step, success bool) (engine.Edge, error) {
 	return engine.Edge{To: engine.Step{Type: next.ID, State: ealState(to)}, Note: note}, nil
 }
 
-// Afterwards is the rest of the campaign turn (page 28): Stay or Go for
-// every Grunt and After the Battle Recovery for the wounded. Both depend
-// on how the Encounter went, so they are printed as steps to take, with
-// the tables on the Quick Reference Sheets.
-func (s *System) Afterwards(_ *dice.Roller, _ engine.Step, _ *engine.Force, _ engine.Options) ([]doc.Block, error) {
-	return []doc.Block{
-		&doc.List{Items: []string{
-			"After the Battle Recovery for each figure Out of the Fight or run away (QRS).",
-			"Stay or Go for each Grunt (QRS; the sheet is in the campaign log).",
-			"Log the month and the result, then follow Success or Failure.",
-		}},
-	}, nil
-}
-
 // LogSheet is the Stay or Go sheet (page 27): a row for every Grunt, and
 // spare rows for recruits, to fill in after each month's Encounter.
 func (s *System) LogSheet(band *engine.Force, steps int) []doc.Block {
@@ -316,19 +302,29 @@ func (s *System) LogSheet(band *engine.Force, steps int) []doc.Block {
 		t.Head = append(t.Head, "Month "+strconv.Itoa(m))
 	}
 	t.Notes = []string{
-		"After every Encounter each Grunt tests: you roll 1d6 per point of your Rep, less 1d6 if you went Out of the Fight, less 1d6 if any Grunt went Out of the Fight or Obviously Dead, less 1d6 if this Grunt's mind was poisoned, plus 1d6 for every 3 months in a row it has served; it rolls 1d6 per point of its Rep. Count successes (1-3) and read Stay or Go on the QRS.",
-		"Write each month's result: stays, stays and skips the next test, leaves, or leaves and poisons the others.",
+		"After every Encounter, in this order: After the Battle Recovery (QRS) for each Grunt Out of the Fight or run away, 2d6 vs its Rep; a Star who cheated death comes back 1 Rep lower; a Grunt of higher Rep than your Star leaves; then Stay or Go for each Grunt left.",
+		"Stay or Go: it rolls 1d6 per point of its Rep; you roll N, 1d6 per point of your Star's Rep, less 1d6 if you went Out of the Fight, less 1d6 if any Grunt went Out of the Fight or Obviously Dead, less 1d6 if this Grunt's mind was poisoned, plus 1d6 for every 3 months in a row it has served, this one counted. Count successes (1-3) and read Stay or Go on the QRS.",
+		fmt.Sprintf("Each entry prints these dice by place in the band as the game began (your Star is 1, the rest in the order they joined; one that left is taken out and those after it move up): each Grunt's 2d6 for recovery, its dice (use the first as many as its Rep) and yours (use the first N). Sortie's decision: enough of yours for a chapter of up to %d months; past them, roll the rest.", Horizon),
+		"Write each month's result: stays, stays and skips the next test, leaves, or leaves and poisons the minds of those of equal or lower Rep.",
+		Recruiting,
 	}
-	if band != nil {
-		for i, f := range band.Figures {
-			if i == 0 || f.Star {
+	if b, err := s.band(band); err == nil {
+		for _, f := range b.Figures {
+			if f.Star {
 				continue
 			}
-			rep := ""
-			if len(f.Attrs) > 1 {
-				rep = f.Attrs[1]
+			row := make([]string, len(t.Head))
+			row[0], row[1] = f.Name, strconv.Itoa(f.Rep)
+			if f.Months > 0 {
+				row[2] = strconv.Itoa(f.Months)
 			}
-			t.Rows = append(t.Rows, append([]string{f.Name, rep}, make([]string, len(t.Head)-2)...))
+			if f.Poisoned {
+				row[3] = "yes"
+			}
+			if f.Skips && len(row) > 4 {
+				row[4] = "skips the test"
+			}
+			t.Rows = append(t.Rows, row)
 		}
 	}
 	for range 3 {

@@ -46,7 +46,11 @@ type System struct {
 	terrain, buildings, eal, raidBuildings, timeOfDay *rules.Table
 	placement, entry, resolution, results, howMany    *rules.Table
 	next, recruiting                                  *rules.Table
+	recovery, stayOrGo                                *rules.Table
 	armies                                            []*rules.Table
+	// classes are the five Classes (page 5) by name, each with the
+	// Reaction Tests it takes: the army lists' own, and Peasants'.
+	classes map[string]string
 }
 
 var (
@@ -75,6 +79,10 @@ func New(set *rules.Set) (*System, error) {
 	s.next = c.Table("next-encounter", rules.ReadLookup, "Success", "EAL on success", "Failure", "EAL on failure")
 	s.recruiting = c.Table("recruiting", rules.ReadLookup, "List")
 	c.Table("pef-movement", rules.ReadPass, "Result")
+	s.recovery = c.Table("after-the-battle-recovery", rules.ReadPass, "Result")
+	s.stayOrGo = c.Table("stay-or-go", rules.ReadOpposedSuccesses, "Star", "Grunt")
+	c.Table("ranged-weapons", rules.ReadLookup)
+	c.Table(peasantReactions, rules.ReadPass)
 	for _, t := range set.Group("army") {
 		c.Columns(t, figureCols...)
 		c.Ints(t, "Rep", 1, 10, nil)
@@ -123,6 +131,22 @@ func New(set *rules.Set) (*System, error) {
 			if s.byTitle(s.next.Cell(row, col).Text) == nil {
 				c.Errs = append(c.Errs, fmt.Errorf("%s: next-encounter %s: %q is no encounter", row.Pos, col, s.next.Cell(row, col).Text))
 			}
+		}
+	}
+	s.classes = map[string]string{"Peasants": peasantReactions}
+	for _, t := range s.armies {
+		for _, r := range t.Rows {
+			s.classes[t.Cell(&r, "Class").Text] = t.Cell(&r, "Reactions").Text
+		}
+	}
+	for _, key := range []string{rowTwice, rowMore, rowZero, rowSame} {
+		if s.stayOrGo.Named(key) == nil {
+			c.Errs = append(c.Errs, fmt.Errorf("%s: stay-or-go has no row %q", s.stayOrGo.Pos, key))
+		}
+	}
+	for _, key := range []string{"0", "1", "2"} {
+		if s.recovery.Named(key) == nil {
+			c.Errs = append(c.Errs, fmt.Errorf("%s: after-the-battle-recovery has no row for %s passed", s.recovery.Pos, key))
 		}
 	}
 	for _, r := range s.recruiting.Rows {

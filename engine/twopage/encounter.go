@@ -2,6 +2,7 @@ package twopage
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -187,7 +188,7 @@ func (s *System) boardMap(e *Encounter) board.Map {
 	// "height advantage +1" wrapped to three lines over the stream. Each
 	// section's label is its Terrain roll's result, word for word: the
 	// map and the table beside it name a piece alike ("A low hill").
-	var walls []string
+	var walls []int
 	says := map[string]string{}
 	for _, sec := range e.Sections {
 		switch sec.Kind {
@@ -203,13 +204,19 @@ func (s *System) boardMap(e *Encounter) board.Map {
 			m.Fill(sec.Number, board.Buildings, board.Count(sec.Buildings), board.Labelled(sec.Terrain))
 			says["buildings"] = "a building's room is one space"
 		case "walls":
-			walls = append(walls, strconv.Itoa(sec.Number))
+			walls = append(walls, sec.Number)
 		}
 	}
 	if len(e.Through) > 0 {
 		pts := m.Through(e.Through...)
 		m.River(StreamIn, pts...)
 		m.Lines[len(m.Lines)-1].Label = "Stream"
+	}
+	// Walls are laid last, clear of the stream: a few runs in the
+	// section, labelled as the table names them, where the player sets
+	// them out.
+	for _, n := range walls {
+		m.Walls(n, e.Sections[n-1].Terrain)
 	}
 	m.Caption = "Sortie's own lay-out (the book gives none), rolled section by section."
 	var rules []string
@@ -224,10 +231,42 @@ func (s *System) boardMap(e *Encounter) board.Map {
 	if len(rules) > 0 {
 		m.Caption += " " + words.Capital(strings.Join(rules, "; ")) + "."
 	}
-	if len(walls) > 0 {
-		m.Caption += " Walls, fences or hedges (no mark on the map) in section " + strings.Join(walls, ", ") + ": 4\" to cross."
+	drawn, undrawn := wallSections(e, m)
+	if len(drawn) > 0 {
+		m.Caption += " Walls, fences or hedges in " + sectionList(drawn) + ": set them out as drawn; 4\" to cross, +1 defending."
+	}
+	if len(undrawn) > 0 {
+		m.Caption += " Walls, fences or hedges in " + sectionList(undrawn) + " (no room on the map to draw them): 4\" to cross, +1 defending."
 	}
 	return m
+}
+
+// wallSections are the walls sections of e, those m draws runs of wall
+// in and those it has no room for (a stream taking the section).
+func wallSections(e *Encounter, m board.Map) (drawn, undrawn []int) {
+	for _, sec := range e.Sections {
+		if sec.Kind != "walls" {
+			continue
+		}
+		if slices.ContainsFunc(m.Lines, func(l board.Line) bool { return l.Kind == board.Wall && l.Section == sec.Number }) {
+			drawn = append(drawn, sec.Number)
+		} else {
+			undrawn = append(undrawn, sec.Number)
+		}
+	}
+	return drawn, undrawn
+}
+
+// sectionList names sections: "section 5", "sections 2 and 5".
+func sectionList(ns []int) string {
+	var parts []string
+	for _, n := range ns {
+		parts = append(parts, strconv.Itoa(n))
+	}
+	if len(parts) == 1 {
+		return "section " + parts[0]
+	}
+	return "sections " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // blocks turns a rolled skirmish into what every renderer draws: the map,
@@ -235,21 +274,21 @@ func (s *System) boardMap(e *Encounter) board.Map {
 // lines, both sides with their rolls, the turn track and each side's
 // action cards.
 func (s *System) blocks(e *Encounter) []doc.Block {
+	m := s.boardMap(e)
 	bs := []doc.Block{
-		&doc.Map{Map: s.boardMap(e)},
+		&doc.Map{Map: m},
 		&doc.Para{Lead: Own + ":", Text: "the book has no forces, battlefield or scenario. The sides, the table's terrain and this skirmish's aims are Sortie's, rolled on tables you can edit; each figure's die, its weapon and the phase dice are the book's."},
 	}
 	terr := &doc.Table{Title: "Battlefield Terrain (Sortie's own table)", Head: []string{"Section", "1d6", "Terrain"}}
-	var walls []string
 	for _, sec := range e.Sections {
 		terr.Rows = append(terr.Rows, []string{strconv.Itoa(sec.Number), sec.Roll.Dice.String(), sec.Terrain})
-		if sec.Kind == "walls" {
-			walls = append(walls, strconv.Itoa(sec.Number))
-		}
 	}
 	tblocks := []doc.Block{terr, e.Stream}
-	if len(walls) > 0 {
-		tblocks = append(tblocks, &doc.Para{Text: "Walls, fences or hedges in section " + strings.Join(walls, ", ") + " (the map has no mark for them): set out a few low runs across the section. Crossing one costs 4\"; a figure defending one adds +1 in hand-to-hand."})
+	_, undrawn := wallSections(e, m)
+	// Walls the map draws are said once, in its caption, as every kind
+	// of terrain is; those it has no room for are set out by the note.
+	if len(undrawn) > 0 {
+		tblocks = append(tblocks, &doc.Para{Text: "Walls, fences or hedges in " + sectionList(undrawn) + ", which the map has no room to draw: set out a few low runs across the section. Crossing one costs 4\"; a figure defending one adds +1 in hand-to-hand."})
 	}
 	bs = append(bs,
 		&doc.Section{Title: "Terrain", Blocks: tblocks},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"path"
 	"slices"
 	"strconv"
@@ -498,15 +499,18 @@ func TestTurnTrack(t *testing.T) {
 }
 
 // TestBattlefield: nine sections, each the Battlefield Terrain row its
-// 1d6 reads, drawn with the board kind its Kind names (walls, which have
-// none, named in the caption); the stream through the sections its roll
-// names; both sides' zones; and a line saying it is Sortie's own.
+// 1d6 reads, drawn with the board kind its Kind names (walls as runs of
+// wall in the section and none elsewhere, labelled with the table's
+// word, clear of the stream and of every piece, named in the caption and
+// in the legend when and only when drawn); the stream through the
+// sections its roll names; both sides' zones; and a line saying it is
+// Sortie's own.
 func TestBattlefield(t *testing.T) {
 	sys := load(t)
 	bt := sys.Rules().Table("battlefield-terrain")
 	st := sys.Rules().Table("battlefield-stream")
 	draws := map[string]string{"rough": board.Rough, "hills": board.Hills, "woods": board.Woods, "buildings": board.Buildings}
-	streams := 0
+	streams, walls := 0, 0
 	for i := range 200 {
 		seed := fmt.Sprint("field", i)
 		e := roll(t, sys, seed, engine.Options{})
@@ -546,9 +550,58 @@ func TestBattlefield(t *testing.T) {
 			} else if len(pieces) != 0 {
 				t.Errorf("section %d (%s) drawn as %+v", sec.Number, sec.Kind, pieces)
 			}
-			if sec.Kind == "walls" && !strings.Contains(m.Caption, "Walls") {
+			if sec.Kind == "walls" && (!strings.Contains(m.Caption, "Walls") || strings.Contains(m.Caption, "no mark")) {
 				t.Errorf("section %d has walls, caption %q", sec.Number, m.Caption)
 			}
+			var runs []board.Line
+			for _, l := range m.Lines {
+				if l.Kind == board.Wall && l.Section == sec.Number {
+					runs = append(runs, l)
+				}
+			}
+			if (len(runs) > 0) != (sec.Kind == "walls") {
+				t.Errorf("%s: section %d (%s) drawn with %d runs of wall", seed, sec.Number, sec.Kind, len(runs))
+			}
+			walls += len(runs)
+			s := m.Section(sec.Number)
+			for _, r := range runs {
+				if r.Label != sec.Terrain {
+					t.Errorf("%s: walls in section %d labelled %q, want %q", seed, sec.Number, r.Label, sec.Terrain)
+				}
+				for _, q := range r.Path {
+					if !s.Contains(q) {
+						t.Errorf("%s: walls of section %d reach %v", seed, sec.Number, q)
+					}
+				}
+				for _, l := range m.Lines {
+					if l.Kind != board.Wall && bandsMeet(r, l) {
+						t.Errorf("%s: walls of section %d lie on the %s", seed, sec.Number, l.Label)
+					}
+				}
+				for _, p := range m.Pieces {
+					if bandsMeet(r, board.Line{Path: append(slices.Clone(p.Outline), p.Outline[0])}) {
+						t.Errorf("%s: walls of section %d meet %s", seed, sec.Number, p.Label)
+					}
+				}
+			}
+		}
+		// Walls drawn are said once, in the caption, which sends the
+		// player to the runs drawn; no note tells him to set them out
+		// unseen.
+		if slices.ContainsFunc(m.Lines, func(l board.Line) bool { return l.Kind == board.Wall }) && !strings.Contains(m.Caption, "set them out as drawn") {
+			t.Errorf("%s: caption %q", seed, m.Caption)
+		}
+		doc.Walk(enc.Blocks, func(b doc.Block) {
+			if p, ok := b.(*doc.Para); ok && strings.Contains(p.Text, "Walls, fences or hedges") {
+				t.Errorf("%s: the walls drawn said again: %q", seed, p.Text)
+			}
+		})
+		legend := false
+		for _, le := range board.Legend(m) {
+			legend = legend || le.Kind == board.Wall
+		}
+		if legend != slices.ContainsFunc(e.Sections, func(s twopage.Section) bool { return s.Kind == "walls" }) {
+			t.Errorf("%s: walls in the legend: %v, sections %+v", seed, legend, e.Sections)
 		}
 		row := st.RowFor(e.Stream.Dice.Value)
 		want := strings.TrimSpace(st.Cell(row, "Through").Text)
@@ -582,6 +635,44 @@ func TestBattlefield(t *testing.T) {
 	if streams == 0 {
 		t.Error("no stream in 200 tables")
 	}
+	if walls == 0 {
+		t.Error("no walls in 200 tables")
+	}
+}
+
+// bandsMeet reports whether the bands of lines a and b, each as wide as
+// it is, meet: a point of either's path, every tenth of an inch, lies
+// within half their widths and board.ClearGap of the other's.
+func bandsMeet(a, b board.Line) bool {
+	room := a.WidthIn/2 + b.WidthIn/2 + board.ClearGap - 1e-9
+	near := func(q board.Point, path []board.Point) bool {
+		for i := 1; i < len(path); i++ {
+			p, r := path[i-1], path[i]
+			dx, dy := r.X-p.X, r.Y-p.Y
+			if dx == 0 && dy == 0 {
+				continue
+			}
+			t := max(0, min(1, ((q.X-p.X)*dx+(q.Y-p.Y)*dy)/(dx*dx+dy*dy)))
+			if math.Hypot(p.X+t*dx-q.X, p.Y+t*dy-q.Y) < room {
+				return true
+			}
+		}
+		return false
+	}
+	for _, pair := range [][2]board.Line{{a, b}, {b, a}} {
+		path := pair[0].Path
+		for i := 1; i < len(path); i++ {
+			p, r := path[i-1], path[i]
+			n := int(math.Hypot(r.X-p.X, r.Y-p.Y)*10) + 1
+			for k := 0; k <= n; k++ {
+				f := float64(k) / float64(n)
+				if near(board.Point{X: p.X + (r.X-p.X)*f, Y: p.Y + (r.Y-p.Y)*f}, pair[1].Path) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // TestSides: chosen sides are kept; a rolled side is the Sides row its die

@@ -553,3 +553,21 @@ func Unimposed(d Doc, opt Options) (pdf []byte, pages map[string]int, faults []F
 	}
 	return pdf, lay.pages, lay.faults, nil
 }
+
+// LegendFeet renders d and returns the foot of every map legend item's
+// first line (mm from the page's top), and where the page's text block
+// ends.
+func LegendFeet(d Doc, opt Options) (feet []float64, bottom float64, err error) {
+	_, lay, err := render(d, opt)
+	if err != nil {
+		return nil, 0, err
+	}
+	for _, it := range lay.legend {
+		feet = append(feet, it.y+legendSH)
+	}
+	_, _, ph, _ := paperSize(opt.Paper)
+	if opt.Impose == Saddle {
+		_, _, ph = halfSheet(opt.Paper)
+	}
+	return feet, pageBox{h: ph}.bottom(), nil
+}

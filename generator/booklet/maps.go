@@ -401,6 +401,7 @@ func (r *renderer) mapKey(m board.Map) string {
 		str(l.Label)
 		pts(l.Path)
 		num(l.WidthIn)
+		n(l.Section)
 	}
 	n(len(m.Markers))
 	for _, mk := range m.Markers {

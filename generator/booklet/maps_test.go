@@ -26,7 +26,7 @@ func TestFullBoard(t *testing.T) {
 	}
 	path := save(t, "full-board.pdf", pdf)
 	want := []string{"PEF markers 1, 2, 3", board.StyleOf(board.EntryArrow).Legend, "1 square = 6 inches"}
-	for _, k := range []string{board.Woods, board.Hills, board.Lake, board.Rough, board.Buildings, board.River, board.Road, board.Bridge, board.Ford} {
+	for _, k := range []string{board.Woods, board.Hills, board.Lake, board.Rough, board.Buildings, board.River, board.Road, board.Bridge, board.Ford, board.Wall} {
 		want = append(want, board.StyleOf(k).Legend)
 	}
 	slices.Sort(want)

@@ -640,7 +640,12 @@ func (sp *entrySpread) spreadFit(rest []doc.Block, ms, legend []board.Map, w, y,
 	_, s0 := r.mapLayout(ms, w, avail+sp.lineH, 0)
 	smaller := used - (need + 2 - room) - 0.5
 	_, s1 := r.mapLayout(ms, w, smaller+sp.lineH, 0)
-	under := mapPlan{avail: smaller, used: r.mapsPlan(ms, w, smaller, 0).h, under: true, ok: smaller > 0 && s1 >= s0*minMapScale}
+	// The maps drawn smaller must take no more than smaller: a board
+	// whose title, caption and edges alone take more (a long caption
+	// on a folded page) leaves the blocks no room under it, and its
+	// legend would run past the page's foot.
+	shrunk := r.mapsPlan(ms, w, smaller, 0).h
+	under := mapPlan{avail: smaller, used: shrunk, under: true, ok: smaller > 0 && s1 >= s0*minMapScale && shrunk <= smaller+0.5}
 	if len(ms) != 1 || ms[0].WidthIn <= 0 || r.narrow() {
 		// A folded booklet's narrow page sets a map's caption to the
 		// page's width, not the board's, and has a legend beside the

@@ -213,3 +213,34 @@ func TestFoldedChecklistGrid(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldedLegendOnPage builds the corpus's largest Two-Page Skirmish
+// pack (fifteen skirmishes, Militia against Pirates) folded on A4: every
+// map legend stays above its page's foot. A board whose caption alone
+// took more than the room the plan gave it (spreadFit) was planned to
+// leave room under it that it did not, and its legend, a row longer for
+// the walls drawn on the board, ran into the footer.
+func TestFoldedLegendOnPage(t *testing.T) {
+	sys, err := registry(t).Get("two-page-skirmish")
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := slices.Repeat([]string{"skirmish"}, 15)
+	p, err := pack.Build(sys, "corpus-tps-10", types, engine.Options{Recruits: "militia", Enemies: "pirates"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := booklet.Doc{Title: "Corpus tps 10", Set: sys.Rules(), Seed: "corpus-tps-10", Pack: p}
+	feet, bottom, err := booklet.LegendFeet(d, booklet.Options{Paper: "a4", Impose: booklet.Saddle, Created: created, Version: "0.1.0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(feet) == 0 {
+		t.Fatal("no legends")
+	}
+	for i, f := range feet {
+		if f > bottom+0.01 {
+			t.Errorf("legend item %d ends at %.1f mm, past the text block's foot at %.1f", i, f, bottom)
+		}
+	}
+}

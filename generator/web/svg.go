@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -171,7 +172,15 @@ func describe(m board.Map) string {
 		desc = append(desc, t)
 	}
 	for _, l := range m.Lines {
-		desc = append(desc, l.Label)
+		t := l.Label
+		if l.Section > 0 {
+			// The runs of a section's walls are one feature to hear.
+			t += fmt.Sprintf(" in section %d", l.Section)
+			if slices.Contains(desc, t) {
+				continue
+			}
+		}
+		desc = append(desc, t)
 	}
 	for _, mk := range m.Markers {
 		t := mk.Title

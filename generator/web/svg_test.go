@@ -110,7 +110,7 @@ func TestFullBoard(t *testing.T) {
 	save(t, "full.html", v)
 	svg := string(v.SVG())
 	g := groups(svg)
-	present := []string{board.Woods, board.Hills, board.Lake, board.Rough, board.Buildings, board.River, board.Road, board.Bridge, board.Ford}
+	present := []string{board.Woods, board.Hills, board.Lake, board.Rough, board.Buildings, board.River, board.Road, board.Bridge, board.Ford, board.Wall}
 	shape := func(s string) string { // a pattern's elements, without their places
 		return regexp.MustCompile(`(points|cx|cy|x|y)="[^"]*"`).ReplaceAllString(s, "")
 	}
@@ -170,6 +170,12 @@ func TestFullBoard(t *testing.T) {
 	}
 	if strings.Contains(svg, "Enemy edge") {
 		t.Error("an enemy edge on a board without an enemy zone")
+	}
+	// A screen reader hears a section's walls once, where they stand,
+	// though they are drawn as several runs.
+	walls := board.Label(board.Wall) + " in section 9"
+	if aria := regexp.MustCompile(`aria-label="([^"]*)"`).FindStringSubmatch(svg); aria == nil || strings.Count(aria[1], walls) != 1 {
+		t.Errorf("the board's description names %q other than once: %q", walls, aria)
 	}
 }
 

@@ -22,8 +22,9 @@ import (
 
 // Full is a 36" x 36" table in nine sections with a hill, woods, rough
 // ground, a lake, buildings with a count and a Defensive Value, a road, a
-// river with a bridge and a ford, and PEF markers, two of them in one
-// section; the player's force enters across sections 7-9.
+// river with a bridge and a ford, walls in a section, and PEF markers,
+// two of them in one section; the player's force enters across sections
+// 7-9.
 func Full() board.Map {
 	m := board.Sectioned(36, 36, 3, 3)
 	m.Fill(4, board.Woods)
@@ -35,6 +36,7 @@ func Full() board.Map {
 	m.Road(m.Through(1, 2, 3)...)
 	m.Bridge(2)
 	m.Ford(8)
+	m.Walls(9, "")
 	m.PlaceInSection(4, "1")
 	m.PlaceInSection(3, "2")
 	m.PlaceInSection(3, "3")
@@ -138,8 +140,9 @@ func Defects(d draw.Drawing, measure draw.Measure) (overlaps, outside []string) 
 // a renderer draws behind it, measured with measure) that lies over a
 // piece of terrain it does not name: a label may lie over the pieces of
 // the section an area it names fills, and a line's label over the pieces
-// its line crosses; no label over any other piece. A key letter stands
-// for its key's text.
+// its line crosses; no label over any other piece, nor over a line
+// standing in a section (a run of wall), whatever it names. A key letter
+// stands for its key's text.
 func OverTerrain(d draw.Drawing, m board.Map, measure draw.Measure) []string {
 	keys := map[string]string{}
 	for _, k := range d.Keys {
@@ -220,8 +223,40 @@ func OverTerrain(d draw.Drawing, m board.Map, measure draw.Measure) []string {
 			}
 			out = append(out, fmt.Sprintf("%s at %.1f,%.1f-%.1f,%.1f lies over %s%s", lb.what, lb.x0, lb.y0, lb.x1, lb.y1, p.Label, where))
 		}
+		for _, l := range m.Lines {
+			if l.Section > 0 && runUnder(l, d.Scale, lb) {
+				out = append(out, fmt.Sprintf("%s at %.1f,%.1f-%.1f,%.1f lies over %s in section %d", lb.what, lb.x0, lb.y0, lb.x1, lb.y1, l.Label, l.Section))
+			}
+		}
 	}
 	return out
+}
+
+// runUnder reports whether a point of line l's mark, drawn at scale s (as
+// wide as its band or its style's blocks), lies in the box b: its middle
+// and either side of it, every tenth of a millimetre along it.
+func runUnder(l board.Line, s float64, b box) bool {
+	half := max(l.WidthIn*s, board.StyleOf(l.Kind).Pattern.Size) / 2
+	for i := 1; i < len(l.Path); i++ {
+		a, c := l.Path[i-1], l.Path[i]
+		long := math.Hypot(c.X-a.X, c.Y-a.Y) * s
+		if long == 0 {
+			continue
+		}
+		dx, dy := (c.X-a.X)*s/long, (c.Y-a.Y)*s/long
+		n := int(long*10) + 1
+		for k := 0; k <= n; k++ {
+			f := float64(k) / float64(n)
+			x, y := (a.X+(c.X-a.X)*f)*s, (a.Y+(c.Y-a.Y)*f)*s
+			for _, side := range []float64{0, 1, -1} {
+				sx, sy := x-side*dy*half, y+side*dx*half
+				if sx > b.x0 && sx < b.x1 && sy > b.y0 && sy < b.y1 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // names reports whether text is what, a part of it or a line of it

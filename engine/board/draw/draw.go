@@ -244,6 +244,20 @@ func (b *builder) fixed() {
 			b.pl.lay(Box{x0, y0, x1, y1})
 		}
 	}
+	// A line standing in a section (a run of wall) is terrain labels
+	// stand clear of too: a box round each stretch of it, as wide as
+	// its mark.
+	for _, l := range b.m.Lines {
+		if l.Section <= 0 {
+			continue
+		}
+		half := max(l.WidthIn*b.s, board.StyleOf(l.Kind).Pattern.Size) / 2
+		path := b.pts(l.Path)
+		for i := 1; i < len(path); i++ {
+			x0, y0, x1, y1 := bounds(path[i-1 : i+1])
+			b.pl.lay(Box{x0 - half, y0 - half, x1 + half, y1 + half})
+		}
+	}
 }
 
 // badgeRoom is the room a section number's badge keeps round it besides
@@ -289,7 +303,7 @@ func (b *builder) ground() {
 	for _, p := range m.Pieces {
 		b.d.Ops = area(b.d.Ops, p.Kind, b.pts(p.Outline), p.Count, b.pl)
 	}
-	for _, kind := range []string{board.River, board.Road, board.Ford, board.Bridge} {
+	for _, kind := range []string{board.River, board.Road, board.Ford, board.Bridge, board.Wall} {
 		for _, l := range m.Lines {
 			if l.Kind == kind {
 				b.add(b.line(l)...)
@@ -337,16 +351,59 @@ func (b *builder) line(l board.Line) []Op {
 		angle = -math.Atan2(c.Y-a.Y, c.X-a.X) * 180 / math.Pi
 	}
 	ops := []Op{{Shape: Poly, Class: l.Kind, Pts: poly, Fill: st.Fill, Stroke: None}}
-	if st.Pattern.Kind == board.Dashes {
+	switch st.Pattern.Kind {
+	case board.Dashes:
 		p := st.Pattern
 		ops = append(ops, Op{Shape: Path, Class: l.Kind, Pts: path, Fill: None, Stroke: p.Grey, Width: p.Weight, Dash: p.Size})
-	} else {
+	case board.Posts:
+		ops = posts(ops, l.Kind, st.Pattern, path)
+	default:
 		ops = pattern(ops, l.Kind, st.Pattern, poly, angle, nil)
 	}
 	if st.Outline > 0 {
 		// A band's long sides are its banks or kerbs; its ends lie on the
 		// board's edge or across a river, and are drawn too.
 		ops = append(ops, Op{Shape: Poly, Class: l.Kind, Pts: poly, Fill: None, Stroke: 0, Width: st.Outline, Dash: dash(st)})
+	}
+	return ops
+}
+
+// posts appends a Posts pattern along path to ops: a solid line, and
+// filled blocks Size long and as wide along it, Spacing apart and
+// centred on its length, none past its ends.
+func posts(ops []Op, kind string, p board.Pattern, path []P) []Op {
+	ops = append(ops, Op{Shape: Path, Class: kind, Pts: path, Fill: None, Stroke: p.Grey, Width: p.Weight})
+	if p.Spacing <= 0 || p.Size <= 0 {
+		return ops
+	}
+	total := 0.0
+	for i := 1; i < len(path); i++ {
+		total += math.Hypot(path[i].X-path[i-1].X, path[i].Y-path[i-1].Y)
+	}
+	if total < p.Size {
+		return ops
+	}
+	k := int((total - p.Size) / p.Spacing) // spaces between the blocks
+	next := (total - float64(k)*p.Spacing) / 2
+	walked := 0.0
+	for i := 1; i < len(path) && k >= 0; i++ {
+		a, c := path[i-1], path[i]
+		long := math.Hypot(c.X-a.X, c.Y-a.Y)
+		if long == 0 {
+			continue
+		}
+		d := P{(c.X - a.X) / long, (c.Y - a.Y) / long}
+		n := P{-d.Y * p.Size / 2, d.X * p.Size / 2}
+		h := P{d.X * p.Size / 2, d.Y * p.Size / 2}
+		for ; k >= 0 && next <= walked+long+1e-9; next, k = next+p.Spacing, k-1 {
+			t := next - walked
+			m := P{a.X + d.X*t, a.Y + d.Y*t}
+			ops = append(ops, Op{Shape: Poly, Class: kind, Pts: []P{
+				{m.X - h.X + n.X, m.Y - h.Y + n.Y}, {m.X + h.X + n.X, m.Y + h.Y + n.Y},
+				{m.X + h.X - n.X, m.Y + h.Y - n.Y}, {m.X - h.X - n.X, m.Y - h.Y - n.Y},
+			}, Fill: p.Grey, Stroke: None})
+		}
+		walked += long
 	}
 	return ops
 }
@@ -638,11 +695,12 @@ func spots(poly []P, p board.Pattern) []P {
 // standing on its own, a line's along it near where it enters the board,
 // a crossing's on it, a zone's along its outer edge; then beside that;
 // then further out, with a leader line back (a zone's label, where it
-// finds no room in its zone, in a row beyond its edge instead). Areas are labelled
-// first (those with a count or a note before the rest), then lines, then
-// zones, each in the map's order. An area's
-// label is wrapped to its section's width. It returns the marks, leader
-// lines first.
+// finds no room in its zone, in a row beyond its edge instead; a
+// section's walls, where they find no room in their section, nowhere).
+// Areas are labelled first (those with a count or a note before the
+// rest), then lines, then zones, then the lines standing in a section,
+// each in the map's order. An area's label is wrapped to its section's
+// width. It returns the marks, leader lines first.
 func (b *builder) labels() []Op {
 	m := b.m
 	secs := m.Sections()
@@ -673,10 +731,11 @@ func (b *builder) labels() []Op {
 	// clear of every piece of terrain but those it names if it can be,
 	// else (a line's label) of all but the pieces crossed, else of what is
 	// taken alone (and counted Crowded). Failing all, it is a key letter,
-	// its text (key) listed beside the board; or, where the label may be
-	// set off the board (offBoard: a zone's), put leaves it unplaced and
-	// reports false.
-	put := func(lines []string, sizes []float64, w want, key string, crossed []Box, offBoard bool) bool {
+	// its text (key) listed beside the board; or, where the label can do
+	// without a place on the board (homeOnly: a zone's, set off the board
+	// instead; a wall's, which the legend names), where it belongs or
+	// nowhere: put leaves it unplaced and reports false.
+	put := func(lines []string, sizes []float64, w want, key string, crossed []Box, homeOnly bool) bool {
 		fw := b.pl.frame.X1 - b.pl.frame.X0
 		fh := b.pl.frame.Y1 - b.pl.frame.Y0
 		type variant struct {
@@ -711,9 +770,10 @@ func (b *builder) labels() []Op {
 			key               bool // as a key letter, clear of all terrain
 		}
 		steps := []step{{}, {over: true}, {tied: true}, {tied: true, over: true}}
-		if offBoard {
-			// Then off the board, in a row of its own beyond its edge's
-			// name, rather than on a leader line across the terrain.
+		if homeOnly {
+			// Then nowhere on the board (a zone's label in a row of its
+			// own beyond its edge's name) rather than on a leader line
+			// across the terrain.
 			steps = steps[:1]
 		} else {
 			// Then as a key letter, which finds room where its text does
@@ -763,7 +823,7 @@ func (b *builder) labels() []Op {
 				}
 			}
 		}
-		if offBoard {
+		if homeOnly {
 			return false
 		}
 		k, kw := keyed()
@@ -819,22 +879,8 @@ func (b *builder) labels() []Op {
 				// from the line, which keeps the line's label room.
 				fys = []float64{0.5, 0.62, 0.38, 0.75, 0.25, 0.88, 0.12}
 			}
-			w.anchor = b.pt(board.Point{X: s.Centre.X, Y: s.Y + s.H*fys[0]})
-			lines, sizes = b.wrap(lines, sizes, Snap(s.W*b.s-2))
-			// Within its section: centred, or against either side (clear
-			// of the number in its corner), higher or lower.
-			lw := 0.0
-			for i, l := range lines {
-				tw, _ := TextBox(b.measure, l, sizes[i], true)
-				lw = max(lw, tw)
-			}
-			x0, x1 := s.X*b.s, (s.X+s.W)*b.s
-			w.home = &Box{x0, s.Y * b.s, x1, (s.Y + s.H) * b.s}
+			w, lines, sizes = b.inSection(s, fys, lines, sizes)
 			w.own = []Box{*w.home}
-			for _, fy := range fys {
-				y := (s.Y + s.H*fy) * b.s
-				w.prefer = append(w.prefer, P{w.anchor.X, y}, P{x1 - 1.5 - lw/2, y}, P{x0 + 1.5 + lw/2, y})
-			}
 		} else {
 			// A piece standing on its own is labelled beside it, so
 			// that the label hides none of it: a small wood's few trees
@@ -851,7 +897,7 @@ func (b *builder) labels() []Op {
 		put(lines, sizes, w, key, nil, false)
 	}
 	for _, l := range m.Lines {
-		if len(l.Path) < 2 {
+		if len(l.Path) < 2 || l.Section > 0 && l.Section <= len(secs) {
 			continue
 		}
 		// A crossing is labelled on itself; a river a quarter of the way
@@ -918,7 +964,59 @@ func (b *builder) labels() []Op {
 			b.off = append(b.off, offLabel{edge, z.Label})
 		}
 	}
+	// The lines standing in a section (the runs of a wall) are labelled
+	// once for the section, in it, as an area is, but clear of them and
+	// of the other lines; last, as they can do without a label (the
+	// legend names their mark): a zone's label they took the room of
+	// would go off the board.
+	type sectionLabel struct {
+		n     int
+		label string
+	}
+	done := map[sectionLabel]bool{}
+	var bands [][]P // the other lines', which such a label stands clear of
+	for _, l := range m.Lines {
+		if l.Section <= 0 && len(l.Path) >= 2 {
+			bands = append(bands, band(b.pts(l.Path), l.WidthIn*b.s, func(P) bool { return false }))
+		}
+	}
+	for _, l := range m.Lines {
+		k := sectionLabel{l.Section, l.Label}
+		if l.Section <= 0 || l.Section > len(secs) || len(l.Path) < 2 || done[k] {
+			continue
+		}
+		done[k] = true
+		w, lines, sizes := b.inSection(secs[l.Section-1], []float64{0.3, 0.2, 0.42, 0.1, 0.5, 0.62, 0.75, 0.88}, []string{l.Label}, []float64{LabelPt})
+		w.avoid = bands
+		// Only where it finds room in the section, clear of its runs and
+		// of the other lines: the legend names the mark, and a label tied
+		// back from another section, or a key letter, says no more.
+		put(lines, sizes, w, l.Label, nil, true)
+	}
 	return append(leaders, texts...)
+}
+
+// inSection is where a label of lines set in sizes belongs in section s:
+// wrapped to the section's width, centred or against either side (clear
+// of the number in its corner), at each of the heights fys (fractions of
+// the section's height, best first); tied back once it leaves the
+// section. It returns the label's lines wrapped.
+func (b *builder) inSection(s board.Section, fys []float64, lines []string, sizes []float64) (want, []string, []float64) {
+	var w want
+	w.anchor = b.pt(board.Point{X: s.Centre.X, Y: s.Y + s.H*fys[0]})
+	lines, sizes = b.wrap(lines, sizes, Snap(s.W*b.s-2))
+	lw := 0.0
+	for i, l := range lines {
+		tw, _ := TextBox(b.measure, l, sizes[i], true)
+		lw = max(lw, tw)
+	}
+	x0, x1 := s.X*b.s, (s.X+s.W)*b.s
+	w.home = &Box{x0, s.Y * b.s, x1, (s.Y + s.H) * b.s}
+	for _, fy := range fys {
+		y := (s.Y + s.H*fy) * b.s
+		w.prefer = append(w.prefer, P{w.anchor.X, y}, P{x1 - 1.5 - lw/2, y}, P{x0 + 1.5 + lw/2, y})
+	}
+	return w, lines, sizes
 }
 
 // keeps is the part of section s that piece p, laid in it, takes: the
@@ -1364,7 +1462,7 @@ func swatch(e board.LegendEntry, w, h float64) []Op {
 		return append(Zone(e.Kind, box), frame)
 	case board.Squares:
 		return []Op{{Shape: Path, Class: e.Kind, Pts: []P{{x + w/2, y}, {x + w/2, y + h}}, Fill: None, Stroke: 0.47, Width: 0.12}, frame}
-	case board.Road, board.River, board.Ford, board.Bridge:
+	case board.Road, board.River, board.Ford, board.Bridge, board.Wall:
 		st := board.StyleOf(e.Kind)
 		mid := y + h/2
 		bw := h * 0.7
@@ -1415,9 +1513,12 @@ func lineOps(kind string, st board.Style, pts []P, w float64, box []P) []Op {
 	a, c := pts[0], pts[len(pts)-1]
 	angle := -math.Atan2(c.Y-a.Y, c.X-a.X) * 180 / math.Pi
 	ops := []Op{{Shape: Poly, Class: kind, Pts: kept, Fill: st.Fill, Stroke: None}}
-	if st.Pattern.Kind == board.Dashes {
+	switch st.Pattern.Kind {
+	case board.Dashes:
 		ops = append(ops, Op{Shape: Path, Class: kind, Pts: pts, Fill: None, Stroke: st.Pattern.Grey, Width: st.Pattern.Weight, Dash: st.Pattern.Size})
-	} else {
+	case board.Posts:
+		ops = posts(ops, kind, st.Pattern, pts)
+	default:
 		ops = pattern(ops, kind, st.Pattern, kept, angle, nil)
 	}
 	if st.Outline > 0 {

@@ -419,3 +419,87 @@ func TestRoadSaysWhereItRuns(t *testing.T) {
 	}
 	t.Logf("%d roads stop inside their boards", stubs)
 }
+
+// TestWallsDrawn draws the full test board, whose section 9 has walls,
+// at an A4 page's scale, the site's and the least a folded booklet
+// draws it: each run is a solid black line along its path with black
+// blocks on it, none past its ends; the legend's swatch shows the same
+// line and blocks.
+func TestWallsDrawn(t *testing.T) {
+	m := boardtest.Full()
+	var runs []board.Line
+	for _, l := range m.Lines {
+		if l.Kind == board.Wall {
+			runs = append(runs, l)
+		}
+	}
+	if len(runs) == 0 {
+		t.Fatal("no walls on the full board")
+	}
+	st := board.StyleOf(board.Wall)
+	for _, s := range []float64{5, 2, 1.18} {
+		d := draw.Board(m, s, boardtest.Measure)
+		var lines []draw.Op
+		blocks := 0
+		for _, o := range d.Ops {
+			switch {
+			case o.Class == board.Wall && o.Shape == draw.Path:
+				lines = append(lines, o)
+			case o.Class == board.Wall && o.Shape == draw.Poly && o.Fill == 0:
+				blocks++
+				c := draw.P{}
+				for _, p := range o.Pts {
+					c.X, c.Y = c.X+p.X/4, c.Y+p.Y/4
+				}
+				on := false
+				for _, r := range runs {
+					var path []draw.P
+					long := 0.0
+					for i, q := range r.Path {
+						path = append(path, draw.P{X: q.X * s, Y: q.Y * s})
+						if i > 0 {
+							long += math.Hypot(path[i].X-path[i-1].X, path[i].Y-path[i-1].Y)
+						}
+					}
+					if at := along(c, path); at >= st.Pattern.Size/2-1e-6 && at <= long-st.Pattern.Size/2+1e-6 {
+						on = true
+					}
+				}
+				if !on {
+					t.Errorf("at %v mm/in: a wall block at %v stands on no run, or past its end", s, c)
+				}
+			}
+		}
+		if len(lines) != len(runs) {
+			t.Errorf("at %v mm/in: %d wall lines for %d runs", s, len(lines), len(runs))
+		}
+		for _, o := range lines {
+			if o.Stroke != 0 || o.Width < 0.4 || o.Dash != 0 {
+				t.Errorf("at %v mm/in: a wall's line %+v, want solid black", s, o)
+			}
+		}
+		if blocks < 2*len(runs) {
+			t.Errorf("at %v mm/in: %d blocks on %d runs", s, blocks, len(runs))
+		}
+	}
+	sw := draw.Swatch(board.LegendEntry{Kind: board.Wall}, 0, 0, 9, 5)
+	if count(sw, board.Wall, draw.Path) != 1 || count(sw, board.Wall, draw.Poly) < 3 {
+		t.Errorf("the walls' swatch %v", sw)
+	}
+}
+
+// along is how far along path c lies, in mm, if it lies on it (within
+// 0.01 mm); -1 if it does not.
+func along(c draw.P, path []draw.P) float64 {
+	walked := 0.0
+	for i := 1; i < len(path); i++ {
+		a, b := path[i-1], path[i]
+		l := math.Hypot(b.X-a.X, b.Y-a.Y)
+		t := max(0, min(1, ((c.X-a.X)*(b.X-a.X)+(c.Y-a.Y)*(b.Y-a.Y))/(l*l)))
+		if math.Hypot(a.X+t*(b.X-a.X)-c.X, a.Y+t*(b.Y-a.Y)-c.Y) < 0.01 {
+			return walked + t*l
+		}
+		walked += l
+	}
+	return -1
+}

@@ -1,6 +1,9 @@
 package draw
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Box is a rectangle on a drawing, in mm: a label's white box, a marker,
 // a section number's badge, a building block.
@@ -138,6 +141,28 @@ type want struct {
 	around       *Box
 	home, bounds *Box
 	own          []Box
+	// avoid are the bands of lines the box stands clear of as of a
+	// piece of terrain: the stream beside the walls a label names.
+	avoid [][]P
+}
+
+// meets reports whether the box, gap round it, and the polygon poly
+// overlap.
+func (a Box) meets(poly []P, gap float64) bool {
+	g := Box{a.X0 - gap, a.Y0 - gap, a.X1 + gap, a.Y1 + gap}
+	rect := []P{{g.X0, g.Y0}, {g.X1, g.Y0}, {g.X1, g.Y1}, {g.X0, g.Y1}}
+	if len(poly) < 3 {
+		return false
+	}
+	if inside(g.centre(), poly) {
+		return true
+	}
+	for i := range poly {
+		if len(clip(poly[i], poly[(i+1)%len(poly)], rect)) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // place finds room for a box (see want): first at the preferred centres
@@ -174,12 +199,18 @@ func (p *placer) find(wt want, clearEnough bool) placement {
 		}
 		lead := leader && b.dist(anchor) > 1.5
 		free := p.free(b)
-		bare := free && p.bare(b, wt.own)
+		bare := free && p.bare(b, wt.own) && !slices.ContainsFunc(wt.avoid, func(poly []P) bool { return b.meets(poly, p.gap) })
 		if bare || free && clearEnough {
 			best = placement{b, lead, true, bare}
 			return true
 		}
-		if cost := p.cost(b, wt.own); cost < bestCost-1e-9 {
+		cost := p.cost(b, wt.own)
+		for _, poly := range wt.avoid {
+			if b.meets(poly, p.gap) {
+				cost += (b.X1 - b.X0) * (b.Y1 - b.Y0)
+			}
+		}
+		if cost < bestCost-1e-9 {
 			best, bestCost = placement{b, lead, free, false}, cost
 		}
 		return false
