@@ -351,7 +351,7 @@ func (s *System) After(r *dice.Roller, _ engine.Step, force *engine.Force, game 
 			result = fmt.Sprintf("Rep %d → %d", was, f.Rep)
 			f.Type = s.typeFor(*f)
 		}
-		steps = append(steps, &doc.Roll{Label: fmt.Sprintf("%s (place %d): %s, %s", f.Name, place, s.repAdjustment.Title, which), Dice: d, Row: strings.ToUpper(which[:1]) + which[1:], Result: result})
+		steps = append(steps, &doc.Roll{Label: fmt.Sprintf("%s (place %d): %s, %s", f.Name, place, s.repAdjustment.Title, which), Dice: d, Result: result})
 	}
 	band := &Band{StarRep: kept[0].Rep, Figures: kept[:1]}
 	for _, f := range kept[1:] {
