@@ -36,6 +36,10 @@ func TestCampaignGoesOn(t *testing.T) {
 	if len(s.Warnings) > 0 {
 		t.Errorf("a campaign file beside its page warns: %q", s.Warnings)
 	}
+	s = mustLoad(t, map[string]string{"content/campaigns/c.md": page(), "content/campaigns/summer.yaml": stateFile, "content/campaigns/winter.yaml": stateFile})
+	if want := "content/campaigns/winter.yaml: not read: no campaign names it (continue: winter.yaml)"; len(s.Warnings) != 1 || s.Warnings[0] != want {
+		t.Errorf("a campaign file no page names: warnings %q, want %q", s.Warnings, want)
+	}
 	for _, tc := range []struct {
 		name  string
 		files map[string]string

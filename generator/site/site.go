@@ -260,6 +260,7 @@ func Load(fsys fs.FS, conf, dir, prefix string, systems *engine.Registry) (*Site
 	add(uniqueSlugs(s.Pages))
 	add(uniqueSlugs(pagesOf(s.Packs)))
 	add(uniqueSlugs(pagesOf(s.Campaigns)))
+	s.Warnings = append(s.Warnings, unnamedFiles(fsys, path.Join(dir, "campaigns"), prefix, s.Campaigns)...)
 	add(uniqueSlugs(pagesOf(s.Series)))
 	sortPages(s.Pages)
 	slices.SortStableFunc(s.Packs, func(a, b *Pack) int { return byWeight(&a.Page, &b.Page) })
@@ -866,6 +867,25 @@ func newCampaign(p *Page, systems *engine.Registry, read func(name string) (stri
 		return nil, err
 	}
 	return &Campaign{Page: *p, System: f.String("system"), Seed: seed, Steps: steps, Options: opt}, nil
+}
+
+// unnamedFiles warns of each campaign file in dir that no campaign
+// names in its continue: a build reads none of them on its own.
+func unnamedFiles(fsys fs.FS, dir, prefix string, camps []*Campaign) []string {
+	named := map[string]bool{}
+	for _, c := range camps {
+		if c.From != nil {
+			named[path.Base(c.From.File())] = true
+		}
+	}
+	entries, _ := fs.ReadDir(fsys, dir)
+	var warns []string
+	for _, e := range entries {
+		if !e.IsDir() && isStateFile(e.Name()) && !Skipped(e.Name()) && !named[e.Name()] {
+			warns = append(warns, prefix+path.Join(dir, e.Name())+": not read: no campaign names it (continue: "+e.Name()+")")
+		}
+	}
+	return warns
 }
 
 // campaignPage reads what every campaign page has: its date, its tags,
