@@ -11,6 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/rules"
 )
 
 // State is where a campaign stands between chapters: the file the player
@@ -60,18 +61,13 @@ func (p Played) game() engine.Game {
 	return g
 }
 
-// Error is a mistake in a campaign file, at its line.
-type Error struct {
-	File string
-	Line int
-	Msg  string
-}
+// Error is a mistake in a campaign file, at its line: a *rules.Error,
+// as a mistake in a rule file is.
+type Error = rules.Error
 
-func (e *Error) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-	}
-	return e.File + ": " + e.Msg
+// errorAt returns an *Error at line of file (0: the file as a whole).
+func errorAt(file string, line int, msg string) *Error {
+	return &Error{Pos: rules.Pos{File: file, Line: line}, Msg: msg}
 }
 
 // errAt is an *Error at the line of key (the nearest written key above
@@ -86,7 +82,7 @@ func (s *State) errAt(key, format string, a ...any) error {
 		}
 		k = k[:i]
 	}
-	return &Error{File: s.file, Line: line, Msg: fmt.Sprintf(format, a...)}
+	return errorAt(s.file, line, fmt.Sprintf(format, a...))
 }
 
 // File returns the name the state was read from.
@@ -110,24 +106,24 @@ func Parse(file string, data []byte) (*State, error) {
 			line, _ = strconv.Atoi(m[1])
 			msg = m[2]
 		}
-		return nil, &Error{File: file, Line: line, Msg: "not a campaign file: " + msg}
+		return nil, errorAt(file, line, "not a campaign file: "+msg)
 	}
 	if len(root.Content) == 0 {
-		return nil, &Error{File: file, Msg: "empty: want a campaign file (sortie campaign --state FILE writes one)"}
+		return nil, errorAt(file, 0, "empty: want a campaign file (sortie campaign --state FILE writes one)")
 	}
 	top := root.Content[0]
 	if top.Kind != yaml.MappingNode {
-		return nil, &Error{File: file, Line: top.Line, Msg: "want key: value lines (system:, seed:, band:, games: ...)"}
+		return nil, errorAt(file, top.Line, "want key: value lines (system:, seed:, band:, games: ...)")
 	}
 	seen := map[string]bool{}
 	var states string
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		k, v := top.Content[i], top.Content[i+1]
 		if !slices.Contains(topKeys, k.Value) {
-			return nil, &Error{File: file, Line: k.Line, Msg: fmt.Sprintf("unknown key %q: want one of %s", k.Value, strings.Join(topKeys, ", "))}
+			return nil, errorAt(file, k.Line, fmt.Sprintf("unknown key %q: want one of %s", k.Value, strings.Join(topKeys, ", ")))
 		}
 		if seen[k.Value] {
-			return nil, &Error{File: file, Line: k.Line, Msg: fmt.Sprintf("%s given twice", k.Value)}
+			return nil, errorAt(file, k.Line, fmt.Sprintf("%s given twice", k.Value))
 		}
 		seen[k.Value] = true
 		s.lines[k.Value] = k.Line
@@ -156,7 +152,7 @@ func Parse(file string, data []byte) (*State, error) {
 		}
 		if err != nil {
 			if _, ok := err.(*Error); !ok {
-				err = &Error{File: file, Line: v.Line, Msg: err.Error()}
+				err = errorAt(file, v.Line, err.Error())
 			}
 			return nil, err
 		}
@@ -164,7 +160,7 @@ func Parse(file string, data []byte) (*State, error) {
 	s.Start.State = states
 	for _, k := range []string{"system", "seed", "encounters", "chapter", "start", "band"} {
 		if !seen[k] {
-			return nil, &Error{File: file, Msg: fmt.Sprintf("no %s: a campaign file gives system, seed, encounters, chapter, start and band", k)}
+			return nil, errorAt(file, 0, fmt.Sprintf("no %s: a campaign file gives system, seed, encounters, chapter, start and band", k))
 		}
 	}
 	return s, nil
@@ -193,11 +189,11 @@ func (s *State) options(v *yaml.Node) (map[string]string, error) {
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, val := v.Content[i], v.Content[i+1]
 		if !slices.Contains(engine.OptionKeys(), k.Value) {
-			return nil, &Error{File: s.file, Line: k.Line, Msg: fmt.Sprintf("unknown option %q: want one of %s", k.Value, strings.Join(engine.OptionKeys(), ", "))}
+			return nil, errorAt(s.file, k.Line, fmt.Sprintf("unknown option %q: want one of %s", k.Value, strings.Join(engine.OptionKeys(), ", ")))
 		}
 		x, err := scalar(k.Value, val)
 		if err != nil {
-			return nil, &Error{File: s.file, Line: k.Line, Msg: err.Error()}
+			return nil, errorAt(s.file, k.Line, err.Error())
 		}
 		o[k.Value] = x
 		s.lines["options."+k.Value] = k.Line
@@ -207,7 +203,7 @@ func (s *State) options(v *yaml.Node) (map[string]string, error) {
 		if oe, ok := err.(*engine.OptionError); ok && s.lines["options."+oe.Option] > 0 {
 			line = s.lines["options."+oe.Option]
 		}
-		return nil, &Error{File: s.file, Line: line, Msg: err.Error()}
+		return nil, errorAt(s.file, line, err.Error())
 	}
 	return o, nil
 }
@@ -222,7 +218,7 @@ func (s *State) band(v *yaml.Node) ([]engine.Member, error) {
 		at := "band." + strconv.Itoa(i)
 		s.lines[at] = f.Line
 		if f.Kind != yaml.MappingNode {
-			return nil, &Error{File: s.file, Line: f.Line, Msg: fmt.Sprintf("figure %d: want name: and its attributes", i+1)}
+			return nil, errorAt(s.file, f.Line, fmt.Sprintf("figure %d: want name: and its attributes", i+1))
 		}
 		var m engine.Member
 		for j := 0; j+1 < len(f.Content); j += 2 {
@@ -230,7 +226,7 @@ func (s *State) band(v *yaml.Node) ([]engine.Member, error) {
 			s.lines[at+"."+k.Value] = k.Line
 			x, err := scalar(k.Value, val)
 			if err != nil {
-				return nil, &Error{File: s.file, Line: k.Line, Msg: fmt.Sprintf("figure %d: %v", i+1, err)}
+				return nil, errorAt(s.file, k.Line, fmt.Sprintf("figure %d: %v", i+1, err))
 			}
 			switch k.Value {
 			case "name":
@@ -238,21 +234,21 @@ func (s *State) band(v *yaml.Node) ([]engine.Member, error) {
 			case "star":
 				b, err := strconv.ParseBool(x)
 				if err != nil {
-					return nil, &Error{File: s.file, Line: k.Line, Msg: fmt.Sprintf("figure %d: star %q: want true or false", i+1, x)}
+					return nil, errorAt(s.file, k.Line, fmt.Sprintf("figure %d: star %q: want true or false", i+1, x))
 				}
 				m.Star = b
 			default:
 				if _, dup := m.Get(k.Value); dup {
-					return nil, &Error{File: s.file, Line: k.Line, Msg: fmt.Sprintf("figure %d: %s given twice", i+1, k.Value)}
+					return nil, errorAt(s.file, k.Line, fmt.Sprintf("figure %d: %s given twice", i+1, k.Value))
 				}
 				m.Attrs = append(m.Attrs, engine.Attr{Key: k.Value, Value: x})
 			}
 		}
 		if m.Name == "" {
-			return nil, &Error{File: s.file, Line: f.Line, Msg: fmt.Sprintf("figure %d has no name: each figure's name is how a game's line speaks of it", i+1)}
+			return nil, errorAt(s.file, f.Line, fmt.Sprintf("figure %d has no name: each figure's name is how a game's line speaks of it", i+1))
 		}
 		if first, dup := names[m.Name]; dup {
-			return nil, &Error{File: s.file, Line: s.lines[at+".name"], Msg: fmt.Sprintf("figure %q twice (figures %d and %d): give each its own name", m.Name, first+1, i+1)}
+			return nil, errorAt(s.file, s.lines[at+".name"], fmt.Sprintf("figure %q twice (figures %d and %d): give each its own name", m.Name, first+1, i+1))
 		}
 		names[m.Name] = i
 		ms = append(ms, m)
@@ -274,7 +270,7 @@ func (s *State) games(key string, v *yaml.Node) ([]Played, error) {
 		at := key + "." + strconv.Itoa(i)
 		s.lines[at] = g.Line
 		bad := func(format string, a ...any) error {
-			return &Error{File: s.file, Line: g.Line, Msg: fmt.Sprintf("%s, game %d: ", key, i+1) + fmt.Sprintf(format, a...)}
+			return errorAt(s.file, g.Line, fmt.Sprintf("%s, game %d: ", key, i+1)+fmt.Sprintf(format, a...))
 		}
 		if g.Kind != yaml.MappingNode {
 			return nil, bad("want entry:, result: and the words of what happened")

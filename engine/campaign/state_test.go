@@ -111,8 +111,8 @@ games:
 			if !errors.As(err, &e) {
 				t.Fatalf("got %v, want a *campaign.Error\n%s", err, text)
 			}
-			if e.File != "camp.yaml" || e.Line != c.line || !strings.Contains(e.Msg, c.want) {
-				t.Errorf("got %q (line %d), want line %d and %q\n%s", err, e.Line, c.line, c.want, text)
+			if e.Pos.File != "camp.yaml" || e.Pos.Line != c.line || !strings.Contains(e.Msg, c.want) {
+				t.Errorf("got %q (line %d), want line %d and %q\n%s", err, e.Pos.Line, c.line, c.want, text)
 			}
 		})
 	}

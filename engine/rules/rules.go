@@ -15,15 +15,21 @@ import (
 	"github.com/sortie-wargames/sortie/engine/dice"
 )
 
-// Pos is where something was written: a file and a 1-based line.
+// Pos is where something was written: a file and a 1-based line, 0
+// for the file as a whole.
 type Pos struct {
 	File string
 	Line int
 }
 
-func (p Pos) String() string { return fmt.Sprintf("%s:%d", p.File, p.Line) }
+func (p Pos) String() string {
+	if p.Line == 0 {
+		return p.File
+	}
+	return fmt.Sprintf("%s:%d", p.File, p.Line)
+}
 
-// Error is a mistake in a data file.
+// Error is a mistake in a data file (a rule file, a campaign file).
 type Error struct {
 	Pos Pos
 	Msg string
