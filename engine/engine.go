@@ -75,8 +75,9 @@ type Campaigner interface {
 	// Next returns where success or failure at a step leads.
 	Next(at Step, success bool) (Edge, error)
 	// Afterwards rolls what follows an entry before the next (new
-	// recruits, who stays and who goes), as blocks to print.
-	Afterwards(r *dice.Roller, at Step, band *Force, opt Options) ([]doc.Block, error)
+	// recruits, who stays and who goes), as blocks to print; step is the
+	// entry's place in its chapter, 1 first.
+	Afterwards(r *dice.Roller, step int, at Step, band *Force, opt Options) ([]doc.Block, error)
 }
 
 // LogKeeper is a Campaigner whose campaigns keep a sheet beside the

@@ -204,7 +204,7 @@ func build(sys engine.System, root *dice.Roller, first engine.Step, band *engine
 		// The last step's game has its steps after it too when the
 		// campaign goes on from the player's file (engine.Keeper).
 		if _, keeps := sys.(engine.Keeper); keeps || n.Links != nil {
-			n.Afterwards, err = camp.Afterwards(r.Stream("afterwards"), k.at, c.Band, opt)
+			n.Afterwards, err = camp.Afterwards(r.Stream("afterwards"), k.step, k.at, c.Band, opt)
 			if err != nil {
 				return nil, fmt.Errorf("failed to roll what follows step %d (%s): %w", k.step, k.at.Type, err)
 			}

@@ -198,7 +198,7 @@ func (l levels) Next(at engine.Step, success bool) (engine.Edge, error) {
 	return engine.Edge{To: engine.Step{Type: "fight", State: fmt.Sprintf("level %d", n)}, Note: fmt.Sprintf("to level %d", n)}, nil
 }
 
-func (l levels) Afterwards(*dice.Roller, engine.Step, *engine.Force, engine.Options) ([]doc.Block, error) {
+func (l levels) Afterwards(*dice.Roller, int, engine.Step, *engine.Force, engine.Options) ([]doc.Block, error) {
 	return []doc.Block{&doc.Para{Text: "rest"}}, nil
 }
 

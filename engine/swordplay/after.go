@@ -47,14 +47,6 @@ const (
 // army list recruits.
 const peasantReactions = "peasant-reaction"
 
-// Horizon is how many months of a chapter the dice printed for your side
-// of Stay or Go cover: every 3 months a Grunt serves give you one more
-// die, so a Grunt's test can need more dice each month. An entry prints
-// enough for a chapter of up to a year; in a longer one, a test may need
-// more than the entry printed, and Sortie rolls them on from the same
-// stream (the page says to roll the rest).
-const Horizon = 12
-
 // The dice of a figure at a place in the band as the game began (1 the
 // Star), pre-rolled in the entry's Afterwards and read by After: its
 // After the Battle Recovery, and Stay or Go's dice, its own and yours.
@@ -76,7 +68,7 @@ func yourStream(r *dice.Roller, place int) *dice.Roller {
 // Grunt's After the Battle Recovery and both sides of its Stay or Go. The
 // player reads the dice that apply; After reads the very same ones from
 // what the player writes in the campaign file.
-func (s *System) Afterwards(r *dice.Roller, _ engine.Step, force *engine.Force, _ engine.Options) ([]doc.Block, error) {
+func (s *System) Afterwards(r *dice.Roller, step int, _ engine.Step, force *engine.Force, _ engine.Options) ([]doc.Block, error) {
 	b, err := s.band(force)
 	if err != nil {
 		return nil, err
@@ -84,7 +76,7 @@ func (s *System) Afterwards(r *dice.Roller, _ engine.Step, force *engine.Force, 
 	if len(b.Figures) < 2 {
 		return []doc.Block{&doc.Para{Text: "Your Star alone: no Grunt takes After the Battle Recovery or Stay or Go. " + Recruiting}}, nil
 	}
-	grunt, you := s.diceCounts(b)
+	grunt, you := s.diceCounts(b, step)
 	t := &doc.Table{
 		Head:  []string{"Place"},
 		Rows:  [][]string{{"Recovery 2d6"}, {"Its first Rep"}, {"Your first N"}},
@@ -102,17 +94,19 @@ func (s *System) Afterwards(r *dice.Roller, _ engine.Step, force *engine.Force, 
 // Recruiting is what the book leaves to the player between months.
 const Recruiting = "The book has no recruiting between months: to take on a new Grunt, add it to the band in your campaign file (Sortie checks it)."
 
-// diceCounts are the most dice a Stay or Go test of the chapter that
-// begins with band b can need: the Grunt's side (its Rep; no Rep goes up)
-// and yours (your Star's Rep, plus 1 for each 3 months in a row the
-// longest-serving Grunt can have served within Horizon months).
-func (s *System) diceCounts(b *Band) (grunt, you int) {
+// diceCounts are the most dice a Stay or Go test after the chapter's
+// step-th game can need, for the chapter that begins with band b: the
+// Grunt's side (its Rep; no Rep goes up) and yours (your Star's Rep, plus
+// 1 for each 3 months in a row the longest-serving Grunt can have served
+// by then, this month counted), never more than dice.MaxDice (After
+// rolls no more). Your Star's Rep only falls.
+func (s *System) diceCounts(b *Band, step int) (grunt, you int) {
 	months := 0
 	for _, f := range b.Figures[1:] {
 		grunt = max(grunt, f.Rep)
 		months = max(months, f.Months)
 	}
-	return grunt, b.StarRep + (months+Horizon)/3
+	return grunt, min(dice.MaxDice, b.StarRep+(months+step)/3)
 }
 
 // dieList prints the dice as they fell, for a player to read the first
@@ -387,6 +381,10 @@ func (s *System) stayOrGoTest(r *dice.Roller, g *placed, starRep int, youOut, gr
 	if bonus := g.Months / 3; bonus > 0 {
 		n += bonus
 		mods = append(mods, fmt.Sprintf("+%d for %d months", bonus, g.Months))
+	}
+	if n > dice.MaxDice {
+		n = dice.MaxDice
+		mods = append(mods, fmt.Sprintf("at most %d: Sortie's decision, the book sets no limit", dice.MaxDice))
 	}
 	var t test
 	grunt := gruntStream(r, g.place).Successes(g.Rep)

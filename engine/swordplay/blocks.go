@@ -304,7 +304,7 @@ func (s *System) LogSheet(band *engine.Force, steps int) []doc.Block {
 	t.Notes = []string{
 		"After every Encounter, in this order: After the Battle Recovery (QRS) for each Grunt Out of the Fight or run away, 2d6 vs its Rep; a Star who cheated death comes back 1 Rep lower; a Grunt of higher Rep than your Star leaves; then Stay or Go for each Grunt left.",
 		"Stay or Go: it rolls 1d6 per point of its Rep; you roll N, 1d6 per point of your Star's Rep, less 1d6 if you went Out of the Fight, less 1d6 if any Grunt went Out of the Fight or Obviously Dead, less 1d6 if this Grunt's mind was poisoned, plus 1d6 for every 3 months in a row it has served, this one counted. Count successes (1-3) and read Stay or Go on the QRS.",
-		fmt.Sprintf("Each entry prints these dice by place in the band as the game began (your Star is 1, the rest in the order they joined; one that left is taken out and those after it move up): each Grunt's 2d6 for recovery, its dice (use the first as many as its Rep) and yours (use the first N). Sortie's decision: enough of yours for a chapter of up to %d months; past them, roll the rest.", Horizon),
+		"Each entry prints these dice by place in the band as the game began (your Star is 1, the rest in the order they joined; one that left is taken out and those after it move up): each Grunt's 2d6 for recovery, its dice (use the first as many as its Rep) and yours (use the first N).",
 		"Write each month's result: stays, stays and skips the next test, leaves, or leaves and poisons the minds of those of equal or lower Rep.",
 		Recruiting,
 	}

@@ -385,7 +385,7 @@ func TestAfterReadsPrintedDice(t *testing.T) {
 		}
 		at := engine.Step{Type: "patrol", State: "EAL 3"}
 		root := dice.New("game/" + strconv.Itoa(i)).Stream("afterwards")
-		pre, err := sys.Afterwards(root, at, band, opt)
+		pre, err := sys.Afterwards(root, 1, at, band, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -523,31 +523,34 @@ func TestAfterwardsCoversTheChapter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := printed(t, mustAfterwards(t, sys, band))
-	if len(d) != 5 {
-		t.Fatalf("places %v, want 2 to 6", d)
-	}
-	for p := 2; p <= 6; p++ {
-		// the Grunts' highest Rep; your Star's Rep and one die for each 3
-		// of the 8 months Ida has served and 12 to come
-		if len(d[p][0]) != 2 || len(d[p][1]) != 5 || len(d[p][2]) != 5+(8+swordplay.Horizon)/3 {
-			t.Errorf("place %d: %v", p, d[p])
+	// The entry of each step prints as many of your dice as its test can
+	// need: your Star's Rep, and one die for each 3 months Ida will have
+	// served by then (8 before the chapter, and the step's month).
+	for _, step := range []int{1, 4, 12, 40} {
+		d := printed(t, mustAfterwards(t, sys, band, step))
+		if len(d) != 5 {
+			t.Fatalf("places %v, want 2 to 6", d)
+		}
+		for p := 2; p <= 6; p++ {
+			if len(d[p][0]) != 2 || len(d[p][1]) != 5 || len(d[p][2]) != min(dice.MaxDice, 5+(8+step)/3) {
+				t.Errorf("step %d, place %d: %v", step, p, d[p])
+			}
 		}
 	}
 	f, err := sys.Band(dice.New("solo"), engine.Options{BandSize: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, b := range mustAfterwards(t, sys, f) {
+	for _, b := range mustAfterwards(t, sys, f, 1) {
 		if _, ok := b.(*doc.Table); ok {
 			t.Errorf("a Star alone gets a table of dice: %+v", b)
 		}
 	}
 }
 
-func mustAfterwards(t *testing.T, sys *swordplay.System, band *engine.Force) []doc.Block {
+func mustAfterwards(t *testing.T, sys *swordplay.System, band *engine.Force, step int) []doc.Block {
 	t.Helper()
-	bs, err := sys.Afterwards(dice.New("after"), engine.Step{Type: "patrol", State: "EAL 2"}, band, engine.Options{})
+	bs, err := sys.Afterwards(dice.New("after"), step, engine.Step{Type: "patrol", State: "EAL 2"}, band, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -565,7 +568,7 @@ func TestKeepSameBytes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pre := mustAfterwards(t, sys, band)
+		pre := mustAfterwards(t, sys, band, 1)
 		after, bs, err := sys.After(dice.New("after"), engine.Step{}, band, game, engine.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -728,5 +731,34 @@ func TestStayOrGoSheet(t *testing.T) {
 	}
 	if len(sheet.Rows) != len(want)+3 {
 		t.Errorf("%d rows, want the 5 Grunts and 3 spare", len(sheet.Rows))
+	}
+}
+
+// TestStayOrGoManyMonths: a Grunt that has served many years gives you
+// more dice than one roll holds (dice.MaxDice); you roll that many, say
+// so, and the test is taken (it panicked past 20 dice).
+func TestStayOrGoManyMonths(t *testing.T) {
+	sys := load(t)
+	ms := handBand()
+	ms[1] = grunt("Bera", "Soldiers", "4", "AC 4 + Shield", "Spear (1HW w/shield, 2HW without shield)", "90", "no", "no")
+	band, err := sys.Restore(ms, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, bs, err := sys.After(dice.New("veteran").Stream("afterwards"), engine.Step{Type: "patrol", State: "EAL 3"}, band, engine.Game{Entry: 1, Success: true}, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, r := range rolls(bs) {
+		if strings.HasPrefix(r.Label, "Your dice") && strings.Contains(r.Label, "+30 for 91 months") {
+			found = true
+			if len(r.Dice.Dice) != dice.MaxDice || !strings.Contains(r.Label, "at most 20") {
+				t.Errorf("%s: %d dice", r.Label, len(r.Dice.Dice))
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no Stay or Go roll for Bera's 91 months: %v", rolls(bs))
 	}
 }

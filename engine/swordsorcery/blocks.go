@@ -179,7 +179,7 @@ func (s *System) Next(at engine.Step, success bool) (engine.Edge, error) {
 // figure's by its place in the band as it stood when the game began, so
 // that the player reads them for the band as it then is, and After,
 // given the game, reads the very same dice.
-func (s *System) Afterwards(r *dice.Roller, _ engine.Step, force *engine.Force, opt engine.Options) ([]doc.Block, error) {
+func (s *System) Afterwards(r *dice.Roller, _ int, _ engine.Step, force *engine.Force, opt engine.Options) ([]doc.Block, error) {
 	band, err := s.band(force)
 	if err != nil {
 		return nil, err

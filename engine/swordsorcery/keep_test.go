@@ -226,7 +226,7 @@ func TestAfterReadsPrintedDice(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := dice.New(seed).Stream("afterwards")
-		printed, err := sys.Afterwards(r, engine.Step{Type: "explore"}, f, engine.Options{})
+		printed, err := sys.Afterwards(r, 1, engine.Step{Type: "explore"}, f, engine.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -361,7 +361,7 @@ func TestAfterOutcomes(t *testing.T) {
 			place := slices.IndexFunc(f.Figures, func(x engine.Figure) bool { return x.Name == c.who }) + 1
 			for i := range 2000 {
 				r := dice.New(fmt.Sprint("outcome-", i))
-				printed, err := sys.Afterwards(r, engine.Step{}, f, engine.Options{})
+				printed, err := sys.Afterwards(r, 1, engine.Step{}, f, engine.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -461,7 +461,7 @@ func TestAfterStarLost(t *testing.T) {
 	}
 	for i := range 500 {
 		r := dice.New(fmt.Sprint("star-", i))
-		printed, _ := sys.Afterwards(r, engine.Step{}, f, engine.Options{})
+		printed, _ := sys.Afterwards(r, 1, engine.Step{}, f, engine.Options{})
 		rc, _ := placeDice(t, printed)
 		if passed(rc[1], 5) != 0 {
 			continue
@@ -509,7 +509,7 @@ func TestAfterSameBytes(t *testing.T) {
 	game := engine.Game{Fates: map[string][]string{"Bera": {"recovered", "hit"}, "Grim": {"dead"}, "Star": {"hit"}, "Odo": {"fled"}}}
 	run := func() []byte {
 		f, _ := sys.Restore(handBand(), engine.Options{})
-		printed, err := sys.Afterwards(dice.New("same").Stream("a"), engine.Step{}, f, engine.Options{})
+		printed, err := sys.Afterwards(dice.New("same").Stream("a"), 1, engine.Step{}, f, engine.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -626,7 +626,7 @@ func TestAfterStarRepFalls(t *testing.T) {
 			}
 			for i := range 2000 {
 				r := dice.New(fmt.Sprint("falls-", i))
-				printed, _ := sys.Afterwards(r, engine.Step{}, f, engine.Options{})
+				printed, _ := sys.Afterwards(r, 1, engine.Step{}, f, engine.Options{})
 				rc, rp := placeDice(t, printed)
 				if passed(rc[1], 5) == 0 || rp[1] != "1" {
 					continue

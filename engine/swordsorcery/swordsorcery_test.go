@@ -661,7 +661,7 @@ func TestAfterwardsOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		bs, err := sys.Afterwards(r.Stream("after"), engine.Step{Type: "explore"}, band, engine.Options{})
+		bs, err := sys.Afterwards(r.Stream("after"), 1, engine.Step{Type: "explore"}, band, engine.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
