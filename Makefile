@@ -110,6 +110,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzConfig$$' -fuzztime=$(FUZZTIME) ./generator/site/
 	$(GO) test -run='^$$' -fuzz='^FuzzSeriesFile$$' -fuzztime=$(FUZZTIME) ./generator/site/
 	$(GO) test -run='^$$' -fuzz='^FuzzParseMonth$$' -fuzztime=$(FUZZTIME) ./engine/series/
+	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./engine/campaign/
 
 # Regenerate golden files after a deliberate change; review the diff.
 golden:

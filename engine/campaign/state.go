@@ -108,7 +108,7 @@ func Parse(file string, data []byte) (*State, error) {
 		}
 		return nil, errorAt(file, line, "not a campaign file: "+msg)
 	}
-	if len(root.Content) == 0 {
+	if len(root.Content) == 0 || root.Content[0].Kind == yaml.ScalarNode && root.Content[0].Tag == "!!null" {
 		return nil, errorAt(file, 0, "empty: want a campaign file (sortie campaign --state FILE writes one)")
 	}
 	top := root.Content[0]
