@@ -143,6 +143,40 @@ func TestCampaignFileMistakes(t *testing.T) {
 	file := filepath.Join(dir, "camp.yaml")
 	good, _ := os.ReadFile(file)
 	lines := strings.Count(string(good), "\n")
+	// The last line of the file that holds what a mistake wrote: where
+	// it is told.
+	lineOf := func(text, holds string) int {
+		at := 0
+		for i, l := range strings.Split(text, "\n") {
+			if strings.Contains(l, holds) {
+				at = i + 1
+			}
+		}
+		if at == 0 {
+			t.Fatalf("no line holds %q", holds)
+		}
+		return at
+	}
+	for _, c := range []struct {
+		name, old, new string
+		holds, want    string
+	}{
+		{"an unknown class", "class: Missile", "class: Wizard", "class: Wizard", `unknown class "Wizard"`},
+		{"a Rep out of range", "rep: 4", "rep: 2", "rep: 2", `Rep "2": want a number from 3 to 10`},
+		{"a figure twice", "name: Raw Melee\n", "name: Star\n", "name: Star", `figure "Star" twice`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			text := strings.Replace(string(good), c.old, c.new, 1) + "  - {entry: 1, result: success}\n"
+			if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			want := fmt.Sprintf("camp.yaml:%d: ", lineOf(text, c.holds))
+			out, errs, code := runIn(t, dir, "campaign", "--continue", file)
+			if code == 0 || !strings.Contains(errs, want) || !strings.Contains(errs, c.want) || out != "" {
+				t.Errorf("exit %d, stderr %q; want %q and %q", code, errs, want, c.want)
+			}
+		})
+	}
 	for _, c := range []struct {
 		name, games, want string
 		args           []string
