@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -180,12 +179,7 @@ func loadSystems(source string) (*engine.Registry, error) {
 	return reg, nil
 }
 
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
+func writeJSON(w io.Writer, v any) error { return generator.WriteJSON(w, v) }
 
 func newRoot(stdout, stderr io.Writer, h host) *cobra.Command {
 	newSeed := h.newSeed
@@ -351,17 +345,15 @@ chapter on any machine.`,
 // writeCampaign writes a campaign or a chapter in the chosen format.
 func writeCampaign(w io.Writer, format string, sys engine.System, camp *campaign.Campaign) error {
 	if format == "json" {
-		return writeJSON(w, struct {
-			Version int `json:"version"`
-			*campaign.Campaign
-		}{engine.Version, camp})
+		return generator.WriteCampaignJSON(w, camp)
 	}
 	return generator.CampaignMarkdown(w, sys, camp)
 }
 
 // continueCampaign rolls the next chapter from the campaign file from:
 // the system, seed, options and chapter length are the file's, so no
-// flag may give them again (but --system, which must agree).
+// flag may give them again (but --system, which must agree). The Roll
+// page rolls it with the same call (generator.ContinueCampaign).
 func continueCampaign(cmd *cobra.Command, stdout io.Writer, c *common, src *siteSource, from, stateOut string) error {
 	for _, f := range []string{"seed", "encounters", "band", "star-rep", "enemies", "recruits"} {
 		if cmd.Flags().Changed(f) {
@@ -372,32 +364,25 @@ func continueCampaign(cmd *cobra.Command, stdout io.Writer, c *common, src *site
 	if err != nil {
 		return fmt.Errorf("failed to read the campaign file: %w", err)
 	}
-	st, err := campaign.Parse(from, data)
-	if err != nil {
-		return err
+	get := func(system string) (engine.System, error) {
+		c.system = system
+		return c.prepare(cmd, src)
 	}
-	if c.system == "" {
-		c.system = st.System
-	}
-	sys, err := c.prepare(cmd, src)
-	if err != nil {
-		return err
-	}
-	camp, next, err := campaign.Continue(sys, st)
+	ch, err := generator.ContinueCampaign(get, c.system, from, data)
 	if err != nil {
 		return err
 	}
 	if stateOut == "" {
-		kept := keptName(from, st.Chapter)
+		kept := keptName(from, ch.Next.Chapter-1)
 		if err := writeAtomic(kept, data); err != nil {
 			return fmt.Errorf("failed to keep the file as written: %w", err)
 		}
 		stateOut = from
 	}
-	if err := writeAtomic(stateOut, next.Marshal()); err != nil {
+	if err := writeAtomic(stateOut, ch.Next.Marshal()); err != nil {
 		return fmt.Errorf("failed to write the campaign file: %w", err)
 	}
-	return writeCampaign(stdout, c.format, sys, camp)
+	return writeCampaign(stdout, c.format, ch.System, ch.Campaign)
 }
 
 // keptName is where the file as written for chapter n is kept:
