@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/sortie-wargames/sortie/engine"
+	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/engine/doc"
 	"github.com/sortie-wargames/sortie/engine/rules"
 	"github.com/sortie-wargames/sortie/generator/site"
 )
@@ -46,6 +48,49 @@ func (ro *Rolled) Encounter(set *rules.Set, band *engine.Force, e *engine.Encoun
 		if err := t.ExecuteTemplate(&b, p.name, p.data); err != nil {
 			return nil, fmt.Errorf("failed to draw the encounter: %w", ro.r.templateError(err))
 		}
+	}
+	return b.Bytes(), nil
+}
+
+// chapterEntry is one entry of a chapter drawn for the Roll page.
+type chapterEntry struct {
+	ID                string // "entry-4", which its links lead to
+	Number, Step      int
+	Title, State      string
+	View              encounterView
+	Afterwards, Links []blockView
+}
+
+// Chapter draws a campaign's chapter, rolled from the player's campaign
+// file, for the Roll page: Between chapters, the band as it now stands,
+// and each entry folded shut (<details id="entry-N">), its encounter as
+// the entry's page draws it and its links leading to the other entries
+// in the page ("#entry-N").
+func (ro *Rolled) Chapter(c *campaign.Campaign) ([]byte, error) {
+	taken := []string{"band", "between", "entries"}
+	for _, n := range c.Nodes {
+		taken = append(taken, entryID(n.Number))
+	}
+	d := newDrawer(func(n int) string { return "#" + entryID(n) }, taken...)
+	v := struct {
+		Between []blockView
+		Band    *bandView
+		Start   int
+		Steps   int
+		Entries []chapterEntry
+	}{Between: d.blocks("between", 4, c.Between), Band: newBandView(d, c.Band), Start: c.Start, Steps: c.Steps}
+	for _, n := range c.Nodes {
+		id := entryID(n.Number)
+		e := chapterEntry{ID: id, Number: n.Number, Step: n.Step, Title: n.Encounter.Title, State: nodeState(n),
+			View: newEncounterView(d, id, 4, n.Encounter), Afterwards: d.blocks(id+"-after", 5, n.Afterwards)}
+		if len(n.Links) > 0 {
+			e.Links = d.blocks(id, 4, []doc.Block{&doc.Links{Links: n.Links}})
+		}
+		v.Entries = append(v.Entries, e)
+	}
+	var b bytes.Buffer
+	if err := ro.r.pages["roll"].ExecuteTemplate(&b, "chapter", v); err != nil {
+		return nil, fmt.Errorf("failed to draw the chapter: %w", ro.r.templateError(err))
 	}
 	return b.Bytes(), nil
 }
