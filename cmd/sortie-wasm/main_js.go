@@ -11,8 +11,9 @@ import (
 )
 
 // main loads the built-in systems overlaid by the site's own rule files
-// (sortieRules, JSON, when the page set it), puts sortieRoll(requestJSON)
-// and sortieSheet(requestJSON), each returning its answer as JSON, and
+// (sortieRules, JSON, when the page set it), puts sortieRoll(requestJSON),
+// sortieSheet(requestJSON) and sortieCampaign(requestJSON), each
+// returning its answer as JSON, and
 // sortieVersion, the version its play sheets print, on the global
 // object, and waits, serving the page's calls, until the page goes.
 func main() {
@@ -32,7 +33,7 @@ func main() {
 		js.Global().Set("sortieError", err.Error())
 		return
 	}
-	serve := func(name string, f func([]byte) answer) {
+	serve := func(name string, f func([]byte) any) {
 		js.Global().Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any {
 			if len(args) != 1 || args[0].Type() != js.TypeString {
 				return `{"error":"` + name + ` takes one argument: the request as JSON"}`
@@ -42,7 +43,8 @@ func main() {
 		}))
 	}
 	js.Global().Set("sortieVersion", version)
-	serve("sortieRoll", r.roll)
-	serve("sortieSheet", r.sheet)
+	serve("sortieRoll", func(q []byte) any { return r.roll(q) })
+	serve("sortieSheet", func(q []byte) any { return r.sheet(q) })
+	serve("sortieCampaign", func(q []byte) any { return r.campaign(q) })
 	select {}
 }

@@ -1,11 +1,13 @@
 // Command sortie-wasm is Sortie's engine built for the browser
-// (GOOS=js GOARCH=wasm), for the site's Roll page: it puts two functions
-// on the page's global object: sortieRoll, which rolls one encounter as
-// "sortie encounter" does (or one month of a site's monthly series, as
-// its month page does) and draws it with the templates the site's
-// encounter pages use, and sortieSheet, which prints that encounter's
-// play sheet with the code "sortie build" prints play sheets with. Built
-// for any other system it only says so.
+// (GOOS=js GOARCH=wasm), for the site's Roll page: it puts three
+// functions on the page's global object: sortieRoll, which rolls one
+// encounter as "sortie encounter" does (or one month of a site's monthly
+// series, as its month page does) and draws it with the templates the
+// site's encounter pages use; sortieSheet, which prints that encounter's
+// play sheet with the code "sortie build" prints play sheets with; and
+// sortieCampaign, which rolls a campaign's next chapter from the
+// player's campaign file with the call "sortie campaign --continue"
+// makes (campaign.go). Built for any other system it only says so.
 package main
 
 import (

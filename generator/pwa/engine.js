@@ -1,7 +1,7 @@
 // Sortie's Roll page engine: runs sortie.wasm (loaded by Go's
 // wasm_exec.js, both beside this file, over the site's own rules.json) in a worker, off the page's main
 // thread, so the page answers at once while the engine starts. The page
-// posts {id, fn: "roll" or "sheet", request: JSON} and gets back {id,
+// posts {id, fn: "roll", "sheet" or "campaign", request: JSON} and gets back {id,
 // answer: JSON}; first, it gets {ready: true, version} or {ready: false,
 // error}. Nothing leaves the device.
 "use strict";
@@ -48,5 +48,6 @@ self.onmessage = async (e) => {
     postMessage({ id, answer: JSON.stringify({ error: String(err && err.message || err) }) });
     return;
   }
-  postMessage({ id, answer: fn === "sheet" ? self.sortieSheet(request) : self.sortieRoll(request) });
+  const call = { sheet: self.sortieSheet, campaign: self.sortieCampaign }[fn] || self.sortieRoll;
+  postMessage({ id, answer: call(request) });
 };

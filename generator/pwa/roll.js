@@ -251,6 +251,88 @@
     if (fill(q)) roll(q);
   });
 
+  // A campaign file: its next chapter, rolled as "sortie campaign
+  // --continue FILE" rolls it, and the files to keep: the campaign file
+  // for that chapter, the chapter as JSON and Markdown, the same bytes
+  // the CLI writes.
+  var campForm = document.getElementById("camp-form");
+  var campFile = document.getElementById("camp-file");
+  var campText = document.getElementById("camp-text");
+  var campStatus = document.getElementById("camp-status");
+  var campOut = document.getElementById("camp-out");
+  var campResult = document.getElementById("camp-result");
+  var campName = "campaign.yaml"; // the name errors give: the file's, once one is picked
+  var campURLs = [];
+
+  function campSay(text) { campStatus.textContent = text; }
+
+  // offer points a download link at bytes.
+  function offer(id, name, text, type) {
+    var url = URL.createObjectURL(new Blob([text], { type: type }));
+    campURLs.push(url);
+    var a = document.getElementById(id);
+    a.href = url;
+    a.download = name;
+    return a;
+  }
+
+  function chapter(text, name) {
+    campSay("Rolling the next chapter…");
+    return ask("campaign", { file: text, name: name }).then(function (a) {
+      if (a.error) {
+        campOut.hidden = true;
+        campSay("Not rolled: " + a.error);
+        return a;
+      }
+      campURLs.forEach(function (u) { URL.revokeObjectURL(u); });
+      campURLs = [];
+      document.getElementById("camp-title").textContent = a.title;
+      campResult.innerHTML = a.html;
+      var stem = a.stateName.replace(/\.[^.]*$/, "");
+      offer("camp-state", a.stateName, a.state, "application/yaml").textContent =
+        "Download the campaign file for chapter " + a.chapter + " (" + a.stateName + ")";
+      offer("camp-json", stem + ".json", a.json, "application/json");
+      offer("camp-md", stem + ".md", a.markdown, "text/markdown");
+      campOut.hidden = false;
+      campSay("Rolled: " + a.title + ".");
+      return a;
+    }, function (err) {
+      campSay("The engine did not load: " + err.message + ". Roll the chapter with sortie campaign --continue.");
+      return { error: err.message };
+    });
+  }
+
+  campFile.addEventListener("change", function () {
+    var f = campFile.files && campFile.files[0];
+    if (!f) return;
+    f.text().then(function (text) {
+      campName = f.name;
+      campText.value = text;
+      campSay("Read " + f.name + ": roll its next chapter.");
+    }, function (err) { campSay("Could not read " + f.name + ": " + err.message); });
+  });
+  campForm.addEventListener("submit", function (e) {
+    e.preventDefault();
+    if (campText.value.trim() === "") {
+      campSay("Pick your campaign file, or paste its text, first.");
+      return;
+    }
+    chapter(campText.value, campName).then(function (a) {
+      if (a && !a.error) campOut.scrollIntoView({ block: "start" });
+    });
+  });
+  // An entry's links open the entry they lead to, folded shut until then.
+  campResult.addEventListener("click", function (e) {
+    var l = e.target.closest && e.target.closest("a[href^='#entry-']");
+    if (!l) return;
+    var d = document.getElementById(l.getAttribute("href").slice(1));
+    if (!d) return;
+    e.preventDefault();
+    d.open = true;
+    d.scrollIntoView({ block: "start" });
+  });
+  document.getElementById("camp-fields").disabled = false;
+
   fields.disabled = false;
   show();
   var q = new URLSearchParams(location.search);
@@ -263,6 +345,7 @@
     engine: engine,
     version: "",
     roll: function (search) { var q = new URLSearchParams(search); fill(q); return roll(q); },
-    sheet: function (search, paper) { return sheetOf(new URLSearchParams(search), paper); }
+    sheet: function (search, paper) { return sheetOf(new URLSearchParams(search), paper); },
+    chapter: chapter
   };
 })();

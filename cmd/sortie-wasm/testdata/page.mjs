@@ -17,6 +17,12 @@
 //   {"cmd": "ticks", "url", "n"}   open the page at a roll's address, tick its
 //                                  first n boxes, reload it: the boxes ticked
 //                                  before and after {"before", "after", "boxes"}
+//   {"cmd": "chapter", "text", "name", "how"}
+//                                  roll the next chapter of a campaign file,
+//                                  picked as the file name ("how": "file") or
+//                                  pasted ("paste"), press the campaign file's
+//                                  download link {"said", "title", "text",
+//                                  "state", "stateName", "json", "markdown"}
 //   {"cmd": "axe"}                 axe-core's violations {"violations": [...]}
 //   {"cmd": "plain", "url", "js"}  open the page in a context of its own,
 //                                  JavaScript on or off, and read what it says
@@ -139,6 +145,34 @@ async function download(paper) {
   return { name: dl.suggestedFilename(), sha256: sum };
 }
 
+async function chapter(text, name, how) {
+  const campSaid = () => page.evaluate(() => document.getElementById("camp-status").textContent);
+  await page.evaluate(() => { document.getElementById("camp-status").textContent = ""; });
+  if (how === "file") {
+    await page.setInputFiles("#camp-file", { name, mimeType: "application/yaml", buffer: Buffer.from(text, "utf8") });
+    await page.waitForFunction(() => /^Read /.test(document.getElementById("camp-status").textContent), null, { timeout: 60000 });
+  } else {
+    await page.fill("#camp-text", text);
+  }
+  await page.click("#camp-form button.roll-go");
+  await page.waitForFunction(() => /^(Rolled|Not rolled)/.test(document.getElementById("camp-status").textContent), null, { timeout: 120000 });
+  const said = await campSaid();
+  if (!said.startsWith("Rolled")) return { said };
+  const [dl] = await Promise.all([page.waitForEvent("download", { timeout: 60000 }), page.click("#camp-state")]);
+  const state = fs.readFileSync(await dl.path(), "utf8");
+  const got = await page.evaluate(async () => {
+    const read = async (id) => (await fetch(document.getElementById(id).href)).text();
+    return {
+      title: document.getElementById("camp-title").textContent,
+      text: document.getElementById("camp-result").textContent,
+      json: await read("camp-json"),
+      markdown: await read("camp-md"),
+      link: document.getElementById("camp-state").textContent,
+    };
+  });
+  return { said, state, stateName: dl.suggestedFilename(), ...got };
+}
+
 async function kept() {
   return page.evaluate(async () => {
     for (let i = 0; i < 600; i++) {
@@ -196,6 +230,7 @@ for await (const line of rl) {
     else if (c.cmd === "download") answer(await download(c.paper));
     else if (c.cmd === "kept") answer(await kept());
     else if (c.cmd === "ticks") answer(await ticks(c.url, c.n));
+    else if (c.cmd === "chapter") answer(await chapter(c.text, c.name, c.how));
     else if (c.cmd === "axe") answer(await axe());
     else if (c.cmd === "plain") answer(await plain(c.url, c.js));
     else answer({ error: "unknown command " + c.cmd });
