@@ -80,7 +80,7 @@ func TestCampaignOnRollPage(t *testing.T) {
 	}
 	p := startPage(t)
 	bin := buildCLI(t)
-	base, _, _ := serveBuilt(t, generator.Options{Month: "2026-11", Systems: systems.Builtin(), Papers: []string{}})
+	base, out, _ := serveBuilt(t, generator.Options{Month: "2026-11", Systems: systems.Builtin(), Papers: []string{}})
 	r, err := newRoller(generator.Version+"+devel", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -156,18 +156,56 @@ func TestCampaignOnRollPage(t *testing.T) {
 		last = pageFile
 	}
 
+	// From a campaign's page: its log's games written into its chapter's
+	// file, exported, and carried to the Roll page, which rolls the
+	// chapter the CLI rolls from that file.
+	files, _ := filepath.Glob(filepath.Join(out, "campaigns", "*", "*-chapter-1.yaml"))
+	if len(files) == 0 {
+		t.Fatal("the default site offers no campaign file")
+	}
+	slug := filepath.Base(filepath.Dir(files[0]))
+	chapter1, _ := os.ReadFile(files[0])
+	entry1, _ := os.ReadFile(filepath.Join(filepath.Dir(files[0]), "entry-1.html"))
+	m := regexp.MustCompile(`Success: go to (\d+)`).FindSubmatch(entry1)
+	if m == nil {
+		t.Fatalf("%s: entry 1 leads nowhere on success", slug)
+	}
+	var cp struct{ Exported, Name, Said, Carried, CarriedSaid, URL string }
+	p.do(&cp, map[string]any{"cmd": "campaignpage", "url": strings.TrimSuffix(base, "roll/index.html") + "campaigns/" + slug + "/index.html",
+		"lines": []map[string]any{{"entry": 1, "result": "success", "notes": "Infantry out,\nthe rest well"}, {"entry": string(m[1]), "result": "failure"}}})
+	want := string(chapter1) + "  - {entry: 1, result: success}  # Infantry out, the rest well\n  - {entry: " + string(m[1]) + ", result: failure}\n"
+	if cp.Exported != want || cp.Name != slug+"-chapter-1.yaml" || !strings.Contains(cp.Said, "2 games from the log under games") {
+		t.Errorf("%s: the campaign page exported %s (%q):\n%s\nwant the chapter's file with the log's games:\n%s", slug, cp.Name, cp.Said, cp.Exported, want)
+	}
+	if cp.Carried != want || !strings.Contains(cp.CarriedSaid, "from its campaign's page") || !strings.HasSuffix(cp.URL, "/roll/index.html") {
+		t.Errorf("%s: the Roll page was carried %q (%q at %s), want the exported file", slug, cp.Carried, cp.CarriedSaid, cp.URL)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, cp.Name), []byte(cp.Carried), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cliOut, errs, err := cli(t, bin, dir, "campaign", "--continue", cp.Name, "--format", "json")
+	if err != nil {
+		t.Fatalf("%s: the exported file: %v: %s", slug, err, errs)
+	}
+	cliFile, _ := os.ReadFile(filepath.Join(dir, cp.Name))
+	var pg pageChapter
+	p.do(&pg, map[string]any{"cmd": "chapter", "how": "carried"})
+	if !strings.HasPrefix(pg.Said, "Rolled") || pg.JSON != cliOut || pg.State != string(cliFile) || pg.StateName != slug+"-chapter-2.yaml" {
+		t.Errorf("%s: the chapter rolled from the carried file (%q, offered as %s) is not the CLI's", slug, pg.Said, pg.StateName)
+	}
+
 	// A mistake: a game of an entry the chapter never reached.
 	bad := last + "  - {entry: 99, result: success}\n"
-	dir := t.TempDir()
+	dir = t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "camp.yaml"), []byte(bad), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, errs, err := cli(t, bin, dir, "campaign", "--continue", "camp.yaml", "--format", "json")
+	_, errs, err = cli(t, bin, dir, "campaign", "--continue", "camp.yaml", "--format", "json")
 	native := r.campaign(mustJSON(campaignRequest{File: bad, Name: "camp.yaml"}))
 	if err == nil || !regexp.MustCompile(`^camp\.yaml:\d+: `).MatchString(native.Error) || !strings.Contains(errs, native.Error) {
 		t.Fatalf("a game of entry 99: the CLI said %q, this machine %q: want the same error at the file's line", errs, native.Error)
 	}
-	var pg pageChapter
 	p.do(&pg, map[string]any{"cmd": "chapter", "text": bad, "name": "camp.yaml", "how": "file"})
 	if pg.Said != "Not rolled: "+native.Error {
 		t.Errorf("a game of entry 99: the page said %q, want %q", pg.Said, "Not rolled: "+native.Error)

@@ -332,6 +332,16 @@
     d.scrollIntoView({ block: "start" });
   });
   document.getElementById("camp-fields").disabled = false;
+  // A campaign's page sent its campaign file here, the log's games
+  // written in: the player reads it, adds what happened to whom, and
+  // rolls.
+  var brought = window.sortiePlay && window.sortiePlay.carried();
+  if (brought) {
+    campName = brought.name;
+    campText.value = brought.text;
+    campSay("Your campaign file " + brought.name + ", from its campaign's page: " + brought.said + ", then roll the next chapter.");
+    campForm.scrollIntoView({ block: "start" });
+  }
 
   fields.disabled = false;
   show();

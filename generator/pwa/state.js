@@ -68,6 +68,7 @@
       p.split("/").every((s) => s !== "" && s !== "." && s !== "..");
   }
   const ROLLED = "roll/index.html?";
+  const CARRIED = "sortie campaign file " + ROOT.pathname; // sessionStorage: a campaign file on its way to the Roll page
 
   function isObject(v) {
     return v !== null && typeof v === "object" && !Array.isArray(v);
@@ -429,6 +430,74 @@
       say("Line " + count + " is added to the log.");
     });
     campaign.append(placeBox, ...(mark ? [el("p", {}, mark)] : []), heading("Campaign log", "sortie-play-log", 1), logBox, form, clearBox);
+    if (data.file) campaign.append(fileControls());
+  }
+
+  // --- A campaign that goes on: its campaign file, with the log's games. ---
+
+  // gamesOf are the log's lines as the campaign file's games, one a line
+  // under games: (docs/campaigns.md), each line's notes beside it as a
+  // comment, for the player to turn into what happened to whom; lines
+  // without an entry or a result are left out.
+  function gamesOf(log) {
+    const games = [];
+    for (const l of log) {
+      if (l.entry === null || !l.result) continue;
+      const notes = (l.notes || "").replace(/\s+/g, " ").trim();
+      games.push("  - {entry: " + l.entry + ", result: " + l.result + "}" + (notes ? "  # " + notes : "") + "\n");
+    }
+    return games;
+  }
+
+  // withGames is the chapter's campaign file (data.file, beside the
+  // page) with the log's games written under games:.
+  async function withGames() {
+    const name = data.file.split("/").pop();
+    const res = await fetch(data.file);
+    if (!res.ok) throw new Error(name + ": HTTP " + res.status);
+    let text = await res.text();
+    if (text !== "" && !text.endsWith("\n")) text += "\n";
+    const log = (read().campaigns[data.campaign] || { log: [] }).log;
+    const games = gamesOf(log);
+    return { name, text: text + games.join(""), games: games.length, left: log.length - games.length };
+  }
+
+  function fileControls() {
+    const told = (f) => plural(f.games, "game") + " from the log under games" +
+      (f.left ? " (" + plural(f.left, "line") + " without an entry or a result left out)" : "") +
+      ". Add what happened to whom from each line's notes (sortie systems lists the words)";
+    const exportFile = button("Export campaign file", async () => {
+      let f;
+      try {
+        f = await withGames();
+      } catch (e) {
+        say("No campaign file: " + e.message + ".", true);
+        return;
+      }
+      const a = el("a", { href: URL.createObjectURL(new Blob([f.text], { type: "application/yaml" })), download: f.name, hidden: true });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+      say("Written to " + f.name + ": " + told(f) + ".");
+    }, { id: "sortie-play-export-file" });
+    const buttons = el("p", { class: "play-buttons" }, exportFile);
+    if (data.roll) {
+      buttons.append(" ", button("Roll the next chapter on the Roll page", async () => {
+        let f;
+        try {
+          f = await withGames();
+          sessionStorage.setItem(CARRIED, JSON.stringify({ name: f.name, text: f.text, said: told(f) }));
+        } catch (e) {
+          say("Not carried to the Roll page: " + e.message + ".", true);
+          return;
+        }
+        location.href = data.roll;
+      }, { id: "sortie-play-next-chapter" }));
+    }
+    return el("div", {}, heading("The next chapter", "sortie-play-file-title", 1),
+      el("p", { class: "note" }, "This chapter's campaign file, with a line under games: for each line of the log that has its entry and result: keep it, or roll the next chapter from it on the Roll page."),
+      buttons);
   }
 
   function drawCampaign(s) {
@@ -575,7 +644,20 @@
       }));
     }
   }
-  window.sortiePlay = { keepRolled };
+  // carried is the campaign file a campaign's page carried to the Roll
+  // page (its "Roll the next chapter" button), once: {name, text, said},
+  // or null.
+  function carried() {
+    let v = null;
+    try {
+      v = JSON.parse(sessionStorage.getItem(CARRIED));
+      sessionStorage.removeItem(CARRIED);
+    } catch {
+      return null;
+    }
+    return v && typeof v.name === "string" && typeof v.text === "string" ? v : null;
+  }
+  window.sortiePlay = { keepRolled, carried };
 
   apply();
   if (!kept) say("This browser keeps nothing (its storage is off): ticks and opened items last until the page is left.", true);

@@ -19,10 +19,16 @@
 //                                  before and after {"before", "after", "boxes"}
 //   {"cmd": "chapter", "text", "name", "how"}
 //                                  roll the next chapter of a campaign file,
-//                                  picked as the file name ("how": "file") or
-//                                  pasted ("paste"), press the campaign file's
+//                                  picked as the file name ("how": "file"),
+//                                  pasted ("paste") or as a campaign's page
+//                                  carried it ("carried"), press the campaign file's
 //                                  download link {"said", "title", "text",
 //                                  "state", "stateName", "json", "markdown"}
+//   {"cmd": "campaignpage", "url", "lines": [{"entry", "result", "notes"}]}
+//                                  open a campaign's page, add the lines to
+//                                  its log, export its campaign file, then
+//                                  carry it to the Roll page {"exported",
+//                                  "name", "said", "carried", "carriedSaid", "url"}
 //   {"cmd": "axe"}                 axe-core's violations {"violations": [...]}
 //   {"cmd": "plain", "url", "js"}  open the page in a context of its own,
 //                                  JavaScript on or off, and read what it says
@@ -151,7 +157,7 @@ async function chapter(text, name, how) {
   if (how === "file") {
     await page.setInputFiles("#camp-file", { name, mimeType: "application/yaml", buffer: Buffer.from(text, "utf8") });
     await page.waitForFunction(() => /^Read /.test(document.getElementById("camp-status").textContent), null, { timeout: 60000 });
-  } else {
+  } else if (how === "paste") {
     await page.fill("#camp-text", text);
   }
   await page.click("#camp-form button.roll-go");
@@ -171,6 +177,27 @@ async function chapter(text, name, how) {
     };
   });
   return { said, state, stateName: dl.suggestedFilename(), ...got };
+}
+
+async function campaignPage(url, lines) {
+  await page.goto(url, { waitUntil: "load", timeout: 60000 });
+  await page.waitForSelector("#sortie-play-export-file");
+  for (const l of lines) {
+    await page.fill("#sortie-play-entry", String(l.entry));
+    await page.selectOption("#sortie-play-result", l.result);
+    await page.fill("#sortie-play-notes", l.notes || "");
+    await page.click("form.play-add button[type=submit]");
+  }
+  const [dl] = await Promise.all([page.waitForEvent("download", { timeout: 60000 }), page.click("#sortie-play-export-file")]);
+  const exported = fs.readFileSync(await dl.path(), "utf8");
+  const said = await page.evaluate(() => document.querySelector(".play-status").textContent);
+  await Promise.all([page.waitForURL(/\/roll\/index\.html$/, { timeout: 60000 }), page.click("#sortie-play-next-chapter")]);
+  await page.waitForFunction(() => document.getElementById("camp-text") && !document.getElementById("camp-fields").disabled, null, { timeout: 60000 });
+  return {
+    exported, name: dl.suggestedFilename(), said, url: page.url(),
+    carried: await page.evaluate(() => document.getElementById("camp-text").value),
+    carriedSaid: await page.evaluate(() => document.getElementById("camp-status").textContent),
+  };
 }
 
 async function kept() {
@@ -231,6 +258,7 @@ for await (const line of rl) {
     else if (c.cmd === "kept") answer(await kept());
     else if (c.cmd === "ticks") answer(await ticks(c.url, c.n));
     else if (c.cmd === "chapter") answer(await chapter(c.text, c.name, c.how));
+    else if (c.cmd === "campaignpage") answer(await campaignPage(c.url, c.lines));
     else if (c.cmd === "axe") answer(await axe());
     else if (c.cmd === "plain") answer(await plain(c.url, c.js));
     else answer({ error: "unknown command " + c.cmd });
