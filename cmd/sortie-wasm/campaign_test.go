@@ -63,6 +63,7 @@ type pageChapter struct {
 	Said, Title, Text, Link string
 	State, StateName        string
 	JSON, Markdown          string
+	Dupes                   []string
 }
 
 // TestCampaignOnRollPage plays three chapters of each system that keeps
@@ -85,9 +86,11 @@ func TestCampaignOnRollPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// An encounter rolled first: the chapter shown beside it holds no id
+	// of its.
 	var o opened
-	p.do(&o, map[string]any{"cmd": "open", "url": base})
-	if o.Status != 200 {
+	p.do(&o, map[string]any{"cmd": "open", "url": base + "?system=2d6-sword-and-sorcery&type=raid&seed=goblin-hill"})
+	if o.Status != 200 || !strings.HasPrefix(o.Said, "Rolled") {
 		t.Fatalf("the Roll page: %+v", o)
 	}
 	var keepers []string
@@ -147,6 +150,8 @@ func TestCampaignOnRollPage(t *testing.T) {
 				t.Errorf("%s: chapter %d (%s): the page offers %q as %q", id, ch, how, pg.Link, pg.StateName)
 			case native.Error != "" || pg.Text != text(native.HTML) || pg.Said != "Rolled: "+native.Title+".":
 				t.Errorf("%s: chapter %d (%s): the page shows other than this machine draws (%q, %s)", id, ch, how, pg.Said, native.Error)
+			case len(pg.Dupes) > 0:
+				t.Errorf("%s: chapter %d (%s): ids held twice in the page: %v", id, ch, how, pg.Dupes)
 			case !strings.Contains(pg.Text, "Between chapters") || !strings.Contains(pg.Title, fmt.Sprintf("chapter %d", ch)):
 				t.Errorf("%s: chapter %d (%s): %q shows no Between chapters", id, ch, how, pg.Title)
 			}
@@ -154,6 +159,20 @@ func TestCampaignOnRollPage(t *testing.T) {
 			pageFile, pageOut = pg.State, pg.JSON
 		}
 		last = pageFile
+	}
+
+	// axe-core on the page showing an encounter and a chapter.
+	var ax struct {
+		Violations []struct {
+			ID, Impact, Help string
+			Nodes            []struct{ HTML string }
+		}
+	}
+	p.do(&ax, map[string]any{"cmd": "axe"})
+	for _, v := range ax.Violations {
+		for _, n := range v.Nodes {
+			t.Errorf("axe, a chapter shown: %s %s (%s) at %.200s", v.Impact, v.ID, v.Help, n.HTML)
+		}
 	}
 
 	// From a campaign's page: its log's games written into its chapter's

@@ -67,7 +67,9 @@ type chapterEntry struct {
 // the entry's page draws it and its links leading to the other entries
 // in the page ("#entry-N").
 func (ro *Rolled) Chapter(c *campaign.Campaign) ([]byte, error) {
-	taken := []string{"band", "between", "entries"}
+	// Its ids are its own: the page may show an encounter too, whose
+	// band's are "band" and "band-...".
+	taken := []string{"chapter-band", "chapter-between", "chapter-entries"}
 	for _, n := range c.Nodes {
 		taken = append(taken, entryID(n.Number))
 	}
@@ -78,7 +80,14 @@ func (ro *Rolled) Chapter(c *campaign.Campaign) ([]byte, error) {
 		Start   int
 		Steps   int
 		Entries []chapterEntry
-	}{Between: d.blocks("between", 4, c.Between), Band: newBandView(d, c.Band), Start: c.Start, Steps: c.Steps}
+	}{Between: d.blocks("chapter-between", 4, c.Between), Start: c.Start, Steps: c.Steps}
+	if c.Band != nil {
+		// It names the band's untitled tables, as newBandView does, and
+		// the chapter's apart from the encounter's band beside it.
+		d.section = fmt.Sprintf("%s, chapter %d", c.Band.Title, c.Chapter)
+		v.Band = &bandView{Title: c.Band.Title, Blocks: d.blocks("chapter-band", 4, c.Band.Blocks())}
+		d.section = ""
+	}
 	for _, n := range c.Nodes {
 		id := entryID(n.Number)
 		e := chapterEntry{ID: id, Number: n.Number, Step: n.Step, Title: n.Encounter.Title, State: nodeState(n),

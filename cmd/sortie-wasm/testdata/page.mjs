@@ -23,7 +23,8 @@
 //                                  pasted ("paste") or as a campaign's page
 //                                  carried it ("carried"), press the campaign file's
 //                                  download link {"said", "title", "text",
-//                                  "state", "stateName", "json", "markdown"}
+//                                  "state", "stateName", "json", "markdown",
+//                                  "dupes": ids the page holds twice}
 //   {"cmd": "campaignpage", "url", "lines": [{"entry", "result", "notes"}]}
 //                                  open a campaign's page, add the lines to
 //                                  its log, export its campaign file, then
@@ -174,6 +175,11 @@ async function chapter(text, name, how) {
       json: await read("camp-json"),
       markdown: await read("camp-md"),
       link: document.getElementById("camp-state").textContent,
+      dupes: (() => {
+        const seen = new Set(), twice = new Set();
+        for (const e of document.querySelectorAll("[id]")) (seen.has(e.id) ? twice : seen).add(e.id);
+        return [...twice];
+      })(),
     };
   });
   return { said, state, stateName: dl.suggestedFilename(), ...got };
