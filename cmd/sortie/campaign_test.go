@@ -179,7 +179,7 @@ func TestCampaignFileMistakes(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name, games, want string
-		args           []string
+		args              []string
 	}{
 		{"a game not played", "  - {entry: 2, result: success}\n", fmt.Sprintf("camp.yaml:%d: game 1: entry 2 was not played: the chapter starts at entry 1", lines+1), nil},
 		{"no games", "", "no games: write a line under games", nil},
