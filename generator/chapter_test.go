@@ -77,7 +77,7 @@ func chapterSite(t *testing.T, impose string) string {
 // TestChapterBooklets: the chapter booklets of every system that keeps a
 // campaign file, both papers, flat and folded, measure clean (no layout
 // fault, no defect the print check reads back), open with the band as
-// the last chapter left it and Between chapters, and offer the chapter's
+// the last chapter left it and Between chapters with the campaign so far, and offer the chapter's
 // campaign file.
 func TestChapterBooklets(t *testing.T) {
 	if testing.Short() {
@@ -153,7 +153,7 @@ func TestChapterBooklets(t *testing.T) {
 					t.Fatal(err)
 				}
 				all := strings.Join(text, "\n")
-				for _, want := range []string{"As chapter 1 left it", "Between chapters", "After game 1: entry 1", "After game 2: entry"} {
+				for _, want := range []string{"As chapter 1 left it", "Between chapters", "After game 1: entry 1", "After game 2: entry", "The campaign so far"} {
 					if !strings.Contains(strings.Join(strings.Fields(all), " "), want) {
 						t.Errorf("%s lacks %q", p, want)
 					}

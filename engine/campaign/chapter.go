@@ -149,6 +149,7 @@ func Continue(sys engine.System, st *State) (*Campaign, *State, error) {
 		p.Chapter, p.Type = st.Chapter, k.at.Type
 		played = append(played, p)
 	}
+	between = append(between, &doc.Section{Title: "The campaign so far", Blocks: []doc.Block{soFar(sys, played)}})
 	c, err := build(sys, chapterRoot(st.Seed, st.Chapter+1), next, band, st.Encounters, opt)
 	if err != nil {
 		return nil, nil, fmt.Errorf("failed to roll chapter %d: %w", st.Chapter+1, err)
@@ -160,6 +161,24 @@ func Continue(sys engine.System, st *State) (*Campaign, *State, error) {
 		Band: keep.Members(band), Played: played,
 	}
 	return c, ns, nil
+}
+
+// soFar is the campaign log carried over: every game played, one a row,
+// as the file's played: lines hold them.
+func soFar(sys engine.System, played []Played) *doc.Table {
+	t := &doc.Table{Head: []string{"Game", "Chapter", "Entry", "Encounter", "Result", "What happened"}, Wide: []int{5}}
+	for i, p := range played {
+		title := p.Type
+		if e := sys.Rules().Encounter(p.Type); e != nil {
+			title = e.Title
+		}
+		what := "-"
+		if len(p.Fates) > 0 {
+			what = strings.TrimSuffix(fates(p), ".")
+		}
+		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), strconv.Itoa(p.Chapter), strconv.Itoa(p.Entry), title, result(p.Success), what})
+	}
+	return t
 }
 
 func result(success bool) string {
