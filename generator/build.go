@@ -563,6 +563,7 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 		if next != nil {
 			camps[i].File = path.Join(web.CampaignDir(def.Slug), fmt.Sprintf("%s-chapter-%d.yaml", def.Slug, next.Chapter))
 			stateFiles = append(stateFiles, output.File{Path: camps[i].File, Data: next.Marshal()})
+			camps[i].Keep = keepOf(sys, next)
 		}
 		if len(rollErrs) > 0 || w.failed() {
 			continue
@@ -771,6 +772,21 @@ func rollCampaign(sys engine.System, def *site.Campaign) (*campaign.Campaign, *c
 	}
 	st, err := campaign.NewState(sys, c, def.Options.Values())
 	return c, st, err
+}
+
+// keepOf is what a campaign page's log offers to say of each game: the
+// figures of the chapter's file next and the words of its system, nil
+// for a system that keeps no campaign file.
+func keepOf(sys engine.System, next *campaign.State) *web.Keep {
+	k, ok := sys.(engine.Keeper)
+	if !ok {
+		return nil
+	}
+	figures := make([]string, len(next.Band))
+	for i, m := range next.Band {
+		figures[i] = m.Name
+	}
+	return &web.Keep{Figures: figures, Words: k.Fates()}
 }
 
 func thinCampaign(c *campaign.Campaign) *campaign.Campaign {

@@ -189,12 +189,23 @@ func TestCampaignOnRollPage(t *testing.T) {
 	if m == nil {
 		t.Fatalf("%s: entry 1 leads nowhere on success", slug)
 	}
-	var cp struct{ Exported, Name, Said, Carried, CarriedSaid, URL string }
+	// The first game's line says, through the form, that the band's last
+	// figure met the system's first word.
+	st, err := campaign.Parse(files[0], chapter1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, _ := r.reg.Get(st.System)
+	word, figure := sys.(engine.Keeper).Fates()[0].Word, st.Band[len(st.Band)-1].Name
+	var cp struct{ Exported, Name, Said, LogText, Carried, CarriedSaid, URL string }
 	p.do(&cp, map[string]any{"cmd": "campaignpage", "url": strings.TrimSuffix(base, "roll/index.html") + "campaigns/" + slug + "/index.html",
-		"lines": []map[string]any{{"entry": 1, "result": "success", "notes": "Infantry out,\nthe rest well"}, {"entry": string(m[1]), "result": "failure"}}})
-	want := string(chapter1) + "  - {entry: 1, result: success}  # Infantry out, the rest well\n  - {entry: " + string(m[1]) + ", result: failure}\n"
+		"lines": []map[string]any{{"entry": 1, "result": "success", "notes": "Infantry out,\nthe rest well", "fates": map[string]string{figure: word}}, {"entry": string(m[1]), "result": "failure"}}})
+	want := string(chapter1) + fmt.Sprintf("  - {entry: 1, result: success, %s: [%q]}  # Infantry out, the rest well\n", word, figure) + "  - {entry: " + string(m[1]) + ", result: failure}\n"
 	if cp.Exported != want || cp.Name != slug+"-chapter-1.yaml" || !strings.Contains(cp.Said, "2 games from the log under games") {
 		t.Errorf("%s: the campaign page exported %s (%q):\n%s\nwant the chapter's file with the log's games:\n%s", slug, cp.Name, cp.Said, cp.Exported, want)
+	}
+	if !strings.Contains(cp.LogText, word+": "+figure) {
+		t.Errorf("%s: the log shows %q, without %q", slug, cp.LogText, word+": "+figure)
 	}
 	if cp.Carried != want || !strings.Contains(cp.CarriedSaid, "from its campaign's page") || !strings.HasSuffix(cp.URL, "/roll/index.html") {
 		t.Errorf("%s: the Roll page was carried %q (%q at %s), want the exported file", slug, cp.Carried, cp.CarriedSaid, cp.URL)
@@ -212,6 +223,14 @@ func TestCampaignOnRollPage(t *testing.T) {
 	p.do(&pg, map[string]any{"cmd": "chapter", "how": "carried"})
 	if !strings.HasPrefix(pg.Said, "Rolled") || pg.JSON != cliOut || pg.State != string(cliFile) || pg.StateName != slug+"-chapter-2.yaml" {
 		t.Errorf("%s: the chapter rolled from the carried file (%q, offered as %s) is not the CLI's", slug, pg.Said, pg.StateName)
+	}
+	// Between chapters tells the first game's word of the figure, and
+	// takes the figure's step after it, before the second game's.
+	told := "In the game: " + word + ": " + figure + "."
+	_, after, _ := strings.Cut(pg.Text, told)
+	after, _, _ = strings.Cut(after, "After game 2")
+	if !strings.Contains(after, figure) {
+		t.Errorf("%s: Between chapters does not say %q and take %s's step after it:\n%.600s", slug, told, figure, pg.Text)
 	}
 
 	// A mistake: a game of an entry the chapter never reached.

@@ -12,7 +12,8 @@
 //   {"format": "sortie-play-state", "version": 1,
 //    "pages": {"packs/p/encounter-1.html": {"boxes": [id...], "opened": [id...]}},
 //    "campaigns": {"campaigns/c/index.html": {"current": 4,
-//      "log": [{"entry": 4, "encounter": "...", "result": "success", "notes": "..."}]}}}
+//      "log": [{"entry": 4, "encounter": "...", "result": "success", "notes": "...",
+//               "fates": {"out": ["Bera"]}}]}}}
 // A page's boxes and sealed items are named by their element ids, which
 // the build writes the same for the same site.
 (() => {
@@ -28,6 +29,10 @@
   const MAX_LOG = 1000; // lines of a campaign's log
   const MAX_TEXT = 1000; // characters of a log line's notes
   const MAX_FILE = 5e6; // bytes of a file to import
+  const MAX_WORDS = 50; // words of what happened in a log line's fates
+  const MAX_NAMES = 100; // figures a word of a line's fates names
+  const MAX_NAME = 200; // characters of a figure's name
+  const WORD = /^[a-z][a-z0-9_-]{0,39}$/; // a word of what happened to a figure ("out")
 
   const play = main.querySelector(".play"); // where the controls go; none: the page keeps its boxes and items only
   const data = play ? play.dataset : {};
@@ -126,8 +131,10 @@
       const lines = log.map((l, i) => {
         const w = at + ".log[" + i + "]";
         if (!isObject(l)) fail(w, "is not a line (an object)");
-        only(l, w, ["entry", "encounter", "result", "notes"]);
+        only(l, w, ["entry", "encounter", "result", "notes", "fates"]);
         const line = { entry: l.entry === undefined ? null : l.entry, encounter: l.encounter || "", result: l.result || "", notes: l.notes || "" };
+        const fates = checkFates(l.fates, w + ".fates", fail);
+        if (Object.keys(fates).length) line.fates = fates;
         if (line.entry !== null && !(Number.isInteger(line.entry) && line.entry >= 1)) fail(w + ".entry", "is not an entry's number");
         for (const k of ["encounter", "notes"]) {
           if (typeof line[k] !== "string") fail(w + "." + k, "is not text");
@@ -137,6 +144,28 @@
         return line;
       });
       if (current !== null || lines.length) out.campaigns[c] = { current, log: lines };
+    }
+    return out;
+  }
+
+  // checkFates returns a log line's fates, {word: [name...]}, tidied
+  // (no name twice, no empty word), or calls fail with where v is wrong.
+  function checkFates(v, where, fail) {
+    if (v === undefined) return {};
+    if (!isObject(v)) fail(where, "is not an object of words, each a list of names");
+    const words = Object.keys(v);
+    if (words.length > MAX_WORDS) fail(where, "has " + words.length + " words, more than " + MAX_WORDS);
+    const out = {};
+    for (const word of words) {
+      const at = where + "[" + JSON.stringify(word) + "]";
+      if (!WORD.test(word)) fail(at, "is not a word of what happened (lower-case letters, digits, - or _)");
+      const names = v[word];
+      if (!Array.isArray(names)) fail(at, "is not a list of names");
+      if (names.length > MAX_NAMES) fail(at, "names " + names.length + " figures, more than " + MAX_NAMES);
+      names.forEach((n, i) => {
+        if (typeof n !== "string" || n.trim() === "" || n.length > MAX_NAME) fail(at + "[" + i + "]", "is not a figure's name (text of 1 to " + MAX_NAME + " characters)");
+      });
+      if (names.length) out[word] = [...new Set(names)];
     }
     return out;
   }
@@ -372,6 +401,8 @@
   const clearBox = el("div", {});
   let mark = null;
   const notes = data.notes || "Notes";
+  const keep = keepOf(data);
+  let fateIns = []; // the form's select of each figure, with its name
   if (campaign) {
     const at = here || (read().campaigns[data.campaign] || { current: null }).current;
     if (here) {
@@ -393,7 +424,7 @@
     const notesIn = el("textarea", { id: "sortie-play-notes", rows: "2", maxlength: String(MAX_TEXT) });
     const form = el("form", { class: "play-add", "aria-labelledby": "sortie-play-add" },
       el("p", { id: "sortie-play-add", class: "play-add-title" }, "Add a line to the log"),
-      field("Entry", entryIn), field("Encounter", encIn), field("Result", resultIn), field(notes, notesIn),
+      field("Entry", entryIn), field("Encounter", encIn), field("Result", resultIn), ...(keep ? [fatesField()] : []), field(notes, notesIn),
       el("p", {}, el("button", { type: "submit", class: "play-button" }, "Add to the log")));
     entryIn.addEventListener("change", () => {
       if (titles[entryIn.value] && encIn.value.trim() === "") encIn.value = titles[entryIn.value];
@@ -408,7 +439,15 @@
         return;
       }
       const line = { entry: n, encounter: encIn.value.trim(), result: resultIn.value, notes: notesIn.value.trim() };
-      if (line.entry === null && !line.encounter && !line.result && !line.notes) {
+      const fates = {};
+      if (keep) {
+        for (const w of keep.words) {
+          const names = fateIns.filter((f) => f.select.value === w.word).map((f) => f.name);
+          if (names.length) fates[w.word] = names;
+        }
+      }
+      if (Object.keys(fates).length) line.fates = fates;
+      if (line.entry === null && !line.encounter && !line.result && !line.notes && !line.fates) {
         say("Not added: the line is empty.", true);
         return;
       }
@@ -427,24 +466,71 @@
       apply();
       resultIn.value = "";
       notesIn.value = "";
+      for (const f of fateIns) f.select.value = "";
       say("Line " + count + " is added to the log.");
     });
     campaign.append(placeBox, ...(mark ? [el("p", {}, mark)] : []), heading("Campaign log", "sortie-play-log", 1), logBox, form, clearBox);
     if (data.file) campaign.append(fileControls());
   }
 
+  // keepOf reads what the campaign's page says a log line may record of
+  // each game: the band's figures (data-figures, a JSON list of names)
+  // and the system's words of what happened to one (data-words, a JSON
+  // list of {word, meaning}); null when the page says neither, or says
+  // them wrong.
+  function keepOf(d) {
+    if (!d.figures || !d.words) return null;
+    let figures, words;
+    try {
+      figures = JSON.parse(d.figures);
+      words = JSON.parse(d.words);
+    } catch {
+      return null;
+    }
+    if (!Array.isArray(figures) || !Array.isArray(words) || figures.length === 0 || words.length === 0 ||
+      figures.length > MAX_NAMES || words.length > MAX_WORDS ||
+      !figures.every((n) => typeof n === "string" && n.trim() !== "" && n.length <= MAX_NAME) ||
+      !words.every((w) => isObject(w) && typeof w.word === "string" && WORD.test(w.word) && typeof w.meaning === "string")) return null;
+    return { figures: [...new Set(figures)], words };
+  }
+
+  // fatesField is the form's "What happened to whom": a select for each
+  // figure, "came through" or one of the system's words, and what the
+  // words mean.
+  function fatesField() {
+    fateIns = keep.figures.map((name, i) => ({
+      name,
+      select: el("select", { id: "sortie-play-fate-" + (i + 1) },
+        el("option", { value: "" }, "came through"),
+        ...keep.words.map((w) => el("option", { value: w.word, title: w.meaning }, w.word))),
+    }));
+    return el("fieldset", { class: "play-fates" },
+      el("legend", {}, "What happened to whom"),
+      ...fateIns.map((f) => el("p", {}, el("label", { for: f.select.id }, f.name), " ", f.select)),
+      el("details", {}, el("summary", {}, "What the words mean"),
+        el("dl", {}, ...keep.words.flatMap((w) => [el("dt", {}, w.word), el("dd", {}, w.meaning)]))));
+  }
+
+  // fatesText is a log line's fates as its notes column shows them:
+  // "out: Bera; dead: Grim, Tam".
+  function fatesText(fates) {
+    return Object.entries(fates || {}).map(([w, names]) => w + ": " + names.join(", ")).join("; ");
+  }
+
   // --- A campaign that goes on: its campaign file, with the log's games. ---
 
   // gamesOf are the log's lines as the campaign file's games, one a line
-  // under games: (docs/campaigns.md), each line's notes beside it as a
-  // comment, for the player to turn into what happened to whom; lines
-  // without an entry or a result are left out.
+  // under games: (docs/campaigns.md), with what happened to whom (each
+  // word, then the names, each a JSON string, which YAML reads as a
+  // double-quoted scalar) and each line's notes beside it as a comment;
+  // lines without an entry or a result are left out.
   function gamesOf(log) {
     const games = [];
     for (const l of log) {
       if (l.entry === null || !l.result) continue;
       const notes = (l.notes || "").replace(/\s+/g, " ").trim();
-      games.push("  - {entry: " + l.entry + ", result: " + l.result + "}" + (notes ? "  # " + notes : "") + "\n");
+      const fates = Object.entries(l.fates || {}).map(([w, names]) => ", " + w + ": [" + names.map((n) => JSON.stringify(n)).join(", ") + "]").join("");
+      games.push("  - {entry: " + l.entry + ", result: " + l.result + fates + "}" + (notes ? "  # " + notes : "") + "\n");
     }
     return games;
   }
@@ -465,7 +551,7 @@
   function fileControls() {
     const told = (f) => plural(f.games, "game") + " from the log under games" +
       (f.left ? " (" + plural(f.left, "line") + " without an entry or a result left out)" : "") +
-      ". Add what happened to whom from each line's notes (sortie systems lists the words)";
+      (keep ? ", with what happened to whom" : ". Add what happened to whom from each line's notes (sortie systems lists the words)");
     const exportFile = button("Export campaign file", async () => {
       let f;
       try {
@@ -526,7 +612,7 @@
       el("td", {}, l.entry === null ? "" : String(l.entry)),
       el("td", {}, l.encounter),
       el("td", {}, l.result === "success" ? "Success" : l.result === "failure" ? "Failure" : ""),
-      el("td", {}, l.notes),
+      el("td", {}, [fatesText(l.fates), l.notes].filter((x) => x).join(" · ")),
       el("td", {}, button("\u2715", () => {
         change((t) => campaignState(t).log.splice(i, 1));
         apply();

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"html"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -302,6 +303,30 @@ func (p *player) want(what, js, want string) {
 	}
 }
 
+// keepOf is the first figure and the first word a campaign's page offers
+// its log (data-figures, data-words).
+func keepOf(t *testing.T, page []byte) (figure, word string) {
+	t.Helper()
+	m := playDiv.FindSubmatch(page)
+	if m == nil {
+		t.Fatal("the campaign's page has no play panel")
+	}
+	var figures []string
+	var words []struct{ Word, Meaning string }
+	for _, a := range dataAttr.FindAllSubmatch(m[1], -1) {
+		switch v := html.UnescapeString(string(a[2])); string(a[1]) {
+		case "figures":
+			json.Unmarshal([]byte(v), &figures)
+		case "words":
+			json.Unmarshal([]byte(v), &words)
+		}
+	}
+	if len(figures) == 0 || len(words) == 0 || words[0].Meaning == "" {
+		t.Fatalf("the campaign's page offers its log figures %q and words %v", figures, words)
+	}
+	return figures[0], words[0].Word
+}
+
 // TestPlayStateInBrowser plays the small site in headless Chromium at a
 // phone's size, served on 127.0.0.1: ticks hit boxes (one by the
 // keyboard), opens sealed items in order and one out of order (a warning
@@ -405,6 +430,17 @@ func TestPlayStateInBrowser(t *testing.T) {
 	pl.want("the campaign's page: the place", place, jsonString(t, "You are on entry 2: "+encounter+"."))
 	pl.want("the campaign's page: the list marks the entry", current, `"[\"2\"]"`)
 	pl.want("the campaign's page: the log", logRows, line)
+	// There the form also says what happened to whom: the band's first
+	// figure met the system's first word, kept with the line and shown
+	// in its notes.
+	figure, word := keepOf(t, files[camp])
+	pl.want("the campaign's page: the first figure's select", `document.querySelector("label[for=sortie-play-fate-1]").textContent`, jsonQuote(figure))
+	pl.do(nil, map[string]string{"do": "select", "selector": "#sortie-play-result", "value": "failure"})
+	pl.do(nil, map[string]string{"do": "select", "selector": "#sortie-play-fate-1", "value": word})
+	pl.click(`.play-add button[type=submit]`)
+	line = jsonString(t, `[["2",`+jsonQuote(encounter)+`,"Success","Lost one grunt; the Star is Rep 5 now."],["2",`+jsonQuote(encounter)+`,"Failure",`+jsonQuote(word+": "+figure)+`]]`)
+	pl.want("the campaign's page: the log with what happened to whom", logRows, line)
+	pl.want("the form, added: every figure came through again", `document.querySelector("#sortie-play-fate-1").value`, `""`)
 	pl.axe("the campaign's page, an entry marked")
 	pl.visit(base + battle)
 	pl.want("the battle, reloaded", ticked, jsonString(t, string(boxesJSON)))
@@ -432,7 +468,8 @@ func TestPlayStateInBrowser(t *testing.T) {
 	}
 	if st.Format != "sortie-play-state" || st.Version != 1 || len(st.Pages) != 3 || !slices.Equal(st.Pages[battle].Boxes, wantBoxes) ||
 		!slices.Equal(st.Pages[raid].Opened, []string{pefs[0], pefs[2]}) || !slices.Equal(st.Pages[month].Opened, mpefs[:1]) ||
-		st.Campaigns[camp].Current != 2 || len(st.Campaigns[camp].Log) != 1 || st.Campaigns[camp].Log[0]["result"] != "success" {
+		st.Campaigns[camp].Current != 2 || len(st.Campaigns[camp].Log) != 2 || st.Campaigns[camp].Log[0]["result"] != "success" ||
+		st.Campaigns[camp].Log[0]["fates"] != nil || fmt.Sprint(st.Campaigns[camp].Log[1]["fates"]) != fmt.Sprintf("map[%s:[%s]]", word, figure) {
 		t.Errorf("the exported state: %s", file.Text)
 	}
 	saved := filepath.Join(t.TempDir(), file.Name)
@@ -462,6 +499,12 @@ func TestPlayStateInBrowser(t *testing.T) {
 		{"newer.json", `{"format": "sortie-play-state", "version": 2}`, `"version" 2 is newer than this site reads (1)`},
 		{"line.json", `{"format": "sortie-play-state", "version": 1, "campaigns": {"` + camp + `": {"log": [{"entry": 1, "result": "won"}]}}}`,
 			`campaigns["` + camp + `"].log[0].result is not "success", "failure" or ""`},
+		{"fates.json", `{"format": "sortie-play-state", "version": 1, "campaigns": {"` + camp + `": {"log": [{"entry": 1, "result": "success", "fates": {"out": "Bera"}}]}}}`,
+			`campaigns["` + camp + `"].log[0].fates["out"] is not a list of names`},
+		{"word.json", `{"format": "sortie-play-state", "version": 1, "campaigns": {"` + camp + `": {"log": [{"entry": 1, "fates": {"Out of it": ["Bera"]}}]}}}`,
+			`campaigns["` + camp + `"].log[0].fates["Out of it"] is not a word of what happened`},
+		{"name.json", `{"format": "sortie-play-state", "version": 1, "campaigns": {"` + camp + `": {"log": [{"entry": 1, "fates": {"out": ["Bera", 3]}}]}}}`,
+			`campaigns["` + camp + `"].log[0].fates["out"][1] is not a figure's name`},
 	}
 	for _, b := range bad {
 		f := filepath.Join(t.TempDir(), b.name)

@@ -9,6 +9,7 @@ package web
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -121,6 +122,39 @@ type Campaign struct {
 	// that goes on from one, site.Campaign.From), from the site root;
 	// "" for a campaign rolled whole.
 	File string
+	// Keep is what the play panel's log offers to say of each game, for
+	// a campaign whose system keeps a campaign file (engine.Keeper); nil
+	// for any other.
+	Keep *Keep
+}
+
+// Keep is the band's figures, by the names the chapter's campaign file
+// gives them, and the words a game's line may say of a figure: the play
+// panel's log records what happened to whom with them.
+type Keep struct {
+	Figures []string
+	Words   []engine.Fate
+}
+
+// FiguresJSON is Figures as a JSON list, for the play panel's data-figures.
+func (k *Keep) FiguresJSON() string {
+	b, _ := json.Marshal(k.Figures)
+	return string(b)
+}
+
+// WordsJSON is Words as a JSON list of {"word", "meaning"}, for the play
+// panel's data-words.
+func (k *Keep) WordsJSON() string {
+	type word struct {
+		Word    string `json:"word"`
+		Meaning string `json:"meaning"`
+	}
+	ws := make([]word, len(k.Words))
+	for i, w := range k.Words {
+		ws[i] = word{w.Word, w.Meaning}
+	}
+	b, _ := json.Marshal(ws)
+	return string(b)
 }
 
 // Link is a link from the site root: Href is a path relative to the root.

@@ -25,7 +25,7 @@
 //                                  download link {"said", "title", "text",
 //                                  "state", "stateName", "json", "markdown",
 //                                  "dupes": ids the page holds twice}
-//   {"cmd": "campaignpage", "url", "lines": [{"entry", "result", "notes"}]}
+//   {"cmd": "campaignpage", "url", "lines": [{"entry", "result", "notes", "fates": {name: word}}]}
 //                                  open a campaign's page, add the lines to
 //                                  its log, export its campaign file, then
 //                                  carry it to the Roll page {"exported",
@@ -191,16 +191,20 @@ async function campaignPage(url, lines) {
   for (const l of lines) {
     await page.fill("#sortie-play-entry", String(l.entry));
     await page.selectOption("#sortie-play-result", l.result);
+    for (const [name, word] of Object.entries(l.fates || {})) {
+      await page.locator("form.play-add .play-fates").getByLabel(name, { exact: true }).selectOption(word);
+    }
     await page.fill("#sortie-play-notes", l.notes || "");
     await page.click("form.play-add button[type=submit]");
   }
   const [dl] = await Promise.all([page.waitForEvent("download", { timeout: 60000 }), page.click("#sortie-play-export-file")]);
   const exported = fs.readFileSync(await dl.path(), "utf8");
   const said = await page.evaluate(() => document.querySelector(".play-status").textContent);
+  const logText = await page.evaluate(() => document.querySelector(".play-log").textContent);
   await Promise.all([page.waitForURL(/\/roll\/index\.html$/, { timeout: 60000 }), page.click("#sortie-play-next-chapter")]);
   await page.waitForFunction(() => document.getElementById("camp-text") && !document.getElementById("camp-fields").disabled, null, { timeout: 60000 });
   return {
-    exported, name: dl.suggestedFilename(), said, url: page.url(),
+    exported, name: dl.suggestedFilename(), said, logText, url: page.url(),
     carried: await page.evaluate(() => document.getElementById("camp-text").value),
     carriedSaid: await page.evaluate(() => document.getElementById("camp-status").textContent),
   };
