@@ -569,6 +569,9 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 			continue
 		}
 		bd := booklet.Doc{Title: def.Title, Summary: def.Summary, Set: sys.Rules(), Seed: def.Seed, Campaign: rolled, Intro: markdownBlocks(def.Body)}
+		if camps[i].File != "" {
+			bd.File = path.Base(camps[i].File)
+		}
 		campaignURLs(&bd, s.BaseURL, def.Slug, rolled)
 		bk := b.bookletsOf(web.CampaignDir(def.Slug), def.Slug, bd, true)
 		sum.Print = append(sum.Print, bk.print...)

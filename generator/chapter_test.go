@@ -153,7 +153,7 @@ func TestChapterBooklets(t *testing.T) {
 					t.Fatal(err)
 				}
 				all := strings.Join(text, "\n")
-				for _, want := range []string{"As chapter 1 left it", "Between chapters", "After game 1: entry 1", "After game 2: entry", "The campaign so far"} {
+				for _, want := range []string{"As chapter 1 left it", "Between chapters", "After game 1: entry 1", "After game 2: entry", "The campaign so far", "in your campaign file"} {
 					if !strings.Contains(strings.Join(strings.Fields(all), " "), want) {
 						t.Errorf("%s lacks %q", p, want)
 					}

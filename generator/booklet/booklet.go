@@ -147,6 +147,10 @@ type Doc struct {
 	// its spread. Both are absolute addresses, or empty for no code.
 	URL       string
 	EntryURLs map[int]string
+	// File is the campaign file this chapter is played with (a campaign
+	// of a system that keeps one, docs/campaigns.md), named in the
+	// campaign log; "" for none.
+	File string
 	// QRS, when not nil, is the tables the Quick Reference Sheets print
 	// (by id, printed in the system's order): a one-encounter booklet
 	// prints only those its encounter sends the player to, and says that

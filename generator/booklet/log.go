@@ -179,7 +179,11 @@ func (lg *campaignLog) top(run *logRun, shared bool) {
 		// the one to write on.
 		keep = "The roster below is " + band + " above, to keep up to date"
 	}
-	run.flow(r, span{text: keep + ": each figure's values print grey, as rolled; when one changes, strike it out and write the new one beside it, and strike out the figures you lose. Log each encounter you play and how it ended.", size: bodySize})
+	logIt := "Log each encounter you play and how it ended."
+	if f := r.doc.File; f != "" {
+		logIt = "Log each encounter you play and how it ended, and what happened to whom: each line is a game to write under games: in your campaign file, " + f + ", to roll the next chapter from (sortie campaign --continue)."
+	}
+	run.flow(r, span{text: keep + ": each figure's values print grey, as rolled; when one changes, strike it out and write the new one beside it, and strike out the figures you lose. " + logIt, size: bodySize})
 	run.heading(r, words.Capital(noun)+" roster", 12, lg.rosterKeep(run.c.w))
 	run.table(r, lg.roster())
 }
