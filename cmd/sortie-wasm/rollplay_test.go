@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -108,6 +109,24 @@ func TestCampaignPlayOnRollPage(t *testing.T) {
 		p.do(&log, map[string]any{"cmd": "playlog"})
 		if strings.Contains(log.LogText, figure) {
 			t.Errorf("%s: chapter 3's log starts with chapter 2's: %q", id, log.LogText)
+		}
+
+		// Chapter 2's log is kept with its campaign file, under the
+		// campaign's seed, system and chapter.
+		var kept struct{ State string }
+		p.do(&kept, map[string]any{"cmd": "stored"})
+		var state struct {
+			Campaigns map[string]struct {
+				File string
+				Log  []map[string]any
+			}
+		}
+		if err := json.Unmarshal([]byte(kept.State), &state); err != nil {
+			t.Fatalf("%s: the play state kept: %v: %.300s", id, err, kept.State)
+		}
+		key := "roll/index.html?campaign=" + url.QueryEscape(st.Seed) + "&chapter=2&system=" + id
+		if c := state.Campaigns[key]; c.File != ch2.State || len(c.Log) != 2 {
+			t.Errorf("%s: kept under %q: %d lines and the file %q, want the two lines and chapter 2's file", id, key, len(c.Log), c.File)
 		}
 
 		// Reloaded, the same chapter 1 file shows chapter 2 with its log.

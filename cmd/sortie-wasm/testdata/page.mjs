@@ -28,6 +28,7 @@
 //   {"cmd": "rollplay", "lines"}  add the lines to the log of the chapter the
 //                                  Roll page shows, export its file, and roll
 //                                  the next chapter from its play panel
+//   {"cmd": "stored"}              the play state the page keeps, {"state"}
 //   {"cmd": "playlog"}             the text of the Roll page's chapter log
 //   {"cmd": "campaignpage", "url", "lines": [{"entry", "result", "notes", "fates": {name: word}}]}
 //                                  open a campaign's page, add the lines to
@@ -309,6 +310,7 @@ for await (const line of rl) {
     else if (c.cmd === "chapter") answer(await chapter(c.text, c.name, c.how));
     else if (c.cmd === "campaignpage") answer(await campaignPage(c.url, c.lines));
     else if (c.cmd === "rollplay") answer(await rollPlay(c.lines));
+    else if (c.cmd === "stored") answer({ state: await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("sortie play ")).map((k) => localStorage.getItem(k)).join("")) });
     else if (c.cmd === "playlog") answer({ logText: await page.evaluate(() => (document.querySelector("#camp-play .play-log") || {}).textContent || "") });
     else if (c.cmd === "axe") answer(await axe());
     else if (c.cmd === "plain") answer(await plain(c.url, c.js));
