@@ -14,6 +14,9 @@
 //    "campaigns": {"campaigns/c/index.html": {"current": 4,
 //      "log": [{"entry": 4, "encounter": "...", "result": "success", "notes": "...",
 //               "fates": {"out": ["Bera"]}}]}}}
+// A chapter the Roll page rolled is a campaign keyed by its seed, chapter
+// and system ("roll/index.html?campaign=x&chapter=2&system=swordplay"),
+// with "file", its campaign file's text, beside its log.
 // A page's boxes and sealed items are named by their element ids, which
 // the build writes the same for the same site.
 (() => {
