@@ -78,6 +78,24 @@ func TestCampaignPlayOnRollPage(t *testing.T) {
 		if ch3.Exported != want {
 			t.Errorf("%s: the panel exported:\n%s\nwant chapter 2's file with the two games:\n%s", id, ch3.Exported, want)
 		}
+		// Each line's encounter is its entry's, filled in by the form.
+		var titled struct {
+			Nodes []struct {
+				Number    int
+				Encounter struct{ Title string }
+			}
+		}
+		json.Unmarshal([]byte(ch2.JSON), &titled)
+		titles := map[int]string{}
+		for _, n := range titled.Nodes {
+			titles[n.Number] = n.Encounter.Title
+		}
+		if want := fmt.Sprintf("1%sSuccess", titles[1]); titles[1] == "" || !strings.Contains(ch3.LogText, want) {
+			t.Errorf("%s: the log shows %q, without %q", id, ch3.LogText, want)
+		}
+		if want := fmt.Sprintf("%d%sFailure", to, titles[to]); titles[to] == "" || !strings.Contains(ch3.LogText, want) {
+			t.Errorf("%s: the log shows %q, without %q", id, ch3.LogText, want)
+		}
 		if !strings.Contains(ch3.LogText, word+": "+figure) {
 			t.Errorf("%s: the log shows %q, without %q", id, ch3.LogText, word+": "+figure)
 		}

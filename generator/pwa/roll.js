@@ -276,6 +276,18 @@
     return a;
   }
 
+  // titlesOf are a chapter's entries' titles, {number: title}, from its
+  // JSON, for its log's Encounter column.
+  function titlesOf(json) {
+    var t = {};
+    try {
+      JSON.parse(json).nodes.forEach(function (n) { t[n.number] = n.encounter.title; });
+    } catch (e) {
+      return {};
+    }
+    return t;
+  }
+
   function chapter(text, name) {
     campSay("Rolling the next chapter…");
     return ask("campaign", { file: text, name: name }).then(function (a) {
@@ -297,7 +309,7 @@
       // and the chapter after it rolled here from them.
       if (window.sortiePlay) {
         window.sortiePlay.playChapter(document.getElementById("camp-play"),
-          Object.assign({ entries: campResult.querySelectorAll("details.roll-entry").length }, a), function (f, told) {
+          Object.assign({ entries: campResult.querySelectorAll("details.roll-entry").length, titles: titlesOf(a.json) }, a), function (f, told) {
             campName = f.name;
             campText.value = f.text;
             chapter(f.text, f.name).then(function (b) {

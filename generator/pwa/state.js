@@ -399,6 +399,7 @@
       titles[a.dataset.entry] = t.textContent.trim();
     }
     if (here && data.encounter) titles[here] = data.encounter;
+    Object.assign(titles, data.titles); // the Roll page's chapter says its entries' titles
 
     function campaignState(s) {
       return s.campaigns[data.campaign] || (s.campaigns[data.campaign] = { current: null, log: [] });
@@ -438,7 +439,9 @@
         field("Entry", entryIn), field("Encounter", encIn), field("Result", resultIn), ...(keep ? [fatesField()] : []), field(notes, notesIn),
         el("p", {}, el("button", { type: "submit", class: "play-button" }, "Add to the log")));
       entryIn.addEventListener("change", () => {
-        if (titles[entryIn.value] && encIn.value.trim() === "") encIn.value = titles[entryIn.value];
+        // A title the form filled in for another entry follows the entry.
+        const typed = encIn.value.trim();
+        if (titles[entryIn.value] && (typed === "" || Object.values(titles).includes(typed))) encIn.value = titles[entryIn.value];
       });
       form.addEventListener("submit", (ev) => {
         ev.preventDefault();
@@ -610,7 +613,7 @@
         }, { id: "sortie-play-next-chapter" }));
       }
       return el("div", {}, heading("The next chapter", "sortie-play-file-title", 1),
-        el("p", { class: "note" }, "This chapter's campaign file, with a line under games: for each line of the log that has its entry and result: keep it, or roll the next chapter from it on the Roll page."),
+        el("p", { class: "note" }, "This chapter's campaign file, with a line under games: for each line of the log that has its entry and result: keep it, or roll the next chapter from it " + (data.next ? "here." : "on the Roll page.")),
         buttons);
     }
 
@@ -622,7 +625,8 @@
       if (c.current === null) place.append("No entry is marked as where you are.");
       else if (c.current === here) place.append("You are on this entry.");
       else place.append("You are on ", link(c.current), ".");
-      placeBox.replaceChildren(place);
+      // A chapter on the Roll page has no entry pages to mark.
+      placeBox.replaceChildren(...(data.entryHref ? [place] : []));
       if (mark) mark.setAttribute("aria-pressed", c.current === here ? "true" : "false");
       // The list of entries on the campaign's page marks the current one.
       for (const a of root.querySelectorAll("a[data-entry]")) {
@@ -778,7 +782,8 @@
 
   // playChapter shows in host the play panel of a chapter the Roll page
   // rolled (a: the engine's answer: its campaign file state, named
-  // stateName, its seed, system, chapter, figures and words): the log,
+  // stateName, its seed, system, chapter, figures, words, and the
+  // number of its entries and their titles, {number: title}): the log,
   // kept under the file's seed, system and chapter, with the file
   // itself, so the same file rolled again shows the same log; next(f,
   // told) rolls the chapter after it from f, the file with the log's
@@ -804,7 +809,7 @@
       said.classList.toggle("bad", !!bad);
     };
     const data = {
-      campaign: key, file: a.stateName, text: a.state, next, entries: String(a.entries || ""),
+      campaign: key, file: a.stateName, text: a.state, next, entries: String(a.entries || ""), titles: a.titles,
       notes: "Notes (losses, recruits, changes)",
       figures: a.figures ? JSON.stringify(a.figures) : undefined, words: a.words ? JSON.stringify(a.words) : undefined,
     };
