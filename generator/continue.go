@@ -11,6 +11,7 @@ import (
 
 	"github.com/sortie-wargames/sortie/engine"
 	"github.com/sortie-wargames/sortie/engine/campaign"
+	"github.com/sortie-wargames/sortie/generator/web"
 )
 
 // A campaign goes on from the player's campaign file (docs/campaigns.md).
@@ -91,4 +92,12 @@ func ChapterFileName(name string, n int) string {
 		stem = "campaign"
 	}
 	return stem + "-chapter-" + strconv.Itoa(n) + ext
+}
+
+// Keep is what the chapter's log may say of each game: the figures of
+// its campaign file (Next) and the system's words of what happened to
+// one, as a campaign page's play panel offers them; nil for a system
+// that keeps no campaign file.
+func (c *Chapter) Keep() *web.Keep {
+	return keepOf(c.System, c.Next)
 }

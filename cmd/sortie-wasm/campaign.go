@@ -27,7 +27,21 @@ type chapterAnswer struct {
 	Markdown  string `json:"markdown,omitempty"`
 	State     string `json:"state,omitempty"`
 	StateName string `json:"stateName,omitempty"`
-	Error     string `json:"error,omitempty"`
+	// The play panel's log of the chapter: it is kept under the
+	// campaign's seed, system and chapter, and says of each game what
+	// happened to each of Figures (the band in State) in Words.
+	Seed    string        `json:"seed,omitempty"`
+	System  string        `json:"system,omitempty"`
+	Figures []string      `json:"figures,omitempty"`
+	Words   []chapterWord `json:"words,omitempty"`
+	Error   string        `json:"error,omitempty"`
+}
+
+// chapterWord is a word a log line may say of a figure, as the play
+// panel's data-words gives it.
+type chapterWord struct {
+	Word    string `json:"word"`
+	Meaning string `json:"meaning"`
 }
 
 // campaign answers one request, given as JSON: the next chapter of the
@@ -56,9 +70,17 @@ func (r *roller) campaign(q []byte) chapterAnswer {
 		return chapterAnswer{Error: err.Error()}
 	}
 	c := ch.Campaign
-	return chapterAnswer{
+	a := chapterAnswer{
 		Title:   fmt.Sprintf("%s campaign, chapter %d: %d encounters", ch.System.Rules().System.Name, c.Chapter, c.Steps),
 		Chapter: c.Chapter, HTML: string(html), JSON: js.String(), Markdown: md.String(),
 		State: string(ch.Next.Marshal()), StateName: generator.ChapterFileName(req.Name, ch.Next.Chapter),
+		Seed: ch.Next.Seed, System: ch.Next.System,
 	}
+	if k := ch.Keep(); k != nil {
+		a.Figures = k.Figures
+		for _, w := range k.Words {
+			a.Words = append(a.Words, chapterWord{w.Word, w.Meaning})
+		}
+	}
+	return a
 }

@@ -276,6 +276,18 @@
     return a;
   }
 
+  // titlesOf are a chapter's entries' titles, {number: title}, from its
+  // JSON, for its log's Encounter column.
+  function titlesOf(json) {
+    var t = {};
+    try {
+      JSON.parse(json).nodes.forEach(function (n) { t[n.number] = n.encounter.title; });
+    } catch (e) {
+      return {};
+    }
+    return t;
+  }
+
   function chapter(text, name) {
     campSay("Rolling the next chapter…");
     return ask("campaign", { file: text, name: name }).then(function (a) {
@@ -293,6 +305,19 @@
         "Download the campaign file for chapter " + a.chapter + " (" + a.stateName + ")";
       offer("camp-json", stem + ".json", a.json, "application/json");
       offer("camp-md", stem + ".md", a.markdown, "text/markdown");
+      // Its play panel: the chapter's log and file, kept on this device,
+      // and the chapter after it rolled here from them.
+      if (window.sortiePlay) {
+        window.sortiePlay.playChapter(document.getElementById("camp-play"),
+          Object.assign({ entries: campResult.querySelectorAll("details.roll-entry").length, titles: titlesOf(a.json) }, a), function (f, told) {
+            campName = f.name;
+            campText.value = f.text;
+            chapter(f.text, f.name).then(function (b) {
+              if (b && !b.error) campSay("Rolled from " + f.name + " with " + told + ": " + b.title + ".");
+              if (b && !b.error) campOut.scrollIntoView({ block: "start" });
+            });
+          });
+      }
       campOut.hidden = false;
       campSay("Rolled: " + a.title + ".");
       return a;

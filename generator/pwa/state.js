@@ -14,6 +14,9 @@
 //    "campaigns": {"campaigns/c/index.html": {"current": 4,
 //      "log": [{"entry": 4, "encounter": "...", "result": "success", "notes": "...",
 //               "fates": {"out": ["Bera"]}}]}}}
+// A chapter the Roll page rolled is a campaign keyed by its seed, chapter
+// and system ("roll/index.html?campaign=x&chapter=2&system=swordplay"),
+// with "file", its campaign file's text, beside its log.
 // A page's boxes and sealed items are named by their element ids, which
 // the build writes the same for the same site.
 (() => {
@@ -122,7 +125,8 @@
       if (!isPath(c)) fail(at, "is not the path of a campaign's page");
       const s = camps[c];
       if (!isObject(s)) fail(at, "is not an object");
-      only(s, at, ["current", "log"]);
+      only(s, at, ["current", "log", "file"]);
+      if (s.file !== undefined && (typeof s.file !== "string" || s.file.length > MAX_FILE)) fail(at + ".file", "is not a campaign file's text (up to " + MAX_FILE + " characters)");
       const current = s.current === undefined ? null : s.current;
       if (current !== null && !(Number.isInteger(current) && current >= 1)) fail(at + ".current", "is not an entry's number");
       const log = s.log === undefined ? [] : s.log;
@@ -143,7 +147,7 @@
         if (!["", "success", "failure"].includes(line.result)) fail(w + ".result", "is not \"success\", \"failure\" or \"\"");
         return line;
       });
-      if (current !== null || lines.length) out.campaigns[c] = { current, log: lines };
+      if (current !== null || lines.length || s.file) out.campaigns[c] = Object.assign({ current, log: lines }, s.file ? { file: s.file } : {});
     }
     return out;
   }
@@ -378,268 +382,300 @@
 
   // --- A campaign's place and log. ---
 
-  const entries = parseInt(data.entries, 10) || 0;
-  const here = parseInt(data.entry, 10) || 0; // this page's entry; 0 on the campaign's own page
-  const entryHref = (n) => (data.entryHref || "").replace("#", String(n));
-  const titles = {}; // entry number: its encounter's title, from the list of entries on the campaign's page
-  for (const a of main.querySelectorAll("a[data-entry]")) {
-    const t = a.cloneNode(true);
-    t.querySelectorAll(".num, .state, .play-here").forEach((x) => x.remove());
-    titles[a.dataset.entry] = t.textContent.trim();
-  }
-  if (here && data.encounter) titles[here] = data.encounter;
+  // campaignPart fills campaign (an element, or null: nothing) with a
+  // campaign's place, log and file, as data says them (a page's .play
+  // dataset, or what the Roll page says of a chapter it rolled), the
+  // entries' titles read from root, and tells what it did with say. It
+  // returns the function that redraws it from the state.
+  function campaignPart(data, campaign, root, say) {
 
-  function campaignState(s) {
-    return s.campaigns[data.campaign] || (s.campaigns[data.campaign] = { current: null, log: [] });
-  }
-
-  // The campaign's part of the panel: its place (redrawn), the button that
-  // marks this entry, the log (redrawn) and the form that adds a line
-  // (made once, so what is typed in it stays while the rest is redrawn).
-  const placeBox = el("div", {});
-  const logBox = el("div", {});
-  const clearBox = el("div", {});
-  let mark = null;
-  const notes = data.notes || "Notes";
-  const keep = keepOf(data);
-  let fateIns = []; // the form's select of each figure, with its name
-  if (campaign) {
-    const at = here || (read().campaigns[data.campaign] || { current: null }).current;
-    if (here) {
-      mark = button("I am on this entry", () => {
-        let now = null;
-        change((t) => {
-          const cs = campaignState(t);
-          now = cs.current = cs.current === here ? null : here;
-        });
-        apply();
-        say(now === here ? "Entry " + here + " is marked as where you are." : "No entry is marked now.");
-      }, { "aria-pressed": "false", id: "sortie-play-here" });
+    const entries = parseInt(data.entries, 10) || 0;
+    const here = parseInt(data.entry, 10) || 0; // this page's entry; 0 on the campaign's own page
+    const entryHref = (n) => (data.entryHref || "").replace("#", String(n));
+    const titles = {}; // entry number: its encounter's title, from the list of entries on the campaign's page
+    for (const a of root.querySelectorAll("a[data-entry]")) {
+      const t = a.cloneNode(true);
+      t.querySelectorAll(".num, .state, .play-here").forEach((x) => x.remove());
+      titles[a.dataset.entry] = t.textContent.trim();
     }
-    const field = (label, input) => el("p", {}, el("label", { for: input.id }, label), " ", input);
-    const entryIn = el("input", { id: "sortie-play-entry", type: "number", inputmode: "numeric", min: "1", max: entries ? String(entries) : null, value: at ? String(at) : "" });
-    const encIn = el("input", { id: "sortie-play-encounter", type: "text", maxlength: "200", value: at && titles[at] ? titles[at] : "" });
-    const resultIn = el("select", { id: "sortie-play-result" },
-      el("option", { value: "" }, "not yet"), el("option", { value: "success" }, "Success"), el("option", { value: "failure" }, "Failure"));
-    const notesIn = el("textarea", { id: "sortie-play-notes", rows: "2", maxlength: String(MAX_TEXT) });
-    const form = el("form", { class: "play-add", "aria-labelledby": "sortie-play-add" },
-      el("p", { id: "sortie-play-add", class: "play-add-title" }, "Add a line to the log"),
-      field("Entry", entryIn), field("Encounter", encIn), field("Result", resultIn), ...(keep ? [fatesField()] : []), field(notes, notesIn),
-      el("p", {}, el("button", { type: "submit", class: "play-button" }, "Add to the log")));
-    entryIn.addEventListener("change", () => {
-      if (titles[entryIn.value] && encIn.value.trim() === "") encIn.value = titles[entryIn.value];
-    });
-    form.addEventListener("submit", (ev) => {
-      ev.preventDefault();
-      const v = entryIn.value.trim();
-      const n = v === "" ? null : Number(v);
-      if (n !== null && !(Number.isInteger(n) && n >= 1 && (!entries || n <= entries))) {
-        say("Not added: the entry is a number from 1 to " + (entries || "the last entry's") + ".", true);
-        entryIn.focus();
-        return;
+    if (here && data.encounter) titles[here] = data.encounter;
+    Object.assign(titles, data.titles); // the Roll page's chapter says its entries' titles
+
+    function campaignState(s) {
+      return s.campaigns[data.campaign] || (s.campaigns[data.campaign] = { current: null, log: [] });
+    }
+
+    // The campaign's part of the panel: its place (redrawn), the button that
+    // marks this entry, the log (redrawn) and the form that adds a line
+    // (made once, so what is typed in it stays while the rest is redrawn).
+    const placeBox = el("div", {});
+    const logBox = el("div", {});
+    const clearBox = el("div", {});
+    let mark = null;
+    const notes = data.notes || "Notes";
+    const keep = keepOf(data);
+    let fateIns = []; // the form's select of each figure, with its name
+    if (campaign) {
+      const at = here || (read().campaigns[data.campaign] || { current: null }).current;
+      if (here) {
+        mark = button("I am on this entry", () => {
+          let now = null;
+          change((t) => {
+            const cs = campaignState(t);
+            now = cs.current = cs.current === here ? null : here;
+          });
+          apply();
+          say(now === here ? "Entry " + here + " is marked as where you are." : "No entry is marked now.");
+        }, { "aria-pressed": "false", id: "sortie-play-here" });
       }
-      const line = { entry: n, encounter: encIn.value.trim(), result: resultIn.value, notes: notesIn.value.trim() };
-      const fates = {};
-      if (keep) {
-        for (const w of keep.words) {
-          const names = fateIns.filter((f) => f.select.value === w.word).map((f) => f.name);
-          if (names.length) fates[w.word] = names;
-        }
-      }
-      if (Object.keys(fates).length) line.fates = fates;
-      if (line.entry === null && !line.encounter && !line.result && !line.notes && !line.fates) {
-        say("Not added: the line is empty.", true);
-        return;
-      }
-      let count = 0;
-      const ok = change((t) => {
-        const log = campaignState(t).log;
-        if (log.length >= MAX_LOG) return;
-        log.push(line);
-        count = log.length;
+      const field = (label, input) => el("p", {}, el("label", { for: input.id }, label), " ", input);
+      const entryIn = el("input", { id: "sortie-play-entry", type: "number", inputmode: "numeric", min: "1", max: entries ? String(entries) : null, value: at ? String(at) : "" });
+      const encIn = el("input", { id: "sortie-play-encounter", type: "text", maxlength: "200", value: at && titles[at] ? titles[at] : "" });
+      const resultIn = el("select", { id: "sortie-play-result" },
+        el("option", { value: "" }, "not yet"), el("option", { value: "success" }, "Success"), el("option", { value: "failure" }, "Failure"));
+      const notesIn = el("textarea", { id: "sortie-play-notes", rows: "2", maxlength: String(MAX_TEXT) });
+      const form = el("form", { class: "play-add", "aria-labelledby": "sortie-play-add" },
+        el("p", { id: "sortie-play-add", class: "play-add-title" }, "Add a line to the log"),
+        field("Entry", entryIn), field("Encounter", encIn), field("Result", resultIn), ...(keep ? [fatesField()] : []), field(notes, notesIn),
+        el("p", {}, el("button", { type: "submit", class: "play-button" }, "Add to the log")));
+      entryIn.addEventListener("change", () => {
+        // A title the form filled in for another entry follows the entry.
+        const typed = encIn.value.trim();
+        if (titles[entryIn.value] && (typed === "" || Object.values(titles).includes(typed))) encIn.value = titles[entryIn.value];
       });
-      if (!ok) return;
-      if (count === 0) {
-        say("Not added: the log is full (" + MAX_LOG + " lines).", true);
-        return;
-      }
-      apply();
-      resultIn.value = "";
-      notesIn.value = "";
-      for (const f of fateIns) f.select.value = "";
-      say("Line " + count + " is added to the log.");
-    });
-    campaign.append(placeBox, ...(mark ? [el("p", {}, mark)] : []), heading("Campaign log", "sortie-play-log", 1), logBox, form, clearBox);
-    if (data.file) campaign.append(fileControls());
-  }
-
-  // keepOf reads what the campaign's page says a log line may record of
-  // each game: the band's figures (data-figures, a JSON list of names)
-  // and the system's words of what happened to one (data-words, a JSON
-  // list of {word, meaning}); null when the page says neither, or says
-  // them wrong.
-  function keepOf(d) {
-    if (!d.figures || !d.words) return null;
-    let figures, words;
-    try {
-      figures = JSON.parse(d.figures);
-      words = JSON.parse(d.words);
-    } catch {
-      return null;
+      form.addEventListener("submit", (ev) => {
+        ev.preventDefault();
+        const v = entryIn.value.trim();
+        const n = v === "" ? null : Number(v);
+        if (n !== null && !(Number.isInteger(n) && n >= 1 && (!entries || n <= entries))) {
+          say("Not added: the entry is a number from 1 to " + (entries || "the last entry's") + ".", true);
+          entryIn.focus();
+          return;
+        }
+        const line = { entry: n, encounter: encIn.value.trim(), result: resultIn.value, notes: notesIn.value.trim() };
+        const fates = {};
+        if (keep) {
+          for (const w of keep.words) {
+            const names = fateIns.filter((f) => f.select.value === w.word).map((f) => f.name);
+            if (names.length) fates[w.word] = names;
+          }
+        }
+        if (Object.keys(fates).length) line.fates = fates;
+        if (line.entry === null && !line.encounter && !line.result && !line.notes && !line.fates) {
+          say("Not added: the line is empty.", true);
+          return;
+        }
+        let count = 0;
+        const ok = change((t) => {
+          const log = campaignState(t).log;
+          if (log.length >= MAX_LOG) return;
+          log.push(line);
+          count = log.length;
+        });
+        if (!ok) return;
+        if (count === 0) {
+          say("Not added: the log is full (" + MAX_LOG + " lines).", true);
+          return;
+        }
+        apply();
+        resultIn.value = "";
+        notesIn.value = "";
+        for (const f of fateIns) f.select.value = "";
+        say("Line " + count + " is added to the log.");
+      });
+      campaign.append(placeBox, ...(mark ? [el("p", {}, mark)] : []), heading("Campaign log", "sortie-play-log", 1), logBox, form, clearBox);
+      if (data.file) campaign.append(fileControls());
     }
-    if (!Array.isArray(figures) || !Array.isArray(words) || figures.length === 0 || words.length === 0 ||
-      figures.length > MAX_NAMES || words.length > MAX_WORDS ||
-      !figures.every((n) => typeof n === "string" && n.trim() !== "" && n.length <= MAX_NAME) ||
-      !words.every((w) => isObject(w) && typeof w.word === "string" && WORD.test(w.word) && typeof w.meaning === "string")) return null;
-    return { figures: [...new Set(figures)], words };
-  }
 
-  // fatesField is the form's "What happened to whom": a select for each
-  // figure, "came through" or one of the system's words, and what the
-  // words mean.
-  function fatesField() {
-    fateIns = keep.figures.map((name, i) => ({
-      name,
-      select: el("select", { id: "sortie-play-fate-" + (i + 1) },
-        el("option", { value: "" }, "came through"),
-        ...keep.words.map((w) => el("option", { value: w.word, title: w.meaning }, w.word))),
-    }));
-    return el("fieldset", { class: "play-fates" },
-      el("legend", {}, "What happened to whom"),
-      ...fateIns.map((f) => el("p", {}, el("label", { for: f.select.id }, f.name), " ", f.select)),
-      el("details", {}, el("summary", {}, "What the words mean"),
-        el("dl", {}, ...keep.words.flatMap((w) => [el("dt", {}, w.word), el("dd", {}, w.meaning)]))));
-  }
-
-  // fatesText is a log line's fates as its notes column shows them:
-  // "out: Bera; dead: Grim, Tam".
-  function fatesText(fates) {
-    return Object.entries(fates || {}).map(([w, names]) => w + ": " + names.join(", ")).join("; ");
-  }
-
-  // --- A campaign that goes on: its campaign file, with the log's games. ---
-
-  // gamesOf are the log's lines as the campaign file's games, one a line
-  // under games: (docs/campaigns.md), with what happened to whom (each
-  // word, then the names, each a JSON string, which YAML reads as a
-  // double-quoted scalar) and each line's notes beside it as a comment;
-  // lines without an entry or a result are left out.
-  function gamesOf(log) {
-    const games = [];
-    for (const l of log) {
-      if (l.entry === null || !l.result) continue;
-      const notes = (l.notes || "").replace(/\s+/g, " ").trim();
-      const fates = Object.entries(l.fates || {}).map(([w, names]) => ", " + w + ": [" + names.map((n) => JSON.stringify(n)).join(", ") + "]").join("");
-      games.push("  - {entry: " + l.entry + ", result: " + l.result + fates + "}" + (notes ? "  # " + notes : "") + "\n");
-    }
-    return games;
-  }
-
-  // withGames is the chapter's campaign file (data.file, beside the
-  // page) with the log's games written under games:.
-  async function withGames() {
-    const name = data.file.split("/").pop();
-    const res = await fetch(data.file);
-    if (!res.ok) throw new Error(name + ": HTTP " + res.status);
-    let text = await res.text();
-    if (text !== "" && !text.endsWith("\n")) text += "\n";
-    const log = (read().campaigns[data.campaign] || { log: [] }).log;
-    const games = gamesOf(log);
-    return { name, text: text + games.join(""), games: games.length, left: log.length - games.length };
-  }
-
-  function fileControls() {
-    const told = (f) => plural(f.games, "game") + " from the log under games" +
-      (f.left ? " (" + plural(f.left, "line") + " without an entry or a result left out)" : "") +
-      (keep ? ", with what happened to whom" : ". Add what happened to whom from each line's notes (sortie systems lists the words)");
-    const exportFile = button("Export campaign file", async () => {
-      let f;
+    // keepOf reads what the campaign's page says a log line may record of
+    // each game: the band's figures (data-figures, a JSON list of names)
+    // and the system's words of what happened to one (data-words, a JSON
+    // list of {word, meaning}); null when the page says neither, or says
+    // them wrong.
+    function keepOf(d) {
+      if (!d.figures || !d.words) return null;
+      let figures, words;
       try {
-        f = await withGames();
-      } catch (e) {
-        say("No campaign file: " + e.message + ".", true);
-        return;
+        figures = JSON.parse(d.figures);
+        words = JSON.parse(d.words);
+      } catch {
+        return null;
       }
-      const a = el("a", { href: URL.createObjectURL(new Blob([f.text], { type: "application/yaml" })), download: f.name, hidden: true });
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(a.href), 60000);
-      say("Written to " + f.name + ": " + told(f) + ".");
-    }, { id: "sortie-play-export-file" });
-    const buttons = el("p", { class: "play-buttons" }, exportFile);
-    if (data.roll) {
-      buttons.append(" ", button("Roll the next chapter on the Roll page", async () => {
+      if (!Array.isArray(figures) || !Array.isArray(words) || figures.length === 0 || words.length === 0 ||
+        figures.length > MAX_NAMES || words.length > MAX_WORDS ||
+        !figures.every((n) => typeof n === "string" && n.trim() !== "" && n.length <= MAX_NAME) ||
+        !words.every((w) => isObject(w) && typeof w.word === "string" && WORD.test(w.word) && typeof w.meaning === "string")) return null;
+      return { figures: [...new Set(figures)], words };
+    }
+
+    // fatesField is the form's "What happened to whom": a select for each
+    // figure, "came through" or one of the system's words, and what the
+    // words mean.
+    function fatesField() {
+      fateIns = keep.figures.map((name, i) => ({
+        name,
+        select: el("select", { id: "sortie-play-fate-" + (i + 1) },
+          el("option", { value: "" }, "came through"),
+          ...keep.words.map((w) => el("option", { value: w.word, title: w.meaning }, w.word))),
+      }));
+      return el("fieldset", { class: "play-fates" },
+        el("legend", {}, "What happened to whom"),
+        ...fateIns.map((f) => el("p", {}, el("label", { for: f.select.id }, f.name), " ", f.select)),
+        el("details", {}, el("summary", {}, "What the words mean"),
+          el("dl", {}, ...keep.words.flatMap((w) => [el("dt", {}, w.word), el("dd", {}, w.meaning)]))));
+    }
+
+    // fatesText is a log line's fates as its notes column shows them:
+    // "out: Bera; dead: Grim, Tam".
+    function fatesText(fates) {
+      return Object.entries(fates || {}).map(([w, names]) => w + ": " + names.join(", ")).join("; ");
+    }
+
+    // --- A campaign that goes on: its campaign file, with the log's games. ---
+
+    // gamesOf are the log's lines as the campaign file's games, one a line
+    // under games: (docs/campaigns.md), with what happened to whom (each
+    // word, then the names, each a JSON string, which YAML reads as a
+    // double-quoted scalar) and each line's notes beside it as a comment;
+    // lines without an entry or a result are left out.
+    function gamesOf(log) {
+      const games = [];
+      for (const l of log) {
+        if (l.entry === null || !l.result) continue;
+        const notes = (l.notes || "").replace(/\s+/g, " ").trim();
+        const fates = Object.entries(l.fates || {}).map(([w, names]) => ", " + w + ": [" + names.map((n) => JSON.stringify(n)).join(", ") + "]").join("");
+        games.push("  - {entry: " + l.entry + ", result: " + l.result + fates + "}" + (notes ? "  # " + notes : "") + "\n");
+      }
+      return games;
+    }
+
+    // withGames is the chapter's campaign file (data.file, beside the
+    // page, or data.text, the file the Roll page rolled, kept with the
+    // log) with the log's games written under games:.
+    async function withGames() {
+      const name = data.file.split("/").pop();
+      const mine = read().campaigns[data.campaign] || { log: [] };
+      let text = data.text === undefined ? null : mine.file || data.text;
+      if (text === null) {
+        const res = await fetch(data.file);
+        if (!res.ok) throw new Error(name + ": HTTP " + res.status);
+        text = await res.text();
+      }
+      if (text !== "" && !text.endsWith("\n")) text += "\n";
+      const log = mine.log;
+      const games = gamesOf(log);
+      return { name, text: text + games.join(""), games: games.length, left: log.length - games.length };
+    }
+
+    function fileControls() {
+      const told = (f) => plural(f.games, "game") + " from the log under games" +
+        (f.left ? " (" + plural(f.left, "line") + " without an entry or a result left out)" : "") +
+        (keep ? ", with what happened to whom" : ". Add what happened to whom from each line's notes (sortie systems lists the words)");
+      const exportFile = button("Export campaign file", async () => {
         let f;
         try {
           f = await withGames();
-          sessionStorage.setItem(CARRIED, JSON.stringify({ name: f.name, text: f.text, said: told(f) }));
         } catch (e) {
-          say("Not carried to the Roll page: " + e.message + ".", true);
+          say("No campaign file: " + e.message + ".", true);
           return;
         }
-        location.href = data.roll;
-      }, { id: "sortie-play-next-chapter" }));
+        const a = el("a", { href: URL.createObjectURL(new Blob([f.text], { type: "application/yaml" })), download: f.name, hidden: true });
+        document.body.append(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+        say("Written to " + f.name + ": " + told(f) + ".");
+      }, { id: "sortie-play-export-file" });
+      const buttons = el("p", { class: "play-buttons" }, exportFile);
+      if (data.next) {
+        // The Roll page: the next chapter is rolled here, at once.
+        buttons.append(" ", button("Roll the next chapter", async () => {
+          let f;
+          try {
+            f = await withGames();
+          } catch (e) {
+            say("Not rolled: " + e.message + ".", true);
+            return;
+          }
+          data.next(f, told(f));
+        }, { id: "sortie-play-next-chapter" }));
+      } else if (data.roll) {
+        buttons.append(" ", button("Roll the next chapter on the Roll page", async () => {
+          let f;
+          try {
+            f = await withGames();
+            sessionStorage.setItem(CARRIED, JSON.stringify({ name: f.name, text: f.text, said: told(f) }));
+          } catch (e) {
+            say("Not carried to the Roll page: " + e.message + ".", true);
+            return;
+          }
+          location.href = data.roll;
+        }, { id: "sortie-play-next-chapter" }));
+      }
+      return el("div", {}, heading("The next chapter", "sortie-play-file-title", 1),
+        el("p", { class: "note" }, "This chapter's campaign file, with a line under games: for each line of the log that has its entry and result: keep it, or roll the next chapter from it " + (data.next ? "here." : "on the Roll page.")),
+        buttons);
     }
-    return el("div", {}, heading("The next chapter", "sortie-play-file-title", 1),
-      el("p", { class: "note" }, "This chapter's campaign file, with a line under games: for each line of the log that has its entry and result: keep it, or roll the next chapter from it on the Roll page."),
-      buttons);
+
+    function drawCampaign(s) {
+      if (!campaign) return;
+      const c = s.campaigns[data.campaign] || { current: null, log: [] };
+      const link = (n) => el("a", { href: entryHref(n) }, "entry " + n + (titles[n] ? ": " + titles[n] : ""));
+      const place = el("p", { class: "play-place" });
+      if (c.current === null) place.append("No entry is marked as where you are.");
+      else if (c.current === here) place.append("You are on this entry.");
+      else place.append("You are on ", link(c.current), ".");
+      // A chapter on the Roll page has no entry pages to mark.
+      placeBox.replaceChildren(...(data.entryHref ? [place] : []));
+      if (mark) mark.setAttribute("aria-pressed", c.current === here ? "true" : "false");
+      // The list of entries on the campaign's page marks the current one.
+      for (const a of root.querySelectorAll("a[data-entry]")) {
+        const at = a.dataset.entry === String(c.current);
+        a.classList.toggle("play-current", at);
+        if (at) a.setAttribute("aria-current", "step");
+        else a.removeAttribute("aria-current");
+        const m = a.querySelector(".play-here");
+        if (at && !m) a.append(el("span", { class: "play-here" }, " (you are here)"));
+        if (!at && m) m.remove();
+      }
+
+      // The log, in the columns the booklet's campaign log prints.
+      const rows = c.log.map((l, i) => el("tr", {},
+        el("td", {}, l.entry === null ? "" : String(l.entry)),
+        el("td", {}, l.encounter),
+        el("td", {}, l.result === "success" ? "Success" : l.result === "failure" ? "Failure" : ""),
+        el("td", {}, [fatesText(l.fates), l.notes].filter((x) => x).join(" · ")),
+        el("td", {}, button("\u2715", () => {
+          change((t) => campaignState(t).log.splice(i, 1));
+          apply();
+          say("Line " + (i + 1) + " is removed from the log.");
+          const next = logBox.querySelector("tbody button") || document.getElementById("sortie-play-notes");
+          if (next) next.focus();
+        }, { "aria-label": "Remove line " + (i + 1) + (l.entry === null ? "" : ", entry " + l.entry), title: "Remove this line" }))));
+      if (rows.length === 0) rows.push(el("tr", {}, el("td", { colspan: "5" }, "No lines yet: add one below after each encounter.")));
+      logBox.replaceChildren(el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "Campaign log, kept on this device" },
+        el("table", { class: "play-log" },
+          el("thead", {}, el("tr", {}, ...["Entry", "Encounter", "Result", notes].map((h) => el("th", { scope: "col" }, h)),
+            el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, "Remove")))),
+          el("tbody", {}, ...rows))));
+
+      // Forgetting it all, for a new run through the campaign.
+      clearBox.replaceChildren();
+      if (c.log.length || c.current !== null) {
+        const p = el("p", {});
+        const clear = button("Clear this campaign", () => ask(p, "Forget where you are in this campaign, and every line of its log?", "Keep them", "Yes, clear it", () => {
+          change((t) => delete t.campaigns[data.campaign]);
+          apply();
+          say("This campaign's place and log are cleared.");
+        }, document.getElementById("sortie-play-entry")));
+        p.append(clear);
+        clearBox.append(p);
+      }
+    }
+    return drawCampaign;
   }
-
-  function drawCampaign(s) {
-    if (!campaign) return;
-    const c = s.campaigns[data.campaign] || { current: null, log: [] };
-    const link = (n) => el("a", { href: entryHref(n) }, "entry " + n + (titles[n] ? ": " + titles[n] : ""));
-    const place = el("p", { class: "play-place" });
-    if (c.current === null) place.append("No entry is marked as where you are.");
-    else if (c.current === here) place.append("You are on this entry.");
-    else place.append("You are on ", link(c.current), ".");
-    placeBox.replaceChildren(place);
-    if (mark) mark.setAttribute("aria-pressed", c.current === here ? "true" : "false");
-    // The list of entries on the campaign's page marks the current one.
-    for (const a of main.querySelectorAll("a[data-entry]")) {
-      const at = a.dataset.entry === String(c.current);
-      a.classList.toggle("play-current", at);
-      if (at) a.setAttribute("aria-current", "step");
-      else a.removeAttribute("aria-current");
-      const m = a.querySelector(".play-here");
-      if (at && !m) a.append(el("span", { class: "play-here" }, " (you are here)"));
-      if (!at && m) m.remove();
-    }
-
-    // The log, in the columns the booklet's campaign log prints.
-    const rows = c.log.map((l, i) => el("tr", {},
-      el("td", {}, l.entry === null ? "" : String(l.entry)),
-      el("td", {}, l.encounter),
-      el("td", {}, l.result === "success" ? "Success" : l.result === "failure" ? "Failure" : ""),
-      el("td", {}, [fatesText(l.fates), l.notes].filter((x) => x).join(" · ")),
-      el("td", {}, button("\u2715", () => {
-        change((t) => campaignState(t).log.splice(i, 1));
-        apply();
-        say("Line " + (i + 1) + " is removed from the log.");
-        const next = logBox.querySelector("tbody button") || document.getElementById("sortie-play-notes");
-        if (next) next.focus();
-      }, { "aria-label": "Remove line " + (i + 1) + (l.entry === null ? "" : ", entry " + l.entry), title: "Remove this line" }))));
-    if (rows.length === 0) rows.push(el("tr", {}, el("td", { colspan: "5" }, "No lines yet: add one below after each encounter.")));
-    logBox.replaceChildren(el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "Campaign log, kept on this device" },
-      el("table", { class: "play-log" },
-        el("thead", {}, el("tr", {}, ...["Entry", "Encounter", "Result", notes].map((h) => el("th", { scope: "col" }, h)),
-          el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, "Remove")))),
-        el("tbody", {}, ...rows))));
-
-    // Forgetting it all, for a new run through the campaign.
-    clearBox.replaceChildren();
-    if (c.log.length || c.current !== null) {
-      const p = el("p", {});
-      const clear = button("Clear this campaign", () => ask(p, "Forget where you are in this campaign, and every line of its log?", "Keep them", "Yes, clear it", () => {
-        change((t) => delete t.campaigns[data.campaign]);
-        apply();
-        say("This campaign's place and log are cleared.");
-      }, document.getElementById("sortie-play-entry")));
-      p.append(clear);
-      clearBox.append(p);
-    }
-  }
+  const drawers = []; // each campaign part shown: its redraw
+  if (campaign) drawers.push(campaignPart(data, campaign, main, say));
 
   // apply shows the kept state on the page.
   function apply() {
@@ -651,7 +687,7 @@
     for (const d of items) {
       if (d.open !== open.has(d.id)) d.open = open.has(d.id);
     }
-    drawCampaign(s);
+    for (const draw of drawers) draw(s);
   }
 
   // --- The whole state to a file and back. ---
@@ -743,7 +779,48 @@
     }
     return v && typeof v.name === "string" && typeof v.text === "string" ? v : null;
   }
-  window.sortiePlay = { keepRolled, carried };
+
+  // playChapter shows in host the play panel of a chapter the Roll page
+  // rolled (a: the engine's answer: its campaign file state, named
+  // stateName, its seed, system, chapter, figures, words, and the
+  // number of its entries and their titles, {number: title}): the log,
+  // kept under the file's seed, system and chapter, with the file
+  // itself, so the same file rolled again shows the same log; next(f,
+  // told) rolls the chapter after it from f, the file with the log's
+  // games.
+  function playChapter(host, a, next) {
+    const q = new URLSearchParams({ campaign: a.seed, chapter: String(a.chapter), system: a.system });
+    q.sort();
+    const key = ROLLED + q.toString();
+    host.replaceChildren();
+    if (!isPath(key)) return;
+    change((s) => {
+      const c = s.campaigns[key] || (s.campaigns[key] = { current: null, log: [] });
+      c.file = a.state;
+    });
+    const box = el("div", { class: "play-campaign" });
+    const said = el("p", { class: "play-status", role: "status" });
+    host.append(el("section", { class: "play-panel", "aria-labelledby": "sortie-play-title" },
+      heading("Your chapter on this device", "sortie-play-title"),
+      el("p", { class: "note" }, "Your log of this chapter and its campaign file are kept in this browser alone, under the campaign's seed and chapter: nothing leaves the device."),
+      box, said));
+    const tell = (text, bad) => {
+      said.textContent = text;
+      said.classList.toggle("bad", !!bad);
+    };
+    const data = {
+      campaign: key, file: a.stateName, text: a.state, next, entries: String(a.entries || ""), titles: a.titles,
+      notes: "Notes (losses, recruits, changes)",
+      figures: a.figures ? JSON.stringify(a.figures) : undefined, words: a.words ? JSON.stringify(a.words) : undefined,
+    };
+    // A panel the Roll page replaced is redrawn no more.
+    for (let i = drawers.length - 1; i >= 0; i--) if (drawers[i].host && !drawers[i].host.isConnected) drawers.splice(i, 1);
+    const draw = campaignPart(data, box, host, tell);
+    draw.host = box;
+    drawers.push(draw);
+    draw(read());
+  }
+  window.sortiePlay = { keepRolled, carried, playChapter };
 
   apply();
   if (!kept) say("This browser keeps nothing (its storage is off): ticks and opened items last until the page is left.", true);

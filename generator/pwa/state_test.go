@@ -505,6 +505,8 @@ func TestPlayStateInBrowser(t *testing.T) {
 			`campaigns["` + camp + `"].log[0].fates["Out of it"] is not a word of what happened`},
 		{"name.json", `{"format": "sortie-play-state", "version": 1, "campaigns": {"` + camp + `": {"log": [{"entry": 1, "fates": {"out": ["Bera", 3]}}]}}}`,
 			`campaigns["` + camp + `"].log[0].fates["out"][1] is not a figure's name`},
+		{"kept.json", `{"format": "sortie-play-state", "version": 1, "campaigns": {"` + camp + `": {"file": ["system: swordplay"]}}}`,
+			`campaigns["` + camp + `"].file is not a campaign file's text`},
 	}
 	for _, b := range bad {
 		f := filepath.Join(t.TempDir(), b.name)

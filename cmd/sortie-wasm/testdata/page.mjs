@@ -25,6 +25,11 @@
 //                                  download link {"said", "title", "text",
 //                                  "state", "stateName", "json", "markdown",
 //                                  "dupes": ids the page holds twice}
+//   {"cmd": "rollplay", "lines"}  add the lines to the log of the chapter the
+//                                  Roll page shows, export its file, and roll
+//                                  the next chapter from its play panel
+//   {"cmd": "stored"}              the play state the page keeps, {"state"}
+//   {"cmd": "playlog"}             the text of the Roll page's chapter log
 //   {"cmd": "campaignpage", "url", "lines": [{"entry", "result", "notes", "fates": {name: word}}]}
 //                                  open a campaign's page, add the lines to
 //                                  its log, export its campaign file, then
@@ -165,6 +170,12 @@ async function chapter(text, name, how) {
   await page.waitForFunction(() => /^(Rolled|Not rolled)/.test(document.getElementById("camp-status").textContent), null, { timeout: 120000 });
   const said = await campSaid();
   if (!said.startsWith("Rolled")) return { said };
+  return { said, ...(await shownChapter()) };
+}
+
+// shownChapter is the chapter the Roll page shows: the campaign file it
+// offers (downloaded), its JSON, Markdown and text.
+async function shownChapter() {
   const [dl] = await Promise.all([page.waitForEvent("download", { timeout: 60000 }), page.click("#camp-state")]);
   const state = fs.readFileSync(await dl.path(), "utf8");
   const got = await page.evaluate(async () => {
@@ -182,7 +193,36 @@ async function chapter(text, name, how) {
       })(),
     };
   });
-  return { said, state, stateName: dl.suggestedFilename(), ...got };
+  return { state, stateName: dl.suggestedFilename(), ...got };
+}
+
+// addLines adds lines to the log of the play panel shown.
+async function addLines(lines) {
+  for (const l of lines) {
+    await page.fill("#sortie-play-entry", String(l.entry));
+    await page.selectOption("#sortie-play-result", l.result);
+    for (const [name, word] of Object.entries(l.fates || {})) {
+      await page.locator("form.play-add .play-fates").getByLabel(name, { exact: true }).selectOption(word);
+    }
+    await page.fill("#sortie-play-notes", l.notes || "");
+    await page.click("form.play-add button[type=submit]");
+  }
+}
+
+// rollPlay adds lines to the log of the chapter the Roll page shows,
+// exports its campaign file, then rolls the next chapter from its panel.
+async function rollPlay(lines) {
+  await page.waitForSelector("#camp-play #sortie-play-export-file");
+  await addLines(lines);
+  const [dl] = await Promise.all([page.waitForEvent("download", { timeout: 60000 }), page.click("#sortie-play-export-file")]);
+  const exported = fs.readFileSync(await dl.path(), "utf8");
+  const logText = await page.evaluate(() => document.querySelector("#camp-play .play-log").textContent);
+  await page.evaluate(() => { document.getElementById("camp-status").textContent = ""; });
+  await page.click("#sortie-play-next-chapter");
+  await page.waitForFunction(() => /^(Rolled|Not rolled)/.test(document.getElementById("camp-status").textContent), null, { timeout: 120000 });
+  const said = await page.evaluate(() => document.getElementById("camp-status").textContent);
+  if (!said.startsWith("Rolled")) return { said, exported, logText };
+  return { said, exported, logText, ...(await shownChapter()) };
 }
 
 async function campaignPage(url, lines) {
@@ -269,6 +309,9 @@ for await (const line of rl) {
     else if (c.cmd === "ticks") answer(await ticks(c.url, c.n));
     else if (c.cmd === "chapter") answer(await chapter(c.text, c.name, c.how));
     else if (c.cmd === "campaignpage") answer(await campaignPage(c.url, c.lines));
+    else if (c.cmd === "rollplay") answer(await rollPlay(c.lines));
+    else if (c.cmd === "stored") answer({ state: await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("sortie play ")).map((k) => localStorage.getItem(k)).join("")) });
+    else if (c.cmd === "playlog") answer({ logText: await page.evaluate(() => (document.querySelector("#camp-play .play-log") || {}).textContent || "") });
     else if (c.cmd === "axe") answer(await axe());
     else if (c.cmd === "plain") answer(await plain(c.url, c.js));
     else answer({ error: "unknown command " + c.cmd });
