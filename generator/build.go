@@ -561,7 +561,7 @@ func (b *builder) run(emit func(output.File) error) (*Summary, error) {
 			continue
 		}
 		if next != nil {
-			camps[i].File = path.Join(web.CampaignDir(def.Slug), fmt.Sprintf("%s-chapter-%d.yaml", def.Slug, next.Chapter))
+			camps[i].File = path.Join(web.CampaignDir(def.Slug), ChapterFileName(def.Slug, next.Chapter))
 			stateFiles = append(stateFiles, output.File{Path: camps[i].File, Data: next.Marshal()})
 			camps[i].Keep = keepOf(sys, next)
 		}
